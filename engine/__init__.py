@@ -1,0 +1,7 @@
+"""The five games' rules, pure Python: no web framework, database, clock or `random`."""
+from . import addup
+from .protocol import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError, Zone
+
+GAMES = {game.KEY: game for game in (addup,)}
+
+__all__ = ["GAMES", "BadSetup", "GameOver", "IllegalMove", "NotYourTurn", "RuleError", "Zone"]

@@ -1,0 +1,63 @@
+"""Helpers every card game shares: dealing, fixed decks, and reading a move's fields."""
+from typing import Any, Sequence
+
+from .protocol import BadSetup, IllegalMove
+from .shuffle import shuffled
+
+
+def starting_order(ids: Sequence[str], seed: str, label: str, fixed: Sequence[str] | None) -> list[str]:
+    """The deck top first: the fixed order when one was given (checked), else shuffled by seed."""
+    if fixed is None:
+        return shuffled(ids, seed, label)
+    if not isinstance(fixed, (list, tuple)) or sorted(map(str, fixed)) != sorted(ids) or len(set(fixed)) != len(fixed):
+        raise BadSetup("bad_deck", f"A fixed deck must list each of the {len(ids)} cards of this game exactly once.",
+                       size=len(ids))
+    return list(fixed)
+
+
+def deal(pile: Sequence[str], seats: int, count: int, first: int) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """Deal `count` cards to each seat one at a time, from `first` on; return (hands, rest)."""
+    hands: list[list[str]] = [[] for _ in range(seats)]
+    order = [(first + i) % seats for i in range(seats)]
+    for n in range(count * seats):
+        hands[order[n % seats]].append(pile[n])
+    return tuple(map(tuple, hands)), tuple(pile[count * seats:])
+
+
+def move_type(move: Any, allowed: Sequence[str]) -> str:
+    """The move's `type`, if the move is an object naming one of `allowed`."""
+    if not isinstance(move, dict):
+        raise IllegalMove("bad_move", "A move must be a JSON object with a 'type'.")
+    kind = move.get("type")
+    if kind not in allowed:
+        raise IllegalMove("unknown_move", f"Unknown move type {kind!r}: this game knows {', '.join(allowed)}.",
+                          allowed=list(allowed))
+    return kind
+
+
+def card_field(move: dict, hand: Sequence[str], field: str = "card") -> str:
+    """The id in `move[field]`, if that card is in `hand`."""
+    card = move.get(field)
+    if not isinstance(card, str):
+        raise IllegalMove("bad_move", f"'{field}' must be a card id.", field=field)
+    if card not in hand:
+        raise IllegalMove("not_in_hand", f"Card {card} is not in your hand.", card=card)
+    return card
+
+
+def int_field(move: dict, field: str, lo: int, hi: int, what: str) -> int:
+    """The whole number in `move[field]`, if it lies in lo..hi."""
+    value = move.get(field)
+    if type(value) is not int:
+        raise IllegalMove("bad_move", f"'{field}' must be a whole number.", field=field)
+    if not lo <= value <= hi:
+        raise IllegalMove("out_of_range", f"{what} must be from {lo} to {hi}, not {value}.",
+                          field=field, minimum=lo, maximum=hi, value=value)
+    return value
+
+
+def no_extra_fields(move: dict, allowed: Sequence[str]) -> None:
+    """Refuse fields the move type does not have, so typos are not silently ignored."""
+    extra = sorted(set(move) - set(allowed) - {"type"})
+    if extra:
+        raise IllegalMove("bad_move", f"A '{move['type']}' move has no field '{extra[0]}'.", field=extra[0])

@@ -1,0 +1,96 @@
+"""Seeded random matches played to the end, checking the protocol's promises at every step.
+
+`ADDGAMES_SWEEP=full` plays the full sweep (1,000 matches per game); CI plays a smaller one.
+"""
+import json
+import os
+import random
+
+from engine import RuleError
+from engine.replay import replay, start, state_hash
+
+MATCHES = 1000 if os.environ.get("ADDGAMES_SWEEP") == "full" else 100
+MAX_MOVES = 20_000
+
+
+def play_random_match(game, seats: int, seed: int, options: dict | None = None, check=None):
+    """Play one match by random candidate moves; call `check(before, seat, move, after)` on each."""
+    rng = random.Random(seed)
+    setup, state = start(game, seats, options, f"sweep-{seed}")
+    moves = []
+    while not game.is_over(state):
+        assert len(moves) < MAX_MOVES, "the match did not end"
+        seat = game.to_move(state)
+        candidates = game.candidate_moves(state, seat)
+        assert candidates, f"seat {seat} is to move but has no candidate move"
+        move = rng.choice(candidates)
+        after = game.apply(state, seat, move)
+        if check:
+            check(state, seat, move, after)
+        moves.append((seat, move))
+        state = after
+    return setup, moves, state
+
+
+def strings_in(document) -> set[str]:
+    """Every string value and key anywhere in a JSON-like document."""
+    found: set[str] = set()
+    stack = [document]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            found.update(item)
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def hidden_from(game, state, viewer: int | None) -> set[str]:
+    """The ids of every card `viewer` may not see in `state`."""
+    return {card for zone in game.zones(state)
+            if zone.seen_by is not None and (viewer is None or viewer not in zone.seen_by)
+            for card in zone.cards}
+
+
+def assert_each_card_once(game, state, seats: int, options: dict):
+    placed = [card for zone in game.zones(state) for card in zone.cards]
+    expected = [face["id"] for face in game.deck(seats, options)]
+    assert sorted(placed) == sorted(expected), "a card is missing or in two places"
+
+
+def assert_nothing_hidden_leaks(game, before, seat, move, after, seats: int):
+    for viewer in [None, *range(seats)]:
+        secret = hidden_from(game, after, viewer)
+        shown = strings_in(game.view(after, viewer)) | strings_in(game.log_entry(before, seat, move, after, viewer))
+        json.dumps(game.view(after, viewer))  # views must be plain JSON
+        assert not secret & shown, f"viewer {viewer} was shown hidden cards {sorted(secret & shown)}"
+
+
+def assert_refuses_nonsense(game, state, seat: int, seats: int):
+    """Malformed moves and moves out of turn raise RuleError and leave the state as it was."""
+    before = state_hash(state)
+    bad_moves = [None, [], {}, {"type": "no-such-move"}, {"type": 7}]
+    for bad in bad_moves:
+        try:
+            game.apply(state, seat, bad)
+        except RuleError as error:
+            assert error.reason and error.code
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+    other = (seat + 1) % seats
+    if game.to_move(state) != other:
+        move = game.candidate_moves(state, seat)[0]
+        try:
+            game.apply(state, other, move)
+        except RuleError:
+            pass
+        else:
+            raise AssertionError("a move out of turn was accepted")
+    assert state_hash(state) == before
+
+
+def replays_to(game, setup, moves, state) -> bool:
+    return state_hash(replay(game, setup, moves)) == state_hash(state)

@@ -1,0 +1,43 @@
+"""Every game against the protocol: many seeded random matches played to the end."""
+import pytest
+
+from engine import GAMES
+from engine.options import normalize
+
+from .sweep import (MATCHES, assert_each_card_once, assert_nothing_hidden_leaks, assert_refuses_nonsense,
+                    play_random_match, replays_to)
+
+
+def seat_counts(game):
+    return range(game.MIN_SEATS, game.MAX_SEATS + 1)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_random_matches_keep_every_promise(key):
+    game = GAMES[key]
+    for n in range(MATCHES):
+        seats = list(seat_counts(game))[n % len(seat_counts(game))]
+        options = normalize(game, None)
+
+        def check(before, seat, move, after):
+            assert_each_card_once(game, after, seats, options)
+            if n % 10 == 0:  # the costly checks on every tenth match
+                assert_refuses_nonsense(game, before, seat, seats)
+                assert_nothing_hidden_leaks(game, before, seat, move, after, seats)
+            assert game.legal_moves(before, seat) is not None
+            assert all(game.legal_moves(before, other) is None for other in range(seats) if other != seat)
+
+        setup, moves, final = play_random_match(game, seats, seed=n, options=options, check=check)
+        assert len(game.scores(final)) == seats
+        assert game.winners(final), "a finished match has at least one winner"
+        assert game.to_move(final) is None and game.candidate_moves(final, 0) == []
+        assert replays_to(game, setup, moves, final)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_catalogue_data_is_complete(key):
+    game = GAMES[key]
+    assert game.NAME and game.INTERPRETATIONS and {"age", "minutes", "summary"} <= set(game.INFO)
+    for seats in seat_counts(game):
+        ids = [face["id"] for face in game.deck(seats, normalize(game, None))]
+        assert len(ids) == len(set(ids)), "card ids are unique"
