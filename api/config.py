@@ -1,0 +1,30 @@
+"""Configuration from the environment: SQLite by default, PostgreSQL through DATABASE_URL."""
+import os
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATABASE = f"sqlite:///{ROOT / 'instance' / 'addgames.sqlite'}"
+
+
+def database_url(raw: str | None) -> str:
+    """The SQLAlchemy URL for `raw`: PaaS `postgres://` URLs get the psycopg 3 driver."""
+    url = make_url(raw or DEFAULT_DATABASE)
+    if url.drivername in ("postgres", "postgresql"):
+        url = url.set(drivername="postgresql+psycopg")
+    return url.render_as_string(hide_password=False)
+
+
+def engine_options(url: str) -> dict:
+    """Connection settings per backend (SQLite needs a busy timeout to wait for a writer)."""
+    if make_url(url).get_backend_name() == "sqlite":
+        return {"connect_args": {"timeout": 10}}
+    return {"pool_pre_ping": True}
+
+
+class Config:
+    SQLALCHEMY_DATABASE_URI = database_url(os.environ.get("DATABASE_URL"))
+    MAX_CONTENT_LENGTH = 64 * 1024  # the largest legal request (a fixed deck of 104 ids) is far smaller
+    ROOT_MIGRATIONS = ROOT / "migrations"
+    PUBLIC_URL = os.environ.get("PUBLIC_URL")  # e.g. https://addgames.example; else the request's host

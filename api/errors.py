@@ -1,0 +1,84 @@
+"""The one place that turns failures into RFC 9457 problem+json responses."""
+import logging
+
+from flask import Flask, jsonify
+from marshmallow import ValidationError
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import HTTPException
+
+from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError
+
+PROBLEM_TYPE = "urn:addgames:problem:"
+log = logging.getLogger(__name__)
+
+
+class Problem(Exception):
+    """An error the client can act on: `code` names it, `detail` explains it."""
+
+    def __init__(self, status: int, code: str, detail: str, **extra):
+        super().__init__(detail)
+        self.status, self.code, self.detail, self.extra = status, code, detail, extra
+
+
+RULE_STATUS = {IllegalMove: 422, BadSetup: 422, NotYourTurn: 409, GameOver: 409}
+
+
+def problem(status: int, code: str, detail: str, headers: dict | None = None, **extra):
+    titles = {400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Method not allowed",
+              409: "Conflict", 413: "Request too large", 415: "Unsupported media type",
+              422: "Unprocessable content", 500: "Internal server error", 503: "Service unavailable"}
+    body = {"type": PROBLEM_TYPE + code, "title": titles.get(status, "Error"), "status": status,
+            "detail": detail, "code": code, **extra}
+    response = jsonify(body)
+    response.status_code = status
+    response.content_type = "application/problem+json"
+    response.headers.update(headers or {})
+    return response
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(Problem)
+    def on_problem(error: Problem):
+        return problem(error.status, error.code, error.detail, **error.extra)
+
+    @app.errorhandler(RuleError)
+    def on_rule_error(error: RuleError):
+        status = next(s for kind, s in RULE_STATUS.items() if isinstance(error, kind))
+        return problem(status, error.code, error.reason, params=error.params)
+
+    @app.errorhandler(ValidationError)
+    def on_invalid(error: ValidationError):
+        return problem(422, "invalid_request", _first_message(error.messages), errors=error.messages)
+
+    @app.errorhandler(HTTPException)
+    def on_http(error: HTTPException):
+        code = (error.name or "error").lower().replace(" ", "_")
+        return problem(error.code or 500, code, _plain(error))
+
+    @app.errorhandler(OperationalError)
+    def on_database_down(error: OperationalError):
+        log.warning("database unavailable: %s", error.orig.__class__.__name__)
+        return problem(503, "database_unavailable", "The database is unavailable; try again shortly.",
+                       headers={"Retry-After": "2"})
+
+    @app.errorhandler(Exception)
+    def on_crash(error: Exception):
+        log.exception("unhandled error")
+        return problem(500, "internal_error", "Something went wrong on our side; nothing was saved.")
+
+
+def _first_message(messages, path: str = "") -> str:
+    """The first field message of a marshmallow error, e.g. "name: Missing data for required field."."""
+    if isinstance(messages, dict):
+        key, value = next(iter(messages.items()))
+        label = key if key != "_schema" else ""
+        return _first_message(value, f"{path}.{label}".strip(".") if label else path)
+    if isinstance(messages, list) and messages:
+        return _first_message(messages[0], path)
+    return f"{path}: {messages}" if path else str(messages)
+
+
+def _plain(error: HTTPException) -> str:
+    if error.code == 400 and "JSON" in (error.description or ""):
+        return "The request body is not valid JSON."
+    return error.description or error.name

@@ -1,0 +1,54 @@
+"""Request bodies, checked at the edge. Legality of moves is the engine's alone."""
+import unicodedata
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+MAX_SEATS = 8
+MAX_DECK = 200
+
+
+def check_name(value: str) -> None:
+    """A display name: 1..40 characters once trimmed, no control or invisible format characters."""
+    if not value.strip() or len(value.strip()) > 40:
+        raise ValidationError("A name must be 1 to 40 characters.")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in value):
+        raise ValidationError("A name may not contain control or invisible characters.")
+
+
+Name = lambda **kw: fields.String(validate=check_name, **kw)  # noqa: E731
+
+
+class Body(Schema):
+    """A request body: a JSON object with no fields beyond the documented ones."""
+
+    error_messages = {"type": "The body must be a JSON object.", "unknown": "This field is not part of the request."}
+
+    class Meta:
+        unknown = RAISE
+
+
+class CreateGame(Body):
+    game = fields.String(required=True)
+    seats = fields.Integer(strict=True, validate=validate.Range(1, MAX_SEATS))
+    name = Name()
+    players = fields.List(Name(), validate=validate.Length(1, MAX_SEATS))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    deck = fields.List(fields.String(validate=validate.Length(1, 16)), validate=validate.Length(1, MAX_DECK))
+
+    @validates_schema
+    def seats_or_players(self, data, **kwargs):
+        if ("seats" in data) == ("players" in data):
+            raise ValidationError("Give either 'seats' (a number, with your 'name') or 'players' (a list of names).")
+        if "seats" in data and "name" not in data:
+            raise ValidationError("Give your 'name' to take the first seat.", "name")
+
+
+class JoinGame(Body):
+    invite = fields.String(required=True, validate=validate.Length(1, 64))
+    name = Name()
+    seat = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEATS - 1))
+
+
+class PostMove(Body):
+    version = fields.Integer(strict=True, required=True, validate=validate.Range(0, 10**9))
+    move = fields.Raw(required=True)

@@ -1,0 +1,80 @@
+"""Loading matches and appending to them: every query and write the views need."""
+import hashlib
+import hmac
+import secrets
+
+from flask import request
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from engine import GAMES
+from engine.replay import Setup
+
+from .errors import Problem
+from .models import Event, Match, Seat, db
+
+
+def new_secret(nbytes: int = 32) -> str:
+    return secrets.token_urlsafe(nbytes)
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def game_module(key: str):
+    if key not in GAMES:
+        raise Problem(404, "unknown_game", f"There is no game '{key}'. Games: {', '.join(sorted(GAMES))}.")
+    return GAMES[key]
+
+
+def load(match_id: str) -> Match:
+    match = db.session.get(Match, match_id)
+    if match is None:
+        raise Problem(404, "unknown_match", "There is no match with that id.")
+    return match
+
+
+def version(match: Match) -> int:
+    """How many moves the match has: the version clients name when they move."""
+    return db.session.scalar(select(func.count()).where(Event.game_id == match.id))
+
+
+def events(match: Match, upto: int | None = None) -> list[Event]:
+    query = select(Event).where(Event.game_id == match.id).order_by(Event.seq)
+    if upto is not None:
+        query = query.where(Event.seq <= upto)
+    return list(db.session.scalars(query))
+
+
+def setup(match: Match) -> Setup:
+    return Setup(match.seat_count, match.options, match.seed, match.deck)
+
+
+def moves(stored: list[Event]) -> list[tuple[int, dict]]:
+    return [(event.seat, event.move) for event in stored]
+
+
+def seat_of_request(match: Match, required: bool = False) -> int | None:
+    """The seat whose token the request carries (Authorization: Bearer), None without one."""
+    header = request.headers.get("Authorization", "")
+    if not header:
+        if required:
+            raise Problem(401, "token_required", "Send your seat's token as 'Authorization: Bearer <token>'.")
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token:
+        wanted = digest(token.strip())
+        for seat in match.seats:  # compare against every seat, in constant time each
+            if hmac.compare_digest(seat.token_hash, wanted):
+                return seat.seat
+    raise Problem(401, "bad_token", "That token does not belong to a seat of this match.")
+
+
+def commit_or_conflict(code: str, detail: str) -> None:
+    """Commit; a unique-key clash (someone was faster) becomes a 409 and nothing is written."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Problem(409, code, detail) from None

@@ -1,0 +1,67 @@
+"""Fixtures: the app on SQLite (and on PostgreSQL when TEST_DATABASE_URL is set), and a test
+client that checks every API response against openapi.yaml."""
+import json
+import os
+
+import flask_migrate
+import pytest
+from flask.testing import FlaskClient
+from openapi_core import Config, OpenAPI
+from openapi_core.testing import MockRequest, MockResponse
+from sqlalchemy import MetaData
+
+from api import create_app
+from api.config import ROOT, database_url
+from api.models import db
+
+SPEC = OpenAPI.from_file_path(str(ROOT / "openapi.yaml"),
+                              config=Config(extra_media_type_deserializers={"application/problem+json": json.loads}))
+
+
+class SpecClient(FlaskClient):
+    """A test client that fails the test when an API response breaks the contract."""
+
+    def open(self, *args, **kwargs):
+        response = super().open(*args, **kwargs)
+        sent = response.request
+        if sent.path.startswith("/api/v1/"):
+            request = MockRequest("http://localhost", sent.method.lower(), sent.path, headers=dict(sent.headers))
+            SPEC.validate_response(request, MockResponse(response.get_data(), response.status_code,
+                                                         dict(response.headers), response.mimetype))
+        return response
+
+
+def backends() -> list[str]:
+    found = [f"sqlite:///{{tmp}}/test.sqlite"]
+    if os.environ.get("TEST_DATABASE_URL"):
+        found.append(database_url(os.environ["TEST_DATABASE_URL"]))
+    return found
+
+
+@pytest.fixture(scope="session", params=backends(), ids=lambda url: url.split(":")[0].split("+")[0])
+def app(request, tmp_path_factory):
+    url = request.param.format(tmp=tmp_path_factory.mktemp("db"))
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True})
+    app.test_client_class = SpecClient
+    with app.app_context():
+        drop_everything()
+        flask_migrate.upgrade()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def drop_everything() -> None:
+    """Start from an empty database, whatever an earlier run left in it."""
+    existing = MetaData()
+    existing.reflect(db.engine)
+    existing.drop_all(db.engine)
+
+
+@pytest.fixture
+def client(app):
+    with app.app_context():
+        for table in reversed(db.metadata.sorted_tables):
+            db.session.execute(table.delete())
+        db.session.commit()
+    return app.test_client()
