@@ -15,7 +15,8 @@ from api.config import ROOT, database_url
 from api.models import db
 
 SPEC = OpenAPI.from_file_path(str(ROOT / "openapi.yaml"),
-                              config=Config(extra_media_type_deserializers={"application/problem+json": json.loads}))
+                              config=Config(extra_media_type_deserializers={
+                                  "application/problem+json": json.loads, "application/yaml": bytes.decode}))
 
 
 class SpecClient(FlaskClient):

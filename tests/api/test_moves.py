@@ -1,0 +1,157 @@
+"""Moving: a whole ADD UP match over HTTP, and every refusal leaving the match as it was."""
+import hashlib
+import threading
+
+import pytest
+
+from engine import addup
+
+from .play import Table, bearer
+
+
+def first_legal(view: dict) -> dict:
+    """The mover's first offered card, on the top row (a joker at its lowest value)."""
+    offer = view["you"]["legal_moves"]["play"][0]
+    move = {"type": "play", "card": offer["card"], "row": "top"}
+    if "value" in offer:
+        move["value"] = offer["value"]["min"]
+    return move
+
+
+def test_a_match_plays_to_the_end_and_reveals_a_seed_that_redeals_it(client):
+    table = Table.create(client, seats=3)
+    dealt = {seat: table.view(seat) for seat in range(3)}
+    final = table.play_to_end(first_legal)
+    assert final["status"] == "over" and final["turn"] is None and final["winners"]
+    assert sum(final["scores"]) + sum(len(row["cards"]) for row in final["state"]["rows"].values()) == 48
+    redealt = addup.initial_state(3, {}, final["seed"])
+    for seat in range(3):
+        assert [c["id"] for c in dealt[seat]["state"]["hand"]] == list(redealt.hands[seat])
+    assert hashlib.sha256(final["seed"].encode()).hexdigest() == final["seed_sha256"]
+
+
+def test_a_move_returns_the_new_view_and_is_logged(client):
+    table = Table.create(client)
+    move = first_legal(table.view(0))
+    response = table.post_move(0, move, version=0)
+    assert response.status_code == 200
+    assert response.json["version"] == 1 and response.json["turn"] == 1
+    assert move["card"] not in {c["id"] for c in response.json["state"]["hand"]}
+    log = client.get(f"/api/v1/games/{table.id}/moves").json
+    assert log["version"] == 1 and log["moves"][0]["seat"] == 0
+    assert log["moves"][0]["move"]["card"]["id"] == move["card"]
+
+
+def test_earlier_versions_replay_as_they_were(client):
+    table = Table.create(client)
+    before = table.view(0)
+    table.post_move(0, first_legal(before), version=0)
+    assert table.view(0, "/versions/0")["state"] == before["state"]
+    response = client.get(f"/api/v1/games/{table.id}/versions/2")
+    assert (response.status_code, response.json["code"]) == (404, "unknown_version")
+
+
+def test_the_log_hides_what_a_seat_drew(client):
+    table = Table.create(client)
+    for _ in range(4):
+        view = table.view(table.view()["turn"])
+        table.post_move(view["you"]["seat"], first_legal(view), view["version"])
+    hand1 = {c["id"] for c in table.view(1)["state"]["hand"]}
+    log0 = client.get(f"/api/v1/games/{table.id}/moves", headers=bearer(table.tokens[0])).get_data(as_text=True)
+    assert not any(f'"{card}"' in log0 for card in hand1)
+
+
+REFUSALS = [
+    # (who moves, what, version, status, code)
+    (1, "first", 0, 409, "not_your_turn"),
+    (0, "first", 5, 409, "stale_version"),
+    (0, {"type": "play", "card": "zz", "row": "top"}, 0, 422, "not_in_hand"),
+    (0, {"type": "jump"}, 0, 422, "unknown_move"),
+    (0, {"type": "play", "card": "{card}", "row": "middle"}, 0, 422, "bad_row"),
+    (0, {"type": "play", "card": "{card}", "row": "top", "colour": 1}, 0, 422, "bad_move"),
+    (0, "not a move", 0, 422, "bad_move"),
+    (0, "first", -1, 422, "invalid_request"),
+    (0, "first", "0", 422, "invalid_request"),
+]
+
+
+@pytest.mark.parametrize("seat, move, version, status, code", REFUSALS)
+def test_refused_moves_change_nothing(client, seat, move, version, status, code):
+    table = Table.create(client)
+    view = table.view(0)
+    if move == "first":
+        move = first_legal(view)
+    elif isinstance(move, dict):
+        move = {k: v.format(card=view["state"]["hand"][0]["id"]) if isinstance(v, str) else v for k, v in move.items()}
+    response = table.post_move(seat, move, version)
+    assert (response.status_code, response.json["code"]) == (status, code), response.json
+    assert response.json["detail"]
+    assert table.view(0) == view
+
+
+def test_joker_values_are_checked_with_a_readable_reason(client):
+    deck = ["w1", "1b", "1c", "1d", "2a", "2b", "3a", "3b"]
+    deck += [c["id"] for c in addup.deck(2, {}) if c["id"] not in deck]
+    table = Table.create(client, deck=deck)
+    response = table.post_move(0, {"type": "play", "card": "w1", "row": "top", "value": 6}, 0)
+    assert response.status_code == 422
+    assert response.json["detail"] == "A white joker's value must be from 0 to 5, not 6."
+    assert response.json["params"] == {"field": "value", "minimum": 0, "maximum": 5, "value": 6}
+
+
+@pytest.mark.parametrize("headers, code", [({}, "token_required"), (bearer("forged"), "bad_token"),
+                                           ({"Authorization": "Basic abc"}, "bad_token")])
+def test_moves_need_the_seats_own_token(client, headers, code):
+    table = Table.create(client)
+    response = client.post(f"/api/v1/games/{table.id}/moves", json={"version": 0, "move": {}}, headers=headers)
+    assert (response.status_code, response.json["code"]) == (401, code)
+
+
+def test_no_moves_before_every_seat_is_taken(client):
+    table = Table.create(client, join=False)
+    card = table.view(0)["state"]["hand"][0]["id"]
+    response = table.post_move(0, {"type": "play", "card": card, "row": "top", "value": 0}, 0)
+    assert (response.status_code, response.json["code"]) == (409, "not_started")
+
+
+def test_no_moves_after_the_end(client):
+    table = Table.create(client)
+    final = table.play_to_end(first_legal)
+    response = table.post_move(0, {"type": "play", "card": "1a", "row": "top"}, final["version"])
+    assert (response.status_code, response.json["code"]) == (409, "game_over")
+
+
+def test_two_moves_on_one_version_at_once_exactly_one_lands(app, client, monkeypatch):
+    """Both requests read version 0 and pass every check before either commits."""
+    from api import moves
+
+    table = Table.create(client)
+    view = table.view(0)
+    both_ready = threading.Barrier(2, timeout=10)
+    commit = moves.store.commit_or_conflict
+
+    def commit_together(*args):
+        both_ready.wait()
+        return commit(*args)
+
+    monkeypatch.setattr(moves.store, "commit_or_conflict", commit_together)
+    offers = view["you"]["legal_moves"]["play"]
+    results = []
+
+    def post(offer):
+        move = {"type": "play", "card": offer["card"], "row": "top", **({"value": 0} if "value" in offer else {})}
+        with app.test_client() as own:
+            results.append(own.post(f"/api/v1/games/{table.id}/moves", json={"version": 0, "move": move},
+                                    headers=bearer(table.tokens[0])))
+
+    threads = [threading.Thread(target=post, args=(offer,)) for offer in offers[:2]]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(r.status_code for r in results) == [200, 409]
+    assert [r.json["code"] for r in results if r.status_code == 409] == ["stale_version"]
+    log = client.get(f"/api/v1/games/{table.id}/moves").json
+    assert [m["seq"] for m in log["moves"]] == [1]
+    winner = next(r for r in results if r.status_code == 200).json
+    assert table.view(0)["state"] == winner["state"]

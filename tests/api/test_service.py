@@ -1,0 +1,73 @@
+"""The service itself: its contract, docs, health, configuration and migrations."""
+import re
+
+import flask_migrate
+import pytest
+import yaml
+from openapi_spec_validator import validate
+
+from api import create_app
+from api.config import ROOT, database_url
+
+SPEC_FILE = ROOT / "openapi.yaml"
+
+
+def test_the_spec_is_valid_openapi():
+    validate(yaml.safe_load(SPEC_FILE.read_text()))
+
+
+def test_every_api_route_is_in_the_spec_and_every_spec_path_is_a_route(app):
+    routes = {(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule), method.lower())
+              for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/v1/")
+              for method in rule.methods - {"HEAD", "OPTIONS"}}
+    spec = yaml.safe_load(SPEC_FILE.read_text())["paths"]
+    documented = {(path.replace("{id}", "{match_id}").replace("{game}", "{key}"), method)
+                  for path, item in spec.items() for method in item if method != "parameters"}
+    assert routes == documented
+
+
+def test_the_spec_and_its_docs_are_served_without_any_cdn(client):
+    spec = client.get("/api/v1/openapi.yaml")
+    assert spec.status_code == 200 and spec.get_data(as_text=True) == SPEC_FILE.read_text()
+    page = client.get("/api/docs/").get_data(as_text=True)
+    assert '"url": "/api/v1/openapi.yaml"' in page
+    assert not re.search(r"(src|href)=\"https?://", page), "every asset is served by us"
+    with client.get("/api/docs/swagger-ui-bundle.js") as bundle:
+        assert bundle.status_code == 200
+
+
+def test_health_reports_the_database(client):
+    assert client.get("/api/v1/health").json == {"status": "ok", "database": "ok"}
+
+
+def test_health_is_503_with_retry_after_when_the_database_is_down():
+    down = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://nobody@127.0.0.1:1/none"})
+    response = down.test_client().get("/api/v1/health")
+    assert response.status_code == 503 and response.headers["Retry-After"]
+    assert response.json["code"] == "database_unavailable"
+
+
+def test_requests_needing_a_down_database_are_503_problems():
+    down = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://nobody@127.0.0.1:1/none"})
+    response = down.test_client().get("/api/v1/games/abc")
+    assert response.status_code == 503 and response.content_type == "application/problem+json"
+
+
+@pytest.mark.parametrize("given, expected", [
+    ("postgres://u:p@db.example:5432/app", "postgresql+psycopg://u:p@db.example:5432/app"),
+    ("postgresql://u@db/app?sslmode=require", "postgresql+psycopg://u@db/app?sslmode=require"),
+    ("postgresql+psycopg://u@db/app", "postgresql+psycopg://u@db/app"),
+    ("sqlite:////tmp/x.sqlite", "sqlite:////tmp/x.sqlite"),
+])
+def test_database_urls_from_a_paas_get_the_psycopg_driver(given, expected):
+    assert database_url(given) == expected
+
+
+def test_sqlite_is_the_default(monkeypatch):
+    assert database_url(None).startswith("sqlite:///") and database_url(None).endswith("instance/addgames.sqlite")
+
+
+def test_models_and_migrations_agree(app):
+    """`flask db check`: fails when a model changed without a migration."""
+    with app.app_context():
+        flask_migrate.check()
