@@ -291,7 +291,8 @@ def _fit(cells: dict, last, tile: str, x: int, y: int, rotation: int, explain: b
         elif bonus or cell == last:
             where = f"{SIDE_NAMES[side].capitalize()} side{' (bonus play: every side must fit)' if bonus else ''}"
             if colour != their_colour:
-                return refuse("colour_mismatch", f"{where}: your {colour} {number} touches a {their_colour} side.",
+                article = "an" if their_colour == "orange" else "a"
+                return refuse("colour_mismatch", f"{where}: your {colour} {number} touches {article} {their_colour} side.",
                               side=SIDES[side], colour=colour, number=number, other_colour=their_colour)
             if number != theirs:
                 return refuse("no_match_no_score", f"{where}: {number} and {theirs} neither match nor make a "
