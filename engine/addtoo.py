@@ -9,10 +9,23 @@ Turn protocol: a seat that can place must `place`. One that cannot, and holds fe
 diamonds while the pile lasts, must `draw`: one diamond, and the same seat moves again (it
 places as soon as it can). One that can neither place nor draw must `pass`.
 
+Cells are (x, y), sides N E S W with N at y - 1; rotation r puts orange on sides r and r + 1.
+A diamond face is {"id", "kind": "diamond", "orange", "blue"}; ids are "dia<a>-<b>" (a < b).
+
 legal_moves(state, seat) is exactly one of:
     {"place": [{"tile": ID, "x": X, "y": Y, "rotation": R, "points": P, "bonus": BOOL}, ...]}
     {"draw": true}
     {"pass": true}
+view: {"deal", "target", "board": [{"tile": FACE, "x", "y", "rotation"}] (as placed),
+       "last": {"x", "y"} | null, "pile_count", "passes",
+       "seats": [{"hand": [FACE], "hand_count", "hand_points", "total"}],
+       "last_hand": null | HAND_OVER}
+HAND_OVER: {"reason": "out" | "blocked" | "passes",
+            "seats": [{"points", "penalty", "net"}], "totals": [...]}
+log_entry: {"type": "place", "tile": FACE, "x", "y", "rotation", "points", "bonus"}
+           | {"type": "draw", "tile": FACE} | {"type": "pass"}, plus "hand_over": HAND_OVER when
+           the move ended a hand (the placed face then loses its id if a new hand shuffled it
+           into the hidden pile).
 """
 from dataclasses import dataclass, replace
 
@@ -35,12 +48,6 @@ INTERPRETATIONS = (
     "one when they differ by an even amount; the other number is blue.",
     "If several players reach the target in the same hand, the highest total wins; if totals are "
     "equal, the higher score in that last hand wins; if that is equal too, they share the win.",
-    "The first player holds the lowest diamond (by its total); on a tie, the lower second-lowest "
-    "diamond; then the lower seat.",
-    "A hand ends when a player has placed every diamond, when the last-played diamond has diamonds "
-    "on all four sides, or when every player in turn has passed since the last diamond was placed.",
-    "A player who cannot place draws one diamond at a time while holding fewer than 5 and the pile "
-    "lasts, and places as soon as able in the same turn.",
 )
 
 HAND_SIZE = 5
@@ -156,10 +163,10 @@ def view(state: State, viewer: int | None) -> dict:
 def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | None) -> dict:
     entry = {"type": move["type"]}
     if move["type"] == "place":
-        entry.update(tile=_public_face(move["tile"], after), x=move["x"], y=move["y"], rotation=move["rotation"],
-                     points=_fit(_cells(before.board), _last(before), move["tile"], move["x"], move["y"],
-                                 move["rotation"])[0],
-                     bonus=bool(before.board) and not _touches((move["x"], move["y"]), _last(before)))
+        x, y = move["x"], move["y"]
+        points, bonus = _fit(_cells(before.board), _last(before), move["tile"], x, y, move["rotation"])
+        entry.update(tile=_public_face(move["tile"], after), x=x, y=y, rotation=move["rotation"],
+                     points=points, bonus=bonus)
     elif move["type"] == "draw":
         entry["tile"] = FACES[after.hands[seat][-1]]
     if after.deal != before.deal or after.turn is None:
@@ -241,7 +248,7 @@ def _end_hand(state: State, hands, board, points, reason: str) -> State:
     result = tuple((p, PENALTY * len(hand)) for p, hand in zip(points, hands))
     totals = tuple(total + p - penalty for total, (p, penalty) in zip(state.totals, result))
     if max(totals) >= state.target:
-        return State(state.seed, state.target, state.deal, hands, state.pile, board, (), points, totals,
+        return State(state.seed, state.target, state.deal, hands, state.pile, board, frontier_of(board), points, totals,
                      0, None, reason, result)
     return _new_hand(state.seed, state.target, state.deal + 1, totals, ended=reason, last_hand=result)
 
@@ -292,7 +299,8 @@ def _fit(cells: dict, last, tile: str, x: int, y: int, rotation: int, explain: b
             where = f"{SIDE_NAMES[side].capitalize()} side{' (bonus play: every side must fit)' if bonus else ''}"
             if colour != their_colour:
                 article = "an" if their_colour == "orange" else "a"
-                return refuse("colour_mismatch", f"{where}: your {colour} {number} touches {article} {their_colour} side.",
+                return refuse("colour_mismatch",
+                              f"{where}: your {colour} {number} touches {article} {their_colour} side.",
                               side=SIDES[side], colour=colour, number=number, other_colour=their_colour)
             if number != theirs:
                 return refuse("no_match_no_score", f"{where}: {number} and {theirs} neither match nor make a "

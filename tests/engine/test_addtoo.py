@@ -13,7 +13,7 @@ def d(a: int, b: int) -> str:
 
 
 def table(board=(), hands=((), ()), pile=(), *, points=None, totals=None, turn=0, target=200, passes=0):
-    """A State built directly: for positions no fixed deck reaches. `board` is (tile, x, y, rotation), last = last-played."""
+    """A State built directly, for positions no fixed deck reaches; `board`: (tile, x, y, rotation)."""
     seats = len(hands)
     return addtoo.State("test", target, 1, tuple(map(tuple, hands)), tuple(pile), tuple(board),
                         addtoo.frontier_of(board), tuple(points or (0,) * seats), tuple(totals or (0,) * seats),
@@ -245,7 +245,9 @@ def test_hand_ends_when_a_player_places_every_diamond():
     hand_over = {"reason": "out", "totals": [35, -15], "seats": [{"points": 35, "penalty": 0, "net": 35},
                                                                    {"points": 5, "penalty": 20, "net": -15}]}
     assert addtoo.view(after, None)["last_hand"] == hand_over
-    assert addtoo.log_entry(state, 0, move, after, 1)["hand_over"] == hand_over
+    entry = addtoo.log_entry(state, 0, move, after, 1)
+    assert entry["hand_over"] == hand_over and entry["points"] == 15
+    assert ("id" in entry["tile"]) == (d(5, 6) not in after.pile)  # a tile shuffled into the pile stays hidden
 
 
 def test_hand_ends_when_the_last_played_diamond_is_surrounded():
@@ -308,7 +310,7 @@ def test_scores_are_the_plays_points_minus_the_penalties(seats):
         earned = [0] * seats
 
         def check(before, seat, move, after):
-            assert after.frontier == addtoo.frontier_of(after.board) or after.turn is None
+            assert after.frontier == addtoo.frontier_of(after.board)
             if move["type"] == "place":
                 earned[seat] += offered(before, seat, move["tile"], move["x"], move["y"], move["rotation"])["points"]
             if after.deal != before.deal or after.turn is None:
