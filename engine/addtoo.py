@@ -146,7 +146,7 @@ def apply(state: State, seat: int, move) -> State:
 
 
 def view(state: State, viewer: int | None) -> dict:
-    shown = {
+    return {
         "deal": state.deal,
         "target": state.target,
         "board": [{"tile": FACES[t], "x": x, "y": y, "rotation": r} for t, x, y, r in state.board],
@@ -157,7 +157,6 @@ def view(state: State, viewer: int | None) -> dict:
                   for hand, points, total in zip(state.hands, state.points, state.totals)],
         "last_hand": _hand_result(state) if state.last_hand else None,
     }
-    return shown
 
 
 def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | None) -> dict:
