@@ -1,0 +1,357 @@
+"""ADD-TOO: RULES.md, section `addtoo`.
+
+Place a diamond next to the last-played diamond so that the touching sides match colours and
+either match numbers or add up to a multiple of 5 (which scores their sum); a diamond that fits
+every side of 2 to 4 diamonds elsewhere is a bonus play (+5 per side). Hands lie face up.
+Hands are played until a total reaches the target; a diamond left in hand costs 10.
+
+Turn protocol: a seat that can place must `place`. One that cannot, and holds fewer than 5
+diamonds while the pile lasts, must `draw`: one diamond, and the same seat moves again (it
+places as soon as it can). One that can neither place nor draw must `pass`.
+
+Cells are (x, y), sides N E S W with N at y - 1; rotation r puts orange on sides r and r + 1.
+A diamond face is {"id", "kind": "diamond", "orange", "blue"}; ids are "dia<a>-<b>" (a < b).
+
+legal_moves(state, seat) is exactly one of:
+    {"place": [{"tile": ID, "x": X, "y": Y, "rotation": R, "points": P, "bonus": BOOL}, ...]}
+    {"draw": true}
+    {"pass": true}
+view: {"deal", "target", "board": [{"tile": FACE, "x", "y", "rotation"}] (as placed),
+       "last": {"x", "y"} | null, "pile_count", "passes",
+       "seats": [{"hand": [FACE], "hand_count", "hand_points", "total"}],
+       "last_hand": null | HAND_OVER}
+HAND_OVER: {"reason": "out" | "blocked" | "passes",
+            "seats": [{"points", "penalty", "net"}], "totals": [...]}
+log_entry: {"type": "place", "tile": FACE, "x", "y", "rotation", "points", "bonus"}
+           | {"type": "draw", "tile": FACE} | {"type": "pass"}, plus "hand_over": HAND_OVER when
+           the move ended a hand (the placed face then loses its id if a new hand shuffled it
+           into the hidden pile).
+"""
+from dataclasses import dataclass, replace
+
+from . import cards
+from .options import Option
+from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn
+
+KEY = "addtoo"
+NAME = "ADD-TOO"
+MIN_SEATS, MAX_SEATS = 2, 6
+RULES_VERSION = 1
+OPTIONS = {"target": Option(200, "Hands are played until a player's total reaches this many points.",
+                            minimum=50, maximum=1000)}
+INFO = {"age": "8-99", "minutes": 30,
+        "summary": "Place your diamonds against the last one played: match colours, and match numbers "
+                   "or make 5, 10, 15 or 20 to score."}
+INTERPRETATIONS = (
+    "There are 45 diamonds, one for each pair of different numbers from 1 to 10.",
+    "The orange number is the smaller one when the two numbers differ by an odd amount, the larger "
+    "one when they differ by an even amount; the other number is blue.",
+    "If several players reach the target in the same hand, the highest total wins; if totals are "
+    "equal, the higher score in that last hand wins; if that is equal too, they share the win.",
+)
+
+HAND_SIZE = 5
+PENALTY = 10
+BONUS = 5
+SIDES = ("N", "E", "S", "W")
+SIDE_NAMES = ("north", "east", "south", "west")
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N is y - 1
+
+
+def _face(a: int, b: int) -> dict:
+    orange, blue = (a, b) if (b - a) % 2 else (b, a)
+    return {"id": f"dia{a}-{b}", "kind": "diamond", "orange": orange, "blue": blue}
+
+
+FACES = {face["id"]: face for face in (_face(a, b) for a in range(1, 11) for b in range(a + 1, 11))}
+TOTALS = {tile: face["orange"] + face["blue"] for tile, face in FACES.items()}
+# OUTER[tile][rotation][side] = (colour, number): rotation r puts orange on sides r and r + 1.
+OUTER = {tile: tuple(tuple(("orange", face["orange"]) if (side - r) % 4 in (0, 1) else ("blue", face["blue"])
+                           for side in range(4)) for r in range(4))
+         for tile, face in FACES.items()}
+
+
+@dataclass(frozen=True)
+class State:
+    seed: str
+    target: int
+    deal: int  # 1-based hand number
+    hands: tuple[tuple[str, ...], ...]
+    pile: tuple[str, ...]  # top first
+    board: tuple[tuple[str, int, int, int], ...]  # (tile, x, y, rotation) as placed: the last is the last-played
+    frontier: tuple[tuple[int, int], ...]  # every empty cell next to the board, sorted
+    points: tuple[int, ...]  # this hand's points so far
+    totals: tuple[int, ...]  # match totals of the finished hands
+    passes: int  # passes in a row since the last placement
+    turn: int | None
+    ended: str = ""  # how the last finished hand ended: "out", "blocked" or "passes"
+    last_hand: tuple[tuple[int, int], ...] = ()  # (points, penalty) per seat of the last finished hand
+
+
+def deck(seats: int, options: dict) -> list[dict]:
+    return list(FACES.values())
+
+
+def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+    target = options.get("target", OPTIONS["target"].default)
+    return _new_hand(seed, target, 1, (0,) * seats, deck)
+
+
+def to_move(state: State) -> int | None:
+    return state.turn
+
+
+def is_over(state: State) -> bool:
+    return state.turn is None
+
+
+def scores(state: State) -> list[int]:
+    return list(state.totals)
+
+
+def winners(state: State) -> list[int]:
+    if not is_over(state):
+        return []
+    key = [(total, points - penalty) for total, (points, penalty) in zip(state.totals, state.last_hand)]
+    best = max(key)
+    return [seat for seat, k in enumerate(key) if k == best]
+
+
+def legal_moves(state: State, seat: int) -> dict | None:
+    if seat != state.turn:
+        return None
+    places = _placements(state, seat)
+    if places:
+        return {"place": places}
+    if _can_draw(state, seat):
+        return {"draw": True}
+    return {"pass": True}
+
+
+def candidate_moves(state: State, seat: int) -> list[dict]:
+    if seat != state.turn:
+        return []
+    legal = legal_moves(state, seat)
+    if "place" not in legal:
+        return [{"type": "draw" if "draw" in legal else "pass"}]
+    best_first = sorted(legal["place"], key=lambda p: -p["points"])
+    return [{"type": "place", "tile": p["tile"], "x": p["x"], "y": p["y"], "rotation": p["rotation"]}
+            for p in best_first]
+
+
+def apply(state: State, seat: int, move) -> State:
+    check_turn(state.turn, seat)
+    kind = cards.move_type(move, tuple(_MOVES))
+    return _MOVES[kind](state, seat, move)
+
+
+def view(state: State, viewer: int | None) -> dict:
+    return {
+        "deal": state.deal,
+        "target": state.target,
+        "board": [{"tile": FACES[t], "x": x, "y": y, "rotation": r} for t, x, y, r in state.board],
+        "last": {"x": state.board[-1][1], "y": state.board[-1][2]} if state.board else None,
+        "pile_count": len(state.pile),
+        "passes": state.passes,
+        "seats": [{"hand": [FACES[t] for t in hand], "hand_count": len(hand), "hand_points": points, "total": total}
+                  for hand, points, total in zip(state.hands, state.points, state.totals)],
+        "last_hand": _hand_result(state) if state.last_hand else None,
+    }
+
+
+def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | None) -> dict:
+    entry = {"type": move["type"]}
+    if move["type"] == "place":
+        x, y = move["x"], move["y"]
+        points, bonus = _fit(_cells(before.board), _last(before), move["tile"], x, y, move["rotation"])
+        entry.update(tile=_public_face(move["tile"], after), x=x, y=y, rotation=move["rotation"],
+                     points=points, bonus=bonus)
+    elif move["type"] == "draw":
+        entry["tile"] = FACES[after.hands[seat][-1]]
+    if after.deal != before.deal or after.turn is None:
+        entry["hand_over"] = _hand_result(after)
+    return entry
+
+
+def zones(state: State) -> list[Zone]:
+    return [
+        *(Zone(f"hand:{s}", hand, EVERYONE) for s, hand in enumerate(state.hands)),
+        Zone("pile", state.pile, NOBODY),
+        Zone("board", tuple(t for t, _, _, _ in state.board), EVERYONE),
+    ]
+
+
+def _place(state: State, seat: int, move: dict) -> State:
+    cards.no_extra_fields(move, ("tile", "x", "y", "rotation"))
+    tile = move.get("tile")
+    if not isinstance(tile, str):
+        raise IllegalMove("bad_move", "'tile' must be a diamond id.", field="tile")
+    if tile not in state.hands[seat]:
+        raise IllegalMove("not_in_hand", f"Diamond {tile} is not in your hand.", tile=tile)
+    x = cards.int_field(move, "x", -1000, 1000, "x")
+    y = cards.int_field(move, "y", -1000, 1000, "y")
+    rotation = cards.int_field(move, "rotation", 0, 3, "The rotation")
+    cells = _cells(state.board)
+    points, _ = _fit(cells, _last(state), tile, x, y, rotation, explain=True)
+
+    board = state.board + ((tile, x, y, rotation),)
+    frontier = tuple(sorted(set(state.frontier) - {(x, y)} | {c for c in _around((x, y)) if c not in cells}))
+    hand = tuple(t for t in state.hands[seat] if t != tile)
+    hands = _set(state.hands, seat, hand)
+    gained = _set(state.points, seat, state.points[seat] + points)
+    if not hand:
+        return _end_hand(state, hands, board, gained, "out")
+    if all(c in cells for c in _around((x, y))):
+        return _end_hand(state, hands, board, gained, "blocked")
+    return State(state.seed, state.target, state.deal, hands, state.pile, board, frontier, gained, state.totals,
+                 0, (seat + 1) % len(hands), state.ended, state.last_hand)
+
+
+def _draw(state: State, seat: int, move: dict) -> State:
+    cards.no_extra_fields(move, ())
+    if _can_place(state, seat):
+        raise IllegalMove("must_place", "You can place a diamond, so you must place one.")
+    if len(state.hands[seat]) >= HAND_SIZE:
+        raise IllegalMove("hand_full", f"You hold {HAND_SIZE} diamonds: you cannot draw, you must pass.")
+    if not state.pile:
+        raise IllegalMove("pile_empty", "The pile is empty: you cannot draw, you must pass.")
+    hands = _set(state.hands, seat, state.hands[seat] + state.pile[:1])
+    return replace(state, hands=hands, pile=state.pile[1:])
+
+
+def _pass(state: State, seat: int, move: dict) -> State:
+    cards.no_extra_fields(move, ())
+    if _can_place(state, seat):
+        raise IllegalMove("must_place", "You can place a diamond, so you must place one.")
+    if _can_draw(state, seat):
+        raise IllegalMove("must_draw", f"You hold fewer than {HAND_SIZE} diamonds and the pile is not empty: "
+                                       "you must draw.")
+    if state.passes + 1 == len(state.hands):
+        return _end_hand(state, state.hands, state.board, state.points, "passes")
+    return replace(state, passes=state.passes + 1, turn=(seat + 1) % len(state.hands))
+
+
+_MOVES = {"place": _place, "draw": _draw, "pass": _pass}
+
+
+def _new_hand(seed: str, target: int, deal: int, totals: tuple[int, ...], fixed=None,
+              ended: str = "", last_hand: tuple = ()) -> State:
+    order = cards.starting_order(list(FACES), seed, f"deal:{deal}", fixed)
+    hands, pile = cards.deal(order, len(totals), HAND_SIZE, first=0)
+    first = min(range(len(hands)), key=lambda s: (*sorted(TOTALS[t] for t in hands[s])[:2], s))
+    return State(seed, target, deal, hands, pile, (), ((0, 0),), (0,) * len(totals), totals, 0, first,
+                 ended, last_hand)
+
+
+def _end_hand(state: State, hands, board, points, reason: str) -> State:
+    result = tuple((p, PENALTY * len(hand)) for p, hand in zip(points, hands))
+    totals = tuple(total + p - penalty for total, (p, penalty) in zip(state.totals, result))
+    if max(totals) >= state.target:
+        return State(state.seed, state.target, state.deal, hands, state.pile, board, frontier_of(board), points, totals,
+                     0, None, reason, result)
+    return _new_hand(state.seed, state.target, state.deal + 1, totals, ended=reason, last_hand=result)
+
+
+def _placements(state: State, seat: int, first_only: bool = False) -> list[dict]:
+    """Every legal (tile, cell, rotation) for the seat, with its points."""
+    cells, last = _cells(state.board), _last(state)
+    found = []
+    for x, y in state.frontier:
+        if last and not _touches((x, y), last) and sum(c in cells for c in _around((x, y))) < 2:
+            continue
+        for tile in state.hands[seat]:
+            for rotation in range(4):
+                fit = _fit(cells, last, tile, x, y, rotation)
+                if fit:
+                    found.append({"tile": tile, "x": x, "y": y, "rotation": rotation,
+                                  "points": fit[0], "bonus": fit[1]})
+                    if first_only:
+                        return found
+    return found
+
+
+def _fit(cells: dict, last, tile: str, x: int, y: int, rotation: int, explain: bool = False):
+    """(points, bonus) for this placement, or None (or IllegalMove raised when `explain`)."""
+    def refuse(code, reason, **params):
+        if explain:
+            raise IllegalMove(code, reason, x=x, y=y, **params)
+        return None
+
+    if last is None:
+        return (0, False) if (x, y) == (0, 0) else refuse("first_at_origin", "The first diamond goes at (0, 0).")
+    if (x, y) in cells:
+        return refuse("occupied", f"({x}, {y}) already holds a diamond.")
+    touching = [(side, cells[c], c) for side, c in enumerate(_around((x, y))) if c in cells]
+    if not touching:
+        return refuse("not_touching", f"({x}, {y}) touches no diamond.")
+    bonus = not _touches((x, y), last)
+    if bonus and len(touching) < 2:
+        return refuse("not_next_to_last", f"({x}, {y}) is not next to the last-played diamond at "
+                                          f"({last[0]}, {last[1]}), and a bonus play must touch 2 to 4 diamonds.")
+    points = 0
+    for side, (other, other_rotation), cell in touching:
+        colour, number = OUTER[tile][rotation][side]
+        their_colour, theirs = OUTER[other][other_rotation][(side + 2) % 4]
+        if colour == their_colour and (number + theirs) % 5 == 0:
+            points += number + theirs
+        elif bonus or cell == last:
+            where = f"{SIDE_NAMES[side].capitalize()} side{' (bonus play: every side must fit)' if bonus else ''}"
+            if colour != their_colour:
+                article = "an" if their_colour == "orange" else "a"
+                return refuse("colour_mismatch",
+                              f"{where}: your {colour} {number} touches {article} {their_colour} side.",
+                              side=SIDES[side], colour=colour, number=number, other_colour=their_colour)
+            if number != theirs:
+                return refuse("no_match_no_score", f"{where}: {number} and {theirs} neither match nor make a "
+                                                   "multiple of 5.",
+                              side=SIDES[side], number=number, other=theirs)
+    return points + (BONUS * len(touching) if bonus else 0), bonus
+
+
+def _can_place(state: State, seat: int) -> bool:
+    return bool(_placements(state, seat, first_only=True))
+
+
+def _can_draw(state: State, seat: int) -> bool:
+    return len(state.hands[seat]) < HAND_SIZE and bool(state.pile)
+
+
+def _hand_result(state: State) -> dict:
+    return {"reason": state.ended,
+            "seats": [{"points": p, "penalty": penalty, "net": p - penalty} for p, penalty in state.last_hand],
+            "totals": list(state.totals)}
+
+
+def _public_face(tile: str, after: State) -> dict:
+    """The diamond's face; without its id once a new hand has shuffled it into the hidden pile."""
+    face = FACES[tile]
+    return {k: v for k, v in face.items() if k != "id"} if tile in after.pile else face
+
+
+def _cells(board) -> dict:
+    return {(x, y): (tile, rotation) for tile, x, y, rotation in board}
+
+
+def _last(state: State):
+    return (state.board[-1][1], state.board[-1][2]) if state.board else None
+
+
+def _around(cell) -> tuple:
+    x, y = cell
+    return tuple((x + dx, y + dy) for dx, dy in STEPS)
+
+
+def _touches(cell, other) -> bool:
+    return abs(cell[0] - other[0]) + abs(cell[1] - other[1]) == 1
+
+
+def frontier_of(board) -> tuple[tuple[int, int], ...]:
+    """The empty cells next to a board of (tile, x, y, rotation): for tests that build a State."""
+    cells = _cells(board)
+    if not cells:
+        return ((0, 0),)
+    return tuple(sorted({c for cell in cells for c in _around(cell) if c not in cells}))
+
+
+def _set(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
