@@ -22,6 +22,7 @@ next game was dealt at once, the entry's faces come without "id" (the ids now na
 the new deal).
 """
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from . import cards
 from .options import Option
@@ -57,7 +58,8 @@ def _pack(number: int) -> dict:
     return {**plus, **minus}
 
 
-FACES = {**_pack(0), **_pack(1)}
+PACKS = (_pack(0), _pack(1))
+FACES = {**PACKS[0], **PACKS[1]}
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ class State:
 
 
 def deck(seats: int, options: dict) -> list[dict]:
-    return list(_pack(0).values()) + (list(_pack(1).values()) if seats > 4 else [])
+    return [face for pack in PACKS[:2 if seats > 4 else 1] for face in pack.values()]
 
 
 def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
@@ -204,7 +206,8 @@ def zones(state: State) -> list[Zone]:
     ]
 
 
-def _legal_men(board: tuple[int, ...], total: int) -> list[tuple[int, int, str]]:
+@lru_cache(maxsize=4096)
+def _legal_men(board: tuple[int, ...], total: int) -> tuple[tuple[int, int, str], ...]:
     """(man, to, outcome) for every man that may move by `total`."""
     found = []
     for man in range(MEN):
@@ -212,7 +215,7 @@ def _legal_men(board: tuple[int, ...], total: int) -> list[tuple[int, int, str]]
             found.append((man, *_move_man(board, man, total, "")))
         except IllegalMove:
             pass
-    return found
+    return tuple(found)
 
 
 def _move_man(board: tuple[int, ...], man: int, total: int, sum_text: str) -> tuple[int, str]:
