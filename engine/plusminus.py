@@ -126,8 +126,8 @@ def candidate_moves(state: State, seat: int) -> list[dict]:
         return []
     moves = []
     for entry in legal_moves(state, seat)["play"]:
-        moves += [(_points(man["to"]) - _points(man["from"]), {"type": "play", "card": entry["card"], "man": man["man"]})
-                  for man in entry["men"]]
+        moves += [(_points(man["to"]) - _points(man["from"]),
+                   {"type": "play", "card": entry["card"], "man": man["man"]}) for man in entry["men"]]
         if not entry["men"]:
             moves.append((0, {"type": "play", "card": entry["card"], "man": None}))
     return [move for _, move in sorted(moves, key=lambda item: -item[0])]

@@ -4,6 +4,7 @@ import pytest
 from engine import GameOver, IllegalMove, NotYourTurn
 from engine import addit as game
 from engine.replay import start
+from engine.shuffle import shuffled
 
 from .sweep import play_random_match
 
@@ -237,7 +238,7 @@ def test_long_game_reshuffles_the_whole_deck_for_each_deal():
         state = game.apply(state, state.turn, move)
     entry = game.log_entry(before, before.turn, move, state, 0)
     assert "id" not in entry["card"] and entry["deal_end"]["points"] == [60, 0]
-    order = game.shuffled(list(game.FACES), "test", "deal:2")
+    order = shuffled(list(game.FACES), "test", "deal:2")
     assert state.hands == (tuple(order[1:12:2]), tuple(order[0:12:2]))  # seat 1 plays first, so is dealt first
     assert state.table == tuple(order[12:24]) and state.turn == 1 and state.history == ((60, 0),)
     assert game.scores(state) == [60, 0] and not game.is_over(state)
