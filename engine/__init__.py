@@ -1,7 +1,7 @@
 """The five games' rules, pure Python: no web framework, database, clock or `random`."""
-from . import addup
+from . import addem, addup
 from .protocol import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError, Zone
 
-GAMES = {game.KEY: game for game in (addup,)}
+GAMES = {game.KEY: game for game in (addup, addem)}
 
 __all__ = ["GAMES", "BadSetup", "GameOver", "IllegalMove", "NotYourTurn", "RuleError", "Zone"]
