@@ -24,7 +24,8 @@ log_entry -> {"type", ...}: sum {"cards": [face + "as"], "total", "went_out", "d
 from dataclasses import dataclass, replace
 
 from . import cards
-from .addem_sums import choose, expression, fill, listing
+from .addem_sums import (FACES, ONE_PACK, TWO_PACKS, expression, found_replaces, found_sums, listing, name, names,
+                         solve, total_of, wrong_sum)
 from .options import Option
 from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn
 from .shuffle import pick, shuffled
@@ -53,24 +54,7 @@ INTERPRETATIONS = (
 HAND_SIZE = 6
 OUT_AT = 50
 PENALTY = 5
-ADDEM_VALUES = {"odd": (1, 3, 5, 7, -1, -3, -5), "even": (2, 4, 6, 8, -2, -4)}
 POINTS = {"figure": 1, "minus": 1, "total": 3, "addem": 10}
-
-
-def _pack(p: int) -> dict:
-    figure, minus = ("abc", "def")[p], ("ab", "cd")[p]
-    letter = "ab"[p]
-    faces = [{"id": f"F{v}{c}", "kind": "figure", "value": v} for v in range(9) for c in figure]
-    faces += [{"id": f"M{v}{c}", "kind": "minus", "value": -v} for v in range(1, 6) for c in minus]
-    faces += [{"id": f"T{v}{letter}", "kind": "total", "value": v} for v in range(13)]
-    faces += [{"id": f"A{parity[0].upper()}{letter}", "kind": "addem", "parity": parity,
-               "values": list(values)} for parity, values in ADDEM_VALUES.items()]
-    return {face["id"]: face for face in faces}
-
-
-FACES = {**_pack(0), **_pack(1)}
-ONE_PACK = tuple(_pack(0))
-TWO_PACKS = tuple(FACES)
 
 
 @dataclass(frozen=True)
@@ -127,17 +111,17 @@ def legal_moves(state: State, seat: int) -> dict | None:
         return None
     hand = state.hands[seat]
     forced = _forced_draw(hand)
-    moves = {"types": [], "forced": forced, "expose": [], "exposed_total": _exposed_total(state) if state.exposed else None,
+    moves = {"types": [], "forced": forced, "expose": [], "exposed_total": total_of(state.exposed) if state.exposed else None,
              "any_sum": False, "sums": [], "any_replace": False, "replaces": []}
     if not forced:
         if _sum_possible(state, hand):
             moves["types"].append("sum")
-            moves["sums"] = _found_sums(state, hand)
+            moves["sums"] = found_sums(hand, state.exposed)
             moves["any_sum"] = bool(moves["sums"])
         if state.exposed:
             if sum(FACES[c]["kind"] in ("figure", "minus") for c in hand) >= 2:
                 moves["types"].append("replace")
-                moves["replaces"] = _found_replaces(state, hand)
+                moves["replaces"] = found_replaces(hand, state.exposed)
                 moves["any_replace"] = bool(moves["replaces"])
         else:
             moves["types"].append("expose")
@@ -174,7 +158,7 @@ def view(state: State, viewer: int | None) -> dict:
         "dealer": state.dealer,
         "pool_count": len(state.pool),
         "exposed": [FACES[c] for c in state.exposed],
-        "exposed_total": _exposed_total(state) if state.exposed else None,
+        "exposed_total": total_of(state.exposed) if state.exposed else None,
         "passes": state.passes,
         "seats": [{"hand_count": len(hand), "score": score,
                    "in": score < OUT_AT if is_over(state) else seat in state.playing,
@@ -200,7 +184,7 @@ def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | 
         entry.update(penalty=PENALTY, card_count=len(before.exposed) + len(move["cards"]))
     elif kind == "sum":
         used = before.exposed + tuple(move["cards"])
-        values = _sum_values(before, seat, move)
+        values = solve(used, move.get("values", {}))
         entry["cards"] = [{**face(c), "as": values[c]} if c in values else face(c) for c in used]
         entry["total"] = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
         left = tuple(c for c in before.hands[seat] if c not in used)
@@ -241,11 +225,11 @@ def _sum(state: State, seat: int, move: dict) -> State:
     totals = [c for c in used if FACES[c]["kind"] == "total"]
     if len(totals) != 1:
         raise IllegalMove("one_total", f"A sum has exactly one Total card, not {len(totals)}.", count=len(totals))
-    if _solve(used, stated) is None:
+    if solve(used, stated) is None:
         if state.penalties:
             scores = _set(state.scores, seat, state.scores[seat] + PENALTY)
             return replace(state, scores=scores, passes=0, turn=_next(state, seat))
-        raise _wrong_sum(state, used, stated)
+        raise wrong_sum(state.exposed, used, stated)
     left = tuple(c for c in hand if c not in named)
     state = replace(state, hands=_set(state.hands, seat, left), pool=state.pool + used, exposed=(), passes=0)
     if not left:
@@ -260,10 +244,10 @@ def _sum(state: State, seat: int, move: dict) -> State:
 def _expose(state: State, seat: int, move: dict) -> State:
     card = cards.card_field(move, state.hands[seat])
     if state.exposed:
-        raise IllegalMove("already_exposed", f"{_names(state.exposed)} {'is' if len(state.exposed) == 1 else 'are'} "
+        raise IllegalMove("already_exposed", f"{names(state.exposed)} {'is' if len(state.exposed) == 1 else 'are'} "
                           "exposed already: make a sum with it, replace it or draw.")
     if FACES[card]["kind"] not in ("figure", "minus"):
-        raise IllegalMove("cannot_expose", f"Only a Figure or Minus card can be exposed, not {_name(card)}.", card=card)
+        raise IllegalMove("cannot_expose", f"Only a Figure or Minus card can be exposed, not {name(card)}.", card=card)
     left = tuple(c for c in state.hands[seat] if c != card)
     state = replace(state, hands=_set(state.hands, seat, left), exposed=(card,), passes=0)
     return _round_end(state, called=seat) if not left else replace(state, turn=_next(state, seat))
@@ -275,7 +259,7 @@ def _replace(state: State, seat: int, move: dict) -> State:
     named = move.get("cards") if isinstance(move.get("cards"), list) else []
     taken = [c for c in named if isinstance(c, str) and c in state.exposed]
     if taken:
-        raise IllegalMove("lay_back", f"You cannot lay back the cards you take: {_names(taken)} "
+        raise IllegalMove("lay_back", f"You cannot lay back the cards you take: {names(taken)} "
                           f"{'is' if len(taken) == 1 else 'are'} the exposed card{'s' if len(taken) > 1 else ''}.",
                           cards=taken)
     laid = _card_list(move, state.hands[seat], state.exposed)
@@ -283,8 +267,8 @@ def _replace(state: State, seat: int, move: dict) -> State:
         raise IllegalMove("too_few_cards", "Lay two or more cards in place of the exposed cards.", count=len(laid))
     for card in laid:
         if FACES[card]["kind"] not in ("figure", "minus"):
-            raise IllegalMove("cannot_lay", f"Only Figure and Minus cards can be laid, not {_name(card)}.", card=card)
-    wanted, values = _exposed_total(state), [FACES[c]["value"] for c in laid]
+            raise IllegalMove("cannot_lay", f"Only Figure and Minus cards can be laid, not {name(card)}.", card=card)
+    wanted, values = total_of(state.exposed), [FACES[c]["value"] for c in laid]
     if sum(values) != wanted:
         raise IllegalMove("replace_mismatch", f"{expression(values)} is {sum(values)}, not {wanted}.",
                           parts=values, total=sum(values), target=wanted)
@@ -361,47 +345,11 @@ def _forced_draw(hand) -> bool:
     return all(FACES[c]["kind"] in ("total", "addem") for c in hand)
 
 
-def _exposed_total(state: State) -> int:
-    return sum(FACES[c]["value"] for c in state.exposed)
-
-
 def _sum_possible(state: State, hand) -> bool:
     """Whether a well-formed sum (one Total, 3+ cards) can be laid at all."""
     has_total = any(FACES[c]["kind"] == "total" for c in hand)
     others = sum(FACES[c]["kind"] != "total" for c in hand)
     return has_total and 1 + len(state.exposed) + others >= 3
-
-
-def _found_sums(state: State, hand) -> list[dict]:
-    """One valid sum per Total value in the hand, found by a subset-sum search."""
-    items = [c for c in hand if FACES[c]["kind"] != "total"]
-    totals = {FACES[c]["value"]: c for c in hand if FACES[c]["kind"] == "total"}
-    base = _exposed_total(state)
-    found = choose([_values(c) for c in items], [t - base for t in totals], max(0, 2 - len(state.exposed)))
-    sums = []
-    for total, card in sorted(totals.items()):
-        picked = found.get(total - base)
-        if picked is None:
-            continue
-        chosen = [(c, v) for c, v in zip(items, picked) if v is not None]
-        move = {"cards": [card] + [c for c, _ in chosen]}
-        values = {c: v for c, v in chosen if FACES[c]["kind"] == "addem"}
-        if values:
-            move["values"] = values
-        sums.append(move)
-    return sums
-
-
-def _found_replaces(state: State, hand) -> list[dict]:
-    items = [c for c in hand if FACES[c]["kind"] in ("figure", "minus")]
-    target = _exposed_total(state)
-    picked = choose([_values(c) for c in items], [target], 2).get(target)
-    return [] if picked is None else [{"cards": [c for c, v in zip(items, picked) if v is not None]}]
-
-
-def _values(card: str) -> tuple[int, ...]:
-    face = FACES[card]
-    return tuple(face["values"]) if face["kind"] == "addem" else (face["value"],)
 
 
 def _card_list(move: dict, hand, exposed) -> tuple[str, ...]:
@@ -413,7 +361,7 @@ def _card_list(move: dict, hand, exposed) -> tuple[str, ...]:
         raise IllegalMove("duplicate_card", "Name each card only once.", field="cards")
     for card in named:
         if card in exposed:
-            raise IllegalMove("exposed_named", f"Name only cards from your hand: the exposed {_names(exposed)} "
+            raise IllegalMove("exposed_named", f"Name only cards from your hand: the exposed {names(exposed)} "
                               "count in every sum already.", card=card)
         if card not in hand:
             raise IllegalMove("not_in_hand", f"Card {card} is not in your hand.", card=card)
@@ -430,58 +378,12 @@ def _stated_values(move: dict, used) -> dict[str, int]:
             raise IllegalMove("value_not_in_sum", f"Card {card} is not in this sum.", card=card)
         face = FACES[card]
         if face["kind"] != "addem":
-            raise IllegalMove("value_not_addem", f"Only an Add-Em card takes a value: {_name(card)} is always "
+            raise IllegalMove("value_not_addem", f"Only an Add-Em card takes a value: {name(card)} is always "
                               f"{face['value']}.", card=card)
         if type(value) is not int or value not in face["values"]:
-            raise IllegalMove("addem_value", f"The {_name(card)} may stand for {listing(face['values'])}, not "
+            raise IllegalMove("addem_value", f"The {name(card)} may stand for {listing(face['values'])}, not "
                               f"{value}.", card=card, value=value, allowed=face["values"])
     return stated
-
-
-def _solve(used, stated) -> dict[str, int] | None:
-    """Values for the sum's Add-Em cards that make it true (stated ones kept), or None."""
-    total = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
-    fixed = sum(stated.get(c, FACES[c].get("value", 0)) for c in used if FACES[c]["kind"] != "total"
-                and (FACES[c]["kind"] != "addem" or c in stated))
-    free = [c for c in used if FACES[c]["kind"] == "addem" and c not in stated]
-    values = fill([FACES[c]["values"] for c in free], total - fixed)
-    return None if values is None else {**stated, **dict(zip(free, values))}
-
-
-def _sum_values(state: State, seat: int, move: dict) -> dict[str, int]:
-    return _solve(state.exposed + tuple(move["cards"]), move.get("values", {}))
-
-
-def _wrong_sum(state: State, used, stated) -> IllegalMove:
-    """The refusal of a well-formed sum that adds up wrong, with the arithmetic."""
-    total = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
-    parts = [c for c in used if FACES[c]["kind"] != "total"]
-    terms = [stated.get(c, _name(c)) if FACES[c]["kind"] == "addem" else FACES[c]["value"] for c in parts]
-    free = [c for c in parts if FACES[c]["kind"] == "addem" and c not in stated]
-    known = sum(t for t in terms if isinstance(t, int))
-    if not free:
-        reason = f"{expression(terms)} is {known}, not {total}"
-    elif len(free) == 1:
-        reason = (f"{expression(terms)} cannot make {total}: the {_name(free[0])} would have to stand for "
-                  f"{total - known}, and it stands only for {listing(FACES[free[0]]['values'])}")
-    else:
-        reason = (f"{expression(terms)} cannot make {total}: no values the Add-Em cards may stand for "
-                  f"add up to {total - known}")
-    if state.exposed:
-        reason += f" (every sum uses all the exposed cards: {_names(state.exposed)})"
-    return IllegalMove("sum_mismatch", reason + ".", parts=[t if isinstance(t, int) else None for t in terms],
-                       total=total)
-
-
-def _name(card: str) -> str:
-    face = FACES[card]
-    if face["kind"] == "addem":
-        return f"{face['parity'].capitalize()} Add-Em"
-    return f"Total {face['value']}" if face["kind"] == "total" else str(face["value"])
-
-
-def _names(cards_: tuple | list) -> str:
-    return " and ".join(_name(c) for c in cards_)
 
 
 def _set(items: tuple, index: int, value) -> tuple:
