@@ -109,24 +109,21 @@ def winners(state: State) -> list[int]:
 def legal_moves(state: State, seat: int) -> dict | None:
     if seat != state.turn:
         return None
-    hand = state.hands[seat]
+    hand, exposed = state.hands[seat], state.exposed
     forced = _forced_draw(hand)
-    moves = {"types": [], "forced": forced, "expose": [], "exposed_total": total_of(state.exposed) if state.exposed else None,
+    moves = {"types": [], "forced": forced, "expose": [], "exposed_total": total_of(exposed) if exposed else None,
              "any_sum": False, "sums": [], "any_replace": False, "replaces": []}
-    if not forced:
-        if _sum_possible(state, hand):
-            moves["types"].append("sum")
-            moves["sums"] = found_sums(hand, state.exposed)
-            moves["any_sum"] = bool(moves["sums"])
-        if state.exposed:
-            if sum(FACES[c]["kind"] in ("figure", "minus") for c in hand) >= 2:
-                moves["types"].append("replace")
-                moves["replaces"] = found_replaces(hand, state.exposed)
-                moves["any_replace"] = bool(moves["replaces"])
-        else:
-            moves["types"].append("expose")
-            moves["expose"] = [c for c in hand if FACES[c]["kind"] in ("figure", "minus")]
+    if not forced and _sum_possible(state, hand):
+        moves["types"].append("sum")
+        moves["sums"] = found_sums(hand, exposed)
+    if not forced and exposed and sum(map(_plain, hand)) >= 2:
+        moves["types"].append("replace")
+        moves["replaces"] = found_replaces(hand, exposed)
+    if not forced and not exposed:
+        moves["types"].append("expose")
+        moves["expose"] = [c for c in hand if _plain(c)]
     moves["types"].append("draw" if state.pool else "pass")
+    moves.update(any_sum=bool(moves["sums"]), any_replace=bool(moves["replaces"]))
     return moves
 
 
@@ -246,7 +243,7 @@ def _expose(state: State, seat: int, move: dict) -> State:
     if state.exposed:
         raise IllegalMove("already_exposed", f"{names(state.exposed)} {'is' if len(state.exposed) == 1 else 'are'} "
                           "exposed already: make a sum with it, replace it or draw.")
-    if FACES[card]["kind"] not in ("figure", "minus"):
+    if not _plain(card):
         raise IllegalMove("cannot_expose", f"Only a Figure or Minus card can be exposed, not {name(card)}.", card=card)
     left = tuple(c for c in state.hands[seat] if c != card)
     state = replace(state, hands=_set(state.hands, seat, left), exposed=(card,), passes=0)
@@ -266,7 +263,7 @@ def _replace(state: State, seat: int, move: dict) -> State:
     if len(laid) < 2:
         raise IllegalMove("too_few_cards", "Lay two or more cards in place of the exposed cards.", count=len(laid))
     for card in laid:
-        if FACES[card]["kind"] not in ("figure", "minus"):
+        if not _plain(card):
             raise IllegalMove("cannot_lay", f"Only Figure and Minus cards can be laid, not {name(card)}.", card=card)
     wanted, values = total_of(state.exposed), [FACES[c]["value"] for c in laid]
     if sum(values) != wanted:
@@ -339,6 +336,11 @@ def _ids(seats: int) -> tuple[str, ...]:
 def _next(state: State, seat: int) -> int:
     seats = len(state.hands)
     return next((seat + step) % seats for step in range(1, seats + 1) if (seat + step) % seats in state.playing)
+
+
+def _plain(card: str) -> bool:
+    """A Figure or Minus card: the only cards that may be exposed or laid in a replace."""
+    return FACES[card]["kind"] in ("figure", "minus")
 
 
 def _forced_draw(hand) -> bool:
