@@ -8,7 +8,7 @@ from engine.addem_sums import choose
 from engine.protocol import IllegalMove
 from engine.shuffle import pick, shuffled
 
-from .sweep import play_random_match
+from .sweep import assert_each_card_once, assert_nothing_hidden_leaks, play_random_match
 
 FILLER = ["F1a", "F1b", "F1c", "M1a", "M1b", "F2c"]  # a harmless hand: six cards worth 6 points
 PAD = ["F7b", "F7c", "F6c", "M4b", "M2b", "F0c"]  # more harmless cards for the player's own hand
@@ -406,3 +406,26 @@ def test_scores_add_up_to_the_hands_counted_at_each_round_end(penalties):
             assert after.playing == tuple(s for s in range(seats) if after.scores[s] < 50) or addem.is_over(after)
 
         play_random_match(addem, seats, seed, {"penalties": penalties}, check)
+
+
+def test_penalised_sums_hide_the_cards_that_went_back_to_the_hand():
+    penalised = 0
+    for seed in range(12):
+        seats = 2 + seed % 7
+        state = addem.initial_state(seats, {"penalties": True}, f"penalty-{seed}")
+        for step in range(300):
+            if addem.is_over(state):
+                break
+            seat = addem.to_move(state)
+            hand = state.hands[seat]
+            totals = [c for c in hand if addem.FACES[c]["kind"] == "total"]
+            others = [c for c in hand if addem.FACES[c]["kind"] in ("figure", "minus")]
+            move = addem.candidate_moves(state, seat)[step % 3 % len(addem.candidate_moves(state, seat))]
+            if step % 4 == 0 and totals and len(others) >= 2 and not addem.legal_moves(state, seat)["forced"]:
+                move = summed(totals[0], *others[:2])
+            after = addem.apply(state, seat, move)
+            penalised += after.scores[seat] - state.scores[seat] == 5 and after.deal == state.deal
+            assert_each_card_once(addem, after, seats, {"penalties": True})
+            assert_nothing_hidden_leaks(addem, state, seat, move, after, seats)
+            state = after
+    assert penalised > 10
