@@ -1,0 +1,164 @@
+"""ADD'EM's pack and arithmetic: finding sums and replacements fast, and saying why a sum is wrong.
+
+A hand may grow past 20 cards, so nothing here enumerates subsets: `choose` is a subset-sum
+search over reachable (sum, cards used) pairs, one layer per card, linear in the hand's size.
+"""
+from itertools import product
+from typing import Sequence
+
+from .protocol import IllegalMove
+
+ADDEM_VALUES = {"odd": (1, 3, 5, 7, -1, -3, -5), "even": (2, 4, 6, 8, -2, -4)}
+
+
+def _pack(p: int) -> dict:
+    """One pack's faces; the second pack's ids use the next copy letters."""
+    figure, minus, letter = ("abc", "def")[p], ("ab", "cd")[p], "ab"[p]
+    faces = [{"id": f"F{v}{c}", "kind": "figure", "value": v} for v in range(9) for c in figure]
+    faces += [{"id": f"M{v}{c}", "kind": "minus", "value": -v} for v in range(1, 6) for c in minus]
+    faces += [{"id": f"T{v}{letter}", "kind": "total", "value": v} for v in range(13)]
+    faces += [{"id": f"A{parity[0].upper()}{letter}", "kind": "addem", "parity": parity,
+               "values": list(values)} for parity, values in ADDEM_VALUES.items()]
+    return {face["id"]: face for face in faces}
+
+
+FACES = {**_pack(0), **_pack(1)}
+ONE_PACK = tuple(_pack(0))
+TWO_PACKS = tuple(FACES)
+
+
+def found_sums(hand, exposed) -> list[dict]:
+    """One valid sum per Total value in the hand, using every exposed card."""
+    items = [c for c in hand if FACES[c]["kind"] != "total"]
+    totals = {FACES[c]["value"]: c for c in hand if FACES[c]["kind"] == "total"}
+    base = total_of(exposed)
+    found = choose([values_of(c) for c in items], [t - base for t in totals], max(0, 2 - len(exposed)))
+    sums = []
+    for total, card in sorted(totals.items()):
+        picked = found.get(total - base)
+        if picked is None:
+            continue
+        chosen = [(c, v) for c, v in zip(items, picked) if v is not None]
+        move = {"cards": [card] + [c for c, _ in chosen]}
+        values = {c: v for c, v in chosen if FACES[c]["kind"] == "addem"}
+        if values:
+            move["values"] = values
+        sums.append(move)
+    return sums
+
+
+def found_replaces(hand, exposed) -> list[dict]:
+    """One way (if any) to lay two or more Figure or Minus cards worth the exposed cards."""
+    items = [c for c in hand if FACES[c]["kind"] in ("figure", "minus")]
+    target = total_of(exposed)
+    picked = choose([values_of(c) for c in items], [target], 2).get(target)
+    return [] if picked is None else [{"cards": [c for c, v in zip(items, picked) if v is not None]}]
+
+
+def solve(used, stated) -> dict[str, int] | None:
+    """Values for the sum's Add-Em cards that make it true (stated ones kept), or None."""
+    total = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
+    fixed = sum(stated.get(c, FACES[c].get("value")) for c in used
+                if FACES[c]["kind"] in ("figure", "minus") or c in stated)
+    free = [c for c in used if FACES[c]["kind"] == "addem" and c not in stated]
+    values = fill([FACES[c]["values"] for c in free], total - fixed)
+    return None if values is None else {**stated, **dict(zip(free, values))}
+
+
+def wrong_sum(exposed, used, stated) -> IllegalMove:
+    """The refusal of a well-formed sum that adds up wrong, with the arithmetic."""
+    total = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
+    parts = [c for c in used if FACES[c]["kind"] != "total"]
+    terms = [stated.get(c, name(c)) if FACES[c]["kind"] == "addem" else FACES[c]["value"] for c in parts]
+    free = [c for c in parts if FACES[c]["kind"] == "addem" and c not in stated]
+    known = sum(t for t in terms if isinstance(t, int))
+    if not free:
+        reason = f"{expression(terms)} is {known}, not {total}"
+    elif len(free) == 1:
+        reason = (f"{expression(terms)} cannot make {total}: the {name(free[0])} would have to stand for "
+                  f"{total - known}, and it stands only for {listing(FACES[free[0]]['values'])}")
+    else:
+        reason = (f"{expression(terms)} cannot make {total}: no values the Add-Em cards may stand for "
+                  f"add up to {total - known}")
+    if exposed:
+        reason += f" (every sum uses all the exposed cards: {names(exposed)})"
+    return IllegalMove("sum_mismatch", reason + ".", parts=[t if isinstance(t, int) else None for t in terms],
+                       total=total)
+
+
+def choose(options: Sequence[Sequence[int]], targets, need: int) -> dict[int, list]:
+    """For each reachable target: one value per item (None = item left out), using >= `need` items.
+
+    `options[i]` lists the values item i may stand for (one value for a plain card).
+    """
+    layers = [{(0, 0): None}]
+    for values in options:
+        before = layers[-1]
+        layer: dict = {}
+        for key in before:  # taking a card first: the sums found empty a hand faster
+            total, used = key
+            for value in values:
+                layer.setdefault((total + value, min(used + 1, need)), (key, value))
+        for key in before:
+            layer.setdefault(key, (key, None))
+        layers.append(layer)
+    found = {}
+    for target in targets:
+        key = (target, need)
+        if key not in layers[-1]:
+            continue
+        picked = []
+        for layer in reversed(layers[1:]):
+            key, value = layer[key]
+            picked.append(value)
+        found[target] = picked[::-1]
+    return found
+
+
+def fill(free: Sequence[Sequence[int]], needed: int) -> list[int] | None:
+    """Values for every free Add-Em card (each one used) adding up to `needed`, if any."""
+    for values in product(*free):
+        if sum(values) == needed:
+            return list(values)
+    return None
+
+
+def values_of(card: str) -> tuple[int, ...]:
+    face = FACES[card]
+    return tuple(face["values"]) if face["kind"] == "addem" else (face["value"],)
+
+
+def total_of(cards) -> int:
+    """What Figure and Minus cards (e.g. the exposed ones) add up to."""
+    return sum(FACES[c]["value"] for c in cards)
+
+
+def name(card: str) -> str:
+    """'5', '-3', 'Total 7' or 'Odd Add-Em'."""
+    face = FACES[card]
+    if face["kind"] == "addem":
+        return f"{face['parity'].capitalize()} Add-Em"
+    return f"Total {face['value']}" if face["kind"] == "total" else str(face["value"])
+
+
+def names(cards) -> str:
+    return " and ".join(name(c) for c in cards)
+
+
+def expression(terms: Sequence[int | str]) -> str:
+    """'5 + 3 - 2' from [5, 3, -2]; names (e.g. 'Odd Add-Em') are added as they are."""
+    text = ""
+    for term in terms:
+        if not text:
+            text = str(term)
+        elif isinstance(term, int) and term < 0:
+            text += f" - {-term}"
+        else:
+            text += f" + {term}"
+    return text
+
+
+def listing(values: Sequence[int]) -> str:
+    """'1, 3, 5 or 7'."""
+    words = [str(v) for v in values]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
