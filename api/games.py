@@ -4,9 +4,9 @@ import secrets
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from engine.replay import replay, start, states
+from engine.replay import start, states
 
-from . import store
+from . import replays, store
 from .errors import Problem
 from .models import Match, Seat, db, utc_iso
 from .presenter import etag, link, match_view
@@ -74,10 +74,9 @@ def join_game(match_id: str):
     match.seats.append(Seat(seat=seat, name=name, token_hash=store.digest(token)))
     store.commit_or_conflict("seat_taken", f"Seat {seat} was taken a moment ago; pick another.")
     game = store.game_module(match.game)
-    stored = store.events(match)
-    state = replay(game, store.setup(match), store.moves(stored))
+    version = store.version(match)
     response = jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"),
-                       game=match_view(match, game, state, len(stored), viewer=seat))
+                       game=match_view(match, game, replays.state_at(match, game, version), version, viewer=seat))
     response.status_code = 201
     return response
 
@@ -103,8 +102,7 @@ def conditional(match: Match, version: int, viewer: int | None):
         response = Response(status=304)
     else:
         game = store.game_module(match.game)
-        state = replay(game, store.setup(match), store.moves(store.events(match, upto=version)))
-        response = jsonify(match_view(match, game, state, version, viewer))
+        response = jsonify(match_view(match, game, replays.state_at(match, game, version), version, viewer))
     response.set_etag(tag)
     response.headers["Cache-Control"] = "private, no-cache"
     return response

@@ -1,9 +1,7 @@
 """Making a move: the one write that changes a running match."""
 from flask import Blueprint, jsonify, request
 
-from engine.replay import replay
-
-from . import store
+from . import replays, store
 from .errors import Problem
 from .models import Event, db
 from .presenter import etag, match_view
@@ -20,13 +18,14 @@ def post_move(match_id: str):
     body = PostMove().load(request.get_json())
     if len(match.seats) < match.seat_count:
         raise Problem(409, "not_started", f"Waiting for players: {len(match.seats)} of {match.seat_count} seats taken.")
-    stored = store.events(match)
-    _check_version(body["version"], len(stored))
+    current = store.version(match)
+    _check_version(body["version"], current)
     game = store.game_module(match.game)
-    state = game.apply(replay(game, store.setup(match), store.moves(stored)), seat, body["move"])
-    version = len(stored) + 1
+    state = game.apply(replays.state_at(match, game, current), seat, body["move"])
+    version = current + 1
     db.session.add(Event(game_id=match.id, seq=version, seat=seat, move=body["move"]))
     store.commit_or_conflict("stale_version", "Another move landed first; reload the match and try again.")
+    replays.remember(match, version, state)
     response = jsonify(match_view(match, game, state, version, seat))
     response.set_etag(etag(match, version, seat))
     return response

@@ -40,8 +40,9 @@ def version(match: Match) -> int:
     return db.session.scalar(select(func.count()).where(Event.game_id == match.id))
 
 
-def events(match: Match, upto: int | None = None) -> list[Event]:
-    query = select(Event).where(Event.game_id == match.id).order_by(Event.seq)
+def events(match: Match, after: int = 0, upto: int | None = None) -> list[Event]:
+    """The match's events numbered after+1 .. upto (all of them by default)."""
+    query = select(Event).where(Event.game_id == match.id, Event.seq > after).order_by(Event.seq)
     if upto is not None:
         query = query.where(Event.seq <= upto)
     return list(db.session.scalars(query))

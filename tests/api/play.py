@@ -47,9 +47,12 @@ class Table:
     def play_to_end(self, choose) -> dict:
         """Play until over: `choose(view)` picks each move from the mover's own view."""
         view = self.view()
-        while view["status"] == "playing":
+        for _ in range(10_000):
+            if view["status"] != "playing":
+                break
             mine = self.view(view["turn"])
             response = self.post_move(view["turn"], choose(mine), mine["version"])
             assert response.status_code == 200, response.json
             view = response.json
+        assert view["status"] == "over", "the match did not end"
         return view

@@ -32,7 +32,14 @@ def addtoo_move(legal: dict) -> dict:
     return {"type": "draw" if "draw" in legal else "pass"}
 
 
-CHOOSERS = {"addup": addup_move, "addit": addit_move, "plusminus": plusminus_move, "addtoo": addtoo_move}
+def addem_move(legal: dict) -> dict:
+    """A sum when there is one, else draw (replacing back and forth could go on for ever)."""
+    if legal["sums"] and "sum" in legal["types"]:
+        return {"type": "sum", **legal["sums"][0]}
+    return {"type": "draw" if "draw" in legal["types"] else "pass"}
+
+
+CHOOSERS = {"addem": addem_move, "addup": addup_move, "addit": addit_move, "plusminus": plusminus_move, "addtoo": addtoo_move}
 HANDS_HIDDEN = {"addup", "addit", "plusminus", "addem"}
 
 

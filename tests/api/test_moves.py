@@ -155,3 +155,17 @@ def test_two_moves_on_one_version_at_once_exactly_one_lands(app, client, monkeyp
     assert [m["seq"] for m in log["moves"]] == [1]
     winner = next(r for r in results if r.status_code == 200).json
     assert table.view(0)["state"] == winner["state"]
+
+
+def test_the_state_cache_is_never_the_source_of_truth(client):
+    """A fresh instance (empty cache) and a warm one answer the same, at every version."""
+    from api import replays
+
+    table = Table.create(client)
+    for _ in range(6):
+        view = table.view(table.view()["turn"])
+        table.post_move(view["you"]["seat"], first_legal(view), view["version"])
+    warm = [table.view(0, f"/versions/{n}") for n in (6, 3, 0)] + [table.view(1)]
+    replays.forget_all()
+    cold = [table.view(0, f"/versions/{n}") for n in (6, 3, 0)] + [table.view(1)]
+    assert warm == cold

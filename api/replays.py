@@ -1,0 +1,47 @@
+"""Rebuilding a match's state from its events, with a cache that is never the source of truth.
+
+States are immutable and events append-only, so the state after version v of a match is the
+same on every instance and forever. Each process keeps the latest state of recently seen matches;
+a request replays only the events after it. A miss, an evicted entry or a fresh instance simply
+replays from the deal: the database alone decides what a match is.
+"""
+import threading
+from collections import OrderedDict
+
+from . import store
+from .models import Match
+
+CACHE_SIZE = 1024
+_latest: "OrderedDict[str, tuple[int, object]]" = OrderedDict()
+_lock = threading.Lock()
+
+
+def state_at(match: Match, game, version: int):
+    """The match's state after `version` moves."""
+    with _lock:
+        known = _latest.get(match.id)
+    if known and known[0] <= version:
+        done, state = known
+    else:
+        done, state = 0, game.initial_state(match.seat_count, match.options, match.seed, match.deck)
+    if done < version:
+        for event in store.events(match, after=done, upto=version):
+            state = game.apply(state, event.seat, event.move)
+    remember(match, version, state)
+    return state
+
+
+def remember(match: Match, version: int, state) -> None:
+    """Keep `state` as the match's latest known state (only states of committed events)."""
+    with _lock:
+        known = _latest.get(match.id)
+        if known is None or known[0] <= version:
+            _latest[match.id] = (version, state)
+            _latest.move_to_end(match.id)
+        while len(_latest) > CACHE_SIZE:
+            _latest.popitem(last=False)
+
+
+def forget_all() -> None:
+    with _lock:
+        _latest.clear()
