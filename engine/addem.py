@@ -27,7 +27,7 @@ from . import cards
 from .addem_sums import (FACES, ONE_PACK, TWO_PACKS, expression, found_replaces, found_sums, listing, name, names,
                          solve, total_of, wrong_sum)
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn
+from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
 from .shuffle import pick, shuffled
 
 KEY = "addem"
@@ -100,10 +100,7 @@ def scores(state: State) -> list[int]:
 
 
 def winners(state: State) -> list[int]:
-    if not is_over(state):
-        return []
-    best = min(state.scores)
-    return [seat for seat, score in enumerate(state.scores) if score == best]
+    return leaders([-score for score in state.scores]) if is_over(state) else []  # lowest wins
 
 
 def legal_moves(state: State, seat: int) -> dict | None:

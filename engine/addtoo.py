@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from . import cards
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn
+from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
 
 KEY = "addtoo"
 NAME = "ADD-TOO"
@@ -112,9 +112,7 @@ def scores(state: State) -> list[int]:
 def winners(state: State) -> list[int]:
     if not is_over(state):
         return []
-    key = [(total, points - penalty) for total, (points, penalty) in zip(state.totals, state.last_hand)]
-    best = max(key)
-    return [seat for seat, k in enumerate(key) if k == best]
+    return leaders([(total, points - penalty) for total, (points, penalty) in zip(state.totals, state.last_hand)])
 
 
 def legal_moves(state: State, seat: int) -> dict | None:

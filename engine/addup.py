@@ -7,7 +7,7 @@ is empty the match ends and the most captured cards wins.
 from dataclasses import dataclass, replace
 
 from . import cards
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn
+from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
 
 KEY = "addup"
 NAME = "ADD UP"
@@ -69,10 +69,7 @@ def scores(state: State) -> list[int]:
 
 
 def winners(state: State) -> list[int]:
-    if not is_over(state):
-        return []
-    best = max(scores(state))
-    return [seat for seat, score in enumerate(scores(state)) if score == best]
+    return leaders(scores(state)) if is_over(state) else []
 
 
 def legal_moves(state: State, seat: int) -> dict | None:

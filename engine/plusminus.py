@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from . import cards
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn
+from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
 from .shuffle import pick, shuffled
 
 KEY = "plusminus"
@@ -99,10 +99,7 @@ def scores(state: State) -> list[int]:
 
 
 def winners(state: State) -> list[int]:
-    if not is_over(state):
-        return []
-    best = max(scores(state))
-    return [seat for seat, score in enumerate(scores(state)) if score == best]
+    return leaders(scores(state)) if is_over(state) else []
 
 
 def legal_moves(state: State, seat: int) -> dict | None:

@@ -94,3 +94,9 @@ def check_turn(expected: int | None, seat: int) -> None:
     if seat != expected:
         raise NotYourTurn("not_your_turn", f"It is seat {expected}'s turn, not seat {seat}'s.",
                           seat=seat, expected=expected)
+
+
+def leaders(values: list) -> list[int]:
+    """The seats whose value is the highest (several on a tie): who wins on these values."""
+    best = max(values)
+    return [seat for seat, value in enumerate(values) if value == best]
