@@ -5,7 +5,7 @@ from flask import Flask, Request
 from flask_migrate import Migrate
 from sqlalchemy import event
 
-from . import errors, frontend, games, meta, moves, rules
+from . import cli, errors, frontend, games, lifecycle, meta, mine, moves, rules
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
@@ -30,7 +30,8 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Config.ROOT_MIGRATIONS))
     errors.init_app(app)
-    for module in (rules, games, moves, meta, frontend):
+    cli.init_app(app)
+    for module in (rules, games, moves, lifecycle, mine, meta, frontend):
         app.register_blueprint(module.bp)
     app.register_blueprint(meta.docs_bp)
     with app.app_context():

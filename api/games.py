@@ -1,15 +1,16 @@
-"""Matches: create, view, join, replay and the move log."""
+"""Matches: create, view, join, replay and the log."""
 import hmac
 import secrets
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from engine.replay import start, states
+from engine import match as events
+from engine.replay import start
 
 from . import replays, store
 from .errors import Problem
 from .models import Match, Seat, db, utc_iso
-from .presenter import etag, link, match_view
+from .presenter import etag, link, match_view, view_response
 from .schemas import CreateGame, JoinGame
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
@@ -20,41 +21,30 @@ def create_game():
     """Create a match and take its first seat."""
     body = CreateGame().load(request.get_json())
     game = store.game_module(body["game"])
-    names = body.get("players") or [body["name"]] + [None] * (body["seats"] - 1)
-    names = [name and name.strip() for name in names]
-    seed = secrets.token_hex(16)
-    setup, state = start(game, len(names), body["options"], seed, body.get("deck"))
-    invite, token = store.new_secret(16), store.new_secret()
-    match = Match(id=store.new_secret(12), game=game.KEY, rules_version=game.RULES_VERSION,
-                  seat_count=setup.seats, options=setup.options, seed=seed, deck=setup.deck,
-                  invite_hash=store.digest(invite), names=names)
-    match.seats.append(Seat(seat=0, name=names[0], token_hash=store.digest(token)))
+    names = [name and name.strip() for name in body.get("players") or [body["name"]] + [None] * (body["seats"] - 1)]
+    match, invite = new_match(game, names, body["options"], body.get("deck"),
+                              body.get("time_per_move"), body["timeouts_to_leave"])
+    token = take_seat(match, 0, names[0])
     db.session.add(match)
     db.session.commit()
-    response = jsonify(seat=0, token=token, seat_link=link(match, f"seat={token}"), invite=invite,
-                       invite_link=link(match, f"invite={invite}"),
-                       game=match_view(match, game, state, 0, viewer=0))
-    response.status_code = 201
-    response.headers["Location"] = url_for("games.get_game", match_id=match.id)
-    return response
+    return created(match, game, 0, token, invite=invite, invite_link=link(match, f"invite={invite}"))
 
 
 @bp.get("/<match_id>")
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
     match = store.load(match_id)
-    viewer = store.seat_of_request(match)
-    return conditional(match, store.version(match), viewer)
+    return conditional(match, store.version(match), store.seat_of_request(match))
 
 
 @bp.get("/<match_id>/versions/<int:version>")
 def get_version(match_id: str, version: int):
-    """The match as it was after `version` moves, for replays."""
+    """The match as it was after `version` events, for replays."""
     match = store.load(match_id)
     viewer = store.seat_of_request(match)
     current = store.version(match)
     if version > current:
-        raise Problem(404, "unknown_version", f"The match has {current} moves; there is no version {version}.")
+        raise Problem(404, "unknown_version", f"The match has {current} events; there is no version {version}.")
     return conditional(match, version, viewer)
 
 
@@ -66,33 +56,65 @@ def join_game(match_id: str):
     if not hmac.compare_digest(match.invite_hash, store.digest(body["invite"])):
         raise Problem(403, "bad_invite", "That invite code is not this match's.")
     seat = body.get("seat", _first_free(match))
-    _check_free(match, seat)
-    name = (body.get("name") or match.names[seat] or "").strip()
-    if not name:
-        raise Problem(422, "name_required", "Give a name to take this seat.")
-    token = store.new_secret()
-    match.seats.append(Seat(seat=seat, name=name, token_hash=store.digest(token)))
+    name = (body.get("name") or (match.names[seat] if seat < match.seat_count else "") or "").strip()
+    token = take_seat(match, seat, name)
     store.commit_or_conflict("seat_taken", f"Seat {seat} was taken a moment ago; pick another.")
-    game = store.game_module(match.game)
-    version = store.version(match)
-    response = jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"),
-                       game=match_view(match, game, replays.state_at(match, game, version), version, viewer=seat))
-    response.status_code = 201
-    return response
+    return created(match, store.game_module(match.game), seat, token)
 
 
 @bp.get("/<match_id>/moves")
 def list_moves(match_id: str):
-    """Every move so far, as the asking seat may see it."""
+    """Every event so far, as the asking seat may see it."""
     match = store.load(match_id)
     viewer = store.seat_of_request(match)
     game = store.game_module(match.game)
-    stored = store.events(match)
-    history = list(states(game, store.setup(match), store.moves(stored)))
-    entries = [{"seq": event.seq, "seat": event.seat, "at": utc_iso(event.created_at),
-                "move": game.log_entry(history[i], event.seat, event.move, history[i + 1], viewer)}
-               for i, event in enumerate(stored)]
-    return jsonify(version=len(stored), moves=entries)
+    state = replays.state_at(match, game, 0)
+    entries = []
+    for event in store.events(match):
+        after = replays.fold(match, game, state, event)
+        shown = {"type": "resign"} if event.kind == "resign" else \
+            game.log_entry(state.game, event.seat, event.move, after.game, viewer)
+        entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
+                        "move": shown})
+        state = after
+    return jsonify(version=len(entries), moves=entries)
+
+
+def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
+              timeouts_to_leave: int) -> tuple[Match, str]:
+    """A new match (not yet stored) and its invite code; BadSetup if the rules refuse it."""
+    seed = secrets.token_hex(16)
+    setup, _ = start(game, len(names), options, seed, deck)
+    invite = store.new_secret(16)
+    match = Match(id=store.new_secret(12), game=game.KEY, rules_version=game.RULES_VERSION,
+                  seat_count=setup.seats, options=setup.options, seed=seed, deck=setup.deck,
+                  invite_hash=store.digest(invite), names=names, time_per_move=time_per_move,
+                  timeouts_to_leave=timeouts_to_leave)
+    return match, invite
+
+
+def take_seat(match: Match, seat: int, name: str | None) -> str:
+    """Seat a player (committed by the caller) and return the seat's new secret token."""
+    if seat >= match.seat_count:
+        raise Problem(422, "no_such_seat", f"This match has seats 0 to {match.seat_count - 1}.")
+    if any(s.seat == seat for s in match.seats):
+        raise Problem(409, "seat_taken", f"Seat {seat} is taken; pick another.")
+    if not name:
+        raise Problem(422, "name_required", "Give a name to take this seat.")
+    token = store.new_secret()
+    match.seats.append(Seat(seat=seat, name=name, token_hash=store.digest(token)))
+    return token
+
+
+def created(match: Match, game, seat: int, token: str, **extra):
+    """201: the seat just taken, its secret link and the match as it sees it."""
+    version = store.version(match)
+    state = replays.state_at(match, game, version)
+    response = jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"), **extra,
+                       game=match_view(match, game, state, version, viewer=seat))
+    response.status_code = 201
+    response.headers["Location"] = url_for("games.get_game", match_id=match.id)
+    return response
 
 
 def conditional(match: Match, version: int, viewer: int | None):
@@ -100,12 +122,11 @@ def conditional(match: Match, version: int, viewer: int | None):
     tag = etag(match, version, viewer)
     if tag in request.if_none_match:
         response = Response(status=304)
-    else:
-        game = store.game_module(match.game)
-        response = jsonify(match_view(match, game, replays.state_at(match, game, version), version, viewer))
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+        response.set_etag(tag)
+        response.headers["Cache-Control"] = "private, no-cache"
+        return response
+    game = store.game_module(match.game)
+    return view_response(match, game, replays.state_at(match, game, version), version, viewer)
 
 
 def _first_free(match: Match) -> int:
@@ -114,10 +135,3 @@ def _first_free(match: Match) -> int:
     if not free:
         raise Problem(409, "match_full", "Every seat of this match is taken.")
     return free[0]
-
-
-def _check_free(match: Match, seat: int) -> None:
-    if seat >= match.seat_count:
-        raise Problem(422, "no_such_seat", f"This match has seats 0 to {match.seat_count - 1}.")
-    if any(s.seat == seat for s in match.seats):
-        raise Problem(409, "seat_taken", f"Seat {seat} is taken; pick another.")

@@ -5,6 +5,8 @@ import sqlalchemy as sa
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from . import clock
+
 
 class Base(DeclarativeBase):
     pass
@@ -14,12 +16,17 @@ db = SQLAlchemy(model_class=Base)
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return clock.now()
+
+
+def as_utc(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes, which were stored as UTC."""
+    return moment.replace(tzinfo=moment.tzinfo or timezone.utc)
 
 
 def utc_iso(moment: datetime) -> str:
-    """ISO 8601 in UTC; SQLite hands back naive datetimes, which were stored as UTC."""
-    return moment.replace(tzinfo=moment.tzinfo or timezone.utc).isoformat().replace("+00:00", "Z")
+    """ISO 8601 in UTC."""
+    return as_utc(moment).isoformat().replace("+00:00", "Z")
 
 
 class Match(db.Model):
@@ -35,6 +42,9 @@ class Match(db.Model):
     deck: Mapped[list | None] = mapped_column(sa.JSON)  # a fixed first deal, or null
     names: Mapped[list] = mapped_column(sa.JSON)  # names given at creation, null for open seats
     invite_hash: Mapped[str] = mapped_column(sa.String(64))
+    time_per_move: Mapped[int | None]  # seconds a seat has to move, or null: no deadlines
+    timeouts_to_leave: Mapped[int] = mapped_column(default=3)
+    rematch_id: Mapped[str | None] = mapped_column(sa.String(32))  # the match a rematch created
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     seats: Mapped[list["Seat"]] = relationship(order_by="Seat.seat", lazy="selectin",
                                                cascade="all, delete-orphan")
@@ -49,13 +59,14 @@ class Seat(db.Model):
     game_id: Mapped[str] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(sa.String(40))
-    token_hash: Mapped[str] = mapped_column(sa.String(64))
+    token_hash: Mapped[str] = mapped_column(sa.String(64), index=True)
     joined_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
 
 class Event(db.Model):
-    """One move, number `seq` (1, 2, ...) of its match. (game_id, seq) is unique: of two
-    concurrent moves on one version, only one can be stored."""
+    """Event number `seq` (1, 2, ...) of its match: a move, a claimed timeout, an autopilot move
+    or a resignation (engine/match.py). (game_id, seq) is unique: of two concurrent writes on
+    one version, only one can be stored."""
 
     __tablename__ = "events"
     __table_args__ = (sa.UniqueConstraint("game_id", "seq"),)
@@ -63,5 +74,6 @@ class Event(db.Model):
     game_id: Mapped[str] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int]
     seat: Mapped[int]
-    move: Mapped[dict] = mapped_column(sa.JSON)
+    kind: Mapped[str] = mapped_column(sa.String(16), default="move")
+    move: Mapped[dict | None] = mapped_column(sa.JSON)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)

@@ -1,10 +1,9 @@
-"""Making a move: the one write that changes a running match."""
-from flask import Blueprint, jsonify, request
+"""Making a move: the write that changes a running match."""
+from flask import Blueprint, request
 
-from . import replays, store
+from . import replays, store, writes
 from .errors import Problem
-from .models import Event, db
-from .presenter import etag, match_view
+from .presenter import view_response
 from .schemas import PostMove
 
 bp = Blueprint("moves", __name__, url_prefix="/api/v1/games")
@@ -16,23 +15,13 @@ def post_move(match_id: str):
     match = store.load(match_id)
     seat = store.seat_of_request(match, required=True)
     body = PostMove().load(request.get_json())
-    if len(match.seats) < match.seat_count:
-        raise Problem(409, "not_started", f"Waiting for players: {len(match.seats)} of {match.seat_count} seats taken.")
+    store.check_started(match)
     current = store.version(match)
-    _check_version(body["version"], current)
-    game = store.game_module(match.game)
-    state = game.apply(replays.state_at(match, game, current), seat, body["move"])
-    version = current + 1
-    db.session.add(Event(game_id=match.id, seq=version, seat=seat, move=body["move"]))
-    store.commit_or_conflict("stale_version", "Another move landed first; reload the match and try again.")
-    replays.remember(match, version, state)
-    response = jsonify(match_view(match, game, state, version, seat))
-    response.set_etag(etag(match, version, seat))
-    return response
-
-
-def _check_version(sent: int, current: int) -> None:
-    if sent != current:
+    if body["version"] != current:
         raise Problem(409, "stale_version",
-                      f"You moved on version {sent}, but the match is at version {current}; reload and try again.",
-                      version=current)
+                      f"You moved on version {body['version']}, but the match is at version {current}; "
+                      "reload and try again.", version=current)
+    game = store.game_module(match.game)
+    state, version = writes.append(match, game, replays.state_at(match, game, current), current, "move", seat,
+                                   body["move"])
+    return view_response(match, game, state, version, seat)

@@ -1,20 +1,24 @@
 """What a match looks like to one seat or to a spectator: the JSON every view returns."""
 import hashlib
+from flask import current_app, jsonify, request
 
-from flask import current_app, request
+from engine import match as events
 
-from .models import Match
+from . import pace
+from .models import Match, utc_iso
 
 
-def status(match: Match, game, state) -> str:
+def status(match: Match, game, state: events.MatchState) -> str:
     if len(match.seats) < match.seat_count:
         return "waiting"
-    return "over" if game.is_over(state) else "playing"
+    return "over" if events.is_over(game, state) else "playing"
 
 
-def match_view(match: Match, game, state, version: int, viewer: int | None) -> dict:
+def match_view(match: Match, game, state: events.MatchState, version: int, viewer: int | None) -> dict:
     """The match at `version` as `viewer` (a seat number, or None) may see it."""
     now = status(match, game, state)
+    turn = events.to_move(game, state)
+    deadline = deadline_iso(match, now)
     names = {seat.seat: seat.name for seat in match.seats}
     return {
         "id": match.id,
@@ -23,28 +27,46 @@ def match_view(match: Match, game, state, version: int, viewer: int | None) -> d
         "status": now,
         "version": version,
         "options": match.options,
+        "pace": {"time_per_move": match.time_per_move, "timeouts_to_leave": match.timeouts_to_leave},
         "fixed": match.deck is not None,
-        "seats": [{"seat": n, "name": names.get(n, match.names[n]), "joined": n in names}
+        "seats": [{"seat": n, "name": names.get(n, match.names[n]), "joined": n in names,
+                   "status": events.status(state, n) if n in names else "free",
+                   "timeouts": state.timeouts[n], "deadline": deadline if n == turn else None}
                   for n in range(match.seat_count)],
-        "turn": game.to_move(state),
-        "scores": game.scores(state),
-        "winners": game.winners(state),
+        "turn": turn,
+        "deadline": deadline,
+        "scores": game.scores(state.game),
+        "winners": events.winners(game, state) if now == "over" else [],
         "seed_sha256": hashlib.sha256(match.seed.encode()).hexdigest(),
         "seed": match.seed if now == "over" else None,
-        "state": game.view(state, viewer),
+        "rematch": match.rematch_id,
+        "state": game.view(state.game, viewer),
         "you": None if viewer is None else {
             "seat": viewer,
-            "legal_moves": game.legal_moves(state, viewer) if now == "playing" else None,
+            "legal_moves": game.legal_moves(state.game, viewer) if now == "playing" else None,
         },
     }
 
 
+def view_response(match: Match, game, state: events.MatchState, version: int, viewer: int | None):
+    response = jsonify(match_view(match, game, state, version, viewer))
+    response.set_etag(etag(match, version, viewer))
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
 def etag(match: Match, version: int, viewer: int | None) -> str:
-    """Changes whenever the view changes: a move, a join, or another viewer."""
-    return f"v{version}.j{len(match.seats)}.s{'x' if viewer is None else viewer}"
+    """Changes whenever the view changes: an event, a seat taken or freed, a rematch, another viewer."""
+    return f"v{version}.j{len(match.seats)}.s{'x' if viewer is None else viewer}.r{int(bool(match.rematch_id))}"
 
 
 def link(match: Match, fragment: str) -> str:
     """A link to the match's page; the secret rides in the fragment, which browsers never send."""
     base = (current_app.config["PUBLIC_URL"] or request.host_url).rstrip("/")
     return f"{base}/g/{match.id}#{fragment}"
+
+
+def deadline_iso(match: Match, now: str) -> str | None:
+    """When the seat to move must have moved, in ISO 8601 (None when not playing or untimed)."""
+    due = pace.deadline(match) if now == "playing" else None
+    return due and utc_iso(due)

@@ -8,30 +8,37 @@ replays from the deal: the database alone decides what a match is.
 import threading
 from collections import OrderedDict
 
+from engine import match as events
+
 from . import store
-from .models import Match
+from .models import Event, Match
 
 CACHE_SIZE = 1024
-_latest: "OrderedDict[str, tuple[int, object]]" = OrderedDict()
+_latest: "OrderedDict[str, tuple[int, events.MatchState]]" = OrderedDict()
 _lock = threading.Lock()
 
 
-def state_at(match: Match, game, version: int):
-    """The match's state after `version` moves."""
+def state_at(match: Match, game, version: int) -> events.MatchState:
+    """The match after `version` events."""
     with _lock:
         known = _latest.get(match.id)
     if known and known[0] <= version:
         done, state = known
     else:
-        done, state = 0, game.initial_state(match.seat_count, match.options, match.seed, match.deck)
+        done, state = 0, events.begin(game.initial_state(match.seat_count, match.options, match.seed, match.deck),
+                                      match.seat_count)
     if done < version:
         for event in store.events(match, after=done, upto=version):
-            state = game.apply(state, event.seat, event.move)
+            state = fold(match, game, state, event)
     remember(match, version, state)
     return state
 
 
-def remember(match: Match, version: int, state) -> None:
+def fold(match: Match, game, state: events.MatchState, event: Event) -> events.MatchState:
+    return events.apply(game, state, event.kind, event.seat, event.move, match.timeouts_to_leave)
+
+
+def remember(match: Match, version: int, state: events.MatchState) -> None:
     """Keep `state` as the match's latest known state (only states of committed events)."""
     with _lock:
         known = _latest.get(match.id)

@@ -4,6 +4,7 @@ import unicodedata
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 MAX_SEATS = 8
+HOUR, DAY = 3600, 86400
 MAX_DECK = 200
 
 
@@ -34,6 +35,9 @@ class CreateGame(Body):
     players = fields.List(Name(), validate=validate.Length(1, MAX_SEATS))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     deck = fields.List(fields.String(validate=validate.Length(1, 16)), validate=validate.Length(1, MAX_DECK))
+    time_per_move = fields.Integer(strict=True, allow_none=True, validate=validate.Range(
+        HOUR, 14 * DAY, error="time_per_move must be from 3600 seconds (1 hour) to 1209600 (14 days), or null."))
+    timeouts_to_leave = fields.Integer(strict=True, load_default=3, validate=validate.Range(1, 10))
 
     @validates_schema
     def seats_or_players(self, data, **kwargs):

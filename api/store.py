@@ -72,6 +72,17 @@ def seat_of_request(match: Match, required: bool = False) -> int | None:
     raise Problem(401, "bad_token", "That token does not belong to a seat of this match.")
 
 
+def check_started(match: Match) -> None:
+    if len(match.seats) < match.seat_count:
+        raise Problem(409, "not_started", f"Waiting for players: {len(match.seats)} of {match.seat_count} seats taken.")
+
+
+def last_activity(match: Match):
+    """When the match last changed: its last event, or the last seat taken."""
+    moved = db.session.scalar(select(func.max(Event.created_at)).where(Event.game_id == match.id))
+    return moved or max(seat.joined_at for seat in match.seats)
+
+
 def commit_or_conflict(code: str, detail: str) -> None:
     """Commit; a unique-key clash (someone was faster) becomes a 409 and nothing is written."""
     try:

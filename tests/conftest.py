@@ -2,6 +2,7 @@
 client that checks every API response against openapi.yaml."""
 import json
 import os
+from datetime import datetime, timedelta, timezone
 
 import flask_migrate
 import pytest
@@ -10,6 +11,7 @@ from openapi_core import Config, OpenAPI
 from openapi_core.testing import MockRequest, MockResponse
 from sqlalchemy import MetaData
 
+from api import clock as api_clock
 from api import create_app
 from api.config import ROOT, database_url
 from api.models import db
@@ -66,3 +68,20 @@ def client(app):
             db.session.execute(table.delete())
         db.session.commit()
     return app.test_client()
+
+
+class FakeClock:
+    """The service's time, moved by the test."""
+
+    def __init__(self):
+        self.at = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
+
+    def advance(self, **delta) -> None:
+        self.at += timedelta(**delta)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    fake = FakeClock()
+    monkeypatch.setattr(api_clock, "now", lambda: fake.at)
+    return fake

@@ -1,0 +1,32 @@
+"""`flask --app wsgi cleanup`: delete matches nobody joined (run it daily from a scheduler)."""
+from datetime import timedelta
+
+import click
+from flask import Flask
+from flask.cli import with_appcontext
+from sqlalchemy import delete, exists, func, select
+
+from . import clock
+from .models import Event, Match, Seat, db
+
+
+@click.command("cleanup")
+@with_appcontext
+@click.option("--days", default=7, show_default=True, help="Delete matches nobody joined for this many days.")
+def cleanup(days: int) -> None:
+    """Delete matches older than DAYS that nobody but their creator ever joined. Finished and
+    running matches are kept, so their replays stay available."""
+    cutoff = clock.now() - timedelta(days=days)
+    lonely = (select(Match.id).where(Match.created_at < cutoff)
+              .where(select(func.count()).where(Seat.game_id == Match.id).scalar_subquery() <= 1)
+              .where(~exists().where(Event.game_id == Match.id)))
+    ids = list(db.session.scalars(lonely))
+    for table in (Event, Seat):
+        db.session.execute(delete(table).where(table.game_id.in_(ids)))
+    db.session.execute(delete(Match).where(Match.id.in_(ids)))
+    db.session.commit()
+    click.echo(f"Deleted {len(ids)} matches nobody joined in {days} days.")
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(cleanup)

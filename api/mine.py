@@ -1,0 +1,39 @@
+"""My games: every match a device holds a seat in, most urgent first."""
+from flask import Blueprint, jsonify, request
+from marshmallow import fields, validate
+from sqlalchemy import select
+
+from engine import match as events
+
+from . import replays, store
+from .models import Seat, db
+from .presenter import deadline_iso, status
+from .schemas import Body
+
+bp = Blueprint("mine", __name__, url_prefix="/api/v1")
+
+
+class MyGames(Body):
+    tokens = fields.List(fields.String(validate=validate.Length(1, 100)), required=True,
+                         validate=validate.Length(0, 100))
+
+
+@bp.post("/my-games")
+def my_games():
+    """The matches of the seat tokens a device holds (unknown tokens are left out)."""
+    tokens = MyGames().load(request.get_json())["tokens"]
+    seats = db.session.scalars(select(Seat).where(Seat.token_hash.in_([store.digest(t) for t in tokens])))
+    entries = [_entry(seat) for seat in seats]
+    entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["id"]))
+    return jsonify(games=entries)
+
+
+def _entry(seat: Seat) -> dict:
+    match = store.load(seat.game_id)
+    game = store.game_module(match.game)
+    state = replays.state_at(match, game, store.version(match))
+    now = status(match, game, state)
+    turn = events.to_move(game, state)
+    return {"id": match.id, "game": match.game, "seat": seat.seat, "name": seat.name, "status": now,
+            "turn": turn, "your_turn": now == "playing" and turn == seat.seat, "deadline": deadline_iso(match, now),
+            "winners": events.winners(game, state) if now == "over" else []}

@@ -1,0 +1,91 @@
+"""What happens around the rules in a match played over days: timeouts, leaving and resigning.
+
+A match's events are folded here; each game's own rules stay in its module. Event kinds:
+
+    move       a seat's own move
+    timeout    the move the service made for a seat whose deadline passed (a claimed timeout)
+    autopilot  the move the service made for a seat that has left
+    resign     the seat gives up: in a two-seat match the other seat wins at once; in a larger
+               match the seat leaves and the autopilot plays for it so the others can finish
+
+A timeout or autopilot move is always the game's `candidate_moves(...)[0]`, its simplest or
+least harmful legal move, recorded as the concrete move it was. After `timeouts_to_leave`
+timeouts in a row, a seat is treated as having resigned.
+"""
+from dataclasses import dataclass, replace
+from typing import Any, Iterator
+
+from .protocol import GameOver, IllegalMove
+
+PLAYED = ("move", "timeout", "autopilot")
+KINDS = PLAYED + ("resign",)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    game: Any  # the game's own state
+    left: frozenset[int]  # seats the autopilot plays for
+    resigned: int | None  # the seat that resigned a two-seat match, which ended it
+    timeouts: tuple[int, ...]  # timeouts in a row, per seat
+
+
+def begin(game_state: Any, seats: int) -> MatchState:
+    return MatchState(game_state, frozenset(), None, (0,) * seats)
+
+
+def apply(game, match: MatchState, kind: str, seat: int, move: dict | None, timeouts_to_leave: int) -> MatchState:
+    """The match after one event (moves are checked by the game's rules)."""
+    if is_over(game, match):
+        raise GameOver("game_over", "The match is over.")
+    if kind == "resign":
+        return _resign(match, seat)
+    if kind not in PLAYED:
+        raise IllegalMove("unknown_event", f"Unknown event kind {kind!r}.")
+    state = game.apply(match.game, seat, move)
+    in_a_row = match.timeouts[seat] + 1 if kind == "timeout" else 0
+    match = replace(match, game=state, timeouts=match.timeouts[:seat] + (in_a_row,) + match.timeouts[seat + 1:])
+    if kind == "timeout" and in_a_row >= timeouts_to_leave:
+        match = _resign(match, seat)
+    return match
+
+
+def is_over(game, match: MatchState) -> bool:
+    return match.resigned is not None or game.is_over(match.game)
+
+
+def to_move(game, match: MatchState) -> int | None:
+    return None if is_over(game, match) else game.to_move(match.game)
+
+
+def winners(game, match: MatchState) -> list[int]:
+    if match.resigned is not None:
+        return [seat for seat in range(len(match.timeouts)) if seat != match.resigned]
+    return game.winners(match.game)
+
+
+def status(match: MatchState, seat: int) -> str:
+    """'playing', 'left' (the autopilot plays for it) or 'resigned' (it lost a two-seat match)."""
+    if seat == match.resigned:
+        return "resigned"
+    return "left" if seat in match.left else "playing"
+
+
+def stand_in(game, match: MatchState) -> dict:
+    """The move the service makes for the seat to move: the game's simplest legal move."""
+    return game.candidate_moves(match.game, to_move(game, match))[0]
+
+
+def autopilot(game, match: MatchState, timeouts_to_leave: int) -> Iterator[tuple[int, dict, MatchState]]:
+    """The autopilot's moves, while a seat that has left is to move: (seat, move, match after)."""
+    while (seat := to_move(game, match)) is not None and seat in match.left:
+        move = stand_in(game, match)
+        match = apply(game, match, "autopilot", seat, move, timeouts_to_leave)
+        yield seat, move, match
+
+
+def _resign(match: MatchState, seat: int) -> MatchState:
+    if seat in match.left or seat == match.resigned:
+        raise IllegalMove("already_left", "This seat has already left the match.")
+    if len(match.timeouts) == 2:
+        return replace(match, resigned=seat)
+    return replace(match, left=match.left | {seat})

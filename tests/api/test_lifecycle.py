@@ -1,0 +1,174 @@
+"""Matches that never get stuck: deadlines, resigning, leaving, rematches, my games, expiry."""
+import threading
+
+import pytest
+
+from api.models import Match, db
+
+from .play import Table, bearer
+from .test_every_game import addup_move
+
+DAY = 86400
+
+
+def move_first(table: Table) -> dict:
+    view = table.view(table.view()["turn"])
+    response = table.post_move(view["you"]["seat"], addup_move(view["you"]["legal_moves"]), view["version"])
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def claim(client, table: Table, seat: int = 0):
+    return client.post(f"/api/v1/games/{table.id}/timeouts", headers=bearer(table.tokens[seat]))
+
+
+def test_a_timed_match_shows_the_deadline_of_the_seat_to_move(client, clock):
+    table = Table.create(client, time_per_move=DAY)
+    view = table.view()
+    assert view["pace"] == {"time_per_move": DAY, "timeouts_to_leave": 3}
+    assert view["deadline"] == "2026-11-02T12:00:00Z"
+    assert [seat["deadline"] for seat in view["seats"]] == ["2026-11-02T12:00:00Z", None]
+    clock.advance(hours=5)
+    assert move_first(table)["deadline"] == "2026-11-02T17:00:00Z"
+
+
+def test_a_timeout_is_refused_before_the_deadline_and_claimed_after_it(client, clock):
+    table = Table.create(client, time_per_move=3600)
+    clock.advance(minutes=59)
+    early = claim(client, table, 1)
+    assert (early.status_code, early.json["code"]) == (409, "deadline_not_passed")
+    assert early.json["deadline"] == "2026-11-01T13:00:00Z"
+    clock.advance(minutes=1)
+    claimed = claim(client, table, 1)
+    assert claimed.status_code == 200 and claimed.json["turn"] == 1 and claimed.json["version"] == 1
+    assert claimed.json["seats"][0]["timeouts"] == 1
+    log = client.get(f"/api/v1/games/{table.id}/moves").json["moves"]
+    assert [(m["kind"], m["seat"]) for m in log] == [("timeout", 0)]
+
+
+def test_untimed_matches_have_no_timeouts(client):
+    table = Table.create(client)
+    response = claim(client, table)
+    assert (response.status_code, response.json["code"]) == (409, "no_deadlines")
+
+
+def test_timeouts_in_a_row_turn_into_leaving(client, clock):
+    table = Table.create(client, time_per_move=3600, timeouts_to_leave=2)
+    for _ in range(2):
+        clock.advance(hours=1)
+        after = claim(client, table, 1).json  # seat 0 is late
+        if after["status"] == "playing":
+            move_first(table)  # seat 1 moves
+    assert after["status"] == "over" and after["winners"] == [1]
+    assert after["seats"][0]["status"] == "resigned"
+
+
+def test_resigning_a_two_seat_match_ends_it(client):
+    table = Table.create(client)
+    response = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[1]))
+    assert response.status_code == 200
+    assert response.json["status"] == "over" and response.json["winners"] == [0] and response.json["seed"]
+    again = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
+    assert (again.status_code, again.json["code"]) == (409, "game_over")
+
+
+def test_the_autopilot_plays_for_a_seat_that_left_and_others_can_finish(client):
+    table = Table.create(client, seats=3)
+    left = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0])).json
+    assert left["seats"][0]["status"] == "left" and left["status"] == "playing"
+    assert left["turn"] == 1 and left["version"] == 2, "the autopilot moved for seat 0 at once"
+    final = table.play_to_end(lambda view: addup_move(view["you"]["legal_moves"]))
+    kinds = {(m["seat"], m["kind"]) for m in client.get(f"/api/v1/games/{table.id}/moves").json["moves"]}
+    assert (0, "autopilot") in kinds and (0, "move") not in kinds and (1, "move") in kinds
+    assert final["status"] == "over"
+
+
+def test_seats_may_be_freed_before_the_start_only(client):
+    table = Table.create(client, seats=3, join=False)
+    bob = table.join("Bob")
+    wrong = client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(table.tokens[0]))
+    assert (wrong.status_code, wrong.json["code"]) == (403, "not_your_seat")
+    assert client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(bob["token"])).status_code == 204
+    assert table.view()["seats"][1]["joined"] is False
+    assert client.get(f"/api/v1/games/{table.id}", headers=bearer(bob["token"])).status_code == 401
+    table.join("Cy")
+    table.join("Di")
+    late = client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(table.tokens[1]))
+    assert (late.status_code, late.json["code"]) == (409, "already_started")
+
+
+def test_a_rematch_is_created_once_and_each_asker_takes_its_seat(client):
+    table = Table.create(client, time_per_move=DAY)
+    early = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
+    assert (early.status_code, early.json["code"]) == (409, "not_over")
+    client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
+    first = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[1]))
+    assert first.status_code == 201 and first.json["seat"] == 1 and "invite" in first.json
+    new = first.json["game"]
+    assert new["game"] == "addup" and new["pace"]["time_per_move"] == DAY and new["status"] == "waiting"
+    assert table.view()["rematch"] == new["id"]
+    second = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
+    assert second.status_code == 201 and second.json["game"]["id"] == new["id"] and "invite" not in second.json
+    assert second.json["game"]["status"] == "playing"
+    assert [s["name"] for s in second.json["game"]["seats"]] == ["Ann", "Player 2"]
+    twice = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
+    assert (twice.status_code, twice.json["code"]) == (409, "seat_taken")
+
+
+def test_two_seats_asking_for_a_rematch_at_once_make_one_match(app, client):
+    table = Table.create(client)
+    client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
+    start, results = threading.Barrier(2, timeout=30), []
+
+    def ask(seat):
+        with app.test_client() as own:
+            start.wait()
+            results.append(own.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[seat])))
+
+    threads = [threading.Thread(target=ask, args=(seat,)) for seat in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [r.status_code for r in results] == [201, 201]
+    assert len({r.json["game"]["id"] for r in results}) == 1
+    with app.app_context():
+        assert db.session.query(Match).count() == 2
+
+
+def test_my_games_lists_known_tokens_most_urgent_first(client):
+    waiting_for_me = Table.create(client)
+    move_first(waiting_for_me)  # now seat 1's turn
+    my_turn = Table.create(client)
+    over = Table.create(client)
+    client.post(f"/api/v1/games/{over.id}/resign", headers=bearer(over.tokens[1]))
+    tokens = [waiting_for_me.tokens[0], over.tokens[0], my_turn.tokens[0], "unknown-token"]
+    games = client.post("/api/v1/my-games", json={"tokens": tokens}).json["games"]
+    assert [(g["id"], g["your_turn"], g["status"]) for g in games] == [
+        (my_turn.id, True, "playing"), (waiting_for_me.id, False, "playing"), (over.id, False, "over")]
+    assert games[2]["winners"] == [0]
+
+
+@pytest.mark.parametrize("body", [{"tokens": "abc"}, {"tokens": ["x"] * 101}, {}])
+def test_my_games_refuses_bad_bodies(client, body):
+    assert client.post("/api/v1/my-games", json=body).status_code == 422
+
+
+def test_cleanup_deletes_only_old_matches_nobody_joined(app, client, clock):
+    lonely = Table.create(client, join=False)
+    joined = Table.create(client)
+    clock.advance(days=8)
+    recent = Table.create(client, join=False)
+    result = app.test_cli_runner().invoke(args=["cleanup"])
+    assert "Deleted 1 matches" in result.output
+    assert client.get(f"/api/v1/games/{lonely.id}").status_code == 404
+    for kept in (joined, recent):
+        assert client.get(f"/api/v1/games/{kept.id}").status_code == 200
+
+
+@pytest.mark.parametrize("pace, field", [({"time_per_move": 60}, "time_per_move"),
+                                         ({"time_per_move": 15 * DAY}, "time_per_move"),
+                                         ({"timeouts_to_leave": 0}, "timeouts_to_leave")])
+def test_paces_out_of_range_are_refused(client, pace, field):
+    response = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann", **pace})
+    assert response.status_code == 422 and field in response.json["errors"]

@@ -1,0 +1,61 @@
+"""Timeouts, leaving and resigning around any game's rules (engine/match.py), shown on ADD UP."""
+import pytest
+
+from engine import GameOver, IllegalMove, addup
+from engine import match as events
+from engine.replay import start
+
+
+def new(seats: int):
+    _, state = start(addup, seats, None, "match-tests")
+    return events.begin(state, seats)
+
+
+def play_first(match, kind="move"):
+    seat = events.to_move(addup, match)
+    return events.apply(addup, match, kind, seat, events.stand_in(addup, match), timeouts_to_leave=3)
+
+
+def test_resigning_a_two_seat_match_ends_it_and_the_other_wins():
+    match = events.apply(addup, new(2), "resign", 1, None, 3)
+    assert events.is_over(addup, match) and events.to_move(addup, match) is None
+    assert events.winners(addup, match) == [0] and events.status(match, 1) == "resigned"
+    with pytest.raises(GameOver):
+        events.apply(addup, match, "resign", 0, None, 3)
+
+
+def test_leaving_a_larger_match_hands_the_seat_to_the_autopilot():
+    match = events.apply(addup, new(3), "resign", 0, None, 3)
+    assert not events.is_over(addup, match) and events.status(match, 0) == "left"
+    moved = list(events.autopilot(addup, match, 3))
+    assert [seat for seat, _, _ in moved] == [0]
+    assert moved[0][1] == addup.candidate_moves(match.game, 0)[0]
+    assert events.to_move(addup, moved[-1][2]) == 1
+    with pytest.raises(IllegalMove, match="already left"):
+        events.apply(addup, match, "resign", 0, None, 3)
+
+
+def test_when_everyone_has_left_the_autopilot_finishes_the_match():
+    match = new(3)
+    for seat in range(3):
+        match = events.apply(addup, match, "resign", seat, None, 3)
+    *_, (_, _, last) = events.autopilot(addup, match, 3)
+    assert events.is_over(addup, last) and events.winners(addup, last) == addup.winners(last.game)
+
+
+def test_timeouts_in_a_row_count_and_a_move_resets_them():
+    match = play_first(new(3), "timeout")
+    assert match.timeouts == (1, 0, 0)
+    match = play_first(play_first(match), "move")  # seats 1 and 2
+    match = play_first(match, "timeout")
+    assert match.timeouts == (2, 0, 0)
+    match = play_first(play_first(play_first(match)), "move")  # seats 1, 2 then seat 0 itself
+    assert match.timeouts == (0, 0, 0)
+
+
+def test_enough_timeouts_in_a_row_mean_the_seat_has_left():
+    match = new(2)
+    for _ in range(2):
+        match = play_first(play_first(match, "timeout"))  # seat 0 times out, seat 1 moves
+    match = play_first(match, "timeout")
+    assert match.resigned == 0 and events.winners(addup, match) == [1]
