@@ -8,6 +8,7 @@ from engine.replay import start, states
 
 from . import replays, store
 from .errors import Problem
+from .idempotency import idempotent
 from .models import Match, Seat, db, utc_iso
 from .presenter import etag, link, match_view
 from .schemas import CreateGame, JoinGame
@@ -16,6 +17,7 @@ bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
 
 
 @bp.post("")
+@idempotent
 def create_game():
     """Create a match and take its first seat."""
     body = CreateGame().load(request.get_json())
@@ -30,13 +32,12 @@ def create_game():
                   invite_hash=store.digest(invite), names=names)
     match.seats.append(Seat(seat=0, name=names[0], token_hash=store.digest(token)))
     db.session.add(match)
-    db.session.commit()
     response = jsonify(seat=0, token=token, seat_link=link(match, f"seat={token}"), invite=invite,
                        invite_link=link(match, f"invite={invite}"),
                        game=match_view(match, game, state, 0, viewer=0))
     response.status_code = 201
     response.headers["Location"] = url_for("games.get_game", match_id=match.id)
-    return response
+    return store.save(response, "id_taken", "A new match's id clashed with another's; try again.")
 
 
 @bp.get("/<match_id>")
@@ -59,6 +60,7 @@ def get_version(match_id: str, version: int):
 
 
 @bp.post("/<match_id>/seats")
+@idempotent
 def join_game(match_id: str):
     """Take a free seat with the invite code."""
     match = store.load(match_id)
@@ -70,15 +72,15 @@ def join_game(match_id: str):
     name = (body.get("name") or match.names[seat] or "").strip()
     if not name:
         raise Problem(422, "name_required", "Give a name to take this seat.")
-    token = store.new_secret()
-    match.seats.append(Seat(seat=seat, name=name, token_hash=store.digest(token)))
-    store.commit_or_conflict("seat_taken", f"Seat {seat} was taken a moment ago; pick another.")
     game = store.game_module(match.game)
     version = store.version(match)
+    state = replays.state_at(match, game, version)
+    token = store.new_secret()
+    match.seats.append(Seat(seat=seat, name=name, token_hash=store.digest(token)))
     response = jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"),
-                       game=match_view(match, game, replays.state_at(match, game, version), version, viewer=seat))
+                       game=match_view(match, game, state, version, viewer=seat))
     response.status_code = 201
-    return response
+    return store.save(response, "seat_taken", f"Seat {seat} was taken a moment ago; pick another.")
 
 
 @bp.get("/<match_id>/moves")

@@ -3,6 +3,7 @@ from flask import Blueprint, jsonify, request
 
 from . import replays, store
 from .errors import Problem
+from .idempotency import idempotent
 from .models import Event, db
 from .presenter import etag, match_view
 from .schemas import PostMove
@@ -11,6 +12,7 @@ bp = Blueprint("moves", __name__, url_prefix="/api/v1/games")
 
 
 @bp.post("/<match_id>/moves")
+@idempotent
 def post_move(match_id: str):
     """Make a move on the version the client saw."""
     match = store.load(match_id)
@@ -24,10 +26,10 @@ def post_move(match_id: str):
     state = game.apply(replays.state_at(match, game, current), seat, body["move"])
     version = current + 1
     db.session.add(Event(game_id=match.id, seq=version, seat=seat, move=body["move"]))
-    store.commit_or_conflict("stale_version", "Another move landed first; reload the match and try again.")
-    replays.remember(match, version, state)
     response = jsonify(match_view(match, game, state, version, seat))
     response.set_etag(etag(match, version, seat))
+    store.save(response, "stale_version", "Another move landed first; reload the match and try again.")
+    replays.remember(match, version, state)
     return response
 
 

@@ -3,13 +3,14 @@ import hashlib
 import hmac
 import secrets
 
-from flask import request
+from flask import Response, request
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from engine import GAMES
 from engine.replay import Setup
 
+from . import idempotency
 from .errors import Problem
 from .models import Event, Match, Seat, db
 
@@ -72,10 +73,14 @@ def seat_of_request(match: Match, required: bool = False) -> int | None:
     raise Problem(401, "bad_token", "That token does not belong to a seat of this match.")
 
 
-def commit_or_conflict(code: str, detail: str) -> None:
-    """Commit; a unique-key clash (someone was faster) becomes a 409 and nothing is written."""
+def save(response: Response, code: str, detail: str) -> Response:
+    """Commit the request's writes with the answer its retries get. A unique-key clash (someone
+    was faster) writes nothing and is a 409, or the twin's answer when it had the same key."""
     try:
+        idempotency.keep(response)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
+        idempotency.replay_twin()
         raise Problem(409, code, detail) from None
+    return response

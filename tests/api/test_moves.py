@@ -128,13 +128,13 @@ def test_two_moves_on_one_version_at_once_exactly_one_lands(app, client, monkeyp
     table = Table.create(client)
     view = table.view(0)
     both_ready = threading.Barrier(2, timeout=30)  # a request refused before committing must not hang the test
-    commit = moves.store.commit_or_conflict
+    commit = moves.store.save
 
     def commit_together(*args):
         both_ready.wait()
         return commit(*args)
 
-    monkeypatch.setattr(moves.store, "commit_or_conflict", commit_together)
+    monkeypatch.setattr(moves.store, "save", commit_together)
     offers = view["you"]["legal_moves"]["play"]
     results = []
 
