@@ -5,7 +5,7 @@ from flask import Flask, Request
 from flask_migrate import Migrate
 from sqlalchemy import event
 
-from . import errors, frontend, games, idempotency, meta, moves, rules
+from . import errors, frontend, games, meta, moves, rules
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
@@ -30,7 +30,6 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Config.ROOT_MIGRATIONS))
     errors.init_app(app)
-    idempotency.init_app(app)
     for module in (rules, games, moves, meta, frontend):
         app.register_blueprint(module.bp)
     app.register_blueprint(meta.docs_bp)

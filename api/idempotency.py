@@ -15,8 +15,10 @@ from datetime import timedelta
 from functools import wraps
 
 from cryptography.fernet import Fernet
-from flask import Flask, Response, current_app, g, request
+from flask import Response, current_app, g, request
 from sqlalchemy import delete, select, true
+
+from engine import RuleError
 
 from .errors import Problem
 from .models import IdempotencyKey, db, utcnow
@@ -27,18 +29,6 @@ KEPT_HEADERS = ("Content-Type", "Location", "ETag")
 PURGE_EVERY = 64
 
 
-class Replayed(Exception):
-    """A twin request with the same key won the race: answer as it was answered."""
-
-    def __init__(self, response: Response):
-        super().__init__("replayed")
-        self.response = response
-
-
-def init_app(app: Flask) -> None:
-    app.register_error_handler(Replayed, lambda replayed: replayed.response)
-
-
 def idempotent(view):
     """Answer a request whose Idempotency-Key was seen before from what was kept."""
 
@@ -47,7 +37,13 @@ def idempotent(view):
         if HEADER not in request.headers:
             return view(**kwargs)
         g.idempotency = _pending(request.headers[HEADER])
-        return _replay_kept() or view(**kwargs)
+        try:
+            return _replay_kept() or view(**kwargs)
+        except (Problem, RuleError):  # a twin request with this key may have just changed the match
+            twin = _replay_kept()
+            if twin is None:
+                raise
+            return twin
 
     return run
 
@@ -64,13 +60,6 @@ def keep(response: Response) -> None:
               "headers": {name: response.headers[name] for name in KEPT_HEADERS if name in response.headers}}
     db.session.add(IdempotencyKey(lookup=pending["lookup"], fingerprint=pending["fingerprint"],
                                   response=pending["cipher"].encrypt(json.dumps(answer).encode()).decode()))
-
-
-def replay_twin() -> None:
-    """After a unique-key clash: if a request with this key committed first, answer as it did."""
-    response = g.get("idempotency") and _replay_kept()
-    if response:
-        raise Replayed(response)
 
 
 def _pending(header: str) -> dict:

@@ -74,13 +74,12 @@ def seat_of_request(match: Match, required: bool = False) -> int | None:
 
 
 def save(response: Response, code: str, detail: str) -> Response:
-    """Commit the request's writes with the answer its retries get. A unique-key clash (someone
-    was faster) writes nothing and is a 409, or the twin's answer when it had the same key."""
+    """Commit the request's writes with the answer its retries get; a unique-key clash (someone
+    was faster) becomes a 409 and nothing is written."""
     try:
         idempotency.keep(response)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        idempotency.replay_twin()
         raise Problem(409, code, detail) from None
     return response
