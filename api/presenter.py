@@ -1,9 +1,12 @@
 """What a match looks like to one seat or to a spectator: the JSON every view returns."""
 import hashlib
+import re
 
 from flask import current_app, request
 
 from .models import Match
+
+ETAG = re.compile(r"v(\d{1,9})\.j\d+\.s(?:x|\d+)")
 
 
 def status(match: Match, game, state) -> str:
@@ -42,6 +45,12 @@ def match_view(match: Match, game, state, version: int, viewer: int | None) -> d
 def etag(match: Match, version: int, viewer: int | None) -> str:
     """Changes whenever the view changes: a move, a join, or another viewer."""
     return f"v{version}.j{len(match.seats)}.s{'x' if viewer is None else viewer}"
+
+
+def etag_version(tag: str) -> int | None:
+    """The version an ETag of `etag` names, None for any other tag."""
+    found = ETAG.fullmatch(tag)
+    return int(found[1]) if found else None
 
 
 def link(match: Match, fragment: str) -> str:
