@@ -28,3 +28,4 @@ class Config:
     MAX_CONTENT_LENGTH = 64 * 1024  # the largest legal request (a fixed deck of 104 ids) is far smaller
     ROOT_MIGRATIONS = ROOT / "migrations"
     PUBLIC_URL = os.environ.get("PUBLIC_URL")  # e.g. https://addgames.example; else the request's host
+    IDEMPOTENCY_TTL = int(os.environ.get("IDEMPOTENCY_TTL", 24 * 3600))  # seconds an answer is kept for retries

@@ -25,8 +25,9 @@ RULE_STATUS = {IllegalMove: 422, BadSetup: 422, NotYourTurn: 409, GameOver: 409}
 
 def problem(status: int, code: str, detail: str, headers: dict | None = None, **extra):
     titles = {400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Method not allowed",
-              409: "Conflict", 413: "Request too large", 415: "Unsupported media type",
-              422: "Unprocessable content", 500: "Internal server error", 503: "Service unavailable"}
+              409: "Conflict", 412: "Precondition failed", 413: "Request too large", 415: "Unsupported media type",
+              422: "Unprocessable content", 428: "Precondition required", 429: "Too many requests",
+              500: "Internal server error", 503: "Service unavailable"}
     body = {"type": PROBLEM_TYPE + code, "title": titles.get(status, "Error"), "status": status,
             "detail": detail, "code": code, **extra}
     response = jsonify(body)

@@ -9,6 +9,7 @@ from engine.replay import start
 
 from . import replays, store
 from .errors import Problem
+from .idempotency import idempotent
 from .models import Match, Seat, db, utc_iso
 from .presenter import etag, link, match_view, view_response
 from .schemas import CreateGame, JoinGame
@@ -17,6 +18,7 @@ bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
 
 
 @bp.post("")
+@idempotent
 def create_game():
     """Create a match and take its first seat."""
     body = CreateGame().load(request.get_json())
@@ -26,8 +28,8 @@ def create_game():
                               body.get("time_per_move"), body["timeouts_to_leave"])
     token = take_seat(match, 0, names[0])
     db.session.add(match)
-    db.session.commit()
-    return created(match, game, 0, token, invite=invite, invite_link=link(match, f"invite={invite}"))
+    return created(match, game, 0, token, "id_taken", "A new match's id clashed with another's; try again.",
+                   invite=invite, invite_link=link(match, f"invite={invite}"))
 
 
 @bp.get("/<match_id>")
@@ -49,6 +51,7 @@ def get_version(match_id: str, version: int):
 
 
 @bp.post("/<match_id>/seats")
+@idempotent
 def join_game(match_id: str):
     """Take a free seat with the invite code."""
     match = store.load(match_id)
@@ -58,8 +61,8 @@ def join_game(match_id: str):
     seat = body.get("seat", _first_free(match))
     name = (body.get("name") or (match.names[seat] if seat < match.seat_count else "") or "").strip()
     token = take_seat(match, seat, name)
-    store.commit_or_conflict("seat_taken", f"Seat {seat} was taken a moment ago; pick another.")
-    return created(match, store.game_module(match.game), seat, token)
+    return created(match, store.game_module(match.game), seat, token, "seat_taken",
+                   f"Seat {seat} was taken a moment ago; pick another.")
 
 
 @bp.get("/<match_id>/moves")
@@ -106,15 +109,16 @@ def take_seat(match: Match, seat: int, name: str | None) -> str:
     return token
 
 
-def created(match: Match, game, seat: int, token: str, **extra):
-    """201: the seat just taken, its secret link and the match as it sees it."""
+def created(match: Match, game, seat: int, token: str, clash: str, detail: str, **extra):
+    """Commit a seat just taken (a unique-key clash is a 409 `clash`) and answer 201 with its
+    secret link and the match as it sees it."""
     version = store.version(match)
-    state = replays.state_at(match, game, version)
+    state = replays.state_at(match, game, version) if version else replays.initial(match, game)
     response = jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"), **extra,
                        game=match_view(match, game, state, version, viewer=seat))
     response.status_code = 201
     response.headers["Location"] = url_for("games.get_game", match_id=match.id)
-    return response
+    return store.save(response, clash, detail)
 
 
 def conditional(match: Match, version: int, viewer: int | None):

@@ -8,7 +8,8 @@ from . import clock, pace, replays, store, writes
 from .errors import Problem
 from .games import created, new_match, take_seat
 from .models import Match, db, utc_iso
-from .presenter import link, status, view_response
+from .idempotency import idempotent
+from .presenter import link, status
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
 
@@ -19,7 +20,7 @@ def resign(match_id: str):
     match, game, seat = _seat_in_started_match(match_id)
     current = store.version(match)
     state, version = writes.append(match, game, replays.state_at(match, game, current), current, "resign", seat, None)
-    return view_response(match, game, state, version, seat)
+    return writes.answer(match, game, state, version, seat)
 
 
 @bp.delete("/<match_id>/seats/<int:seat>")
@@ -49,10 +50,11 @@ def claim_timeout(match_id: str):
         raise Problem(409, "deadline_not_passed", f"Seat {late} has until {utc_iso(deadline)} to move.",
                       deadline=utc_iso(deadline))
     state, version = writes.append(match, game, state, current, "timeout", late, events.stand_in(game, state))
-    return view_response(match, game, state, version, store.seat_of_request(match))
+    return writes.answer(match, game, state, version, store.seat_of_request(match))
 
 
 @bp.post("/<match_id>/rematch")
+@idempotent
 def rematch(match_id: str):
     """Ask for a rematch: the first asker creates it, every asker takes the same seat in it."""
     old = store.load(match_id)
@@ -76,8 +78,8 @@ def rematch(match_id: str):
     if not extra:
         match = store.load(old.rematch_id)
     token = take_seat(match, seat, names[seat])
-    store.commit_or_conflict("seat_taken", "Your seat in the rematch is already taken (asked from another device?).")
-    return created(match, game, seat, token, **extra)
+    return created(match, game, seat, token, "seat_taken",
+                   "Your seat in the rematch is already taken (asked from another device?).", **extra)
 
 
 def _seat_in_started_match(match_id: str):

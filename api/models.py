@@ -1,4 +1,5 @@
-"""The tables: a match, its seats (token hashes only) and its append-only move events."""
+"""The tables: a match, its seats (token hashes only), its append-only move events, and the
+answers kept for retried requests."""
 from datetime import datetime, timezone
 
 import sqlalchemy as sa
@@ -77,3 +78,16 @@ class Event(db.Model):
     kind: Mapped[str] = mapped_column(sa.String(16), default="move")
     move: Mapped[dict | None] = mapped_column(sa.JSON)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+
+class IdempotencyKey(db.Model):
+    """The first answer to a request sent with an Idempotency-Key, kept for the request's retries.
+
+    The key itself is never stored: `lookup` is a SHA-256 of the key and its scope (the route, the
+    match and the seat's token), and `response` is encrypted with a cipher key derived from it."""
+
+    __tablename__ = "idempotency_keys"
+    lookup: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(sa.String(64))  # SHA-256 of the request it answered
+    response: Mapped[str] = mapped_column(sa.Text)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)

@@ -2,11 +2,11 @@
 from datetime import datetime, timedelta
 
 from . import store
-from .models import Match, as_utc
+from .models import Match
 
 
 def deadline(match: Match) -> datetime | None:
     """The last change of the match plus its time per move (None without a time limit)."""
     if match.time_per_move is None:
         return None
-    return as_utc(store.last_activity(match)) + timedelta(seconds=match.time_per_move)
+    return store.last_activity(match) + timedelta(seconds=match.time_per_move)

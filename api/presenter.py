@@ -1,11 +1,15 @@
 """What a match looks like to one seat or to a spectator: the JSON every view returns."""
 import hashlib
+import re
+
 from flask import current_app, jsonify, request
 
 from engine import match as events
 
 from . import pace
 from .models import Match, utc_iso
+
+ETAG = re.compile(r"v(\d{1,9})\.j\d+\.s(?:x|\d+)\.r[01]")
 
 
 def status(match: Match, game, state: events.MatchState) -> str:
@@ -58,6 +62,12 @@ def view_response(match: Match, game, state: events.MatchState, version: int, vi
 def etag(match: Match, version: int, viewer: int | None) -> str:
     """Changes whenever the view changes: an event, a seat taken or freed, a rematch, another viewer."""
     return f"v{version}.j{len(match.seats)}.s{'x' if viewer is None else viewer}.r{int(bool(match.rematch_id))}"
+
+
+def etag_version(tag: str) -> int | None:
+    """The version an ETag of `etag` names, None for any other tag."""
+    found = ETAG.fullmatch(tag)
+    return int(found[1]) if found else None
 
 
 def link(match: Match, fragment: str) -> str:

@@ -22,16 +22,17 @@ def state_at(match: Match, game, version: int) -> events.MatchState:
     """The match after `version` events."""
     with _lock:
         known = _latest.get(match.id)
-    if known and known[0] <= version:
-        done, state = known
-    else:
-        done, state = 0, events.begin(game.initial_state(match.seat_count, match.options, match.seed, match.deck),
-                                      match.seat_count)
+    done, state = known if known and known[0] <= version else (0, initial(match, game))
     if done < version:
         for event in store.events(match, after=done, upto=version):
             state = fold(match, game, state, event)
     remember(match, version, state)
     return state
+
+
+def initial(match: Match, game) -> events.MatchState:
+    """The match as dealt, before any event."""
+    return events.begin(game.initial_state(match.seat_count, match.options, match.seed, match.deck), match.seat_count)
 
 
 def fold(match: Match, game, state: events.MatchState, event: Event) -> events.MatchState:

@@ -54,5 +54,5 @@ class JoinGame(Body):
 
 
 class PostMove(Body):
-    version = fields.Integer(strict=True, required=True, validate=validate.Range(0, 10**9))
+    version = fields.Integer(strict=True, validate=validate.Range(0, 10**9))  # or If-Match
     move = fields.Raw(required=True)

@@ -3,15 +3,16 @@ import hashlib
 import hmac
 import secrets
 
-from flask import request
+from flask import Response, request
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from engine import GAMES
 from engine.replay import Setup
 
+from . import idempotency
 from .errors import Problem
-from .models import Event, Match, Seat, db
+from .models import Event, Match, Seat, as_utc, db
 
 
 def new_secret(nbytes: int = 32) -> str:
@@ -80,13 +81,16 @@ def check_started(match: Match) -> None:
 def last_activity(match: Match):
     """When the match last changed: its last event, or the last seat taken."""
     moved = db.session.scalar(select(func.max(Event.created_at)).where(Event.game_id == match.id))
-    return moved or max(seat.joined_at for seat in match.seats)
+    return as_utc(moved or max(as_utc(seat.joined_at) for seat in match.seats))
 
 
-def commit_or_conflict(code: str, detail: str) -> None:
-    """Commit; a unique-key clash (someone was faster) becomes a 409 and nothing is written."""
+def save(response: Response, code: str, detail: str) -> Response:
+    """Commit the request's writes with the answer its retries get; a unique-key clash (someone
+    was faster) becomes a 409 and nothing is written."""
     try:
+        idempotency.keep(response)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
         raise Problem(409, code, detail) from None
+    return response

@@ -99,6 +99,38 @@ def test_joker_values_are_checked_with_a_readable_reason(client):
     assert response.json["params"] == {"field": "value", "minimum": 0, "maximum": 5, "value": 6}
 
 
+IF_MATCH = [
+    # (body version, If-Match, status, code): "now" is the view's ETag, "old" an earlier version's
+    (None, "now", 200, None),
+    (0, "now", 200, None),
+    (None, "old", 412, "stale_version"),
+    (0, "old", 412, "stale_version"),
+    (5, "now", 409, "stale_version"),
+    (None, '"not-our-tag"', 412, "stale_version"),
+    (None, 'W/"{now}"', 412, "stale_version"),
+    (None, '"x", "{now}"', 200, None),
+    (None, "*", 428, "version_required"),
+    (None, None, 428, "version_required"),
+]
+
+
+@pytest.mark.parametrize("version, if_match, status, code", IF_MATCH)
+def test_if_match_names_the_version_as_the_body_does(client, version, if_match, status, code):
+    table = Table.create(client)
+    view = client.get(f"/api/v1/games/{table.id}", headers=table.auth(0))
+    tags = {"now": view.headers["ETag"], "old": view.headers["ETag"].replace('"v0.', '"v7.')}
+    headers = table.auth(0)
+    if if_match is not None:
+        headers["If-Match"] = tags.get(if_match) or if_match.format(now=tags["now"].strip('"'))
+    body = {"move": first_legal(view.json)} | ({} if version is None else {"version": version})
+    response = client.post(f"/api/v1/games/{table.id}/moves", json=body, headers=headers)
+    assert response.status_code == status, response.json
+    if code:
+        assert response.json["code"] == code and table.view(0) == view.json
+    else:
+        assert response.json["version"] == 1
+
+
 @pytest.mark.parametrize("headers, code", [({}, "token_required"), (bearer("forged"), "bad_token"),
                                            ({"Authorization": "Basic abc"}, "bad_token")])
 def test_moves_need_the_seats_own_token(client, headers, code):
@@ -128,13 +160,13 @@ def test_two_moves_on_one_version_at_once_exactly_one_lands(app, client, monkeyp
     table = Table.create(client)
     view = table.view(0)
     both_ready = threading.Barrier(2, timeout=30)  # a request refused before committing must not hang the test
-    commit = moves.store.commit_or_conflict
+    commit = moves.store.save
 
     def commit_together(*args):
         both_ready.wait()
         return commit(*args)
 
-    monkeypatch.setattr(moves.store, "commit_or_conflict", commit_together)
+    monkeypatch.setattr(moves.store, "save", commit_together)
     offers = view["you"]["legal_moves"]["play"]
     results = []
 

@@ -1,0 +1,98 @@
+"""Idempotency-Key: a retried create, join or move gets the first answer again and writes nothing.
+
+A client sends the same `Idempotency-Key` (a UUID, say) with every retry of one request. The first
+successful answer is kept, in the transaction that writes the request's effects, for
+IDEMPOTENCY_TTL seconds (a day by default). Keys are scoped per route, match and seat token: two
+seats cannot see each other's answers. Stored answers carry secrets (a new seat's token), so they
+are encrypted with a cipher key derived from the Idempotency-Key, which is never stored.
+"""
+import base64
+import hashlib
+import json
+import re
+import secrets
+from datetime import timedelta
+from functools import wraps
+
+from cryptography.fernet import Fernet
+from flask import Response, current_app, g, request
+from sqlalchemy import delete, select, true
+
+from engine import RuleError
+
+from .errors import Problem
+from .models import IdempotencyKey, db, utcnow
+
+HEADER = "Idempotency-Key"
+KEY = re.compile(r'"?([\x21\x23-\x7e]{16,255})"?')  # a bare or quoted (RFC 8941) string of visible ASCII
+KEPT_HEADERS = ("Content-Type", "Location", "ETag")
+PURGE_EVERY = 64
+
+
+def idempotent(view):
+    """Answer a request whose Idempotency-Key was seen before from what was kept."""
+
+    @wraps(view)
+    def run(**kwargs):
+        if HEADER not in request.headers:
+            return view(**kwargs)
+        g.idempotency = _pending(request.headers[HEADER])
+        try:
+            return _replay_kept() or view(**kwargs)
+        except (Problem, RuleError):  # a twin request with this key may have just changed the match
+            twin = _replay_kept()
+            if twin is None:
+                raise
+            return twin
+
+    return run
+
+
+def keep(response: Response) -> None:
+    """Stage the answer for retries in the session the request's writes are committed with."""
+    pending = g.get("idempotency")
+    if pending is None:
+        return
+    expired, mine = IdempotencyKey.created_at < _cutoff(), IdempotencyKey.lookup == pending["lookup"]
+    # Clear this key's expired answer; once in PURGE_EVERY answers, every expired answer.
+    db.session.execute(delete(IdempotencyKey).where(expired, true() if secrets.randbelow(PURGE_EVERY) == 0 else mine))
+    answer = {"status": response.status_code, "body": response.get_data(as_text=True),
+              "headers": {name: response.headers[name] for name in KEPT_HEADERS if name in response.headers}}
+    db.session.add(IdempotencyKey(lookup=pending["lookup"], fingerprint=pending["fingerprint"],
+                                  response=pending["cipher"].encrypt(json.dumps(answer).encode()).decode()))
+
+
+def _pending(header: str) -> dict:
+    found = KEY.fullmatch(header.strip())
+    if not found:
+        raise Problem(400, "bad_idempotency_key",
+                      "An Idempotency-Key must be 16 to 255 visible ASCII characters; a UUID is best.")
+    scope = "\n".join([request.endpoint or "", json.dumps(request.view_args, sort_keys=True),
+                       hashlib.sha256(request.headers.get("Authorization", "").encode()).hexdigest(), found[1]])
+    request_line = "\n".join([request.method, request.path, request.headers.get("If-Match", ""), ""]).encode()
+    return {"lookup": _sha256(f"lookup\n{scope}".encode()), "fingerprint": _sha256(request_line + request.get_data()),
+            "cipher": Fernet(base64.urlsafe_b64encode(hashlib.sha256(f"cipher\n{scope}".encode()).digest()))}
+
+
+def _replay_kept() -> Response | None:
+    pending = g.idempotency
+    kept = db.session.scalar(select(IdempotencyKey).where(IdempotencyKey.lookup == pending["lookup"],
+                                                          IdempotencyKey.created_at >= _cutoff()))
+    if kept is None:
+        return None
+    if kept.fingerprint != pending["fingerprint"]:
+        raise Problem(422, "idempotency_key_reused",
+                      "This Idempotency-Key was sent with another request; use a new key for a new request.")
+    answer = json.loads(pending["cipher"].decrypt(kept.response.encode()))
+    response = Response(answer["body"], status=answer["status"], headers=answer["headers"])
+    response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _cutoff():
+    """Answers kept before this moment have expired."""
+    return utcnow() - timedelta(seconds=current_app.config["IDEMPOTENCY_TTL"])

@@ -1,0 +1,142 @@
+"""Idempotency-Key: a retried create, join or move gets the first answer and writes nothing more."""
+import threading
+import uuid
+
+import pytest
+
+from api.models import Event, IdempotencyKey, Match, Seat, db
+
+from .play import Table, bearer
+from .test_moves import first_legal
+
+
+def key() -> dict:
+    return {"Idempotency-Key": str(uuid.uuid4())}
+
+
+def rows(app) -> dict:
+    with app.app_context():
+        return {model.__name__: db.session.query(model).count() for model in (Match, Seat, Event, IdempotencyKey)}
+
+
+def create(table: Table):
+    return "/api/v1/games", {"game": "addup", "seats": 2, "name": "Cy"}, {}
+
+
+def join(table: Table):
+    return f"/api/v1/games/{table.id}/seats", {"invite": table.invite, "name": "Bob"}, {}
+
+
+def move(table: Table):
+    table.join("Bob")
+    return f"/api/v1/games/{table.id}/moves", {"version": 0, "move": first_legal(table.view(0))}, table.auth(0)
+
+
+@pytest.mark.parametrize("request_for", [create, join, move])
+def test_a_retry_gets_the_first_answer_and_writes_nothing(app, client, request_for):
+    table = Table.create(client, join=False)
+    path, body, auth = request_for(table)
+    headers = {**auth, **key()}
+    first = client.post(path, json=body, headers=headers)
+    written = rows(app)
+    again = client.post(path, json=body, headers=headers)
+    assert first.status_code in (200, 201) and "Idempotent-Replayed" not in first.headers
+    assert (again.status_code, again.json) == (first.status_code, first.json)
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.headers.get("ETag") == first.headers.get("ETag")
+    assert again.headers.get("Location") == first.headers.get("Location")
+    assert rows(app) == written
+
+
+@pytest.mark.parametrize("request_for", [create, join, move])
+def test_the_same_key_with_another_body_is_refused(app, client, request_for):
+    table = Table.create(client, join=False)
+    path, body, auth = request_for(table)
+    headers = {**auth, **key()}
+    client.post(path, json=body, headers=headers)
+    written = rows(app)
+    other = client.post(path, json={**body, "name": "Dee"} if "name" in body else {**body, "version": 1}, headers=headers)
+    assert (other.status_code, other.json["code"]) == (422, "idempotency_key_reused")
+    assert rows(app) == written
+
+
+def test_keys_are_kept_per_seat(client):
+    table = Table.create(client)
+    headers = key()
+    first = table.view(0)
+    assert client.post(f"/api/v1/games/{table.id}/moves", json={"version": 0, "move": first_legal(first)},
+                       headers={**table.auth(0), **headers}).status_code == 200
+    second = table.view(1)
+    mine = client.post(f"/api/v1/games/{table.id}/moves", json={"version": 1, "move": first_legal(second)},
+                       headers={**table.auth(1), **headers})
+    assert mine.status_code == 200 and "Idempotent-Replayed" not in mine.headers
+    assert mine.json["version"] == 2
+
+
+def test_a_refused_request_is_not_kept(client):
+    table = Table.create(client, join=False)
+    path = f"/api/v1/games/{table.id}/moves"
+    headers = {**table.auth(0), **key()}
+    card = table.view(0)["state"]["hand"][0]
+    body = {"version": 0, "move": {"type": "play", "card": card["id"], "row": "top", **({"value": card["min"]} if "min" in card else {})}}
+    assert client.post(path, json=body, headers=headers).json["code"] == "not_started"
+    table.join("Bob")
+    assert client.post(path, json=body, headers=headers).status_code == 200
+
+
+def test_answers_expire(app, client, monkeypatch):
+    headers = key()
+    body = {"game": "addup", "seats": 2, "name": "Ann"}
+    first = client.post("/api/v1/games", json=body, headers=headers)
+    monkeypatch.setitem(app.config, "IDEMPOTENCY_TTL", -1)
+    again = client.post("/api/v1/games", json=body, headers=headers)
+    assert again.status_code == 201 and again.json["game"]["id"] != first.json["game"]["id"]
+    assert rows(app)["IdempotencyKey"] == 1, "the expired answer was replaced"
+
+
+@pytest.mark.parametrize("value", ["short", "x" * 256, "has space in it 1234", "caf\u00e9-1234567890123"])
+def test_malformed_keys_are_400(client, value):
+    response = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann"},
+                           headers={"Idempotency-Key": value.encode().decode("latin-1")})
+    assert (response.status_code, response.json["code"]) == (400, "bad_idempotency_key")
+
+
+def test_kept_answers_hold_no_readable_secret(app, client):
+    headers = key()
+    body = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann"}, headers=headers).json
+    with app.app_context():
+        kept = db.session.scalars(db.select(IdempotencyKey)).one()
+        stored = " ".join(str(value) for value in vars(kept).values())
+    for secret in (body["token"], body["invite"], headers["Idempotency-Key"], body["game"]["id"]):
+        assert secret not in stored
+
+
+def test_a_retry_racing_the_first_request_gets_its_answer(app, client, monkeypatch):
+    """Both copies pass every check before either commits: one writes, the other replays it."""
+    from api import moves
+
+    table = Table.create(client)
+    both_ready = threading.Barrier(2, timeout=30)
+    save = moves.store.save
+
+    def save_together(*args):
+        both_ready.wait()
+        return save(*args)
+
+    monkeypatch.setattr(moves.store, "save", save_together)
+    body, headers = {"version": 0, "move": first_legal(table.view(0))}, {**bearer(table.tokens[0]), **key()}
+    results = []
+
+    def post():
+        with app.test_client() as own:
+            results.append(own.post(f"/api/v1/games/{table.id}/moves", json=body, headers=headers))
+
+    threads = [threading.Thread(target=post) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [r.status_code for r in results] == [200, 200]
+    assert results[0].json == results[1].json
+    assert sorted(r.headers.get("Idempotent-Replayed", "") for r in results) == ["", "true"]
+    assert rows(app)["Event"] == 1
