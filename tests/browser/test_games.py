@@ -50,7 +50,19 @@ def addem_move(page):
         (click("draw") if click("draw").count() else click("pass")).click()
 
 
+def addtoo_move(page):
+    tiles = page.locator('.hand button[data-action="tile"]:not([disabled])')
+    if not tiles.count():
+        page.locator('[data-action="draw"], [data-action="pass"]').first.click()
+        return
+    tiles.first.click()
+    if not page.locator('[data-action="place"]').count():
+        page.locator("g.target").first.click()
+    page.locator('[data-action="place"]').click()
+
+
 GAMES = {
+    "addtoo": ({"target": 50}, addtoo_move),
     "addem": ({"penalties": "true"}, addem_move),
     "addit": ({}, addit_move),
     "plusminus": ({"games": 1}, plusminus_move),
