@@ -1,6 +1,7 @@
 # Two commands on a fresh machine (Python 3.11+):
 #   make run    install, migrate the SQLite file in instance/, serve on http://127.0.0.1:8000
-#   make test   install, run the whole test suite (set TEST_DATABASE_URL to add PostgreSQL)
+#   make test   install, run the whole test suite (set TEST_DATABASE_URL to add PostgreSQL); the
+#               browser tests use Debian's chromium, installed with apt-get when missing (as root)
 PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
@@ -23,6 +24,7 @@ run: $(BIN)/.installed-run
 	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) --access-logfile - wsgi:app
 
 test: $(BIN)/.installed-test
+	sh tools/browser-deps.sh
 	$(BIN)/python -m pytest
 
 bench: $(BIN)/.installed-test

@@ -1,4 +1,4 @@
-"""The static web app in frontend/: files as they are, and the match pages that links open."""
+"""The static web app in frontend/: files as they are, and the app's pages, which all load index.html."""
 from flask import Blueprint, send_from_directory
 
 from .config import ROOT
@@ -8,7 +8,10 @@ bp = Blueprint("frontend", __name__, static_folder=str(FRONTEND), static_url_pat
 
 
 @bp.get("/")
+@bp.get("/new")
+@bp.get("/new/<game>")
+@bp.get("/rules/<game>")
 @bp.get("/g/<match_id>")
-def app_page(match_id: str | None = None):
-    """The single page; the client reads the match id from the path and secrets from the fragment."""
+def app_page(match_id: str | None = None, game: str | None = None):
+    """The single page; the client reads the match id or game from the path and secrets from the fragment."""
     return send_from_directory(FRONTEND, "index.html")

@@ -1,0 +1,161 @@
+// ADD'EM: build a sum from your hand (and the exposed cards) against a red Total card; expose,
+// replace, draw or pass. What may be done comes from the server; the sum shown is plain arithmetic.
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {card, cardRow, handArea} from "./cards.js";
+
+const signed = (n) => (n < 0 ? `−${-n}` : String(n));
+
+function label(face) {
+  if (face.kind === "addem") return t(`addem.addem.${face.parity}`);
+  return t(`addem.${face.kind}`, {value: signed(face.value)});
+}
+
+function faceOf(face) {
+  if (face.kind === "addem") return html`<span class="value">±</span><span class="corner">${t(`addem.short.${face.parity}`)}</span>`;
+  return html`<span class="value">${signed(face.value)}</span>${face.kind === "total" ? html`<span class="corner">${t("addem.short.total")}</span>` : ""}`;
+}
+
+/** A card in a sentence: "6", "−3", "Total 7", "Odd Add-Em as 5". */
+function words(face) {
+  if (face.kind === "addem") return face.as === undefined ? label(face) : t("addem.as", {card: label(face), value: signed(face.as)});
+  return face.kind === "total" ? label(face) : signed(face.value);
+}
+
+function builder(ctx) {
+  const {view, ui} = ctx;
+  const hand = view.state.hand;
+  const picked = ui.picked.map((id) => hand.find((f) => f.id === id)).filter(Boolean);
+  const totals = picked.filter((f) => f.kind === "total");
+  const parts = [...view.state.exposed, ...picked.filter((f) => f.kind !== "total")].map((f) =>
+    (f.kind === "addem" ? (ui.values[f.id] ?? null) : f.value));
+  if (!picked.length) return html`<p class="hint">${t("addem.pick")}</p>`;
+  const known = parts.every((p) => p !== null);
+  const sum = parts.reduce((a, p) => a + (p ?? 0), 0);
+  const shown = parts.map((p) => (p === null ? "?" : signed(p))).join(" + ") || "0";
+  const target = totals.length === 1 ? totals[0].value : null;
+  const verdict = target === null ? t("addem.needTotal") : !known ? t("addem.unknown", {total: target})
+    : sum === target ? t("addem.right", {total: target}) : t("addem.wrong", {total: target});
+  const pickers = picked.filter((f) => f.kind === "addem").map((f) => html`<label class="field">${label(f)}
+    <select data-change="addemValue" data-card="${f.id}" data-key="value-${f.id}">
+      <option value="">${t("addem.findValue")}</option>
+      ${f.values.map((v) => html`<option value="${v}" ${ui.values[f.id] === v ? "selected" : ""}>${signed(v)}</option>`)}
+    </select></label>`);
+  return html`<p class="live-sum ${known && target !== null && sum === target ? "ok" : ""}" aria-live="polite">
+    ${known ? `${shown} = ${signed(sum)}` : shown} · ${verdict}</p>${pickers}`;
+}
+
+function controls(ctx) {
+  const {legal, ui, view, busy} = ctx;
+  const types = legal.types;
+  const can = (type, ok = true) => (types.includes(type) && ok && !busy ? "" : "disabled");
+  const one = ui.picked.length === 1 && legal.expose.includes(ui.picked[0]);
+  const button = (type, action, key, ok = true, primary = false) => (types.includes(type)
+    ? html`<button type="button" class="${primary ? "primary" : ""}" data-action="${action}" data-key="${action}" ${can(type, ok)}>${t(key)}</button>` : "");
+  return html`<div class="controls">
+    ${legal.forced ? html`<p class="note">${t("addem.forced")}</p>` : ""}
+    ${builder(ctx)}
+    <div class="actions">
+      ${button("sum", "sum", "addem.laySum", ui.picked.length > 0, true)}
+      ${button("expose", "expose", "addem.expose", one)}
+      ${button("replace", "replace", "addem.replace", ui.picked.length > 0)}
+      ${button("draw", "draw", "addem.draw")}
+      ${button("pass", "pass", "addem.pass")}
+    </div>
+    <div class="actions hints">
+      ${types.includes("sum") && legal.sums.length ? html`<button type="button" class="small" data-action="hintSum" data-key="hint-sum">${t("addem.hintSum")}</button>` : ""}
+      ${types.includes("replace") && legal.replaces.length ? html`<button type="button" class="small" data-action="hintReplace" data-key="hint-replace">${t("addem.hintReplace")}</button>` : ""}
+      ${ui.picked.length ? html`<button type="button" class="small" data-action="clear" data-key="clear">${t("addem.clear")}</button>` : ""}
+    </div></div>`;
+}
+
+export default {
+  fresh: () => ({picked: [], values: {}}),
+
+  seatInfo(view, n) {
+    const seat = view.state.seats[n];
+    return `${t("addem.seatInfo", {count: seat.hand_count})}${seat.in ? "" : ` · ${t("addem.out")}`}`;
+  },
+
+  board(ctx) {
+    const {view, legal, ui} = ctx;
+    const state = view.state;
+    const exposed = state.exposed.map((f) => card({id: f.id, label: label(f), face: faceOf(f), kind: `addem-${f.kind}`}));
+    const choosing = legal && !ctx.readOnly;
+    const hand = (state.hand || []).map((f) => card({id: f.id, label: label(f), face: faceOf(f), kind: `addem-${f.kind}`,
+      action: choosing ? "pick" : null, selected: ui.picked.includes(f.id), disabled: ctx.busy,
+      data: {kind: f.kind, value: f.value ?? ""}}));
+    const dealer = view.seats[state.dealer]?.name || "?";
+    return html`<div class="addem" data-version="${view.version}">
+      <p class="facts">${t("addem.round", {deal: state.deal, dealer})} · ${t("addem.pool", {count: state.pool_count})}</p>
+      ${cardRow(t("addem.exposed"), exposed, state.exposed.length ? html` <span class="sum">${t("addem.worth", {total: signed(state.exposed_total)})}</span>` : "")}
+      ${state.hand ? handArea(t("play.yourHand"), hand, choosing ? controls(ctx) : "") : ""}
+    </div>`;
+  },
+
+  actions: {
+    pick(ctx, button) {
+      const id = button.dataset.card;
+      ctx.ui.picked = ctx.ui.picked.includes(id) ? ctx.ui.picked.filter((c) => c !== id) : [...ctx.ui.picked, id];
+      ctx.repaint();
+    },
+    addemValue(ctx, select) {
+      if (select.value === "") delete ctx.ui.values[select.dataset.card];
+      else ctx.ui.values[select.dataset.card] = Number(select.value);
+      ctx.repaint();
+    },
+    clear(ctx) {
+      ctx.ui.picked = [];
+      ctx.ui.values = {};
+      ctx.repaint();
+    },
+    hintSum(ctx) {
+      const hint = ctx.legal.sums[0];
+      ctx.ui.picked = [...hint.cards];
+      ctx.ui.values = {...(hint.values || {})};
+      ctx.repaint();
+    },
+    hintReplace(ctx) {
+      ctx.ui.picked = [...ctx.legal.replaces[0].cards];
+      ctx.repaint();
+    },
+    sum(ctx) {
+      const values = Object.fromEntries(Object.entries(ctx.ui.values).filter(([id]) => ctx.ui.picked.includes(id)));
+      ctx.play({type: "sum", cards: ctx.ui.picked, ...(Object.keys(values).length ? {values} : {})});
+    },
+    expose(ctx) {
+      ctx.play({type: "expose", card: ctx.ui.picked[0]});
+    },
+    replace(ctx) {
+      ctx.play({type: "replace", cards: ctx.ui.picked});
+    },
+    draw(ctx) {
+      ctx.play({type: "draw"});
+    },
+    pass(ctx) {
+      ctx.play({type: "pass"});
+    },
+  },
+
+  describe(entry, {name, view}) {
+    const list = (cards) => cards.map(words).join(" + ");
+    const parts = [];
+    if (entry.type === "sum" && entry.penalty) parts.push(t("log.addem.penalty", {name, count: entry.card_count, penalty: entry.penalty}));
+    else if (entry.type === "sum") {
+      const terms = entry.cards.filter((c) => c.kind !== "total");
+      parts.push(t("log.addem.sum", {name, parts: list(terms), total: entry.total}));
+      if (entry.went_out) parts.push(t("log.addem.out", {name, count: entry.discarded.length}));
+    } else if (entry.type === "expose") parts.push(t("log.addem.expose", {name, card: words(entry.card)}));
+    else if (entry.type === "replace") parts.push(t("log.addem.replace", {name, took: list(entry.took), laid: list(entry.laid)}));
+    else if (entry.type === "draw") parts.push(entry.card ? t("log.addem.drewCard", {name, card: words(entry.card)}) : t("log.addem.draw", {name}));
+    else parts.push(t("log.addem.pass", {name}));
+    const end = entry.round_end;
+    if (end) {
+      const who = (s) => view.seats[s]?.name || "?";
+      parts.push(end.blocked ? t("log.addem.blocked", {deal: end.deal}) : t("log.addem.called", {deal: end.deal, name: who(end.called)}));
+      parts.push(t("log.addem.points", {points: end.points.map((p, s) => `${who(s)} +${p}`).join(", ")}));
+      end.dropped.forEach((s) => parts.push(t("log.addem.dropped", {name: who(s)})));
+    }
+    return parts.join(" ");
+  },
+};

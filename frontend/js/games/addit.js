@@ -1,0 +1,107 @@
+// ADD-IT: tap a card of your hand, tap the table cards of a group that adds up to it, and collect them.
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {card, cardRow, handArea} from "./cards.js";
+import {suitIcon} from "./suits.js";
+
+const label = (face) => t("addit.card", {suit: t(`addit.suit.${face.suit}`), value: face.value});
+const faceOf = (face) => html`<span class="value">${face.value}</span>${suitIcon(face.suit)}`;
+const sameGroup = (a, b) => a.length === b.length && a.every((id) => b.includes(id));
+
+function table(ctx, offer) {
+  const {view, ui} = ctx;
+  const cards = view.state.table.map((face) => card({id: face.id, label: label(face), face: faceOf(face),
+    kind: `addit-${face.suit}`, action: offer ? "pick" : null, selected: ui.group.includes(face.id), disabled: ctx.busy,
+    key: `table-${face.id}`, data: {value: face.value}}));
+  return cardRow(t("addit.table"), cards);
+}
+
+function controls(ctx, offer) {
+  const {view, ui} = ctx;
+  const picked = view.state.table.filter((face) => ui.group.includes(face.id));
+  const sum = picked.reduce((total, face) => total + face.value, 0);
+  const legal = ui.group.length > 0 && offer.captures.some((group) => sameGroup(group, ui.group));
+  const sumLine = picked.length
+    ? t("addit.sum", {parts: picked.map((f) => f.value).join(" + "), sum, target: offer.value})
+    : t("addit.pickGroup", {target: offer.value});
+  return html`<div class="controls">
+    <p class="live-sum ${legal ? "ok" : ""}" aria-live="polite">${sumLine}${legal ? html` <span aria-hidden="true">✓</span>` : ""}</p>
+    <p class="hint">${offer.captures.length ? t("addit.groups", {count: offer.captures.length, target: offer.value})
+      : t("addit.noGroup", {target: offer.value})}</p>
+    <div class="actions">
+      <button type="button" class="primary" data-action="capture" data-key="capture" ${legal && !ctx.busy ? "" : "disabled"}>
+        ${t("addit.capture", {count: picked.length + 1})}</button>
+      <button type="button" data-action="lay" data-key="lay" ${ctx.busy ? "disabled" : ""}>${t("addit.lay")}</button>
+      ${offer.captures.length ? html`<button type="button" data-action="best" data-key="best">${t("addit.best")}</button>` : ""}
+    </div></div>`;
+}
+
+function hand(ctx) {
+  const {view, legal, ui} = ctx;
+  const offers = legal?.play || [];
+  const cards = view.state.hand.map((face) => card({id: face.id, label: label(face), face: faceOf(face),
+    kind: `addit-${face.suit}`, action: offers.length && !ctx.readOnly ? "select" : null, selected: ui.card === face.id,
+    disabled: ctx.busy}));
+  const offer = offers.find((o) => o.card === ui.card);
+  return handArea(t("play.yourHand"), cards, offer ? controls(ctx, offer) : legal ? html`<p class="hint">${t("addit.pick")}</p>` : "");
+}
+
+export default {
+  fresh: () => ({card: null, group: []}),
+
+  seatInfo(view, n) {
+    const seat = view.state.seats[n];
+    return t("addit.seatInfo", {count: seat.hand_count, captured: seat.captured, total: seat.total});
+  },
+
+  board(ctx) {
+    const {view, legal, ui} = ctx;
+    const offer = legal?.play.find((o) => o.card === ui.card) || null;
+    const state = view.state;
+    return html`<div class="addit" data-version="${view.version}">
+      <p class="facts">${t(`addit.length.${state.length}`)} · ${t("addit.deal", {deal: state.deal})} · ${t("play.pile", {count: state.pile_count})}</p>
+      ${table(ctx, offer && !ctx.readOnly ? offer : null)}
+      ${state.hand ? hand(ctx) : ""}
+    </div>`;
+  },
+
+  actions: {
+    select(ctx, button) {
+      ctx.ui.card = ctx.ui.card === button.dataset.card ? null : button.dataset.card;
+      ctx.ui.group = [];
+      ctx.repaint();
+    },
+    pick(ctx, button) {
+      const id = button.dataset.card;
+      ctx.ui.group = ctx.ui.group.includes(id) ? ctx.ui.group.filter((c) => c !== id) : [...ctx.ui.group, id];
+      ctx.repaint();
+    },
+    best(ctx) {
+      ctx.ui.group = [...ctx.legal.play.find((o) => o.card === ctx.ui.card).captures[0]];
+      ctx.repaint();
+    },
+    capture(ctx) {
+      ctx.play({type: "play", card: ctx.ui.card, capture: ctx.ui.group});
+    },
+    lay(ctx) {
+      ctx.play({type: "play", card: ctx.ui.card, capture: []});
+    },
+  },
+
+  describe(entry, {name, view}) {
+    const parts = [entry.captured.length
+      ? t("log.addit.capture", {name, value: entry.card.value, parts: entry.captured.map((c) => c.value).join(" + "),
+        count: entry.captured.length + 1})
+      : t("log.addit.lay", {name, value: entry.card.value})];
+    if (entry.dealt) parts.push(t("log.addit.dealt", {count: entry.dealt}));
+    const end = entry.deal_end;
+    if (end) {
+      if (end.swept_by !== null && end.swept) {
+        parts.push(t("log.addit.swept", {name: view.seats[end.swept_by]?.name || "?", count: end.swept}));
+      }
+      parts.push(t("log.addit.dealEnd", {deal: end.deal, points: end.points.map((p, s) =>
+        `${view.seats[s]?.name || "?"} ${p}`).join(", ")}));
+    }
+    return parts.join(" ");
+  },
+};

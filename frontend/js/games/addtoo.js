@@ -1,0 +1,190 @@
+// ADD-TOO: a diamond board that pans and zooms; pick a diamond, see its legal cells, tap a cell
+// (again to turn it), see the points, place it.
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {attach, camera, zoom} from "./camera.js";
+import {PATTERN, at, cellOutline, fit, tilePicture, tileShapes} from "./diamonds.js";
+
+const label = (face) => t("addtoo.tile", {orange: face.orange, blue: face.blue});
+const words = (face) => t("addtoo.tileWords", {orange: face.orange, blue: face.blue});
+const sameCell = (a, b) => a && b && a.x === b.x && a.y === b.y;
+
+/** The selected diamond's legal placements, by cell: [{x, y, options: [{rotation, points, bonus}]}]. */
+function cellsFor(legal, tile) {
+  const cells = [];
+  for (const p of legal?.place || []) {
+    if (p.tile !== tile) continue;
+    let cell = cells.find((c) => c.x === p.x && c.y === p.y);
+    if (!cell) cells.push(cell = {x: p.x, y: p.y, options: []});
+    cell.options.push(p);
+  }
+  cells.forEach((c) => c.options.sort((a, b) => b.points - a.points || a.rotation - b.rotation));
+  return cells;
+}
+
+function chosen(ctx, cells) {
+  const cell = cells.find((c) => sameCell(c, ctx.ui.cell));
+  return cell ? {cell, option: cell.options.find((o) => o.rotation === ctx.ui.rotation) || cell.options[0]} : null;
+}
+
+function boardSvg(ctx, cells, pick) {
+  const {view} = ctx;
+  const state = view.state;
+  const cam = camera(view.id);
+  const box = !ctx.readOnly && cam.box ? cam.box : fit([...state.board, ...cells]);
+  const placed = state.board.map((p) => tileShapes(p.tile, p.x, p.y, p.rotation, sameCell(p, state.last) ? "last" : ""));
+  const targets = cells.map((c) => {
+    const best = c.options[0];
+    const selected = pick && sameCell(pick.cell, c);
+    const [cx, cy] = at(c.x + 0.5, c.y + 0.5);
+    return html`<g class="target ${selected ? "chosen" : ""}" role="button" tabindex="0" data-action="cell" data-x="${c.x}"
+      data-y="${c.y}" data-key="cell-${c.x}-${c.y}" aria-label="${t("addtoo.cell", {x: c.x, y: c.y, points: best.points})}">
+      ${cellOutline(c.x, c.y, "target-cell")}
+      ${selected ? "" : html`<text x="${cx.toFixed(1)}" y="${(cy + 5).toFixed(1)}" class="target-points">${best.points}</text>`}</g>`;
+  });
+  const preview = pick ? tileShapes(ctx.view.state.seats[ctx.me].hand.find((f) => f.id === ctx.ui.tile),
+    pick.cell.x, pick.cell.y, pick.option.rotation, "preview") : "";
+  return html`<svg class="addtoo-board" ${ctx.readOnly ? "" : html`data-live="1"`} viewBox="${box.map((n) => n.toFixed(1)).join(" ")}"
+    role="group" aria-label="${t("addtoo.board", {count: state.board.length})}">${PATTERN}${placed}${targets}${preview}</svg>`;
+}
+
+function placeControls(ctx, pick) {
+  if (!pick) return html`<p class="hint">${t(ctx.ui.tile ? "addtoo.pickCell" : "addtoo.pickTile")}</p>`;
+  const {option, cell} = pick;
+  const turns = cell.options.length;
+  return html`<div class="controls">
+    <p class="live-sum">${t(option.bonus ? "addtoo.scoresBonus" : "addtoo.scores", {points: option.points})}</p>
+    <div class="actions">
+      <button type="button" class="primary" data-action="place" data-key="place" ${ctx.busy ? "disabled" : ""}>
+        ${t("addtoo.place", {points: option.points})}</button>
+      ${turns > 1 ? html`<button type="button" data-action="turn" data-key="turn">${t("addtoo.turn", {at: cell.options.indexOf(option) + 1, count: turns})}</button>` : ""}
+    </div></div>`;
+}
+
+function hands(ctx) {
+  const {view, me, legal, ui} = ctx;
+  const tiles = (seat) => view.state.seats[seat].hand.map((face) => {
+    const playable = seat === me && !ctx.readOnly && legal?.place?.some((p) => p.tile === face.id);
+    if (!playable) return html`<span class="card tile-card" role="img" aria-label="${label(face)}">${tilePicture(face)}</span>`;
+    return html`<button type="button" class="card tile-card ${ui.tile === face.id ? "selected" : ""}" data-action="tile"
+      data-card="${face.id}" data-key="tile-${face.id}" aria-pressed="${ui.tile === face.id ? "true" : "false"}"
+      aria-label="${label(face)}" ${ctx.busy ? "disabled" : ""}>${tilePicture(face)}</button>`;
+  });
+  const order = view.seats.map((_, s) => s).sort((a, b) => (b === me) - (a === me));
+  return order.map((seat) => html`<div class="hand ${seat === me ? "" : "other"}"><h3>${seat === me ? t("addtoo.yourDiamonds")
+    : t("addtoo.diamondsOf", {name: view.seats[seat].name || t("seat.unnamed", {n: seat + 1})})}</h3>
+    <div class="cards">${tiles(seat)}</div></div>`);
+}
+
+function lastHand(view) {
+  const last = view.state.last_hand;
+  if (!last || view.status === "over") return "";
+  return html`<p class="note">${t("addtoo.lastHand", {results: last.seats.map((s, n) =>
+    `${view.seats[n].name} ${s.points} − ${s.penalty} = ${s.net}`).join(", ")})}</p>`;
+}
+
+export default {
+  fresh: () => ({tile: null, cell: null, rotation: null}),
+
+  seatInfo(view, n) {
+    const seat = view.state.seats[n];
+    return t("addtoo.seatInfo", {count: seat.hand_count, points: seat.hand_points, total: seat.total});
+  },
+
+  board(ctx) {
+    const {view, legal, ui} = ctx;
+    const state = view.state;
+    const cells = ctx.readOnly ? [] : cellsFor(legal, ui.tile);
+    const pick = chosen(ctx, cells);
+    const mine = ctx.me !== null && !ctx.readOnly;
+    return html`<div class="addtoo" data-version="${view.version}">
+      <p class="facts">${t("addtoo.hand", {deal: state.deal, target: state.target})} · ${t("addtoo.pile", {count: state.pile_count})}</p>
+      ${lastHand(view)}
+      <div class="board-frame">${boardSvg(ctx, cells, pick)}
+        ${ctx.readOnly ? "" : html`<div class="zoom actions">
+          <button type="button" class="small" data-action="zoomIn" aria-label="${t("addtoo.zoomIn")}">+</button>
+          <button type="button" class="small" data-action="zoomOut" aria-label="${t("addtoo.zoomOut")}">−</button>
+          <button type="button" class="small" data-action="zoomFit">${t("addtoo.fit")}</button></div>`}</div>
+      ${mine && legal?.place ? placeControls(ctx, pick) : ""}
+      ${mine && (legal?.draw || legal?.pass) ? html`<div class="actions">
+        <p class="hint">${t(legal.draw ? "addtoo.mustDraw" : "addtoo.mustPass")}</p>
+        <button type="button" class="primary" data-action="${legal.draw ? "draw" : "pass"}" data-key="draw-pass"
+          ${ctx.busy ? "disabled" : ""}>${t(legal.draw ? "addtoo.draw" : "addtoo.pass")}</button></div>` : ""}
+      ${hands(ctx)}
+    </div>`;
+  },
+
+  painted(root, ctx) {
+    const svg = root.querySelector("svg[data-live]");
+    if (svg) attach(svg, camera(ctx.view.id), svg.getAttribute("viewBox").split(" ").map(Number));
+  },
+
+  actions: {
+    tile(ctx, button) {
+      ctx.ui.tile = ctx.ui.tile === button.dataset.card ? null : button.dataset.card;
+      const cells = cellsFor(ctx.legal, ctx.ui.tile);
+      ctx.ui.cell = cells.length === 1 ? {x: cells[0].x, y: cells[0].y} : null;
+      ctx.ui.rotation = cells.length === 1 ? cells[0].options[0].rotation : null;
+      ctx.repaint();
+    },
+    cell(ctx, target) {
+      const cell = cellsFor(ctx.legal, ctx.ui.tile).find((c) => c.x === Number(target.dataset.x) && c.y === Number(target.dataset.y));
+      if (!cell) return;
+      if (sameCell(ctx.ui.cell, cell)) return turn(ctx);
+      ctx.ui.cell = {x: cell.x, y: cell.y};
+      ctx.ui.rotation = cell.options[0].rotation;
+      ctx.repaint();
+    },
+    turn,
+    place(ctx) {
+      const pick = chosen(ctx, cellsFor(ctx.legal, ctx.ui.tile));
+      ctx.play({type: "place", tile: ctx.ui.tile, x: pick.cell.x, y: pick.cell.y, rotation: pick.option.rotation});
+    },
+    draw(ctx) {
+      ctx.play({type: "draw"});
+    },
+    pass(ctx) {
+      ctx.play({type: "pass"});
+    },
+    zoomIn(ctx) {
+      zoomBy(ctx, 1 / 1.4);
+    },
+    zoomOut(ctx) {
+      zoomBy(ctx, 1.4);
+    },
+    zoomFit(ctx) {
+      camera(ctx.view.id).box = null;
+      ctx.repaint();
+    },
+  },
+
+  describe(entry, {name, view}) {
+    const parts = [];
+    if (entry.type === "place") {
+      parts.push(t(entry.bonus ? "log.addtoo.bonus" : "log.addtoo.place", {name, tile: words(entry.tile), x: entry.x, y: entry.y,
+        points: entry.points}));
+    } else if (entry.type === "draw") parts.push(t("log.addtoo.draw", {name, tile: words(entry.tile)}));
+    else parts.push(t("log.addtoo.pass", {name}));
+    const over = entry.hand_over;
+    if (over) {
+      parts.push(t(`log.addtoo.over.${over.reason}`, {results: over.seats.map((s, n) =>
+        `${view.seats[n]?.name || "?"} ${s.points} − ${s.penalty} = ${s.net}`).join(", ")}));
+    }
+    return parts.join(" ");
+  },
+};
+
+/** The chosen cell's next legal rotation. */
+function turn(ctx) {
+  const pick = chosen(ctx, cellsFor(ctx.legal, ctx.ui.tile));
+  const options = pick.cell.options;
+  ctx.ui.rotation = options[(options.indexOf(pick.option) + 1) % options.length].rotation;
+  ctx.repaint();
+}
+
+function zoomBy(ctx, factor) {
+  const cam = camera(ctx.view.id);
+  const svg = document.querySelector("svg[data-live]");
+  zoom(cam, cam.box || svg.getAttribute("viewBox").split(" ").map(Number), factor);
+  ctx.repaint();
+}

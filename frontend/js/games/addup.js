@@ -1,0 +1,109 @@
+// ADD UP: two rows with their sums; play a card on one of them, a joker with the value you choose.
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {card, cardRow, handArea} from "./cards.js";
+
+const ROWS = ["top", "bottom"];
+
+function cardWords(face, value, inSentence = false) {
+  if (face.kind === "number") return inSentence ? String(face.value) : t("addup.card", {value: face.value});
+  const kind = face.kind === "white_joker" ? "white" : "yellow";
+  return value === undefined ? t(`addup.${kind}Joker`) : t(`addup.${kind}JokerAs`, {value});
+}
+
+function faceOf(face, value) {
+  if (face.kind === "number") return html`<span class="value">${face.value}</span>`;
+  const range = face.kind === "white_joker" ? "0–5" : "10+";
+  return html`<span class="value">${value ?? "J"}</span><span class="corner">${value === undefined ? range : "J"}</span>`;
+}
+
+const jokerClass = (face) => (face.kind === "number" ? "addup-number" : `addup-${face.kind.replace("_", "-")}`);
+
+function rowsOf(view) {
+  const {top, bottom} = view.state.rows;
+  const relation = top.cards.length && bottom.cards.length && top.sum === bottom.sum ? "=" : "≠";
+  return ROWS.map((row) => {
+    const cards = view.state.rows[row].cards.map(({card: face, value}) =>
+      card({id: face.id, label: cardWords(face, face.kind === "number" ? undefined : value), face: faceOf(face, face.kind === "number" ? undefined : value), kind: jokerClass(face)}));
+    return cardRow(t(`addup.${row}Row`), cards, html` <span class="sum">${t("addup.sum", {sum: view.state.rows[row].sum})}</span>`);
+  }).reduce((a, b) => html`${a}<p class="relation" aria-hidden="true">${relation}</p>${b}`);
+}
+
+function controls(ctx, offer, face) {
+  const {view, ui} = ctx;
+  const joker = face.kind !== "number";
+  const value = joker ? ui.value : face.value;
+  const buttons = offer.rows.map((row) => {
+    const captures = offer.captures.some((c) => c.row === row && c.value === value);
+    return html`<button type="button" class="primary" data-action="play" data-row="${row}" data-key="play-${row}"
+      ${ctx.busy ? "disabled" : ""}>${t(`addup.playOn.${row}`, {from: view.state.rows[row].sum, to: view.state.rows[row].sum + value})}${
+      captures ? html` <strong class="capture">${t("addup.captures")}</strong>` : ""}</button>`;
+  });
+  const hints = joker ? offer.captures.map((c) => html`<button type="button" data-action="play" data-row="${c.row}"
+      data-value="${c.value}" data-key="hint-${c.row}-${c.value}">${t(`addup.captureWith.${c.row}`, {value: c.value})}</button>`) : [];
+  return html`<div class="controls">
+    ${joker ? html`<label class="field">${t("addup.jokerValue", {min: offer.value.min, max: offer.value.max})}
+      <input type="number" inputmode="numeric" min="${offer.value.min}" max="${offer.value.max}" value="${ui.value}"
+        data-input="value" data-change="valueSet" data-key="joker-value"></label>` : ""}
+    <div class="actions">${buttons}</div>
+    ${hints.length ? html`<div class="actions hints">${hints}</div>` : ""}
+  </div>`;
+}
+
+function hand(ctx) {
+  const {view, legal, ui} = ctx;
+  const faces = view.state.hand || [];
+  const offers = legal?.play || [];
+  const cards = faces.map((face) => {
+    const offer = offers.find((o) => o.card === face.id);
+    return card({id: face.id, label: cardWords(face), face: faceOf(face), kind: jokerClass(face),
+      action: offer && !ctx.readOnly ? "select" : null, selected: ui.card === face.id, disabled: ctx.busy});
+  });
+  const offer = offers.find((o) => o.card === ui.card);
+  const face = faces.find((f) => f.id === ui.card);
+  const hint = legal && !ui.card ? html`<p class="hint">${t("addup.pick")}</p>` : "";
+  return handArea(t("play.yourHand"), cards, offer && face ? controls(ctx, offer, face) : hint);
+}
+
+export default {
+  fresh: () => ({card: null, value: 0}),
+
+  seatInfo: (view, n) => t("addup.seatInfo", {count: view.state.seats[n].hand_count}),
+
+  board(ctx) {
+    const {view} = ctx;
+    return html`<div class="addup" data-version="${view.version}">
+      ${rowsOf(view)}
+      <p class="pile">${t("play.pile", {count: view.state.pile_count})}</p>
+      ${view.state.hand ? hand(ctx) : ""}
+    </div>`;
+  },
+
+  actions: {
+    select(ctx, button) {
+      const id = button.dataset.card;
+      ctx.ui.card = ctx.ui.card === id ? null : id;
+      const offer = ctx.legal.play.find((o) => o.card === id);
+      if (offer?.value) ctx.ui.value = offer.captures[0]?.value ?? offer.value.min;
+      ctx.repaint();
+    },
+    value(ctx, input) {
+      ctx.ui.value = Number(input.value);
+    },
+    valueSet(ctx) {
+      ctx.repaint();
+    },
+    play(ctx, button) {
+      const move = {type: "play", card: ctx.ui.card, row: button.dataset.row};
+      const face = ctx.view.state.hand.find((f) => f.id === ctx.ui.card);
+      if (face.kind !== "number") move.value = button.dataset.value ? Number(button.dataset.value) : ctx.ui.value;
+      ctx.play(move);
+    },
+  },
+
+  describe(entry, {name}) {
+    const what = {name, card: cardWords(entry.card, entry.card.kind === "number" ? undefined : entry.value, true),
+      row: t(`addup.in.${entry.row}`), count: entry.captured};
+    return t(entry.captured ? "log.addup.capture" : "log.addup.play", what);
+  },
+};

@@ -1,0 +1,26 @@
+// A card or tile on screen: a button when it can be chosen, a labelled picture otherwise.
+import {html} from "../html.js";
+
+/**
+ * card({id, label, face, kind, action, selected, disabled, key, data})
+ * `label` is what a screen reader says ("Total card 7"); `kind` adds a class for colour and shape cues.
+ */
+export function card({id, label, face, kind = "", action = null, selected = false, disabled = false, key = null, data = {}}) {
+  const attrs = Object.entries(data).map(([name, value]) => html` data-${name}="${value}"`);
+  if (action) {
+    return html`<button type="button" class="card ${kind} ${selected ? "selected" : ""}" data-action="${action}"
+      data-card="${id}" data-key="${key || `card-${id}`}" aria-pressed="${selected ? "true" : "false"}"
+      aria-label="${label}" ${disabled ? "disabled" : ""}${attrs}>${face}</button>`;
+  }
+  return html`<span class="card ${kind}" role="img" aria-label="${label}" data-card="${id || ""}"${attrs}>${face}</span>`;
+}
+
+/** A row of cards under a heading. */
+export function cardRow(title, cards, extra = "") {
+  return html`<div class="card-row"><h3>${title}${extra}</h3><div class="cards">${cards.length ? cards : html`<span class="empty">—</span>`}</div></div>`;
+}
+
+/** The hand area: its cards, and what may be done with the chosen one. */
+export function handArea(title, cards, controls) {
+  return html`<div class="hand"><h3>${title}</h3><div class="cards">${cards}</div>${controls || ""}</div>`;
+}

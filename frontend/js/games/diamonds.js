@@ -1,0 +1,50 @@
+// ADD-TOO's diamonds in SVG: the square lattice turned 45 degrees, each tile split into an orange
+// half and a blue half (blue also hatched, so the halves differ without colour), numbers on the sides.
+import {html} from "../html.js";
+
+export const H = 30; // half the width of a cell's diamond
+const SIDES = [[0.5, 0.17], [0.83, 0.5], [0.5, 0.83], [0.17, 0.5]]; // N E S W, inside the cell
+const CORNERS = [[0, 0], [1, 0], [1, 1], [0, 1]]; // NW NE SE SW
+
+/** Square-lattice point (px, py) on the turned board. */
+export const at = (px, py) => [(px - py) * H, (px + py) * H];
+
+const points = (list) => list.map(([px, py]) => at(px, py).map((n) => n.toFixed(1)).join(",")).join(" ");
+
+/** The SVG shapes of one tile on cell (x, y): orange on sides r and r + 1. */
+export function tileShapes(face, x, y, rotation, extra = "") {
+  const corner = (i) => [x + CORNERS[i % 4][0], y + CORNERS[i % 4][1]];
+  const orange = [corner(rotation), corner(rotation + 1), corner(rotation + 2)];
+  const blue = [corner(rotation + 2), corner(rotation + 3), corner(rotation)];
+  const numbers = SIDES.map(([sx, sy], side) => {
+    const isOrange = side === rotation || side === (rotation + 1) % 4;
+    const [cx, cy] = at(x + sx, y + sy);
+    return html`<text x="${cx.toFixed(1)}" y="${(cy + 4).toFixed(1)}" class="${isOrange ? "n-orange" : "n-blue"}">${isOrange ? face.orange : face.blue}</text>`;
+  });
+  return html`<g class="tile ${extra}"><polygon class="half-orange" points="${points(orange)}"/>
+    <polygon class="half-blue" points="${points(blue)}"/><polygon class="half-blue-hatch" points="${points(blue)}"/>${numbers}</g>`;
+}
+
+export function cellOutline(x, y, extra = "") {
+  return html`<polygon class="${extra}" points="${points(CORNERS.map(([cx, cy]) => [x + cx, y + cy]))}"/>`;
+}
+
+export const PATTERN = html`<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+  <line x1="0" y1="0" x2="0" y2="6" stroke="#fff" stroke-opacity="0.35" stroke-width="2"/></pattern></defs>`;
+
+/** A lone diamond (a hand tile) as a small picture. */
+export function tilePicture(face, rotation = 0) {
+  return html`<svg class="diamond" viewBox="${-H} 0 ${2 * H} ${2 * H}" aria-hidden="true" focusable="false">${PATTERN}${tileShapes(face, 0, 0, rotation)}</svg>`;
+}
+
+/** The viewBox [x, y, w, h] that shows every cell in `cells` (at least `least` units wide). */
+export function fit(cells, least = 8 * H) {
+  if (!cells.length) return [-least / 2, -least / 2 + H, least, least];
+  const xs = cells.flatMap(({x, y}) => [(x - y - 1) * H, (x - y + 1) * H]);
+  const ys = cells.flatMap(({x, y}) => [(x + y) * H, (x + y + 2) * H]);
+  let [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const pad = H * 0.6;
+  const w = Math.max(x1 - x0 + 2 * pad, least);
+  const h = Math.max(y1 - y0 + 2 * pad, least * 0.8);
+  return [(x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - h / 2, w, h];
+}

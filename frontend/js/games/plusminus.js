@@ -1,0 +1,113 @@
+// Plus and Minus: add your card to the top card and move one of your four men that far.
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {card, handArea} from "./cards.js";
+
+const HOME = 25;
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+const label = (face) => t(`pm.${face.kind}`, {number: face.number});
+const faceOf = (face) => html`<span class="value">${face.kind === "plus" ? "+" : "−"}${face.number}</span>
+  <span class="corner">${t(`pm.${face.kind}Short`)}</span>`;
+
+function where(square) {
+  if (square === 0) return t("pm.stars");
+  return square === HOME ? t("pm.home") : String(square);
+}
+
+function boardOf(view, seat, me, targets) {
+  const men = view.state.seats[seat].men;
+  const token = (man) => html`<span class="man">${man + 1}</span>`;
+  const squares = [];
+  for (let n = 1; n <= HOME; n++) {
+    const here = men.map((m, i) => [m, i]).filter(([m]) => m === n).map(([, i]) => token(i));
+    squares.push(html`<li class="${[n === HOME ? "home" : "", targets.has(n) ? "target" : ""].join(" ")}"><span class="n">${n === HOME ? "★ 25" : n}</span>${here}</li>`);
+  }
+  const stars = men.map((m, i) => [m, i]).filter(([m]) => m === 0).map(([, i]) => token(i));
+  const summary = men.map((m, i) => t("pm.manAt", {man: i + 1, where: where(m)})).join(", ");
+  const name = view.seats[seat].name || t("seat.unnamed", {n: seat + 1});
+  return html`<div class="pm-board ${seat === me ? "own" : ""}">
+    <h3>${seat === me ? t("pm.yourBoard") : t("pm.boardOf", {name})} <span class="sum">${t("pm.worth", {points: view.state.seats[seat].points})}</span></h3>
+    <p class="sr-only">${summary}</p>
+    <div aria-hidden="true"><div class="stars ${targets.has(0) ? "target" : ""}"><span class="n">✶ ${t("pm.stars")}</span>${stars}</div>
+    <ol class="squares">${squares}</ol></div>
+  </div>`;
+}
+
+function moveText(option) {
+  return t(`pm.move.${option.outcome}`, {man: option.man + 1, from: where(option.from), to: where(option.to)});
+}
+
+function options(offer) {
+  const seen = new Set();
+  return offer.men.filter((o) => {
+    const key = `${o.from}|${o.to}|${o.outcome}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+function controls(ctx, offer, top) {
+  const face = ctx.view.state.hand.find((f) => f.id === offer.card);
+  const sum = top ? t("pm.total", {top: signed(top.value), card: signed(face.value), total: signed(offer.total)})
+    : t("pm.totalFirst", {total: signed(offer.total)});
+  const buttons = offer.men.length
+    ? options(offer).map((o) => html`<button type="button" class="primary" data-action="move" data-man="${o.man}"
+        data-key="man-${o.man}" ${ctx.busy ? "disabled" : ""}>${moveText(o)}</button>`)
+    : [html`<button type="button" class="primary" data-action="move" data-man="" data-key="man-none"
+        ${ctx.busy ? "disabled" : ""}>${t("pm.noMove")}</button>`];
+  return html`<div class="controls"><p class="live-sum">${sum}</p><div class="actions">${buttons}</div></div>`;
+}
+
+export default {
+  fresh: () => ({card: null}),
+
+  seatInfo(view, n) {
+    const seat = view.state.seats[n];
+    return t("pm.seatInfo", {count: seat.hand_count, total: seat.total});
+  },
+
+  board(ctx) {
+    const {view, legal, ui, me} = ctx;
+    const state = view.state;
+    const offer = legal?.play.find((o) => o.card === ui.card) || null;
+    const targets = new Set(offer ? offer.men.map((o) => o.to) : []);
+    const top = state.top;
+    const boards = view.seats.map((_, seat) => seat).sort((a, b) => (b === me) - (a === me))
+      .map((seat) => boardOf(view, seat, me, seat === me ? targets : new Set()));
+    const offers = legal?.play || [];
+    const cards = (state.hand || []).map((face) => card({id: face.id, label: label(face), face: faceOf(face),
+      kind: `pm-${face.kind}`, action: offers.some((o) => o.card === face.id) && !ctx.readOnly ? "select" : null,
+      selected: ui.card === face.id, disabled: ctx.busy}));
+    return html`<div class="plusminus" data-version="${view.version}">
+      <p class="facts">${t("pm.game", {game: state.game, games: state.games})} · ${t("pm.played", {count: state.played_count})}</p>
+      <div class="top-card"><h3>${t("pm.top")}</h3>${top ? card({id: top.id, label: label(top), face: faceOf(top), kind: `pm-${top.kind}`})
+        : html`<p class="hint">${t("pm.noTop")}</p>`}</div>
+      ${state.hand ? handArea(t("play.yourHand"), cards, offer ? controls(ctx, offer, top)
+        : legal ? html`<p class="hint">${t("pm.pick")}</p>` : "") : ""}
+      <div class="pm-boards">${boards}</div>
+    </div>`;
+  },
+
+  actions: {
+    select(ctx, button) {
+      ctx.ui.card = ctx.ui.card === button.dataset.card ? null : button.dataset.card;
+      ctx.repaint();
+    },
+    move(ctx, button) {
+      ctx.play({type: "play", card: ctx.ui.card, man: button.dataset.man === "" ? null : Number(button.dataset.man)});
+    },
+  },
+
+  describe(entry, {name, view}) {
+    const played = entry.top
+      ? t("log.pm.play", {name, card: label(entry.card), top: label(entry.top), total: signed(entry.total)})
+      : t("log.pm.first", {name, card: label(entry.card), total: signed(entry.total)});
+    const moved = entry.man === null ? t("log.pm.still") : moveText(entry);
+    const parts = [`${played} ${moved}`];
+    const end = entry.game_end;
+    if (end) {
+      parts.push(t(`log.pm.end.${end.reason}`, {game: end.game, points: end.points.map((p, s) =>
+        `${view.seats[s]?.name || "?"} ${p}`).join(", ")}));
+    }
+    return parts.join(" ");
+  },
+};

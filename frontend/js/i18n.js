@@ -1,0 +1,62 @@
+// Translations: t(key, params). The browser's language is the default; the choice is remembered.
+import en from "./i18n/en.js";
+
+export const LANGUAGES = {en: "English", fr: "Français", es: "Español", it: "Italiano", de: "Deutsch", pt: "Português"};
+const KEY = "addgames.lang";
+let current = "en";
+let dict = en;
+/** Keys asked for but missing in the current language ("fr:home.title"): tests read this. */
+export const missing = new Set();
+
+/** The first of the browser's languages we have, matched on the primary subtag ("de-CH" is "de"). */
+export function preferred(languages = navigator.languages || [navigator.language]) {
+  for (const tag of languages) {
+    const primary = String(tag).toLowerCase().split("-")[0];
+    if (primary in LANGUAGES) return primary;
+  }
+  return "en";
+}
+
+export async function setLanguage(code) {
+  const chosen = code in LANGUAGES ? code : "en";
+  dict = chosen === "en" ? en : (await import(`./i18n/${chosen}.js`)).default;
+  current = chosen;
+  document.documentElement.lang = chosen;
+  return chosen;
+}
+
+export function chooseLanguage(code) {
+  localStorage.setItem(KEY, code);
+  return setLanguage(code);
+}
+
+export function startLanguage() {
+  return setLanguage(localStorage.getItem(KEY) || preferred());
+}
+
+export function language() {
+  return current;
+}
+
+export function has(key) {
+  return key in en;
+}
+
+/** The text for `key` with {name} placeholders filled; {count} picks a plural form when given. */
+export function t(key, params = {}) {
+  let text = dict[key];
+  if (text === undefined) {
+    missing.add(`${current}:${key}`);
+    text = en[key] ?? key;
+  }
+  if (typeof text === "object") {
+    const form = new Intl.PluralRules(current).select(params.count ?? 0);
+    text = text[form] ?? text.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** A list in words: "Ann, Bob and Cy". */
+export function listing(items) {
+  return new Intl.ListFormat(current, {type: "conjunction"}).format(items.map(String));
+}

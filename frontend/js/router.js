@@ -1,0 +1,45 @@
+// Paths to screens. The server serves index.html for each of these paths.
+import {mount} from "./ui.js";
+
+const ROUTES = [
+  [/^\/$/, () => import("./views/home.js")],
+  [/^\/new(?:\/(\w+))?$/, () => import("./views/create.js")],
+  [/^\/g\/([\w-]+)$/, () => import("./views/match.js")],
+  [/^\/rules\/(\w+)$/, () => import("./views/rules.js")],
+];
+
+let main = null;
+
+export function startRouter(element) {
+  main = element;
+  window.addEventListener("popstate", () => route());
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[href]");
+    if (!link || link.target || link.hasAttribute("download") || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const url = new URL(link.href);
+    if (url.origin !== location.origin || url.pathname.startsWith("/api/") || link.getAttribute("href").startsWith("#")) return;
+    event.preventDefault();
+    go(url.pathname + url.hash);
+  });
+  return route();
+}
+
+export function go(path, {replace = false} = {}) {
+  history[replace ? "replaceState" : "pushState"](null, "", path);
+  return route();
+}
+
+/** Show the screen for the current address (again, e.g. after a language change). */
+export async function route() {
+  for (const [pattern, load] of ROUTES) {
+    const match = pattern.exec(location.pathname);
+    if (match) {
+      const screen = (await load()).default(...match.slice(1));
+      mount(main, screen);
+      main.focus({preventScroll: true});
+      window.scrollTo(0, 0);
+      return;
+    }
+  }
+  mount(main, (await import("./views/missing.js")).default());
+}

@@ -1,0 +1,117 @@
+// Create a match: game, seats, names and the game's options from the rules catalogue.
+import {api} from "../api.js";
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {go} from "../router.js";
+import {keepSeat, lastName, rememberName} from "../seat-store.js";
+import {optionFields, readOptions} from "./options.js";
+import {gameName, problemText} from "./words.js";
+
+function seatFields(form) {
+  const others = [];
+  for (let n = 1; n < form.seats; n++) {
+    others.push(html`<label class="field">${t("create.otherName", {n: n + 1})}
+      <input name="name-${n}" data-key="name-${n}" data-input="name" data-seat="${n}" maxlength="40"
+             autocomplete="off" value="${form.names[n] || ""}"></label>`);
+  }
+  return html`
+    <label class="field">${t("create.yourName")}
+      <input name="name-0" data-key="name-0" data-input="name" data-seat="0" maxlength="40" required
+             autocomplete="nickname" value="${form.names[0] || ""}"></label>
+    ${others.length ? html`<fieldset class="others"><legend>${t("create.othersHint")}</legend>${others}</fieldset>` : ""}`;
+}
+
+export default function create(initial) {
+  const form = {game: initial || "addup", seats: 2, names: [lastName()], options: {}};
+  const screen = {
+    games: null,
+    error: null,
+    busy: false,
+    render() {
+      document.title = `${t("create.title")} · ${t("app.name")}`;
+      if (!screen.games) return html`<h1>${t("create.title")}</h1><p>${screen.error || t("app.loading")}</p>`;
+      const game = screen.games.find((g) => g.key === form.game) || screen.games[0];
+      const counts = [];
+      for (let n = game.players.min; n <= game.players.max; n++) {
+        counts.push(html`<option value="${n}" ${n === form.seats ? "selected" : ""}>${n}</option>`);
+      }
+      return html`
+        <h1>${t("create.title")}</h1>
+        <form data-submit="create" class="stack" novalidate>
+          <fieldset class="choices"><legend>${t("create.game")}</legend>
+            ${screen.games.map((g) => html`<label class="choice"><input type="radio" name="game" value="${g.key}"
+              data-change="game" data-key="game-${g.key}" ${g.key === game.key ? "checked" : ""}> ${gameName(g.key)}</label>`)}
+          </fieldset>
+          <label class="field">${t("create.seats")}
+            <select name="seats" data-change="seats" data-key="seats">${counts}</select></label>
+          ${seatFields(form)}
+          ${optionFields(game, form.options)}
+          ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+          <button class="primary" type="submit" data-key="create" ${screen.busy ? "disabled" : ""}>${t("create.submit")}</button>
+        </form>`;
+    },
+    async start() {
+      try {
+        screen.games = await api.rules();
+        const game = screen.games.find((g) => g.key === form.game) || screen.games[0];
+        form.game = game.key;
+        form.seats = Math.max(game.players.min, Math.min(form.seats, game.players.max));
+      } catch {
+        screen.error = t("error.network");
+      }
+      screen.repaint();
+    },
+    actions: {
+      game(input) {
+        const game = screen.games.find((g) => g.key === input.value);
+        form.game = game.key;
+        form.options = {};
+        form.seats = Math.max(game.players.min, Math.min(form.seats, game.players.max));
+        screen.repaint();
+      },
+      seats(select) {
+        form.seats = Number(select.value);
+        screen.repaint();
+      },
+      name(input) {
+        form.names[Number(input.dataset.seat)] = input.value;
+      },
+      option(input) {
+        form.options[input.dataset.option] = input.value;
+      },
+      create: submit,
+    },
+  };
+
+  async function submit() {
+    const names = Array.from({length: form.seats}, (_, n) => (form.names[n] || "").trim());
+    if (!names[0]) {
+      screen.error = t("create.needName");
+      return screen.repaint();
+    }
+    const game = screen.games.find((g) => g.key === form.game);
+    const others = names.slice(1);
+    const body = {game: form.game, options: readOptions(game, form.options)};
+    if (others.every(Boolean)) body.players = names;
+    else Object.assign(body, {seats: form.seats, name: names[0]});
+    if (others.some(Boolean) && !others.every(Boolean)) {
+      screen.error = t("create.allOrNone");
+      return screen.repaint();
+    }
+    screen.busy = true;
+    screen.error = null;
+    screen.repaint();
+    try {
+      const created = await api.create(body);
+      rememberName(names[0]);
+      keepSeat(created.game.id, {seat: 0, token: created.token, game: form.game, seatLink: created.seat_link,
+        invite: created.invite, inviteLink: created.invite_link});
+      go(`/g/${created.game.id}`);
+    } catch (error) {
+      screen.busy = false;
+      screen.error = problemText(error);
+      screen.repaint();
+    }
+  }
+  return screen;
+}

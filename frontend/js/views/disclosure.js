@@ -1,0 +1,10 @@
+// A button that shows or hides a panel; its open state lives in the screen, so repaints keep it.
+import {html} from "../html.js";
+
+export function disclosure(name, open, title, body) {
+  return html`<section class="panel disclosure">
+    <h2><button type="button" class="disclose" data-action="toggle" data-panel="${name}" data-key="toggle-${name}"
+      aria-expanded="${open ? "true" : "false"}" aria-controls="panel-${name}">${title}</button></h2>
+    <div id="panel-${name}" ${open ? "" : "hidden"}>${open ? body : ""}</div>
+  </section>`;
+}

@@ -1,0 +1,94 @@
+// The match's story: the last move, the move log in words and a replay slider over past versions.
+import {api} from "../api.js";
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {disclosure} from "./disclosure.js";
+import {seatName} from "./words.js";
+
+export function history(id, token, screen) {
+  let log = null;
+  let asked = 0;
+  const replay = {at: null, view: null};
+  const open = {log: false, replay: false};
+
+  async function load(version) {
+    asked = version;
+    try {
+      const fetched = await api.log(id, token());
+      if (version === asked) {
+        log = fetched;
+        screen.repaint();
+      }
+    } catch {
+      // The log is a nicety: the next change asks again.
+    }
+  }
+
+  const words = (entry) => screen.game.describe(entry.move, {name: seatName(screen.view, entry.seat), seat: entry.seat,
+    view: screen.view});
+
+  async function show(at) {
+    replay.at = at;
+    replay.view = null;
+    screen.repaint();
+    try {
+      const view = await api.version(id, at, token());
+      if (replay.at === at) replay.view = view;
+    } catch {
+      replay.at = null;
+    }
+    screen.repaint();
+  }
+
+  function replayPanel(view) {
+    const at = replay.at ?? view.version;
+    const entry = at > 0 ? log?.moves[at - 1] : null;
+    const past = replay.view;
+    return html`
+      <label class="field">${t("replay.at", {at, count: view.version})}
+        <input type="range" min="0" max="${view.version}" value="${at}" data-change="replayAt" data-key="replay-at"></label>
+      <p class="actions"><button type="button" class="small" data-action="replayStep" data-step="-1" data-key="replay-prev"
+          ${at <= 0 ? "disabled" : ""}>${t("replay.previous")}</button>
+        <button type="button" class="small" data-action="replayStep" data-step="1" data-key="replay-next"
+          ${at >= view.version ? "disabled" : ""}>${t("replay.next")}</button></p>
+      <p>${entry ? words(entry) : t("replay.deal")}</p>
+      ${past ? html`<div class="replay-board">${screen.game.board({view: past, me: past.you?.seat ?? null, legal: null,
+        ui: {}, busy: true, readOnly: true})}</div>` : replay.at !== null ? html`<p>${t("app.loading")}</p>` : ""}`;
+  }
+
+  return {
+    changed(view) {
+      if (view.version > 0) load(view.version);
+      else log = {version: 0, moves: []};
+    },
+    stop() {
+      asked = -1;
+    },
+    render() {
+      const view = screen.view;
+      const moves = log?.moves || [];
+      const last = moves[moves.length - 1];
+      return html`
+        ${last ? html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${words(last)}</p>` : ""}
+        ${moves.length ? disclosure("log", open.log, t("log.title", {count: moves.length}),
+          html`<ol class="log" reversed>${moves.slice().reverse().map((m) => html`<li>${words(m)}</li>`)}</ol>`) : ""}
+        ${view.version > 0 ? disclosure("replay", open.replay, t("replay.title"), open.replay ? replayPanel(view) : "") : ""}`;
+    },
+    /** Open or close one of this panel's sections; false when `name` is not one of them. */
+    toggle(name) {
+      if (!(name in open)) return false;
+      open[name] = !open[name];
+      if (name === "replay" && open.replay && replay.at === null) show(screen.view.version);
+      screen.repaint();
+      return true;
+    },
+    actions: {
+      replayAt(input) {
+        show(Number(input.value));
+      },
+      replayStep(button) {
+        show((replay.at ?? screen.view.version) + Number(button.dataset.step));
+      },
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// Home: the five games and the matches this device has a seat in.
+import {api} from "../api.js";
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {myGames} from "./my-games.js";
+import {gameName} from "./words.js";
+
+function gameCard(game) {
+  const players = game.players.min === game.players.max ? game.players.min : `${game.players.min}–${game.players.max}`;
+  return html`
+    <li class="game-card game-${game.key}">
+      <h3>${gameName(game.key)}</h3>
+      <p>${t(`game.${game.key}.summary`)}</p>
+      <p class="facts">${t("home.players", {players})} · ${t("home.age", {age: game.age})} · ${t("home.minutes", {minutes: game.minutes})}</p>
+      <p class="actions">
+        <a class="button primary" href="/new/${game.key}">${t("home.new")}</a>
+        <a class="button" href="/rules/${game.key}">${t("home.rules")}</a>
+      </p>
+    </li>`;
+}
+
+export default function home() {
+  const screen = {
+    games: null,
+    error: null,
+    mine: myGames(() => screen.repaint()),
+    render() {
+      document.title = t("app.name");
+      return html`
+        <h1>${t("home.title")}</h1>
+        <p class="lead">${t("home.lead")}</p>
+        ${screen.mine.render()}
+        <h2>${t("home.games")}</h2>
+        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+        ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : html`<p>${t("app.loading")}</p>`}`;
+    },
+    async start() {
+      screen.mine.start();
+      try {
+        screen.games = await api.rules();
+      } catch {
+        screen.error = t("error.network");
+      }
+      screen.repaint();
+    },
+    stop() {
+      screen.mine.stop();
+    },
+    actions: {forget: (el) => screen.mine.forget(el.dataset.id)},
+  };
+  return screen;
+}

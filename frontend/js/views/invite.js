@@ -1,0 +1,68 @@
+// Sharing: the invite link (share sheet, clipboard, QR code) and the seat's own link, shown once.
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {qrSvg} from "../qr.js";
+import {copyText, shareLink} from "../share.js";
+
+function notice(current, target) {
+  return current?.target === target ? html`<p class="notice" role="status">${current.text}</p>` : "";
+}
+
+export function invitePanel(link, current) {
+  return html`<section class="invite panel" aria-labelledby="invite-title">
+    <h2 id="invite-title">${t("invite.title")}</h2>
+    <p>${t("invite.hint")}</p>
+    <label class="field">${t("invite.link")}
+      <input id="invite-link" class="link" readonly value="${link}" data-key="invite-link"></label>
+    <p class="actions">
+      <button type="button" class="primary" data-action="share" data-target="invite-link" data-key="share">${t("invite.share")}</button>
+      <button type="button" data-action="copy" data-target="invite-link" data-key="copy-invite">${t("invite.copy")}</button></p>
+    ${notice(current, "invite-link")}
+    <figure class="qr-figure">${qrSvg(link, t("invite.qr"))}<figcaption>${t("invite.scan")}</figcaption></figure>
+  </section>`;
+}
+
+export function seatLinkPanel(link, current) {
+  return html`<section class="seat-link panel" aria-labelledby="seat-link-title">
+    <h2 id="seat-link-title">${t("seatLink.title")}</h2>
+    <p>${t("seatLink.hint")}</p>
+    <label class="field">${t("seatLink.label")}
+      <input id="seat-link" class="link" readonly value="${link}" data-key="seat-link"></label>
+    <p class="actions">
+      <button type="button" data-action="copy" data-target="seat-link" data-key="copy-seat">${t("seatLink.copy")}</button>
+      <button type="button" data-action="dismissLink" data-key="dismiss-link">${t("seatLink.done")}</button></p>
+    ${notice(current, "seat-link")}
+  </section>`;
+}
+
+/** Actions for both panels; `screen.notice` says what happened, next to the right panel. */
+export function inviteActions(screen) {
+  const say = (target, key) => {
+    screen.notice = {target, text: t(key)};
+    screen.repaint();
+  };
+  const selectLink = (target) => {
+    const input = document.getElementById(target);
+    input?.focus();
+    input?.select();
+  };
+  return {
+    async share(button) {
+      const url = document.getElementById(button.dataset.target).value;
+      const result = await shareLink({url, title: t("app.name"), text: t("invite.message")});
+      if (result === "copied") say(button.dataset.target, "invite.copied");
+      else if (result === "failed") {
+        say(button.dataset.target, "invite.copyByHand");
+        selectLink(button.dataset.target);
+      }
+    },
+    async copy(button) {
+      const url = document.getElementById(button.dataset.target).value;
+      if (await copyText(url)) say(button.dataset.target, "invite.copied");
+      else {
+        say(button.dataset.target, "invite.copyByHand");
+        selectLink(button.dataset.target);
+      }
+    },
+  };
+}

@@ -1,0 +1,14 @@
+// A match page: join it from an invite link, or play it (or watch it) as it changes.
+import {go} from "../router.js";
+import {seatOf} from "../seat-store.js";
+import join from "./join.js";
+import play from "./play.js";
+
+export default function match(id) {
+  const secrets = new URLSearchParams(location.hash.slice(1));
+  const token = secrets.get("seat");
+  const invite = secrets.get("invite");
+  if (token || invite) history.replaceState(null, "", `/g/${id}`); // keep secrets out of the address bar
+  if (invite && !token && !seatOf(id)) return join(id, invite, () => go(`/g/${id}`, {replace: true}));
+  return play(id, token);
+}

@@ -1,0 +1,144 @@
+// The play screen: the match as this device's seat sees it, polled and updated in place.
+import {api} from "../api.js";
+import {askToNotify, canNotify, notifyTurn, setTitle} from "../attention.js";
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {poll} from "../poller.js";
+import {keepSeat, seatOf, update} from "../seat-store.js";
+import {announce} from "../ui.js";
+import {fairness} from "./fairness.js";
+import {history} from "./history.js";
+import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
+import {scoreboard} from "./scoreboard.js";
+import {gameName, problemText, statusLine} from "./words.js";
+
+const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
+
+export default function play(id, linkToken) {
+  const kept = seatOf(id);
+  let token = linkToken || kept?.token || null;
+  let poller = null;
+  const screen = {
+    view: null, game: null, ui: {}, error: null, busy: false, notice: null,
+    seatLink: kept && !kept.linkShown ? kept.seatLink : null,
+    actions: {},
+    render() {
+      const view = screen.view;
+      if (!view || !screen.game) return html`<p>${screen.error || t("app.loading")}</p>`;
+      const me = view.you ? view.you.seat : null;
+      const ctx = context();
+      return html`
+        <h1>${gameName(view.game)}</h1>
+        <p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
+          data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>
+        ${screen.seatLink ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
+        ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
+        ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}
+        ${scoreboard(view, me, screen.game)}
+        <section class="board" aria-label="${t("play.table")}">${screen.game.board(ctx)}</section>
+        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+        ${screen.history.render()}
+        ${screen.fairness.render()}
+        <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a>
+          ${me !== null && view.status !== "over" && canNotify()
+            ? html`<button type="button" class="small" data-action="notify">${t("play.notify")}</button>` : ""}</p>`;
+    },
+    async start() {
+      poller = poll((etag) => api.view(id, token, etag), (view, etag) => shown(view, etag), failed);
+    },
+    stop() {
+      poller?.stop();
+      screen.history?.stop();
+    },
+    painted(root) {
+      screen.game?.painted?.(root, context());
+    },
+  };
+  screen.history = history(id, () => token, screen);
+  screen.fairness = fairness(screen);
+
+  Object.assign(screen.actions, {
+    notify: async () => {
+      await askToNotify();
+      screen.repaint();
+    },
+    toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel),
+    dismissLink: () => {
+      screen.seatLink = null;
+      screen.repaint();
+    },
+    ...screen.history.actions,
+    ...screen.fairness.actions,
+    ...inviteActions(screen),
+  });
+
+  function context() {
+    const view = screen.view;
+    const me = view.you ? view.you.seat : null;
+    const legal = view.you?.legal_moves || null;
+    return {view, me, legal, ui: screen.ui, busy: screen.busy, play: submit, repaint: screen.repaint, readOnly: false};
+  }
+
+  async function shown(view, etag) {
+    const before = screen.view;
+    if (!screen.game) {
+      screen.game = await loadGame(view.game);
+      for (const [name, action] of Object.entries(screen.game.actions || {})) {
+        screen.actions[name] = (element, event) => action(context(), element, event);
+      }
+    }
+    if (linkToken && view.you && !seatOf(id)?.token) {
+      keepSeat(id, {seat: view.you.seat, token, game: view.game, seatLink: `${location.origin}/g/${id}#seat=${token}`,
+        linkShown: true});
+    }
+    if (screen.seatLink) update(id, {linkShown: true});
+    screen.view = view;
+    if (!before || before.version !== view.version || before.status !== view.status) {
+      screen.ui = screen.game.fresh ? screen.game.fresh(view) : {};
+      if (before) screen.error = null;
+      screen.history.changed(view);
+    }
+    attention(before, view);
+    if (view.status === "over") poller?.stop();
+    screen.repaint();
+  }
+
+  function attention(before, view) {
+    const me = view.you ? view.you.seat : null;
+    const mine = view.status === "playing" && view.turn === me;
+    setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine);
+    const line = statusLine(view, me);
+    if (before && (before.version !== view.version || before.status !== view.status)) announce(line);
+    if (mine && before && !(before.status === "playing" && before.turn === me)) notifyTurn(gameName(view.game), id);
+  }
+
+  function failed(error) {
+    if (error.code === "bad_token" && token) {
+      token = null;
+      screen.error = t("error.bad_token");
+      poller?.now();
+    } else {
+      screen.error = problemText(error);
+    }
+    screen.repaint();
+  }
+
+  async function submit(move) {
+    if (screen.busy) return;
+    screen.busy = true;
+    screen.error = null;
+    screen.repaint();
+    try {
+      const result = await api.move(id, token, screen.view.version, move);
+      poller.setEtag(result.etag);
+      screen.busy = false;
+      await shown(result.data, result.etag);
+    } catch (error) {
+      screen.busy = false;
+      screen.error = problemText(error);
+      if (error.code === "stale_version" || error.code === "not_your_turn") poller.now();
+      screen.repaint();
+    }
+  }
+  return screen;
+}

@@ -1,0 +1,41 @@
+// Words every screen shares: seat names, game names, whose turn it is, how a match ended.
+import {listing, t} from "../i18n.js";
+
+export function seatName(view, seat) {
+  return view.seats[seat]?.name || t("seat.unnamed", {n: seat + 1});
+}
+
+export function gameName(key) {
+  return t(`game.${key}.name`);
+}
+
+/** One line saying where the match stands, from `me`'s point of view (me may be null). */
+export function statusLine(view, me) {
+  if (view.status === "waiting") {
+    const joined = view.seats.filter((s) => s.joined).length;
+    return t("status.waiting", {joined, total: view.seats.length, count: joined});
+  }
+  if (view.status === "over") return outcome(view, me);
+  if (view.turn === me) return t("status.yourTurn");
+  return t("status.turnOf", {name: seatName(view, view.turn)});
+}
+
+export function outcome(view, me) {
+  const winners = view.winners;
+  if (winners.length === 1) {
+    return winners[0] === me ? t("status.youWin") : t("status.wins", {name: seatName(view, winners[0])});
+  }
+  return t("status.shared", {names: listing(winners.map((s) => (s === me ? t("seat.you") : seatName(view, s))))});
+}
+
+/** The message for a refused request: ours when we know its code, else the server's reason. */
+export function problemText(error) {
+  const key = `error.${error.code}`;
+  if (key in ERROR_KEYS) return t(key, error.params);
+  return error.detail || t("error.unknown");
+}
+
+const ERROR_KEYS = Object.fromEntries([
+  "network", "stale_version", "not_your_turn", "game_over", "not_started", "bad_invite", "match_full",
+  "seat_taken", "name_required", "unknown_match", "bad_token", "unknown",
+].map((code) => [`error.${code}`, true]));

@@ -1,0 +1,40 @@
+// The service worker: keeps the app shell so the app opens offline; the API always goes to the network.
+const CACHE = "addgames-shell-v1";
+const SHELL = [
+  "/", "/index.html", "/manifest.webmanifest", "/css/app.css",
+  "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png",
+  "/js/app.js", "/js/api.js", "/js/attention.js", "/js/html.js", "/js/i18n.js", "/js/poller.js", "/js/qr.js",
+  "/js/router.js", "/js/seat-store.js", "/js/share.js", "/js/shuffle.js", "/js/ui.js",
+  "/js/i18n/en.js",
+  "/js/views/create.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/history.js",
+  "/js/views/home.js", "/js/views/invite.js", "/js/views/join.js", "/js/views/match.js", "/js/views/missing.js",
+  "/js/views/my-games.js", "/js/views/options.js", "/js/views/play.js", "/js/views/rules.js",
+  "/js/views/scoreboard.js", "/js/views/words.js",
+  "/js/games/cards.js", "/js/games/suits.js", "/js/games/addup.js", "/js/games/addit.js", "/js/games/plusminus.js", "/js/games/addem.js", "/js/games/addtoo.js",
+  "/js/games/camera.js", "/js/games/diamonds.js",
+];
+const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+)?$/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+    .then(() => self.clients.claim()));
+});
+
+// Network first, so a new version shows at once; the cached shell when offline.
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
+  const key = PAGES.test(url.pathname) ? "/index.html" : url.pathname;
+  event.respondWith(fetch(event.request).then((response) => {
+    if (response.ok && SHELL.includes(url.pathname)) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(url.pathname, copy));
+    }
+    return response;
+  }).catch(() => caches.match(key).then((hit) => hit || Response.error())));
+});

@@ -1,0 +1,111 @@
+"""Browser tests: the real server (gunicorn, a temporary SQLite file) and Debian's chromium through
+Playwright, at a 390x844 touch viewport. Without chromium they are skipped, except in CI (CI=true),
+where a missing browser fails the run instead of hiding the tests."""
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+VIEWPORT = {"width": 390, "height": 844}
+CHROMIUM_FLAGS = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--no-first-run"]
+POLL_MS = 150  # the app polls every 3 s; tests need not wait that long
+
+
+def _unavailable(reason: str):
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"browser tests cannot run in CI: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        _unavailable("chromium is not installed (apt-get install chromium fonts-dejavu-core)")
+    return path
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, chromium_path) -> str:
+    """The app served by gunicorn on localhost, on a fresh SQLite file; yields its origin."""
+    folder = tmp_path_factory.mktemp("server")
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'browser.sqlite'}", "PUBLIC_URL": ""}
+    env.pop("PORT", None)
+    subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,
+                   check=True, capture_output=True)
+    port = _free_port()
+    log = open(folder / "gunicorn.log", "w")
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "3",
+                                "wsgi:app"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    origin = f"http://localhost:{port}"
+    try:
+        for _ in range(100):
+            try:
+                if requests.get(f"{origin}/api/v1/health", timeout=1).ok:
+                    break
+            except requests.RequestException:
+                time.sleep(0.1)
+        else:
+            pytest.fail(f"the server did not start: {(folder / 'gunicorn.log').read_text()}")
+        yield origin
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed (pip install -r requirements-dev.txt)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser, server):
+    """new_page(locale="en-GB", share=False) -> a page in a fresh context (a separate phone)."""
+    contexts, errors = [], []
+
+    def make(locale: str = "en-GB", share: bool = False, poll_ms: int = POLL_MS):
+        context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True, locale=locale,
+                                      base_url=server, permissions=["clipboard-read", "clipboard-write"],
+                                      service_workers="block")
+        context.add_init_script(f"localStorage.setItem('addgames.pollMs', '{poll_ms}');")
+        if share:
+            context.add_init_script("navigator.share = async (data) => { window.sharedData = data; };")
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,62 @@
+"""Driving the web app like players do: create, share, join, and move until the match is over."""
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+
+def create_match(page: Page, game: str, name: str = "Ann", options: dict | None = None) -> str:
+    """Create a two-seat match from the home page; return the invite link the share panel shows."""
+    page.goto("/")
+    page.locator(f'a[href="/new/{game}"]').click()
+    page.get_by_label("Your name").fill(name)
+    for option, value in (options or {}).items():
+        radio = page.locator(f'input[type=radio][name="opt-{option}"][value="{value}"]')
+        if radio.count():
+            radio.check()
+        else:
+            page.locator(f'input[name="opt-{option}"]').fill(str(value))
+    page.get_by_role("button", name="Create the match").click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
+    link = page.locator("#invite-link")
+    expect(link).to_have_value(re.compile(r"#invite="))
+    return link.input_value()
+
+
+def join_match(page: Page, invite_link: str, name: str = "Bob") -> None:
+    page.goto(invite_link)
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    expect(page.locator("#status")).to_have_attribute("data-status", re.compile("playing|over"))
+
+
+def status(page: Page) -> tuple[str, int, bool]:
+    element = page.locator("#status")
+    return (element.get_attribute("data-status"), int(element.get_attribute("data-version")),
+            "your-turn" in (element.get_attribute("class") or ""))
+
+
+def play_to_end(pages: list[Page], move, max_moves: int = 400, on_move=None) -> int:
+    """Let whichever page shows "your turn" make `move(page)` until every page shows the match over."""
+    moves = 0
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        states = [status(page) for page in pages]
+        if all(s[0] == "over" for s in states):
+            return moves
+        mover = next((page for page, s in zip(pages, states) if s[0] == "playing" and s[2]), None)
+        if mover is None:
+            pages[0].wait_for_timeout(50)
+            continue
+        version = status(mover)[1]
+        move(mover)
+        mover.wait_for_function(
+            "v => { const s = document.getElementById('status'); return Number(s.dataset.version) > v"
+            " || document.querySelector('.error'); }", arg=version)
+        errors = mover.locator("main .error")
+        assert errors.count() == 0, errors.first.inner_text()
+        moves += 1
+        if on_move:
+            on_move(mover, moves)
+        assert moves <= max_moves, "the match did not end"
+    raise AssertionError("the match did not end in time")

@@ -1,0 +1,53 @@
+"""The web app's files, read as text: the rules of the house that no browser is needed to check."""
+import re
+from pathlib import Path
+
+import pytest
+
+FRONTEND = Path(__file__).resolve().parents[2] / "frontend"
+SCRIPTS = sorted((FRONTEND / "js").rglob("*.js"))
+
+
+def source(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def shell_list() -> list[str]:
+    text = source(FRONTEND / "sw.js")
+    block = re.search(r"const SHELL = \[(.*?)\];", text, re.S).group(1)
+    return re.findall(r'"([^"]+)"', block)
+
+
+def test_the_service_worker_caches_every_file_of_the_app_shell():
+    on_disk = {"/" + str(p.relative_to(FRONTEND)) for p in FRONTEND.rglob("*") if p.is_file()} - {"/sw.js"}
+    listed = shell_list()
+    assert len(listed) == len(set(listed))
+    assert set(listed) - {"/"} == on_disk
+
+
+def test_api_js_is_the_only_module_that_fetches():
+    fetching = [p.name for p in SCRIPTS if re.search(r"\bfetch\(", source(p))]
+    assert fetching == ["api.js"]
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: str(p.relative_to(FRONTEND)))
+def test_markup_is_built_with_the_escaping_tag_only(path):
+    text = source(path)
+    assert not re.search(r"\b(innerHTML|outerHTML|insertAdjacentHTML)\b", text) or path.name == "html.js"
+    assert not re.search(r"\bdocument\.write\b|\beval\(|new Function\(", text)
+    assert not re.search(r"<[a-z][^>]*\son[a-z]+=", text), "inline event handlers break the Content-Security-Policy"
+
+
+def test_index_html_has_no_inline_script_or_style():
+    text = source(FRONTEND / "index.html")
+    assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", text))
+    assert "<style" not in text and " style=" not in text
+
+
+def english_keys() -> set[str]:
+    return set(re.findall(r'^\s*"([\w.$-]+)":', source(FRONTEND / "js" / "i18n" / "en.js"), re.M))
+
+
+def test_every_literal_translation_key_exists_in_english():
+    used = {key for p in SCRIPTS for key in re.findall(r'\bt\(\s*"([\w.]+)"', source(p))}
+    assert used - english_keys() == set()
