@@ -2,11 +2,14 @@
 import logging
 
 from flask import Flask, jsonify
+from flask_limiter import RateLimitExceeded
 from marshmallow import ValidationError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError
+
+from . import limits
 
 PROBLEM_TYPE = "urn:addgames:problem:"
 log = logging.getLogger(__name__)
@@ -55,6 +58,11 @@ def init_app(app: Flask) -> None:
     def on_http(error: HTTPException):
         code = (error.name or "error").lower().replace(" ", "_")
         return problem(error.code or 500, code, _plain(error))
+
+    @app.errorhandler(RateLimitExceeded)
+    def on_rate_limited(error: RateLimitExceeded):
+        return problem(429, "rate_limited", f"Too many requests (at most {error.description}); try again later.",
+                       headers={"Retry-After": str(limits.retry_after())})
 
     @app.errorhandler(OperationalError)
     def on_database_down(error: OperationalError):

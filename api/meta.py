@@ -1,8 +1,7 @@
-"""The service about itself: health, the OpenAPI contract and its human-readable docs."""
+"""The service about itself: health and the OpenAPI contract."""
 from pathlib import Path
 
 from flask import Blueprint, Response, jsonify
-from flask_swagger_ui import get_swaggerui_blueprint
 from sqlalchemy import text
 
 from .config import ROOT
@@ -11,8 +10,6 @@ from .models import db
 
 SPEC = ROOT / "openapi.yaml"
 bp = Blueprint("meta", __name__, url_prefix="/api/v1")
-docs_bp = get_swaggerui_blueprint("/api/docs", "/api/v1/openapi.yaml", config={"app_name": "addgames API"},
-                                  blueprint_name="docs")
 
 
 @bp.get("/health")
