@@ -58,7 +58,19 @@ def create_app(config: dict | None = None) -> Flask:
     limits.init_app(app)
     with app.app_context():
         _tune_sqlite(db.engine)
+        _always_roll_back(db.engine)
     return app
+
+
+def _always_roll_back(engine) -> None:
+    """Roll back every connection given back to the pool. After a failed COMMIT (a full disk, a
+    lock) SQLite may keep the transaction open, and SQLAlchemy then skips its rollback on return:
+    the next request's commit on that connection would save the failed request's writes."""
+
+    @event.listens_for(engine, "reset")
+    def on_reset(dbapi_connection, _record, state):
+        if state.transaction_was_reset and not state.terminate_only:
+            dbapi_connection.rollback()
 
 
 def _tune_sqlite(engine) -> None:
