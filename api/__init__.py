@@ -17,15 +17,26 @@ migrate = Migrate(render_as_batch=True)
 
 
 class JSONProvider(DefaultJSONProvider):
-    """Standard JSON only: no NaN or Infinity, and nesting too deep to parse is malformed, not a crash."""
+    """Standard JSON of text only: no NaN or Infinity, no lone surrogates, 3.0 read as 3, and nesting
+    too deep to parse is malformed rather than a crash."""
 
     sort_keys = False
 
     def loads(self, s, **kwargs):
         try:
-            return json.loads(s, parse_constant=_no_constant, **kwargs)
+            data = json.loads(s, parse_constant=_no_constant, parse_float=_number, **kwargs)
+            json.dumps(data, ensure_ascii=False).encode()  # text only: a lone surrogate (\ud800) is not
         except RecursionError:
             raise ValueError("it is nested too deeply") from None
+        except UnicodeEncodeError:
+            raise ValueError("a \\u escape in it is half a character (a lone surrogate)") from None
+        return data
+
+
+def _number(text: str) -> int | float:
+    """3.0 is the number 3, as JSON Schema's "integer" has it (exactly, below 2**53)."""
+    value = float(text)
+    return int(value) if value.is_integer() and abs(value) < 2**53 else value
 
 
 def _no_constant(name: str):

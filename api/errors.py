@@ -58,7 +58,8 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def on_http(error: HTTPException):
         code = (error.name or "error").lower().replace(" ", "_")
-        return problem(error.code or 500, code, _plain(error))
+        kept = {name: value for name, value in error.get_headers() if name != "Content-Type"}  # e.g. a 405's Allow
+        return problem(error.code or 500, code, _plain(error), headers=kept)
 
     @app.errorhandler(RateLimitExceeded)
     def on_rate_limited(error: RateLimitExceeded):

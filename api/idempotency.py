@@ -24,7 +24,7 @@ from .errors import Problem
 from .models import IdempotencyKey, db, utcnow
 
 HEADER = "Idempotency-Key"
-KEY = re.compile(r'"?([\x21\x23-\x7e]{16,255})"?')  # a bare or quoted (RFC 8941) string of visible ASCII
+KEY = re.compile(r'([\x21\x23-\x7e]{16,255})|"([\x21\x23-\x7e]{16,255})"')  # bare, or quoted (RFC 8941)
 KEPT_HEADERS = ("Content-Type", "Location", "ETag")
 PURGE_EVERY = 64
 
@@ -68,7 +68,7 @@ def _pending(header: str) -> dict:
         raise Problem(400, "bad_idempotency_key",
                       "An Idempotency-Key must be 16 to 255 visible ASCII characters; a UUID is best.")
     scope = "\n".join([request.endpoint or "", json.dumps(request.view_args, sort_keys=True),
-                       hashlib.sha256(request.headers.get("Authorization", "").encode()).hexdigest(), found[1]])
+                       hashlib.sha256(request.headers.get("Authorization", "").encode()).hexdigest(), found[1] or found[2]])
     request_line = "\n".join([request.method, request.path, request.headers.get("If-Match", ""), ""]).encode()
     return {"lookup": _sha256(f"lookup\n{scope}".encode()), "fingerprint": _sha256(request_line + request.get_data()),
             "cipher": Fernet(base64.urlsafe_b64encode(hashlib.sha256(f"cipher\n{scope}".encode()).digest()))}

@@ -1,6 +1,7 @@
 """Loading matches and appending to them: every query and write the views need."""
 import hashlib
 import hmac
+import re
 import secrets
 from functools import cache
 
@@ -15,6 +16,9 @@ from engine.replay import Setup
 from . import idempotency
 from .errors import Problem
 from .models import Event, Match, Seat, as_utc, db
+
+
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # new_secret(12)
 
 
 def new_secret(nbytes: int = 32) -> str:
@@ -32,7 +36,8 @@ def game_module(key: str):
 
 
 def load(match_id: str) -> Match:
-    match = db.session.get(Match, match_id)
+    """The match; 404 for an unknown id, and for anything not shaped like one (never sent to the database)."""
+    match = db.session.get(Match, match_id) if MATCH_ID.fullmatch(match_id) else None
     if match is None:
         raise Problem(404, "unknown_match", "There is no match with that id.")
     return match

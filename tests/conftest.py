@@ -6,6 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import flask_migrate
 import pytest
+import yaml
 from flask.testing import FlaskClient
 from openapi_core import Config, OpenAPI
 from openapi_core.testing import MockRequest, MockResponse
@@ -18,7 +19,7 @@ from api.models import db
 
 SPEC = OpenAPI.from_file_path(str(ROOT / "openapi.yaml"),
                               config=Config(extra_media_type_deserializers={
-                                  "application/problem+json": json.loads, "application/yaml": bytes.decode}))
+                                  "application/problem+json": json.loads, "application/yaml": yaml.safe_load}))
 
 
 class SpecClient(FlaskClient):

@@ -1,8 +1,13 @@
 """Abuse limits (rates, sizes, caps), CORS for third-party browser clients, and safety headers."""
+import re
+
 import pytest
+import yaml
 
 from api import create_app
+from api.config import ROOT
 from api.models import Match, db
+from api.schemas import HIDDEN, check_name
 
 from ..conftest import SpecClient
 from .play import Table, bearer
@@ -119,6 +124,13 @@ def test_sizes_are_capped(app, client, body, field):
     assert (response.status_code, response.json["code"]) == (422, "invalid_request")
     assert field in response.json["errors"]
     assert count(app, Match) == 0
+
+
+def test_the_contract_states_the_name_rule_the_code_applies():
+    pattern = yaml.safe_load((ROOT / "openapi.yaml").read_text())["components"]["schemas"]["Name"]["pattern"]
+    assert pattern == f"^[^{HIDDEN}]*[^\\s{HIDDEN}][^{HIDDEN}]*$"
+    for name in ["Ann", " Ann ", "Zoë 🦊", "\u0645\u0631\u064a\u0645"]:
+        assert re.fullmatch(pattern, name) and check_name(name) is None
 
 
 @pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/games/{id}/seats", "/api/v1/games/{id}/moves"])

@@ -50,7 +50,7 @@ def test_health_is_503_with_retry_after_when_the_database_is_down():
 
 def test_requests_needing_a_down_database_are_503_problems():
     down = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://nobody@127.0.0.1:1/none"})
-    response = down.test_client().get("/api/v1/games/abc")
+    response = down.test_client().get("/api/v1/games/abcdefghijklmnop")
     assert response.status_code == 503 and response.content_type == "application/problem+json"
 
 

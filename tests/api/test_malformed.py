@@ -1,0 +1,138 @@
+"""Whatever a third-party client sends, the answer is a clear 4xx problem and nothing is written:
+malformed JSON, wrong types, huge numbers, odd names, negative versions, unknown moves in every game."""
+import json
+
+import pytest
+
+from api.models import Event, Match, Seat
+from engine import GAMES
+
+from .play import Table
+from .test_games import count
+
+WRITES = ["/api/v1/games", "/api/v1/games/{id}/seats", "/api/v1/games/{id}/moves", "/api/v1/my-games"]
+UNREADABLE = [
+    # (raw body, status, code)
+    (b"{bad", 400, "malformed_json"),
+    (b"", 400, "malformed_json"),
+    (b"\xff\xfe{}", 400, "malformed_json"),
+    (b"[" * 30_000, 400, "malformed_json"),
+    (b'{"version": NaN}', 400, "malformed_json"),
+    (b'{"version": -Infinity}', 400, "malformed_json"),
+    (b'{"name": "\\ud800"}', 400, "malformed_json"),
+    (b'{"version": 1' + b"0" * 5000 + b"}", 400, "malformed_json"),
+    (b"null", 422, "invalid_request"),
+    (b"42", 422, "invalid_request"),
+    (b'"a string"', 422, "invalid_request"),
+    (b"[]", 422, "invalid_request"),
+]
+
+
+@pytest.fixture
+def table(client) -> Table:
+    return Table.create(client)
+
+
+@pytest.mark.parametrize("data, status, code", UNREADABLE)
+@pytest.mark.parametrize("path", WRITES)
+def test_unreadable_bodies_are_clear_4xx(app, client, table, path, data, status, code):
+    before = count(app, Event), count(app, Seat)
+    response = client.post(path.format(id=table.id), data=data, content_type="application/json",
+                           headers=table.auth(0))
+    assert (response.status_code, response.json["code"]) == (status, code), response.json
+    assert (count(app, Event), count(app, Seat)) == before
+
+
+WRONG_CREATES = [
+    {"game": "addup", "seats": "2", "name": "Ann"},
+    {"game": "addup", "seats": True, "name": "Ann"},
+    {"game": "addup", "seats": 2.5, "name": "Ann"},
+    {"game": "addup", "seats": 10**30, "name": "Ann"},
+    {"game": "addup", "seats": 1e300, "name": "Ann"},
+    {"game": "addup", "seats": -2, "name": "Ann"},
+    {"game": 7, "seats": 2, "name": "Ann"},
+    {"game": ["addup"], "seats": 2, "name": "Ann"},
+    {"game": "addup", "seats": 2, "name": 5},
+    {"game": "addup", "seats": 2, "name": None},
+    {"game": "addup", "seats": 2, "name": ["Ann"]},
+    {"game": "addup", "seats": 2, "name": "Ann", "options": []},
+    {"game": "addup", "seats": 2, "name": "Ann", "options": {"": 1}},
+    {"game": "addup", "seats": 2, "name": "Ann", "deck": "1a 2a"},
+    {"game": "addup", "seats": 2, "name": "Ann", "deck": [1, 2]},
+    {"game": "addup", "seats": 2, "name": "Ann", "time_per_move": 10**20},
+    {"game": "addup", "seats": 2, "name": "Ann", "timeouts_to_leave": 0},
+    {"game": "addup", "players": "Ann, Bob"},
+    {"game": "addup", "players": []},
+]
+
+
+@pytest.mark.parametrize("body", WRONG_CREATES)
+def test_wrong_types_and_huge_numbers_are_422(app, client, body):
+    response = client.post("/api/v1/games", json=body)
+    assert (response.status_code, response.json["code"]) == (422, "invalid_request"), response.json
+    assert count(app, Match) == 0
+
+
+@pytest.mark.parametrize("name", ["Zoë", "🦊 Fox", "مريم", "小明", "e\u0301", "A" * 40, " Ann ", "Ann 3.0"])
+def test_names_in_any_script_are_welcome(client, name):
+    response = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": name})
+    assert response.status_code == 201 and response.json["game"]["seats"][0]["name"] == name.strip()
+
+
+@pytest.mark.parametrize("name", ["", "   ", "\u3000", "A" * 41, "Ann\x00", "Ann\x1b[31m", "Ann\u202e", "\u200b",
+                                  "Ann\ufeff", "\ue000", "Ann\u00ad"])
+def test_names_that_hide_or_break_text_are_refused(app, client, name):
+    response = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": name})
+    assert (response.status_code, response.json["code"]) == (422, "invalid_request"), response.json
+    assert count(app, Match) == 0
+
+
+@pytest.mark.parametrize("version", [-1, -(10**30), 10**30, 1.5, "1", True, None, [0], {"v": 0}])
+def test_versions_that_are_not_a_version_are_refused(app, client, table, version):
+    response = client.post(f"/api/v1/games/{table.id}/moves", headers=table.auth(0),
+                           json={"version": version, "move": {"type": "play", "card": "1a", "row": "top"}})
+    assert (response.status_code, response.json["code"]) == (422, "invalid_request"), response.json
+    assert count(app, Event) == 0
+
+
+def test_3_0_is_the_version_3(client, table):
+    view = table.view(0)
+    offer = view["you"]["legal_moves"]["play"][0]
+    move = {"type": "play", "card": offer["card"], "row": "top", **({"value": offer["value"]["min"]} if "value" in offer else {})}
+    body = json.dumps({"version": 0, "move": move}).replace('"version": 0', '"version": 0.0')
+    response = client.post(f"/api/v1/games/{table.id}/moves", data=body, content_type="application/json",
+                           headers=table.auth(0))
+    assert response.status_code == 200 and response.json["version"] == 1, response.json
+
+
+@pytest.mark.parametrize("path", ["/versions/-1", "/versions/99999999999999999999", "/versions/x"])
+def test_versions_in_the_path_that_are_not_a_version_are_404(client, table, path):
+    response = client.get(f"/api/v1/games/{table.id}{path}")
+    assert response.status_code == 404 and response.content_type == "application/problem+json"
+
+
+@pytest.mark.parametrize("match_id", ["a%00bcdefghijklmno", "%F0%9F%A6%8A", "x" * 17, "abc", "abc.defghijklmno"])
+@pytest.mark.parametrize("path", ["", "/moves", "/versions/0"])
+def test_ids_that_are_not_ids_are_404_without_asking_the_database(client, match_id, path):
+    response = client.get(f"/api/v1/games/{match_id}{path}")
+    assert (response.status_code, response.json["code"]) == (404, "unknown_match")
+
+
+@pytest.mark.parametrize("move", [{"type": "jump"}, {"type": ""}, {"type": 7}, {"type": None}, {}, {"card": "1a"},
+                                  {"type": "play" * 1000}])
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_unknown_move_types_are_422_in_every_game(app, client, key, move):
+    table = Table.create(client, game=key, seats=GAMES[key].MIN_SEATS)
+    response = table.post_move(table.view()["turn"], move, 0)
+    assert (response.status_code, response.json["code"]) == (422, "unknown_move"), response.json
+    assert response.json["params"]["allowed"] and count(app, Event) == 0
+
+
+@pytest.mark.parametrize("move, code", [(None, "invalid_request"), ("play", "bad_move"), (7, "bad_move"),
+                                        (["play"], "bad_move"), (True, "bad_move")])
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_moves_that_are_not_objects_are_422_in_every_game(app, client, key, move, code):
+    table = Table.create(client, game=key, seats=GAMES[key].MIN_SEATS)
+    response = table.post_move(table.view()["turn"], move, 0)
+    assert (response.status_code, response.json["code"]) == (422, code), response.json
+    assert count(app, Event) == 0
