@@ -9,14 +9,14 @@ def create_match(page: Page, game: str, name: str = "Ann", options: dict | None 
     """Create a two-seat match from the home page; return the invite link the share panel shows."""
     page.goto("/")
     page.locator(f'a[href="/new/{game}"]').click()
-    page.get_by_label("Your name").fill(name)
+    page.locator('input[name="name-0"]').fill(name)
     for option, value in (options or {}).items():
         radio = page.locator(f'input[type=radio][name="opt-{option}"][value="{value}"]')
         if radio.count():
             radio.check()
         else:
             page.locator(f'input[name="opt-{option}"]').fill(str(value))
-    page.get_by_role("button", name="Create the match").click()
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
     expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
     link = page.locator("#invite-link")
     expect(link).to_have_value(re.compile(r"#invite="))
@@ -25,8 +25,8 @@ def create_match(page: Page, game: str, name: str = "Ann", options: dict | None 
 
 def join_match(page: Page, invite_link: str, name: str = "Bob") -> None:
     page.goto(invite_link)
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Take a seat").click()
+    page.locator('input[name="name"]').fill(name)
+    page.locator('form[data-submit="join"] button[type="submit"]').click()
     expect(page.locator("#status")).to_have_attribute("data-status", re.compile("playing|over"))
 
 

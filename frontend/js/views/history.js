@@ -53,7 +53,7 @@ export function history(id, token, screen) {
           ${at >= view.version ? "disabled" : ""}>${t("replay.next")}</button></p>
       <p>${entry ? words(entry) : t("replay.deal")}</p>
       ${past ? html`<div class="replay-board">${screen.game.board({view: past, me: past.you?.seat ?? null, legal: null,
-        ui: {}, busy: true, readOnly: true})}</div>` : replay.at !== null ? html`<p>${t("app.loading")}</p>` : ""}`;
+        ui: screen.game.fresh(past), busy: true, readOnly: true})}</div>` : replay.at !== null ? html`<p>${t("app.loading")}</p>` : ""}`;
   }
 
   return {
