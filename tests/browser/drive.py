@@ -31,9 +31,10 @@ def join_match(page: Page, invite_link: str, name: str = "Bob") -> None:
 
 
 def status(page: Page) -> tuple[str, int, bool]:
-    element = page.locator("#status")
-    return (element.get_attribute("data-status"), int(element.get_attribute("data-version")),
-            "your-turn" in (element.get_attribute("class") or ""))
+    """(status, version, your turn) as the page shows them."""
+    found = page.evaluate("""() => { const s = document.getElementById('status');
+        return s && [s.dataset.status, Number(s.dataset.version), s.classList.contains('your-turn')]; }""")
+    return tuple(found) if found else ("loading", -1, False)
 
 
 def play_to_end(pages: list[Page], move, max_moves: int = 400, on_move=None) -> int:

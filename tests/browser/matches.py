@@ -6,6 +6,7 @@ import requests
 
 from tests.api.test_every_game import CHOOSERS
 
+GAMES = ["addup", "addit", "plusminus", "addem", "addtoo"]
 OPTIONS = {"addit": {}, "plusminus": {"games": 1}, "addem": {"penalties": True}, "addtoo": {"target": 50}, "addup": {}}
 
 

@@ -5,22 +5,9 @@ import pytest
 from playwright.sync_api import expect
 
 from .drive import create_match
-from .matches import new_match
 
 LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "de": "de-CH", "pt": "pt-BR"}
-GAMES = ["addup", "addit", "plusminus", "addem", "addtoo"]
-
-
-@pytest.fixture(scope="module")
-def matches(server):
-    """For each game, one match in play with seat 0 to move, and one played to the end."""
-    playing, over = {}, {}
-    for game in GAMES:
-        playing[game] = new_match(server, game)
-        playing[game].play(lambda view: view["version"] >= 3 and view["turn"] == 0)
-        over[game] = new_match(server, game)
-        over[game].play(lambda view: False)
-    return {"playing": playing, "over": over, "waiting": new_match(server, "addup", join=False)}
+from .matches import GAMES
 
 
 def missing_keys(page) -> list[str]:

@@ -113,6 +113,7 @@ export default {
   "play.notify": "Benachrichtige mich, wenn ich dran bin",
 
   "log.last": "Letzter Zug:",
+  "log.list": "Alle Züge, der neueste zuerst",
   "log.title": {one: "Züge ({count})", other: "Züge ({count})"},
   "replay.title": "Wiederholung",
   "replay.at": "Nach Zug {at} von {count}",

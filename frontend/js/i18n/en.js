@@ -113,6 +113,7 @@ export default {
   "play.notify": "Notify me when it's my turn",
 
   "log.last": "Last move:",
+  "log.list": "Every move, the latest first",
   "log.title": {one: "Moves ({count})", other: "Moves ({count})"},
   "replay.title": "Replay",
   "replay.at": "After move {at} of {count}",

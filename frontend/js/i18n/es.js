@@ -113,6 +113,7 @@ export default {
   "play.notify": "Avísame cuando me toque",
 
   "log.last": "Última jugada:",
+  "log.list": "Todas las jugadas, la más reciente primero",
   "log.title": {one: "Jugadas ({count})", other: "Jugadas ({count})"},
   "replay.title": "Repetición",
   "replay.at": "Tras la jugada {at} de {count}",

@@ -113,6 +113,7 @@ export default {
   "play.notify": "Me prévenir quand c'est mon tour",
 
   "log.last": "Dernier coup :",
+  "log.list": "Tous les coups, le plus récent d'abord",
   "log.title": {one: "Coups ({count})", other: "Coups ({count})"},
   "replay.title": "Revoir la partie",
   "replay.at": "Après le coup {at} sur {count}",

@@ -113,6 +113,7 @@ export default {
   "play.notify": "Avvisami quando tocca a me",
 
   "log.last": "Ultima mossa:",
+  "log.list": "Tutte le mosse, dalla più recente",
   "log.title": {one: "Mosse ({count})", other: "Mosse ({count})"},
   "replay.title": "Rivedi",
   "replay.at": "Dopo la mossa {at} di {count}",

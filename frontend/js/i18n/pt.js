@@ -113,6 +113,7 @@ export default {
   "play.notify": "Avisa-me quando for a minha vez",
 
   "log.last": "Última jogada:",
+  "log.list": "Todas as jogadas, a mais recente primeiro",
   "log.title": {one: "Jogadas ({count})", other: "Jogadas ({count})"},
   "replay.title": "Rever",
   "replay.at": "Depois da jogada {at} de {count}",
