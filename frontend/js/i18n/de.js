@@ -154,6 +154,7 @@ export default {
   "error.cannot_expose": "Nur eine Zahlen- oder Minuskarte kann offen gelegt werden.",
   "error.cannot_lay": "Nur Zahlen- und Minuskarten können gelegt werden.",
   "error.lay_back": "Du kannst die Karten, die du nimmst, nicht zurücklegen.",
+  "error.bad_option": "Wähle eine Zahl von {minimum} bis {maximum}.",
 
   "addup.topRow": "Obere Reihe",
   "addup.bottomRow": "Untere Reihe",

@@ -154,6 +154,7 @@ export default {
   "error.cannot_expose": "Only a Figure or Minus card can be exposed.",
   "error.cannot_lay": "Only Figure and Minus cards can be laid.",
   "error.lay_back": "You cannot lay back the cards you take.",
+  "error.bad_option": "Choose a number from {minimum} to {maximum}.",
 
   "addup.topRow": "Top row",
   "addup.bottomRow": "Bottom row",

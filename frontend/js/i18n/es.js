@@ -154,6 +154,7 @@ export default {
   "error.cannot_expose": "Solo se puede exponer una carta Cifra o Menos.",
   "error.cannot_lay": "Solo se pueden poner cartas Cifra y Menos.",
   "error.lay_back": "No puedes volver a poner las cartas que coges.",
+  "error.bad_option": "Elige un número de {minimum} a {maximum}.",
 
   "addup.topRow": "Fila de arriba",
   "addup.bottomRow": "Fila de abajo",

@@ -154,6 +154,7 @@ export default {
   "error.cannot_expose": "Seule une carte Chiffre ou Moins peut être exposée.",
   "error.cannot_lay": "Seules des cartes Chiffre et Moins peuvent être posées.",
   "error.lay_back": "Vous ne pouvez pas reposer les cartes que vous prenez.",
+  "error.bad_option": "Choisissez un nombre de {minimum} à {maximum}.",
 
   "addup.topRow": "Ligne du haut",
   "addup.bottomRow": "Ligne du bas",

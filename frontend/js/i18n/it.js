@@ -154,6 +154,7 @@ export default {
   "error.cannot_expose": "Si può esporre solo una carta Cifra o Meno.",
   "error.cannot_lay": "Si possono mettere solo carte Cifra e Meno.",
   "error.lay_back": "Non puoi rimettere le carte che prendi.",
+  "error.bad_option": "Scegli un numero da {minimum} a {maximum}.",
 
   "addup.topRow": "Fila superiore",
   "addup.bottomRow": "Fila inferiore",

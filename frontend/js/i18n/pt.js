@@ -154,6 +154,7 @@ export default {
   "error.cannot_expose": "Só se pode expor uma carta Algarismo ou Menos.",
   "error.cannot_lay": "Só se podem pôr cartas Algarismo e Menos.",
   "error.lay_back": "Não podes voltar a pôr as cartas que tiras.",
+  "error.bad_option": "Escolhe um número de {minimum} a {maximum}.",
 
   "addup.topRow": "Fila de cima",
   "addup.bottomRow": "Fila de baixo",
