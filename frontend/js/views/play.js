@@ -120,6 +120,7 @@ export default function play(id, linkToken) {
       poller?.now();
     } else {
       screen.error = problemText(error);
+      if (error.status === 404) poller?.stop(); // no such match: nothing will change
     }
     screen.repaint();
   }
