@@ -1,16 +1,35 @@
 """The addgames service: a stateless REST API over append-only move events."""
+import json
 from pathlib import Path
 
 from flask import Flask, Request
+from flask.json.provider import DefaultJSONProvider
 from flask_migrate import Migrate
 from sqlalchemy import event
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import cli, errors, frontend, games, lifecycle, meta, mine, moves, rules
+from . import cli, docs, errors, frontend, games, lifecycle, limits, meta, mine, moves, rules, security
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
 
 migrate = Migrate(render_as_batch=True)
+
+
+class JSONProvider(DefaultJSONProvider):
+    """Standard JSON only: no NaN or Infinity, and nesting too deep to parse is malformed, not a crash."""
+
+    sort_keys = False
+
+    def loads(self, s, **kwargs):
+        try:
+            return json.loads(s, parse_constant=_no_constant, **kwargs)
+        except RecursionError:
+            raise ValueError("it is nested too deeply") from None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
 
 
 class JSONRequest(Request):
@@ -25,18 +44,33 @@ def create_app(config: dict | None = None) -> Flask:
     app.request_class = JSONRequest
     app.config.from_object(Config)
     app.config.update(config or {})
+    if app.config["PROXY_HOPS"]:  # the client's address and scheme as the proxies in front saw them
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"], x_proto=app.config["PROXY_HOPS"])
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
-    app.json.sort_keys = False
+    app.json = JSONProvider(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Config.ROOT_MIGRATIONS))
     errors.init_app(app)
+    security.init_app(app)
     cli.init_app(app)
-    for module in (rules, games, moves, lifecycle, mine, meta, frontend):
+    for module in (rules, games, moves, lifecycle, mine, meta, docs, frontend):
         app.register_blueprint(module.bp)
-    app.register_blueprint(meta.docs_bp)
+    limits.init_app(app)
     with app.app_context():
         _tune_sqlite(db.engine)
+        _always_roll_back(db.engine)
     return app
+
+
+def _always_roll_back(engine) -> None:
+    """Roll back every connection given back to the pool. After a failed COMMIT (a full disk, a
+    lock) SQLite may keep the transaction open, and SQLAlchemy then skips its rollback on return:
+    the next request's commit on that connection would save the failed request's writes."""
+
+    @event.listens_for(engine, "reset")
+    def on_reset(dbapi_connection, _record, state):
+        if state.transaction_was_reset and not state.terminate_only:
+            dbapi_connection.rollback()
 
 
 def _tune_sqlite(engine) -> None:

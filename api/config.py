@@ -29,3 +29,13 @@ class Config:
     ROOT_MIGRATIONS = ROOT / "migrations"
     PUBLIC_URL = os.environ.get("PUBLIC_URL")  # e.g. https://addgames.example; else the request's host
     IDEMPOTENCY_TTL = int(os.environ.get("IDEMPOTENCY_TTL", 24 * 3600))  # seconds an answer is kept for retries
+    PROXY_HOPS = int(os.environ.get("PROXY_HOPS", 0))  # proxies in front whose X-Forwarded-For/-Proto to trust
+    CORS_ORIGINS = os.environ.get("CORS_ORIGINS", "*")  # comma-separated origins that may call /api/ from a browser
+    # Abuse limits (api/limits.py): per client address, moves also per seat. memory:// counts per process.
+    RATELIMIT_ENABLED = os.environ.get("RATELIMIT_ENABLED", "true").lower() != "false"
+    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+    LIMIT_CREATE = os.environ.get("LIMIT_CREATE", "30 per minute; 300 per hour")
+    LIMIT_JOIN = os.environ.get("LIMIT_JOIN", "60 per minute")
+    LIMIT_MOVE = os.environ.get("LIMIT_MOVE", "60 per minute")
+    LIMIT_MOVE_PER_ADDRESS = os.environ.get("LIMIT_MOVE_PER_ADDRESS", "1200 per minute")
+    LIMIT_MY_GAMES = os.environ.get("LIMIT_MY_GAMES", "60 per minute")

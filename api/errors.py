@@ -2,11 +2,14 @@
 import logging
 
 from flask import Flask, jsonify
+from flask_limiter import RateLimitExceeded
 from marshmallow import ValidationError
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, TimeoutError
 from werkzeug.exceptions import HTTPException
 
 from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError
+
+from . import limits
 
 PROBLEM_TYPE = "urn:addgames:problem:"
 log = logging.getLogger(__name__)
@@ -20,6 +23,7 @@ class Problem(Exception):
         self.status, self.code, self.detail, self.extra = status, code, detail, extra
 
 
+DATABASE_DOWN = (OperationalError, InterfaceError, TimeoutError)
 RULE_STATUS = {IllegalMove: 422, BadSetup: 422, NotYourTurn: 409, GameOver: 409}
 
 
@@ -56,11 +60,18 @@ def init_app(app: Flask) -> None:
         code = (error.name or "error").lower().replace(" ", "_")
         return problem(error.code or 500, code, _plain(error))
 
-    @app.errorhandler(OperationalError)
-    def on_database_down(error: OperationalError):
-        log.warning("database unavailable: %s", error.orig.__class__.__name__)
-        return problem(503, "database_unavailable", "The database is unavailable; try again shortly.",
-                       headers={"Retry-After": "2"})
+    @app.errorhandler(RateLimitExceeded)
+    def on_rate_limited(error: RateLimitExceeded):
+        return problem(429, "rate_limited", f"Too many requests (at most {error.description}); try again later.",
+                       headers={"Retry-After": str(limits.retry_after())})
+
+    def on_database_down(error: DBAPIError | TimeoutError):
+        log.warning("database unavailable: %s", getattr(error, "orig", error).__class__.__name__)
+        return problem(503, "database_unavailable", "The database is unavailable and nothing was saved; "
+                       "try again shortly.", headers={"Retry-After": "2"}, database="unavailable")
+
+    for down in DATABASE_DOWN:  # lost or refused connections, lock timeouts, a full disk, an exhausted pool
+        app.register_error_handler(down, on_database_down)
 
     @app.errorhandler(Exception)
     def on_crash(error: Exception):

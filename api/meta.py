@@ -1,29 +1,23 @@
-"""The service about itself: health, the OpenAPI contract and its human-readable docs."""
+"""The service about itself: health and the OpenAPI contract."""
 from pathlib import Path
 
 from flask import Blueprint, Response, jsonify
-from flask_swagger_ui import get_swaggerui_blueprint
-from sqlalchemy import text
 
+from . import store
 from .config import ROOT
 from .errors import problem
-from .models import db
 
 SPEC = ROOT / "openapi.yaml"
 bp = Blueprint("meta", __name__, url_prefix="/api/v1")
-docs_bp = get_swaggerui_blueprint("/api/docs", "/api/v1/openapi.yaml", config={"app_name": "addgames API"},
-                                  blueprint_name="docs")
 
 
 @bp.get("/health")
 def health():
-    """Whether the service can reach its database."""
-    try:
-        db.session.execute(text("SELECT 1"))
-    except Exception:  # any failure to reach the database is "unavailable", never a crash
-        db.session.rollback()
-        return problem(503, "database_unavailable", "The database cannot be reached.",
-                       headers={"Retry-After": "5"}, database="unavailable")
+    """Whether the service can reach its database, and the database has this code's schema."""
+    schema, head = store.schema_revision(), store.schema_head()
+    if schema != head:
+        return problem(503, "database_outdated", f"The database schema is at {schema}, not {head}: migrate it "
+                       "(flask --app wsgi db upgrade).", headers={"Retry-After": "30"}, database="outdated")
     return jsonify(status="ok", database="ok")
 
 

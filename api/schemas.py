@@ -6,11 +6,12 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 MAX_SEATS = 8
 HOUR, DAY = 3600, 86400
 MAX_DECK = 200
+MAX_OPTIONS = 16
 
 
 def check_name(value: str) -> None:
-    """A display name: 1..40 characters once trimmed, no control or invisible format characters."""
-    if not value.strip() or len(value.strip()) > 40:
+    """A display name: 1..40 characters, not all spaces, no control or invisible format characters."""
+    if not value.strip() or len(value) > 40:
         raise ValidationError("A name must be 1 to 40 characters.")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in value):
         raise ValidationError("A name may not contain control or invisible characters.")
@@ -33,7 +34,8 @@ class CreateGame(Body):
     seats = fields.Integer(strict=True, validate=validate.Range(1, MAX_SEATS))
     name = Name()
     players = fields.List(Name(), validate=validate.Length(1, MAX_SEATS))
-    options = fields.Dict(keys=fields.String(), load_default=dict)
+    options = fields.Dict(keys=fields.String(validate=validate.Length(1, 32)), load_default=dict,
+                          validate=validate.Length(max=MAX_OPTIONS))
     deck = fields.List(fields.String(validate=validate.Length(1, 16)), validate=validate.Length(1, MAX_DECK))
     time_per_move = fields.Integer(strict=True, allow_none=True, validate=validate.Range(
         HOUR, 14 * DAY, error="time_per_move must be from 3600 seconds (1 hour) to 1209600 (14 days), or null."))

@@ -2,9 +2,11 @@
 import hashlib
 import hmac
 import secrets
+from functools import cache
 
-from flask import Response, request
-from sqlalchemy import func, select
+from alembic.script import ScriptDirectory
+from flask import Response, current_app, request
+from sqlalchemy import func, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
 from engine import GAMES
@@ -82,6 +84,19 @@ def last_activity(match: Match):
     """When the match last changed: its last event, or the last seat taken."""
     moved = db.session.scalar(select(func.max(Event.created_at)).where(Event.game_id == match.id))
     return as_utc(moved or max(as_utc(seat.joined_at) for seat in match.seats))
+
+
+def schema_revision() -> str | None:
+    """The migration the database is at (None before the first); OperationalError when unreachable."""
+    if not inspect(db.session.connection()).has_table("alembic_version"):
+        return None
+    return db.session.scalar(text("SELECT version_num FROM alembic_version"))
+
+
+@cache
+def schema_head() -> str:
+    """The newest migration this code ships."""
+    return ScriptDirectory(str(current_app.config["ROOT_MIGRATIONS"])).get_current_head()
 
 
 def save(response: Response, code: str, detail: str) -> Response:

@@ -29,11 +29,12 @@ def test_every_api_route_is_in_the_spec_and_every_spec_path_is_a_route(app):
 def test_the_spec_and_its_docs_are_served_without_any_cdn(client):
     spec = client.get("/api/v1/openapi.yaml")
     assert spec.status_code == 200 and spec.get_data(as_text=True) == SPEC_FILE.read_text()
-    page = client.get("/api/docs/").get_data(as_text=True)
-    assert '"url": "/api/v1/openapi.yaml"' in page
-    assert not re.search(r"(src|href)=\"https?://", page), "every asset is served by us"
-    with client.get("/api/docs/swagger-ui-bundle.js") as bundle:
-        assert bundle.status_code == 200
+    with client.get("/api/docs/") as page, client.get("/api/docs/init.js") as init:
+        assert not re.search(r"(src|href)=\"https?://", page.get_data(as_text=True)), "every asset is served by us"
+        assert 'url: "/api/v1/openapi.yaml"' in init.get_data(as_text=True)
+    for asset in ("swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "swagger-ui.css", "index.css"):
+        with client.get(f"/api/docs/{asset}") as bundle:
+            assert bundle.status_code == 200
 
 
 def test_health_reports_the_database(client):

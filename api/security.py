@@ -1,0 +1,32 @@
+"""What browsers are told: CORS for third-party clients of /api/, and safety headers everywhere.
+
+The API uses no cookies (a seat is a bearer token the client holds), so any origin may call it.
+Pages run only scripts served by us: no inline script, no eval, nothing from another site.
+"""
+from flask import Flask, Response, request
+from flask_cors import CORS
+
+ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key"]
+EXPOSED = ["ETag", "Location", "Retry-After", "Idempotent-Replayed"]
+PAGE = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+API = "default-src 'none'; frame-ancestors 'none'"
+HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
+           "Cross-Origin-Opener-Policy": "same-origin"}
+
+
+def init_app(app: Flask) -> None:
+    origins = [origin.strip() for origin in app.config["CORS_ORIGINS"].split(",")]
+    CORS(app, resources={r"/api/*": {"origins": origins, "allow_headers": ALLOWED, "expose_headers": EXPOSED,
+                                     "max_age": 600, "send_wildcard": True}})
+    app.after_request(_harden)
+
+
+def _harden(response: Response) -> Response:
+    api = request.path.startswith("/api/v1/")
+    response.headers.setdefault("Content-Security-Policy", API if api else PAGE)
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response

@@ -1,0 +1,128 @@
+"""Abuse limits (rates, sizes, caps), CORS for third-party browser clients, and safety headers."""
+import pytest
+
+from api import create_app
+from api.models import Match, db
+
+from ..conftest import SpecClient
+from .play import Table, bearer
+from .test_games import count
+from .test_moves import first_legal
+
+CREATE = {"game": "addup", "seats": 2, "name": "Ann"}
+
+
+@pytest.fixture
+def limited(app, client):
+    """The app with rate limits on, low enough to reach, counting from zero."""
+    strict = create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], "TESTING": True,
+                         "LIMIT_CREATE": "2 per minute", "LIMIT_JOIN": "2 per minute", "LIMIT_MOVE": "1 per minute",
+                         "LIMIT_MOVE_PER_ADDRESS": "3 per minute", "PROXY_HOPS": 1})
+    strict.test_client_class = SpecClient
+    yield strict.test_client()
+    with strict.app_context():
+        db.engine.dispose()
+
+
+def assert_limited(response):
+    assert (response.status_code, response.json["code"]) == (429, "rate_limited")
+    assert 1 <= int(response.headers["Retry-After"]) <= 61  # the window (a minute), rounded up
+
+
+def test_creating_is_limited_per_address(app, limited):
+    assert [limited.post("/api/v1/games", json=CREATE).status_code for _ in range(2)] == [201, 201]
+    assert_limited(limited.post("/api/v1/games", json=CREATE))
+    assert count(app, Match) == 2
+    other = limited.post("/api/v1/games", json=CREATE, headers={"X-Forwarded-For": "192.0.2.7"})
+    assert other.status_code == 201, "another client (behind the trusted proxy) has its own count"
+
+
+def test_joining_is_limited_per_address(limited):
+    table = Table.create(limited, seats=4, join=False)
+    table.join("Bob")
+    table.join("Cy")
+    assert_limited(limited.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "name": "Dee"}))
+
+
+def test_moves_are_limited_per_seat_and_per_address(limited):
+    table = Table.create(limited, seats=2)
+    for seat in (0, 1):
+        assert table.post_move(seat, first_legal(table.view(seat))).status_code == 200
+    view = table.view(0)
+    assert_limited(table.post_move(0, first_legal(view)))
+    other = Table.create(limited, seats=2)
+    assert other.post_move(0, first_legal(other.view(0))).status_code == 200, "a third move from this address"
+    assert_limited(other.post_move(1, {"type": "play"}))
+
+
+def test_preflights_are_not_counted(limited):
+    for _ in range(5):
+        limited.options("/api/v1/games", headers={"Origin": "https://else.example", "Access-Control-Request-Method": "POST"})
+    assert limited.post("/api/v1/games", json=CREATE).status_code == 201
+
+
+def test_third_party_browser_clients_may_call_the_api(client):
+    preflight = client.options("/api/v1/games/abc/moves", headers={
+        "Origin": "https://else.example", "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization, content-type, if-match, idempotency-key"})
+    assert preflight.status_code == 200
+    assert preflight.headers["Access-Control-Allow-Origin"] == "*"
+    allowed = preflight.headers["Access-Control-Allow-Headers"].lower()
+    assert all(name in allowed for name in ("authorization", "if-match", "idempotency-key"))
+    table = Table.create(client)
+    view = client.get(f"/api/v1/games/{table.id}", headers={"Origin": "https://else.example", **bearer(table.tokens[0])})
+    assert view.headers["Access-Control-Allow-Origin"] == "*"
+    assert "ETag" in view.headers["Access-Control-Expose-Headers"]
+    assert "Access-Control-Allow-Credentials" not in view.headers
+
+
+@pytest.mark.parametrize("path", ["/", "/g/abc", "/api/docs/", "/api/v1/rules", "/api/v1/games/nope"])
+def test_every_response_carries_safety_headers(client, path):
+    with client.get(path) as response:
+        policy = response.headers["Content-Security-Policy"]
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert "frame-ancestors 'none'" in policy
+    script = next((part for part in policy.split(";") if "script-src" in part), "default-src 'none'")
+    assert "unsafe-inline" not in script and "unsafe-eval" not in script
+
+
+def test_pages_need_no_inline_script(client):
+    with client.get("/api/docs/") as docs:
+        page = docs.get_data(as_text=True)
+    assert "<script>" not in page and "<script " in page
+    assert all('src="/api/docs/' in tag for tag in page.split("<script")[1:])
+
+
+def test_https_answers_are_pinned_to_https(client):
+    with client.get("/", base_url="https://addgames.example") as response:
+        assert response.headers["Strict-Transport-Security"].startswith("max-age=")
+
+
+BAD_CAPS = [
+    ({**CREATE, "seats": 9}, "seats"),
+    ({"game": "addup", "players": ["A"] * 9}, "players"),
+    ({**CREATE, "name": "x" * 41}, "name"),
+    ({**CREATE, "name": " " * 20 + "x" * 21}, "name"),
+    ({**CREATE, "name": "Ann\u200b"}, "name"),
+    ({**CREATE, "name": "Ann\u202e"}, "name"),
+    ({**CREATE, "options": {f"o{n}": 1 for n in range(17)}}, "options"),
+    ({**CREATE, "options": {"x" * 33: 1}}, "options"),
+    ({**CREATE, "deck": ["1a"] * 201}, "deck"),
+    ({**CREATE, "deck": ["x" * 17]}, "deck"),
+]
+
+
+@pytest.mark.parametrize("body, field", BAD_CAPS)
+def test_sizes_are_capped(app, client, body, field):
+    response = client.post("/api/v1/games", json=body)
+    assert (response.status_code, response.json["code"]) == (422, "invalid_request")
+    assert field in response.json["errors"]
+    assert count(app, Match) == 0
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games", "/api/v1/games/{id}/seats", "/api/v1/games/{id}/moves"])
+def test_bodies_over_64_kib_are_413(client, path):
+    table = Table.create(client, seats=3, join=False)
+    response = client.post(path.format(id=table.id), headers=table.auth(0), data='{"x": "' + "y" * 65_536 + '"}', content_type="application/json")
+    assert (response.status_code, response.json["code"]) == (413, "request_entity_too_large")

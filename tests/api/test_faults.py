@@ -1,0 +1,97 @@
+"""The database failing mid-request: a 503 problem with Retry-After, nothing half-written, and the
+next request succeeds. Faults are injected with SQLAlchemy engine events (and, on PostgreSQL, by
+having the server kill the request's connection)."""
+import sqlite3
+import uuid
+from contextlib import contextmanager
+
+import psycopg
+import pytest
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
+
+from api.models import db
+
+from .play import Table
+from .test_retries import create, join, move, rows
+
+
+def fails(message: str):
+    def fault(conn, *args):
+        raise OperationalError("(injected)", None, sqlite3.OperationalError(message))
+    return fault
+
+
+def kill_own_connection(conn, cursor, statement, *args):
+    """The server ends this very connection, as a restart or failover would."""
+    if statement.lstrip().upper().startswith("INSERT"):
+        pid = conn.connection.dbapi_connection.info.backend_pid
+        with psycopg.connect(conn.engine.url.set(drivername="postgresql").render_as_string(False)) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+def on_writes(fault):
+    def maybe(conn, cursor, statement, *args):
+        if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            fault(conn)
+    return maybe
+
+
+FAULTS = {  # name: (engine event, listener, backends it applies to)
+    "connection lost at commit": ("commit", fails("server closed the connection unexpectedly"), None),
+    "disk full at commit": ("commit", fails("database or disk is full"), None),
+    "lock timeout on a write": ("before_cursor_execute", on_writes(fails("database is locked")), None),
+    "database gone on every query": ("before_cursor_execute", fails("could not connect to server"), None),
+    "connection killed by the server": ("before_cursor_execute", kill_own_connection, "postgresql"),
+}
+
+
+@contextmanager
+def fault(app, name: str):
+    kind, listener, only = FAULTS[name]
+    with app.app_context():
+        engine = db.engine
+    if only and engine.dialect.name != only:
+        pytest.skip(f"{name}: {only} only")
+    event.listen(engine, kind, listener)
+    try:
+        yield
+    finally:
+        event.remove(engine, kind, listener)
+
+
+@pytest.mark.parametrize("request_for", [create, join, move])
+@pytest.mark.parametrize("name", sorted(FAULTS))
+def test_a_failing_database_is_a_503_and_writes_nothing(app, client, name, request_for):
+    table = Table.create(client, join=False)
+    path, body, auth = request_for(table)
+    headers = {**auth, "Idempotency-Key": str(uuid.uuid4())}
+    before = rows(app)
+    with fault(app, name):
+        failed = client.post(path, json=body, headers=headers)
+    assert failed.status_code == 503 and failed.content_type == "application/problem+json"
+    assert failed.json["code"] == "database_unavailable" and int(failed.headers["Retry-After"]) >= 1
+    assert rows(app) == before, "nothing is half-written"
+    retried = client.post(path, json=body, headers=headers)
+    assert retried.status_code in (200, 201) and "Idempotent-Replayed" not in retried.headers, retried.json
+
+
+def test_health_reports_the_database_state(app, client):
+    with fault(app, "database gone on every query"):
+        down = client.get("/api/v1/health")
+    assert (down.status_code, down.json["code"], down.json["database"]) == (503, "database_unavailable", "unavailable")
+    assert client.get("/api/v1/health").json == {"status": "ok", "database": "ok"}
+
+
+def test_health_reports_a_schema_behind_the_code(app, client):
+    with app.app_context():
+        db.session.execute(db.text("UPDATE alembic_version SET version_num = '0001'"))
+        db.session.commit()
+    try:
+        response = client.get("/api/v1/health")
+    finally:
+        with app.app_context():
+            from api import store
+            db.session.execute(db.text("UPDATE alembic_version SET version_num = :head"), {"head": store.schema_head()})
+            db.session.commit()
+    assert (response.status_code, response.json["code"], response.json["database"]) == (503, "database_outdated", "outdated")
