@@ -27,7 +27,7 @@ def test_two_players_create_share_join_and_play_addup_to_the_end(new_page, artif
 
     def shoot(page, moves):
         if moves == 6:
-            page.locator(".board").scroll_into_view_if_needed()
+            page.evaluate("document.querySelector('.board')?.scrollIntoView()")
             page.screenshot(path=artifacts / "addup-play.png")
             page.screenshot(path=artifacts / "addup-play-full.png", full_page=True)
 

@@ -78,7 +78,7 @@ def test_two_players_play_a_match_to_the_end(new_page, artifacts, game):
 
     def shoot(page, moves):
         if moves == 6:
-            page.locator(".board").scroll_into_view_if_needed()
+            page.evaluate("document.querySelector('.board')?.scrollIntoView()")
             page.screenshot(path=artifacts / f"{game}-play.png")
             page.screenshot(path=artifacts / f"{game}-play-full.png", full_page=True)
 
