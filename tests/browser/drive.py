@@ -9,14 +9,14 @@ def create_match(page: Page, game: str, name: str = "Ann", options: dict | None 
     """Create a two-seat match from the home page; return the invite link the share panel shows."""
     page.goto("/")
     page.locator(f'a[href="/new/{game}"]').click()
-    page.get_by_label("Your name").fill(name)
+    page.locator('input[name="name-0"]').fill(name)
     for option, value in (options or {}).items():
         radio = page.locator(f'input[type=radio][name="opt-{option}"][value="{value}"]')
         if radio.count():
             radio.check()
         else:
             page.locator(f'input[name="opt-{option}"]').fill(str(value))
-    page.get_by_role("button", name="Create the match").click()
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
     expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
     link = page.locator("#invite-link")
     expect(link).to_have_value(re.compile(r"#invite="))
@@ -25,15 +25,16 @@ def create_match(page: Page, game: str, name: str = "Ann", options: dict | None 
 
 def join_match(page: Page, invite_link: str, name: str = "Bob") -> None:
     page.goto(invite_link)
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Take a seat").click()
+    page.locator('input[name="name"]').fill(name)
+    page.locator('form[data-submit="join"] button[type="submit"]').click()
     expect(page.locator("#status")).to_have_attribute("data-status", re.compile("playing|over"))
 
 
 def status(page: Page) -> tuple[str, int, bool]:
-    element = page.locator("#status")
-    return (element.get_attribute("data-status"), int(element.get_attribute("data-version")),
-            "your-turn" in (element.get_attribute("class") or ""))
+    """(status, version, your turn) as the page shows them."""
+    found = page.evaluate("""() => { const s = document.getElementById('status');
+        return s && [s.dataset.status, Number(s.dataset.version), s.classList.contains('your-turn')]; }""")
+    return tuple(found) if found else ("loading", -1, False)
 
 
 def play_to_end(pages: list[Page], move, max_moves: int = 400, on_move=None) -> int:

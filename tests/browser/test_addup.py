@@ -27,7 +27,9 @@ def test_two_players_create_share_join_and_play_addup_to_the_end(new_page, artif
 
     def shoot(page, moves):
         if moves == 6:
+            page.evaluate("document.querySelector('.board')?.scrollIntoView()")
             page.screenshot(path=artifacts / "addup-play.png")
+            page.screenshot(path=artifacts / "addup-play-full.png", full_page=True)
 
     moves = play_to_end([ann, bob], addup_move, on_move=shoot)
     assert moves >= 10

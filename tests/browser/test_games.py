@@ -1,6 +1,7 @@
 """Every game, two players in two browsers, played to the end through the UI: each turn the player
 whose page says "your turn" takes the first choice the page offers."""
 import pytest
+import requests
 from playwright.sync_api import expect
 
 from .drive import create_match, join_match, play_to_end
@@ -77,9 +78,29 @@ def test_two_players_play_a_match_to_the_end(new_page, artifacts, game):
 
     def shoot(page, moves):
         if moves == 6:
-            page.screenshot(path=artifacts / f"{game}-play.png", full_page=True)
+            page.evaluate("document.querySelector('.board')?.scrollIntoView()")
+            page.screenshot(path=artifacts / f"{game}-play.png")
+            page.screenshot(path=artifacts / f"{game}-play-full.png", full_page=True)
 
     assert play_to_end([ann, bob], move, on_move=shoot) > 5
     expect(ann.locator("#status")).to_contain_text("Match over")
     expect(bob.locator("#status")).to_contain_text("Match over")
     expect(ann.locator("#last-move")).to_be_visible()
+
+
+def test_an_illegal_move_is_explained_with_the_servers_reason(new_page, server):
+    """ADD'EM without penalties refuses a wrong sum; the page says why, translated, and nothing moves."""
+    deck = [card["id"] for card in requests.get(f"{server}/api/v1/rules/addem", timeout=10).json()["decks"][0]["cards"]]
+    first = ["T9a", "F6a", "F1a", "F6b", "F2a", "F6c"]  # seat 0 is dealt T9, F1, F2 (cards 0, 2, 4)
+    body = requests.post(f"{server}/api/v1/games", timeout=10, json={
+        "game": "addem", "players": ["Ann", "Bob"], "deck": first + [c for c in deck if c not in first]}).json()
+    requests.post(f"{server}/api/v1/games/{body['game']['id']}/seats", json={"invite": body["invite"], "seat": 1},
+                  timeout=10)
+    page = new_page(locale="fr-FR")
+    page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
+    for card in ("T9a", "F1a", "F2a"):
+        page.locator(f'.hand [data-card="{card}"]').click()
+    expect(page.locator(".live-sum")).to_contain_text("1 + 2 = 3")
+    page.locator('[data-action="sum"]').click()
+    expect(page.locator("main .error")).to_have_text("Ces cartes ne peuvent pas faire le 9 de la carte Total.")
+    expect(page.locator("#status")).to_have_attribute("data-version", "0")

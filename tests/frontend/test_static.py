@@ -51,3 +51,24 @@ def english_keys() -> set[str]:
 def test_every_literal_translation_key_exists_in_english():
     used = {key for p in SCRIPTS for key in re.findall(r'\bt\(\s*"([\w.]+)"', source(p))}
     assert used - english_keys() == set()
+
+
+LANGUAGES = ["fr", "es", "it", "de", "pt"]
+
+
+def entries(language: str) -> dict[str, str]:
+    """Each key of a language file with the text of its value (one line per key in these files)."""
+    text = source(FRONTEND / "js" / "i18n" / f"{language}.js")
+    return dict(re.findall(r'^\s*"([\w.$-]+)": (.*)$', text, re.M))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_has_exactly_the_english_keys(language):
+    assert set(entries(language)) == set(entries("en"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_translations_use_only_the_placeholders_english_fills_in(language):
+    english = entries("en")
+    for key, value in entries(language).items():
+        assert set(re.findall(r"\{(\w+)\}", value)) <= set(re.findall(r"\{(\w+)\}", english[key])), key

@@ -28,6 +28,10 @@ export default {
   "rules.title": "Rules of {game}",
   "rules.interpretations": "How this app plays it",
   "rules.interpretationsHint": "Where the original rule sheet is silent or unclear, this is the choice the app makes:",
+  "rules.interpretation": "Interpretation:",
+  "rules.sheet": "From the original rule sheet, with this project's decisions.",
+  "rules.options": "Options when creating a match",
+  "rules.range": "from {min} to {max} (usually {default})",
 
   "mine.title": "My games",
   "mine.gone": "This match no longer exists.",
@@ -109,6 +113,7 @@ export default {
   "play.notify": "Notify me when it's my turn",
 
   "log.last": "Last move:",
+  "log.list": "Every move, the latest first",
   "log.title": {one: "Moves ({count})", other: "Moves ({count})"},
   "replay.title": "Replay",
   "replay.at": "After move {at} of {count}",
@@ -142,6 +147,14 @@ export default {
   "error.unknown_match": "There is no such match.",
   "error.bad_token": "This seat link is not valid: you are watching.",
   "error.unknown": "Something went wrong.",
+  "error.sum_mismatch": "These cards cannot make the Total card's {total}.",
+  "error.replace_mismatch": "The cards you lay add up to {total}, not {target}.",
+  "error.one_total": "A sum needs exactly one red Total card, not {count}.",
+  "error.too_few_cards": "Too few cards: {count}.",
+  "error.cannot_expose": "Only a Figure or Minus card can be exposed.",
+  "error.cannot_lay": "Only Figure and Minus cards can be laid.",
+  "error.lay_back": "You cannot lay back the cards you take.",
+  "error.bad_option": "Choose a number from {minimum} to {maximum}.",
 
   "addup.topRow": "Top row",
   "addup.bottomRow": "Bottom row",

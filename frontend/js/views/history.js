@@ -53,7 +53,7 @@ export function history(id, token, screen) {
           ${at >= view.version ? "disabled" : ""}>${t("replay.next")}</button></p>
       <p>${entry ? words(entry) : t("replay.deal")}</p>
       ${past ? html`<div class="replay-board">${screen.game.board({view: past, me: past.you?.seat ?? null, legal: null,
-        ui: {}, busy: true, readOnly: true})}</div>` : replay.at !== null ? html`<p>${t("app.loading")}</p>` : ""}`;
+        ui: screen.game.fresh(past), busy: true, readOnly: true})}</div>` : replay.at !== null ? html`<p>${t("app.loading")}</p>` : ""}`;
   }
 
   return {
@@ -71,7 +71,7 @@ export function history(id, token, screen) {
       return html`
         ${last ? html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${words(last)}</p>` : ""}
         ${moves.length ? disclosure("log", open.log, t("log.title", {count: moves.length}),
-          html`<ol class="log" reversed>${moves.slice().reverse().map((m) => html`<li>${words(m)}</li>`)}</ol>`) : ""}
+          html`<ol class="log" reversed tabindex="0" aria-label="${t("log.list")}">${moves.slice().reverse().map((m) => html`<li>${words(m)}</li>`)}</ol>`) : ""}
         ${view.version > 0 ? disclosure("replay", open.replay, t("replay.title"), open.replay ? replayPanel(view) : "") : ""}`;
     },
     /** Open or close one of this panel's sections; false when `name` is not one of them. */

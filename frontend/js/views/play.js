@@ -31,12 +31,13 @@ export default function play(id, linkToken) {
         <h1>${gameName(view.game)}</h1>
         <p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
           data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>
-        ${screen.seatLink ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
+        ${screen.seatLink && view.status === "waiting" ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
         ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
         ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
         <section class="board" aria-label="${t("play.table")}">${screen.game.board(ctx)}</section>
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+        ${screen.seatLink && view.status !== "waiting" ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
         ${screen.history.render()}
         ${screen.fairness.render()}
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a>
@@ -119,6 +120,7 @@ export default function play(id, linkToken) {
       poller?.now();
     } else {
       screen.error = problemText(error);
+      if (error.status === 404) poller?.stop(); // no such match: nothing will change
     }
     screen.repaint();
   }

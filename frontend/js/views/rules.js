@@ -1,7 +1,7 @@
 // A game's rules page: who can play, the options, the rules and the project's interpretations.
 import {api} from "../api.js";
 import {html} from "../html.js";
-import {language, t} from "../i18n.js";
+import {has, language, t} from "../i18n.js";
 import {gameName} from "./words.js";
 
 export default function rules(key) {
@@ -16,13 +16,16 @@ export default function rules(key) {
       const players = `${info.players.min}–${info.players.max}`;
       const text = screen.text;
       const notes = text?.interpretations || info.interpretations;
+      const options = Object.keys(info.options);
       return html`
         <h1>${t("rules.title", {game: gameName(key)})}</h1>
         <p class="facts">${t("home.players", {players})} · ${t("home.age", {age: info.age})} · ${t("home.minutes", {minutes: info.minutes})}</p>
-        ${text ? text.sections.map((s) => html`<h2>${s.title}</h2>${s.paragraphs.map((p) => html`<p>${p}</p>`)}`) : ""}
+        <p class="note">${t("rules.sheet")}</p>
+        ${text ? text.sections.map(([title, paragraphs]) => html`<h2>${title}</h2>${paragraphs.map((p) => html`<p>${p}</p>`)}`) : ""}
+        ${options.length ? html`<h2>${t("rules.options")}</h2><ul>${options.map((name) => html`<li>${optionLine(key, name, info.options[name])}</li>`)}</ul>` : ""}
         <h2>${t("rules.interpretations")}</h2>
         <p>${t("rules.interpretationsHint")}</p>
-        <ul class="interpretations">${notes.map((note) => html`<li>${note}</li>`)}</ul>
+        <ul class="interpretations">${notes.map((note) => html`<li><strong>${t("rules.interpretation")}</strong> ${note}</li>`)}</ul>
         <p class="actions"><a class="button primary" href="/new/${key}">${t("home.new")}</a> <a class="button" href="/">${t("missing.home")}</a></p>`;
     },
     async start() {
@@ -38,7 +41,17 @@ export default function rules(key) {
   return screen;
 }
 
-/** The rules in the current language, if written: {sections: [{title, paragraphs}], interpretations}. */
+/** "Length: Short: one deal… / Long: …" from the option's translated labels. */
+function optionLine(game, name, option) {
+  const key = `option.${game}.${name}`;
+  if (!has(key)) return option.description;
+  const choices = option.choices ? option.choices.map((c) => t(`${key}.${c}`)).join(" / ")
+    : t("rules.range", {min: option.minimum, max: option.maximum, default: option.default});
+  return `${t(key)}: ${choices}`;
+}
+
+/** The rules in the current language: {sections: [[title, [paragraph]]], interpretations?}. English takes
+ * its interpretations from the rules catalogue, the other languages from their translation. */
 async function loadText(key) {
   try {
     const all = (await import(`../rules/${language()}.js`)).default;

@@ -31,11 +31,13 @@ export function outcome(view, me) {
 /** The message for a refused request: ours when we know its code, else the server's reason. */
 export function problemText(error) {
   const key = `error.${error.code}`;
-  if (key in ERROR_KEYS) return t(key, error.params);
+  const text = key in ERROR_KEYS ? t(key, error.params) : null;
+  if (text && !/\{\w+\}/.test(text)) return text; // ours, unless the error lacked a number it names
   return error.detail || t("error.unknown");
 }
 
 const ERROR_KEYS = Object.fromEntries([
   "network", "stale_version", "not_your_turn", "game_over", "not_started", "bad_invite", "match_full",
-  "seat_taken", "name_required", "unknown_match", "bad_token", "unknown",
+  "seat_taken", "name_required", "unknown_match", "bad_token", "unknown", "sum_mismatch", "replace_mismatch",
+  "one_total", "too_few_cards", "cannot_expose", "cannot_lay", "lay_back", "bad_option",
 ].map((code) => [`error.${code}`, true]));

@@ -1,0 +1,100 @@
+// Las reglas de los cinco juegos en español, según los reglamentos originales y ../shared/RULES.md.
+export default {
+  addup: {sections: [
+    ["Objetivo", ["Llevarse el máximo de cartas: conseguir que las dos filas de la mesa sumen lo mismo."]],
+    ["Las cartas", ["48 cartas: cartas del 1 al 9 (cuatro de cada), seis comodines blancos que valen de 0 a 5 y seis comodines amarillos que valen 10 o más."]],
+    ["Preparación", ["Cada jugador recibe 3 cartas. Se destapan dos cartas «abrefila»: una empieza la fila de arriba y la otra la de abajo. El resto de la baraja queda boca abajo."]],
+    ["Tu turno", [
+      "Juega una carta de tu mano en la fila de arriba o en la de abajo. El valor de un comodín lo eliges al jugarlo y ya no cambia.",
+      "Si entonces las dos filas tienen cartas y suman lo mismo, te llevas todas las cartas de la mesa; después se destapan dos nuevas cartas abrefila.",
+      "Luego roba una carta, para volver a tener 3 mientras quede baraja.",
+    ]],
+    ["Final de la partida", ["Cuando se acaba la baraja, se juegan las cartas que quedan en la mano. Cuando todas las manos están vacías, gana quien se haya llevado más cartas; si hay empate, comparten la victoria."]],
+  ], interpretations: [
+    "La baraja tiene 48 cartas: 36 cartas numeradas (del 1 al 9, cuatro de cada), 6 comodines blancos que valen de 0 a 5 y 6 comodines amarillos que valen 10 o más (como mucho 999).",
+    "Un comodín destapado como carta abrefila va debajo de la baraja y se destapa la carta siguiente; si solo quedan comodines, la fila empieza vacía.",
+    "Una fila vacía nunca está igualada: un 0 jugado en una mesa vacía no se lleva nada.",
+    "Las cartas que quedan en la mesa al final no son de nadie.",
+  ]},
+  addit: {sections: [
+    ["Objetivo", ["Recoger más cartas que los demás jugadores."]],
+    ["Las cartas", ["60 cartas en seis palos de deportes (fútbol, baloncesto, tenis, béisbol, fútbol americano, hockey), numeradas del 1 al 10. Solo cuentan los números."]],
+    ["Preparación", ["Cada jugador recibe 6 cartas, de una en una. Se ponen 12 cartas boca arriba en la mesa; el resto forma el mazo."]],
+    ["Tu turno", [
+      "Juega una carta de tu mano. Puedes recoger un grupo de cartas de la mesa cuyos números sumen el número de tu carta (una sola carta del mismo número también es un grupo). Solo un grupo por turno.",
+      "Ejemplo: con 2, 3, 3, 4, 4, 5, 6, 8, 8 en la mesa, un 8 puede llevarse un 8, o 2 + 3 + 3, o 2 + 6, o 3 + 5, o 4 + 4. Con 2 + 3 + 3 se recogen más cartas.",
+      "Recoger nunca es obligatorio: siempre puedes dejar la carta en la mesa. Las cartas recogidas y tu carta van a tu montón.",
+      "Cuando todas las manos están vacías, se reparten manos nuevas del mazo.",
+    ]],
+    ["Final de un reparto", ["Cuando el mazo y todas las manos están vacíos, el último jugador que recogió se lleva las cartas que quedan en la mesa. Cada carta recogida vale un punto."]],
+    ["Partida corta o larga", ["Corta: un solo reparto de toda la baraja; gana quien tenga más cartas. Larga: se juegan repartos hasta que alguien tenga 201 puntos o más al acabar uno; gana el total más alto."]],
+  ], interpretations: [
+    "Si al mazo le quedan menos de 6 cartas por jugador, se reparten a partes iguales (con 3 jugadores: 4 cartas cada uno en el último reparto); las que sobran van boca arriba a la mesa.",
+  ]},
+  plusminus: {sections: [
+    ["Objetivo", ["Llevar tus cuatro peones a la casilla 25 moviéndolos con el total de dos cartas."]],
+    ["Las cartas y los tableros", [
+      "Las cartas Más negras suman y las cartas Menos rojas restan. Cada jugador tiene un tablero con las casillas del 1 al 25 y cuatro peones, que salen de las estrellas.",
+      "Las manos están ocultas; solo se ve la carta de arriba del montón jugado. Todos los tableros se ven.",
+    ]],
+    ["Preparación", ["Cada jugador recibe 11 cartas. De 5 a 8 jugadores se mezclan dos barajas; las cartas no repartidas se apartan sin mirarlas."]],
+    ["Tu turno", [
+      "Juega una carta. El total es tu carta más la carta de arriba (la que jugó el jugador anterior). La primera carta de una partida debe ser una carta Más y cuenta sola.",
+      "Mueve uno de tus peones el total: hacia delante si es positivo (un peón en las estrellas entra en esa casilla), hacia atrás si es negativo (un peón que llega a 0 o menos vuelve a las estrellas). Un total de 0 no mueve a nadie.",
+      "Caer justo en el 25 lleva el peón a casa, donde se queda. Pasarse del 25 es pasarse: el peón vuelve a las estrellas. Dos de tus peones no pueden estar en la misma casilla (salvo las estrellas y casa).",
+      "Tú eliges el peón, aunque sea para pasarte a propósito. Si ningún peón puede moverse, la carta se juega y nada se mueve.",
+      "Ejemplos: arriba Más 5, juegas Menos 7: atrás 2. Arriba Menos 3, juegas Más 3: no te mueves. Arriba Menos 2, juegas Menos 9: atrás 11.",
+    ]],
+    ["Final y puntuación", [
+      "Una partida acaba en cuanto un jugador lleva su cuarto peón a casa, o cuando se ha jugado la última carta.",
+      "Cada peón en casa vale 50, cada peón en las estrellas −20 y cada uno de los demás el número de su casilla. Se juega 1 partida o una serie de 5; gana el total más alto.",
+    ]],
+  ], interpretations: [
+    "La baraja tiene 44 cartas: 39 cartas Más negras (de Más 3 a Más 15, tres de cada) y 5 cartas Menos rojas (Menos 2, 3, 5, 7 y 9).",
+  ]},
+  addem: {sections: [
+    ["Objetivo", ["Ser el primero en quedarse sin cartas y cantar ADD-EM. Los puntos cuentan en contra: con 50 quedas fuera."]],
+    ["Las cartas", [
+      "52 cartas: cartas Cifra negras del 0 al 8 (tres de cada), cartas Menos negras del −1 al −5 (dos de cada), cartas Total rojas del 0 al 12 y dos cartas Add-Em.",
+      "La carta Add-Em impar vale 1, 3, 5, 7, −1, −3 o −5; la par 2, 4, 6, 8, −2 o −4. Nunca valen 0 ni una carta Total. De 5 a 8 jugadores se usan dos barajas.",
+    ]],
+    ["Preparación", ["Cada jugador recibe 6 cartas; el resto forma el mazo, boca abajo. Empieza el jugador siguiente al que reparte."]],
+    ["Una suma", ["Una suma son 3 cartas o más con exactamente una carta Total roja; las demás cartas suman el número de la carta Total. Una suma terminada va debajo del mazo."]],
+    ["Tu turno", [
+      "Si no hay nada expuesto: pon una suma hecha con tu mano, o expón boca arriba una carta Cifra o Menos, o roba una carta del mazo.",
+      "Si hay cartas expuestas: completa una suma con todas las cartas expuestas y cartas de tu mano, o coge las cartas expuestas y pon en su lugar dos o más cartas Cifra o Menos que sumen lo mismo, o roba.",
+      "Un jugador que solo tiene cartas Total y Add-Em debe robar.",
+    ]],
+    ["Quedarse sin cartas", ["Cuando tu mano queda vacía, cantas ADD-EM y la ronda termina. Justo después de una suma, una mano con solo una carta Total, o solo cartas Add-Em, se descarta y terminas."]],
+    ["Recuento", [
+      "Los demás jugadores cuentan su mano: cartas Cifra y Menos 1 cada una, cartas Total 3 cada una, cartas Add-Em 10 cada una. Con 50 o más, un jugador queda fuera; la partida acaba cuando queda como mucho un jugador por debajo de 50. Gana la puntuación más baja.",
+      "Con la opción de penalizaciones, una suma bien formada pero errónea cuesta 5 puntos y las cartas vuelven a la mano; sin ella, la suma se rechaza mostrando la cuenta.",
+    ]],
+  ], interpretations: [
+    "Varias cartas expuestas cuentan juntas como un solo valor: una suma debe usarlas todas, y una sustitución las coge todas y pone dos o más cartas que sumen lo mismo.",
+    "Un jugador que solo tiene cartas Total y Add-Em debe robar, incluso en el raro caso de que pudiera hacer una suma.",
+    "Cuando el mazo está vacío se pasa en vez de robar; si todos los jugadores que siguen en juego pasan seguidos, la ronda acaba bloqueada: nadie canta ADD-EM y todos cuentan su mano.",
+    "Quedarse sin cartas después de una suma es automático: una carta Total sola, o solo cartas Add-Em, se descartan en el acto.",
+    "Los puntos de penalización cuentan enseguida, pero un jugador solo queda fuera cuando se hace el recuento de la ronda.",
+    "Con dos barajas, una mano de solo cartas Add-Em (cuantas sean) puede descartarse después de una suma.",
+  ]},
+  addtoo: {sections: [
+    ["Objetivo", ["Colocar todos tus rombos lo antes posible, en combinaciones iguales o que puntúan; los rombos que quedan en la mano restan puntos."]],
+    ["Los rombos", ["45 rombos, cada uno dividido en una mitad naranja y una mitad azul con un número del 1 al 10 en cada una. Cada mitad muestra su número en sus dos lados exteriores."]],
+    ["Preparación", ["Cada jugador toma 5 rombos y los pone boca arriba: todos ven todas las manos. Empieza el jugador con el rombo más bajo (por su total), con el rombo que quiera."]],
+    ["Tu turno", [
+      "Coloca un rombo junto al último rombo jugado. Los lados que se tocan deben ser del mismo color, y sus números deben ser iguales o sumar un múltiplo de 5 (5, 10, 15, 20).",
+      "Una jugada igual no puntúa; una jugada que puntúa da la suma de los dos números (5 contra 10 da 15; 5 contra 5 es igual y da 10). Los demás lados que se tocan y puntúan también cuentan.",
+      "Jugada de bonificación: un rombo también puede ir a cualquier sitio donde toque 2, 3 o 4 rombos, con cada lado que toca igual o que puntúa. Da sus combinaciones más 5 por lado tocado.",
+      "Quien puede colocar debe colocar. Si no puede, roba, de uno en uno mientras tenga menos de 5, y coloca en cuanto pueda; si aún no puede, pasa.",
+    ]],
+    ["Final y puntuación", [
+      "Una mano acaba cuando un jugador ha colocado todos sus rombos, cuando el último rombo está cerrado por sus cuatro lados o cuando todos los jugadores han pasado seguidos. Cada rombo que queda en la mano resta 10 puntos. Las puntuaciones solo cuentan al final de una mano.",
+      "Se juegan manos hasta que el total de un jugador llega a la meta (200 si no se elige otra).",
+    ]],
+  ], interpretations: [
+    "Hay 45 rombos, uno por cada pareja de números distintos del 1 al 10.",
+    "El número naranja es el menor cuando los dos números se diferencian en una cantidad impar, y el mayor cuando se diferencian en una cantidad par; el otro número es azul.",
+    "Si varios jugadores llegan a la meta en la misma mano, gana el total más alto; si hay empate, gana quien más puntuó en esa última mano; si sigue el empate, comparten la victoria.",
+  ]},
+};

@@ -1,0 +1,100 @@
+// Le regole dei cinque giochi in italiano, dai regolamenti originali e da ../shared/RULES.md.
+export default {
+  addup: {sections: [
+    ["Scopo", ["Prendere più cartine possibile: fare in modo che le due file sul tavolo abbiano la stessa somma."]],
+    ["Le cartine", ["48 cartine: cartine da 1 a 9 (quattro per numero), sei jolly bianchi che valgono da 0 a 5 e sei jolly gialli che valgono 10 o più."]],
+    ["Preparazione", ["Ogni giocatore riceve 3 cartine. Si scoprono due cartine «aprifila»: una inizia la fila superiore, l'altra quella inferiore. Il resto del mazzo resta coperto."]],
+    ["Il tuo turno", [
+      "Gioca una cartina dalla tua mano sulla fila superiore o su quella inferiore. Il valore di un jolly lo scegli quando lo giochi, e non cambia più.",
+      "Se ora entrambe le file hanno cartine e la stessa somma, prendi tutte le cartine del tavolo; poi si scoprono due nuove cartine aprifila.",
+      "Poi pesca una cartina, per averne di nuovo 3 finché dura il mazzo.",
+    ]],
+    ["Fine della partita", ["Quando il mazzo è finito, si giocano le cartine rimaste in mano. Quando tutte le mani sono vuote vince chi ha preso più cartine; a pari numero si dividono la vittoria."]],
+  ], interpretations: [
+    "Il mazzo ha 48 cartine: 36 cartine numerate (da 1 a 9, quattro per numero), 6 jolly bianchi che valgono da 0 a 5 e 6 jolly gialli che valgono 10 o più (al massimo 999).",
+    "Un jolly scoperto come aprifila va in fondo al mazzo e si scopre la cartina seguente; se restano solo jolly, la fila inizia vuota.",
+    "Una fila vuota non è mai in parità: uno 0 giocato su un tavolo vuoto non prende niente.",
+    "Le cartine rimaste sul tavolo alla fine non sono di nessuno.",
+  ]},
+  addit: {sections: [
+    ["Scopo", ["Raccogliere più carte degli altri giocatori."]],
+    ["Le carte", ["60 carte in sei semi sportivi (calcio, pallacanestro, tennis, baseball, football americano, hockey), numerate da 1 a 10. Contano solo i numeri."]],
+    ["Preparazione", ["Ogni giocatore riceve 6 carte, una alla volta. Si mettono 12 carte scoperte sul tavolo; il resto è il mazzo."]],
+    ["Il tuo turno", [
+      "Gioca una carta dalla tua mano. Puoi raccogliere un gruppo di carte del tavolo la cui somma fa il numero della tua carta (anche una sola carta dello stesso numero è un gruppo). Un solo gruppo per turno.",
+      "Esempio: con 2, 3, 3, 4, 4, 5, 6, 8, 8 sul tavolo, un 8 può prendere un 8, oppure 2 + 3 + 3, 2 + 6, 3 + 5 o 4 + 4. Con 2 + 3 + 3 si raccolgono più carte.",
+      "Raccogliere non è mai obbligatorio: puoi sempre mettere la carta sul tavolo. Le carte raccolte e la tua carta vanno nel tuo mucchio.",
+      "Quando tutte le mani sono vuote, si distribuiscono nuove mani dal mazzo.",
+    ]],
+    ["Fine di una distribuzione", ["Quando il mazzo e tutte le mani sono vuoti, l'ultimo giocatore che ha raccolto prende le carte rimaste sul tavolo. Ogni carta raccolta vale un punto."]],
+    ["Partita breve o lunga", ["Breve: una sola distribuzione di tutto il mazzo; vince chi ha più carte. Lunga: si gioca finché qualcuno ha 201 punti o più alla fine di una distribuzione; vince il totale più alto."]],
+  ], interpretations: [
+    "Se nel mazzo restano meno di 6 carte per giocatore, vengono divise in parti uguali (in 3: 4 carte a testa nell'ultima distribuzione); quelle avanzate vanno scoperte sul tavolo.",
+  ]},
+  plusminus: {sections: [
+    ["Scopo", ["Portare le tue quattro pedine alla casella 25 muovendole del totale di due carte."]],
+    ["Le carte e le tavole", [
+      "Le carte Più nere aggiungono, le carte Meno rosse tolgono. Ogni giocatore ha una tavola con le caselle da 1 a 25 e quattro pedine, che partono dalle stelle.",
+      "Le mani sono nascoste; si vede solo la carta in cima al mucchio giocato. Tutte le tavole sono visibili.",
+    ]],
+    ["Preparazione", ["Ogni giocatore riceve 11 carte. Da 5 a 8 giocatori si mescolano due mazzi; le carte non distribuite si mettono da parte senza guardarle."]],
+    ["Il tuo turno", [
+      "Gioca una carta. Il totale è la tua carta più la carta in cima (quella giocata dal giocatore prima di te). La prima carta di una partita deve essere una carta Più e conta da sola.",
+      "Muovi una delle tue pedine del totale: avanti se è positivo (una pedina sulle stelle entra su quella casella), indietro se è negativo (una pedina portata a 0 o meno torna alle stelle). Un totale di 0 non muove nessuno.",
+      "Arrivare esattamente sul 25 porta la pedina a casa, dove resta. Superare il 25 è sballare: la pedina torna alle stelle. Due tue pedine non possono stare sulla stessa casella (tranne le stelle e casa).",
+      "Scegli tu la pedina, anche per sballare apposta. Se nessuna pedina può muoversi, la carta viene giocata e non si muove niente.",
+      "Esempi: in cima Più 5, giochi Meno 7: indietro di 2. In cima Meno 3, giochi Più 3: nessun movimento. In cima Meno 2, giochi Meno 9: indietro di 11.",
+    ]],
+    ["Fine e punteggio", [
+      "Una partita finisce appena un giocatore porta a casa la sua quarta pedina, oppure quando è stata giocata l'ultima carta.",
+      "Ogni pedina a casa vale 50, ogni pedina sulle stelle −20, ogni altra pedina il numero della sua casella. Si gioca 1 partita o una serie di 5; vince il totale più alto.",
+    ]],
+  ], interpretations: [
+    "Il mazzo ha 44 carte: 39 carte Più nere (da Più 3 a Più 15, tre per valore) e 5 carte Meno rosse (Meno 2, 3, 5, 7 e 9).",
+  ]},
+  addem: {sections: [
+    ["Scopo", ["Essere il primo a liberarsi di tutte le carte e gridare ADD-EM. I punti contano contro di te: a 50 sei fuori."]],
+    ["Le carte", [
+      "52 carte: carte Cifra nere da 0 a 8 (tre per valore), carte Meno nere da −1 a −5 (due per valore), carte Totale rosse da 0 a 12 e due carte Add-Em.",
+      "La carta Add-Em dispari vale 1, 3, 5, 7, −1, −3 o −5; quella pari 2, 4, 6, 8, −2 o −4. Non valgono mai 0 né una carta Totale. Da 5 a 8 giocatori si usano due mazzi.",
+    ]],
+    ["Preparazione", ["Ogni giocatore riceve 6 carte; il resto è il mazzo, coperto. Comincia il giocatore dopo chi ha distribuito."]],
+    ["Una somma", ["Una somma è fatta di 3 carte o più con esattamente una carta Totale rossa; le altre carte sommate fanno il numero della carta Totale. Una somma completata va in fondo al mazzo."]],
+    ["Il tuo turno", [
+      "Se non c'è niente di esposto: metti una somma fatta con la tua mano, oppure esponi scoperta una carta Cifra o Meno, oppure pesca una carta dal mazzo.",
+      "Se ci sono carte esposte: completa una somma con tutte le carte esposte e carte della tua mano, oppure prendi le carte esposte e metti al loro posto due o più carte Cifra o Meno con lo stesso totale, oppure pesca.",
+      "Chi ha in mano solo carte Totale e Add-Em deve pescare.",
+    ]],
+    ["Chiudere", ["Quando la tua mano è vuota gridi ADD-EM e il giro finisce. Subito dopo una somma, una mano con una sola carta Totale, o solo carte Add-Em, viene scartata e chiudi."]],
+    ["Conteggio", [
+      "Gli altri giocatori contano la propria mano: carte Cifra e Meno 1 ciascuna, carte Totale 3 ciascuna, carte Add-Em 10 ciascuna. A 50 o più un giocatore esce; la partita finisce quando resta al massimo un giocatore sotto 50. Vince il punteggio più basso.",
+      "Con l'opzione penalità, una somma ben fatta ma sbagliata costa 5 punti e le carte tornano in mano; senza, la somma viene rifiutata mostrando il conto.",
+    ]],
+  ], interpretations: [
+    "Più carte esposte valgono insieme come un solo valore: una somma deve usarle tutte, e una sostituzione le prende tutte e mette due o più carte con lo stesso totale.",
+    "Chi ha in mano solo carte Totale e Add-Em deve pescare, anche nel raro caso in cui potrebbe fare una somma.",
+    "Quando il mazzo è vuoto si passa invece di pescare; se tutti i giocatori ancora in gioco passano di fila, il giro finisce bloccato: nessuno grida ADD-EM e ognuno conta la propria mano.",
+    "Chiudere dopo una somma è automatico: una carta Totale da sola, o solo carte Add-Em, vengono scartate subito.",
+    "I punti di penalità contano subito, ma un giocatore esce solo al conteggio del giro.",
+    "Con due mazzi, una mano di sole carte Add-Em (quante che siano) può essere scartata dopo una somma.",
+  ]},
+  addtoo: {sections: [
+    ["Scopo", ["Mettere tutti i tuoi rombi il prima possibile, in combinazioni uguali o che fanno punti; i rombi rimasti in mano costano punti."]],
+    ["I rombi", ["45 rombi, ognuno diviso in una metà arancione e una metà blu con un numero da 1 a 10 su ciascuna. Ogni metà mostra il suo numero sui due lati esterni."]],
+    ["Preparazione", ["Ogni giocatore prende 5 rombi e li mette scoperti: tutti vedono tutte le mani. Comincia chi ha il rombo più basso (per il suo totale), con il rombo che vuole."]],
+    ["Il tuo turno", [
+      "Metti un rombo contro l'ultimo rombo giocato. I lati che si toccano devono essere dello stesso colore, e i loro numeri devono essere uguali o fare un multiplo di 5 (5, 10, 15, 20).",
+      "Una mossa uguale non fa punti; una mossa che fa punti vale la somma dei due numeri (5 contro 10 vale 15; 5 contro 5 è uguale e vale 10). Anche gli altri lati che si toccano e fanno punti contano.",
+      "Mossa bonus: un rombo può anche andare dovunque tocchi 2, 3 o 4 rombi, con ogni lato toccato uguale o che fa punti. Vale le sue combinazioni più 5 per lato toccato.",
+      "Chi può mettere deve mettere. Chi non può pesca, un rombo alla volta finché ne ha meno di 5, e mette appena può; se ancora non può, passa.",
+    ]],
+    ["Fine e punteggio", [
+      "Una mano finisce quando un giocatore ha messo tutti i suoi rombi, quando l'ultimo rombo è chiuso su tutti e quattro i lati, o quando tutti i giocatori hanno passato di fila. Ogni rombo rimasto in mano costa 10 punti. I punteggi contano solo alla fine di una mano.",
+      "Si giocano mani finché il totale di un giocatore arriva all'obiettivo (200 se non se ne sceglie un altro).",
+    ]],
+  ], interpretations: [
+    "Ci sono 45 rombi, uno per ogni coppia di numeri diversi da 1 a 10.",
+    "Il numero arancione è il minore quando i due numeri differiscono di una quantità dispari, il maggiore quando differiscono di una quantità pari; l'altro numero è blu.",
+    "Se più giocatori raggiungono l'obiettivo nella stessa mano, vince il totale più alto; a parità, vince chi ha fatto più punti in quell'ultima mano; se c'è ancora parità, si dividono la vittoria.",
+  ]},
+};

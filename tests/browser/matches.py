@@ -1,0 +1,71 @@
+"""Matches made straight through the HTTP API, for tests that need a game in a given state fast:
+two named seats (Ann and Bob), moved by the API tests' choosers until a condition holds."""
+from dataclasses import dataclass
+
+import requests
+
+from tests.api.test_every_game import CHOOSERS
+
+GAMES = ["addup", "addit", "plusminus", "addem", "addtoo"]
+OPTIONS = {"addit": {}, "plusminus": {"games": 1}, "addem": {"penalties": True}, "addtoo": {"target": 50}, "addup": {}}
+
+
+def addem_quick(view: dict) -> dict:
+    """Under 50 points, a wrong sum (5 penalty points) when no right one is offered: ends a match fast."""
+    legal, state = view["you"]["legal_moves"], view["state"]
+    if legal["sums"] and "sum" in legal["types"]:
+        return {"type": "sum", **legal["sums"][0]}
+    totals = [c["id"] for c in state["hand"] if c["kind"] == "total"]
+    plain = [c["id"] for c in state["hand"] if c["kind"] in ("figure", "minus")]
+    need = max(0, 2 - len(state["exposed"]))
+    if "sum" in legal["types"] and state["seats"][view["you"]["seat"]]["score"] < 50 and totals and len(plain) >= need:
+        return {"type": "sum", "cards": totals[:1] + plain[:need]}
+    if "expose" in legal["types"] and legal["expose"]:
+        return {"type": "expose", "card": legal["expose"][0]}
+    return {"type": "draw" if "draw" in legal["types"] else "pass"}
+
+
+def choose(game: str, view: dict) -> dict:
+    return addem_quick(view) if game == "addem" else CHOOSERS[game](view["you"]["legal_moves"])
+
+
+@dataclass
+class Match:
+    origin: str
+    game: str
+    id: str
+    invite: str
+    tokens: dict
+
+    def seat_link(self, seat: int = 0) -> str:
+        return f"/g/{self.id}#seat={self.tokens[seat]}"
+
+    def invite_link(self) -> str:
+        return f"/g/{self.id}#invite={self.invite}"
+
+    def view(self, seat: int | None = None) -> dict:
+        headers = {"Authorization": f"Bearer {self.tokens[seat]}"} if seat is not None else {}
+        return requests.get(f"{self.origin}/api/v1/games/{self.id}", headers=headers, timeout=10).json()
+
+    def play(self, until) -> dict:
+        """Move (as whoever is to move) until `until(view)` is true or the match is over."""
+        view = self.view(0)
+        while view["status"] == "playing" and not until(view):
+            mine = view if view["turn"] == view["you"]["seat"] else self.view(view["turn"])
+            response = requests.post(f"{self.origin}/api/v1/games/{self.id}/moves", timeout=10,
+                                     headers={"Authorization": f"Bearer {self.tokens[view['turn']]}"},
+                                     json={"version": mine["version"], "move": choose(self.game, mine)})
+            assert response.status_code == 200, response.json()
+            view = response.json()  # as the mover sees it
+        return view
+
+
+def new_match(origin: str, game: str, join: bool = True) -> Match:
+    body = requests.post(f"{origin}/api/v1/games", timeout=10,
+                         json={"game": game, "players": ["Ann", "Bob"], "options": OPTIONS[game]}).json()
+    match = Match(origin, game, body["game"]["id"], body["invite"], {0: body["token"]})
+    if join:
+        joined = requests.post(f"{origin}/api/v1/games/{match.id}/seats", json={"invite": match.invite, "seat": 1},
+                               timeout=10).json()
+        match.tokens[1] = joined["token"]
+    return match

@@ -1,0 +1,97 @@
+"""Every screen in every language: nothing is left untranslated (the app records each key a
+language lacks), the browser's language is the default (matched on its primary subtag) and the
+switcher changes the whole page."""
+import pytest
+from playwright.sync_api import expect
+
+from .drive import create_match
+
+LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "de": "de-CH", "pt": "pt-BR"}
+from .matches import GAMES
+
+
+def missing_keys(page) -> list[str]:
+    return page.evaluate("import('/js/i18n.js').then((m) => [...m.missing])")
+
+
+def open_panels(page, verify=False):
+    for name in ("log", "replay", "fair"):
+        toggle = page.locator(f'[data-panel="{name}"]')
+        if toggle.count():
+            toggle.click()
+    if verify:
+        page.locator('[data-action="verify"]').click()
+        expect(page.locator(".checks")).to_be_visible()
+
+
+def navigate(page, path: str):
+    """Move within the app, as its links do (no reload: quicker than page.goto)."""
+    page.evaluate("(path) => import('/js/router.js').then((m) => m.go(path))", path)
+
+
+def visit_every_screen(page, matches):
+    navigate(page, "/")
+    expect(page.locator(".games li")).to_have_count(5)
+    for game in GAMES:
+        navigate(page, f"/new/{game}")
+        expect(page.locator('form[data-submit="create"]')).to_be_visible()
+        navigate(page, f"/rules/{game}")
+        expect(page.locator(".interpretations li").first).to_be_visible()
+    navigate(page, matches["waiting"].invite_link())
+    expect(page.locator('form[data-submit="join"]')).to_be_visible()
+    for game, match in matches["playing"].items():
+        navigate(page, match.seat_link(0))
+        expect(page.locator("#status")).to_have_class("status your-turn")
+        page.locator(".hand button.card:not([disabled])").first.click()
+        open_panels(page)
+    for game, match in matches["over"].items():
+        navigate(page, match.seat_link(0))
+        expect(page.locator("#status")).to_have_attribute("data-status", "over")
+        open_panels(page, verify=True)
+    navigate(page, "/no/such/page")
+    expect(page.locator("main h1")).to_be_visible()
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_screen_renders_without_untranslated_keys(new_page, matches, language):
+    page = new_page(locale=LANGUAGES[language])
+    create_match(page, "addup")  # the waiting page, invite and seat link panels
+    visit_every_screen(page, matches)
+    assert page.evaluate("document.documentElement.lang") == language
+    assert missing_keys(page) == []
+
+
+def test_the_browser_language_is_the_default_and_the_switcher_changes_it(new_page):
+    page = new_page(locale="de-CH")
+    page.goto("/")
+    expect(page.locator("h1")).to_have_text("Rechenspiele für dich und deine Freunde")
+    page.locator("#language").select_option("it")
+    expect(page.locator("h1")).to_have_text("Giochi di somme da fare con gli amici")
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Giochi di somme da fare con gli amici")
+    assert page.evaluate("document.documentElement.lang") == "it"
+
+
+def test_an_unknown_language_falls_back_to_english(new_page):
+    page = new_page(locale="nl-NL")
+    page.goto("/")
+    expect(page.locator("h1")).to_have_text("Counting games to play with friends")
+
+
+def test_every_rules_page_translates_every_interpretation_of_the_catalogue(new_page):
+    page = new_page()
+    page.goto("/")
+    counts = page.evaluate("""async (games) => {
+        const out = {};
+        for (const lang of ['en', 'fr', 'es', 'it', 'de', 'pt']) {
+            const rules = (await import(`/js/rules/${lang}.js`)).default;
+            out[lang] = games.map((g) => [rules[g].sections.length, rules[g].interpretations?.length ?? null]);
+        }
+        out.catalogue = await Promise.all(games.map((g) =>
+            fetch(`/api/v1/rules/${g}`).then((r) => r.json()).then((r) => r.interpretations.length)));
+        return out;
+    }""", GAMES)
+    for language in ("fr", "es", "it", "de", "pt"):
+        assert [n for _, n in counts[language]] == counts["catalogue"], language
+        assert [s for s, _ in counts[language]] == [s for s, _ in counts["en"]], language
+    assert all(n is None for _, n in counts["en"])  # English shows the catalogue's own words

@@ -1,0 +1,126 @@
+"""Quality in a real browser: no serious accessibility violation on any screen (axe-core, WCAG 2.2
+AA tags), a turn played with the keyboard alone, a label on every card, and the installable app
+shell that still opens offline."""
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from .drive import create_match, join_match, status
+from .matches import GAMES, new_match
+from .test_i18n import navigate, open_panels
+
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+AXE = Axe()
+
+
+def serious_violations(page) -> list[str]:
+    results = AXE.run(page, options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_no_screen_has_a_serious_accessibility_violation(new_page, matches):
+    page = new_page()
+    found = {}
+
+    def scan(name):
+        found[name] = serious_violations(page)
+
+    invite = create_match(page, "addup")
+    scan("waiting (invite, QR code, seat link)")
+    navigate(page, "/")
+    expect(page.locator(".games li")).to_have_count(5)
+    scan("home")
+    navigate(page, "/new/addem")
+    expect(page.locator('form[data-submit="create"]')).to_be_visible()
+    scan("create")
+    navigate(page, "/rules/addtoo")
+    expect(page.locator(".interpretations li").first).to_be_visible()
+    scan("rules")
+    joiner = new_page()
+    joiner.goto(invite)
+    expect(joiner.locator('form[data-submit="join"]')).to_be_visible()
+    found["join"] = serious_violations(joiner)
+    for game in GAMES:
+        navigate(page, matches["playing"][game].seat_link(0))
+        expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+        page.locator(".hand button.card:not([disabled])").first.click()
+        scan(f"{game} playing")
+        navigate(page, matches["over"][game].seat_link(0))
+        expect(page.locator("#status")).to_have_attribute("data-status", "over")
+        open_panels(page, verify=True)
+        scan(f"{game} over, with the log, replay and fair-shuffle panels open")
+    problems = "\n".join(f"{name}: {v}" for name, v in found.items() if v)
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_card_has_a_label_for_screen_readers(new_page, matches, game):
+    page = new_page()
+    navigate_to = matches["playing"][game].seat_link(0)
+    page.goto(navigate_to)
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    cards = page.locator(".card")
+    assert cards.count() > 0
+    labels = [cards.nth(i).get_attribute("aria-label") or "" for i in range(cards.count())]
+    assert all(labels), labels
+    if game == "addem":
+        assert all(re.fullmatch(r"(Figure|Minus|Total) card −?\d+|(Odd|Even) Add-Em card", label) for label in labels)
+
+
+def tab_to(page, selector: str, limit: int = 80):
+    """Press Tab until the focused element matches `selector`."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement?.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_turn_of_add_up_can_be_played_with_the_keyboard_alone(new_page):
+    ann, bob = new_page(), new_page()
+    join_match(bob, create_match(ann, "addup"))
+    expect(ann.locator("#status")).to_have_class(re.compile("your-turn"))
+    tab_to(ann, ".hand button.card")
+    ann.keyboard.press("Enter")
+    tab_to(ann, '[data-action="play"]')
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#status")).to_have_attribute("data-version", "1")
+    expect(bob.locator("#status")).to_have_class(re.compile("your-turn"))
+
+
+def test_a_diamond_can_be_placed_on_the_add_too_board_with_the_keyboard_alone(new_page, server):
+    match = new_match(server, "addtoo")
+    match.play(lambda view: view["version"] >= 1 and "place" in (match.view(view["turn"])["you"]["legal_moves"] or {}))
+    seat = match.view(0)["turn"]
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    version = status(page)[1]
+    tab_to(page, '.hand button[data-action="tile"]')
+    page.keyboard.press("Enter")
+    if not page.locator('[data-action="place"]').count():
+        tab_to(page, "g.target")
+        page.keyboard.press(" ")
+    tab_to(page, '[data-action="place"]')
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).not_to_have_attribute("data-version", str(version))
+
+
+def test_the_app_installs_and_its_shell_opens_offline(browser, server):
+    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, service_workers="allow")
+    try:
+        page = context.new_page()
+        page.goto("/")
+        manifest = page.evaluate("fetch('/manifest.webmanifest').then((r) => r.json())")
+        assert manifest["display"] == "standalone" and {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("caches.open('addgames-shell-v1').then((c) => c.keys()).then((k) => k.length > 40)")
+        context.set_offline(True)
+        page.goto("/rules/addup")
+        expect(page.locator("header .brand")).to_be_visible()
+        expect(page.locator("main h1")).to_be_visible()
+    finally:
+        context.close()
