@@ -1,15 +1,17 @@
 """What browsers are told: CORS for third-party clients of /api/, and safety headers everywhere.
 
 The API uses no cookies (a seat is a bearer token the client holds), so any origin may call it.
-Pages run only scripts served by us: no inline script, no eval, nothing from another site.
+Pages run only scripts and styles served by us: nothing inline (but the API docs' styles), no
+eval, nothing from another site.
 """
 from flask import Flask, Response, request
 from flask_cors import CORS
 
 ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key"]
 EXPOSED = ["ETag", "Location", "Retry-After", "Idempotent-Replayed"]
-PAGE = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+PAGE = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+DOCS = PAGE.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")  # Swagger UI styles inline
 API = "default-src 'none'; frame-ancestors 'none'"
 HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
            "Cross-Origin-Opener-Policy": "same-origin"}
@@ -23,8 +25,9 @@ def init_app(app: Flask) -> None:
 
 
 def _harden(response: Response) -> Response:
-    api = request.path.startswith("/api/v1/")
-    response.headers.setdefault("Content-Security-Policy", API if api else PAGE)
+    path = request.path
+    policy = API if path.startswith("/api/v1/") else DOCS if path.startswith("/api/docs/") else PAGE
+    response.headers.setdefault("Content-Security-Policy", policy)
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     if request.is_secure:

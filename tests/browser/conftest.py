@@ -52,7 +52,8 @@ def _free_port() -> int:
 def server(tmp_path_factory, chromium_path) -> str:
     """The app served by gunicorn on localhost, on a fresh SQLite file; yields its origin."""
     folder = tmp_path_factory.mktemp("server")
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'browser.sqlite'}", "PUBLIC_URL": ""}
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'browser.sqlite'}", "PUBLIC_URL": "",
+           "RATELIMIT_ENABLED": "false"}  # a fast machine plays faster than the limits let a person
     env.pop("PORT", None)
     subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,
                    check=True, capture_output=True)
@@ -105,6 +106,8 @@ def new_page(browser, server):
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        page.on("console", lambda message: errors.append(f"{page.url}: {message.text}")
+                if "Content Security Policy" in message.text else None)  # the policy blocked something
         return page
 
     yield make
