@@ -11,7 +11,6 @@ from sqlalchemy import func, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
 from engine import GAMES
-from engine.replay import Setup
 
 from . import idempotency
 from .errors import Problem
@@ -54,14 +53,6 @@ def events(match: Match, after: int = 0, upto: int | None = None) -> list[Event]
     if upto is not None:
         query = query.where(Event.seq <= upto)
     return list(db.session.scalars(query))
-
-
-def setup(match: Match) -> Setup:
-    return Setup(match.seat_count, match.options, match.seed, match.deck)
-
-
-def moves(stored: list[Event]) -> list[tuple[int, dict]]:
-    return [(event.seat, event.move) for event in stored]
 
 
 def seat_of_request(match: Match, required: bool = False) -> int | None:
