@@ -26,23 +26,31 @@ async function request(method, path, {token, body, etag} = {}) {
     throw new ApiError(0, {code: "network"});
   }
   const tag = response.headers.get("ETag");
-  if (response.status === 304) return {notModified: true, etag: tag};
+  const retryAfter = Number(response.headers.get("Retry-After")) || null; // the server's polling hint, in seconds
+  if (response.status === 304) return {notModified: true, etag: tag, retryAfter};
+  if (response.status === 204) return {data: null};
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, data);
-  return {data, etag: tag};
+  return {data, etag: tag, retryAfter};
 }
 
 const catalogue = {};
 const cached = (key, load) => (catalogue[key] ??= load().catch((e) => { delete catalogue[key]; throw e; }));
 
+const match = (id) => `/games/${encodeURIComponent(id)}`;
+
 export const api = {
   rules: () => cached("all", () => request("GET", "/rules").then((r) => r.data.games)),
   rulesOf: (game) => cached(game, () => request("GET", `/rules/${encodeURIComponent(game)}`).then((r) => r.data)),
   create: (body) => request("POST", "/games", {body}).then((r) => r.data),
-  join: (id, body) => request("POST", `/games/${encodeURIComponent(id)}/seats`, {body}).then((r) => r.data),
-  view: (id, token, etag) => request("GET", `/games/${encodeURIComponent(id)}`, {token, etag}),
-  version: (id, n, token) => request("GET", `/games/${encodeURIComponent(id)}/versions/${n}`, {token}).then((r) => r.data),
-  log: (id, token) => request("GET", `/games/${encodeURIComponent(id)}/moves`, {token}).then((r) => r.data),
-  move: (id, token, version, move) =>
-    request("POST", `/games/${encodeURIComponent(id)}/moves`, {token, body: {version, move}}),
+  join: (id, body) => request("POST", `${match(id)}/seats`, {body}).then((r) => r.data),
+  view: (id, token, etag) => request("GET", match(id), {token, etag}),
+  version: (id, n, token) => request("GET", `${match(id)}/versions/${n}`, {token}).then((r) => r.data),
+  log: (id, token) => request("GET", `${match(id)}/moves`, {token}).then((r) => r.data),
+  move: (id, token, version, move) => request("POST", `${match(id)}/moves`, {token, body: {version, move}}),
+  resign: (id, token) => request("POST", `${match(id)}/resign`, {token}),
+  claimTimeout: (id, token) => request("POST", `${match(id)}/timeouts`, {token}),
+  freeSeat: (id, token, seat) => request("DELETE", `${match(id)}/seats/${seat}`, {token}),
+  rematch: (id, token) => request("POST", `${match(id)}/rematch`, {token}).then((r) => r.data),
+  myGames: (tokens) => request("POST", "/my-games", {body: {tokens}}).then((r) => r.data.games),
 };

@@ -60,3 +60,18 @@ export function t(key, params = {}) {
 export function listing(items) {
   return new Intl.ListFormat(current, {type: "conjunction"}).format(items.map(String));
 }
+
+const UNITS = [["day", 86400, 2 * 86400], ["hour", 3600, 5400], ["minute", 60, 0]];
+
+/** "in 5 hours", "2 days ago": how far `date` is from `now`, in the current language. */
+export function relativeTime(date, now = Date.now()) {
+  const seconds = (date - now) / 1000;
+  const [unit, size] = UNITS.find(([, , from]) => Math.abs(seconds) >= from);
+  return new Intl.RelativeTimeFormat(current, {numeric: "auto"}).format(Math.round(seconds / size), unit);
+}
+
+/** "Mon 23 Nov, 14:05": a moment in the reader's time zone and language. */
+export function dateTime(date) {
+  return new Intl.DateTimeFormat(current, {weekday: "short", day: "numeric", month: "short", hour: "2-digit",
+    minute: "2-digit"}).format(date);
+}

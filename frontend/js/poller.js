@@ -1,13 +1,16 @@
-// Polls a match view with If-None-Match: every few seconds while visible, backing off when hidden.
-const VISIBLE_MS = Number(localStorage.getItem("addgames.pollMs")) || 3000;
-const HIDDEN_MS = Math.max(VISIBLE_MS, 10000);
+// Polls a match view with If-None-Match: as often as the server's Retry-After hint says while
+// visible (3 s in play, longer while waiting or over), backing off when hidden or failing.
+const FORCED_MS = Number(localStorage.getItem("addgames.pollMs")) || null; // tests poll faster
+const HIDDEN_MS = 10000;
 const MAX_MS = 60000;
 
 /** poll(load(etag) -> {notModified, etag, data}, onData(data, etag), onError(error)) -> {stop, now, setEtag} */
 export function poll(load, onData, onError) {
   let etag = null;
   let timer = null;
-  let delay = VISIBLE_MS;
+  let hinted = 3000;
+  const visible = () => FORCED_MS ?? hinted;
+  let delay = visible();
   let stopped = false;
   let running = false;
 
@@ -17,12 +20,13 @@ export function poll(load, onData, onError) {
     running = true;
     try {
       const result = await load(etag);
+      if (result.retryAfter) hinted = result.retryAfter * 1000;
       if (!result.notModified) {
         etag = result.etag;
-        delay = VISIBLE_MS;
+        delay = visible();
         onData(result.data, etag);
-      } else if (document.hidden) {
-        delay = Math.min(Math.max(delay * 2, HIDDEN_MS), MAX_MS);
+      } else {
+        delay = document.hidden ? Math.min(Math.max(delay * 2, HIDDEN_MS), MAX_MS) : visible();
       }
     } catch (error) {
       delay = Math.min(delay * 2, MAX_MS);
@@ -35,7 +39,7 @@ export function poll(load, onData, onError) {
 
   function wake() {
     if (document.hidden) return;
-    delay = VISIBLE_MS;
+    delay = visible();
     tick();
   }
 

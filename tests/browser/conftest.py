@@ -49,10 +49,16 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory, chromium_path) -> str:
+def database_file(tmp_path_factory) -> Path:
+    """The server's SQLite file: tests that need time to pass move a match's past back (see matches.py)."""
+    return tmp_path_factory.mktemp("server") / "browser.sqlite"
+
+
+@pytest.fixture(scope="session")
+def server(database_file, chromium_path) -> str:
     """The app served by gunicorn on localhost, on a fresh SQLite file; yields its origin."""
-    folder = tmp_path_factory.mktemp("server")
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'browser.sqlite'}", "PUBLIC_URL": "",
+    folder = database_file.parent
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database_file}", "PUBLIC_URL": "",
            "RATELIMIT_ENABLED": "false"}  # a fast machine plays faster than the limits let a person
     env.pop("PORT", None)
     subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,
@@ -123,8 +129,9 @@ def artifacts() -> Path:
 
 
 @pytest.fixture(scope="session")
-def matches(server):
-    """For each game, one match in play with seat 0 to move and one played to the end (via the API)."""
+def matches(server, database_file):
+    """For each game, one match in play with seat 0 to move and one played to the end; a timed match
+    whose late seat's turn was claimed, and a three-seat match a seat left (all via the API)."""
     from .matches import GAMES, new_match
 
     playing, over = {}, {}
@@ -134,4 +141,11 @@ def matches(server):
                    and (game != "addtoo" or "place" in match.view(0)["you"]["legal_moves"]))
         over[game] = new_match(server, game)
         over[game].play(lambda view: False)
-    return {"playing": playing, "over": over, "waiting": new_match(server, "addup", join=False)}
+    timed = new_match(server, "addup", time_per_move=3600)
+    timed.move_back_in_time(database_file, 2)
+    assert timed.post("timeouts", 1 - timed.view(0)["turn"]).status_code == 200
+    left = new_match(server, "addup", seats=3)
+    assert left.post("resign", 2).status_code == 200
+    left.play(lambda view: view["version"] >= 4)
+    return {"playing": playing, "over": over, "waiting": new_match(server, "addup", join=False), "timed": timed,
+            "left": left}

@@ -5,11 +5,15 @@ import time
 from playwright.sync_api import Page, expect
 
 
-def create_match(page: Page, game: str, name: str = "Ann", options: dict | None = None) -> str:
-    """Create a two-seat match from the home page; return the invite link the share panel shows."""
+def create_match(page: Page, game: str, name: str = "Ann", options: dict | None = None, seats: int = 2,
+                 time_per_move: int | None = None) -> str:
+    """Create a match from the home page; return the invite link the share panel shows."""
     page.goto("/")
     page.locator(f'a[href="/new/{game}"]').click()
+    page.locator('select[name="seats"]').select_option(str(seats))
     page.locator('input[name="name-0"]').fill(name)
+    if time_per_move:
+        page.locator('select[name="time_per_move"]').select_option(str(time_per_move))
     for option, value in (options or {}).items():
         radio = page.locator(f'input[type=radio][name="opt-{option}"][value="{value}"]')
         if radio.count():
@@ -23,11 +27,12 @@ def create_match(page: Page, game: str, name: str = "Ann", options: dict | None 
     return link.input_value()
 
 
-def join_match(page: Page, invite_link: str, name: str = "Bob") -> None:
+def join_match(page: Page, invite_link: str, name: str = "Bob", last: bool = True) -> None:
+    """Take a seat by the invite link; the `last` free seat starts the match."""
     page.goto(invite_link)
     page.locator('input[name="name"]').fill(name)
     page.locator('form[data-submit="join"] button[type="submit"]').click()
-    expect(page.locator("#status")).to_have_attribute("data-status", re.compile("playing|over"))
+    expect(page.locator("#status")).to_have_attribute("data-status", re.compile("playing|over" if last else "waiting"))
 
 
 def status(page: Page) -> tuple[str, int, bool]:

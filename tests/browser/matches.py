@@ -1,6 +1,8 @@
 """Matches made straight through the HTTP API, for tests that need a game in a given state fast:
-two named seats (Ann and Bob), moved by the API tests' choosers until a condition holds."""
+named seats (Ann, Bob, ...), moved by the API tests' choosers until a condition holds."""
+import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 
 import requests
 
@@ -60,12 +62,31 @@ class Match:
         return view
 
 
-def new_match(origin: str, game: str, join: bool = True) -> Match:
-    body = requests.post(f"{origin}/api/v1/games", timeout=10,
-                         json={"game": game, "players": ["Ann", "Bob"], "options": OPTIONS[game]}).json()
+    def post(self, what: str, seat: int) -> requests.Response:
+        """A lifecycle request (resign, timeouts, rematch) as `seat`."""
+        return requests.post(f"{self.origin}/api/v1/games/{self.id}/{what}", timeout=10,
+                             headers={"Authorization": f"Bearer {self.tokens[seat]}"})
+
+    def move_back_in_time(self, database: Path, hours: int) -> None:
+        """Make every event and seat of the match `hours` older, as if that time had passed
+        (the server reads the time per request: there is no timer to move)."""
+        with sqlite3.connect(database) as db:
+            shift = f"-{hours} hours"
+            db.execute("UPDATE events SET created_at = datetime(created_at, ?) WHERE game_id = ?", (shift, self.id))
+            db.execute("UPDATE seats SET joined_at = datetime(joined_at, ?) WHERE game_id = ?", (shift, self.id))
+
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def new_match(origin: str, game: str, join: bool = True, seats: int = 2, **pace) -> Match:
+    """A match of `seats` named players (every seat taken unless `join` is false); `pace` as the API
+    takes it (time_per_move, timeouts_to_leave)."""
+    body = requests.post(f"{origin}/api/v1/games", timeout=10, json={
+        "game": game, "players": PLAYERS[:seats], "options": OPTIONS[game], **pace}).json()
     match = Match(origin, game, body["game"]["id"], body["invite"], {0: body["token"]})
-    if join:
-        joined = requests.post(f"{origin}/api/v1/games/{match.id}/seats", json={"invite": match.invite, "seat": 1},
+    for seat in range(1, seats if join else 1):
+        joined = requests.post(f"{origin}/api/v1/games/{match.id}/seats", json={"invite": match.invite, "seat": seat},
                                timeout=10).json()
-        match.tokens[1] = joined["token"]
+        match.tokens[seat] = joined["token"]
     return match

@@ -48,6 +48,14 @@ def visit_every_screen(page, matches):
         navigate(page, match.seat_link(0))
         expect(page.locator("#status")).to_have_attribute("data-status", "over")
         open_panels(page, verify=True)
+    navigate(page, matches["timed"].seat_link(0))
+    expect(page.locator("#deadline")).to_be_visible()
+    open_panels(page)
+    page.locator('[data-action="askConfirm"]').click()
+    expect(page.locator(".confirm")).to_be_visible()
+    navigate(page, matches["left"].seat_link(2))
+    expect(page.locator('[data-panel="log"]')).to_be_visible()  # the autopilot has moved for seat 2
+    open_panels(page)
     navigate(page, "/no/such/page")
     expect(page.locator("main h1")).to_be_visible()
 

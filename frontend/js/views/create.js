@@ -5,6 +5,7 @@ import {t} from "../i18n.js";
 import {go} from "../router.js";
 import {keepSeat, lastName, rememberName} from "../seat-store.js";
 import {optionFields, readOptions} from "./options.js";
+import {paceFields} from "./pace.js";
 import {gameName, problemText} from "./words.js";
 
 function seatFields(form) {
@@ -22,7 +23,8 @@ function seatFields(form) {
 }
 
 export default function create(initial) {
-  const form = {game: initial || "addup", seats: 2, names: [lastName()], options: {}};
+  const form = {game: initial || "addup", seats: 2, names: [lastName()], options: {},
+    timePerMove: null, timeoutsToLeave: 3};
   const screen = {
     games: null,
     error: null,
@@ -46,6 +48,7 @@ export default function create(initial) {
             <select name="seats" data-change="seats" data-key="seats">${counts}</select></label>
           ${seatFields(form)}
           ${optionFields(game, form.options)}
+          ${paceFields(form)}
           ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
           <button class="primary" type="submit" data-key="create" ${screen.busy ? "disabled" : ""}>${t("create.submit")}</button>
         </form>`;
@@ -79,6 +82,13 @@ export default function create(initial) {
       option(input) {
         form.options[input.dataset.option] = input.value;
       },
+      timePerMove(select) {
+        form.timePerMove = Number(select.value) || null;
+        screen.repaint();
+      },
+      timeoutsToLeave(select) {
+        form.timeoutsToLeave = Number(select.value);
+      },
       create: submit,
     },
   };
@@ -91,7 +101,8 @@ export default function create(initial) {
     }
     const game = screen.games.find((g) => g.key === form.game);
     const others = names.slice(1);
-    const body = {game: form.game, options: readOptions(game, form.options)};
+    const body = {game: form.game, options: readOptions(game, form.options), time_per_move: form.timePerMove};
+    if (form.timePerMove) body.timeouts_to_leave = form.timeoutsToLeave;
     if (others.every(Boolean)) body.players = names;
     else Object.assign(body, {seats: form.seats, name: names[0]});
     if (others.some(Boolean) && !others.every(Boolean)) {

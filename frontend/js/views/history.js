@@ -24,8 +24,12 @@ export function history(id, token, screen) {
     }
   }
 
-  const words = (entry) => screen.game.describe(entry.move, {name: seatName(screen.view, entry.seat), seat: entry.seat,
-    view: screen.view});
+  function words(entry) {
+    const name = seatName(screen.view, entry.seat);
+    if (entry.kind === "resign") return t(screen.view.seats.length === 2 ? "log.resign" : "log.left", {name});
+    const move = screen.game.describe(entry.move, {name, seat: entry.seat, view: screen.view});
+    return entry.kind === "move" ? move : t(`log.${entry.kind}`, {move}); // a timeout or the autopilot moved
+  }
 
   async function show(at) {
     replay.at = at;

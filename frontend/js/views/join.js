@@ -66,7 +66,9 @@ export default function join(id, invite, joined) {
     try {
       const seat = await api.join(id, {invite, ...fields});
       if (fields.name) rememberName(fields.name);
-      keepSeat(id, {seat: seat.seat, token: seat.token, game: seat.game.game, seatLink: seat.seat_link});
+      // Keeping the invite lets this device share it too while seats are free.
+      keepSeat(id, {seat: seat.seat, token: seat.token, game: seat.game.game, seatLink: seat.seat_link,
+        invite, inviteLink: `${location.origin}/g/${id}#invite=${invite}`});
       joined();
     } catch (error) {
       screen.busy = false;

@@ -9,15 +9,19 @@ import {announce} from "../ui.js";
 import {fairness} from "./fairness.js";
 import {history} from "./history.js";
 import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
+import {lifecycle} from "./lifecycle.js";
+import {paceRule} from "./pace.js";
 import {scoreboard} from "./scoreboard.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
+const CLOCK_MS = 30000; // how often "in 5 hours" is brought up to date
 
 export default function play(id, linkToken) {
   const kept = seatOf(id);
   let token = linkToken || kept?.token || null;
   let poller = null;
+  let clock = null;
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null,
     seatLink: kept && !kept.linkShown ? kept.seatLink : null,
@@ -29,26 +33,32 @@ export default function play(id, linkToken) {
       const ctx = context();
       return html`
         <h1>${gameName(view.game)}</h1>
+        ${view.pace.time_per_move ? html`<p class="pace-rule">${paceRule(view.pace)}</p>` : ""}
         <p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
           data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>
+        ${screen.lifecycle.deadline(view, me)}
         ${screen.seatLink && view.status === "waiting" ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
         ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
         ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
+        ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
         <section class="board" aria-label="${t("play.table")}">${screen.game.board(ctx)}</section>
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
         ${screen.seatLink && view.status !== "waiting" ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
         ${screen.history.render()}
         ${screen.fairness.render()}
+        ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a>
           ${me !== null && view.status !== "over" && canNotify()
             ? html`<button type="button" class="small" data-action="notify">${t("play.notify")}</button>` : ""}</p>`;
     },
     async start() {
       poller = poll((etag) => api.view(id, token, etag), (view, etag) => shown(view, etag), failed);
+      clock = setInterval(() => screen.view?.deadline && screen.repaint(), CLOCK_MS);
     },
     stop() {
       poller?.stop();
+      clearInterval(clock);
       screen.history?.stop();
     },
     painted(root) {
@@ -57,6 +67,7 @@ export default function play(id, linkToken) {
   };
   screen.history = history(id, () => token, screen);
   screen.fairness = fairness(screen);
+  screen.lifecycle = lifecycle(id, () => token, screen, send);
 
   Object.assign(screen.actions, {
     notify: async () => {
@@ -70,6 +81,7 @@ export default function play(id, linkToken) {
     },
     ...screen.history.actions,
     ...screen.fairness.actions,
+    ...screen.lifecycle.actions,
     ...inviteActions(screen),
   });
 
@@ -77,7 +89,8 @@ export default function play(id, linkToken) {
     const view = screen.view;
     const me = view.you ? view.you.seat : null;
     const legal = view.you?.legal_moves || null;
-    return {view, me, legal, ui: screen.ui, busy: screen.busy, play: submit, repaint: screen.repaint, readOnly: false};
+    const play = (move) => send(() => api.move(id, token, view.version, move));
+    return {view, me, legal, ui: screen.ui, busy: screen.busy, play, repaint: screen.repaint, readOnly: false};
   }
 
   async function shown(view, etag) {
@@ -100,7 +113,6 @@ export default function play(id, linkToken) {
       screen.history.changed(view);
     }
     attention(before, view);
-    if (view.status === "over") poller?.stop();
     screen.repaint();
   }
 
@@ -125,20 +137,21 @@ export default function play(id, linkToken) {
     screen.repaint();
   }
 
-  async function submit(move) {
+  /** Make a change the API answers with the new view: a move, a resignation, a claimed timeout. */
+  async function send(call) {
     if (screen.busy) return;
     screen.busy = true;
     screen.error = null;
     screen.repaint();
     try {
-      const result = await api.move(id, token, screen.view.version, move);
+      const result = await call();
       poller.setEtag(result.etag);
       screen.busy = false;
       await shown(result.data, result.etag);
     } catch (error) {
       screen.busy = false;
       screen.error = problemText(error);
-      if (error.code === "stale_version" || error.code === "not_your_turn") poller.now();
+      if (error.status === 409) poller.now(); // the match moved on: show it as it is now
       screen.repaint();
     }
   }

@@ -11,6 +11,9 @@ export function scoreboard(view, me, game) {
       <span class="who">${turn ? html`<span class="turn-mark" aria-hidden="true">▶</span>` : ""}
         <strong>${seatName(view, n)}</strong>${n === me ? html` <span class="tag">${t("seat.you")}</span>` : ""}
         ${!seat.joined ? html` <span class="tag">${t("seat.free")}</span>` : ""}
+        ${seat.status === "left" ? html` <span class="tag">${t("seat.autopilot")}</span>` : ""}
+        ${seat.status === "resigned" ? html` <span class="tag">${t("seat.resigned")}</span>` : ""}
+        ${seat.timeouts ? html` <span class="tag">${t("seat.timeouts", {count: seat.timeouts})}</span>` : ""}
         ${turn ? html`<span class="sr-only">${t("seat.toPlay")}</span>` : ""}</span>
       <span class="score">${t("seat.score", {score: view.scores[n]})}</span>
       <span class="info">${game.seatInfo ? game.seatInfo(view, n) : ""}</span>

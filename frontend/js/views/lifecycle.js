@@ -1,0 +1,106 @@
+// Keeping a match moving over days: claim a late seat's turn, resign or leave, give a seat back
+// before the start, and the rematch once it is over. Each asks before doing anything it cannot undo.
+import {api} from "../api.js";
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {go} from "../router.js";
+import {forget, keepSeat, seatOf} from "../seat-store.js";
+import {deadlineLine, isLate} from "./pace.js";
+import {problemText, seatName} from "./words.js";
+
+/** `send(call)` runs an API call that answers with the match view, as a move does. */
+export function lifecycle(id, token, screen, send) {
+  let confirming = null; // "resign" or "free" while the question is on screen
+
+  function confirmation(question, yes) {
+    return html`<div class="confirm" role="group" aria-labelledby="confirm-question">
+      <p id="confirm-question">${question}</p>
+      <p class="actions"><button type="button" class="danger" data-action="confirmed" data-key="confirm-yes">${yes}</button>
+        <button type="button" data-action="cancelConfirm" data-key="confirm-no">${t("confirm.cancel")}</button></p></div>`;
+  }
+
+  function leaveControls(view, me) {
+    const twoSeats = view.seats.length === 2;
+    if (confirming === "resign") {
+      const other = seatName(view, 1 - me);
+      return twoSeats ? confirmation(t("leave.confirmResign", {name: other}), t("leave.yesResign"))
+        : confirmation(t("leave.confirmLeave"), t("leave.yesLeave"));
+    }
+    return html`<button type="button" class="small" data-action="askConfirm" data-confirm="resign" data-key="resign">
+      ${twoSeats ? t("leave.resign") : t("leave.leave")}</button>`;
+  }
+
+  function rematchControls(view) {
+    if (view.rematch && seatOf(view.rematch)) {
+      return html`<a class="button primary" href="/g/${view.rematch}" data-key="rematch">${t("rematch.open")}</a>`;
+    }
+    return html`<button type="button" class="primary" data-action="rematch" data-key="rematch" ${screen.busy ? "disabled" : ""}>
+      ${view.rematch ? t("rematch.join") : t("rematch.ask")}</button>`;
+  }
+
+  return {
+    /** Under the status: the deadline, and the button that claims a late seat's turn. */
+    deadline(view, me) {
+      const claim = me !== null && view.turn !== me && view.seats[me].status === "playing" && isLate(view);
+      return html`${deadlineLine(view, me)}
+        ${claim ? html`<p class="actions"><button type="button" class="primary" data-action="claimTimeout"
+          data-key="claim" ${screen.busy ? "disabled" : ""}>${t("pace.claim", {name: seatName(view, view.turn)})}</button></p>
+          <p class="hint">${t("pace.claimHint")}</p>` : ""}`;
+    },
+    /** At the foot of the table: what this seat may do about the match itself. */
+    controls(view, me) {
+      if (me === null) return "";
+      if (view.status === "over") {
+        return html`<section class="rematch panel" aria-labelledby="rematch-title"><h2 id="rematch-title">${t("rematch.title")}</h2>
+          <p>${t("rematch.hint")}</p><p class="actions">${rematchControls(view)}</p></section>`;
+      }
+      if (view.status === "waiting") {
+        return confirming === "free" ? confirmation(t("free.confirm"), t("free.yes"))
+          : html`<p class="actions"><button type="button" class="small" data-action="askConfirm" data-confirm="free"
+              data-key="free">${t("free.button")}</button></p>`;
+      }
+      if (view.seats[me].status !== "playing") return html`<p class="note">${t("leave.autopilot")}</p>`;
+      return html`<p class="actions">${leaveControls(view, me)}</p>`;
+    },
+    actions: {
+      askConfirm(button) {
+        confirming = button.dataset.confirm;
+        screen.repaint();
+      },
+      cancelConfirm() {
+        confirming = null;
+        screen.repaint();
+      },
+      async confirmed() {
+        const chosen = confirming;
+        confirming = null;
+        if (chosen === "resign") return send(() => api.resign(id, token()));
+        try {
+          await api.freeSeat(id, token(), screen.view.you.seat);
+          forget(id);
+          go("/");
+        } catch (error) {
+          screen.error = problemText(error);
+          screen.repaint();
+        }
+      },
+      claimTimeout() {
+        send(() => api.claimTimeout(id, token()));
+      },
+      async rematch() {
+        screen.busy = true;
+        screen.repaint();
+        try {
+          const seat = await api.rematch(id, token());
+          keepSeat(seat.game.id, {seat: seat.seat, token: seat.token, game: seat.game.game, seatLink: seat.seat_link,
+            invite: seat.invite, inviteLink: seat.invite_link, linkShown: true});
+          go(`/g/${seat.game.id}`);
+        } catch (error) {
+          screen.busy = false;
+          screen.error = problemText(error);
+          screen.repaint();
+        }
+      },
+    },
+  };
+}

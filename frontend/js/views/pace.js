@@ -1,0 +1,54 @@
+// Time per move: the choices offered when creating a match, and each deadline in words.
+import {html} from "../html.js";
+import {dateTime, relativeTime, t} from "../i18n.js";
+import {seatName} from "./words.js";
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+/** The times per move the create form offers (null: no limit), within the API's 1 hour to 14 days. */
+export const TIMES_PER_MOVE = [null, HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 7 * DAY, 14 * DAY];
+export const TIMEOUTS_TO_LEAVE = [1, 2, 3, 5, 10];
+
+/** "12 hours", "3 days"; "No limit" for null. */
+export function duration(seconds) {
+  if (!seconds) return t("pace.none");
+  return seconds % DAY ? t("pace.hours", {count: seconds / HOUR}) : t("pace.days", {count: seconds / DAY});
+}
+
+export function paceFields(form) {
+  const times = TIMES_PER_MOVE.map((seconds) => html`<option value="${seconds ?? ""}"
+    ${seconds === form.timePerMove ? "selected" : ""}>${duration(seconds)}</option>`);
+  const counts = TIMEOUTS_TO_LEAVE.map((n) => html`<option value="${n}"
+    ${n === form.timeoutsToLeave ? "selected" : ""}>${n}</option>`);
+  return html`<div class="pace">
+    <label class="field">${t("pace.perMove")}
+      <select name="time_per_move" data-change="timePerMove" data-key="time-per-move">${times}</select></label>
+    ${form.timePerMove ? html`<label class="field">${t("pace.timeoutsToLeave")}
+      <select name="timeouts_to_leave" data-change="timeoutsToLeave" data-key="timeouts-to-leave">${counts}</select></label>
+      <p class="hint">${t("pace.hint")}</p>` : ""}
+  </div>`;
+}
+
+/** Whether the seat to move has run out of time (by this device's clock; the server decides). */
+export function isLate(view, now = Date.now()) {
+  return view.status === "playing" && view.deadline !== null && Date.parse(view.deadline) <= now;
+}
+
+/** The line under the status of a timed match: who must move by when, or whose time ran out. */
+export function deadlineLine(view, me, now = Date.now()) {
+  if (view.status !== "playing" || view.deadline === null) return "";
+  const due = Date.parse(view.deadline);
+  const name = seatName(view, view.turn);
+  const when = {when: dateTime(due), relative: relativeTime(due, now), name};
+  let text;
+  if (isLate(view, now)) text = view.turn === me ? t("pace.youAreLate", when) : t("pace.late", when);
+  else text = view.turn === me ? t("pace.yourDeadline", when) : t("pace.deadline", when);
+  return html`<p class="deadline ${isLate(view, now) ? "late" : ""}" id="deadline">
+    <span aria-hidden="true">⏱ </span>${text}</p>`;
+}
+
+/** "1 day per move · out after 3 missed turns", for the table's header. */
+export function paceRule(pace) {
+  if (!pace.time_per_move) return "";
+  return t("pace.rule", {time: duration(pace.time_per_move), count: pace.timeouts_to_leave});
+}

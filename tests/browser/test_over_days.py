@@ -1,0 +1,113 @@
+"""Matches played over days, through the web app: deadlines shown and a late turn skipped, resigning,
+leaving to the autopilot, giving a seat back and the rematch."""
+import re
+
+from playwright.sync_api import expect
+
+from .drive import create_match, join_match, status
+from .matches import Match, new_match
+
+
+def match_id(page) -> str:
+    return re.search(r"/g/([\w-]+)$", page.url)[1]
+
+
+def test_a_timed_match_shows_the_deadline_and_anyone_can_skip_a_late_turn(new_page, server, database_file):
+    ann, bob = new_page(), new_page()
+    join_match(bob, create_match(ann, "addup", time_per_move=86400))
+    expect(ann.locator(".pace-rule")).to_have_text("1 day per move · out after 3 missed turns in a row")
+    expect(ann.locator("#status")).to_have_attribute("data-status", "playing")
+    mover, waiter = (ann, bob) if status(ann)[2] else (bob, ann)
+    late_name = "Ann" if mover is ann else "Bob"
+    expect(mover.locator("#deadline")).to_contain_text("Play by")
+    expect(waiter.locator("#deadline")).to_contain_text(f"{late_name} has until")
+    expect(waiter.locator('[data-action="claimTimeout"]')).to_have_count(0)
+
+    Match(server, "addup", match_id(ann), "", {}).move_back_in_time(database_file, 25)
+    waiter.reload()
+    expect(waiter.locator("#deadline")).to_contain_text(f"{late_name}'s time ran out")
+    mover.reload()
+    expect(mover.locator("#deadline")).to_contain_text("Your time ran out")
+    expect(mover.locator('[data-action="claimTimeout"]')).to_have_count(0)  # nobody claims their own turn
+
+    waiter.locator('[data-action="claimTimeout"]').click()
+    expect(waiter.locator("#status")).to_have_class(re.compile("your-turn"))
+    expect(waiter.locator("#last-move")).to_contain_text(f"Time ran out: {late_name}")
+    expect(waiter.locator("#deadline")).to_contain_text("Play by")
+    expect(mover.locator(".seat.me .tag", has_text="1 missed turn")).to_be_visible()  # updated by itself
+    expect(mover.locator("#status")).to_have_text(re.compile("'s turn"))
+
+
+def test_resigning_asks_first_then_ends_the_match_for_both(new_page):
+    ann, bob = new_page(), new_page()
+    join_match(bob, create_match(ann, "plusminus", options={"games": 1}))
+    ann.locator('[data-action="askConfirm"][data-confirm="resign"]').click()
+    expect(ann.locator(".confirm")).to_contain_text("Resign? The match ends and Bob wins.")
+    ann.locator('[data-action="cancelConfirm"]').click()
+    expect(ann.locator(".confirm")).to_have_count(0)
+    expect(ann.locator("#status")).to_have_attribute("data-status", "playing")
+
+    ann.locator('[data-action="askConfirm"][data-confirm="resign"]').click()
+    ann.locator('[data-action="confirmed"]').click()
+    expect(ann.locator("#status")).to_have_text("Match over: Bob wins.")
+    expect(bob.locator("#status")).to_have_text("Match over: you win!")
+    expect(bob.locator(".seat", has_text="Ann").locator(".tag", has_text="resigned")).to_be_visible()
+    expect(bob.locator("#last-move")).to_contain_text("Ann resigned.")
+
+
+def test_a_seat_that_leaves_a_three_seat_match_is_played_by_the_autopilot(new_page, server):
+    match = new_match(server, "addup", seats=3)
+    cy = new_page()
+    cy.goto(match.seat_link(2))
+    cy.locator('[data-action="askConfirm"][data-confirm="resign"]').click()
+    expect(cy.locator(".confirm")).to_contain_text("The autopilot will play your turns")
+    cy.locator('[data-action="confirmed"]').click()
+    expect(cy.locator("main .note")).to_contain_text("You left this match")
+    expect(cy.locator(".seat.me .tag", has_text="autopilot")).to_be_visible()
+
+    match.play(lambda view: view["version"] >= 4)  # Ann and Bob play on; Cy's turns play themselves
+    cy.locator('[data-panel="log"]').click()
+    expect(cy.locator(".log li", has_text="Autopilot: Cy played")).not_to_have_count(0)
+    expect(cy.locator("#status")).not_to_have_class(re.compile("your-turn"))
+
+
+def test_a_seat_can_be_given_back_before_the_start_and_any_joined_device_can_reshare_the_invite(new_page):
+    ann, bob, cy = new_page(), new_page(), new_page()
+    invite = create_match(ann, "addit", seats=3)
+    join_match(bob, invite, last=False)
+    expect(bob.locator("#invite-link")).to_have_value(invite)  # Bob can send it on, too
+    expect(ann.locator("#status")).to_contain_text("2 of 3")
+
+    bob.locator('[data-action="askConfirm"][data-confirm="free"]').click()
+    bob.locator('[data-action="confirmed"]').click()
+    expect(bob).to_have_url(re.compile(r"/$"))
+    expect(bob.locator(".my-games")).to_have_count(0)  # the device forgot the seat it gave back
+    expect(ann.locator("#status")).to_contain_text("1 of 3")
+    join_match(cy, invite, "Cy", last=False)  # the seat is free for someone else
+    expect(ann.locator("#status")).to_contain_text("2 of 3")
+
+
+def test_a_rematch_is_one_new_match_for_the_same_players(new_page, server):
+    match = new_match(server, "addup")
+    match.play(lambda view: False)
+    ann, bob = new_page(), new_page()
+    ann.goto(match.seat_link(0))
+    bob.goto(match.seat_link(1))
+    expect(bob.locator('[data-action="rematch"]')).to_have_text("Ask for a rematch")
+
+    ann.locator('[data-action="rematch"]').click()
+    expect(ann).not_to_have_url(re.compile(match.id))
+    rematch = match_id(ann)
+    expect(ann.locator("#status")).to_contain_text("1 of 2")
+    expect(bob.locator('[data-action="rematch"]')).to_have_text("Join the rematch")  # updated by itself
+    bob.locator('[data-action="rematch"]').click()
+    expect(bob).to_have_url(re.compile(rematch))
+    for page in (ann, bob):
+        expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+        expect(page.locator(".seat.me strong")).to_have_text("Ann" if page is ann else "Bob")
+
+    ann.goto(match.seat_link(0))
+    expect(ann.locator('a[data-key="rematch"]')).to_have_text("Go to the rematch")
+    ann.locator('a[data-key="rematch"]').click()
+    expect(ann).to_have_url(re.compile(rematch))
+
