@@ -61,7 +61,7 @@ export function listing(items) {
   return new Intl.ListFormat(current, {type: "conjunction"}).format(items.map(String));
 }
 
-const UNITS = [["day", 86400, 2 * 86400], ["hour", 3600, 5400], ["minute", 60, 0]];
+const UNITS = [["day", 86400, 2 * 86400], ["hour", 3600, 3600], ["minute", 60, 0]]; // [unit, seconds, from]
 
 /** "in 5 hours", "2 days ago": how far `date` is from `now`, in the current language. */
 export function relativeTime(date, now = Date.now()) {

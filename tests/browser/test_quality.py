@@ -52,6 +52,14 @@ def test_no_screen_has_a_serious_accessibility_violation(new_page, matches):
         expect(page.locator("#status")).to_have_attribute("data-status", "over")
         open_panels(page, verify=True)
         scan(f"{game} over, with the log, replay and fair-shuffle panels open")
+    navigate(page, matches["timed"].seat_link(0))
+    expect(page.locator("#deadline")).to_be_visible()
+    page.locator('[data-action="askConfirm"]').click()
+    expect(page.locator(".confirm")).to_be_visible()
+    scan("a timed match, asking whether to resign")
+    navigate(page, matches["left"].seat_link(2))
+    expect(page.locator("main .note")).to_be_visible()
+    scan("a match the seat left (the autopilot plays it)")
     problems = "\n".join(f"{name}: {v}" for name, v in found.items() if v)
     assert not problems, problems
 

@@ -43,8 +43,7 @@ export function deadlineLine(view, me, now = Date.now()) {
   let text;
   if (isLate(view, now)) text = view.turn === me ? t("pace.youAreLate", when) : t("pace.late", when);
   else text = view.turn === me ? t("pace.yourDeadline", when) : t("pace.deadline", when);
-  return html`<p class="deadline ${isLate(view, now) ? "late" : ""}" id="deadline">
-    <span aria-hidden="true">⏱ </span>${text}</p>`;
+  return html`<p class="deadline ${isLate(view, now) ? "late" : ""}" id="deadline">${text}</p>`;
 }
 
 /** "1 day per move · out after 3 missed turns", for the table's header. */
