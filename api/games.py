@@ -4,7 +4,6 @@ import secrets
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from engine import match as events
 from engine.replay import start
 
 from . import replays, store

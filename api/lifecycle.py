@@ -1,5 +1,5 @@
 """Keeping matches moving over days: resigning, freeing a seat, claiming a timeout, rematches."""
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response
 from sqlalchemy import update
 
 from engine import match as events
