@@ -2,7 +2,7 @@
 import hashlib
 import re
 
-from flask import current_app, jsonify, request
+from flask import Response, current_app, jsonify, request
 
 from engine import match as events
 
@@ -53,15 +53,34 @@ def match_view(match: Match, game, state: events.MatchState, version: int, viewe
 
 
 def view_response(match: Match, game, state: events.MatchState, version: int, viewer: int | None):
-    response = jsonify(match_view(match, game, state, version, viewer))
-    response.set_etag(etag(match, version, viewer))
+    return revalidated(jsonify(match_view(match, game, state, version, viewer)), etag(match, version, viewer))
+
+
+def not_modified(tag: str) -> Response:
+    """The bodiless 304 for a client whose copy tagged `tag` is still current."""
+    return revalidated(Response(status=304), tag)
+
+
+def revalidated(response: Response, tag: str) -> Response:
+    """Tag `response`: clients may keep it but must ask again before using it (cheap with If-None-Match)."""
+    response.set_etag(tag)
     response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 
 def etag(match: Match, version: int, viewer: int | None) -> str:
     """Changes whenever the view changes: an event, a seat taken or freed, a rematch, another viewer."""
-    return f"v{version}.j{len(match.seats)}.s{'x' if viewer is None else viewer}.r{int(bool(match.rematch_id))}"
+    return f"v{version}.j{len(match.seats)}.s{_seen_by(viewer)}.r{int(bool(match.rematch_id))}"
+
+
+def log_etag(version: int, viewer: int | None) -> str:
+    """Changes with each event and per viewer: seats and rematches are not in the log. Never a view's
+    ETag, so one cannot stand for the other (nor name a version in a move's If-Match)."""
+    return f"log.v{version}.s{_seen_by(viewer)}"
+
+
+def _seen_by(viewer: int | None) -> str:
+    return "x" if viewer is None else str(viewer)
 
 
 def etag_version(tag: str) -> int | None:
