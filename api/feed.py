@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, request
 from . import replays, store
 from .errors import Problem
 from .models import utc_iso
-from .presenter import log_etag, not_modified, revalidated
+from .presenter import log_etag, not_modified, polled, revalidated
 
 bp = Blueprint("feed", __name__, url_prefix="/api/v1/games")
 
@@ -22,7 +22,7 @@ def list_moves(match_id: str):
     since = _after(version)
     tag = log_etag(version, viewer)
     if tag in request.if_none_match:
-        return not_modified(tag)
+        return polled(not_modified(tag), match, version)
     game = store.game_module(match.game)
     state = replays.state_at(match, game, since)
     entries = []
@@ -33,8 +33,8 @@ def list_moves(match_id: str):
         entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
                         "move": shown})
         state = after
-    replays.remember(match, version, state)  # the next view or poll of this match starts from here
-    return revalidated(jsonify(version=version, moves=entries), tag)
+    replays.remember(match, version, state)  # for `polled`, and the next view or poll of this match
+    return polled(revalidated(jsonify(version=version, moves=entries), tag), match, version)
 
 
 def _after(version: int) -> int:

@@ -10,7 +10,7 @@ from . import replays, store
 from .errors import Problem
 from .idempotency import idempotent
 from .models import Match, Seat, db
-from .presenter import etag, link, match_view, not_modified, view_response
+from .presenter import etag, link, match_view, not_modified, polled, view_response
 from .schemas import CreateGame, JoinGame
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
@@ -35,7 +35,8 @@ def create_game():
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
     match = store.load(match_id)
-    return conditional(match, store.version(match), store.seat_of_request(match))
+    version = store.version(match)
+    return polled(conditional(match, version, store.seat_of_request(match)), match, version)
 
 
 @bp.get("/<match_id>/versions/<int:version>")

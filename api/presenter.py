@@ -6,10 +6,15 @@ from flask import Response, current_app, jsonify, request
 
 from engine import match as events
 
-from . import pace
+from . import pace, replays, store
 from .models import Match, utc_iso
 
 ETAG = re.compile(r"v(\d{1,9})\.j\d+\.s(?:x|\d+)\.r[01]")
+
+# How long a client should wait before polling a match again (Retry-After on its view and its log),
+# by status: a running match may move any second, seats fill more slowly, and a finished match can
+# only gain a rematch id. Clients back off further while hidden or failing (README).
+POLL_AFTER = {"playing": 3, "waiting": 10, "over": 60}
 
 
 def status(match: Match, game, state: events.MatchState) -> str:
@@ -65,6 +70,14 @@ def revalidated(response: Response, tag: str) -> Response:
     """Tag `response`: clients may keep it but must ask again before using it (cheap with If-None-Match)."""
     response.set_etag(tag)
     response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def polled(response: Response, match: Match, version: int) -> Response:
+    """`response` (a 200 or a 304) with the wait before the next poll, from the match's status at
+    `version`, its current one: the state this process keeps, so a poll replays nothing."""
+    game = store.game_module(match.game)
+    response.headers["Retry-After"] = str(POLL_AFTER[status(match, game, replays.state_at(match, game, version))])
     return response
 
 
