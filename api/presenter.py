@@ -28,7 +28,6 @@ def match_view(match: Match, game, state: events.MatchState, version: int, viewe
     now = status(match, game, state)
     turn = events.to_move(game, state)
     deadline = deadline_iso(match, now)
-    names = {seat.seat: seat.name for seat in match.seats}
     return {
         "id": match.id,
         "game": match.game,
@@ -38,10 +37,9 @@ def match_view(match: Match, game, state: events.MatchState, version: int, viewe
         "options": match.options,
         "pace": {"time_per_move": match.time_per_move, "timeouts_to_leave": match.timeouts_to_leave},
         "fixed": match.deck is not None,
-        "seats": [{"seat": n, "name": names.get(n, match.names[n]), "joined": n in names,
-                   "status": events.status(state, n) if n in names else "free",
+        "seats": [{**seat, "status": events.status(state, n) if seat["joined"] else "free",
                    "timeouts": state.timeouts[n], "deadline": deadline if n == turn else None}
-                  for n in range(match.seat_count)],
+                  for n, seat in enumerate(seats(match))],
         "turn": turn,
         "deadline": deadline,
         "scores": game.scores(state.game),
@@ -55,6 +53,13 @@ def match_view(match: Match, game, state: events.MatchState, version: int, viewe
             "legal_moves": game.legal_moves(state.game, viewer) if now == "playing" else None,
         },
     }
+
+
+def seats(match: Match) -> list[dict]:
+    """Every seat of the match in order: who sits there, or for a free seat the name its creator
+    reserved for it (or null), and whether it is taken."""
+    taken = {seat.seat: seat.name for seat in match.seats}
+    return [{"seat": n, "name": taken.get(n, match.names[n]), "joined": n in taken} for n in range(match.seat_count)]
 
 
 def view_response(match: Match, game, state: events.MatchState, version: int, viewer: int | None):
