@@ -1,17 +1,16 @@
-"""Matches: create, view, join, replay and the log."""
+"""Matches: create, view, join and replay."""
 import hmac
 import secrets
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 
-from engine import match as events
 from engine.replay import start
 
 from . import replays, store
 from .errors import Problem
 from .idempotency import idempotent
-from .models import Match, Seat, db, utc_iso
-from .presenter import etag, link, match_view, view_response
+from .models import Match, Seat, db
+from .presenter import etag, link, match_view, not_modified, polled, view_response
 from .schemas import CreateGame, JoinGame
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
@@ -36,7 +35,8 @@ def create_game():
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
     match = store.load(match_id)
-    return conditional(match, store.version(match), store.seat_of_request(match))
+    version = store.version(match)
+    return polled(conditional(match, version, store.seat_of_request(match)), match, version)
 
 
 @bp.get("/<match_id>/versions/<int:version>")
@@ -63,24 +63,6 @@ def join_game(match_id: str):
     token = take_seat(match, seat, name)
     return created(match, store.game_module(match.game), seat, token, "seat_taken",
                    f"Seat {seat} was taken a moment ago; pick another.")
-
-
-@bp.get("/<match_id>/moves")
-def list_moves(match_id: str):
-    """Every event so far, as the asking seat may see it."""
-    match = store.load(match_id)
-    viewer = store.seat_of_request(match)
-    game = store.game_module(match.game)
-    state = replays.state_at(match, game, 0)
-    entries = []
-    for event in store.events(match):
-        after = replays.fold(match, game, state, event)
-        shown = {"type": "resign"} if event.kind == "resign" else \
-            game.log_entry(state.game, event.seat, event.move, after.game, viewer)
-        entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
-                        "move": shown})
-        state = after
-    return jsonify(version=len(entries), moves=entries)
 
 
 def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
@@ -125,10 +107,7 @@ def conditional(match: Match, version: int, viewer: int | None):
     """The view at `version`, or a bodiless 304 when the client's ETag is still current."""
     tag = etag(match, version, viewer)
     if tag in request.if_none_match:
-        response = Response(status=304)
-        response.set_etag(tag)
-        response.headers["Cache-Control"] = "private, no-cache"
-        return response
+        return not_modified(tag)
     game = store.game_module(match.game)
     return view_response(match, game, replays.state_at(match, game, version), version, viewer)
 

@@ -1,5 +1,5 @@
 """Keeping matches moving over days: resigning, freeing a seat, claiming a timeout, rematches."""
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response
 from sqlalchemy import update
 
 from engine import match as events
@@ -9,7 +9,7 @@ from .errors import Problem
 from .games import created, new_match, take_seat
 from .models import Match, db, utc_iso
 from .idempotency import idempotent
-from .presenter import link, status
+from .presenter import link, seats, status
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
 
@@ -62,7 +62,7 @@ def rematch(match_id: str):
     game = store.game_module(old.game)
     if status(old, game, replays.state_at(old, game, store.version(old))) != "over":
         raise Problem(409, "not_over", "A rematch can be asked for once the match is over.")
-    names = [next((s.name for s in old.seats if s.seat == n), old.names[n]) for n in range(old.seat_count)]
+    names = [seat["name"] for seat in seats(old)]
     extra = {}
     if old.rematch_id is None:
         match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave)

@@ -1,4 +1,5 @@
-"""My games: every match a device holds a seat in, most urgent first."""
+"""My games: every match a device holds a seat in, most urgent first, with who plays it and its
+version, so that a client sees what changed from this one request."""
 from flask import Blueprint, jsonify, request
 from marshmallow import fields, validate
 from sqlalchemy import select
@@ -7,7 +8,7 @@ from engine import match as events
 
 from . import replays, store
 from .models import Seat, db
-from .presenter import deadline_iso, status
+from .presenter import deadline_iso, seats, status
 from .schemas import Body
 
 bp = Blueprint("mine", __name__, url_prefix="/api/v1")
@@ -31,9 +32,11 @@ def my_games():
 def _entry(seat: Seat) -> dict:
     match = store.load(seat.game_id)
     game = store.game_module(match.game)
-    state = replays.state_at(match, game, store.version(match))
+    version = store.version(match)
+    state = replays.state_at(match, game, version)
     now = status(match, game, state)
     turn = events.to_move(game, state)
     return {"id": match.id, "game": match.game, "seat": seat.seat, "name": seat.name, "status": now,
-            "turn": turn, "your_turn": now == "playing" and turn == seat.seat, "deadline": deadline_iso(match, now),
-            "winners": events.winners(game, state) if now == "over" else []}
+            "version": version, "turn": turn, "your_turn": now == "playing" and turn == seat.seat,
+            "deadline": deadline_iso(match, now), "winners": events.winners(game, state) if now == "over" else [],
+            "seats": seats(match)}

@@ -2,14 +2,19 @@
 import hashlib
 import re
 
-from flask import current_app, jsonify, request
+from flask import Response, current_app, jsonify, request
 
 from engine import match as events
 
-from . import pace
+from . import pace, replays, store
 from .models import Match, utc_iso
 
 ETAG = re.compile(r"v(\d{1,9})\.j\d+\.s(?:x|\d+)\.r[01]")
+
+# How long a client should wait before polling a match again (Retry-After on its view and its log),
+# by status: a running match may move any second, seats fill more slowly, and a finished match can
+# only gain a rematch id. Clients back off further while hidden or failing (README).
+POLL_AFTER = {"playing": 3, "waiting": 10, "over": 60}
 
 
 def status(match: Match, game, state: events.MatchState) -> str:
@@ -23,7 +28,6 @@ def match_view(match: Match, game, state: events.MatchState, version: int, viewe
     now = status(match, game, state)
     turn = events.to_move(game, state)
     deadline = deadline_iso(match, now)
-    names = {seat.seat: seat.name for seat in match.seats}
     return {
         "id": match.id,
         "game": match.game,
@@ -33,10 +37,9 @@ def match_view(match: Match, game, state: events.MatchState, version: int, viewe
         "options": match.options,
         "pace": {"time_per_move": match.time_per_move, "timeouts_to_leave": match.timeouts_to_leave},
         "fixed": match.deck is not None,
-        "seats": [{"seat": n, "name": names.get(n, match.names[n]), "joined": n in names,
-                   "status": events.status(state, n) if n in names else "free",
+        "seats": [{**seat, "status": events.status(state, n) if seat["joined"] else "free",
                    "timeouts": state.timeouts[n], "deadline": deadline if n == turn else None}
-                  for n in range(match.seat_count)],
+                  for n, seat in enumerate(seats(match))],
         "turn": turn,
         "deadline": deadline,
         "scores": game.scores(state.game),
@@ -52,16 +55,50 @@ def match_view(match: Match, game, state: events.MatchState, version: int, viewe
     }
 
 
+def seats(match: Match) -> list[dict]:
+    """Every seat of the match in order: who sits there, or for a free seat the name its creator
+    reserved for it (or null), and whether it is taken."""
+    taken = {seat.seat: seat.name for seat in match.seats}
+    return [{"seat": n, "name": taken.get(n, match.names[n]), "joined": n in taken} for n in range(match.seat_count)]
+
+
 def view_response(match: Match, game, state: events.MatchState, version: int, viewer: int | None):
-    response = jsonify(match_view(match, game, state, version, viewer))
-    response.set_etag(etag(match, version, viewer))
+    return revalidated(jsonify(match_view(match, game, state, version, viewer)), etag(match, version, viewer))
+
+
+def not_modified(tag: str) -> Response:
+    """The bodiless 304 for a client whose copy tagged `tag` is still current."""
+    return revalidated(Response(status=304), tag)
+
+
+def revalidated(response: Response, tag: str) -> Response:
+    """Tag `response`: clients may keep it but must ask again before using it (cheap with If-None-Match)."""
+    response.set_etag(tag)
     response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def polled(response: Response, match: Match, version: int) -> Response:
+    """`response` (a 200 or a 304) with the wait before the next poll, from the match's status at
+    `version`, its current one: the state this process keeps, so a poll replays nothing."""
+    game = store.game_module(match.game)
+    response.headers["Retry-After"] = str(POLL_AFTER[status(match, game, replays.state_at(match, game, version))])
     return response
 
 
 def etag(match: Match, version: int, viewer: int | None) -> str:
     """Changes whenever the view changes: an event, a seat taken or freed, a rematch, another viewer."""
-    return f"v{version}.j{len(match.seats)}.s{'x' if viewer is None else viewer}.r{int(bool(match.rematch_id))}"
+    return f"v{version}.j{len(match.seats)}.s{_seen_by(viewer)}.r{int(bool(match.rematch_id))}"
+
+
+def log_etag(version: int, viewer: int | None) -> str:
+    """Changes with each event and per viewer: seats and rematches are not in the log. Never a view's
+    ETag, so one cannot stand for the other (nor name a version in a move's If-Match)."""
+    return f"log.v{version}.s{_seen_by(viewer)}"
+
+
+def _seen_by(viewer: int | None) -> str:
+    return "x" if viewer is None else str(viewer)
 
 
 def etag_version(tag: str) -> int | None:

@@ -14,7 +14,7 @@ from engine import GAMES
 
 from . import idempotency
 from .errors import Problem
-from .models import Event, Match, Seat, as_utc, db
+from .models import Event, Match, as_utc, db
 
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # new_secret(12)

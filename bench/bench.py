@@ -1,8 +1,8 @@
 """Replay and request costs, run by hand: `make bench` (SQLite in a temporary folder).
 
-Reports the engine's replay cost per event for each game, and the cost of a view request and of a
-move request relative to a no-op request through the same Flask app, so that the ratios compare
-across machines. Absolute times vary; quote the ratios.
+Reports the engine's replay cost per event for each game, and the cost of a view request, of 304
+polls of the view and of the log, and of a move request relative to a no-op request through the
+same Flask app, so that the ratios compare across machines. Absolute times vary; quote the ratios.
 """
 import statistics
 import sys
@@ -69,10 +69,13 @@ def request_costs() -> dict[str, float]:
         assert response.status_code == 200, response.json
     auth = {"Authorization": f"Bearer {tokens[0]}"}
     etag = client.get(f"/api/v1/games/{match}", headers=auth).headers["ETag"]
+    feed = f"/api/v1/games/{match}/moves?after=20"  # what a client holding version 20 polls
+    log_etag = client.get(feed, headers=auth).headers["ETag"]
     return {
         "no-op": per_call(lambda: client.get("/bench/noop"), 300),
         "view (20 moves)": per_call(lambda: client.get(f"/api/v1/games/{match}", headers=auth), 100),
         "304 poll": per_call(lambda: client.get(f"/api/v1/games/{match}", headers={**auth, "If-None-Match": etag}), 100),
+        "304 poll of log": per_call(lambda: client.get(feed, headers={**auth, "If-None-Match": log_etag}), 100),
         "move": statistics.median(move_times),
     }
 

@@ -4,7 +4,7 @@ Play one card onto the top or the bottom row; when both rows hold cards and thei
 equal, take every card on the table. Draw back to three while the deck lasts; when every hand
 is empty the match ends and the most captured cards wins.
 """
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from . import cards
 from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders

@@ -3,7 +3,7 @@ import hashlib
 
 import pytest
 
-from api.models import Event, Match, Seat, db
+from api.models import Match, Seat, db
 
 from .play import Table, bearer
 

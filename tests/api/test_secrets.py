@@ -1,7 +1,7 @@
 """Secrets over HTTP, as a property of random matches of every game: no answer to any seat or
-spectator (views now and at earlier versions, the move log, refusals) names a card that viewer
-may not see at that time (engine zones decide), the seed stays secret until the end, and no
-token reaches the logs.
+spectator (views now and at earlier versions, the move log and the feed after any version,
+refusals) names a card that viewer may not see at that time (engine zones decide), the seed stays
+secret until the end, and no token reaches the logs.
 
 Moves are drawn from the engine's candidate moves on a replay kept beside the match; viewers are
 checked in turn at every version. `ADDGAMES_SWEEP=full` plays more matches."""
@@ -148,7 +148,7 @@ class Watch:
         return {card for z in self.game.zones(self.now.game) if z.seen_by and seat in z.seen_by for card in z.cards}
 
     def history(self) -> None:
-        """The log, each entry as it was then, and an earlier version, for every viewer."""
+        """The log, each entry as it was then, an earlier version and the feed since it, for every viewer."""
         for viewer in self.viewers:
             log = self.get("/moves", viewer)
             assert len(log["moves"]) == len(self.states) - 1
@@ -156,6 +156,7 @@ class Watch:
                 self.check(entry, viewer, version=entry["seq"])
             version = self.rng.randrange(len(self.states))
             self.check(self.get(f"/versions/{version}", viewer), viewer, version=version)
+            assert self.get(f"/moves?after={version}", viewer)["moves"] == log["moves"][version:]
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

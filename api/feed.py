@@ -1,0 +1,49 @@
+"""The move log, and the change feed clients poll: the events after the version they already have."""
+import re
+
+from flask import Blueprint, jsonify, request
+
+from . import replays, store
+from .errors import Problem
+from .models import utc_iso
+from .presenter import log_etag, not_modified, polled, revalidated
+
+bp = Blueprint("feed", __name__, url_prefix="/api/v1/games")
+
+VERSION = re.compile(r"[0-9]{1,10}")  # up to 9,999,999,999: enough for any version, and int() stays cheap
+
+
+@bp.get("/<match_id>/moves")
+def list_moves(match_id: str):
+    """The events after version `after` (all of them by default), each as the asking seat may see it."""
+    match = store.load(match_id)
+    viewer = store.seat_of_request(match)
+    version = store.version(match)
+    since = _after(version)
+    tag = log_etag(version, viewer)
+    if tag in request.if_none_match:
+        return polled(not_modified(tag), match, version)
+    game = store.game_module(match.game)
+    state = replays.state_at(match, game, since)
+    entries = []
+    for event in store.events(match, after=since, upto=version):
+        after = replays.fold(match, game, state, event)
+        shown = {"type": "resign"} if event.kind == "resign" else \
+            game.log_entry(state.game, event.seat, event.move, after.game, viewer)
+        entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
+                        "move": shown})
+        state = after
+    replays.remember(match, version, state)  # for `polled`, and the next view or poll of this match
+    return polled(revalidated(jsonify(version=version, moves=entries), tag), match, version)
+
+
+def _after(version: int) -> int:
+    """The `after` of the query: a version from 0 to the match's `version` (0 when not given)."""
+    sent = request.args.get("after", "0")
+    if not VERSION.fullmatch(sent):
+        raise Problem(422, "invalid_request", f"'after' must be a whole number from 0 to {version}, "
+                      "the match's version you already have.")
+    if int(sent) > version:
+        raise Problem(422, "version_ahead", f"'after' is {int(sent)}, but the match is only at version {version}: "
+                      "a client cannot have seen a version the match has not reached.", version=version)
+    return int(sent)
