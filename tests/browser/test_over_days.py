@@ -1,5 +1,5 @@
 """Matches played over days, through the web app: deadlines shown and a late turn skipped, resigning,
-leaving to the autopilot, giving a seat back and the rematch."""
+leaving to the autopilot, giving a seat back, the rematch, and My games from one request."""
 import re
 
 from playwright.sync_api import expect
@@ -111,3 +111,32 @@ def test_a_rematch_is_one_new_match_for_the_same_players(new_page, server):
     ann.locator('a[data-key="rematch"]').click()
     expect(ann).to_have_url(re.compile(rematch))
 
+def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server):
+    waiting = new_match(server, "addit", join=False)
+    theirs, mine = new_match(server, "addup"), new_match(server, "plusminus")
+    turn = mine.view(0)["turn"]
+    finished = new_match(server, "addem")
+    finished.play(lambda view: False)
+    page = new_page()
+    for match, seat in ((waiting, 0), (theirs, 1 - theirs.view(0)["turn"]), (mine, turn), (finished, 0)):
+        page.goto(match.seat_link(seat))
+        expect(page.locator("#status")).to_be_visible()
+    page.evaluate("""() => { const seats = JSON.parse(localStorage.getItem('addgames.seats'));
+        seats['no-such-match'] = {seat: 0, token: 'not-a-real-token', game: 'addtoo', at: 0};
+        localStorage.setItem('addgames.seats', JSON.stringify(seats)); }""")
+    polls = []
+    page.on("request", lambda r: polls.append(r.url) if "/api/v1/" in r.url else None)
+    page.goto("/")
+    items = page.locator(".my-games li")
+    expect(items).to_have_count(5)
+    expect(items.nth(0)).to_have_class(re.compile("your-turn"))
+    expect(items.nth(0)).to_contain_text("Plus and Minus")
+    expect(items.nth(0)).to_contain_text("Your turn")
+    expect(items.nth(3)).to_contain_text("ADD'EM")
+    expect(items.nth(3)).to_contain_text("Match over")
+    expect(items.nth(4)).to_contain_text("This match no longer exists.")
+    expect(page.locator(".my-games")).to_contain_text("1 free seat")
+    assert not [url for url in polls if "/api/v1/games/" in url], "My games asks once, not per match"
+
+    items.nth(4).locator('[data-action="forget"]').click()
+    expect(items).to_have_count(4)

@@ -1,58 +1,69 @@
-// "My games": every match this device holds a seat in, each polled now and then.
+// "My games": every match this device holds a seat in, most urgent first, from one request
+// (POST /my-games with the device's seat tokens) repeated now and then.
 import {api} from "../api.js";
 import {html} from "../html.js";
-import {t} from "../i18n.js";
+import {relativeTime, t} from "../i18n.js";
 import {allSeats, forget} from "../seat-store.js";
 import {gameName, statusLine} from "./words.js";
 
 const EVERY_MS = 15000;
 
+function deadline(entry) {
+  if (!entry.deadline) return "";
+  const due = Date.parse(entry.deadline);
+  return html` <span class="due">· ${t(due <= Date.now() ? "mine.late" : "mine.due", {relative: relativeTime(due)})}</span>`;
+}
+
+function item(entry) {
+  const free = entry.seats.filter((s) => !s.joined).length;
+  const names = entry.seats.filter((s) => s.joined).map((s) => s.name);
+  const players = [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
+  return html`
+    <li class="${entry.your_turn ? "mine your-turn" : "mine"}">
+      <a href="/g/${entry.id}"><strong>${gameName(entry.game)}</strong>
+        <span class="players">${players}</span>
+        <span class="state">${entry.your_turn ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, entry.seat)}${deadline(entry)}</span></a>
+      ${entry.status === "over" ? forgetButton(entry.id) : ""}
+    </li>`;
+}
+
+function goneItem({id, game}) {
+  return html`<li class="mine"><strong>${gameName(game)}</strong> <span class="state">${t("mine.gone")}</span>
+    ${forgetButton(id)}</li>`;
+}
+
+const forgetButton = (id) => html`<button type="button" class="small" data-action="forget" data-id="${id}">${t("mine.forget")}</button>`;
+
 export function myGames(repaint) {
-  const views = {};
-  const etags = {};
+  let entries = null; // the API's answer, most urgent first; null until it comes
   let timer = null;
   let stopped = false;
 
   async function refresh() {
-    await Promise.all(allSeats().map(async ({id, token}) => {
+    const seats = allSeats();
+    if (seats.length) {
       try {
-        const result = await api.view(id, token, etags[id]);
-        if (!result.notModified) {
-          views[id] = result.data;
-          etags[id] = result.etag;
-        }
-      } catch (error) {
-        if (error.status === 404) views[id] = {gone: true};
+        entries = await api.myGames(seats.map((seat) => seat.token));
+      } catch {
+        // Keep showing the last answer; the next round asks again.
       }
-    }));
+    }
     if (stopped) return;
     repaint();
     timer = setTimeout(refresh, document.hidden ? 4 * EVERY_MS : EVERY_MS);
-  }
-
-  function item({id, game, seat}) {
-    const view = views[id];
-    const mine = view && view.turn === seat && view.status === "playing";
-    const state = !view ? t("app.loading") : view.gone ? t("mine.gone") : statusLine(view, seat);
-    const free = view?.seats ? view.seats.filter((s) => !s.joined).length : 0;
-    const names = view?.seats ? view.seats.filter((s) => s.joined).map((s) => s.name) : [];
-    const players = [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
-    return html`
-      <li class="${mine ? "mine your-turn" : "mine"}">
-        <a href="/g/${id}"><strong>${gameName(game)}</strong>
-          <span class="players">${players}</span>
-          <span class="state">${mine ? html`<span aria-hidden="true">● </span>` : ""}${state}</span></a>
-        ${view?.status === "over" || view?.gone
-          ? html`<button type="button" class="small" data-action="forget" data-id="${id}">${t("mine.forget")}</button>` : ""}
-      </li>`;
   }
 
   return {
     render() {
       const seats = allSeats();
       if (!seats.length) return "";
+      const known = new Set((entries || []).map((entry) => entry.id));
+      // A seat the server no longer knows: the match expired, or the seat was given back.
+      const gone = entries ? seats.filter((seat) => !known.has(seat.id)) : [];
       return html`<section class="my-games" aria-labelledby="mine-title">
-        <h2 id="mine-title">${t("mine.title")}</h2><ul>${seats.map(item)}</ul></section>`;
+        <h2 id="mine-title">${t("mine.title")}</h2>
+        ${entries ? html`<ul>${entries.filter((e) => seats.some((s) => s.id === e.id)).map(item)}${gone.map(goneItem)}</ul>`
+          : html`<p>${t("app.loading")}</p>`}</section>`;
     },
     start() {
       refresh();
