@@ -1,9 +1,10 @@
 """Rebuilding a match's state from its events, with a cache that is never the source of truth.
 
 States are immutable and events append-only, so the state after version v of a match is the
-same on every instance and forever. Each process keeps the latest state of recently seen matches;
-a request replays only the events after it. A miss, an evicted entry or a fresh instance simply
-replays from the deal: the database alone decides what a match is.
+same on every instance and forever. Each process keeps the latest few states of recently seen
+matches (a client polling the log since its version is usually a move or two behind the latest);
+a request replays only the events after the closest one. A miss, an evicted entry or a fresh
+instance simply replays from the deal: the database alone decides what a match is.
 """
 import threading
 from collections import OrderedDict
@@ -13,16 +14,17 @@ from engine import match as events
 from . import store
 from .models import Event, Match
 
-CACHE_SIZE = 1024
-_latest: "OrderedDict[str, tuple[int, events.MatchState]]" = OrderedDict()
+CACHE_SIZE = 1024  # matches
+STATES_KEPT = 4  # per match, the highest versions seen
+_recent: "OrderedDict[str, list[tuple[int, events.MatchState]]]" = OrderedDict()
 _lock = threading.Lock()
 
 
 def state_at(match: Match, game, version: int) -> events.MatchState:
     """The match after `version` events."""
     with _lock:
-        known = _latest.get(match.id)
-    done, state = known if known and known[0] <= version else (0, initial(match, game))
+        known = [kept for kept in _recent.get(match.id, ()) if kept[0] <= version]
+    done, state = known[-1] if known else (0, initial(match, game))
     if done < version:
         for event in store.events(match, after=done, upto=version):
             state = fold(match, game, state, event)
@@ -40,16 +42,16 @@ def fold(match: Match, game, state: events.MatchState, event: Event) -> events.M
 
 
 def remember(match: Match, version: int, state: events.MatchState) -> None:
-    """Keep `state` as the match's latest known state (only states of committed events)."""
+    """Keep `state` among the match's known states (only states of committed events)."""
     with _lock:
-        known = _latest.get(match.id)
-        if known is None or known[0] <= version:
-            _latest[match.id] = (version, state)
-            _latest.move_to_end(match.id)
-        while len(_latest) > CACHE_SIZE:
-            _latest.popitem(last=False)
+        kept = {v: s for v, s in _recent.get(match.id, ())}
+        kept[version] = state
+        _recent[match.id] = sorted(kept.items(), key=lambda item: item[0])[-STATES_KEPT:]
+        _recent.move_to_end(match.id)
+        while len(_recent) > CACHE_SIZE:
+            _recent.popitem(last=False)
 
 
 def forget_all() -> None:
     with _lock:
-        _latest.clear()
+        _recent.clear()

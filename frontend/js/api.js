@@ -46,7 +46,7 @@ export const api = {
   join: (id, body) => request("POST", `${match(id)}/seats`, {body}).then((r) => r.data),
   view: (id, token, etag) => request("GET", match(id), {token, etag}),
   version: (id, n, token) => request("GET", `${match(id)}/versions/${n}`, {token}).then((r) => r.data),
-  log: (id, token) => request("GET", `${match(id)}/moves`, {token}).then((r) => r.data),
+  log: (id, token, after = 0) => request("GET", `${match(id)}/moves?after=${after}`, {token}).then((r) => r.data),
   move: (id, token, version, move) => request("POST", `${match(id)}/moves`, {token, body: {version, move}}),
   resign: (id, token) => request("POST", `${match(id)}/resign`, {token}),
   claimTimeout: (id, token) => request("POST", `${match(id)}/timeouts`, {token}),

@@ -201,3 +201,19 @@ def test_the_state_cache_is_never_the_source_of_truth(client):
     replays.forget_all()
     cold = [table.view(0, f"/versions/{n}") for n in (6, 3, 0)] + [table.view(1)]
     assert warm == cold
+
+
+def test_a_client_a_move_behind_gets_the_log_without_a_replay_from_the_deal(client, monkeypatch):
+    """The cache keeps a few recent states per match, so `moves?after=N` starts from version N."""
+    from api import store
+
+    table = Table.create(client)
+    for _ in range(3):
+        view = table.view(table.view()["turn"])
+        table.post_move(view["you"]["seat"], first_legal(view), view["version"])
+    reads = []
+    events = store.events
+    monkeypatch.setattr(store, "events", lambda match, after=0, upto=None: reads.append(after) or events(match, after, upto))
+    log = client.get(f"/api/v1/games/{table.id}/moves?after=2").json
+    assert [m["seq"] for m in log["moves"]] == [3]
+    assert reads == [2]

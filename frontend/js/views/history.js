@@ -11,12 +11,14 @@ export function history(id, token, screen) {
   const replay = {at: null, view: null};
   const open = {log: false, replay: false};
 
+  /** Bring the log up to `version`, asking only for the moves since the ones already shown. */
   async function load(version) {
     asked = version;
+    const known = log && log.version <= version ? log : {version: 0, moves: []};
     try {
-      const fetched = await api.log(id, token());
+      const fetched = await api.log(id, token(), known.version);
       if (version === asked) {
-        log = fetched;
+        log = {version: fetched.version, moves: [...known.moves, ...fetched.moves]};
         screen.repaint();
       }
     } catch {
