@@ -132,7 +132,7 @@ def artifacts() -> Path:
 def matches(server, database_file):
     """For each game, one match in play with seat 0 to move and one played to the end; a timed match
     whose late seat's turn was claimed, and a three-seat match a seat left (all via the API)."""
-    from .matches import GAMES, new_match
+    from .matches import GAMES, move_back_in_time, new_match
 
     playing, over = {}, {}
     for game in GAMES:
@@ -142,7 +142,7 @@ def matches(server, database_file):
         over[game] = new_match(server, game)
         over[game].play(lambda view: False)
     timed = new_match(server, "addup", time_per_move=3600)
-    timed.move_back_in_time(database_file, 2)
+    move_back_in_time(database_file, timed.id, 2)
     assert timed.post("timeouts", 1 - timed.view(0)["turn"]).status_code == 200
     left = new_match(server, "addup", seats=3)
     assert left.post("resign", 2).status_code == 200

@@ -1,6 +1,7 @@
 """Matches made straight through the HTTP API, for tests that need a game in a given state fast:
 named seats (Ann, Bob, ...), moved by the API tests' choosers until a condition holds."""
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,19 +62,19 @@ class Match:
             view = response.json()  # as the mover sees it
         return view
 
-
     def post(self, what: str, seat: int) -> requests.Response:
         """A lifecycle request (resign, timeouts, rematch) as `seat`."""
         return requests.post(f"{self.origin}/api/v1/games/{self.id}/{what}", timeout=10,
                              headers={"Authorization": f"Bearer {self.tokens[seat]}"})
 
-    def move_back_in_time(self, database: Path, hours: int) -> None:
-        """Make every event and seat of the match `hours` older, as if that time had passed
-        (the server reads the time per request: there is no timer to move)."""
-        with sqlite3.connect(database) as db:
-            shift = f"-{hours} hours"
-            db.execute("UPDATE events SET created_at = datetime(created_at, ?) WHERE game_id = ?", (shift, self.id))
-            db.execute("UPDATE seats SET joined_at = datetime(joined_at, ?) WHERE game_id = ?", (shift, self.id))
+
+def move_back_in_time(database: Path, match_id: str, hours: int) -> None:
+    """Make every event and seat of a match `hours` older, as if that time had passed (the server
+    reads the time per request: there is no timer to move)."""
+    shift = f"-{hours} hours"
+    with closing(sqlite3.connect(database)) as db, db:  # closed after the commit
+        db.execute("UPDATE events SET created_at = datetime(created_at, ?) WHERE game_id = ?", (shift, match_id))
+        db.execute("UPDATE seats SET joined_at = datetime(joined_at, ?) WHERE game_id = ?", (shift, match_id))
 
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]

@@ -5,7 +5,7 @@ import re
 from playwright.sync_api import expect
 
 from .drive import create_match, join_match, status
-from .matches import Match, new_match
+from .matches import move_back_in_time, new_match
 
 
 def match_id(page) -> str:
@@ -23,7 +23,7 @@ def test_a_timed_match_shows_the_deadline_and_anyone_can_skip_a_late_turn(new_pa
     expect(waiter.locator("#deadline")).to_contain_text(f"{late_name} has until")
     expect(waiter.locator('[data-action="claimTimeout"]')).to_have_count(0)
 
-    Match(server, "addup", match_id(ann), "", {}).move_back_in_time(database_file, 25)
+    move_back_in_time(database_file, match_id(ann), 25)
     waiter.reload()
     expect(waiter.locator("#deadline")).to_contain_text(f"{late_name}'s time ran out")
     mover.reload()

@@ -40,14 +40,15 @@ export function deadlineLine(view, me, now = Date.now()) {
   const due = Date.parse(view.deadline);
   const name = seatName(view, view.turn);
   const when = {when: dateTime(due), relative: relativeTime(due, now), name};
+  const late = isLate(view, now);
   let text;
-  if (isLate(view, now)) text = view.turn === me ? t("pace.youAreLate", when) : t("pace.late", when);
+  if (late) text = view.turn === me ? t("pace.youAreLate", when) : t("pace.late", when);
   else text = view.turn === me ? t("pace.yourDeadline", when) : t("pace.deadline", when);
-  return html`<p class="deadline ${isLate(view, now) ? "late" : ""}" id="deadline">${text}</p>`;
+  return html`<p class="deadline ${late ? "late" : ""}" id="deadline">${text}</p>`;
 }
 
-/** "1 day per move · out after 3 missed turns", for the table's header. */
+/** "1 day per move · out after 3 missed turns", under the match's title (nothing when untimed). */
 export function paceRule(pace) {
   if (!pace.time_per_move) return "";
-  return t("pace.rule", {time: duration(pace.time_per_move), count: pace.timeouts_to_leave});
+  return html`<p class="pace-rule">${t("pace.rule", {time: duration(pace.time_per_move), count: pace.timeouts_to_leave})}</p>`;
 }

@@ -33,7 +33,7 @@ export default function play(id, linkToken) {
       const ctx = context();
       return html`
         <h1>${gameName(view.game)}</h1>
-        ${view.pace.time_per_move ? html`<p class="pace-rule">${paceRule(view.pace)}</p>` : ""}
+        ${paceRule(view.pace)}
         <p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
           data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>
         ${screen.lifecycle.deadline(view, me)}
