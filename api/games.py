@@ -17,7 +17,7 @@ bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
 
 
 @bp.post("")
-@idempotent
+@idempotent(unguessable=True)
 def create_game():
     """Create a match and take its first seat."""
     body = CreateGame().load(request.get_json())
@@ -51,7 +51,7 @@ def get_version(match_id: str, version: int):
 
 
 @bp.post("/<match_id>/seats")
-@idempotent
+@idempotent(unguessable=True)
 def join_game(match_id: str):
     """Take a free seat with the invite code."""
     match = store.load(match_id)
