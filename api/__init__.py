@@ -57,7 +57,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(config or {})
     if app.config["PROXY_HOPS"]:  # the client's address and scheme as the proxies in front saw them
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"], x_proto=app.config["PROXY_HOPS"])
-    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(
+        app.config["SQLALCHEMY_DATABASE_URI"], app.config["DATABASE_CONNECT_TIMEOUT"],
+        app.config["DATABASE_LOCK_TIMEOUT"], app.config["DATABASE_STATEMENT_TIMEOUT"]))
     app.json = JSONProvider(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Config.ROOT_MIGRATIONS))
