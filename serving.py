@@ -1,0 +1,121 @@
+"""gunicorn's side of the service (the worker class named in gunicorn.conf.py).
+
+A threaded worker, so that a slow client holds one thread and never a whole process, with three
+additions gunicorn has no setting for:
+
+- a new connection that has sent nothing after FIRST_BYTE_WAIT seconds waits in the worker's
+  poller, not in a thread (gunicorn's own wait is 5 s: a few idle connections would hold every
+  thread);
+- every request must arrive in full (request line, headers and body) within REQUEST_READ_TIMEOUT
+  seconds of its first byte, or it is answered `408 request_timeout` and its connection closed:
+  a client trickling a body holds its thread for that long at most;
+- gunicorn's own answers (a request line too long, bad headers, ...) are RFC 9457 problem+json
+  like the app's, instead of gunicorn's HTML page.
+"""
+import json
+import os
+import socket
+import time
+from http import HTTPStatus
+
+from gunicorn.workers import gthread
+from werkzeug.exceptions import RequestTimeout
+
+from api.errors import PROBLEM_TYPE
+
+REQUEST_READ_TIMEOUT = float(os.environ.get("REQUEST_READ_TIMEOUT", 10))
+FIRST_BYTE_WAIT = 0.5
+
+# The human reason for each status gunicorn may answer by itself (its own text may echo the request).
+REASONS = {
+    400: ("bad_request", "The request is not valid HTTP."),
+    403: ("forbidden", "The request was refused."),
+    408: ("request_timeout", "The request did not arrive in time; send it again."),
+    414: ("uri_too_long", "The request line is too long."),
+    417: ("expectation_failed", "The Expect header of the request cannot be met."),
+    431: ("request_header_fields_too_large", "The request has too many headers or a header is too long."),
+    500: ("internal_error", "Something went wrong on our side; nothing was saved."),
+    501: ("not_implemented", "The request's Transfer-Encoding is not supported."),
+}
+
+
+class ClientTooSlow(RequestTimeout):
+    """The request was not read in full before its deadline (an HTTPException, so that inside the
+    app it becomes the app's own 408 problem; not an OSError, which would read as a disconnect)."""
+
+    description = REASONS[408][1]
+
+
+class ReadDeadline:
+    """A client socket whose reads fail once the request's deadline has passed."""
+
+    def __init__(self, sock: socket.socket):
+        self._sock = sock
+        self.deadline = float("inf")
+        self.expired = False
+
+    def start(self, seconds: float) -> None:
+        self.deadline, self.expired = time.monotonic() + seconds, False
+
+    def recv(self, size: int, *flags) -> bytes:
+        prior = self._sock.gettimeout()
+        remaining = self.deadline - time.monotonic()
+        try:
+            if remaining > 0:
+                self._sock.settimeout(remaining if prior is None else min(prior, remaining))
+                return self._sock.recv(size, *flags)
+        except TimeoutError:
+            if time.monotonic() < self.deadline:
+                raise  # the caller's own, shorter timeout (gunicorn draining a body)
+        finally:
+            self._sock.settimeout(prior)
+        if self.expired:
+            raise TimeoutError("request read deadline")  # already answered: gunicorn closes the connection
+        self.expired = True
+        raise ClientTooSlow()
+
+    def __getattr__(self, name):
+        return getattr(self._sock, name)
+
+
+class ProblemWriter:
+    """Stands in for the client socket while gunicorn writes its own error page, and sends a
+    problem+json answer with the same status instead."""
+
+    def __init__(self, sock: socket.socket):
+        self._sock = sock
+
+    def sendall(self, data: bytes) -> None:
+        status = int(data.split(b" ", 2)[1])
+        self._sock.sendall(problem_response(status))
+
+    def __getattr__(self, name):
+        return getattr(self._sock, name)
+
+
+def problem_response(status: int) -> bytes:
+    code, detail = REASONS.get(status, REASONS[500] if status >= 500 else REASONS[400])
+    title = HTTPStatus(status).phrase
+    body = json.dumps({"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail,
+                       "code": code}).encode()
+    head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n"
+            f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
+    return head.encode("latin-1") + body
+
+
+class ProblemThreadWorker(gthread.ThreadWorker):
+    def handle(self, conn):
+        if not conn.initialized and not conn.wait_for_data(FIRST_BYTE_WAIT):
+            return gthread._DEFER  # back to the poller, which hands it to a thread once data comes
+        if not self.cfg.is_ssl:  # TLS ends at the proxy in front; a TLS socket is left as it is
+            if not isinstance(conn.sock, ReadDeadline):
+                conn.sock = ReadDeadline(conn.sock)
+            conn.sock.start(REQUEST_READ_TIMEOUT)
+        return super().handle(conn)
+
+    def handle_error(self, req, client, addr, exc):
+        if isinstance(exc, ClientTooSlow):  # the request line or headers came too slowly
+            self.log.info("Request not read within %ss from ip=%s", REQUEST_READ_TIMEOUT, (addr or ("",))[0])
+            client.sendall(problem_response(408))
+            return
+        super().handle_error(req, ProblemWriter(client), addr, exc)
