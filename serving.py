@@ -9,12 +9,19 @@ additions gunicorn has no setting for:
 - every request must arrive in full (request line, headers and body) within REQUEST_READ_TIMEOUT
   seconds of its first byte, or it is answered `408 request_timeout` and its connection closed:
   a client trickling a body holds its thread for that long at most;
+- a request still running after gunicorn's `timeout` is answered `503 server_timeout` and the
+  worker restarts (the threaded worker's heartbeat comes from its main loop, which keeps beating
+  while a thread hangs, so gunicorn alone would never time a request out). Every wait of a request
+  is bounded well below it (api/config.py), so this catches only the unforeseen: a database server
+  frozen mid-request, say;
 - gunicorn's own answers (a request line too long, bad headers, ...) are RFC 9457 problem+json
   like the app's, instead of gunicorn's HTML page.
 """
+import errno
 import json
 import os
 import socket
+import threading
 import time
 from http import HTTPStatus
 
@@ -36,7 +43,10 @@ REASONS = {
     431: ("request_header_fields_too_large", "The request has too many headers or a header is too long."),
     500: ("internal_error", "Something went wrong on our side; nothing was saved."),
     501: ("not_implemented", "The request's Transfer-Encoding is not supported."),
+    503: ("server_timeout", "The server took too long to answer, so the request may or may not have been carried "
+                            "out: send it again with the same Idempotency-Key."),
 }
+RETRY_AFTER = 2  # seconds, after a server_timeout
 
 
 class ClientTooSlow(RequestTimeout):
@@ -46,16 +56,38 @@ class ClientTooSlow(RequestTimeout):
     description = REASONS[408][1]
 
 
-class ReadDeadline:
-    """A client socket whose reads fail once the request's deadline has passed."""
+class ClientSocket:
+    """The client's socket as the worker uses it: reads fail once the request's deadline has passed,
+    and it knows whether the answer has begun."""
 
     def __init__(self, sock: socket.socket):
         self._sock = sock
+        self._answer = threading.Lock()  # the request's thread and the worker's timeout both may answer
         self.deadline = float("inf")
-        self.expired = False
+        self.expired = self.answering = self.given_up = False
 
     def start(self, seconds: float) -> None:
-        self.deadline, self.expired = time.monotonic() + seconds, False
+        self.deadline, self.expired, self.answering = time.monotonic() + seconds, False, False
+
+    def sendall(self, data: bytes) -> None:
+        with self._answer:
+            if self.given_up:
+                raise BrokenPipeError(errno.EPIPE, "answered already (request timeout)")  # a client gone
+            self.answering = True
+        self._sock.sendall(data)
+
+    def give_up(self, answer: bytes) -> None:
+        """Send `answer` unless an answer has begun, and end the connection. The socket is shut down,
+        not closed: its thread may wake later, and must not find its number reused by another file."""
+        with self._answer:
+            self.given_up, answered = True, self.answering
+        try:
+            if not answered:
+                self._sock.settimeout(1)
+                self._sock.sendall(answer)
+            self._sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # the client is gone already
 
     def recv(self, size: int, *flags) -> bytes:
         prior = self._sock.gettimeout()
@@ -93,25 +125,46 @@ class ProblemWriter:
         return getattr(self._sock, name)
 
 
-def problem_response(status: int) -> bytes:
+def problem_response(status: int, headers: str = "") -> bytes:
     code, detail = REASONS.get(status, REASONS[500] if status >= 500 else REASONS[400])
     title = HTTPStatus(status).phrase
     body = json.dumps({"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail,
                        "code": code}).encode()
-    head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n"
+    head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n{headers}"
             f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
     return head.encode("latin-1") + body
 
 
 class ProblemThreadWorker(gthread.ThreadWorker):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.running: dict[ClientSocket, float] = {}  # the requests being served, and since when
+
     def handle(self, conn):
         if not conn.initialized and not conn.wait_for_data(FIRST_BYTE_WAIT):
             return gthread._DEFER  # back to the poller, which hands it to a thread once data comes
-        if not self.cfg.is_ssl:  # TLS ends at the proxy in front; a TLS socket is left as it is
-            if not isinstance(conn.sock, ReadDeadline):
-                conn.sock = ReadDeadline(conn.sock)
-            conn.sock.start(REQUEST_READ_TIMEOUT)
-        return super().handle(conn)
+        if self.cfg.is_ssl:  # TLS ends at the proxy in front; a TLS socket is served as gunicorn would
+            return super().handle(conn)
+        if not isinstance(conn.sock, ClientSocket):
+            conn.sock = ClientSocket(conn.sock)
+        conn.sock.start(REQUEST_READ_TIMEOUT)
+        self.running[conn.sock] = time.monotonic()
+        try:
+            return super().handle(conn)
+        finally:
+            self.running.pop(conn.sock, None)
+
+    def notify(self):
+        """The heartbeat (the main loop calls it about once a second): also answers requests that
+        have run over the timeout, then restarts this worker, as gunicorn does with a sync worker."""
+        super().notify()
+        now = time.monotonic()
+        for sock, since in list(self.running.items()):
+            if now - since > self.cfg.timeout and self.running.pop(sock, None):
+                self.log.critical("REQUEST TIMEOUT after %ss (pid:%s): answered 503, restarting the worker",
+                                  self.cfg.timeout, self.pid)
+                sock.give_up(problem_response(503, f"Retry-After: {RETRY_AFTER}\r\n"))
+                self.alive = False  # stop gracefully; the master starts a fresh worker once this one exits
 
     def handle_error(self, req, client, addr, exc):
         if isinstance(exc, ClientTooSlow):  # the request line or headers came too slowly

@@ -4,13 +4,20 @@ clients that trickle their requests hold one thread each for a bounded time, nev
 import json
 import select
 import socket
+import sqlite3
 import threading
 import time
+import uuid
+from contextlib import contextmanager
 
+import psycopg
 import pytest
 import requests
+from sqlalchemy.engine import make_url
 
 from .live import gunicorn
+from .test_moves import first_legal
+from .test_parallel import new_match
 
 READ_TIMEOUT = 2  # seconds, REQUEST_READ_TIMEOUT of the server under test
 
@@ -121,3 +128,53 @@ def test_slow_clients_do_not_starve_the_service(server):
     assert "no answer" not in results, "every slow request is cut off at its deadline"
     for status, headers, body in results:
         assert_problem(status, headers, body, 408, "request_timeout")
+
+
+WORKER_TIMEOUT = 3  # seconds, gunicorn's timeout in the server under test
+
+
+@pytest.fixture(scope="module")
+def patient_server(app, tmp_path_factory):
+    """A server whose database waits would outlast its worker timeout."""
+    log = tmp_path_factory.mktemp("patient") / "server.log"
+    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=2, RATELIMIT_ENABLED="false",
+                  GUNICORN_CMD_ARGS=f"--timeout {WORKER_TIMEOUT}",
+                  DATABASE_LOCK_TIMEOUT="20", DATABASE_STATEMENT_TIMEOUT="20") as base:
+        yield base
+
+
+@contextmanager
+def writes_blocked(url: str):
+    """Another connection holds the write lock (SQLite) or the events table (PostgreSQL)."""
+    url = make_url(url)
+    if url.get_backend_name() == "sqlite":
+        holder = sqlite3.connect(url.database, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+    else:
+        with psycopg.connect(url.set(drivername="postgresql").render_as_string(False)) as holder:
+            holder.execute("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")
+            yield
+
+
+def test_a_request_over_the_worker_timeout_is_a_503_and_safe_to_retry(app, patient_server):
+    base = patient_server
+    match_id, tokens, _ = new_match(base)
+    auth = {"Authorization": f"Bearer {tokens[0]}", "Idempotency-Key": str(uuid.uuid4())}
+    view = requests.get(f"{base}/api/v1/games/{match_id}", headers=auth).json()
+    move = {"version": 0, "move": first_legal(view)}
+    with writes_blocked(app.config["SQLALCHEMY_DATABASE_URI"]):
+        stalled = requests.post(f"{base}/api/v1/games/{match_id}/moves", json=move, headers=auth, timeout=30)
+    assert (stalled.status_code, stalled.headers["Content-Type"]) == (503, "application/problem+json")
+    assert stalled.json()["code"] == "server_timeout" and int(stalled.headers["Retry-After"]) >= 1
+    for _ in range(50):  # the stalled move may still land once the lock is gone: let it finish or fail
+        if requests.get(f"{base}/api/v1/games/{match_id}").json()["version"] == 1:
+            break
+        time.sleep(0.1)
+    retried = requests.post(f"{base}/api/v1/games/{match_id}/moves", json=move, headers=auth, timeout=30)
+    assert retried.status_code == 200, retried.text
+    assert requests.get(f"{base}/api/v1/games/{match_id}").json()["version"] == 1, "the move was made once"
