@@ -4,24 +4,27 @@ to gunicorn's own defaults, so that a PaaS's PORT (then 0.0.0.0:$PORT) and WEB_C
 `make run` and the tests pass --bind (and --workers) on the command line.
 
 Worker class: serving.ProblemThreadWorker, gunicorn's threaded worker (gthread) with a deadline on
-reading each request and problem+json for gunicorn's own errors (see serving.py). Sync workers
-face the network directly: four clients trickling request bodies held all four processes and the
-service stopped answering. A thread per request costs little here because requests are short and
-the database calls release the GIL. Measured by hand with wrk (2 workers, SQLite, 8 connections,
-on the shared 2-core development machine under load, so ratios only), gthread against sync:
-  no-op request through the app  1.0-1.3x with keep-alive, 1.1-1.4x with a new connection per request
-  GET /api/v1/health             1.1-1.4x                  0.7-1.0x
-  304 poll of a match view       0.9-1.6x                  1.0-1.4x
-gthread keeps connections alive (sync closes each one), which is where it gains. gevent was left
-out: SQLite's busy wait and psycopg's waits block the whole process under it (a 304 poll ran at
-0.15x of sync).
+reading each request, a timeout on running one, and problem+json for gunicorn's own errors (see
+serving.py). Sync workers face the network directly: four clients trickling request bodies held
+all four processes and the service stopped answering; here a slow client holds one thread for
+REQUEST_READ_TIMEOUT seconds at most. Measured by hand before choosing (wrk, 2 workers, SQLite, 2
+and 8 connections, keep-alive and not; server CPU per request from /proc, on the shared 2-core
+development machine at load 7-15, so only the medians of six runs mean anything), CPU per request
+relative to sync workers:
+                       plain gthread     this worker
+  no-op request        0.95x             1.1x  (0.9-1.5x)
+  GET /api/v1/health   1.0x              1.45x (0.6-2.1x)
+  304 poll             0.9x              0.85x (0.7-1.6x)
+The read deadline itself costs about 7 us per socket read (1-2 % of a no-op request). gevent was
+left out: SQLite's busy wait and psycopg's waits block a whole process under it (its 304 poll ran
+at 0.15x of sync's rate).
 """
 import os
 
 worker_class = "serving.ProblemThreadWorker"
 threads = int(os.environ.get("WEB_THREADS", 8))  # per worker process: requests served at once by one process
 keepalive = 5  # seconds an idle kept-alive connection stays open, in the worker's poller (no thread)
-timeout = 30  # seconds a worker's main loop may go silent before the master restarts it
+timeout = 30  # seconds a request may run (then 503 server_timeout, serving.py) or a worker's main loop stay silent
 graceful_timeout = 20  # seconds a stopping worker has to finish its requests
 
 # Limits on what a client may send before the app sees it (gunicorn answers 414 / 431 / 400 itself,
