@@ -25,7 +25,9 @@ def engine_options(url: str, connect_timeout: float, lock_timeout: float, statem
     gunicorn worker's own request timeout, see serving.py.)"""
     if make_url(url).get_backend_name() == "sqlite":
         return {"connect_args": {"timeout": 10}}
-    return {"pool_pre_ping": True, "pool_timeout": connect_timeout,
+    # No pool_pre_ping: api.__init__._ping_when_idle checks only connections that sat unused, and the
+    # most recently used connection is taken first (LIFO) so that under load none does.
+    return {"pool_use_lifo": True, "pool_timeout": connect_timeout,
             "connect_args": {"connect_timeout": max(1, round(connect_timeout)),  # whole seconds, at least 2 in libpq
                              "options": f"-c lock_timeout={_milliseconds(lock_timeout)} "
                                         f"-c statement_timeout={_milliseconds(statement_timeout)}"}}
