@@ -24,7 +24,9 @@ import os
 worker_class = "serving.ProblemThreadWorker"
 threads = int(os.environ.get("WEB_THREADS", 8))  # per worker process: requests served at once by one process
 keepalive = 5  # seconds an idle kept-alive connection stays open, in the worker's poller (no thread)
-timeout = 30  # seconds a request may run (then 503 server_timeout, serving.py) or a worker's main loop stay silent
+# Seconds a request may run (then 503 server_timeout, serving.py): under the 30 s after which PaaS
+# routers give up on a request, so that the client gets our answer and not theirs.
+timeout = 25
 graceful_timeout = 20  # seconds a stopping worker has to finish its requests
 
 # Limits on what a client may send before the app sees it (gunicorn answers 414 / 431 / 400 itself,
