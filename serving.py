@@ -1,6 +1,6 @@
 """gunicorn's side of the service (the worker class named in gunicorn.conf.py).
 
-A threaded worker, so that a slow client holds one thread and never a whole process, with three
+A threaded worker, so that a slow client holds one thread and never a whole process, with four
 additions gunicorn has no setting for:
 
 - a new connection that has sent nothing after FIRST_BYTE_WAIT seconds waits in the worker's
