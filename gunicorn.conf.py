@@ -7,7 +7,7 @@ Worker class: serving.ProblemThreadWorker, gunicorn's threaded worker (gthread) 
 reading each request, a timeout on running one, and problem+json for gunicorn's own errors (see
 serving.py). Sync workers face the network directly: four clients trickling request bodies held
 all four processes and the service stopped answering; here a slow client holds one thread for
-REQUEST_READ_TIMEOUT seconds at most. Measured by hand before choosing (wrk, 2 workers, SQLite, 2
+CLIENT_TIMEOUT seconds at most. Measured by hand before choosing (wrk, 2 workers, SQLite, 2
 and 8 connections, keep-alive and not; server CPU per request from /proc, on the shared 2-core
 development machine at load 7-15, so only the medians of six runs mean anything), CPU per request
 relative to sync workers:

@@ -6,9 +6,10 @@ additions gunicorn has no setting for:
 - a new connection that has sent nothing after FIRST_BYTE_WAIT seconds waits in the worker's
   poller, not in a thread (gunicorn's own wait is 5 s: a few idle connections would hold every
   thread);
-- every request must arrive in full (request line, headers and body) within REQUEST_READ_TIMEOUT
+- every request must arrive in full (request line, headers and body) within CLIENT_TIMEOUT
   seconds of its first byte, or it is answered `408 request_timeout` and its connection closed:
-  a client trickling a body holds its thread for that long at most;
+  a client trickling a body holds its thread for that long at most; and a client that stops
+  taking its answer for that long is let go (a write waits CLIENT_TIMEOUT at most);
 - a request still running after gunicorn's `timeout` is answered `503 server_timeout` and the
   worker restarts (the threaded worker's heartbeat comes from its main loop, which keeps beating
   while a thread hangs, so gunicorn alone would never time a request out). Every wait of a request
@@ -30,7 +31,7 @@ from werkzeug.exceptions import RequestTimeout
 
 from api.errors import PROBLEM_TYPE
 
-REQUEST_READ_TIMEOUT = float(os.environ.get("REQUEST_READ_TIMEOUT", 10))
+CLIENT_TIMEOUT = float(os.environ.get("CLIENT_TIMEOUT", 10))
 FIRST_BYTE_WAIT = 0.5
 
 # The human reason for each status gunicorn may answer by itself (its own text may echo the request).
@@ -70,11 +71,26 @@ class ClientSocket:
         self.deadline, self.expired, self.answering = time.monotonic() + seconds, False, False
 
     def sendall(self, data: bytes) -> None:
+        self._send(self._sock.sendall, data)
+
+    def sendfile(self, file, offset: int = 0, count: int | None = None) -> int:
+        return self._send(self._sock.sendfile, file, offset, count)
+
+    def _send(self, send, *args):
+        """Send part of the answer, waiting for the client CLIENT_TIMEOUT at most (a client that
+        stops reading would otherwise hold the thread for as long as TCP keeps the connection)."""
         with self._answer:
             if self.given_up:
                 raise BrokenPipeError(errno.EPIPE, "answered already (request timeout)")  # a client gone
             self.answering = True
-        self._sock.sendall(data)
+        prior = self._sock.gettimeout()
+        self._sock.settimeout(CLIENT_TIMEOUT if prior is None else min(prior, CLIENT_TIMEOUT))
+        try:
+            return send(*args)
+        except TimeoutError:
+            raise BrokenPipeError(errno.EPIPE, "the client stopped taking its answer") from None
+        finally:
+            self._sock.settimeout(prior)
 
     def give_up(self, answer: bytes) -> None:
         """Send `answer` unless an answer has begun, and end the connection. The socket is shut down,
@@ -90,6 +106,7 @@ class ClientSocket:
             pass  # the client is gone already
 
     def recv(self, size: int, *flags) -> bytes:
+        """Read from the client, failing once the request's deadline has passed."""
         prior = self._sock.gettimeout()
         remaining = self.deadline - time.monotonic()
         try:
@@ -147,7 +164,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
             return super().handle(conn)
         if not isinstance(conn.sock, ClientSocket):
             conn.sock = ClientSocket(conn.sock)
-        conn.sock.start(REQUEST_READ_TIMEOUT)
+        conn.sock.start(CLIENT_TIMEOUT)
         self.running[conn.sock] = time.monotonic()
         try:
             return super().handle(conn)
@@ -168,7 +185,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
 
     def handle_error(self, req, client, addr, exc):
         if isinstance(exc, ClientTooSlow):  # the request line or headers came too slowly
-            self.log.info("Request not read within %ss from ip=%s", REQUEST_READ_TIMEOUT, (addr or ("",))[0])
+            self.log.info("Request not read within %ss from ip=%s", CLIENT_TIMEOUT, (addr or ("",))[0])
             client.sendall(problem_response(408))
             return
         super().handle_error(req, ProblemWriter(client), addr, exc)

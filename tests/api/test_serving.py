@@ -15,11 +15,13 @@ import pytest
 import requests
 from sqlalchemy.engine import make_url
 
+import serving
+
 from .live import gunicorn
 from .test_moves import first_legal
 from .test_parallel import new_match
 
-READ_TIMEOUT = 2  # seconds, REQUEST_READ_TIMEOUT of the server under test
+READ_TIMEOUT = 2  # seconds, CLIENT_TIMEOUT of the server under test
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +29,7 @@ def server(app, tmp_path_factory):
     """One worker process, so that a client holding it would be seen at once."""
     log = tmp_path_factory.mktemp("serving") / "server.log"
     with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=1, RATELIMIT_ENABLED="false",
-                  REQUEST_READ_TIMEOUT=str(READ_TIMEOUT), WEB_THREADS="8") as base:
+                  CLIENT_TIMEOUT=str(READ_TIMEOUT), WEB_THREADS="8") as base:
         yield base.removeprefix("http://").split(":")
 
 
@@ -43,11 +45,17 @@ def answer(sock: socket.socket) -> tuple[int, dict, bytes]:
         chunk = sock.recv(65536)
         assert chunk, f"the server closed the connection without an answer: {data!r}"
         data += chunk
+    status, headers, body = answer_head(data)
+    while len(body) < int(headers.get("content-length", 0)):
+        body += sock.recv(65536)
+    return status, headers, body
+
+
+def answer_head(data: bytes) -> tuple[int, dict, bytes]:
+    """The status and headers of the response that starts `data`, and what came of its body."""
     head, body = data.split(b"\r\n\r\n", 1)
     lines = head.decode("latin-1").split("\r\n")
     headers = {name.lower(): value.strip() for name, value in (line.split(":", 1) for line in lines[1:])}
-    while len(body) < int(headers.get("content-length", 0)):
-        body += sock.recv(65536)
     return int(lines[0].split()[1]), headers, body
 
 
@@ -128,6 +136,21 @@ def test_slow_clients_do_not_starve_the_service(server):
     assert "no answer" not in results, "every slow request is cut off at its deadline"
     for status, headers, body in results:
         assert_problem(status, headers, body, 408, "request_timeout")
+
+
+def test_a_client_that_stops_reading_is_let_go(monkeypatch):
+    """Sending an answer to a client that reads none of it gives up after the client timeout (as
+    the client's connection then breaks) instead of holding the thread for as long as TCP lasts.
+    (Over loopback the kernel would take in all of any answer of ours: tested on a socket pair with
+    a small send buffer.)"""
+    monkeypatch.setattr(serving, "CLIENT_TIMEOUT", 0.5)
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        ours.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        client = serving.ClientSocket(ours)
+        with pytest.raises(BrokenPipeError):
+            client.sendall(b"x" * 1_000_000)
+        assert ours.gettimeout() is None, "the socket is left as it was"
 
 
 WORKER_TIMEOUT = 3  # seconds, gunicorn's timeout in the server under test
