@@ -365,8 +365,21 @@ async def _measure(args, database: str) -> dict:
     if pg_url:
         result["commits_per_s"]["postgresql"] = commits_per_second(pg_url, args.commit_seconds)
     result["sql"] = sql_per_kind(database)
+    result["move_alone_ms"] = move_alone(result)
     result["machine"]["loadavg_after"] = os.getloadavg()
     return result
+
+
+def move_alone(result: dict) -> dict:
+    """Server CPU of the move request itself, estimated per K: the load's CPU per move less its
+    polls at what each costs alone (a move cannot be sent alone: the next mover must see its hand)."""
+    kinds = result["kinds"]
+    estimates = {}
+    for row in result["load"]:
+        polls = sum(count * kinds[kind]["server_cpu_ms"] for kind, count in row["requests_per_move"].items()
+                    if kind in kinds)
+        estimates[row["concurrency"]] = round(row["server_cpu_ms_per_move"] - polls, 3)
+    return estimates
 
 
 def ratio(value: float | None, unit: float | None) -> str:
@@ -403,6 +416,9 @@ def markdown(result: dict) -> str:
     for kind, row in {"no-op": noop, **result["kinds"]}.items():
         lines.append(f"| {kind} | {row['requests_per_s']:,.0f} | {row['server_cpu_ms']} "
                      f"| {ratio(row['server_cpu_ms'], noop['server_cpu_ms'])}x | {row['p50_ms']} |")
+    for k, estimate in result["move_alone_ms"].items():
+        lines.append(f"| move, estimated at K={k}: CPU per move less its polls at their cost alone | - | {estimate} "
+                     f"| {ratio(estimate, noop['server_cpu_ms'])}x | - |")
     lines += ["", "| request kind | SQL statements (COMMIT counted) | rollbacks |", "|---|---|---|"]
     for kind, row in result["sql"].items():
         lines.append(f"| {kind} | {row['statements']} | {row['rollbacks']} |")
