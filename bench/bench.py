@@ -71,7 +71,8 @@ def replay_cost(key: str) -> tuple[float, int]:
 def request_costs(client) -> dict[str, float]:
     created = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": "A"}).json
     match, tokens = created["game"]["id"], [created["token"]]
-    tokens.append(client.post(f"/api/v1/games/{match}/seats", json={"invite": created["invite"], "name": "B"}).json["token"])
+    joined = client.post(f"/api/v1/games/{match}/seats", json={"invite": created["invite"], "name": "B"})
+    tokens.append(joined.json["token"])
 
     def next_move():
         view = client.get(f"/api/v1/games/{match}", headers=bearer(tokens[0])).json

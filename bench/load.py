@@ -99,7 +99,8 @@ def session(tally_of, limit: int = 1) -> aiohttp.ClientSession:
 
 
 async def post_json(http, url: str, body: dict, headers: dict | None = None) -> tuple[int, dict, str | None]:
-    async with http.post(url, data=orjson.dumps(body), headers={"Content-Type": "application/json", **(headers or {})}) as answer:
+    headers = {"Content-Type": "application/json", **(headers or {})}
+    async with http.post(url, data=orjson.dumps(body), headers=headers) as answer:
         return answer.status, orjson.loads(await answer.read()), answer.headers.get("ETag")
 
 
@@ -335,9 +336,10 @@ def sql_per_kind(database_url: str) -> dict:
 
 
 def machine() -> dict:
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True,
-                           text=True).stdout.strip()
+    def git(*words):
+        return subprocess.run(["git", *words], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+
+    commit, dirty = git("rev-parse", "--short", "HEAD"), git("status", "--porcelain", "--untracked-files=no")
     return {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "commit": commit + ("+dirty" if dirty else ""),
             "nproc": os.cpu_count(), "loadavg_before": os.getloadavg(), "python": sys.version.split()[0]}
 
@@ -354,7 +356,8 @@ async def _measure(args, database: str) -> dict:
         with Service(database, limits=args.limits) as service:
             matches = max(args.matches, args.matches_per_worker * concurrency)
             row = await play_phase(service, concurrency, matches, args.warmup, args.seconds)
-        print(f"K={concurrency}: {row['moves_per_s']} moves/s, {row['server_cpu_ms_per_move']} ms CPU/move", file=sys.stderr)
+        print(f"K={concurrency}: {row['moves_per_s']} moves/s, {row['server_cpu_ms_per_move']} ms CPU/move",
+              file=sys.stderr)
         result["load"].append(row)
     with Service(database, limits=args.limits) as service:
         result["kinds"] = await request_kinds(service, args.kind_seconds)
@@ -412,7 +415,8 @@ def markdown(result: dict) -> str:
             f"| {row['peak_rss_mb']['total']} / {row['peak_rss_mb']['worker']} | {kinds} "
             f"| {row['connections_per_request']} "
             f"| {row['client_cpu_share']:.0%} of a core |")
-    lines += ["", "| request kind alone (16 clients) | req/s | server CPU ms | / no-op CPU | p50 ms |", "|---|---|---|---|---|"]
+    lines += ["", "| request kind alone (16 clients) | req/s | server CPU ms | / no-op CPU | p50 ms |",
+              "|---|---|---|---|---|"]
     for kind, row in {"no-op": noop, **result["kinds"]}.items():
         lines.append(f"| {kind} | {row['requests_per_s']:,.0f} | {row['server_cpu_ms']} "
                      f"| {ratio(row['server_cpu_ms'], noop['server_cpu_ms'])}x | {row['p50_ms']} |")

@@ -142,7 +142,8 @@ def markdown(result: dict, concurrencies: list[int]) -> str:
 
 def arguments(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--pg-url", default=os.environ.get("BENCH_PG_URL"), help="PostgreSQL for addgames (env BENCH_PG_URL)")
+    parser.add_argument("--pg-url", default=os.environ.get("BENCH_PG_URL"),
+                        help="PostgreSQL for addgames (env BENCH_PG_URL)")
     parser.add_argument("--concurrency", type=lambda s: [int(k) for k in s.split(",")], default=[8, 32])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=20, help="no new match starts after this, per measurement")
