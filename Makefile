@@ -30,17 +30,12 @@ test: $(BIN)/.installed-test
 bench: $(BIN)/.installed-test
 	$(BIN)/python bench/bench.py
 
-$(BIN)/.installed-bench: requirements.txt requirements-bench.txt
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-bench.txt
-	touch $@
-
 # The load from outside over HTTP (bench/load.py), and beside the boardgame.io peer (bench/versus.py).
 # BENCH_ARGS=--quick for a short trial; BENCH_PG_URL=postgresql://... adds PostgreSQL.
-bench-load: $(BIN)/.installed-bench
+bench-load: $(BIN)/.installed-run
 	$(BIN)/python -m bench.load $(BENCH_ARGS)
 
-bench-versus: $(BIN)/.installed-bench
+bench-versus: $(BIN)/.installed-run
 	$(BIN)/python -m bench.versus $(BENCH_ARGS)
 
 # The full invariant sweep: 1,000 seeded random matches per game.

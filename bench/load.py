@@ -30,9 +30,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import aiohttp
 import orjson
 
+from bench.http import Client
 from bench.server import ROOT, PgBackends, Service, is_postgres, scratch_sqlite
 
 CARDS = 48  # an ADD UP deck
@@ -86,60 +86,64 @@ def check_ended(view: dict, match_id: str) -> None:
         raise RuntimeError(f"match {match_id} ended badly: status {view['status']}, {placed} cards placed, {left} left")
 
 
-def session(tally_of, limit: int = 1) -> aiohttp.ClientSession:
-    """A client with `limit` keep-alive connections; `tally_of()` is the Tally its new connections count in."""
-    trace = aiohttp.TraceConfig()
-
-    async def opened(_session, _context, _params):
-        tally_of().connections += 1
-
-    trace.on_connection_create_end.append(opened)
-    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=limit), trace_configs=[trace],
-                                 timeout=aiohttp.ClientTimeout(total=30))
+async def get(client: Client, path: str, headers: dict) -> tuple[int, bytes, str | None]:
+    answer = await client.request("GET", path, headers)
+    return answer.status, answer.body, answer.headers.get("etag")
 
 
-async def post_json(http, url: str, body: dict, headers: dict | None = None) -> tuple[int, dict, str | None]:
-    headers = {"Content-Type": "application/json", **(headers or {})}
-    async with http.post(url, data=orjson.dumps(body), headers=headers) as answer:
-        return answer.status, orjson.loads(await answer.read()), answer.headers.get("ETag")
+async def post_json(client: Client, path: str, body: dict, headers: dict | None = None) -> tuple[int, dict, str | None]:
+    answer = await client.request("POST", path, {"Content-Type": "application/json", **(headers or {})},
+                                  orjson.dumps(body))
+    return answer.status, orjson.loads(answer.body), answer.headers.get("etag")
 
 
 async def create_matches(base: str, count: int, in_flight: int = 32) -> list[Table]:
     """`count` two-seat ADD UP matches, both seats taken (seat 1 joins after seat 0 creates)."""
-    tally = Tally()
     tables: list[Table] = []
-    async with session(lambda: tally, limit=in_flight) as http:
-        async def one():
-            status, made, _ = await post_json(http, f"{base}/api/v1/games", {"game": "addup", "seats": 2, "name": "Ann"})
+    clients = [Client(base) for _ in range(min(in_flight, count))]
+
+    started = 0
+
+    async def creator(client):
+        nonlocal started
+        while started < count:
+            started += 1
+            status, made, _ = await post_json(client, "/api/v1/games", {"game": "addup", "seats": 2, "name": "Ann"})
             assert status == 201, made
             game = made["game"]["id"]
-            status, joined, _ = await post_json(http, f"{base}/api/v1/games/{game}/seats",
+            status, joined, _ = await post_json(client, f"/api/v1/games/{game}/seats",
                                                 {"invite": made["invite"], "name": "Bob"})
             assert status == 201, joined
             tables.append(Table(game, [made["token"], joined["token"]]))
 
-        for start in range(0, count, in_flight):
-            await asyncio.gather(*(one() for _ in range(min(in_flight, count - start))))
+    try:
+        await asyncio.gather(*(creator(client) for client in clients))
+    finally:
+        await close(clients)
     return tables
 
 
-async def play_seat(http, base: str, table: Table, seat: int, tally: Tally) -> dict:
+async def close(clients) -> None:
+    for client in clients:
+        await client.close()
+
+
+async def play_seat(client: Client, table: Table, seat: int, tally: Tally) -> dict:
     """One seat's client: poll until it is its turn, move, poll again; the last view it saw."""
-    url = f"{base}/api/v1/games/{table.id}"
+    path = f"/api/v1/games/{table.id}"
     auth = {"Authorization": f"Bearer {table.tokens[seat]}"}
     view, tag = None, None
     while True:
-        async with http.get(url, headers=auth if tag is None else {**auth, "If-None-Match": tag}) as answer:
-            body = await answer.read()
-            tally.requests[f"view {answer.status}"] += 1
-            if answer.status == 304:
-                continue  # nothing new: ask again at once
-            if answer.status != 200:
-                raise RuntimeError(f"GET {url}: {answer.status} {body[:300]!r}")
-            view, tag = orjson.loads(body), answer.headers["ETag"]
+        status, body, new_tag = await get(client, path, auth if tag is None else {**auth, "If-None-Match": tag})
+        tally.requests[f"view {status}"] += 1
+        if status == 304:
+            continue  # nothing new: ask again at once
+        if status != 200:
+            raise RuntimeError(f"GET {path}: {status} {body[:300]!r}")
+        view, tag = orjson.loads(body), new_tag
         while view["status"] == "playing" and view["turn"] == seat:
             sent = time.perf_counter()
-            status, answered, new_tag = await post_json(http, f"{url}/moves",
+            status, answered, new_tag = await post_json(client, f"{path}/moves",
                                                         {"version": view["version"], "move": choose_move(view)}, auth)
             tally.requests[f"move {status}"] += 1
             if status != 200:
@@ -150,22 +154,22 @@ async def play_seat(http, base: str, table: Table, seat: int, tally: Tally) -> d
             return view
 
 
-async def play_match(pair, base: str, table: Table, tally: Tally) -> None:
-    views = await asyncio.wait_for(asyncio.gather(*(play_seat(pair[n], base, table, n, tally) for n in (0, 1))),
+async def play_match(pair, table: Table, tally: Tally) -> None:
+    views = await asyncio.wait_for(asyncio.gather(*(play_seat(pair[n], table, n, tally) for n in (0, 1))),
                                    MATCH_TIMEOUT)
     for view in views:
         check_ended(view, table.id)
     tally.games += 1
 
 
-async def play_matches(pairs, base: str, tables: list[Table], tally: Tally, deadline: float) -> None:
+async def play_matches(pairs, tables: list[Table], tally: Tally, deadline: float) -> None:
     """Each pair of seat clients plays matches one after another until none is left or the
     deadline passes (a match begun is played to its end)."""
     queue = list(reversed(tables))
 
     async def worker(pair):
         while queue and time.monotonic() < deadline:
-            await play_match(pair, base, queue.pop(), tally)
+            await play_match(pair, queue.pop(), tally)
 
     await asyncio.gather(*(worker(pair) for pair in pairs))
 
@@ -177,28 +181,30 @@ def percentile(values: list[float], p: float) -> float | None:
     return ordered[min(len(ordered) - 1, max(0, -(-len(ordered) * p // 100) - 1))]
 
 
+def connections(clients) -> int:
+    return sum(client.connections for client in clients)
+
+
 async def play_phase(service: Service, concurrency: int, matches: int, warmup: int, seconds: float) -> dict:
     """K pairs of seat clients play `matches` matches after `warmup` unmeasured ones."""
-    base = service.url
-    tables = await create_matches(base, matches + warmup)
-    tally = Tally()
-    pairs = [(session(lambda: tally), session(lambda: tally)) for _ in range(concurrency)]
+    tables = await create_matches(service.url, matches + warmup)
+    pairs = [(Client(service.url), Client(service.url)) for _ in range(concurrency)]
+    seats = [client for pair in pairs for client in pair]
     pg = PgBackends(service) if is_postgres(service.database_url) else None
     try:
-        await play_matches(pairs[:max(1, min(concurrency, 4))], base, tables[:warmup], tally, time.monotonic() + 60)
+        await play_matches(pairs[:max(1, min(concurrency, 4))], tables[:warmup], Tally(), time.monotonic() + 60)
         tally = Tally()
-        cpu, client_cpu = service.cpu(), time.process_time()
+        opened, cpu, client_cpu = connections(seats), service.cpu(), time.process_time()
         if pg:
             pg.begin()
         started = time.perf_counter()
-        await play_matches(pairs, base, tables[warmup:], tally, time.monotonic() + seconds)
+        await play_matches(pairs, tables[warmup:], tally, time.monotonic() + seconds)
         wall = time.perf_counter() - started
         server_cpu, client_cpu = service.cpu() - cpu, time.process_time() - client_cpu
         database_cpu = pg.end() if pg else None
+        tally.connections = connections(seats) - opened
     finally:
-        for pair in pairs:
-            for http in pair:
-                await http.close()
+        await close(seats)
         if pg:
             pg.close()
     moves = tally.requests["move 200"]
@@ -220,65 +226,58 @@ async def play_phase(service: Service, concurrency: int, matches: int, warmup: i
 
 async def hammer(service: Service, path: str, headers: dict, seconds: float, in_flight: int = 16,
                  expect: int = 200) -> dict:
-    """`in_flight` keep-alive clients send the same GET for `seconds`: requests/s, server CPU per request."""
-    tally = Tally()
-    url = f"{service.url}{path}"
-    clients = [session(lambda: tally) for _ in range(in_flight)]
+    """`in_flight` keep-alive clients send the same GET for `seconds`: requests/s, server CPU per
+    request, and the load client's CPU per request."""
+    latencies = []
+    clients = [Client(service.url) for _ in range(in_flight)]
     pg = PgBackends(service) if is_postgres(service.database_url) else None
 
-    async def client(http, deadline):
+    async def ask(client, deadline):
         while time.monotonic() < deadline:
             sent = time.perf_counter()
-            async with http.get(url, headers=headers) as answer:
-                await answer.read()
-                if answer.status != expect:
-                    raise RuntimeError(f"GET {path}: {answer.status}, not {expect}")
-            tally.latencies.append(time.perf_counter() - sent)
+            status, _, _ = await get(client, path, headers)
+            if status != expect:
+                raise RuntimeError(f"GET {path}: {status}, not {expect}")
+            latencies.append(time.perf_counter() - sent)
 
     try:
-        await asyncio.gather(*(client(http, time.monotonic() + min(1.0, seconds / 4)) for http in clients))  # warm
-        tally.latencies.clear()
-        cpu = service.cpu()
+        await asyncio.gather(*(ask(client, time.monotonic() + min(1.0, seconds / 4)) for client in clients))  # warm
+        latencies.clear()
+        cpu, client_cpu = service.cpu(), time.process_time()
         if pg:
             pg.begin()
         started = time.perf_counter()
-        await asyncio.gather(*(client(http, time.monotonic() + seconds) for http in clients))
+        await asyncio.gather(*(ask(client, time.monotonic() + seconds) for client in clients))
         wall = time.perf_counter() - started
-        used = service.cpu() - cpu + (pg.end() if pg else 0)
+        used, client_cpu = service.cpu() - cpu + (pg.end() if pg else 0), time.process_time() - client_cpu
     finally:
-        for http in clients:
-            await http.close()
+        await close(clients)
         if pg:
             pg.close()
-    count = len(tally.latencies)
+    count = len(latencies)
     return {"requests_per_s": round(count / wall, 1), "server_cpu_ms": round(used * 1000 / count, 3),
-            "p50_ms": round(percentile(tally.latencies, 50) * 1000, 2)}
+            "p50_ms": round(percentile(latencies, 50) * 1000, 2), "client_cpu_ms": round(client_cpu * 1000 / count, 3)}
 
 
 async def request_kinds(service: Service, seconds: float) -> dict:
     """Server CPU of each polling request kind alone, on a match ten moves in."""
-    base = service.url
-    table = (await create_matches(base, 1))[0]
-    tally = Tally()
-    async with session(lambda: tally) as http:
-        url = f"{base}/api/v1/games/{table.id}"
-        for _ in range(10):
-            async with http.get(url, headers={"Authorization": f"Bearer {table.tokens[0]}"}) as answer:
-                turn = orjson.loads(await answer.read())["turn"]
-            auth = {"Authorization": f"Bearer {table.tokens[turn]}"}
-            async with http.get(url, headers=auth) as answer:
-                mine = orjson.loads(await answer.read())
-            await post_json(http, f"{url}/moves", {"version": mine["version"], "move": choose_move(mine)}, auth)
-        auth = {"Authorization": f"Bearer {table.tokens[0]}"}
-        async with http.get(url, headers=auth) as answer:
-            view_tag = answer.headers["ETag"]
-        async with http.get(f"{url}/moves?after=10", headers=auth) as answer:
-            log_tag = answer.headers["ETag"]
+    table = (await create_matches(service.url, 1))[0]
     path = f"/api/v1/games/{table.id}"
+    seat = [{"Authorization": f"Bearer {token}"} for token in table.tokens]
+    client = Client(service.url)
+    try:
+        for _ in range(10):
+            turn = orjson.loads((await get(client, path, seat[0]))[1])["turn"]
+            mine = orjson.loads((await get(client, path, seat[turn]))[1])
+            await post_json(client, f"{path}/moves", {"version": mine["version"], "move": choose_move(mine)}, seat[turn])
+        view_tag = (await get(client, path, seat[0]))[2]
+        log_tag = (await get(client, f"{path}/moves?after=10", seat[0]))[2]
+    finally:
+        await client.close()
     return {
-        "view 304": await hammer(service, path, {**auth, "If-None-Match": view_tag}, seconds, expect=304),
-        "view 200": await hammer(service, path, auth, seconds),
-        "log 304": await hammer(service, f"{path}/moves?after=10", {**auth, "If-None-Match": log_tag}, seconds,
+        "view 304": await hammer(service, path, {**seat[0], "If-None-Match": view_tag}, seconds, expect=304),
+        "view 200": await hammer(service, path, seat[0], seconds),
+        "log 304": await hammer(service, f"{path}/moves?after=10", {**seat[0], "If-None-Match": log_tag}, seconds,
                                 expect=304),
         "health (one query)": await hammer(service, "/api/v1/health", {}, seconds),
     }
@@ -415,14 +414,14 @@ def markdown(result: dict) -> str:
             f"| {row['peak_rss_mb']['total']} / {row['peak_rss_mb']['worker']} | {kinds} "
             f"| {row['connections_per_request']} "
             f"| {row['client_cpu_share']:.0%} of a core |")
-    lines += ["", "| request kind alone (16 clients) | req/s | server CPU ms | / no-op CPU | p50 ms |",
-              "|---|---|---|---|---|"]
+    lines += ["", "| request kind alone (16 clients) | req/s | server CPU ms | / no-op CPU | p50 ms | client CPU ms |",
+              "|---|---|---|---|---|---|"]
     for kind, row in {"no-op": noop, **result["kinds"]}.items():
         lines.append(f"| {kind} | {row['requests_per_s']:,.0f} | {row['server_cpu_ms']} "
-                     f"| {ratio(row['server_cpu_ms'], noop['server_cpu_ms'])}x | {row['p50_ms']} |")
+                     f"| {ratio(row['server_cpu_ms'], noop['server_cpu_ms'])}x | {row['p50_ms']} | {row['client_cpu_ms']} |")
     for k, estimate in result["move_alone_ms"].items():
         lines.append(f"| move, estimated at K={k}: CPU per move less its polls at their cost alone | - | {estimate} "
-                     f"| {ratio(estimate, noop['server_cpu_ms'])}x | - |")
+                     f"| {ratio(estimate, noop['server_cpu_ms'])}x | - | - |")
     lines += ["", "| request kind | SQL statements (COMMIT counted) | rollbacks |", "|---|---|---|"]
     for kind, row in result["sql"].items():
         lines.append(f"| {kind} | {row['statements']} | {row['rollbacks']} |")
