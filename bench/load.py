@@ -418,7 +418,8 @@ def markdown(result: dict) -> str:
               "|---|---|---|---|---|---|"]
     for kind, row in {"no-op": noop, **result["kinds"]}.items():
         lines.append(f"| {kind} | {row['requests_per_s']:,.0f} | {row['server_cpu_ms']} "
-                     f"| {ratio(row['server_cpu_ms'], noop['server_cpu_ms'])}x | {row['p50_ms']} | {row['client_cpu_ms']} |")
+                     f"| {ratio(row['server_cpu_ms'], noop['server_cpu_ms'])}x | {row['p50_ms']} "
+                     f"| {row['client_cpu_ms']} |")
     for k, estimate in result["move_alone_ms"].items():
         lines.append(f"| move, estimated at K={k}: CPU per move less its polls at their cost alone | - | {estimate} "
                      f"| {ratio(estimate, noop['server_cpu_ms'])}x | - | - |")
