@@ -111,8 +111,9 @@ class Service:
         self.env = {**os.environ, "DATABASE_URL": database_url, "PORT": str(self.port),
                     "WEB_CONCURRENCY": str(workers),
                     # gunicorn binds 0.0.0.0 when given PORT; the command line's arguments win over
-                    # a gunicorn.conf.py, so this keeps the service on loopback whatever that file says
-                    "GUNICORN_CMD_ARGS": f"--bind 127.0.0.1:{self.port}"}
+                    # a gunicorn.conf.py, so this keeps the service on loopback whatever that file says,
+                    # and off gunicorn's control socket (one path in $HOME, shared by every server)
+                    "GUNICORN_CMD_ARGS": f"--bind 127.0.0.1:{self.port} --no-control-socket"}
         if limits == "off":
             self.env["RATELIMIT_ENABLED"] = "false"
         elif limits == "raised":
