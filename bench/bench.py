@@ -4,8 +4,8 @@ Reports the engine's replay cost per event for each game; the cost of a view req
 of the view and of the log, and of a move request relative to a no-op request through the same
 Flask app, so that the ratios compare across machines; the SQL statements each request kind runs
 (bench/sqlcount.py); and how the cold view (a process that has kept nothing) grows with the match:
-for every game, a match of 10, 100 and 1,000 events, as a ratio to the 10-event one. Absolute times
-vary; quote the ratios. The load from outside, over HTTP, is bench/load.py.
+for every game, a match of 10, 100 and 1,000 events (and 99 and 999), as a ratio to the 10-event
+one. Absolute times vary; quote the ratios. The load from outside, over HTTP, is bench/load.py.
 """
 import statistics
 import sys
@@ -26,7 +26,9 @@ from engine.replay import replay  # noqa: E402
 from tests.api.play import bearer, first_legal  # noqa: E402
 from tests.engine.sweep import play_random_match  # noqa: E402
 
-GROWTH = (10, 100, 1000)  # events in the matches whose cold view is timed
+# Events in the matches whose cold view is timed: 10, 100 and 1,000, and one short of each round
+# number, where a replay from the last snapshot taken at a round number of events is longest.
+GROWTH = (10, 99, 100, 999, 1000)
 # The seats and options that make each game's random matches longest; seeds are tried in turn
 # until one reaches the longest size above (ADD UP never does: its 48 cards last about 45 moves).
 LONGEST = {"addup": (6, {}), "addit": (4, {"length": "long"}), "plusminus": (8, {"games": 5}),
@@ -143,7 +145,7 @@ def cold_growth(app, key: str) -> dict:
             done += 1
             response = client.post(f"{view}/moves", json={"version": done - 1, "move": move}, headers=bearer(tokens[seat]))
             assert response.status_code == 200, response.json
-        times[size] = per_call(cold_view, 3) * 1000
+        times[size] = per_call(cold_view, 5) * 1000
     return {"seats": seats, "options": options, "ms": times}
 
 
@@ -166,7 +168,7 @@ def main() -> None:
         grown = cold_growth(app, key)
         sizes = list(grown["ms"])
         first = grown["ms"][sizes[0]]
-        cells = "   ".join(f"{size:5} events {ms:7.2f} ms {ms / first:5.1f}x" for size, ms in grown["ms"].items())
+        cells = "  ".join(f"{size:4}: {ms:6.2f} ms {ms / first:4.1f}x" for size, ms in grown["ms"].items())
         short = "" if sizes[-1] >= GROWTH[-1] else f"   (its longest random match ends at {sizes[-1]} events)"
         print(f"  {key:10} {grown['seats']} seats  {cells}{short}", flush=True)
 

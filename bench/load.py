@@ -32,7 +32,7 @@ from pathlib import Path
 
 import orjson
 
-from bench.http import Client
+from bench.lean_http import Client
 from bench.server import ROOT, PgBackends, Service, is_postgres, scratch_sqlite
 
 CARDS = 48  # an ADD UP deck
