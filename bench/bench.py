@@ -3,7 +3,7 @@
 Reports the engine's replay cost per event for each game; the cost of a view request, of 304 polls
 of the view and of the log, and of a move request relative to a no-op request through the same
 Flask app, so that the ratios compare across machines; the SQL statements each request kind runs
-(bench/sqlcount.py); and how the cold view (a process that has kept nothing) grows with the match:
+(bench/kinds.py); and how the cold view (a process that has kept nothing) grows with the match:
 for every game, a match of 10, 100 and 1,000 events (and 99 and 999), as a ratio to the 10-event
 one. Absolute times vary; quote the ratios. The load from outside, over HTTP, is bench/load.py.
 """
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from api import create_app, replays  # noqa: E402
 from api.models import db  # noqa: E402
-from bench.sqlcount import per_request_kind  # noqa: E402
+from bench.kinds import per_request_kind  # noqa: E402
 from engine import GAMES  # noqa: E402
 from engine.replay import replay  # noqa: E402
 from tests.api.play import bearer, first_legal  # noqa: E402
@@ -160,9 +160,9 @@ def main() -> None:
     print("\nRequests through the Flask app on SQLite, relative to a no-op request:")
     for name, cost in costs.items():
         print(f"  {name:16} {cost / noop:6.1f}x   ({cost * 1e3:.2f} ms)")
-    print("\nSQL statements per request (bench/sqlcount.py; COMMIT counted, rollbacks apart):")
+    print("\nSQL statements per request (COMMIT counted; tests/api/test_statements.py holds the budget):")
     for kind, seen in per_request_kind(app.test_client()).items():
-        print(f"  {kind:10} {len(seen.statements)} statements, {seen.rollbacks} rollback(s)")
+        print(f"  {kind:10} {len(seen.statements)}")
     print("\nCold view (a process that kept nothing) as the match grows, relative to its 10-event view:", flush=True)
     for key in sorted(GAMES):
         grown = cold_growth(app, key)

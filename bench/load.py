@@ -12,7 +12,7 @@ requests of both seats; gunicorn's master and workers, plus PostgreSQL's backend
 requests per move by kind, and the load client's own CPU. In the same run: the no-op request
 rate through the same app (bench/noop_app.py), the server CPU of each polling request kind alone,
 single-row INSERT + COMMIT per second (SQLite WAL with synchronous=FULL, and PostgreSQL), and
-the SQL statements each request kind runs (bench/sqlcount.py). Each figure is also printed as a
+the SQL statements each request kind runs (bench/kinds.py). Each figure is also printed as a
 ratio to the no-op request and to the commit rate: absolute figures vary with the machine.
 Markdown on stdout; everything as JSON in bench/results/ (ignored by git).
 """
@@ -325,12 +325,12 @@ def sql_per_kind(database_url: str) -> dict:
 
     from api import create_app
     from api.config import database_url as sqlalchemy_url
-    from bench.sqlcount import per_request_kind
+    from bench.kinds import per_request_kind
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": sqlalchemy_url(database_url), "RATELIMIT_ENABLED": False})
     with app.app_context():
         flask_migrate.upgrade()
-    return {kind: {"statements": len(seen.statements), "rollbacks": seen.rollbacks, "sql": seen.statements}
+    return {kind: {"statements": len(seen.statements), "sql": seen.statements}
             for kind, seen in per_request_kind(app.test_client()).items()}
 
 
@@ -423,9 +423,9 @@ def markdown(result: dict) -> str:
     for k, estimate in result["move_alone_ms"].items():
         lines.append(f"| move, estimated at K={k}: CPU per move less its polls at their cost alone | - | {estimate} "
                      f"| {ratio(estimate, noop['server_cpu_ms'])}x | - | - |")
-    lines += ["", "| request kind | SQL statements (COMMIT counted) | rollbacks |", "|---|---|---|"]
+    lines += ["", "| request kind | SQL statements (COMMIT counted) |", "|---|---|"]
     for kind, row in result["sql"].items():
-        lines.append(f"| {kind} | {row['statements']} | {row['rollbacks']} |")
+        lines.append(f"| {kind} | {row['statements']} |")
     errors = [line for row in result["load"] for line in row["server_errors"]]
     if errors:
         lines += ["", "Server errors:", *errors]
