@@ -325,13 +325,20 @@ def sql_per_kind(database_url: str) -> dict:
 
     from api import create_app
     from api.config import database_url as sqlalchemy_url
-    from bench.kinds import per_request_kind
+    from bench.kinds import RoundTrips, per_request_kind
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": sqlalchemy_url(database_url), "RATELIMIT_ENABLED": False})
     with app.app_context():
         flask_migrate.upgrade()
-    return {kind: {"statements": len(seen.statements), "sql": seen.statements}
-            for kind, seen in per_request_kind(app.test_client()).items()}
+    trips = RoundTrips(app) if is_postgres(database_url) else None
+    try:
+        kinds = per_request_kind(app.test_client(), trips)
+    finally:
+        if trips:
+            trips.close()
+    return {kind: {"statements": len(seen.statements), "sql": seen.statements,
+                   "round_trips": None if seen.round_trips is None else len(seen.round_trips),
+                   "waits": seen.round_trips} for kind, seen in kinds.items()}
 
 
 def machine() -> dict:
@@ -423,9 +430,10 @@ def markdown(result: dict) -> str:
     for k, estimate in result["move_alone_ms"].items():
         lines.append(f"| move, estimated at K={k}: CPU per move less its polls at their cost alone | - | {estimate} "
                      f"| {ratio(estimate, noop['server_cpu_ms'])}x | - | - |")
-    lines += ["", "| request kind | SQL statements (COMMIT counted) |", "|---|---|"]
+    lines += ["", "| request kind | SQL statements (COMMIT counted) | PostgreSQL round trips |", "|---|---|---|"]
     for kind, row in result["sql"].items():
-        lines.append(f"| {kind} | {row['statements']} |")
+        trips = "-" if row["round_trips"] is None else f"{row['round_trips']}: {', '.join(row['waits'])}"
+        lines.append(f"| {kind} | {row['statements']} | {trips} |")
     errors = [line for row in result["load"] for line in row["server_errors"]]
     if errors:
         lines += ["", "Server errors:", *errors]
