@@ -24,7 +24,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field

@@ -50,10 +50,10 @@ def peer_copy(source: Path, cache: Path) -> Path:
     return cache
 
 
-def run_peer(folder: Path, concurrency: int, args) -> dict:
-    """One measurement of the peer's own bench.js (a fresh server.js) on SQLite WAL."""
+def run_peer(folder: Path, storage: str, concurrency: int, args) -> dict:
+    """One measurement of the peer's own bench.js (a fresh server.js) on `storage`."""
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
-        subprocess.run(["node", "bench.js", "--storage", "sqlite-wal", "--concurrency", str(concurrency),
+        subprocess.run(["node", "bench.js", "--storage", storage, "--concurrency", str(concurrency),
                         "--matches", str(args.matches), "--matches-per-worker", str(args.matches_per_worker),
                         "--warmup", str(args.warmup), "--max-seconds", str(args.seconds),
                         "--port", str(free_port()), "--no-lobby", "--out", out.name],
@@ -75,14 +75,16 @@ def run_addgames(database: str, concurrency: int, args) -> dict:
 
 
 def measure(args) -> dict:
+    started = machine()
     folder = peer_copy(args.peer, args.peer_cache)
-    systems = ["peer sqlite-wal", "addgames sqlite"] + (["addgames postgresql"] if args.pg_url else [])
+    systems = [f"peer {storage}" for storage in args.peer_storage] + ["addgames sqlite"] + \
+        (["addgames postgresql"] if args.pg_url else [])
     runs = []
     for round_number in range(1, args.rounds + 1):
         for concurrency in args.concurrency:
             for system in systems:
-                if system == "peer sqlite-wal":
-                    row = run_peer(folder, concurrency, args)
+                if system.startswith("peer "):
+                    row = run_peer(folder, system.removeprefix("peer "), concurrency, args)
                 elif system == "addgames sqlite":
                     with scratch_sqlite() as database:
                         row = run_addgames(database, concurrency, args)
@@ -97,7 +99,7 @@ def measure(args) -> dict:
             mine = [run for run in runs if run["system"] == system and run["concurrency"] == concurrency]
             medians[f"{system} K={concurrency}"] = {
                 key: statistics.median(run[key] for run in mine) for key in ("moves_per_s", "server_cpu_ms_per_move")}
-    result = {"machine": machine(), "settings": {k: str(v) for k, v in vars(args).items() if k != "pg_url"},
+    result = {"machine": started, "settings": {k: str(v) for k, v in vars(args).items() if k != "pg_url"},
               "runs": runs, "medians": medians}
     result["machine"]["loadavg_after"] = os.getloadavg()
     return result
@@ -131,6 +133,11 @@ def markdown(result: dict, concurrencies: list[int]) -> str:
                      f"| {peer['server_cpu_ms_per_move']} / {sqlite['server_cpu_ms_per_move']} / "
                      f"{'-' if pg['server_cpu_ms_per_move'] is None else pg['server_cpu_ms_per_move']} "
                      f"| {times(sqlite)} / {times(pg)} |")
+    for k in concurrencies:
+        for system in medians:
+            if system.startswith("peer ") and not system.startswith("peer sqlite-wal") and system.endswith(f"K={k}"):
+                lines.append(f"\n{system}: {medians[system]['moves_per_s']:,.0f} moves/s, "
+                             f"{medians[system]['server_cpu_ms_per_move']} ms server CPU per move")
     lines += ["", "Every run:", "", "| round | K | system | moves/s | server CPU ms/move | p50 / p99 ms | client CPU |",
               "|---|---|---|---|---|---|---|"]
     for run in result["runs"]:
@@ -146,6 +153,8 @@ def arguments(argv=None):
                         help="PostgreSQL for addgames (env BENCH_PG_URL)")
     parser.add_argument("--concurrency", type=lambda s: [int(k) for k in s.split(",")], default=[8, 32])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--peer-storage", type=lambda s: s.split(","), default=["sqlite-wal"],
+                        help="the peer's storages, sqlite-wal first (the targets' reference); e.g. sqlite-wal,memory")
     parser.add_argument("--seconds", type=float, default=20, help="no new match starts after this, per measurement")
     parser.add_argument("--warmup", type=int, default=10, help="unmeasured matches first, per measurement")
     parser.add_argument("--matches", type=int, default=200, help="matches set up per measurement, at least")
@@ -154,6 +163,8 @@ def arguments(argv=None):
     parser.add_argument("--peer-cache", type=Path, default=CACHE, help="where it is copied and installed")
     parser.add_argument("--quick", action="store_true", help="one short round")
     args = parser.parse_args(argv)
+    if "sqlite-wal" not in args.peer_storage:
+        parser.error("--peer-storage must include sqlite-wal: the targets are ratios to it")
     if args.quick:
         args.rounds, args.seconds, args.warmup, args.matches, args.matches_per_worker = 1, 6, 2, 40, 1
     return args
