@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 TICK = os.sysconf("SC_CLK_TCK")
 RAISED = "1000000 per minute"
+ERROR_MARKS = ("[ERROR]", "[CRITICAL]", "Traceback", '"level":"error"', '"level":"critical"')
 LIMITS = ("LIMIT_CREATE", "LIMIT_JOIN", "LIMIT_MOVE", "LIMIT_MOVE_PER_ADDRESS", "LIMIT_MY_GAMES")
 
 
@@ -163,9 +164,10 @@ class Service:
         return {"total": round((master + sum(workers)) / 1024, 1), "worker": round(max(workers, default=0) / 1024, 1)}
 
     def errors(self, all_lines: bool = False) -> list[str]:
-        """Error lines gunicorn wrote (its access log goes to stdout, which is dropped)."""
+        """Error lines on the service's stderr, as gunicorn's text or JSON log writes them (an
+        access log on stdout is dropped)."""
         lines = Path(self.log.name).read_text(errors="replace").splitlines()
-        return lines if all_lines else [line for line in lines if "[ERROR]" in line or "Traceback" in line]
+        return lines if all_lines else [line for line in lines if any(mark in line for mark in ERROR_MARKS)]
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
