@@ -55,7 +55,7 @@ def run_peer(folder: Path, storage: str, concurrency: int, args) -> dict:
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         subprocess.run(["node", "bench.js", "--storage", storage, "--concurrency", str(concurrency),
                         "--matches", str(args.matches), "--matches-per-worker", str(args.matches_per_worker),
-                        "--warmup", str(args.warmup), "--max-seconds", str(args.seconds),
+                        "--warmup", str(args.warmup), "--max-seconds", str(args.seconds), "--variant", args.peer_variant,
                         "--port", str(free_port()), "--no-lobby", "--out", out.name],
                        cwd=folder, check=True, stdout=subprocess.DEVNULL)
         row = json.loads(Path(out.name).read_text())["results"][0]
@@ -159,6 +159,8 @@ def arguments(argv=None):
     parser.add_argument("--warmup", type=int, default=10, help="unmeasured matches first, per measurement")
     parser.add_argument("--matches", type=int, default=200, help="matches set up per measurement, at least")
     parser.add_argument("--matches-per-worker", type=int, default=4, help="or this many per seat pair, if more")
+    parser.add_argument("--peer-variant", choices=["brief", "rules"], default="brief",
+                        help="the peer's deck: its brief's (as in issue 12's figures) or RULES.md's, as addgames deals")
     parser.add_argument("--peer", type=Path, default=PEER, help="the peer's folder (read only)")
     parser.add_argument("--peer-cache", type=Path, default=CACHE, help="where it is copied and installed")
     parser.add_argument("--quick", action="store_true", help="one short round")
