@@ -7,7 +7,7 @@ PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench sweep
+.PHONY: run test bench bench-load bench-versus sweep
 
 $(BIN)/.installed-run: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,14 @@ test: $(BIN)/.installed-test
 
 bench: $(BIN)/.installed-test
 	$(BIN)/python bench/bench.py
+
+# The load from outside over HTTP (bench/load.py), and beside the boardgame.io peer (bench/versus.py).
+# BENCH_ARGS=--quick for a short trial; BENCH_PG_URL=postgresql://... adds PostgreSQL.
+bench-load: $(BIN)/.installed-run
+	$(BIN)/python -m bench.load $(BENCH_ARGS)
+
+bench-versus: $(BIN)/.installed-run
+	$(BIN)/python -m bench.versus $(BENCH_ARGS)
 
 # The full invariant sweep: 1,000 seeded random matches per game.
 sweep: $(BIN)/.installed-test
