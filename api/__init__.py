@@ -8,7 +8,8 @@ from flask_migrate import Migrate
 from sqlalchemy import event
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import cli, docs, errors, feed, frontend, games, lifecycle, limits, meta, mine, moves, rules, security
+from . import (cli, docs, errors, feed, frontend, games, lifecycle, limits, logs, meta, metrics, mine, moves, reporting,
+               rules, security)
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
@@ -59,6 +60,8 @@ def create_app(config: dict | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"], x_proto=app.config["PROXY_HOPS"])
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
     app.json = JSONProvider(app)
+    logs.init_app(app)  # first: its request id and clock cover every other hook
+    reporting.init_app(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(Config.ROOT_MIGRATIONS))
     errors.init_app(app)
@@ -67,6 +70,7 @@ def create_app(config: dict | None = None) -> Flask:
     for module in (rules, games, feed, moves, lifecycle, mine, meta, docs, frontend):
         app.register_blueprint(module.bp)
     limits.init_app(app)
+    metrics.init_app(app)
     with app.app_context():
         _tune_sqlite(db.engine)
         _always_roll_back(db.engine)

@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, request, url_for
 
 from engine.replay import start
 
-from . import replays, store
+from . import observe, replays, store
 from .errors import Problem
 from .idempotency import idempotent
 from .models import Match, Seat, db
@@ -27,8 +27,10 @@ def create_game():
                               body.get("time_per_move"), body["timeouts_to_leave"])
     token = take_seat(match, 0, names[0])
     db.session.add(match)
-    return created(match, game, 0, token, "id_taken", "A new match's id clashed with another's; try again.",
-                   invite=invite, invite_link=link(match, f"invite={invite}"))
+    response = created(match, game, 0, token, "id_taken", "A new match's id clashed with another's; try again.",
+                       invite=invite, invite_link=link(match, f"invite={invite}"))
+    observe.created(match)
+    return response
 
 
 @bp.get("/<match_id>")
@@ -61,8 +63,10 @@ def join_game(match_id: str):
     seat = body.get("seat", _first_free(match))
     name = (body.get("name") or (match.names[seat] if seat < match.seat_count else "") or "").strip()
     token = take_seat(match, seat, name)
-    return created(match, store.game_module(match.game), seat, token, "seat_taken",
-                   f"Seat {seat} was taken a moment ago; pick another.")
+    response = created(match, store.game_module(match.game), seat, token, "seat_taken",
+                       f"Seat {seat} was taken a moment ago; pick another.")
+    observe.joined(match)
+    return response
 
 
 def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,

@@ -4,7 +4,7 @@ from sqlalchemy import update
 
 from engine import match as events
 
-from . import clock, pace, replays, store, writes
+from . import clock, observe, pace, replays, store, writes
 from .errors import Problem
 from .games import created, new_match, take_seat
 from .models import Match, db, utc_iso
@@ -78,8 +78,12 @@ def rematch(match_id: str):
     if not extra:
         match = store.load(old.rematch_id)
     token = take_seat(match, seat, names[seat])
-    return created(match, game, seat, token, "seat_taken",
-                   "Your seat in the rematch is already taken (asked from another device?).", **extra)
+    response = created(match, game, seat, token, "seat_taken",
+                       "Your seat in the rematch is already taken (asked from another device?).", **extra)
+    if extra:  # this asker created the rematch
+        observe.created(match, rematch_of=old.id)
+    observe.joined(match)
+    return response
 
 
 def _seat_in_started_match(match_id: str):

@@ -30,8 +30,8 @@ RULES = {
 
 def init_app(app: Flask) -> None:
     """Put each endpoint in RULES under its limits (one Limiter per app: tests make several apps)."""
-    limiter = Limiter(get_remote_address, app=app, key_prefix="addgames", swallow_errors=True,
-                      in_memory_fallback_enabled=True)
+    limiter = Limiter(get_remote_address, app=app, key_prefix=app.config["RATELIMIT_KEY_PREFIX"],
+                      swallow_errors=True, in_memory_fallback_enabled=True)
     app.extensions["addgames_limiter"] = limiter
     for endpoint, rules in RULES.items():
         view = app.view_functions[endpoint]

@@ -1,7 +1,7 @@
 """Writing to a match: one event, the autopilot's moves after it, and the answer, in one commit."""
 from engine import match as events
 
-from . import replays, store
+from . import observe, replays, store
 from .models import Event, Match, db
 from .presenter import view_response
 
@@ -26,4 +26,5 @@ def answer(match: Match, game, state: events.MatchState, version: int, viewer: i
     response = store.save(view_response(match, game, state, version, viewer), "stale_version",
                           "Another move landed first; reload the match and try again.")
     replays.remember(match, version, state)
+    observe.moved(match, game, state, version)
     return response
