@@ -1,10 +1,11 @@
 """Logs for machines: one JSON line per request and per event of the service, on standard error.
 
 A request line names the method, the route's template (never the query or a body), the status,
-the duration, the match and a request id, also sent back in X-Request-Id. Polls answered 304 log
-(and health checks and scrapes that succeed) at DEBUG, everything else at INFO or above, so that LOG_LEVEL=INFO (the default) keeps the
-thousands of polls of a phone out of the log and LOG_LEVEL=DEBUG brings them back. Nothing here
-reads a header but X-Request-Id, so no token, invite or idempotency key can reach a line.
+the duration, the match and a request id, also sent back in X-Request-Id. Polls answered 304 (and
+health checks and scrapes that succeed) log at DEBUG, everything else at INFO or above, so that
+LOG_LEVEL=INFO (the default) keeps the thousands of polls of a phone out of the log and
+LOG_LEVEL=DEBUG brings them back. Nothing here reads a header but X-Request-Id, so no token, invite
+or idempotency key can reach a line.
 """
 import logging
 import random

@@ -25,7 +25,9 @@ def init_app(app: Flask) -> None:
         return
     import sentry_sdk
     from sentry_sdk.integrations.flask import FlaskIntegration
+    from sentry_sdk.integrations.logging import ignore_logger
 
+    ignore_logger("api.access")  # a 5xx's request line is no error of its own: the exception is reported
     sentry_sdk.init(dsn=dsn, integrations=[FlaskIntegration()], before_send=scrub,
                     data_collection={"user_info": False, "http_bodies": []}, **app.config["SENTRY_OPTIONS"])
 

@@ -37,7 +37,8 @@ def log_level():
 def test_every_answer_has_a_request_id_and_keeps_a_sane_one_sent_to_it(client):
     made = {client.get("/api/v1/health").headers["X-Request-Id"] for _ in range(3)}
     assert len(made) == 3
-    assert client.get("/api/v1/rules", headers={"X-Request-Id": "router-7f3a-42"}).headers["X-Request-Id"] == "router-7f3a-42"
+    sent = {"X-Request-Id": "router-7f3a-42"}
+    assert client.get("/api/v1/rules", headers=sent).headers["X-Request-Id"] == "router-7f3a-42"
     for insane in ("short", "x" * 200, "has space inside", "quote\"and{brace}"):
         kept = client.get("/api/v1/health", headers={"X-Request-Id": insane}).headers["X-Request-Id"]
         assert kept != insane and logs.REQUEST_ID.fullmatch(kept)
@@ -169,6 +170,7 @@ def test_error_reports_carry_no_token_invite_seed_or_key(reported):
     assert Kept.events, "the crash was reported"
     sent = json.dumps(Kept.events)
     assert "RuntimeError" in sent and "crash" in sent, "the report is useful"
+    assert not [event for event in Kept.events if event.get("logger") == "api.access"], "not the request line"
     for secret in (token, invite, key, "4f" * 16, "c=1"):
         assert secret not in sent
 
