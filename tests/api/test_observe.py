@@ -107,6 +107,29 @@ def test_metrics_are_off_unless_asked_for_and_then_may_want_a_token(app):
     assert scraped.status_code == 200 and "addgames_requests_total" in scraped.get_data(as_text=True)
 
 
+def counts(client, name: str) -> dict[tuple, float]:
+    """The samples of one metric on /metrics, by their labels' values."""
+    text = client.get("/metrics").get_data(as_text=True)
+    return {tuple(labels.values()): value for found, labels, value in samples(text) if found == name}
+
+
+def test_metrics_count_moves_matches_by_status_and_database_errors(app):
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    counted = create_app({"SQLALCHEMY_DATABASE_URI": url, "METRICS": True, "RATELIMIT_ENABLED": False}).test_client()
+    before = counts(counted, "addgames_matches_total"), counts(counted, "addgames_moves_total")
+    table = Table.create(counted, game="addup")
+    final = table.play_to_end(first_legal)
+    matches, moves = counts(counted, "addgames_matches_total"), counts(counted, "addgames_moves_total")
+    for status in ("waiting", "playing", "over"):
+        assert matches[("addup", status)] - before[0].get(("addup", status), 0) == 1
+    assert moves[("addup",)] - before[1].get(("addup",), 0) == final["version"]
+
+    down = create_app({"SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://nobody@127.0.0.1:1/none", "METRICS": True})
+    failed = counts(down.test_client(), "addgames_database_errors_total").get(("OperationalError",), 0)
+    assert down.test_client().get("/api/v1/games/abcdefghijklmnop").status_code == 503
+    assert counts(down.test_client(), "addgames_database_errors_total")[("OperationalError",)] == failed + 1
+
+
 def test_metrics_from_two_gunicorn_workers_add_up(app, tmp_path):
     """Every request counted once, whichever worker answered it; the log has one JSON line each."""
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
