@@ -76,16 +76,20 @@ def test_the_service_events_are_json_and_carry_no_secret(app, client, capsys):
     key = str(uuid.uuid4())
     table = Table.create(client)
     final = table.play_to_end(first_legal)
-    client.post(f"/api/v1/games/{table.id}/rematch", headers={**bearer(table.tokens[1]), "Idempotency-Key": key})
+    rematch = client.post(f"/api/v1/games/{table.id}/rematch",
+                          headers={**bearer(table.tokens[1]), "Idempotency-Key": key}).json
     text = capsys.readouterr().err
-    events = {line["event"]: line for line in lines(text) if line["logger"] == "api.events"}
+    events = {}  # the first line of each event
+    for line in lines(text):
+        if line["logger"] == "api.events":
+            events.setdefault(line["event"], line)
     assert events["match_created"]["match"] == table.id and events["match_created"]["game"] == "addup"
     assert events["match_started"]["match"] == table.id
     assert events["match_finished"] | {"time": None, "request_id": None} == {
         "time": None, "level": "info", "logger": "api.events", "event": "match_finished", "match": table.id,
         "game": "addup", "version": final["version"], "winners": final["winners"], "resigned": False,
         "request_id": None}
-    assert events["match_rematch"]["rematch_of"] == table.id
+    assert (events["match_rematch"]["rematch_of"], events["match_rematch"]["match"]) == (table.id, rematch["game"]["id"])
     for secret in [*table.tokens.values(), table.invite, key, final["seed"]]:
         assert secret not in text
 
