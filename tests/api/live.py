@@ -20,7 +20,8 @@ def free_port() -> int:
 
 @contextmanager
 def gunicorn(database_url: str, log: Path, workers: int = 4, **env: str):
-    """Serve wsgi:app on `database_url` with every log (access, errors, app) going to `log`."""
+    """Serve wsgi:app on `database_url` as the Procfile does (gunicorn.conf.py), with every log
+    (access, errors, app) going to `log`."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
                "--log-level", "debug", "wsgi:app"]  # the app logs each request (gunicorn.conf.py)

@@ -22,9 +22,9 @@ from .formats import APP_JSON, RENDER_YAML
 PROCFILE = dict(line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines() if line)
 # What the deploy files may set: Config's settings, and what gunicorn and prometheus_client read.
 SETTINGS = {name for name in vars(Config) if name.isupper()} | {"DATABASE_URL", "PORT", "WEB_CONCURRENCY",
-                                                                 "PROMETHEUS_MULTIPROC_DIR"}
+                                                                 "WEB_THREADS", "PROMETHEUS_MULTIPROC_DIR"}
 # What the image needs to serve; what must never be copied into it.
-SERVED = ["wsgi.py", "gunicorn.conf.py", "requirements.txt", "openapi.yaml", "api/__init__.py", "engine/__init__.py",
+SERVED = ["wsgi.py", "gunicorn.conf.py", "serving.py", "requirements.txt", "openapi.yaml", "api/__init__.py", "engine/__init__.py",
           "frontend/index.html", "migrations/env.py", "migrations/versions/0001_games_seats_and_move_events.py"]
 KEPT_OUT = [".venv", "instance", "tests", "test-artifacts", ".git", ".hypothesis"]
 
@@ -146,9 +146,10 @@ def test_the_commands_of_the_stack_run(tmp_path):
 
 
 def test_the_readme_documents_every_setting():
-    """Each environment variable api/config.py reads, and those the deploy files set, is in the
-    README's table of settings."""
+    """Each environment variable the service and gunicorn.conf.py read, and those the deploy files
+    set, is in the README's table of settings."""
     readme = (ROOT / "README.md").read_text()
     table = readme[readme.index("### Settings"):readme.index("### Dependencies")]
-    read = set(re.findall(r'os\.environ\.get\("([A-Z_]+)"', (ROOT / "api" / "config.py").read_text()))
+    read = {setting for source in ("api/config.py", "serving.py", "gunicorn.conf.py")
+            for setting in re.findall(r'os\.environ\.get\("([A-Z_]+)"', (ROOT / source).read_text())}
     assert read and not {setting for setting in read | SETTINGS - set(vars(Config)) if f"`{setting}`" not in table}
