@@ -23,7 +23,13 @@ run: $(BIN)/.installed-run
 	$(BIN)/flask --app wsgi db upgrade
 	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) --access-logfile - wsgi:app
 
-test: $(BIN)/.installed-test
+# The npm tools of the contract tests (linters, openapi-typescript, tsc), from the committed lock file.
+CONTRACT_TOOLS := tests/contract/node_modules/.installed
+$(CONTRACT_TOOLS): tests/contract/package.json tests/contract/package-lock.json
+	cd tests/contract && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+test: $(BIN)/.installed-test $(CONTRACT_TOOLS)
 	sh tools/browser-deps.sh
 	$(BIN)/python -m pytest
 

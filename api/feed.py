@@ -34,7 +34,7 @@ def list_moves(match_id: str):
                         "move": shown})
         state = after
     replays.remember(match, version, state)  # for `polled`, and the next view or poll of this match
-    return polled(revalidated(jsonify(version=version, moves=entries), tag), match, version)
+    return polled(revalidated(jsonify(game=match.game, version=version, moves=entries), tag), match, version)
 
 
 def _after(version: int) -> int:
