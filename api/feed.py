@@ -16,13 +16,14 @@ VERSION = re.compile(r"[0-9]{1,10}")  # up to 9,999,999,999: enough for any vers
 @bp.get("/<match_id>/moves")
 def list_moves(match_id: str):
     """The events after version `after` (all of them by default), each as the asking seat may see it."""
-    match = store.load(match_id)
-    viewer = store.seat_of_request(match)
-    version = store.version(match)
-    since = _after(version)
-    tag = log_etag(version, viewer)
+    head = store.head(match_id)
+    since = _after(head.version)
+    tag = log_etag(head.version, head.viewer)
     if tag in request.if_none_match:
-        return polled(not_modified(tag), match, version)
+        return polled(not_modified(tag), head.status)
+    match = store.load(match_id)
+    version, viewer = match.version, head.viewer
+    tag = log_etag(version, viewer)
     game = store.game_module(match.game)
     state = replays.state_at(match, game, since)
     entries = []
@@ -33,8 +34,8 @@ def list_moves(match_id: str):
         entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
                         "move": shown})
         state = after
-    replays.remember(match, version, state)  # for `polled`, and the next view or poll of this match
-    return polled(revalidated(jsonify(game=match.game, version=version, moves=entries), tag), match, version)
+    replays.remember(match.id, version, state)  # for the next view or poll of this match
+    return polled(revalidated(jsonify(game=match.game, version=version, moves=entries), tag), match.status)
 
 
 def _after(version: int) -> int:

@@ -1,17 +1,20 @@
 """Matches: create, view, join and replay."""
 import hmac
 import secrets
+from dataclasses import replace
 
 from flask import Blueprint, jsonify, request, url_for
+from sqlalchemy import bindparam, insert, update
 
+from engine import match as events
 from engine.replay import start
 
-from . import replays, store
+from . import clock, idempotency, replays, store
 from .errors import Problem
 from .idempotency import idempotent
-from .models import Match, Seat, db
 from .presenter import etag, link, match_view, not_modified, polled, view_response
 from .schemas import CreateGame, JoinGame
+from .store import MatchRow
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
 
@@ -25,18 +28,22 @@ def create_game():
     names = [name and name.strip() for name in body.get("players") or [body["name"]] + [None] * (body["seats"] - 1)]
     match, invite = new_match(game, names, body["options"], body.get("deck"),
                               body.get("time_per_move"), body["timeouts_to_leave"])
-    token = take_seat(match, 0, names[0])
-    db.session.add(match)
-    return created(match, game, 0, token, "id_taken", "A new match's id clashed with another's; try again.",
-                   invite=invite, invite_link=link(match, f"invite={invite}"))
+    return created(match, game, 0, names[0], lambda: Problem(409, "id_taken", "A new match's id clashed with "
+                   "another's; try again."), invite=invite, invite_link=link(match, f"invite={invite}"))
 
 
 @bp.get("/<match_id>")
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
+    if request.if_none_match:
+        head = store.head(match_id)
+        tag = etag(head, head.version, head.viewer)
+        if tag in request.if_none_match:
+            return polled(not_modified(tag), head.status)
     match = store.load(match_id)
-    version = store.version(match)
-    return polled(conditional(match, version, store.seat_of_request(match)), match, version)
+    game = store.game_module(match.game)
+    state = replays.state_at(match, game, match.version)
+    return polled(view_response(match, game, state, match.version, store.seat_of_request(match)), match.status)
 
 
 @bp.get("/<match_id>/versions/<int:version>")
@@ -44,67 +51,8 @@ def get_version(match_id: str, version: int):
     """The match as it was after `version` events, for replays."""
     match = store.load(match_id)
     viewer = store.seat_of_request(match)
-    current = store.version(match)
-    if version > current:
-        raise Problem(404, "unknown_version", f"The match has {current} events; there is no version {version}.")
-    return conditional(match, version, viewer)
-
-
-@bp.post("/<match_id>/seats")
-@idempotent
-def join_game(match_id: str):
-    """Take a free seat with the invite code."""
-    match = store.load(match_id)
-    body = JoinGame().load(request.get_json())
-    if not hmac.compare_digest(match.invite_hash, store.digest(body["invite"])):
-        raise Problem(403, "bad_invite", "That invite code is not this match's.")
-    seat = body.get("seat", _first_free(match))
-    name = (body.get("name") or (match.names[seat] if seat < match.seat_count else "") or "").strip()
-    token = take_seat(match, seat, name)
-    return created(match, store.game_module(match.game), seat, token, "seat_taken",
-                   f"Seat {seat} was taken a moment ago; pick another.")
-
-
-def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
-              timeouts_to_leave: int) -> tuple[Match, str]:
-    """A new match (not yet stored) and its invite code; BadSetup if the rules refuse it."""
-    seed = secrets.token_hex(16)
-    setup, _ = start(game, len(names), options, seed, deck)
-    invite = store.new_secret(16)
-    match = Match(id=store.new_secret(12), game=game.KEY, rules_version=game.RULES_VERSION,
-                  seat_count=setup.seats, options=setup.options, seed=seed, deck=setup.deck,
-                  invite_hash=store.digest(invite), names=names, time_per_move=time_per_move,
-                  timeouts_to_leave=timeouts_to_leave)
-    return match, invite
-
-
-def take_seat(match: Match, seat: int, name: str | None) -> str:
-    """Seat a player (committed by the caller) and return the seat's new secret token."""
-    if seat >= match.seat_count:
-        raise Problem(422, "no_such_seat", f"This match has seats 0 to {match.seat_count - 1}.")
-    if any(s.seat == seat for s in match.seats):
-        raise Problem(409, "seat_taken", f"Seat {seat} is taken; pick another.")
-    if not name:
-        raise Problem(422, "name_required", "Give a name to take this seat.")
-    token = store.new_secret()
-    match.seats.append(Seat(seat=seat, name=name, token_hash=store.digest(token)))
-    return token
-
-
-def created(match: Match, game, seat: int, token: str, clash: str, detail: str, **extra):
-    """Commit a seat just taken (a unique-key clash is a 409 `clash`) and answer 201 with its
-    secret link and the match as it sees it."""
-    version = store.version(match)
-    state = replays.state_at(match, game, version) if version else replays.initial(match, game)
-    response = jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"), **extra,
-                       game=match_view(match, game, state, version, viewer=seat))
-    response.status_code = 201
-    response.headers["Location"] = url_for("games.get_game", match_id=match.id)
-    return store.save(response, clash, detail)
-
-
-def conditional(match: Match, version: int, viewer: int | None):
-    """The view at `version`, or a bodiless 304 when the client's ETag is still current."""
+    if version > match.version:
+        raise Problem(404, "unknown_version", f"The match has {match.version} events; there is no version {version}.")
     tag = etag(match, version, viewer)
     if tag in request.if_none_match:
         return not_modified(tag)
@@ -112,7 +60,85 @@ def conditional(match: Match, version: int, viewer: int | None):
     return view_response(match, game, replays.state_at(match, game, version), version, viewer)
 
 
-def _first_free(match: Match) -> int:
+@bp.post("/<match_id>/seats")
+@idempotent
+def join_game(match_id: str):
+    """Take a free seat with the invite code. When two players join at once for different free
+    seats, the one who loses the race gets the next free seat."""
+    match = store.load(match_id)
+    body = JoinGame().load(request.get_json())
+    if not hmac.compare_digest(match.invite_hash, store.digest(body["invite"])):
+        raise Problem(403, "bad_invite", "That invite code is not this match's.")
+    for _ in range(match.seat_count):
+        seat = body["seat"] if "seat" in body else _first_free(match)
+        name = (body.get("name") or (match.names[seat] if seat < match.seat_count else "") or "").strip()
+        try:
+            return created(match, store.game_module(match.game), seat, name,
+                           lambda: Problem(409, "seat_taken", f"Seat {seat} was taken a moment ago; pick another."))
+        except Problem as lost:
+            if "seat" in body or lost.code != "seat_taken":
+                raise
+            if (twin := idempotency.replay_kept()) is not None:  # a retry of this very join was faster
+                return twin
+        match = store.load(match_id)
+    raise Problem(409, "match_full", "Every seat of this match is taken.")
+
+
+def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
+              timeouts_to_leave: int) -> tuple[MatchRow, str]:
+    """A new match with no seat taken, staged, and its invite code; BadSetup if the rules refuse it."""
+    seed = secrets.token_hex(16)
+    setup, _ = start(game, len(names), options, seed, deck)
+    invite = store.new_secret(16)
+    match = MatchRow(id=store.new_secret(12), game=game.KEY, rules_version=game.RULES_VERSION,
+                     seat_count=setup.seats, options=setup.options, seed=seed, deck=setup.deck, names=names,
+                     invite_hash=store.digest(invite), time_per_move=time_per_move,
+                     timeouts_to_leave=timeouts_to_leave, rematch_id=None, created_at=clock.now(), version=0,
+                     seating=0, status="waiting", turn=None, moved_at=clock.now())
+    columns = {name: getattr(match, name) for name in MatchRow.__dataclass_fields__ if name != "seats"}
+    store.stage(insert(store.games).values(**columns))
+    return match, invite
+
+
+_SEATING = update(store.games).where(store.games.c.id == bindparam("match_id"),
+                                     store.games.c.seating == bindparam("seen"))
+
+
+def take_seat(match: MatchRow, seat: int, name: str | None) -> tuple[MatchRow, str]:
+    """Stage a player's taking `seat` (committed by the caller, as a compare-and-set on the seats
+    the request saw); return the match after it and the seat's new secret token."""
+    if seat >= match.seat_count:
+        raise Problem(422, "no_such_seat", f"This match has seats 0 to {match.seat_count - 1}.")
+    if any(s.seat == seat for s in match.seats):
+        raise Problem(409, "seat_taken", f"Seat {seat} is taken; pick another.")
+    if not name:
+        raise Problem(422, "name_required", "Give a name to take this seat.")
+    token, now = store.new_secret(), clock.now()
+    taken = sorted((*match.seats, store.SeatRow(seat, name, store.digest(token), now)), key=lambda s: s.seat)
+    seated = replace(match, seats=tuple(taken), seating=match.seating + 1, moved_at=now)
+    if seated.full:
+        state = replays.initial(seated, store.game_module(match.game))
+        seated = replace(seated, status="playing", turn=events.to_move(store.game_module(match.game), state))
+    store.stage(_SEATING.values(seating=seated.seating, status=seated.status, turn=seated.turn, moved_at=now),
+                {"match_id": match.id, "seen": match.seating}, must_change=True)
+    store.stage(insert(store.seats).values(game_id=match.id, seat=seat, name=name, token_hash=store.digest(token),
+                                           joined_at=now))
+    return seated, token
+
+
+def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extra):
+    """Take `seat` and commit (another request's taking it first raises `conflict()`); answer 201
+    with the seat's secret link and the match as it sees it."""
+    match, token = take_seat(match, seat, name)
+    state = replays.initial(match, game)  # seats are taken before the first move
+    response = jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"), **extra,
+                       game=match_view(match, game, state, match.version, viewer=seat))
+    response.status_code = 201
+    response.headers["Location"] = url_for("games.get_game", match_id=match.id)
+    return store.save(response, conflict)
+
+
+def _first_free(match: MatchRow) -> int:
     taken = {seat.seat for seat in match.seats}
     free = [n for n in range(match.seat_count) if n not in taken]
     if not free:

@@ -16,7 +16,7 @@ from functools import wraps
 
 from cryptography.fernet import Fernet
 from flask import Response, current_app, g, request
-from sqlalchemy import delete, select, true
+from sqlalchemy import delete, insert, select, true
 
 from engine import RuleError
 
@@ -38,9 +38,9 @@ def idempotent(view):
             return view(**kwargs)
         g.idempotency = _pending(request.headers[HEADER])
         try:
-            return _replay_kept() or view(**kwargs)
+            return replay_kept() or view(**kwargs)
         except (Problem, RuleError):  # a twin request with this key may have just changed the match
-            twin = _replay_kept()
+            twin = replay_kept()
             if twin is None:
                 raise
             return twin
@@ -48,18 +48,21 @@ def idempotent(view):
     return run
 
 
-def keep(response: Response) -> None:
-    """Stage the answer for retries in the session the request's writes are committed with."""
+def keep(response: Response) -> list[tuple]:
+    """The writes (statement, params) that keep the answer for retries, to run in the transaction
+    of the request's own writes; none without an Idempotency-Key."""
     pending = g.get("idempotency")
     if pending is None:
-        return
+        return []
     expired, mine = IdempotencyKey.created_at < _cutoff(), IdempotencyKey.lookup == pending["lookup"]
-    # Clear this key's expired answer; once in PURGE_EVERY answers, every expired answer.
-    db.session.execute(delete(IdempotencyKey).where(expired, true() if secrets.randbelow(PURGE_EVERY) == 0 else mine))
     answer = {"status": response.status_code, "body": response.get_data(as_text=True),
               "headers": {name: response.headers[name] for name in KEPT_HEADERS if name in response.headers}}
-    db.session.add(IdempotencyKey(lookup=pending["lookup"], fingerprint=pending["fingerprint"],
-                                  response=pending["cipher"].encrypt(json.dumps(answer).encode()).decode()))
+    return [
+        # Clear this key's expired answer; once in PURGE_EVERY answers, every expired answer.
+        (delete(IdempotencyKey).where(expired, true() if secrets.randbelow(PURGE_EVERY) == 0 else mine), None),
+        (insert(IdempotencyKey).values(lookup=pending["lookup"], fingerprint=pending["fingerprint"], created_at=utcnow(),
+                                       response=pending["cipher"].encrypt(json.dumps(answer).encode()).decode()), None),
+    ]
 
 
 def _pending(header: str) -> dict:
@@ -74,8 +77,11 @@ def _pending(header: str) -> dict:
             "cipher": Fernet(base64.urlsafe_b64encode(hashlib.sha256(f"cipher\n{scope}".encode()).digest()))}
 
 
-def _replay_kept() -> Response | None:
-    pending = g.idempotency
+def replay_kept() -> Response | None:
+    """The answer kept for this request's Idempotency-Key, if a request with it was answered."""
+    pending = g.get("idempotency")
+    if pending is None:
+        return None
     kept = db.session.scalar(select(IdempotencyKey).where(IdempotencyKey.lookup == pending["lookup"],
                                                           IdempotencyKey.created_at >= _cutoff()))
     if kept is None:

@@ -1,26 +1,30 @@
 """Keeping matches moving over days: resigning, freeing a seat, claiming a timeout, rematches."""
 from flask import Blueprint, Response
-from sqlalchemy import update
+from sqlalchemy import bindparam, delete, update
 
 from engine import match as events
 
 from . import clock, pace, replays, store, writes
 from .errors import Problem
-from .games import created, new_match, take_seat
-from .models import Match, db, utc_iso
+from .games import created, new_match
+from .models import utc_iso
 from .idempotency import idempotent
-from .presenter import link, seats, status
+from .presenter import link, seats
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
+
+_FREE = update(store.games).where(store.games.c.id == bindparam("match_id"),
+                                  store.games.c.seating == bindparam("seen"))
+_CLAIM_REMATCH = update(store.games).where(store.games.c.id == bindparam("match_id"),
+                                           store.games.c.rematch_id.is_(None))
 
 
 @bp.post("/<match_id>/resign")
 def resign(match_id: str):
     """Give up: a two-seat match ends (the other seat wins); in a larger one the autopilot plays for you."""
     match, game, seat = _seat_in_started_match(match_id)
-    current = store.version(match)
-    state, version = writes.append(match, game, replays.state_at(match, game, current), current, "resign", seat, None)
-    return writes.answer(match, game, state, version, seat)
+    match, state = writes.append(match, game, replays.state_at(match, game, match.version), "resign", seat, None)
+    return writes.answer(match, game, state, seat)
 
 
 @bp.delete("/<match_id>/seats/<int:seat>")
@@ -29,19 +33,20 @@ def free_seat(match_id: str, seat: int):
     match = store.load(match_id)
     if store.seat_of_request(match, required=True) != seat:
         raise Problem(403, "not_your_seat", "Only the seat's own token can free it.")
-    if len(match.seats) == match.seat_count:
+    if match.full:
         raise Problem(409, "already_started", "The match has started: resign instead.")
-    match.seats = [taken for taken in match.seats if taken.seat != seat]
-    db.session.commit()
-    return Response(status=204)
+    store.stage(_FREE.values(seating=match.seating + 1), {"match_id": match.id, "seen": match.seating},
+                must_change=True)
+    store.stage(delete(store.seats).where(store.seats.c.game_id == match.id, store.seats.c.seat == seat))
+    return store.save(Response(status=204), lambda: Problem(409, "seats_changed", "The seats changed a moment "
+                                                            "ago (a join?); reload the match and try again."))
 
 
 @bp.post("/<match_id>/timeouts")
 def claim_timeout(match_id: str):
     """Any seat may claim the turn of a seat whose deadline has passed: its simplest move is made for it."""
-    match, game, _ = _seat_in_started_match(match_id)
-    current = store.version(match)
-    state = replays.state_at(match, game, current)
+    match, game, viewer = _seat_in_started_match(match_id)
+    state = replays.state_at(match, game, match.version)
     late = events.to_move(game, state)
     deadline = pace.deadline(match)
     if deadline is None:
@@ -49,8 +54,8 @@ def claim_timeout(match_id: str):
     if clock.now() < deadline:
         raise Problem(409, "deadline_not_passed", f"Seat {late} has until {utc_iso(deadline)} to move.",
                       deadline=utc_iso(deadline))
-    state, version = writes.append(match, game, state, current, "timeout", late, events.stand_in(game, state))
-    return writes.answer(match, game, state, version, store.seat_of_request(match))
+    match, state = writes.append(match, game, state, "timeout", late, events.stand_in(game, state))
+    return writes.answer(match, game, state, viewer)
 
 
 @bp.post("/<match_id>/rematch")
@@ -60,26 +65,21 @@ def rematch(match_id: str):
     old = store.load(match_id)
     seat = store.seat_of_request(old, required=True)
     game = store.game_module(old.game)
-    if status(old, game, replays.state_at(old, game, store.version(old))) != "over":
+    if old.status != "over":
         raise Problem(409, "not_over", "A rematch can be asked for once the match is over.")
     names = [seat["name"] for seat in seats(old)]
-    extra = {}
+    taken = lambda: Problem(409, "seat_taken", "Your seat in the rematch is already taken (asked from another device?).")  # noqa: E731
     if old.rematch_id is None:
         match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave)
-        db.session.add(match)
-        db.session.flush()
-        claimed = db.session.execute(update(Match).where(Match.id == old.id, Match.rematch_id.is_(None))
-                                     .values(rematch_id=match.id)).rowcount
-        if claimed:
-            extra = {"invite": invite, "invite_link": link(match, f"invite={invite}")}
-        else:  # another seat created it a moment ago: use theirs
-            db.session.rollback()
-            db.session.refresh(old)
-    if not extra:
-        match = store.load(old.rematch_id)
-    token = take_seat(match, seat, names[seat])
-    return created(match, game, seat, token, "seat_taken",
-                   "Your seat in the rematch is already taken (asked from another device?).", **extra)
+        store.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
+        try:
+            return created(match, game, seat, names[seat], taken,
+                           invite=invite, invite_link=link(match, f"invite={invite}"))
+        except Problem as lost:  # another seat created the rematch a moment ago: join theirs
+            if lost.code != "seat_taken":
+                raise
+            old = store.load(match_id)
+    return created(store.load(old.rematch_id), game, seat, names[seat], taken)
 
 
 def _seat_in_started_match(match_id: str):

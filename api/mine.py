@@ -6,8 +6,8 @@ from sqlalchemy import select
 from engine import match as events
 
 from . import replays, store
-from .models import Seat, db
-from .presenter import deadline_iso, seats, status
+from .models import db
+from .presenter import deadline_iso, seats
 from .schemas import MyGames
 
 bp = Blueprint("mine", __name__, url_prefix="/api/v1")
@@ -17,20 +17,18 @@ bp = Blueprint("mine", __name__, url_prefix="/api/v1")
 def my_games():
     """The matches of the seat tokens a device holds (unknown tokens are left out)."""
     tokens = MyGames().load(request.get_json())["tokens"]
-    seats = db.session.scalars(select(Seat).where(Seat.token_hash.in_([store.digest(t) for t in tokens])))
-    entries = [_entry(seat) for seat in seats]
+    held = db.session.execute(select(store.seats.c.game_id, store.seats.c.seat, store.seats.c.name)
+                              .where(store.seats.c.token_hash.in_([store.digest(t) for t in tokens]))).all()
+    entries = [_entry(store.load(game_id), seat, name) for game_id, seat, name in held]
     entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["id"]))
     return jsonify(games=entries)
 
 
-def _entry(seat: Seat) -> dict:
-    match = store.load(seat.game_id)
-    game = store.game_module(match.game)
-    version = store.version(match)
-    state = replays.state_at(match, game, version)
-    now = status(match, game, state)
-    turn = events.to_move(game, state)
-    return {"id": match.id, "game": match.game, "seat": seat.seat, "name": seat.name, "status": now,
-            "version": version, "turn": turn, "your_turn": now == "playing" and turn == seat.seat,
-            "deadline": deadline_iso(match, now), "winners": events.winners(game, state) if now == "over" else [],
-            "seats": seats(match)}
+def _entry(match: store.MatchRow, seat: int, name: str) -> dict:
+    over = match.status == "over"
+    if over:
+        game = store.game_module(match.game)
+        winners = events.winners(game, replays.state_at(match, game, match.version))
+    return {"id": match.id, "game": match.game, "seat": seat, "name": name, "status": match.status,
+            "version": match.version, "turn": match.turn, "your_turn": match.status == "playing" and match.turn == seat,
+            "deadline": deadline_iso(match, match.status), "winners": winners if over else [], "seats": seats(match)}

@@ -13,7 +13,9 @@ class Base(DeclarativeBase):
     pass
 
 
-db = SQLAlchemy(model_class=Base)
+# Requests write with explicit statements and never read an attribute after COMMIT: expiring
+# objects on commit would only add a SELECT there, which can fail after the write succeeded.
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False, "autoflush": False})
 
 
 def utcnow() -> datetime:
@@ -47,6 +49,12 @@ class Match(db.Model):
     timeouts_to_leave: Mapped[int] = mapped_column(default=3)
     rematch_id: Mapped[str | None] = mapped_column(sa.String(32))  # the match a rematch created
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    # Kept in the transaction of every change, so that a request needs no COUNT or replay for them:
+    version: Mapped[int] = mapped_column(default=0)  # how many events the match has
+    seating: Mapped[int] = mapped_column(default=0)  # bumped by every seat taken or freed (in ETags)
+    status: Mapped[str] = mapped_column(sa.String(8), default="waiting")  # waiting, playing or over
+    turn: Mapped[int | None]  # the seat to move while playing
+    moved_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)  # last event or seat taken
     seats: Mapped[list["Seat"]] = relationship(order_by="Seat.seat", lazy="selectin",
                                                cascade="all, delete-orphan")
 
@@ -78,6 +86,18 @@ class Event(db.Model):
     kind: Mapped[str] = mapped_column(sa.String(16), default="move")
     move: Mapped[dict | None] = mapped_column(sa.JSON)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+
+class Snapshot(db.Model):
+    """The replayed state of a match after `version` events, so that a cold process replays only
+    the events since. Derived data: `engine` fingerprints the code that made it (api/snapshots.py),
+    and a snapshot of other code is ignored; the table can be emptied at any time."""
+
+    __tablename__ = "snapshots"
+    game_id: Mapped[str] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(primary_key=True)
+    engine: Mapped[str] = mapped_column(sa.String(16), primary_key=True)
+    state: Mapped[bytes] = mapped_column(sa.LargeBinary)
 
 
 class IdempotencyKey(db.Model):

@@ -18,25 +18,26 @@ def post_move(match_id: str):
     seat = store.seat_of_request(match, required=True)
     body = PostMove().load(request.get_json())
     store.check_started(match)
-    current = store.version(match)
-    _check_version(body.get("version"), current)
+    conflict = _check_version(body.get("version"), match.version)
     game = store.game_module(match.game)
-    state, version = writes.append(match, game, replays.state_at(match, game, current), current, "move", seat,
-                                   body["move"])
-    return writes.answer(match, game, state, version, seat)
+    match, state = writes.append(match, game, replays.state_at(match, game, match.version), "move", seat, body["move"])
+    return writes.answer(match, game, state, seat, conflict)
 
 
-def _check_version(sent: int | None, current: int) -> None:
-    """The move names its version in the body, in If-Match (a view's ETag), or both; each must be current."""
+def _check_version(sent: int | None, current: int):
+    """The move names its version in the body, in If-Match (a view's ETag), or both; each must be
+    current. Returns the refusal for a move that another one overtakes before it is stored: 412
+    when the version came in If-Match, as for one refused here."""
     tagged = "If-Match" in request.headers and not request.if_match.star_tag
     if sent is None and not tagged:
         raise Problem(428, "version_required", "Name the version you moved on: 'version' in the body, "
                       "or the ETag of the view you saw in If-Match.")
     if sent is not None and sent != current:
-        raise Problem(409, "stale_version",
-                      f"You moved on version {sent}, but the match is at version {current}; reload and try again.",
-                      version=current)
+        raise _stale(409, f"You moved on version {sent}, but the match is at version {current}", current)
     if tagged and current not in {etag_version(tag) for tag in request.if_match.as_set()}:
-        raise Problem(412, "stale_version",
-                      f"The ETag in If-Match is not the match's version {current}; reload and try again.",
-                      version=current)
+        raise _stale(412, f"The ETag in If-Match is not the match's version {current}", current)
+    return lambda: Problem(412 if tagged else 409, "stale_version", "Another move landed first; reload and try again.")
+
+
+def _stale(status: int, why: str, version: int) -> Problem:
+    return Problem(status, "stale_version", f"{why}; reload and try again.", version=version)

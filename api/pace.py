@@ -1,12 +1,13 @@
 """Deadlines: when the seat to move must have moved, in a match with a time per move."""
 from datetime import datetime, timedelta
 
-from . import store
-from .models import Match
+from .models import as_utc
+from .store import MatchRow
 
 
-def deadline(match: Match) -> datetime | None:
-    """The last change of the match plus its time per move (None without a time limit)."""
+def deadline(match: MatchRow) -> datetime | None:
+    """The match's last change (its last event or seat taken) plus its time per move (None
+    without a time limit)."""
     if match.time_per_move is None:
         return None
-    return store.last_activity(match) + timedelta(seconds=match.time_per_move)
+    return as_utc(match.moved_at) + timedelta(seconds=match.time_per_move)

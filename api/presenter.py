@@ -6,8 +6,9 @@ from flask import Response, current_app, jsonify, request
 
 from engine import match as events
 
-from . import pace, replays, store
-from .models import Match, utc_iso
+from . import pace
+from .models import utc_iso
+from .store import Head, MatchRow
 
 ETAG = re.compile(r"v(\d{1,9})\.j\d+\.s(?:x|\d+)\.r[01]")
 
@@ -17,13 +18,13 @@ ETAG = re.compile(r"v(\d{1,9})\.j\d+\.s(?:x|\d+)\.r[01]")
 POLL_AFTER = {"playing": 3, "waiting": 10, "over": 60}
 
 
-def status(match: Match, game, state: events.MatchState) -> str:
+def status(match: MatchRow, game, state: events.MatchState) -> str:
     if len(match.seats) < match.seat_count:
         return "waiting"
     return "over" if events.is_over(game, state) else "playing"
 
 
-def match_view(match: Match, game, state: events.MatchState, version: int, viewer: int | None) -> dict:
+def match_view(match: MatchRow, game, state: events.MatchState, version: int, viewer: int | None) -> dict:
     """The match at `version` as `viewer` (a seat number, or None) may see it."""
     now = status(match, game, state)
     turn = events.to_move(game, state)
@@ -55,14 +56,14 @@ def match_view(match: Match, game, state: events.MatchState, version: int, viewe
     }
 
 
-def seats(match: Match) -> list[dict]:
+def seats(match: MatchRow) -> list[dict]:
     """Every seat of the match in order: who sits there, or for a free seat the name its creator
     reserved for it (or null), and whether it is taken."""
     taken = {seat.seat: seat.name for seat in match.seats}
     return [{"seat": n, "name": taken.get(n, match.names[n]), "joined": n in taken} for n in range(match.seat_count)]
 
 
-def view_response(match: Match, game, state: events.MatchState, version: int, viewer: int | None):
+def view_response(match: MatchRow, game, state: events.MatchState, version: int, viewer: int | None):
     return revalidated(jsonify(match_view(match, game, state, version, viewer)), etag(match, version, viewer))
 
 
@@ -78,17 +79,17 @@ def revalidated(response: Response, tag: str) -> Response:
     return response
 
 
-def polled(response: Response, match: Match, version: int) -> Response:
-    """`response` (a 200 or a 304) with the wait before the next poll, from the match's status at
-    `version`, its current one: the state this process keeps, so a poll replays nothing."""
-    game = store.game_module(match.game)
-    response.headers["Retry-After"] = str(POLL_AFTER[status(match, game, replays.state_at(match, game, version))])
+def polled(response: Response, status: str) -> Response:
+    """`response` (a 200 or a 304) with the wait before the next poll, from the match's status."""
+    response.headers["Retry-After"] = str(POLL_AFTER[status])
     return response
 
 
-def etag(match: Match, version: int, viewer: int | None) -> str:
-    """Changes whenever the view changes: an event, a seat taken or freed, a rematch, another viewer."""
-    return f"v{version}.j{len(match.seats)}.s{_seen_by(viewer)}.r{int(bool(match.rematch_id))}"
+def etag(match: MatchRow | Head, version: int, viewer: int | None) -> str:
+    """Changes whenever the view changes: an event, any seat taken or freed (`seating` counts
+    them, so a seat that changed hands is seen), a rematch, another viewer."""
+    rematch = match.rematch if isinstance(match, Head) else match.rematch_id is not None
+    return f"v{version}.j{match.seating}.s{_seen_by(viewer)}.r{int(rematch)}"
 
 
 def log_etag(version: int, viewer: int | None) -> str:
@@ -107,13 +108,13 @@ def etag_version(tag: str) -> int | None:
     return int(found[1]) if found else None
 
 
-def link(match: Match, fragment: str) -> str:
+def link(match: MatchRow, fragment: str) -> str:
     """A link to the match's page; the secret rides in the fragment, which browsers never send."""
     base = (current_app.config["PUBLIC_URL"] or request.host_url).rstrip("/")
     return f"{base}/g/{match.id}#{fragment}"
 
 
-def deadline_iso(match: Match, now: str) -> str | None:
+def deadline_iso(match: MatchRow, now: str) -> str | None:
     """When the seat to move must have moved, in ISO 8601 (None when not playing or untimed)."""
     due = pace.deadline(match) if now == "playing" else None
     return due and utc_iso(due)

@@ -1,18 +1,23 @@
-"""Rebuilding a match's state from its events, with a cache that is never the source of truth.
+"""Rebuilding a match's state from its events, with caches that are never the source of truth.
 
 States are immutable and events append-only, so the state after version v of a match is the
-same on every instance and forever. Each process keeps the latest few states of recently seen
-matches (a client polling the log since its version is usually a move or two behind the latest);
-a request replays only the events after the closest one. A miss, an evicted entry or a fresh
-instance simply replays from the deal: the database alone decides what a match is.
+same on every instance and forever. Two caches spare a request most of the replay:
+
+- each process keeps the latest few states of recently seen matches (a client polling the log
+  since its version is usually a move or two behind the latest);
+- every SNAPSHOT_EVERY events, the move's own transaction stores the state (api/snapshots.py), so
+  a cold process or another instance replays at most that many events.
+
+A miss, an evicted entry, a dropped snapshot or a fresh instance simply replays more: the events
+alone decide what a match is.
 """
 import threading
 from collections import OrderedDict
 
 from engine import match as events
 
-from . import store
-from .models import Event, Match
+from . import snapshots, store
+from .store import MatchRow
 
 CACHE_SIZE = 1024  # matches
 STATES_KEPT = 4  # per match, the highest versions seen
@@ -20,34 +25,40 @@ _recent: "OrderedDict[str, list[tuple[int, events.MatchState]]]" = OrderedDict()
 _lock = threading.Lock()
 
 
-def state_at(match: Match, game, version: int) -> events.MatchState:
+def state_at(match: MatchRow, game, version: int) -> events.MatchState:
     """The match after `version` events."""
     with _lock:
         known = [kept for kept in _recent.get(match.id, ()) if kept[0] <= version]
-    done, state = known[-1] if known else (0, initial(match, game))
+    done, state = known[-1] if known else (0, None)
+    if version - done >= snapshots.EVERY:
+        stored = snapshots.latest(match.id, version)
+        if stored and stored[0] > done:
+            done, state = stored
+    if state is None:
+        state = initial(match, game)
     if done < version:
         for event in store.events(match, after=done, upto=version):
             state = fold(match, game, state, event)
-    remember(match, version, state)
+    remember(match.id, version, state)
     return state
 
 
-def initial(match: Match, game) -> events.MatchState:
+def initial(match: MatchRow, game) -> events.MatchState:
     """The match as dealt, before any event."""
     return events.begin(game.initial_state(match.seat_count, match.options, match.seed, match.deck), match.seat_count)
 
 
-def fold(match: Match, game, state: events.MatchState, event: Event) -> events.MatchState:
+def fold(match: MatchRow, game, state: events.MatchState, event) -> events.MatchState:
     return events.apply(game, state, event.kind, event.seat, event.move, match.timeouts_to_leave)
 
 
-def remember(match: Match, version: int, state: events.MatchState) -> None:
+def remember(match_id: str, version: int, state: events.MatchState) -> None:
     """Keep `state` among the match's known states (only states of committed events)."""
     with _lock:
-        kept = {v: s for v, s in _recent.get(match.id, ())}
+        kept = {v: s for v, s in _recent.get(match_id, ())}
         kept[version] = state
-        _recent[match.id] = sorted(kept.items(), key=lambda item: item[0])[-STATES_KEPT:]
-        _recent.move_to_end(match.id)
+        _recent[match_id] = sorted(kept.items(), key=lambda item: item[0])[-STATES_KEPT:]
+        _recent.move_to_end(match_id)
         while len(_recent) > CACHE_SIZE:
             _recent.popitem(last=False)
 

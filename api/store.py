@@ -1,23 +1,32 @@
-"""Loading matches and appending to them: every query and write the views need."""
+"""Reading matches and writing to them: every statement a request runs.
+
+Requests use SQLAlchemy Core, not the ORM: each read is one explicit SELECT, and writes are staged
+during the request and executed together in `save`, just before COMMIT. So no query can flush a
+half-made write (a unique-key clash always surfaces in `save`, where it becomes a 409), nothing is
+read back after COMMIT, and a poll reads one row by its primary key.
+"""
 import hashlib
-import hmac
 import re
 import secrets
+from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cache
+from typing import Callable
 
 from alembic.script import ScriptDirectory
-from flask import Response, current_app, request
-from sqlalchemy import func, inspect, select, text
+from flask import Response, current_app, g, request
+from sqlalchemy import bindparam, inspect, literal, select, text
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql import Executable
 
 from engine import GAMES
 
 from . import idempotency
 from .errors import Problem
-from .models import Event, Match, as_utc, db
-
+from .models import Event, Match, Seat, db
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # new_secret(12)
+games, seats, events_table = Match.__table__, Seat.__table__, Event.__table__
 
 
 def new_secret(nbytes: int = 32) -> str:
@@ -34,53 +43,174 @@ def game_module(key: str):
     return GAMES[key]
 
 
-def load(match_id: str) -> Match:
-    """The match; 404 for an unknown id, and for anything not shaped like one (never sent to the database)."""
-    match = db.session.get(Match, match_id) if MATCH_ID.fullmatch(match_id) else None
-    if match is None:
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    token_hash: str
+    joined_at: datetime
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A match as one request read it: the `games` row and its taken seats, in seat order."""
+
+    id: str
+    game: str
+    rules_version: int
+    seat_count: int
+    options: dict
+    seed: str
+    deck: list | None
+    names: list
+    invite_hash: str
+    time_per_move: int | None
+    timeouts_to_leave: int
+    rematch_id: str | None
+    created_at: datetime
+    version: int
+    seating: int
+    status: str
+    turn: int | None
+    moved_at: datetime
+    seats: tuple[SeatRow, ...] = field(default=())
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) == self.seat_count
+
+
+@dataclass(frozen=True)
+class Head:
+    """What a poll needs: the match's version, seating and status, and the asking seat."""
+
+    version: int
+    seating: int
+    status: str
+    rematch: bool
+    viewer: int | None
+
+
+_LOAD = (select(games, seats.c.seat, seats.c.name, seats.c.token_hash, seats.c.joined_at)
+         .outerjoin(seats, seats.c.game_id == games.c.id)
+         .where(games.c.id == bindparam("id")).order_by(seats.c.seat))
+_SEAT_BY_TOKEN = select(seats.c.seat).where(seats.c.game_id == games.c.id, seats.c.token_hash == bindparam("token"))
+_HEAD = select(games.c.version, games.c.seating, games.c.status, games.c.rematch_id.is_not(None))
+_HEAD_ANONYMOUS = _HEAD.add_columns(literal(None)).where(games.c.id == bindparam("id"))
+_HEAD_AS_SEAT = _HEAD.add_columns(_SEAT_BY_TOKEN.scalar_subquery()).where(games.c.id == bindparam("id"))
+
+
+def load(match_id: str) -> MatchRow:
+    """The match and its seats in one SELECT; 404 for an unknown id, and for anything not shaped
+    like one (never sent to the database)."""
+    rows = db.session.execute(_LOAD, {"id": match_id}).all() if MATCH_ID.fullmatch(match_id) else []
+    if not rows:
         raise Problem(404, "unknown_match", "There is no match with that id.")
-    return match
+    columns = {column: getattr(rows[0], column) for column in MatchRow.__dataclass_fields__ if column != "seats"}
+    taken = tuple(SeatRow(row.seat, row.name, row.token_hash, row.joined_at) for row in rows if row.seat is not None)
+    return MatchRow(**columns, seats=taken)
 
 
-def version(match: Match) -> int:
-    """How many moves the match has: the version clients name when they move."""
-    return db.session.scalar(select(func.count()).where(Event.game_id == match.id))
+def head(match_id: str) -> Head:
+    """The match's head and the asking seat (by its token's hash) in one SELECT, for polls."""
+    token = bearer_token()
+    if not MATCH_ID.fullmatch(match_id):
+        raise Problem(404, "unknown_match", "There is no match with that id.")
+    params = {"id": match_id, "token": digest(token)} if token else {"id": match_id}
+    row = db.session.execute(_HEAD_AS_SEAT if token else _HEAD_ANONYMOUS, params).first()
+    if row is None:
+        raise Problem(404, "unknown_match", "There is no match with that id.")
+    if token and row[4] is None:
+        raise _bad_token()
+    return Head(*row)
 
 
-def events(match: Match, after: int = 0, upto: int | None = None) -> list[Event]:
-    """The match's events numbered after+1 .. upto (all of them by default)."""
-    query = select(Event).where(Event.game_id == match.id, Event.seq > after).order_by(Event.seq)
-    if upto is not None:
-        query = query.where(Event.seq <= upto)
-    return list(db.session.scalars(query))
-
-
-def seat_of_request(match: Match, required: bool = False) -> int | None:
-    """The seat whose token the request carries (Authorization: Bearer), None without one."""
+def bearer_token() -> str | None:
+    """The token of `Authorization: Bearer <token>`, None without the header; 401 for another scheme."""
     header = request.headers.get("Authorization", "")
     if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise _bad_token()
+    return token.strip()
+
+
+def seat_of_request(match: MatchRow, required: bool = False) -> int | None:
+    """The seat whose token the request carries, None without one. Tokens are looked up by their
+    SHA-256: a 256-bit secret cannot be guessed one hash prefix at a time."""
+    token = bearer_token()
+    if token is None:
         if required:
             raise Problem(401, "token_required", "Send your seat's token as 'Authorization: Bearer <token>'.")
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() == "bearer" and token:
-        wanted = digest(token.strip())
-        for seat in match.seats:  # compare against every seat, in constant time each
-            if hmac.compare_digest(seat.token_hash, wanted):
-                return seat.seat
-    raise Problem(401, "bad_token", "That token does not belong to a seat of this match.")
+    wanted = digest(token)
+    for seat in match.seats:
+        if seat.token_hash == wanted:
+            return seat.seat
+    raise _bad_token()
 
 
-def check_started(match: Match) -> None:
-    if len(match.seats) < match.seat_count:
+def _bad_token() -> Problem:
+    return Problem(401, "bad_token", "That token does not belong to a seat of this match.")
+
+
+def check_started(match: MatchRow) -> None:
+    if not match.full:
         raise Problem(409, "not_started", f"Waiting for players: {len(match.seats)} of {match.seat_count} seats taken.")
 
 
-def last_activity(match: Match):
-    """When the match last changed: its last event, or the last seat taken."""
-    moved = db.session.scalar(select(func.max(Event.created_at)).where(Event.game_id == match.id))
-    return as_utc(moved or max(as_utc(seat.joined_at) for seat in match.seats))
+_EVENTS = (select(events_table.c.seq, events_table.c.seat, events_table.c.kind, events_table.c.move,
+                  events_table.c.created_at)
+           .where(events_table.c.game_id == bindparam("id"), events_table.c.seq > bindparam("after"),
+                  events_table.c.seq <= bindparam("upto"))
+           .order_by(events_table.c.seq))
 
+
+def events(match: MatchRow, after: int = 0, upto: int | None = None) -> list:
+    """The match's events numbered after+1 .. upto (up to its version by default)."""
+    upto = match.version if upto is None else upto
+    if upto <= after:
+        return []
+    return db.session.execute(_EVENTS, {"id": match.id, "after": after, "upto": upto}).all()
+
+
+# -- writes ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Write:
+    statement: Executable
+    params: dict | list | None = None
+    must_change: bool = False  # a compare-and-set: changing no row means another request was faster
+
+
+def stage(statement: Executable, params: dict | list | None = None, must_change: bool = False) -> None:
+    """Add a write to the request's transaction; `save` runs them in order, then commits."""
+    g.setdefault("writes", []).append(Write(statement, params, must_change))
+
+
+class _Overtaken(Exception):
+    """A compare-and-set changed nothing."""
+
+
+def save(response: Response, conflict: Callable[[], Problem]) -> Response:
+    """Run the staged writes and the answer kept for retries in one transaction and commit. When
+    another request was faster (a compare-and-set that changed nothing, a unique-key clash),
+    nothing is written and the Problem `conflict()` is raised."""
+    try:
+        kept = [Write(statement, params) for statement, params in idempotency.keep(response)]
+        for write in kept + g.pop("writes", []):
+            result = db.session.execute(write.statement, write.params)
+            if write.must_change and result.rowcount == 0:
+                raise _Overtaken
+        db.session.commit()
+    except (IntegrityError, _Overtaken):
+        db.session.rollback()
+        raise conflict() from None
+    return response
+
+
+# -- the schema -----------------------------------------------------------------------------------
 
 def schema_revision() -> str | None:
     """The migration the database is at (None before the first); OperationalError when unreachable."""
@@ -93,15 +223,3 @@ def schema_revision() -> str | None:
 def schema_head() -> str:
     """The newest migration this code ships."""
     return ScriptDirectory(str(current_app.config["ROOT_MIGRATIONS"])).get_current_head()
-
-
-def save(response: Response, code: str, detail: str) -> Response:
-    """Commit the request's writes with the answer its retries get; a unique-key clash (someone
-    was faster) becomes a 409 and nothing is written."""
-    try:
-        idempotency.keep(response)
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise Problem(409, code, detail) from None
-    return response

@@ -1,29 +1,48 @@
 """Writing to a match: one event, the autopilot's moves after it, and the answer, in one commit."""
+from dataclasses import replace
+
+from sqlalchemy import bindparam, insert, update
+
 from engine import match as events
 
-from . import replays, store
-from .models import Event, Match, db
+from . import clock, replays, snapshots, store
+from .errors import Problem
 from .presenter import view_response
+from .store import MatchRow
 
 
-def append(match: Match, game, state: events.MatchState, version: int, kind: str, seat: int,
-           move: dict | None) -> tuple[events.MatchState, int]:
-    """Stage the event (checked by the rules) and what the autopilot plays after it; return the
-    match after them and its new version. `answer` commits."""
+def stale() -> Problem:
+    return Problem(409, "stale_version", "Another move landed first; reload the match and try again.")
+
+
+_ADVANCE = update(store.games).where(store.games.c.id == bindparam("match_id"),
+                                     store.games.c.version == bindparam("seen"))
+
+
+def append(match: MatchRow, game, state: events.MatchState, kind: str, seat: int,
+           move: dict | None) -> tuple[MatchRow, events.MatchState]:
+    """Stage the event (checked by the rules), what the autopilot plays after it, and the match's
+    new head as a compare-and-set on its version; return the match and its state after them.
+    `answer` commits."""
     state = events.apply(game, state, kind, seat, move, match.timeouts_to_leave)
     rows = [(kind, seat, move)]
     for auto_seat, auto_move, after in events.autopilot(game, state, match.timeouts_to_leave):
         rows.append(("autopilot", auto_seat, auto_move))
         state = after
-    for seq, (what, who, played) in enumerate(rows, start=version + 1):
-        db.session.add(Event(game_id=match.id, seq=seq, seat=who, kind=what, move=played))
-    return state, version + len(rows)
+    moved = replace(match, version=match.version + len(rows), moved_at=clock.now(),
+                    status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
+    store.stage(_ADVANCE.values(version=moved.version, status=moved.status, turn=moved.turn, moved_at=moved.moved_at),
+                {"match_id": match.id, "seen": match.version}, must_change=True)
+    store.stage(insert(store.events_table), [
+        {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": moved.moved_at}
+        for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
+    snapshots.stage_if_due(match.id, match.version, moved.version, state)
+    return moved, state
 
 
-def answer(match: Match, game, state: events.MatchState, version: int, viewer: int | None):
-    """Commit the staged events with the view they lead to (kept for idempotent retries); a clash
-    on (game, seq) is a 409 and writes nothing."""
-    response = store.save(view_response(match, game, state, version, viewer), "stale_version",
-                          "Another move landed first; reload the match and try again.")
-    replays.remember(match, version, state)
+def answer(match: MatchRow, game, state: events.MatchState, viewer: int | None, conflict=stale):
+    """Commit the staged writes with the view of `match` they lead to (kept for idempotent
+    retries); when another write landed first, `conflict()` is raised and nothing is written."""
+    response = store.save(view_response(match, game, state, match.version, viewer), conflict)
+    replays.remember(match.id, match.version, state)
     return response
