@@ -1,13 +1,14 @@
 # Two commands on a fresh machine (Python 3.11+):
 #   make run    install, migrate the SQLite file in instance/, serve on http://127.0.0.1:8000
-#   make test   install, run the whole test suite (set TEST_DATABASE_URL to add PostgreSQL); the
-#               browser tests use Debian's chromium, installed with apt-get when missing (as root)
+#   make test   install, run the whole test suite (set TEST_DATABASE_URL to add PostgreSQL, PYTEST_ARGS
+#               for pytest options); the browser tests use Debian's chromium, installed with apt-get
+#               when missing (as root)
 PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench sweep
+.PHONY: run test test-contract bench sweep
 
 $(BIN)/.installed-run: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -31,7 +32,11 @@ $(CONTRACT_TOOLS): tests/contract/package.json tests/contract/package-lock.json
 
 test: $(BIN)/.installed-test $(CONTRACT_TOOLS)
 	sh tools/browser-deps.sh
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# openapi.yaml as integrators use it (tests/contract/, part of `test` too): .ci/run runs it beside the rest.
+test-contract: $(BIN)/.installed-test $(CONTRACT_TOOLS)
+	$(BIN)/python -m pytest tests/contract
 
 bench: $(BIN)/.installed-test
 	$(BIN)/python bench/bench.py
