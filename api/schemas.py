@@ -3,16 +3,16 @@ are the engine's alone.
 
 openapi.yaml is the one statement of what a body may hold: the marshmallow schemas below are built
 from its component schemas once, at import (no cost per request), and a JSON Schema keyword this
-module does not know stops the import rather than being silently left unchecked."""
+module does not know stops the import rather than being silently left unchecked. The server has no
+YAML parser: it reads them from request_schemas.json, which `python -m tools.request_schemas`
+compiles from openapi.yaml (a test fails while the two differ)."""
+import json
 import re
+from pathlib import Path
 
-import yaml
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from .config import ROOT
-
-with open(ROOT / "openapi.yaml", encoding="utf-8") as spec:
-    CONTRACT = yaml.load(spec, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))["components"]["schemas"]
+CONTRACT = json.loads((Path(__file__).parent / "request_schemas.json").read_text(encoding="utf-8"))
 
 # What a name may not contain: control characters, invisible ones (zero-width, bidi controls,
 # soft hyphen, BOM...) and private use. openapi.yaml's Name pattern says the same.
