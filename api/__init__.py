@@ -2,13 +2,14 @@
 import json
 from pathlib import Path
 
+import orjson
 from flask import Flask, Request
 from flask.json.provider import DefaultJSONProvider
 from flask_migrate import Migrate
 from sqlalchemy import event
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import cli, docs, errors, feed, frontend, games, lifecycle, limits, meta, mine, moves, rules, security
+from . import cli, connection, docs, errors, feed, frontend, games, lifecycle, limits, meta, mine, moves, rules, security
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
@@ -18,9 +19,21 @@ migrate = Migrate(render_as_batch=True)
 
 class JSONProvider(DefaultJSONProvider):
     """Standard JSON of text only: no NaN or Infinity, no lone surrogates, 3.0 read as 3, and nesting
-    too deep to parse is malformed rather than a crash."""
+    too deep to parse is malformed rather than a crash. Answers are encoded by orjson (UTF-8, keys
+    in the order built), a few times faster than the standard library on a match's view; the
+    standard library takes what orjson cannot (an integer past 64 bits echoed in an error)."""
 
     sort_keys = False
+
+    def dumps(self, obj, **kwargs) -> str:
+        try:
+            return orjson.dumps(obj).decode()
+        except TypeError:
+            return super().dumps(obj, **kwargs)
+
+    def response(self, *args, **kwargs):
+        return self._app.response_class(self.dumps(self._prepare_response_obj(args, kwargs)) + "\n",
+                                        mimetype=self.mimetype)
 
     def loads(self, s, **kwargs):
         try:
@@ -60,6 +73,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
     app.json = JSONProvider(app)
     db.init_app(app)
+    connection.init_app(app)
     migrate.init_app(app, db, directory=str(Config.ROOT_MIGRATIONS))
     errors.init_app(app)
     security.init_app(app)

@@ -2,14 +2,12 @@
 import logging
 
 from flask import Flask, jsonify
-from flask_limiter import RateLimitExceeded
 from marshmallow import ValidationError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, TimeoutError
 from werkzeug.exceptions import HTTPException
 
 from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError
 
-from . import limits
 
 PROBLEM_TYPE = "urn:addgames:problem:"
 log = logging.getLogger(__name__)
@@ -18,9 +16,9 @@ log = logging.getLogger(__name__)
 class Problem(Exception):
     """An error the client can act on: `code` names it, `detail` explains it."""
 
-    def __init__(self, status: int, code: str, detail: str, **extra):
+    def __init__(self, status: int, code: str, detail: str, headers: dict | None = None, **extra):
         super().__init__(detail)
-        self.status, self.code, self.detail, self.extra = status, code, detail, extra
+        self.status, self.code, self.detail, self.headers, self.extra = status, code, detail, headers, extra
 
 
 DATABASE_DOWN = (OperationalError, InterfaceError, TimeoutError)
@@ -44,7 +42,7 @@ def problem(status: int, code: str, detail: str, headers: dict | None = None, **
 def init_app(app: Flask) -> None:
     @app.errorhandler(Problem)
     def on_problem(error: Problem):
-        return problem(error.status, error.code, error.detail, **error.extra)
+        return problem(error.status, error.code, error.detail, error.headers, **error.extra)
 
     @app.errorhandler(RuleError)
     def on_rule_error(error: RuleError):
@@ -60,11 +58,6 @@ def init_app(app: Flask) -> None:
         code = (error.name or "error").lower().replace(" ", "_")
         kept = {name: value for name, value in error.get_headers() if name != "Content-Type"}  # e.g. a 405's Allow
         return problem(error.code or 500, code, _plain(error), headers=kept)
-
-    @app.errorhandler(RateLimitExceeded)
-    def on_rate_limited(error: RateLimitExceeded):
-        return problem(429, "rate_limited", f"Too many requests (at most {error.description}); try again later.",
-                       headers={"Retry-After": str(limits.retry_after())})
 
     def on_database_down(error: DBAPIError | TimeoutError):
         log.warning("database unavailable: %s", getattr(error, "orig", error).__class__.__name__)

@@ -84,6 +84,13 @@ def join_game(match_id: str):
     raise Problem(409, "match_full", "Every seat of this match is taken.")
 
 
+_SEATING = (update(store.games).where(store.games.c.id == bindparam("match_id"),
+                                      store.games.c.seating == bindparam("seen"))
+            .values(seating=bindparam("new_seating"), status=bindparam("new_status"), turn=bindparam("new_turn"),
+                    moved_at=bindparam("now")))
+_NEW_MATCH, _NEW_SEAT = insert(store.games), insert(store.seats)
+
+
 def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
               timeouts_to_leave: int) -> tuple[MatchRow, str]:
     """A new match with no seat taken, staged, and its invite code; BadSetup if the rules refuse it."""
@@ -96,12 +103,8 @@ def new_match(game, names: list, options: dict, deck: list | None, time_per_move
                      timeouts_to_leave=timeouts_to_leave, rematch_id=None, created_at=clock.now(), version=0,
                      seating=0, status="waiting", turn=None, moved_at=clock.now())
     columns = {name: getattr(match, name) for name in MatchRow.__dataclass_fields__ if name != "seats"}
-    store.stage(insert(store.games).values(**columns))
+    store.stage(_NEW_MATCH, columns)
     return match, invite
-
-
-_SEATING = update(store.games).where(store.games.c.id == bindparam("match_id"),
-                                     store.games.c.seating == bindparam("seen"))
 
 
 def take_seat(match: MatchRow, seat: int, name: str | None) -> tuple[MatchRow, str]:
@@ -119,10 +122,10 @@ def take_seat(match: MatchRow, seat: int, name: str | None) -> tuple[MatchRow, s
     if seated.full:
         state = replays.initial(seated, store.game_module(match.game))
         seated = replace(seated, status="playing", turn=events.to_move(store.game_module(match.game), state))
-    store.stage(_SEATING.values(seating=seated.seating, status=seated.status, turn=seated.turn, moved_at=now),
-                {"match_id": match.id, "seen": match.seating}, must_change=True)
-    store.stage(insert(store.seats).values(game_id=match.id, seat=seat, name=name, token_hash=store.digest(token),
-                                           joined_at=now))
+    store.stage(_SEATING, {"match_id": match.id, "seen": match.seating, "new_seating": seated.seating,
+                           "new_status": seated.status, "new_turn": seated.turn, "now": now}, must_change=True)
+    store.stage(_NEW_SEAT, {"game_id": match.id, "seat": seat, "name": name, "token_hash": store.digest(token),
+                            "joined_at": now})
     return seated, token
 
 

@@ -20,8 +20,9 @@ from sqlalchemy import delete, insert, select, true
 
 from engine import RuleError
 
+from . import connection
 from .errors import Problem
-from .models import IdempotencyKey, db, utcnow
+from .models import IdempotencyKey, utcnow
 
 HEADER = "Idempotency-Key"
 KEY = re.compile(r'([\x21\x23-\x7e]{16,255})|"([\x21\x23-\x7e]{16,255})"')  # bare, or quoted (RFC 8941)
@@ -82,8 +83,9 @@ def replay_kept() -> Response | None:
     pending = g.get("idempotency")
     if pending is None:
         return None
-    kept = db.session.scalar(select(IdempotencyKey).where(IdempotencyKey.lookup == pending["lookup"],
-                                                          IdempotencyKey.created_at >= _cutoff()))
+    table = IdempotencyKey.__table__
+    kept = connection.get().execute(select(table.c.fingerprint, table.c.response).where(
+        table.c.lookup == pending["lookup"], table.c.created_at >= _cutoff())).first()
     if kept is None:
         return None
     if kept.fingerprint != pending["fingerprint"]:

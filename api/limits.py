@@ -1,17 +1,28 @@
 """Abuse limits: how often one client address (or one seat) may create, join, move and so on.
 
-Counts live in RATELIMIT_STORAGE_URI. The default, `memory://`, counts in each worker process, so
-with N workers or instances a client gets up to N times the limit: give every instance the same
-shared storage (e.g. `redis://...`, with the `redis` package installed) to count across them. When
-the storage cannot be reached, requests are let through rather than refused.
+Only the writes in RULES are limited, and only their own requests pay for it: each limited view
+is wrapped, and nothing runs on a GET or a poll. Counts are fixed windows (the `limits` library)
+in RATELIMIT_STORAGE_URI. The default, `memory://`, counts in each worker process with
+`LocalCounts` (a dict, no timer thread), so with N workers or instances a client gets up to N
+times the limit: give every instance the same shared storage (e.g. `redis://...`, with the
+`redis` package installed) to count across them. When the storage cannot be reached, requests are
+let through rather than refused.
 """
 import hashlib
+import logging
 import math
+import threading
 import time
+from functools import wraps
 
-from flask import Flask, current_app, request
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from flask import Flask, request
+from limits import parse_many
+from limits.storage import Storage, storage_from_string
+from limits.strategies import FixedWindowRateLimiter
+
+from .errors import Problem
+
+log = logging.getLogger(__name__)
 
 # endpoint: the limits (config keys) it is under, each with whose requests count together
 SEAT, ADDRESS = "seat", "address"
@@ -28,26 +39,91 @@ RULES = {
 }
 
 
+class LocalCounts(Storage):
+    """Fixed-window counts in this process's memory. Expired windows are dropped when read, and
+    all of them once a minute at most, by whichever request comes along."""
+
+    STORAGE_SCHEME = ["addgames-local"]
+
+    def __init__(self, uri: str | None = None, **options):
+        super().__init__(uri, **options)
+        self.counts: dict[str, list] = {}  # key: [count, expires at]
+        self.lock = threading.Lock()
+        self.swept = time.time()
+
+    @property
+    def base_exceptions(self):
+        return ValueError
+
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        now = time.time()
+        with self.lock:
+            if now - self.swept > 60:
+                self.counts = {k: window for k, window in self.counts.items() if window[1] > now}
+                self.swept = now
+            window = self.counts.get(key)
+            if window is None or window[1] <= now:
+                window = self.counts[key] = [0, now + expiry]
+            window[0] += amount
+            return window[0]
+
+    def get(self, key: str) -> int:
+        window = self.counts.get(key)
+        return window[0] if window and window[1] > time.time() else 0
+
+    def get_expiry(self, key: str) -> float:
+        window = self.counts.get(key)
+        return window[1] if window else time.time()
+
+    def check(self) -> bool:
+        return True
+
+    def reset(self) -> int | None:
+        with self.lock:
+            dropped, self.counts = len(self.counts), {}
+        return dropped
+
+    def clear(self, key: str) -> None:
+        with self.lock:
+            self.counts.pop(key, None)
+
+
 def init_app(app: Flask) -> None:
-    """Put each endpoint in RULES under its limits (one Limiter per app: tests make several apps)."""
-    limiter = Limiter(get_remote_address, app=app, key_prefix="addgames", swallow_errors=True,
-                      in_memory_fallback_enabled=True)
-    app.extensions["addgames_limiter"] = limiter
+    """Wrap each endpoint in RULES with its limits (per app: tests make several apps)."""
+    if not app.config["RATELIMIT_ENABLED"]:
+        return
+    uri = app.config["RATELIMIT_STORAGE_URI"]
+    storage = LocalCounts() if uri.startswith("memory://") else storage_from_string(uri)
+    counter = FixedWindowRateLimiter(storage)
     for endpoint, rules in RULES.items():
-        view = app.view_functions[endpoint]
-        for setting, who in rules:
-            view = limiter.limit(app.config[setting], key_func=_seat if who == SEAT else get_remote_address,
-                                 methods=["POST", "DELETE"])(view)  # not the CORS preflights
-        app.view_functions[endpoint] = view
+        checks = [(item, who) for setting, who in rules for item in parse_many(app.config[setting])]
+        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], counter, checks)
 
 
-def retry_after() -> int:
-    """Whole seconds until the limit just broken lets the client in again."""
-    broken = current_app.extensions["addgames_limiter"].current_limit
-    return max(1, math.ceil(broken.reset_at - time.time())) if broken else 60
+def _limited(view, counter: FixedWindowRateLimiter, checks: list):
+    @wraps(view)
+    def run(**kwargs):
+        for item, who in checks:
+            client = _seat() if who == SEAT else _address()
+            try:
+                allowed = counter.hit(item, "addgames", request.endpoint, client)
+                reset = allowed or counter.get_window_stats(item, "addgames", request.endpoint, client).reset_time
+            except Exception as error:  # an unreachable store must not take the service down
+                log.warning("rate-limit storage unavailable: %s", error.__class__.__name__)
+                return view(**kwargs)
+            if not allowed:
+                raise Problem(429, "rate_limited", f"Too many requests (at most {item}); try again later.",
+                              headers={"Retry-After": str(max(1, math.ceil(reset - time.time())))})
+        return view(**kwargs)
+
+    return run
+
+
+def _address() -> str:
+    return request.remote_addr or "unknown"
 
 
 def _seat() -> str:
     """The seat's token (hashed), so that seats behind one address are counted apart."""
     token = request.headers.get("Authorization")
-    return hashlib.sha256(token.encode()).hexdigest() if token else get_remote_address()
+    return hashlib.sha256(token.encode()).hexdigest() if token else _address()

@@ -5,8 +5,7 @@ from sqlalchemy import select
 
 from engine import match as events
 
-from . import replays, store
-from .models import db
+from . import connection, replays, store
 from .presenter import deadline_iso, seats
 from .schemas import MyGames
 
@@ -17,7 +16,7 @@ bp = Blueprint("mine", __name__, url_prefix="/api/v1")
 def my_games():
     """The matches of the seat tokens a device holds (unknown tokens are left out)."""
     tokens = MyGames().load(request.get_json())["tokens"]
-    held = db.session.execute(select(store.seats.c.game_id, store.seats.c.seat, store.seats.c.name)
+    held = connection.get().execute(select(store.seats.c.game_id, store.seats.c.seat, store.seats.c.name)
                               .where(store.seats.c.token_hash.in_([store.digest(t) for t in tokens]))).all()
     entries = [_entry(store.load(game_id), seat, name) for game_id, seat, name in held]
     entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["id"]))

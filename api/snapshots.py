@@ -12,8 +12,8 @@ from pathlib import Path
 
 from sqlalchemy import bindparam, insert, select
 
-from .models import Snapshot, db
-from . import store
+from . import connection, store
+from .models import Snapshot
 
 EVERY = 50  # events between snapshots: the most a cold request replays
 
@@ -35,7 +35,7 @@ _LATEST = (select(_table.c.version, _table.c.state)
 
 def latest(match_id: str, upto: int):
     """(version, state) of the match's newest snapshot at or before `upto`, or None."""
-    row = db.session.execute(_LATEST, {"id": match_id, "upto": upto}).first()
+    row = connection.get().execute(_LATEST, {"id": match_id, "upto": upto}).first()
     return (row.version, pickle.loads(row.state)) if row else None
 
 

@@ -21,9 +21,9 @@ from sqlalchemy.sql import Executable
 
 from engine import GAMES
 
-from . import idempotency
+from . import connection, idempotency
 from .errors import Problem
-from .models import Event, Match, Seat, db
+from .models import Event, Match, Seat
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # new_secret(12)
 games, seats, events_table = Match.__table__, Seat.__table__, Event.__table__
@@ -103,7 +103,7 @@ _HEAD_AS_SEAT = _HEAD.add_columns(_SEAT_BY_TOKEN.scalar_subquery()).where(games.
 def load(match_id: str) -> MatchRow:
     """The match and its seats in one SELECT; 404 for an unknown id, and for anything not shaped
     like one (never sent to the database)."""
-    rows = db.session.execute(_LOAD, {"id": match_id}).all() if MATCH_ID.fullmatch(match_id) else []
+    rows = connection.get().execute(_LOAD, {"id": match_id}).all() if MATCH_ID.fullmatch(match_id) else []
     if not rows:
         raise Problem(404, "unknown_match", "There is no match with that id.")
     columns = {column: getattr(rows[0], column) for column in MatchRow.__dataclass_fields__ if column != "seats"}
@@ -117,7 +117,7 @@ def head(match_id: str) -> Head:
     if not MATCH_ID.fullmatch(match_id):
         raise Problem(404, "unknown_match", "There is no match with that id.")
     params = {"id": match_id, "token": digest(token)} if token else {"id": match_id}
-    row = db.session.execute(_HEAD_AS_SEAT if token else _HEAD_ANONYMOUS, params).first()
+    row = connection.get().execute(_HEAD_AS_SEAT if token else _HEAD_ANONYMOUS, params).first()
     if row is None:
         raise Problem(404, "unknown_match", "There is no match with that id.")
     if token and row[4] is None:
@@ -172,7 +172,7 @@ def events(match: MatchRow, after: int = 0, upto: int | None = None) -> list:
     upto = match.version if upto is None else upto
     if upto <= after:
         return []
-    return db.session.execute(_EVENTS, {"id": match.id, "after": after, "upto": upto}).all()
+    return connection.get().execute(_EVENTS, {"id": match.id, "after": after, "upto": upto}).all()
 
 
 # -- writes ---------------------------------------------------------------------------------------
@@ -199,13 +199,14 @@ def save(response: Response, conflict: Callable[[], Problem]) -> Response:
     nothing is written and the Problem `conflict()` is raised."""
     try:
         kept = [Write(statement, params) for statement, params in idempotency.keep(response)]
+        conn = connection.get()
         for write in kept + g.pop("writes", []):
-            result = db.session.execute(write.statement, write.params)
+            result = conn.execute(write.statement, write.params)
             if write.must_change and result.rowcount == 0:
                 raise _Overtaken
-        db.session.commit()
+        conn.commit()
     except (IntegrityError, _Overtaken):
-        db.session.rollback()
+        conn.rollback()
         raise conflict() from None
     return response
 
@@ -214,9 +215,10 @@ def save(response: Response, conflict: Callable[[], Problem]) -> Response:
 
 def schema_revision() -> str | None:
     """The migration the database is at (None before the first); OperationalError when unreachable."""
-    if not inspect(db.session.connection()).has_table("alembic_version"):
+    conn = connection.get()
+    if not inspect(conn).has_table("alembic_version"):
         return None
-    return db.session.scalar(text("SELECT version_num FROM alembic_version"))
+    return conn.scalar(text("SELECT version_num FROM alembic_version"))
 
 
 @cache

@@ -15,8 +15,11 @@ def stale() -> Problem:
     return Problem(409, "stale_version", "Another move landed first; reload the match and try again.")
 
 
-_ADVANCE = update(store.games).where(store.games.c.id == bindparam("match_id"),
-                                     store.games.c.version == bindparam("seen"))
+_ADVANCE = (update(store.games).where(store.games.c.id == bindparam("match_id"),
+                                      store.games.c.version == bindparam("seen"))
+            .values(version=bindparam("new_version"), status=bindparam("new_status"), turn=bindparam("new_turn"),
+                    moved_at=bindparam("now")))
+_EVENTS = insert(store.events_table)
 
 
 def append(match: MatchRow, game, state: events.MatchState, kind: str, seat: int,
@@ -31,9 +34,9 @@ def append(match: MatchRow, game, state: events.MatchState, kind: str, seat: int
         state = after
     moved = replace(match, version=match.version + len(rows), moved_at=clock.now(),
                     status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
-    store.stage(_ADVANCE.values(version=moved.version, status=moved.status, turn=moved.turn, moved_at=moved.moved_at),
-                {"match_id": match.id, "seen": match.version}, must_change=True)
-    store.stage(insert(store.events_table), [
+    store.stage(_ADVANCE, {"match_id": match.id, "seen": match.version, "new_version": moved.version,
+                           "new_status": moved.status, "new_turn": moved.turn, "now": moved.moved_at}, must_change=True)
+    store.stage(_EVENTS, [
         {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": moved.moved_at}
         for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
     snapshots.stage_if_due(match.id, match.version, moved.version, state)

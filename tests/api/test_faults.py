@@ -95,3 +95,50 @@ def test_health_reports_a_schema_behind_the_code(app, client):
             db.session.execute(db.text("UPDATE alembic_version SET version_num = :head"), {"head": store.schema_head()})
             db.session.commit()
     assert (response.status_code, response.json["code"], response.json["database"]) == (503, "database_outdated", "outdated")
+
+
+def resign(table: Table):
+    table.join("Bob")
+    return f"/api/v1/games/{table.id}/resign", None, table.auth(1)
+
+
+def rematch(table: Table):
+    table.join("Bob")
+    table.client.post(f"/api/v1/games/{table.id}/resign", headers=table.auth(1))
+    return f"/api/v1/games/{table.id}/rematch", None, table.auth(0)
+
+
+@contextmanager
+def database_gone_after_commit(app):
+    """Every statement after the request's COMMIT fails, as when the database goes away just then."""
+    with app.app_context():
+        engine = db.engine
+    committed = []
+
+    def on_commit(conn):
+        committed.append(True)
+
+    def after_commit(conn, *args):
+        if committed:
+            raise OperationalError("(injected)", None, sqlite3.OperationalError("server closed the connection"))
+
+    event.listen(engine, "commit", on_commit)
+    event.listen(engine, "before_cursor_execute", after_commit)
+    try:
+        yield
+    finally:
+        event.remove(engine, "commit", on_commit)
+        event.remove(engine, "before_cursor_execute", after_commit)
+
+
+@pytest.mark.parametrize("request_for", [create, join, move, resign, rematch])
+@pytest.mark.parametrize("keyed", [False, True], ids=["plain", "idempotency-key"])
+def test_nothing_after_the_commit_turns_a_success_into_a_failure(app, client, request_for, keyed):
+    table = Table.create(client, join=False)
+    path, body, auth = request_for(table)
+    headers = {**auth, **({"Idempotency-Key": str(uuid.uuid4())} if keyed else {})}
+    before = rows(app)
+    with database_gone_after_commit(app):
+        answer = client.post(path, json=body, headers=headers)
+    assert answer.status_code in (200, 201), answer.json
+    assert rows(app) != before, "the write was stored"

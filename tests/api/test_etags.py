@@ -1,0 +1,60 @@
+"""A view's ETag changes whenever anything in the view changes: two views with equal ETags are
+byte-for-byte equal for the same viewer, whatever happened between them."""
+import random
+
+import pytest
+
+from .play import Table, bearer
+from .test_moves import first_legal
+
+
+def test_a_seat_that_changed_hands_is_not_a_304(client):
+    table = Table.create(client, seats=3, join=False)
+    bob = table.join("Bob")
+    tag = client.get(f"/api/v1/games/{table.id}").headers["ETag"]
+    client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(bob["token"]))
+    table.join("Eve")
+    again = client.get(f"/api/v1/games/{table.id}", headers={"If-None-Match": tag})
+    assert again.status_code == 200 and again.json["seats"][1]["name"] == "Eve"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_equal_etags_mean_equal_views(client, seed):
+    """Random joins, seats given back, moves, resignations and rematches; every view seen by
+    every viewer is recorded by its ETag."""
+    rng = random.Random(seed)
+    table = Table.create(client, seats=3, join=False)
+    holders: dict[int, str] = {0: table.tokens[0]}
+    seen: dict[tuple, bytes] = {}
+
+    def look():
+        for viewer in [None, *holders]:
+            headers = bearer(holders[viewer]) if viewer is not None else {}
+            response = client.get(f"/api/v1/games/{table.id}", headers=headers)
+            key = (viewer, response.headers["ETag"])
+            assert seen.setdefault(key, response.data) == response.data, f"{key} names two different views"
+
+    for _ in range(30):
+        look()
+        view = client.get(f"/api/v1/games/{table.id}").json
+        if view["status"] == "waiting":
+            free = [s["seat"] for s in view["seats"] if not s["joined"]]
+            taken = [n for n in holders if n != 0]
+            if taken and rng.random() < 0.4:
+                seat = rng.choice(taken)
+                client.delete(f"/api/v1/games/{table.id}/seats/{seat}", headers=bearer(holders.pop(seat)))
+            else:
+                joined = table.join(rng.choice(["Bob", "Eve", "Cy"]), seat=rng.choice(free))
+                holders[joined["seat"]] = joined["token"]
+        elif view["status"] == "playing":
+            turn = view["turn"]
+            if rng.random() < 0.05:
+                client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(holders[turn]))
+            else:
+                mine = client.get(f"/api/v1/games/{table.id}", headers=bearer(holders[turn])).json
+                client.post(f"/api/v1/games/{table.id}/moves", json={"version": mine["version"], "move": first_legal(mine)},
+                            headers=bearer(holders[turn]))
+        else:
+            client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(holders[0]))
+            look()
+            break

@@ -1,0 +1,132 @@
+"""Races from real parallel clients against gunicorn (four worker processes), on SQLite and
+PostgreSQL: every answer is a success, a documented 409/412, or the kept answer of a retry;
+never a 5xx. Each race is started from one barrier, several rounds each."""
+import threading
+import uuid
+
+import pytest
+import requests
+
+from .live import gunicorn
+from .test_moves import first_legal
+
+DAY = 86400
+
+
+@pytest.fixture(scope="module")
+def base(app, tmp_path_factory):
+    log = tmp_path_factory.mktemp("gunicorn") / "server.log"
+    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, RATELIMIT_ENABLED="false") as url:
+        yield url
+
+
+def call(base: str, method: str, path: str, body: dict | None = None, token: str | None = None, **headers):
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    return requests.request(method, f"{base}/api/v1/games{path}", json=body, headers=headers, timeout=60)
+
+
+def at_once(base: str, *requests_: tuple) -> list[requests.Response]:
+    """Send every (method, path, body, token, headers) from its own thread at the same moment."""
+    start, results = threading.Barrier(len(requests_), timeout=60), [None] * len(requests_)
+
+    def run(n, method, path, body, token, headers):
+        start.wait()
+        results[n] = call(base, method, path, body, token, **headers)
+
+    threads = [threading.Thread(target=run, args=(n, *sent)) for n, sent in enumerate(requests_)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def create(base: str, seats: int = 2, **extra) -> dict:
+    response = call(base, "POST", "", {"game": "addup", "seats": seats, "name": "Ann", **extra})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def assert_no_server_error(results: list[requests.Response]) -> None:
+    assert all(r.status_code < 500 for r in results), [(r.status_code, r.text) for r in results]
+
+
+def test_two_joins_for_two_free_seats_both_get_a_seat(client, base):
+    for _ in range(4):
+        made = create(base, seats=3)
+        join = ("POST", f"/{made['game']['id']}/seats", {"invite": made["invite"], "name": "Bob"}, None, {})
+        results = at_once(base, join, join)
+        assert [r.status_code for r in results] == [201, 201], [r.text for r in results]
+        assert sorted(r.json()["seat"] for r in results) == [1, 2]
+        view = call(base, "GET", f"/{made['game']['id']}").json()
+        assert view["status"] == "playing" and all(seat["joined"] for seat in view["seats"])
+
+
+def test_joins_racing_for_the_last_seat_one_wins_the_others_hear_it_is_full(client, base):
+    for _ in range(4):
+        made = create(base, seats=2)
+        join = ("POST", f"/{made['game']['id']}/seats", {"invite": made["invite"], "name": "Bob"}, None, {})
+        results = at_once(base, *[join] * 5)
+        assert_no_server_error(results)
+        assert sorted(r.status_code for r in results) == [201] + [409] * 4
+        assert {r.json()["code"] for r in results if r.status_code == 409} <= {"match_full", "seat_taken"}
+
+
+def test_parallel_retries_of_one_join_take_one_seat(client, base):
+    for _ in range(4):
+        made = create(base, seats=3)
+        key = {"Idempotency-Key": str(uuid.uuid4())}
+        join = ("POST", f"/{made['game']['id']}/seats", {"invite": made["invite"], "name": "Bob"}, None, key)
+        results = at_once(base, *[join] * 6)
+        assert [r.status_code for r in results] == [201] * 6, [r.text for r in results]
+        assert len({r.json()["token"] for r in results}) == 1
+        seats = call(base, "GET", f"/{made['game']['id']}").json()["seats"]
+        assert [seat["joined"] for seat in seats] == [True, True, False]
+
+
+def test_rematch_asks_at_once_make_one_match(client, base):
+    for _ in range(3):
+        made = create(base, seats=2)
+        match_id = made["game"]["id"]
+        bob = call(base, "POST", f"/{match_id}/seats", {"invite": made["invite"], "name": "Bob"}).json()
+        call(base, "POST", f"/{match_id}/resign", token=bob["token"])
+        tokens = [made["token"], bob["token"]] * 2  # each seat asks from two devices
+        results = at_once(base, *[("POST", f"/{match_id}/rematch", None, token, {}) for token in tokens])
+        assert_no_server_error(results)
+        assert sorted(r.status_code for r in results) == [201, 201, 409, 409], [r.text for r in results]
+        assert len({r.json()["game"]["id"] for r in results if r.status_code == 201}) == 1
+        assert {r.json()["code"] for r in results if r.status_code == 409} == {"seat_taken"}
+
+
+@pytest.mark.parametrize("keyed", [False, True], ids=["plain", "idempotency-key"])
+def test_identical_moves_at_once_on_a_timed_match(client, base, keyed):
+    made = create(base, seats=2, time_per_move=DAY)
+    match_id = made["game"]["id"]
+    bob = call(base, "POST", f"/{match_id}/seats", {"invite": made["invite"], "name": "Bob"}).json()
+    tokens = {0: made["token"], 1: bob["token"]}
+    for version in range(3):
+        turn = call(base, "GET", f"/{match_id}").json()["turn"]
+        mine = call(base, "GET", f"/{match_id}", token=tokens[turn]).json()
+        headers = {"Idempotency-Key": str(uuid.uuid4())} if keyed else {}
+        move = ("POST", f"/{match_id}/moves", {"version": version, "move": first_legal(mine)}, tokens[turn], headers)
+        results = at_once(base, *[move] * 8)
+        assert_no_server_error(results)
+        if keyed:
+            assert [r.status_code for r in results] == [200] * 8 and len({r.text for r in results}) == 1
+        else:
+            assert sorted(r.status_code for r in results) == [200] + [409] * 7
+            assert {r.json()["code"] for r in results if r.status_code == 409} == {"stale_version"}
+        assert call(base, "GET", f"/{match_id}/moves").json()["version"] == version + 1
+
+
+def test_if_match_losers_always_get_412(client, base):
+    made = create(base, seats=2)
+    match_id = made["game"]["id"]
+    call(base, "POST", f"/{match_id}/seats", {"invite": made["invite"], "name": "Bob"})
+    seen = call(base, "GET", f"/{match_id}", token=made["token"])
+    offers = seen.json()["you"]["legal_moves"]["play"]
+    moves = [first_legal({"you": {"legal_moves": {"play": [offers[n % len(offers)]]}}}) for n in range(8)]
+    results = at_once(base, *[("POST", f"/{match_id}/moves", {"move": m}, made["token"], {"If-Match": seen.headers["ETag"]})
+                        for m in moves])
+    assert sorted(r.status_code for r in results) == [200] + [412] * 7, [r.text for r in results]

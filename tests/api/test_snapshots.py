@@ -1,0 +1,63 @@
+"""Snapshots of replayed states: a cold process replays at most snapshots.EVERY events, and
+snapshots are derived data (dropping them, or one made by other code, changes no answer)."""
+import pickle
+
+import pytest
+from sqlalchemy import delete, select, update
+
+from api import replays, snapshots, store
+from api.models import Snapshot, db
+
+from .play import Table
+from .test_moves import first_legal
+
+EVERY = 4
+
+
+@pytest.fixture
+def played(client, monkeypatch):
+    """An ADD UP match played 11 moves with a snapshot every 4 events."""
+    monkeypatch.setattr(snapshots, "EVERY", EVERY)
+    table = Table.create(client)
+    for _ in range(11):
+        view = table.view(table.view()["turn"])
+        table.post_move(view["you"]["seat"], first_legal(view), view["version"])
+    return table
+
+
+def views(table: Table) -> list[dict]:
+    return [table.view(seat, f"/versions/{n}") for n in (11, 9, 5, 2, 0) for seat in (None, 0, 1)]
+
+
+def stored(app) -> list[int]:
+    with app.app_context():
+        return list(db.session.scalars(select(Snapshot.version).order_by(Snapshot.version)))
+
+
+def test_a_snapshot_is_stored_each_time_the_events_cross_a_mark(app, played):
+    assert stored(app) == [4, 8]
+
+
+def test_a_cold_process_replays_only_the_events_since_the_last_snapshot(app, client, played, monkeypatch):
+    reads = []
+    events = store.events
+    monkeypatch.setattr(store, "events", lambda match, after=0, upto=None: reads.append(after) or events(match, after, upto))
+    replays.forget_all()
+    assert played.view(0)["version"] == 11
+    assert reads == [8]
+
+
+def test_snapshots_are_derived_data(app, client, played):
+    warm = views(played)
+    replays.forget_all()
+    assert views(played) == warm, "cold, from snapshots"
+    with app.app_context():
+        db.session.execute(update(Snapshot).values(engine="other-code", state=pickle.dumps("not a state")))
+        db.session.commit()
+    replays.forget_all()
+    assert views(played) == warm, "a snapshot of other code is not read"
+    with app.app_context():
+        db.session.execute(delete(Snapshot))
+        db.session.commit()
+    replays.forget_all()
+    assert views(played) == warm, "without any snapshot"
