@@ -7,7 +7,7 @@ import subprocess
 import yaml
 from openapi_spec_validator import validate
 
-from .tools import HERE, ROOT, npm_tool
+from .npm import HERE, ROOT, npm_tool
 
 SPEC = str(ROOT / "openapi.yaml")
 QUIET = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}

@@ -4,7 +4,7 @@ Problem) compiled against them with `tsc --strict`."""
 import shutil
 import subprocess
 
-from .tools import HERE, ROOT, npm_tool
+from .npm import HERE, ROOT, npm_tool
 
 
 def test_the_typescript_client_compiles_strictly_against_generated_types(tmp_path):
