@@ -22,7 +22,7 @@ $(BIN)/.installed-test: requirements.txt requirements-dev.txt
 
 run: $(BIN)/.installed-run
 	$(BIN)/flask --app wsgi db upgrade
-	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) --access-logfile - wsgi:app
+	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) wsgi:app
 
 # The npm tools of the contract tests (linters, openapi-typescript, tsc), from the committed lock file.
 CONTRACT_TOOLS := tests/contract/node_modules/.installed

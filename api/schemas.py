@@ -7,36 +7,29 @@ module does not know stops the import rather than being silently left unchecked.
 YAML parser: it reads them from request_schemas.json, which `python -m tools.request_schemas`
 compiles from openapi.yaml (a test fails while the two differ)."""
 import json
-import re
 from pathlib import Path
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from .names import clean_name
+
 CONTRACT = json.loads((Path(__file__).parent / "request_schemas.json").read_text(encoding="utf-8"))
 
-# What a name may not contain: control characters, invisible ones (zero-width, bidi controls,
-# soft hyphen, BOM...) and private use. openapi.yaml's Name pattern says the same.
-HIDDEN = (r"\x00-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u180e\u200b-\u200f\u202a-\u202e"
-          r"\u2060-\u206f\ufeff\ufff9-\ufffb\ue000-\uf8ff")
-# Keywords that only document (or that the engine checks: `const` and `enum` of game keys).
+# Keywords that only document, or that a field states itself (`type`, `default`).
 NOTES = {"description", "examples", "type", "default"}
 
 
-def check_name(value: str) -> None:
-    """A display name: 1..40 characters, not all spaces, nothing in HIDDEN."""
-    if not value.strip() or len(value) > 40:
-        raise ValidationError("A name must be 1 to 40 characters.")
-    if re.search(f"[{HIDDEN}]", value):
-        raise ValidationError("A name may not contain control or invisible characters.")
+class Name(fields.String):
+    """A player's name, normalized and checked by `names.clean_name` (refusals are 422 `bad_name`)."""
 
-
-Name = lambda **kw: fields.String(validate=check_name, **kw)  # noqa: E731
+    def _deserialize(self, value, attr, data, **kwargs) -> str:
+        return clean_name(super()._deserialize(value, attr, data, **kwargs))
 
 
 def field_for(schema: dict, **kw) -> fields.Field:
     """The marshmallow field that checks what the JSON Schema `schema` (from openapi.yaml) states."""
     if "$ref" in schema:
-        # A Name's pattern is check_name's, with its readable reasons (a test pins them together).
+        # A Name's pattern states only what no name may hold; names.clean_name decides the rest.
         return Name(**kw) if schema["$ref"].endswith("/Name") else field_for(component(schema), **kw)
     types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
     kind, = (t for t in types if t != "null")
