@@ -85,7 +85,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.register_blueprint(module.bp)
     limits.init_app(app)
     with app.app_context():
-        _tune_sqlite(db.engine)
+        _tune_sqlite(db.engine, app.config["SQLITE_SYNCHRONOUS"])
         _always_roll_back(db.engine)
         _ping_when_idle(db.engine)
     return app
@@ -130,7 +130,7 @@ def _ping_when_idle(engine) -> None:
                 raise exc.InvalidatePoolError() from error  # the pool reconnects, as pool_pre_ping would
 
 
-def _tune_sqlite(engine) -> None:
+def _tune_sqlite(engine, synchronous: str) -> None:
     """WAL lets readers and one writer work at once; foreign keys make deletes cascade."""
     if engine.dialect.name != "sqlite":
         return
@@ -140,6 +140,6 @@ def _tune_sqlite(engine) -> None:
     @event.listens_for(engine, "connect")
     def on_connect(connection, _record):
         cursor = connection.cursor()
-        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=10000"):
+        for pragma in ("journal_mode=WAL", f"synchronous={synchronous}", "foreign_keys=ON", "busy_timeout=10000"):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
