@@ -7,14 +7,16 @@ import os
 import random
 
 from engine import RuleError
+from engine.bots import choose
 from engine.replay import replay, start, state_hash
 
 MATCHES = 1000 if os.environ.get("ADDGAMES_SWEEP") == "full" else 100
 MAX_MOVES = 20_000
 
 
-def play_random_match(game, seats: int, seed: int, options: dict | None = None, check=None):
-    """Play one match by random candidate moves; call `check(before, seat, move, after)` on each."""
+def play_random_match(game, seats: int, seed: int, options: dict | None = None, check=None, bots=None):
+    """Play one match by random candidate moves, or with `bots` (a level per seat) by the bots;
+    call `check(before, seat, move, after)` on each move."""
     rng = random.Random(seed)
     setup, state = start(game, seats, options, f"sweep-{seed}")
     moves = []
@@ -23,7 +25,8 @@ def play_random_match(game, seats: int, seed: int, options: dict | None = None, 
         seat = game.to_move(state)
         candidates = game.candidate_moves(state, seat)
         assert candidates, f"seat {seat} is to move but has no candidate move"
-        move = rng.choice(candidates)
+        move = choose(game, state, seat, bots[seat], f"{seed}:{len(moves)}") if bots else rng.choice(candidates)
+        assert move in candidates, f"{move} is not a legal move"
         after = game.apply(state, seat, move)
         if check:
             check(state, seat, move, after)

@@ -1,0 +1,31 @@
+"""Computer opponents and hints, pure Python like the rest of the engine.
+
+    choose(game, state, seat, level, seed) -> move      level: "easy", "medium" or "hard"
+    hint(game, state, seat, seed) -> {"move", "explanation": {"code", "params", "text"}}
+
+Every level first reduces the state to what `seat` may know (worlds.information_set) and draws
+its randomness from `seed` through the documented stream: the same position, seat, level and
+seed always give the same move, and no hidden card can change it.
+"""
+from ..protocol import check_turn
+from ..shuffle import Stream
+from . import addem, addit, addtoo, addup, plusminus, search
+from .worlds import information_set
+
+LEVELS = ("easy", "medium", "hard")
+TACTICS = {tactics.__name__.rsplit(".", 1)[1]: tactics for tactics in (addup, addit, plusminus, addem, addtoo)}
+_POLICIES = {"easy": search.easy, "medium": search.medium, "hard": search.hard}
+
+
+def choose(game, state, seat: int, level: str, seed: str) -> dict:
+    """The move the bot of `level` plays for `seat` (NotYourTurn or GameOver if it is not to move)."""
+    check_turn(game.to_move(state), seat)
+    known = information_set(game, state, seat)
+    return _POLICIES[level](game, TACTICS[game.KEY], known, seat, Stream(seed, f"bot:{level}"))
+
+
+def hint(game, state, seat: int, seed: str) -> dict:
+    """The move the hard bot would play for `seat`, with the arithmetic in words."""
+    move = choose(game, state, seat, "hard", seed)
+    code, params, text = TACTICS[game.KEY].explain(information_set(game, state, seat), seat, move)
+    return {"move": move, "explanation": {"code": code, "params": params, "text": text}}

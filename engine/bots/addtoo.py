@@ -1,0 +1,61 @@
+"""ADD-TOO for the bots: what a move gains at once, who stands best, and a hint in words."""
+from .. import addtoo as rules
+
+FACES, OUTER = rules.FACES, rules.OUTER
+PLY_BUDGET = 120  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
+ROUNDS = 1  # rounds of greedy play the hard bot looks ahead
+
+
+def candidates(state, seat: int) -> list[dict]:
+    return rules.candidate_moves(state, seat)
+
+
+def gain(state, seat: int, move: dict) -> float:
+    """The points a placement scores (a placement also saves the 10 the diamond would cost)."""
+    if move["type"] != "place":
+        return 0
+    cells, last = rules._cells(state.board), rules._last(state)
+    fit = rules._fit(cells, last, move["tile"], move["x"], move["y"], move["rotation"])
+    return fit[0] + rules.PENALTY
+
+
+def values(state) -> list[float]:
+    """Match totals, this hand's points, minus 10 for each diamond still in hand."""
+    if rules.is_over(state):
+        return [float(t) for t in state.totals]
+    return [t + p - rules.PENALTY * len(hand) for t, p, hand in zip(state.totals, state.points, state.hands)]
+
+
+def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
+    if move["type"] != "place":
+        word = move["type"]
+        text = "No diamond fits: draw one." if word == "draw" else "No diamond fits and you cannot draw: pass."
+        return f"addtoo.{word}", {}, text
+    tile, x, y, rotation = move["tile"], move["x"], move["y"], move["rotation"]
+    cells = rules._cells(state.board)
+    points, bonus = rules._fit(cells, rules._last(state), tile, x, y, rotation)
+    pairs = _scoring_pairs(cells, tile, x, y, rotation)
+    sides = sum(cell in cells for cell in rules._around((x, y))) if bonus else 0
+    face = FACES[tile]
+    params = {"orange": face["orange"], "blue": face["blue"], "x": x, "y": y, "rotation": rotation,
+              "pairs": pairs, "bonus": rules.BONUS * sides, "points": points}
+    name = f"the {face['orange']}/{face['blue']} diamond"
+    if not pairs and not sides:
+        return "addtoo.place", params, f"Place {name} at ({x}, {y}): it fits, though it scores nothing."
+    scored = " and ".join(f"{a} + {b} = {a + b}" for a, b in pairs)
+    extra = f"{' plus ' if pairs else ''}{rules.BONUS} for each of its {sides} sides (bonus play)" if sides else ""
+    return "addtoo.score", params, f"Place {name} at ({x}, {y}): {scored}{extra}, {points} points."
+
+
+def _scoring_pairs(cells: dict, tile: str, x: int, y: int, rotation: int) -> list[list[int]]:
+    """[mine, theirs] for every touching pair of one colour adding up to a multiple of 5."""
+    pairs = []
+    for side, cell in enumerate(rules._around((x, y))):
+        if cell not in cells:
+            continue
+        other, turned = cells[cell]
+        colour, number = OUTER[tile][rotation][side]
+        their_colour, theirs = OUTER[other][turned][(side + 2) % 4]
+        if colour == their_colour and (number + theirs) % 5 == 0:
+            pairs.append([number, theirs])
+    return pairs

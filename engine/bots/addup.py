@@ -1,0 +1,51 @@
+"""ADD UP for the bots: what a play gains at once, who stands best, and a hint in words."""
+from .. import addup as rules
+from ..addem_sums import expression
+
+FACES, ROWS = rules.FACES, rules.ROWS
+PLY_BUDGET = 1800  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
+ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
+
+
+def candidates(state, seat: int) -> list[dict]:
+    return rules.candidate_moves(state, seat)
+
+
+def gain(state, seat: int, move: dict) -> float:
+    """The cards a play captures (0 when the rows do not balance)."""
+    return _captured(state, move)
+
+
+def values(state) -> list[float]:
+    return [len(stack) for stack in state.captured]
+
+
+def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
+    card, row = move["card"], move["row"]
+    value = move.get("value", FACES[card].get("value"))
+    mine = ROWS.index(row)
+    parts = [v for _, v in state.rows[mine]] + [value]
+    other = sum(v for _, v in state.rows[1 - mine])
+    captured = _captured(state, move)
+    params = {"card": _card_name(card, value), "value": value, "row": row, "parts": parts, "total": sum(parts),
+              "other_row": ROWS[1 - mine], "other_total": other, "captured": captured}
+    arithmetic = f"{expression(parts)} = {sum(parts)}" if len(parts) > 1 else f"{value}"
+    if captured:
+        return "addup.capture", params, (f"{arithmetic}, the same as the {ROWS[1 - mine]} row: play your "
+                                         f"{params['card']} on the {row} row to capture {captured} cards.")
+    return "addup.play", params, (f"No card of yours makes both rows equal now: play your {params['card']} on "
+                                  f"the {row} row ({arithmetic}; the {ROWS[1 - mine]} row has {other}).")
+
+
+def _captured(state, move: dict) -> int:
+    mine = ROWS.index(move["row"])
+    value = move.get("value", FACES[move["card"]].get("value"))
+    other = state.rows[1 - mine]
+    if other and sum(v for _, v in state.rows[mine]) + value == sum(v for _, v in other):
+        return len(state.rows[0]) + len(state.rows[1]) + 1
+    return 0
+
+
+def _card_name(card: str, value: int) -> str:
+    kind = FACES[card]["kind"]
+    return f"{kind.split('_')[0]} joker as {value}" if kind in rules.JOKERS else str(value)

@@ -1,0 +1,50 @@
+"""Plus and Minus for the bots: what a play gains at once, who stands best, and a hint in words."""
+from .. import plusminus as rules
+from ..addem_sums import expression
+
+FACES = rules.FACES
+WHERE = {rules.STARS: "the stars", rules.HOME: "home (25)"}
+PLY_BUDGET = 500  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
+ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
+
+
+def candidates(state, seat: int) -> list[dict]:
+    return rules.candidate_moves(state, seat)
+
+
+def gain(state, seat: int, move: dict) -> float:
+    """The points the moved man gains on the board (0 when nothing moves)."""
+    if move["man"] is None:
+        return 0
+    at, to = _step(state, seat, move)
+    return rules._points(to) - rules._points(at)
+
+
+def values(state) -> list[float]:
+    """Finished games' points plus what each board would score now."""
+    totals = rules.scores(state)
+    if rules.is_over(state):
+        return [float(t) for t in totals]
+    return [t + rules._board_points(board) for t, board in zip(totals, state.boards)]
+
+
+def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
+    top = rules._top(state)
+    parts = ([FACES[top]["value"]] if top else []) + [FACES[move["card"]]["value"]]
+    total = sum(parts)
+    arithmetic = f"{expression(parts)} = {total}" if top else f"{total}"
+    params = {"card": parts[-1], "top": parts[0] if top else None, "total": total, "man": move["man"]}
+    card = rules._name(move["card"])
+    if move["man"] is None:
+        return "plusminus.no_move", params, f"{arithmetic}: no man can move, so play your {card}."
+    at, to = _step(state, seat, move)
+    params.update({"from": at, "to": to})
+    where_from, where_to = WHERE.get(at, str(at)), WHERE.get(to, str(to))
+    return "plusminus.move", params, (f"{arithmetic}: play your {card} and move your man from {where_from} "
+                                      f"to {where_to}.")
+
+
+def _step(state, seat: int, move: dict) -> tuple[int, int]:
+    board = state.boards[seat]
+    total = rules._total(move["card"], rules._top(state))
+    return board[move["man"]], rules._move_man(board, move["man"], total, "")[0]

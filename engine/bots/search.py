@@ -1,0 +1,76 @@
+"""The three levels, each a function (game, tactics, known, seat, stream) -> move.
+
+`known` is the seat's information set (worlds.information_set): no level sees more. Work is
+counted in plies, never in time, so a position and a seed always give the same move.
+"""
+from ..shuffle import Stream
+from .worlds import sample
+
+WIDTH = 8  # hard considers at most this many moves: the greediest first
+MIN_WORLDS, MAX_WORLDS = 2, 40
+WIN = 100  # what ending the match as a winner adds to a position's worth
+
+
+def easy(game, tactics, known, seat: int, stream: Stream) -> dict:
+    """Any legal move, uniformly."""
+    moves = tactics.candidates(known, seat)
+    return moves[stream.below(len(moves))]
+
+
+def medium(game, tactics, known, seat: int, stream: Stream) -> dict:
+    """The move that gains the most at once; a tie is broken at random."""
+    moves = tactics.candidates(known, seat)
+    gains = [tactics.gain(known, seat, move) for move in moves]
+    best = [move for move, g in zip(moves, gains) if g == max(gains)]
+    return best[stream.below(len(best))]
+
+
+def hard(game, tactics, known, seat: int, stream: Stream) -> dict:
+    """Determinized search: each shortlisted move is played in the same sampled worlds, everybody
+    then plays greedily until the seat has moved once more, and the best average standing wins."""
+    moves = tactics.candidates(known, seat)
+    if len(moves) == 1:
+        return moves[0]
+    order = sorted(range(len(moves)), key=lambda i: -tactics.gain(known, seat, moves[i]))
+    shortlist = [moves[i] for i in order[:WIDTH]]
+    plies = tactics.ROUNDS * len(known.hands) + 1
+    totals, spent, worlds = [0.0] * len(shortlist), 0, 0
+    while worlds < MIN_WORLDS or (worlds < MAX_WORLDS and spent < tactics.PLY_BUDGET):
+        world = sample(game, known, seat, stream, str(worlds))
+        for i, move in enumerate(shortlist):
+            lead, played = _outcome(game, tactics, game.apply(world, seat, move), seat, plies)
+            totals[i] += lead
+            spent += played + 1
+        worlds += 1
+    return shortlist[max(range(len(shortlist)), key=lambda i: (totals[i], -i))]
+
+
+def greedy(game, tactics, state, seat: int) -> dict:
+    """The first move with the highest immediate gain: the other seats' play in a rollout."""
+    moves = tactics.candidates(state, seat)
+    return max(moves, key=lambda move: tactics.gain(state, seat, move))
+
+
+def _outcome(game, tactics, state, seat: int, plies: int) -> tuple[float, int]:
+    """Play greedily until `seat` has moved `tactics.ROUNDS` more times (at most `plies` moves); then its
+    lead, and the plies played."""
+    turns = played = 0
+    while played < plies:
+        mover = game.to_move(state)
+        if mover is None:
+            break
+        state = game.apply(state, mover, greedy(game, tactics, state, mover))
+        played += 1
+        turns += mover == seat
+        if turns == tactics.ROUNDS:
+            break
+    return standing(game, tactics, state, seat), played
+
+
+def standing(game, tactics, state, seat: int) -> float:
+    """How far `seat` leads the others on average (negative when behind); a won match counts WIN."""
+    values = tactics.values(state)
+    lead = values[seat] - (sum(values) - values[seat]) / (len(values) - 1)
+    if game.is_over(state):
+        lead += WIN if seat in game.winners(state) else -WIN
+    return lead

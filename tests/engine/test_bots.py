@@ -1,0 +1,117 @@
+"""The bots: legal, deterministic, blind to hidden cards, and their hints in words."""
+from dataclasses import replace
+
+import pytest
+
+from engine import GAMES, NotYourTurn, addit, addup, plusminus
+from engine.bots import LEVELS, choose, hint
+from engine.bots.worlds import information_set, sample
+from engine.options import normalize
+from engine.replay import start
+from engine.shuffle import Stream
+
+from .sweep import play_random_match
+
+SHORT = {"addit": {"length": "short"}, "plusminus": {"games": 1}, "addtoo": {"target": 50}}
+
+
+def positions(game, seats: int, seed: int, count: int, every: int = 7):
+    """`count` positions of a seeded random match, `every` moves apart: (state, seat to move)."""
+    setup, moves, _ = play_random_match(game, seats, seed)
+    state = start(game, seats, None, setup.seed)[1]
+    found = []
+    for n, (seat, move) in enumerate(moves):
+        if n % every == 0:
+            found.append((state, seat))
+        state = game.apply(state, seat, move)
+    return found[:count]
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_bots_of_every_level_finish_matches_with_legal_moves(key):
+    game = GAMES[key]
+    options = normalize(game, SHORT.get(key))
+    for levels in (["hard", "medium"], ["easy", "medium"] * (game.MAX_SEATS // 2)):
+        _, _, final = play_random_match(game, len(levels), seed=len(levels), options=options, bots=levels)
+        assert game.is_over(final) and game.winners(final)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_bot_never_reads_a_hidden_card(key):
+    """Deal the cards the seat cannot see differently (another world it could be in, another
+    future seed): its view is the same, and so is every level's move."""
+    game = GAMES[key]
+    seats = game.MAX_SEATS
+    for n, (state, seat) in enumerate(positions(game, seats, seed=3, count=3, every=11)):
+        other = sample(game, state, seat, Stream("permute", key), str(n))
+        assert game.view(other, seat) == game.view(state, seat)
+        assert information_set(game, other, seat) == information_set(game, state, seat)
+        for level in LEVELS:
+            assert choose(game, other, seat, level, "s") == choose(game, state, seat, level, "s")
+
+
+def test_the_worlds_differ_only_in_what_the_seat_cannot_see():
+    game = addup
+    _, state = start(game, 3, None, "worlds")
+    known = information_set(game, state, 0)
+    world = sample(game, known, 0, Stream("w", "x"), "1")
+    assert world.hands[0] == state.hands[0] and world.rows == state.rows
+    assert sorted(world.hands[1] + world.hands[2] + world.pile) == sorted(state.hands[1] + state.hands[2] + state.pile)
+    assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_position_and_seed_give_the_same_move(level):
+    game = plusminus
+    for state, seat in positions(game, 4, seed=5, count=4, every=13):
+        assert choose(game, state, seat, level, "seed") == choose(game, state, seat, level, "seed")
+
+
+def test_a_bot_moves_only_for_the_seat_to_move():
+    _, state = start(addup, 2, None, "turn")
+    with pytest.raises(NotYourTurn):
+        choose(addup, state, 1, "easy", "s")
+
+
+def addit_table(*values, hand=(8,)):
+    """An ADD-IT position: seat 0 holds `hand` (suit soccer), the table holds `values`."""
+    table = tuple(f"{suit}-{v}" for suit, v in zip(("tennis", "hockey", "baseball", "football", "basketball"), values))
+    _, state = start(addit, 2, None, "table")
+    return replace(state, hands=(tuple(f"soccer-{v}" for v in hand), ("soccer-10",)), table=table,
+                   stock=(), turn=0)
+
+
+def test_medium_takes_the_group_with_the_most_cards():
+    state = addit_table(8, 5, 3, 2, 1)  # 8 = 8, 5 + 3, 5 + 2 + 1
+    move = choose(addit, state, 0, "medium", "s")
+    assert move == {"type": "play", "card": "soccer-8", "capture": ["hockey-5", "football-2", "basketball-1"]}
+
+
+def test_a_hint_shows_the_arithmetic_of_an_addit_capture():
+    state = addit_table(3, 5, hand=(8,))
+    given = hint(addit, state, 0, "s")
+    assert given["move"] == {"type": "play", "card": "soccer-8", "capture": ["tennis-3", "hockey-5"]}
+    assert given["explanation"] == {"code": "addit.capture", "params": {"card": 8, "parts": [3, 5], "total": 8,
+                                                                        "cards": 3},
+                                    "text": "3 + 5 = 8: play your 8 and take the 3 and the 5 (3 cards)."}
+
+
+def test_a_hint_shows_the_arithmetic_of_an_addup_capture():
+    _, state = start(addup, 2, None, "hint")
+    state = replace(state, hands=(("5a", "9a", "9b"), state.hands[1]), rows=((("7a", 7),), (("3a", 3), ("9c", 9))))
+    given = hint(addup, state, 0, "s")
+    assert given["move"] == {"type": "play", "card": "5a", "row": "top"}
+    assert given["explanation"]["code"] == "addup.capture"
+    assert given["explanation"]["text"] == ("7 + 5 = 12, the same as the bottom row: play your 5 on the top row to "
+                                            "capture 4 cards.")
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_hint_is_the_hard_move_with_words_and_parameters(key):
+    game = GAMES[key]
+    for state, seat in positions(game, 2, seed=9, count=5, every=17):
+        given = hint(game, state, seat, "s")
+        assert given["move"] == choose(game, state, seat, "hard", "s")
+        explanation = given["explanation"]
+        assert explanation["code"].startswith(f"{key}.") and explanation["text"].endswith(".")
+        assert isinstance(explanation["params"], dict)
