@@ -9,7 +9,7 @@ from flask_migrate import Migrate
 from sqlalchemy import event
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import cli, connection, docs, errors, feed, frontend, games, lifecycle, limits, meta, mine, moves, rules, security
+from . import cli, connection, docs, errors, feed, frontend, games, lifecycle, limits, meta, mine, moves, push, rules, security
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
@@ -78,6 +78,7 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     security.init_app(app)
     cli.init_app(app)
+    push.init_app(app)
     for module in (rules, games, feed, moves, lifecycle, mine, meta, docs, frontend):
         app.register_blueprint(module.bp)
     limits.init_app(app)

@@ -4,6 +4,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from .push.endpoints import hosts_setting
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = f"sqlite:///{ROOT / 'instance' / 'addgames.sqlite'}"
 
@@ -39,3 +41,9 @@ class Config:
     LIMIT_MOVE = os.environ.get("LIMIT_MOVE", "60 per minute")
     LIMIT_MOVE_PER_ADDRESS = os.environ.get("LIMIT_MOVE_PER_ADDRESS", "1200 per minute")
     LIMIT_MY_GAMES = os.environ.get("LIMIT_MY_GAMES", "60 per minute")
+    # Web Push (api/push/): off until VAPID_PRIVATE_KEY is set (`flask --app wsgi vapid-keys` makes one)
+    VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY")
+    VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or PUBLIC_URL or "mailto:push@addgames.invalid"  # who runs it
+    PUSH_HOSTS = hosts_setting(os.environ.get("PUSH_HOSTS"))  # push services the worker may POST to
+    PUSH_CA_BUNDLE = os.environ.get("PUSH_CA_BUNDLE")  # CAs to trust for them (the system's when unset)
+    PUSH_TIMEOUT = (3.05, 5)  # seconds to connect, then to wait for the answer
