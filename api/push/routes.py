@@ -45,7 +45,7 @@ class Keys(Body):
 class Subscribe(Body):
     endpoint = fields.String(required=True, validate=validate.Length(1, endpoints.MAX_LENGTH))
     keys = fields.Nested(Keys, required=True)
-    expirationTime = fields.Raw(allow_none=True)  # sent by PushSubscription.toJSON(); not used
+    expirationTime = fields.Float(allow_none=True)  # sent by PushSubscription.toJSON(); not used
     lang = fields.String(load_default="en", validate=validate.OneOf(texts.LANGUAGES))
 
 
