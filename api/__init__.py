@@ -10,7 +10,8 @@ from flask_migrate import Migrate
 from sqlalchemy import event, exc
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import cli, connection, docs, errors, feed, frontend, games, lifecycle, limits, meta, mine, moves, push, rules, security
+from . import (cli, connection, docs, errors, feed, frontend, games, lifecycle, limits, logs, meta, metrics, mine, moves,
+               push, reporting, rules, security)
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
@@ -75,6 +76,8 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SQLALCHEMY_DATABASE_URI"], app.config["DATABASE_CONNECT_TIMEOUT"],
         app.config["DATABASE_LOCK_TIMEOUT"], app.config["DATABASE_STATEMENT_TIMEOUT"]))
     app.json = JSONProvider(app)
+    logs.init_app(app)  # first: its request id and clock cover every other hook
+    reporting.init_app(app)
     db.init_app(app)
     connection.init_app(app)
     migrate.init_app(app, db, directory=str(Config.ROOT_MIGRATIONS))
@@ -85,8 +88,9 @@ def create_app(config: dict | None = None) -> Flask:
     for module in (rules, games, feed, moves, lifecycle, mine, meta, docs, frontend):
         app.register_blueprint(module.bp)
     limits.init_app(app)
+    metrics.init_app(app)
     with app.app_context():
-        _tune_sqlite(db.engine)
+        _tune_sqlite(db.engine, app.config["SQLITE_SYNCHRONOUS"])
         _always_roll_back(db.engine)
         _ping_when_idle(db.engine)
     return app
@@ -131,7 +135,7 @@ def _ping_when_idle(engine) -> None:
                 raise exc.InvalidatePoolError() from error  # the pool reconnects, as pool_pre_ping would
 
 
-def _tune_sqlite(engine) -> None:
+def _tune_sqlite(engine, synchronous: str) -> None:
     """WAL lets readers and one writer work at once; foreign keys make deletes cascade."""
     if engine.dialect.name != "sqlite":
         return
@@ -141,6 +145,6 @@ def _tune_sqlite(engine) -> None:
     @event.listens_for(engine, "connect")
     def on_connect(connection, _record):
         cursor = connection.cursor()
-        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=10000"):
+        for pragma in ("journal_mode=WAL", f"synchronous={synchronous}", "foreign_keys=ON", "busy_timeout=10000"):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()

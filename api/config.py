@@ -46,6 +46,10 @@ class Config:
     DATABASE_CONNECT_TIMEOUT = float(os.environ.get("DATABASE_CONNECT_TIMEOUT", 3))
     DATABASE_LOCK_TIMEOUT = float(os.environ.get("DATABASE_LOCK_TIMEOUT", 2))
     DATABASE_STATEMENT_TIMEOUT = float(os.environ.get("DATABASE_STATEMENT_TIMEOUT", 5))
+    # SQLite: FULL syncs the disk at every COMMIT, so an acknowledged move survives a power cut;
+    # NORMAL (in WAL mode) survives a crash of the service but may lose the last moves on a power cut,
+    # and commits several times faster. Anything else is refused at start.
+    SQLITE_SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}[os.environ.get("SQLITE_SYNCHRONOUS", "FULL").upper()]
     MAX_CONTENT_LENGTH = 64 * 1024  # the largest legal request (a fixed deck of 104 ids) is far smaller
     ROOT_MIGRATIONS = ROOT / "migrations"
     PUBLIC_URL = os.environ.get("PUBLIC_URL")  # e.g. https://addgames.example; else the request's host
@@ -60,6 +64,13 @@ class Config:
     LIMIT_MOVE = os.environ.get("LIMIT_MOVE", "60 per minute")
     LIMIT_MOVE_PER_ADDRESS = os.environ.get("LIMIT_MOVE_PER_ADDRESS", "1200 per minute")
     LIMIT_MY_GAMES = os.environ.get("LIMIT_MY_GAMES", "60 per minute")
+    RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "addgames")  # apps sharing one store count apart
+    # What operators see (api/logs.py, api/metrics.py, api/reporting.py)
+    LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")  # DEBUG adds a line for every poll answered 304
+    METRICS = os.environ.get("METRICS", "false").lower() == "true"  # Prometheus text at /metrics
+    METRICS_TOKEN = os.environ.get("METRICS_TOKEN") or None  # if set, /metrics wants 'Authorization: Bearer <it>'
+    SENTRY_DSN = os.environ.get("SENTRY_DSN") or None  # error reports to Sentry (scrubbed of every secret)
+    SENTRY_OPTIONS: dict = {}  # more sentry_sdk.init arguments (tests give a transport that sends nothing)
     # Web Push (api/push/): off until VAPID_PRIVATE_KEY is set (`flask --app wsgi vapid-keys` makes one)
     VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY")
     VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or PUBLIC_URL or "mailto:push@addgames.invalid"  # who runs it
