@@ -4,6 +4,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from .push.endpoints import hosts_setting
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = f"sqlite:///{ROOT / 'instance' / 'addgames.sqlite'}"
 
@@ -69,3 +71,9 @@ class Config:
     METRICS_TOKEN = os.environ.get("METRICS_TOKEN") or None  # if set, /metrics wants 'Authorization: Bearer <it>'
     SENTRY_DSN = os.environ.get("SENTRY_DSN") or None  # error reports to Sentry (scrubbed of every secret)
     SENTRY_OPTIONS: dict = {}  # more sentry_sdk.init arguments (tests give a transport that sends nothing)
+    # Web Push (api/push/): off until VAPID_PRIVATE_KEY is set (`flask --app wsgi vapid-keys` makes one)
+    VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY")
+    VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or PUBLIC_URL or "mailto:push@addgames.invalid"  # who runs it
+    PUSH_HOSTS = hosts_setting(os.environ.get("PUSH_HOSTS"))  # push services the worker may POST to
+    PUSH_CA_BUNDLE = os.environ.get("PUSH_CA_BUNDLE")  # CAs to trust for them (the system's when unset)
+    PUSH_TIMEOUT = (3.05, 5)  # seconds to connect, then to wait for the answer

@@ -13,6 +13,7 @@ from . import clock, idempotency, observe, replays, store
 from .errors import Problem
 from .idempotency import idempotent
 from .presenter import etag, link, match_view, not_modified, polled, view_response
+from .push import outbox
 from .schemas import CreateGame, JoinGame
 from .store import MatchRow
 
@@ -102,7 +103,7 @@ def new_match(game, names: list, options: dict, deck: list | None, time_per_move
                      invite_hash=store.digest(invite), time_per_move=time_per_move,
                      timeouts_to_leave=timeouts_to_leave, rematch_id=None, created_at=clock.now(), version=0,
                      seating=0, status="waiting", turn=None, moved_at=clock.now())
-    columns = {name: getattr(match, name) for name in MatchRow.__dataclass_fields__ if name != "seats"}
+    columns = {name: getattr(match, name) for name in store.MATCH_COLUMNS}
     store.stage(_NEW_MATCH, columns)
     return match, invite
 
@@ -126,6 +127,7 @@ def take_seat(match: MatchRow, seat: int, name: str | None) -> tuple[MatchRow, s
                            "new_status": seated.status, "new_turn": seated.turn, "now": now}, must_change=True)
     store.stage(_NEW_SEAT, {"game_id": match.id, "seat": seat, "name": name, "token_hash": store.digest(token),
                             "joined_at": now})
+    outbox.after_seating(seated, seat)
     return seated, token
 
 

@@ -10,6 +10,7 @@ from .games import created, new_match
 from .models import utc_iso
 from .idempotency import idempotent
 from .presenter import link, seats
+from .push import outbox
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
 
@@ -54,7 +55,7 @@ def claim_timeout(match_id: str):
     if clock.now() < deadline:
         raise Problem(409, "deadline_not_passed", f"Seat {late} has until {utc_iso(deadline)} to move.",
                       deadline=utc_iso(deadline))
-    match, state = writes.append(match, game, state, "timeout", late, events.stand_in(game, state))
+    match, state = writes.append(match, game, state, "timeout", late, events.stand_in(game, state), by=viewer)
     return writes.answer(match, game, state, viewer)
 
 
@@ -72,6 +73,7 @@ def rematch(match_id: str):
     if old.rematch_id is None:
         match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave)
         store.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
+        outbox.rematch_offered(old, seat)
         try:
             response = created(match, game, seat, names[seat], taken,
                                invite=invite, invite_link=link(match, f"invite={invite}"))

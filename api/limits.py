@@ -36,6 +36,8 @@ RULES = {
     "lifecycle.claim_timeout": WRITE,
     "lifecycle.free_seat": WRITE,
     "mine.my_games": [("LIMIT_MY_GAMES", ADDRESS)],
+    "push.subscribe": WRITE,
+    "push.unsubscribe": WRITE,
 }
 
 

@@ -111,3 +111,40 @@ class IdempotencyKey(db.Model):
     fingerprint: Mapped[str] = mapped_column(sa.String(64))  # SHA-256 of the request it answered
     response: Mapped[str] = mapped_column(sa.Text)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)
+
+
+class PushSubscription(db.Model):
+    """A device's Web Push subscription for one seat, found by the seat token's hash (never the
+    token). `endpoint` is the push service's URL for that device; `p256dh` and `auth` are the
+    device's keys the messages are encrypted to (RFC 8291)."""
+
+    __tablename__ = "push_subscriptions"
+    __table_args__ = (sa.UniqueConstraint("token_hash", "endpoint"), sa.Index("ix_push_subscriptions_game_id_seat", "game_id", "seat"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    token_hash: Mapped[str] = mapped_column(sa.String(64))
+    endpoint: Mapped[str] = mapped_column(sa.String(1024))
+    p256dh: Mapped[str] = mapped_column(sa.String(128))
+    auth: Mapped[str] = mapped_column(sa.String(64))
+    lang: Mapped[str] = mapped_column(sa.String(8))
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+
+
+class PushMessage(db.Model):
+    """One notification waiting to be sent to one subscription (the outbox): staged in the
+    transaction of the change it tells about, sent by `flask deliver` (api/push/delivery.py), and
+    deleted once the push service took it. Only what it tells is kept (`kind`, who acted, the
+    match's version), never text: it is written in the subscription's language when sent."""
+
+    __tablename__ = "push_outbox"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    subscription_id: Mapped[int] = mapped_column(sa.ForeignKey("push_subscriptions.id", ondelete="CASCADE"),
+                                                 index=True)
+    kind: Mapped[str] = mapped_column(sa.String(16))  # api/push/texts.py
+    actor: Mapped[str | None] = mapped_column(sa.String(40))  # the name of the seat that acted
+    version: Mapped[int]  # the match's version it was staged at: a turn since played is not sent
+    due_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), index=True)
+    attempts: Mapped[int] = mapped_column(default=0)
+    lease: Mapped[str | None] = mapped_column(sa.String(32))  # the worker sending it now
+    leased_until: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))

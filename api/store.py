@@ -15,7 +15,7 @@ from typing import Callable
 
 from alembic.script import ScriptDirectory
 from flask import Response, current_app, g, request
-from sqlalchemy import bindparam, inspect, literal, select, text
+from sqlalchemy import bindparam, exists, inspect, literal, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Executable
 
@@ -23,7 +23,7 @@ from engine import GAMES
 
 from . import connection, idempotency
 from .errors import Problem
-from .models import Event, Match, Seat
+from .models import Event, Match, PushSubscription, Seat
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # new_secret(12)
 games, seats, events_table = Match.__table__, Seat.__table__, Event.__table__
@@ -74,6 +74,7 @@ class MatchRow:
     turn: int | None
     moved_at: datetime
     seats: tuple[SeatRow, ...] = field(default=())
+    pushed: bool = False  # a seat subscribed to push notifications (api/push/): a change stages them
 
     @property
     def full(self) -> bool:
@@ -91,7 +92,9 @@ class Head:
     viewer: int | None
 
 
-_LOAD = (select(games, seats.c.seat, seats.c.name, seats.c.token_hash, seats.c.joined_at)
+MATCH_COLUMNS = tuple(name for name in MatchRow.__dataclass_fields__ if name not in ("seats", "pushed"))
+_PUSHED = exists().where(PushSubscription.__table__.c.game_id == games.c.id).label("pushed")
+_LOAD = (select(games, _PUSHED, seats.c.seat, seats.c.name, seats.c.token_hash, seats.c.joined_at)
          .outerjoin(seats, seats.c.game_id == games.c.id)
          .where(games.c.id == bindparam("id")).order_by(seats.c.seat))
 _SEAT_BY_TOKEN = select(seats.c.seat).where(seats.c.game_id == games.c.id, seats.c.token_hash == bindparam("token"))
@@ -106,9 +109,9 @@ def load(match_id: str) -> MatchRow:
     rows = connection.get().execute(_LOAD, {"id": match_id}).all() if MATCH_ID.fullmatch(match_id) else []
     if not rows:
         raise Problem(404, "unknown_match", "There is no match with that id.")
-    columns = {column: getattr(rows[0], column) for column in MatchRow.__dataclass_fields__ if column != "seats"}
+    columns = {column: getattr(rows[0], column) for column in MATCH_COLUMNS}
     taken = tuple(SeatRow(row.seat, row.name, row.token_hash, row.joined_at) for row in rows if row.seat is not None)
-    return MatchRow(**columns, seats=taken)
+    return MatchRow(**columns, seats=taken, pushed=bool(rows[0].pushed))
 
 
 def head(match_id: str) -> Head:

@@ -8,6 +8,7 @@ from engine import match as events
 from . import clock, observe, replays, snapshots, store
 from .errors import Problem
 from .presenter import view_response
+from .push import outbox
 from .store import MatchRow
 
 
@@ -23,10 +24,11 @@ _EVENTS = insert(store.events_table)
 
 
 def append(match: MatchRow, game, state: events.MatchState, kind: str, seat: int,
-           move: dict | None) -> tuple[MatchRow, events.MatchState]:
-    """Stage the event (checked by the rules), what the autopilot plays after it, and the match's
-    new head as a compare-and-set on its version; return the match and its state after them.
-    `answer` commits."""
+           move: dict | None, by: int | None = None) -> tuple[MatchRow, events.MatchState]:
+    """Stage the event (checked by the rules), what the autopilot plays after it, the match's
+    new head as a compare-and-set on its version, and the push notifications it calls for (`by` is
+    the seat that asked, when not `seat`); return the match and its state after them. `answer`
+    commits."""
     state = events.apply(game, state, kind, seat, move, match.timeouts_to_leave)
     rows = [(kind, seat, move)]
     for auto_seat, auto_move, after in events.autopilot(game, state, match.timeouts_to_leave):
@@ -40,6 +42,7 @@ def append(match: MatchRow, game, state: events.MatchState, kind: str, seat: int
         {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": moved.moved_at}
         for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
     snapshots.stage_if_due(match.id, match.version, moved.version, state)
+    outbox.after_event(moved, kind, seat, seat if by is None else by)
     return moved, state
 
 

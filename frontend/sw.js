@@ -1,9 +1,10 @@
-// The service worker: keeps the app shell so the app opens offline; the API always goes to the network.
-const CACHE = "addgames-shell-v1";
+// The service worker: keeps the app shell so the app opens offline (the API always goes to the
+// network), and shows the push notifications the server sends when a seat must act.
+const CACHE = "addgames-shell-v2";
 const SHELL = [
   "/", "/index.html", "/manifest.webmanifest", "/css/app.css",
   "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png",
-  "/js/app.js", "/js/api.js", "/js/attention.js", "/js/html.js", "/js/i18n.js", "/js/poller.js", "/js/qr.js",
+  "/js/app.js", "/js/api.js", "/js/attention.js", "/js/html.js", "/js/i18n.js", "/js/poller.js", "/js/push.js", "/js/qr.js",
   "/js/router.js", "/js/seat-store.js", "/js/share.js", "/js/shuffle.js", "/js/ui.js",
   "/js/i18n/en.js", "/js/i18n/fr.js", "/js/i18n/es.js", "/js/i18n/it.js", "/js/i18n/de.js", "/js/i18n/pt.js",
   "/js/rules/en.js", "/js/rules/fr.js", "/js/rules/es.js", "/js/rules/it.js", "/js/rules/de.js", "/js/rules/pt.js",
@@ -39,4 +40,30 @@ self.addEventListener("fetch", (event) => {
     }
     return response;
   }).catch(() => caches.match(key).then((hit) => hit || Response.error())));
+});
+
+// A push message (api/push/) is JSON: the title and body, already in the seat's language, and the
+// match it is about. Shown at once (browsers require it); one notification per match, the newest.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = {};
+  }
+  const match = /^[\w-]{1,32}$/.test(message.match || "") ? message.match : null;
+  event.waitUntil(self.registration.showNotification(message.title || "addgames", {
+    body: message.body || "", lang: message.lang || "", icon: "/icons/icon-192.png",
+    tag: match ? `match-${match}` : "", renotify: Boolean(match), data: {path: match ? `/g/${match}` : "/"},
+  }));
+});
+
+// A click opens the match (this device keeps the seat's link for it), in a tab already open if any.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.path || "/", location.origin).href;
+  event.waitUntil(self.clients.matchAll({type: "window", includeUncontrolled: true}).then((open) => {
+    const tab = open.find((client) => client.url === url);
+    return tab ? tab.focus() : self.clients.openWindow(url);
+  }));
 });

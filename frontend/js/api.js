@@ -53,4 +53,8 @@ export const api = {
   freeSeat: (id, token, seat) => request("DELETE", `${match(id)}/seats/${seat}`, {token}),
   rematch: (id, token) => request("POST", `${match(id)}/rematch`, {token}).then((r) => r.data),
   myGames: (tokens) => request("POST", "/my-games", {body: {tokens}}).then((r) => r.data.games),
+  pushKey: () => request("GET", "/push/key").then((r) => r.data),
+  subscribePush: (id, token, seat, body) => request("POST", `${match(id)}/seats/${seat}/push`, {token, body}).then((r) => r.data),
+  unsubscribePush: (id, token, seat, pushId) =>
+    request("DELETE", `${match(id)}/seats/${seat}/push/${encodeURIComponent(pushId)}`, {token}),
 };

@@ -18,6 +18,7 @@ VIEWPORT = {"width": 390, "height": 844}
 CHROMIUM_FLAGS = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
                   "--no-first-run"]
 POLL_MS = 100  # the app polls every 3 s; tests need not wait that long
+PUSH_HOST = "push.test"  # the push service a stubbed subscription names (test_push.py); never reached
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 try:
@@ -58,8 +59,11 @@ def database_file(tmp_path_factory) -> Path:
 def server(database_file, chromium_path) -> str:
     """The app served by gunicorn on localhost, on a fresh SQLite file; yields its origin."""
     folder = database_file.parent
+    from api.push.vapid import new_pair
+
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{database_file}", "PUBLIC_URL": "",
-           "RATELIMIT_ENABLED": "false"}  # a fast machine plays faster than the limits let a person
+           "RATELIMIT_ENABLED": "false",  # a fast machine plays faster than the limits let a person
+           "VAPID_PRIVATE_KEY": new_pair()[0], "PUSH_HOSTS": PUSH_HOST}
     env.pop("PORT", None)
     subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,
                    check=True, capture_output=True)

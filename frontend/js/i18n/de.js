@@ -116,6 +116,10 @@ export default {
   "play.spectator": "Du schaust zu: Auf diesem Gerät hast du keinen Platz in diesem Spiel.",
   "play.rules": "Regeln von {game}",
   "play.notify": "Benachrichtige mich, wenn ich dran bin",
+  "push.on": "Benachrichtige mich auf diesem Handy",
+  "push.off": "Keine Benachrichtigungen mehr auf diesem Handy",
+  "push.enabled": "Dieses Handy sagt dir Bescheid, wenn du dran bist, auch bei geschlossener App.",
+  "push.blocked": "Benachrichtigungen sind für diese Seite blockiert: Erlaube sie in den Browser-Einstellungen.",
   "pace.perMove": "Zeit pro Zug",
   "pace.none": "Ohne Limit",
   "pace.hours": {one: "{count} Stunde", other: "{count} Stunden"},
@@ -198,6 +202,7 @@ export default {
   "error.not_over": "Eine Revanche gibt es, wenn das Spiel vorbei ist.",
   "error.already_started": "Das Spiel hat begonnen: Gib stattdessen auf.",
   "error.not_your_seat": "Das kann nur der Link dieses Platzes.",
+  "error.push_off": "Dieser Server sendet keine Benachrichtigungen.",
 
   "addup.topRow": "Obere Reihe",
   "addup.bottomRow": "Untere Reihe",

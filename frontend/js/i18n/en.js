@@ -116,6 +116,10 @@ export default {
   "play.spectator": "You are watching: you have no seat in this match on this device.",
   "play.rules": "Rules of {game}",
   "play.notify": "Notify me when it's my turn",
+  "push.on": "Notify me on this phone",
+  "push.off": "Stop notifications on this phone",
+  "push.enabled": "This phone will tell you when it is your turn, even with the app closed.",
+  "push.blocked": "Notifications are blocked for this site: allow them in the browser's settings.",
   "pace.perMove": "Time per move",
   "pace.none": "No limit",
   "pace.hours": {one: "{count} hour", other: "{count} hours"},
@@ -198,6 +202,7 @@ export default {
   "error.not_over": "A rematch can be asked for once the match is over.",
   "error.already_started": "The match has started: resign instead.",
   "error.not_your_seat": "Only this seat's own link can do that.",
+  "error.push_off": "This server sends no notifications.",
 
   "addup.topRow": "Top row",
   "addup.bottomRow": "Bottom row",

@@ -116,6 +116,10 @@ export default {
   "play.spectator": "Estás mirando: no tienes plaza en esta partida en este dispositivo.",
   "play.rules": "Reglas de {game}",
   "play.notify": "Avísame cuando me toque",
+  "push.on": "Avisarme en este teléfono",
+  "push.off": "Dejar de avisarme en este teléfono",
+  "push.enabled": "Este teléfono te avisará cuando te toque, aunque la app esté cerrada.",
+  "push.blocked": "Las notificaciones están bloqueadas para este sitio: permítelas en los ajustes del navegador.",
   "pace.perMove": "Tiempo por jugada",
   "pace.none": "Sin límite",
   "pace.hours": {one: "{count} hora", other: "{count} horas"},
@@ -198,6 +202,7 @@ export default {
   "error.not_over": "La revancha se pide cuando la partida ha terminado.",
   "error.already_started": "La partida ya empezó: ríndete en su lugar.",
   "error.not_your_seat": "Solo el enlace de esta plaza puede hacer eso.",
+  "error.push_off": "Este servidor no envía notificaciones.",
 
   "addup.topRow": "Fila de arriba",
   "addup.bottomRow": "Fila de abajo",

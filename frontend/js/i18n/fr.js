@@ -116,6 +116,10 @@ export default {
   "play.spectator": "Vous regardez : vous n'avez pas de place dans cette partie sur cet appareil.",
   "play.rules": "Règles de {game}",
   "play.notify": "Me prévenir quand c'est mon tour",
+  "push.on": "Me prévenir sur ce téléphone",
+  "push.off": "Ne plus me prévenir sur ce téléphone",
+  "push.enabled": "Ce téléphone vous préviendra quand ce sera à vous, même l'appli fermée.",
+  "push.blocked": "Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.",
   "pace.perMove": "Temps par coup",
   "pace.none": "Sans limite",
   "pace.hours": {one: "{count} heure", other: "{count} heures"},
@@ -198,6 +202,7 @@ export default {
   "error.not_over": "Une revanche se demande une fois la partie terminée.",
   "error.already_started": "La partie a commencé : abandonnez plutôt.",
   "error.not_your_seat": "Seul le lien de cette place peut faire cela.",
+  "error.push_off": "Ce serveur n'envoie pas de notifications.",
 
   "addup.topRow": "Ligne du haut",
   "addup.bottomRow": "Ligne du bas",

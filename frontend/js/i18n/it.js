@@ -116,6 +116,10 @@ export default {
   "play.spectator": "Stai guardando: non hai un posto in questa partita su questo dispositivo.",
   "play.rules": "Regole di {game}",
   "play.notify": "Avvisami quando tocca a me",
+  "push.on": "Avvisami su questo telefono",
+  "push.off": "Non avvisarmi più su questo telefono",
+  "push.enabled": "Questo telefono ti avviserà quando tocca a te, anche con l'app chiusa.",
+  "push.blocked": "Le notifiche sono bloccate per questo sito: consentile nelle impostazioni del browser.",
   "pace.perMove": "Tempo per mossa",
   "pace.none": "Senza limite",
   "pace.hours": {one: "{count} ora", other: "{count} ore"},
@@ -198,6 +202,7 @@ export default {
   "error.not_over": "La rivincita si chiede quando la partita è finita.",
   "error.already_started": "La partita è cominciata: arrenditi invece.",
   "error.not_your_seat": "Solo il link di questo posto può farlo.",
+  "error.push_off": "Questo server non invia notifiche.",
 
   "addup.topRow": "Fila superiore",
   "addup.bottomRow": "Fila inferiore",

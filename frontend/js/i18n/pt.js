@@ -116,6 +116,10 @@ export default {
   "play.spectator": "Estás a ver: não tens lugar neste jogo neste dispositivo.",
   "play.rules": "Regras de {game}",
   "play.notify": "Avisa-me quando for a minha vez",
+  "push.on": "Avisa-me neste telemóvel",
+  "push.off": "Deixar de me avisar neste telemóvel",
+  "push.enabled": "Este telemóvel avisa-te quando for a tua vez, mesmo com a app fechada.",
+  "push.blocked": "As notificações estão bloqueadas para este site: permite-as nas definições do navegador.",
   "pace.perMove": "Tempo por jogada",
   "pace.none": "Sem limite",
   "pace.hours": {one: "{count} hora", other: "{count} horas"},
@@ -198,6 +202,7 @@ export default {
   "error.not_over": "A desforra pede-se quando o jogo acabar.",
   "error.already_started": "O jogo já começou: desiste em vez disso.",
   "error.not_your_seat": "Só a ligação deste lugar pode fazer isso.",
+  "error.push_off": "Este servidor não envia notificações.",
 
   "addup.topRow": "Fila de cima",
   "addup.bottomRow": "Fila de baixo",

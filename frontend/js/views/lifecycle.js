@@ -4,6 +4,7 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {go} from "../router.js";
+import {notifyOnThisPhone, pushId} from "../push.js";
 import {forget, keepSeat, seatOf} from "../seat-store.js";
 import {deadlineLine, isLate} from "./pace.js";
 import {problemText, seatName} from "./words.js";
@@ -94,6 +95,7 @@ export function lifecycle(id, token, screen, send) {
           const seat = await api.rematch(id, token());
           keepSeat(seat.game.id, {seat: seat.seat, token: seat.token, game: seat.game.game, seatLink: seat.seat_link,
             invite: seat.invite, inviteLink: seat.invite_link, linkShown: true});
+          if (pushId(id)) await notifyOnThisPhone(seat.game.id, seat.token, seat.seat).catch(() => false); // as before
           go(`/g/${seat.game.id}`);
         } catch (error) {
           screen.busy = false;

@@ -4,6 +4,7 @@ import {askToNotify, canNotify, notifyTurn, setTitle} from "../attention.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {poll} from "../poller.js";
+import {notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
 import {keepSeat, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {fairness} from "./fairness.js";
@@ -23,7 +24,7 @@ export default function play(id, linkToken) {
   let poller = null;
   let clock = null;
   const screen = {
-    view: null, game: null, ui: {}, error: null, busy: false, notice: null,
+    view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
     seatLink: kept && !kept.linkShown ? kept.seatLink : null,
     actions: {},
     render() {
@@ -49,8 +50,8 @@ export default function play(id, linkToken) {
         ${screen.fairness.render()}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a>
-          ${me !== null && view.status !== "over" && canNotify()
-            ? html`<button type="button" class="small" data-action="notify">${t("play.notify")}</button>` : ""}</p>`;
+          ${me !== null ? notifyControl(view) : ""}</p>
+        ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}`;
     },
     async start() {
       poller = poll((etag) => api.view(id, token, etag), (view, etag) => shown(view, etag), failed);
@@ -69,11 +70,34 @@ export default function play(id, linkToken) {
   screen.fairness = fairness(screen);
   screen.lifecycle = lifecycle(id, () => token, screen, send);
 
+  /** Web Push where the browser has it ("Notify me on this phone"), else a notification while the page is open. */
+  function notifyControl(view) {
+    if (pushSupported() && Notification.permission !== "denied") {
+      return pushId(id)
+        ? html`<button type="button" class="small" data-action="pushOff" data-key="push">${t("push.off")}</button>`
+        : html`<button type="button" class="small" data-action="pushOn" data-key="push">${t("push.on")}</button>`;
+    }
+    return view.status !== "over" && canNotify()
+      ? html`<button type="button" class="small" data-action="notify">${t("play.notify")}</button>` : "";
+  }
+
+  /** `change()` answers false when the browser's permission was refused; `done` is the note then shown. */
+  async function pushChange(change, done) {
+    try {
+      screen.pushNote = (await change()) ? done : t("push.blocked");
+    } catch (error) {
+      screen.pushNote = problemText(error);
+    }
+    screen.repaint();
+  }
+
   Object.assign(screen.actions, {
     notify: async () => {
       await askToNotify();
       screen.repaint();
     },
+    pushOn: () => pushChange(() => notifyOnThisPhone(id, token, screen.view.you.seat), t("push.enabled")),
+    pushOff: () => pushChange(() => stopNotifying(id, token, screen.view.you.seat).then(() => true), null),
     toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel),
     dismissLink: () => {
       screen.seatLink = null;

@@ -1,0 +1,41 @@
+"""`flask --app wsgi deliver` (the Procfile's `worker`) and `flask --app wsgi vapid-keys`."""
+import time
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+
+from . import delivery, vapid
+
+
+@click.command("deliver")
+@with_appcontext
+@click.option("--once", is_flag=True, help="Send what is due now, then stop (for a scheduler).")
+@click.option("--idle", default=2.0, show_default=True, help="Seconds to wait when nothing is due.")
+def deliver(once: bool, idle: float) -> None:
+    """Send the push notifications waiting in the outbox, for ever (or --once). Run as many as you
+    like: they never send one message twice."""
+    if not current_app.config["VAPID_PRIVATE_KEY"]:
+        click.echo("Push is off (set VAPID_PRIVATE_KEY; `flask vapid-keys` makes one): nothing to send.", err=True)
+        while not once:  # idle rather than exit: a platform would restart an exited worker over and over
+            time.sleep(3600)
+        return
+    while True:
+        claimed = delivery.deliver_due()
+        if once and not claimed:
+            return
+        if not claimed:
+            time.sleep(idle)
+
+
+@click.command("vapid-keys")
+def vapid_keys() -> None:
+    """Print a new VAPID key pair, as settings to give the service (keep the private key secret)."""
+    private, public = vapid.new_pair()
+    click.echo(f"VAPID_PRIVATE_KEY={private}")
+    click.echo(f"# public key (served by the API at /api/v1/push/key): {public}")
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(deliver)
+    app.cli.add_command(vapid_keys)

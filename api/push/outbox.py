@@ -1,0 +1,83 @@
+"""Staging notifications: when a change needs a seat to act, one outbox row per subscription of
+that seat is inserted in the change's own transaction (so a notification exists exactly when the
+change was committed, and a request never waits for a push service). `flask deliver` sends them.
+
+Each notice is one INSERT ... SELECT over the seat's subscriptions, run only for a match that has
+any (`MatchRow.pushed`, read with the match): a match nobody subscribed to costs nothing more."""
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import sqlalchemy as sa
+
+from .. import clock, pace, store
+from ..models import PushMessage, PushSubscription
+from ..store import MatchRow
+
+subscriptions, outbox = PushSubscription.__table__, PushMessage.__table__
+REMINDER_MAX = timedelta(hours=1)  # remind a seat this long before its deadline (a quarter of a short time)
+
+_NOTIFY = sa.insert(outbox).from_select(
+    ["subscription_id", "kind", "actor", "version", "due_at", "attempts"],
+    sa.select(subscriptions.c.id, sa.bindparam("kind", type_=sa.String), sa.bindparam("actor", type_=sa.String),
+              sa.bindparam("version", type_=sa.Integer), sa.bindparam("due_at", type_=sa.DateTime(timezone=True)),
+              sa.literal(0, sa.Integer))
+    # only the seat's current token: a seat given back and taken again has a new one
+    .join(store.seats, sa.and_(store.seats.c.game_id == subscriptions.c.game_id,
+                               store.seats.c.seat == subscriptions.c.seat,
+                               store.seats.c.token_hash == subscriptions.c.token_hash))
+    .where(subscriptions.c.game_id == sa.bindparam("match_id"), subscriptions.c.seat == sa.bindparam("seat")))
+
+
+@dataclass(frozen=True)
+class Notice:
+    seat: int
+    kind: str
+    actor: str | None = None
+    due_at: datetime | None = None  # later than now for a deadline reminder
+
+
+def _stage(match: MatchRow, notices: list[Notice]) -> None:
+    if not match.pushed or not notices:
+        return
+    now = clock.now()
+    store.stage(_NOTIFY, [{"match_id": match.id, "seat": notice.seat, "kind": notice.kind, "actor": notice.actor,
+                           "version": match.version, "due_at": notice.due_at or now} for notice in notices])
+
+
+def _name(match: MatchRow, seat: int) -> str | None:
+    return next((taken.name for taken in match.seats if taken.seat == seat), None)
+
+
+def _reminder(match: MatchRow) -> list[Notice]:
+    """A reminder to the seat to move, due shortly before its deadline."""
+    deadline = pace.deadline(match)
+    if deadline is None or match.status != "playing" or match.turn is None:
+        return []
+    ahead = min(REMINDER_MAX, timedelta(seconds=match.time_per_move) / 4)
+    return [Notice(match.turn, "deadline", due_at=deadline - ahead)]
+
+
+def after_event(match: MatchRow, kind: str, seat: int, by: int) -> None:
+    """`match` (as the event left it) got an event of `kind` for `seat`, asked for by seat `by`:
+    the match over tells every other seat; else the seat now to move is told, unless it asked."""
+    actor = _name(match, seat)
+    if match.status == "over":
+        notices = [Notice(taken.seat, "over", actor) for taken in match.seats if taken.seat != by]
+    elif match.turn is not None and match.turn != by:
+        notices = [Notice(match.turn, "late" if kind == "timeout" else "turn", actor)]
+    else:
+        notices = []
+    _stage(match, notices + _reminder(match))
+
+
+def after_seating(match: MatchRow, seat: int) -> None:
+    """`seat` was taken in `match`: when that started the match, the seat to move is told."""
+    if match.status != "playing":
+        return
+    notices = [Notice(match.turn, "joined", _name(match, seat))] if match.turn != seat else []
+    _stage(match, notices + _reminder(match))
+
+
+def rematch_offered(old: MatchRow, seat: int) -> None:
+    """`seat` created a rematch of `old`: its other seats are asked to join."""
+    _stage(old, [Notice(taken.seat, "rematch", _name(old, seat)) for taken in old.seats if taken.seat != seat])

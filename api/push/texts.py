@@ -1,0 +1,86 @@
+"""What a push notification says, in the six languages of the web app: the one place for these
+texts on the server (the web app's own strings are in frontend/js/i18n/). The title is the game's
+name, as the web app writes it; the body says what happened and what the seat must do.
+
+A text names only the game and the seat that acted: never a card, a token or an invite."""
+
+LANGUAGES = ("en", "fr", "es", "it", "de", "pt")
+
+GAME_NAMES = {
+    "en": {"plusminus": "Plus and Minus"},
+    "fr": {"plusminus": "Plus et Moins"},
+    "es": {"plusminus": "Más y Menos"},
+    "it": {"plusminus": "Più e Meno"},
+    "de": {"plusminus": "Plus und Minus"},
+    "pt": {"plusminus": "Mais e Menos"},
+}
+SAME_EVERYWHERE = {"addup": "ADD UP", "addit": "ADD-IT", "addem": "ADD'EM", "addtoo": "ADD-TOO"}
+
+# kind -> language -> body; {actor} is the name of the seat that acted, {game} the game's name.
+BODIES = {
+    "joined": {  # the last seat was taken and the match starts with this seat
+        "en": "{actor} joined: your turn in {game}.",
+        "fr": "{actor} a rejoint la partie : à vous de jouer à {game}.",
+        "es": "{actor} se ha unido: te toca en {game}.",
+        "it": "{actor} si è unito: tocca a te in {game}.",
+        "de": "{actor} ist dabei: Du bist dran bei {game}.",
+        "pt": "{actor} entrou: é a sua vez em {game}.",
+    },
+    "turn": {
+        "en": "{actor} played: your turn in {game}.",
+        "fr": "{actor} a joué : à vous de jouer à {game}.",
+        "es": "{actor} ha jugado: te toca en {game}.",
+        "it": "{actor} ha giocato: tocca a te in {game}.",
+        "de": "{actor} hat gespielt: Du bist dran bei {game}.",
+        "pt": "{actor} jogou: é a sua vez em {game}.",
+    },
+    "late": {  # a seat's time ran out and a stand-in move was made for it
+        "en": "{actor}'s time ran out: your turn in {game}.",
+        "fr": "Le temps de {actor} est écoulé : à vous de jouer à {game}.",
+        "es": "A {actor} se le acabó el tiempo: te toca en {game}.",
+        "it": "Il tempo di {actor} è scaduto: tocca a te in {game}.",
+        "de": "Die Zeit von {actor} ist abgelaufen: Du bist dran bei {game}.",
+        "pt": "O tempo de {actor} acabou: é a sua vez em {game}.",
+    },
+    "deadline": {
+        "en": "Your time to move in {game} is nearly up.",
+        "fr": "Votre temps pour jouer à {game} est presque écoulé.",
+        "es": "Tu tiempo para mover en {game} casi se ha acabado.",
+        "it": "Il tuo tempo per muovere in {game} sta per scadere.",
+        "de": "Deine Zeit für den Zug bei {game} ist fast abgelaufen.",
+        "pt": "O seu tempo para jogar em {game} está quase a acabar.",
+    },
+    "rematch": {
+        "en": "{actor} asks for a rematch of {game}.",
+        "fr": "{actor} propose une revanche à {game}.",
+        "es": "{actor} pide la revancha en {game}.",
+        "it": "{actor} chiede la rivincita a {game}.",
+        "de": "{actor} möchte eine Revanche bei {game}.",
+        "pt": "{actor} pede uma desforra em {game}.",
+    },
+    "over": {
+        "en": "The match of {game} is over: see who won.",
+        "fr": "La partie de {game} est terminée : voyez qui a gagné.",
+        "es": "La partida de {game} ha terminado: mira quién ha ganado.",
+        "it": "La partita di {game} è finita: guarda chi ha vinto.",
+        "de": "Die Partie {game} ist vorbei: Sieh nach, wer gewonnen hat.",
+        "pt": "A partida de {game} terminou: veja quem ganhou.",
+    },
+}
+KINDS = tuple(BODIES)
+
+
+def language(asked: str | None) -> str:
+    """One of LANGUAGES for a language tag ("de-CH" is "de"), English otherwise."""
+    primary = (asked or "").lower().split("-")[0]
+    return primary if primary in LANGUAGES else "en"
+
+
+def game_name(game: str, lang: str) -> str:
+    return GAME_NAMES[lang].get(game) or SAME_EVERYWHERE.get(game, game)
+
+
+def notification(kind: str, game: str, actor: str | None, lang: str) -> dict:
+    """The notification's title and body in `lang`."""
+    name = game_name(game, lang)
+    return {"title": name, "body": BODIES[kind][lang].format(actor=actor or "?", game=name)}

@@ -1,0 +1,41 @@
+// "Notify me on this phone": Web Push for one seat. The browser subscribes with the server's VAPID
+// key and the subscription is registered for the seat, so the server can tell this device when
+// the seat must act, even with the app closed (sw.js shows the message and opens the match).
+import {api} from "./api.js";
+import {language} from "./i18n.js";
+import {seatOf, update} from "./seat-store.js";
+
+export function pushSupported() {
+  return window.isSecureContext && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+}
+
+/** The id of this device's subscription for the seat of match `id`, kept with the seat; or null. */
+export function pushId(id) {
+  return seatOf(id)?.push || null;
+}
+
+function keyBytes(base64url) {
+  const text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+}
+
+/** Ask for permission, subscribe this device and register it for the seat. False when refused. */
+export async function notifyOnThisPhone(id, token, seat) {
+  if ((await Notification.requestPermission()) !== "granted") return false;
+  const {public_key: key} = await api.pushKey();
+  const registration = await navigator.serviceWorker.ready;
+  const subscription = (await registration.pushManager.getSubscription())
+    || (await registration.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: keyBytes(key)}));
+  const registered = await api.subscribePush(id, token, seat, {...subscription.toJSON(), lang: language()});
+  update(id, {push: registered.id});
+  return true;
+}
+
+/** Stop notifying this device for the seat (its subscription stays for the device's other seats). */
+export async function stopNotifying(id, token, seat) {
+  const registered = pushId(id);
+  if (registered) await api.unsubscribePush(id, token, seat, registered).catch((error) => {
+    if (error.status !== 404) throw error;
+  });
+  update(id, {push: null});
+}

@@ -1,0 +1,285 @@
+"""Web Push end to end against a push service played on 127.0.0.1 (push_service.py): what a match
+stages, what the worker sends (each message decrypted as the phone would), retries, gone
+subscriptions and two workers at once, on each database."""
+import threading
+
+import pytest
+from sqlalchemy import func, select
+
+from api.models import PushMessage, PushSubscription, db
+from api.push import delivery, endpoints, texts, vapid
+
+from .play import Table, bearer
+from .push_service import PushService
+from .test_moves import first_legal
+
+KEYS = vapid.new_pair()
+
+
+@pytest.fixture
+def service(app, monkeypatch, tmp_path):
+    service = PushService(tmp_path, KEYS[1])
+    monkeypatch.setitem(app.config, "VAPID_PRIVATE_KEY", KEYS[0])
+    monkeypatch.setitem(app.config, "PUSH_HOSTS", endpoints.KNOWN_PUSH_SERVICES + (service.host,))
+    monkeypatch.setitem(app.config, "PUSH_CA_BUNDLE", service.cert)
+    yield service
+    service.stop()
+
+
+def deliver(app) -> None:
+    """What a worker sends now, until nothing is due."""
+    with app.app_context():
+        while delivery.deliver_due():
+            pass
+
+
+def subscribe(table: Table, seat: int, device, lang: str = "en"):
+    return table.client.post(f"/api/v1/games/{table.id}/seats/{seat}/push", json=device.subscription(lang),
+                             headers=bearer(table.tokens[seat]))
+
+
+def count(app, model) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(model))
+
+
+def said(kind: str, game: str = "addup", actor: str | None = None, lang: str = "en") -> dict:
+    return texts.notification(kind, game, actor, lang)
+
+
+def move(table: Table, seat: int) -> dict:
+    view = table.view(seat)
+    response = table.post_move(seat, first_legal(view), view["version"])
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def test_a_two_seat_match_sends_exactly_the_expected_messages_in_order(app, client, service):
+    table = Table.create(client, join=False)
+    ann, bob = service.device("ann"), service.device("bob")
+    assert subscribe(table, 0, ann).status_code == 201
+    table.join("Bob")
+    assert subscribe(table, 1, bob, "fr").status_code == 201
+    assert subscribe(table, 1, bob, "fr").status_code == 200  # again: updated, not doubled
+    view = table.view()
+    expected = [("ann", "joined", "Bob")] if view["turn"] == 0 else []  # (device, kind, actor)
+    deliver(app)
+    while view["status"] == "playing":
+        mover = view["turn"]
+        view = move(table, mover)
+        assert not service.received[len(expected):], "sent during the request"
+        if view["status"] == "over":
+            expected.append(("bob" if mover == 0 else "ann", "over", ["Ann", "Bob"][mover]))
+        elif view["turn"] != mover:
+            expected.append(("bob" if view["turn"] == 1 else "ann", "turn", ["Ann", "Bob"][mover]))
+        deliver(app)
+    rematch = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
+    assert rematch.status_code == 201
+    expected.append(("bob", "rematch", "Ann"))
+    deliver(app)
+
+    assert service.problems == []
+    assert len(expected) > 10
+    langs = {"ann": "en", "bob": "fr"}
+    assert service.messages() == [
+        (device, {**said(kind, actor=actor, lang=langs[device]), "match": table.id, "kind": kind,
+                  "lang": langs[device]}) for device, kind, actor in expected]
+    secrets = [*table.tokens.values(), table.invite, rematch.json["token"], rematch.json["invite"]]
+    for got in service.received:
+        assert set(got.message) == {"title", "body", "match", "kind", "lang"}
+        assert not any(secret in repr(got.message) for secret in secrets)
+        assert got.headers["Topic"] == table.id
+    assert count(app, PushMessage) == 0
+
+
+def test_the_first_turn_is_told_when_the_last_seat_is_taken(app, client, service):
+    table = Table.create(client, seats=3, join=False)
+    subscribe(table, 0, service.device("ann"), "de")
+    table.join("Bob")
+    deliver(app)
+    assert service.messages() == []
+    table.join("Cid")
+    deliver(app)
+    assert service.messages() == [("ann", {**said("joined", actor="Cid", lang="de"), "match": table.id,
+                                           "kind": "joined", "lang": "de"})]
+
+
+def test_a_turn_played_before_it_is_sent_is_not_announced(app, client, service):
+    table = Table.create(client)
+    subscribe(table, 1, service.device("bob"))
+    move(table, 0)
+    move(table, 1)
+    deliver(app)
+    assert service.messages() == []
+    assert count(app, PushMessage) == 0
+
+
+def test_a_reminder_comes_shortly_before_the_deadline_unless_the_seat_moved(app, client, service, clock):
+    table = Table.create(client, time_per_move=4 * 3600)
+    subscribe(table, 1, service.device("bob"))
+    move(table, 0)
+    deliver(app)
+    assert [message["kind"] for _, message in service.messages()] == ["turn"]
+    clock.advance(hours=2, minutes=59)
+    deliver(app)
+    assert len(service.received) == 1
+    clock.advance(minutes=2)
+    deliver(app)
+    assert [message["kind"] for _, message in service.messages()] == ["turn", "deadline"]
+    move(table, 1)
+    move(table, 0)
+    deliver(app)
+    move(table, 1)  # before his reminder: it is not sent
+    clock.advance(hours=4)
+    deliver(app)
+    assert [message["kind"] for _, message in service.messages()] == ["turn", "deadline", "turn"]
+
+
+def test_a_gone_subscription_is_deleted_and_sent_nothing_more(app, client, service):
+    table = Table.create(client)
+    gone, kept = service.device("gone"), service.device("kept")
+    subscribe(table, 1, gone)
+    subscribe(table, 1, kept)
+    service.answers["gone"] = 410
+    move(table, 0)
+    deliver(app)
+    assert [device for device, _ in service.messages()] == ["kept"]
+    with app.app_context():
+        assert db.session.scalars(select(PushSubscription.endpoint)).all() == [kept.endpoint]
+    assert count(app, PushMessage) == 0
+
+
+def test_a_push_service_that_is_down_is_retried_and_nothing_is_lost_or_sent_twice(app, client, service, clock):
+    table = Table.create(client)
+    for name in ("phone", "tablet"):
+        subscribe(table, 1, service.device(name))
+    service.stop()
+    move(table, 0)
+    deliver(app)  # refused: connection refused
+    service.start()
+    service.answers["tablet"] = 503
+    deliver(app)  # nothing due: waiting out the back-off
+    assert service.received == []
+    clock.advance(seconds=31)
+    deliver(app)
+    assert [device for device, _ in service.messages()] == ["phone"]
+    del service.answers["tablet"]
+    clock.advance(seconds=61)
+    deliver(app)
+    clock.advance(hours=2)
+    deliver(app)
+    assert sorted(device for device, _ in service.messages()) == ["phone", "tablet"]
+    assert service.problems == []
+    assert count(app, PushMessage) == 0
+
+
+def test_two_workers_never_send_one_message_twice(app, client, service):
+    tables = [Table.create(client) for _ in range(3)]
+    for n, table in enumerate(tables):
+        for d in range(4):
+            subscribe(table, 1, service.device(f"t{n}d{d}"))
+        move(table, 0)
+    assert count(app, PushMessage) == 12
+    service.delay = 0.02  # both workers hold leases at once
+    workers = [threading.Thread(target=deliver, args=(app,)) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert sorted(device for device, _ in service.messages()) == sorted(service.devices)
+    assert count(app, PushMessage) == 0
+
+
+def test_the_key_is_served_only_when_push_is_set_up(app, client, monkeypatch):
+    assert client.get("/api/v1/push/key").json["code"] == "push_off"
+    monkeypatch.setitem(app.config, "VAPID_PRIVATE_KEY", KEYS[0])
+    assert client.get("/api/v1/push/key").json == {"public_key": KEYS[1]}
+
+
+def test_subscriptions_are_a_seats_own_and_checked(app, client, service):
+    table = Table.create(client)
+    device = service.device("d")
+    url = f"/api/v1/games/{table.id}/seats/1/push"
+    assert client.post(url, json=device.subscription(), headers=bearer(table.tokens[0])).status_code == 403
+    assert client.post(url, json=device.subscription()).status_code == 401
+    for endpoint in ("http://fcm.googleapis.com/x", "https://10.0.0.1/x", "https://evil.example/x",
+                     "https://user:pw@fcm.googleapis.com/x", "not a url"):
+        answer = client.post(url, json={**device.subscription(), "endpoint": endpoint}, headers=bearer(table.tokens[1]))
+        assert (answer.status_code, answer.json["code"]) == (422, "bad_endpoint"), endpoint
+    bad_key = {**device.subscription(), "keys": {"p256dh": "AAAA", "auth": device.subscription()["keys"]["auth"]}}
+    assert client.post(url, json=bad_key, headers=bearer(table.tokens[1])).status_code == 422
+    created = client.post(url, json=device.subscription(), headers=bearer(table.tokens[1]))
+    assert created.status_code == 201
+    gone = f"{url}/{created.json['id']}"
+    assert client.delete(gone, headers=bearer(table.tokens[0])).status_code == 403
+    assert client.delete(gone, headers=bearer(table.tokens[1])).status_code == 204
+    assert client.delete(gone, headers=bearer(table.tokens[1])).status_code == 404
+    assert count(app, PushSubscription) == 0
+
+
+def test_a_seat_notifies_a_bounded_number_of_devices(client, service):
+    table = Table.create(client)
+    for n in range(10):
+        assert subscribe(table, 0, service.device(f"d{n}")).status_code == 201
+    assert subscribe(table, 0, service.device("one-more")).json["code"] == "too_many_subscriptions"
+
+
+@pytest.mark.parametrize("endpoint, allowed", [
+    ("https://fcm.googleapis.com/fcm/send/abc", True),
+    ("https://wns2-by3p.notify.windows.com/w/?token=x", True),
+    ("https://fcm.googleapis.com.evil.example/x", False),
+    ("https://127.0.0.1/x", False),
+])
+def test_only_known_push_services_by_default(endpoint, allowed):
+    try:
+        endpoints.check(endpoint, endpoints.KNOWN_PUSH_SERVICES)
+    except endpoints.Refused:
+        assert not allowed
+    else:
+        assert allowed
+
+
+@pytest.mark.parametrize("address, allowed", [("8.8.8.8", True), ("127.0.0.1", False), ("10.1.2.3", False),
+                                              ("169.254.169.254", False), ("::1", False), ("fd00::1", False)])
+def test_any_host_allowed_is_still_never_a_private_address(address, allowed):
+    resolve = lambda host, port, **kw: [(None, None, None, "", (address, port))]  # noqa: E731
+    try:
+        endpoints.check("https://push.example/x", ("*",), resolve)
+    except endpoints.Refused:
+        assert not allowed
+    else:
+        assert allowed
+
+
+def test_every_text_is_in_six_languages_with_the_web_apps_game_names():
+    from api.config import ROOT
+    import re
+    for kind, bodies in texts.BODIES.items():
+        assert set(bodies) == set(texts.LANGUAGES), kind
+    for lang in texts.LANGUAGES:
+        web = (ROOT / "frontend" / "js" / "i18n" / f"{lang}.js").read_text()
+        for game, name in re.findall(r'"game\.(\w+)\.name": "([^"]+)"', web):
+            assert texts.game_name(game, lang) == name, (lang, game)
+
+
+def test_the_commands_make_a_key_pair_and_send_what_is_due(app, client, service):
+    made = app.test_cli_runner().invoke(args=["vapid-keys"]).output.splitlines()
+    private, public = made[0].split("=", 1)[1], made[1].rsplit(" ", 1)[1]
+    assert vapid.public_key(private) == public
+    table = Table.create(client)
+    subscribe(table, 1, service.device("bob"))
+    move(table, 0)
+    assert app.test_cli_runner().invoke(args=["deliver", "--once"]).exit_code == 0
+    assert [device for device, _ in service.messages()] == ["bob"]
+
+
+def test_a_skipped_turn_tells_the_next_seat_unless_it_skipped_it(app, client, service, clock):
+    table = Table.create(client, seats=3, time_per_move=3600)
+    for seat, name in ((1, "bob"), (2, "cid")):
+        subscribe(table, seat, service.device(name))
+    assert table.view()["turn"] == 0
+    clock.advance(hours=2)
+    assert client.post(f"/api/v1/games/{table.id}/timeouts", headers=bearer(table.tokens[2])).status_code == 200
+    deliver(app)
+    assert service.messages() == [("bob", {**said("late", actor="Ann"), "match": table.id, "kind": "late",
+                                           "lang": "en"})]

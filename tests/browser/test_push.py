@@ -1,0 +1,116 @@
+"""Web Push in the browser: "Notify me on this phone" registers the device for its seat, and the
+service worker shows a pushed message and opens its match on click. Headless chromium reaches no
+push service, so the subscription is stubbed and the message is handed to the service worker with
+the DevTools Protocol (ServiceWorker.deliverPushMessage), as the push service would."""
+import json
+import sqlite3
+from contextlib import closing
+
+import requests
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from playwright.sync_api import expect
+
+from tests.api.push_service import b64url, unb64url
+
+from .conftest import PUSH_HOST, VIEWPORT
+from .matches import new_match
+
+ENDPOINT = f"https://{PUSH_HOST}/device/1"
+
+
+def stub_push_manager() -> str:
+    """An init script: PushManager hands out one fixed subscription (valid keys, a fake endpoint)."""
+    point = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    subscription = {"endpoint": ENDPOINT, "expirationTime": None,
+                    "keys": {"p256dh": b64url(point), "auth": b64url(bytes(16))}}
+    return f"""(() => {{
+      const fake = {{endpoint: {json.dumps(ENDPOINT)}, toJSON: () => ({json.dumps(subscription)})}};
+      let subscribed = null;
+      PushManager.prototype.getSubscription = async () => subscribed;
+      PushManager.prototype.subscribe = async (options) => {{
+        window.subscribedWith = options;
+        return (subscribed = fake);
+      }};
+    }})();"""
+
+
+def phone(browser, server):
+    context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True, locale="fr-FR",
+                                  base_url=server, permissions=["notifications"], service_workers="allow")
+    context.add_init_script(stub_push_manager())
+    context.add_init_script("localStorage.setItem('addgames.pollMs', '100');")
+    return context
+
+
+def registrations(page, session) -> list[str]:
+    """The ids of the page's service worker registrations, as the DevTools Protocol names them."""
+    found = []
+    session.on("ServiceWorker.workerRegistrationUpdated",
+               lambda event: found.extend(r["registrationId"] for r in event["registrations"] if not r["isDeleted"]))
+    session.send("ServiceWorker.enable")
+    for _ in range(50):
+        if found:
+            break
+        page.wait_for_timeout(100)
+    return found
+
+
+def test_notify_me_registers_this_phone_and_a_push_shows_and_opens_the_match(browser, server, database_file):
+    match = new_match(server, "addup")
+    context = phone(browser, server)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(match.seat_link(1))
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.locator('[data-action="pushOn"]').click()
+        expect(page.locator('[data-action="pushOff"]')).to_have_text("Ne plus me prévenir sur ce téléphone")
+        expect(page.get_by_role("status").filter(has_text="même l'appli fermée")).to_be_visible()
+        assert page.evaluate("Array.from(window.subscribedWith.applicationServerKey)") == list(public_key(server))
+        with closing(sqlite3.connect(database_file)) as db:
+            assert db.execute("SELECT seat, endpoint, lang FROM push_subscriptions WHERE game_id = ?",
+                              (match.id,)).fetchall() == [(1, ENDPOINT, "fr")]
+
+        page.goto("/")  # the match is not open: a click must open it
+        session = context.new_cdp_session(page)
+        message = {"title": "ADD UP", "body": "Ann a joué : à vous de jouer à ADD UP.", "match": match.id,
+                   "kind": "turn", "lang": "fr"}
+        session.send("ServiceWorker.deliverPushMessage", {"origin": server, "registrationId": registrations(page, session)[0],
+                                                           "data": json.dumps(message)})
+        shown = page.wait_for_function("""async () => {
+            const shown = await (await navigator.serviceWorker.ready).getNotifications();
+            return shown.length && shown.map((n) => [n.title, n.body, n.tag, n.data.path]); }""").json_value()
+        assert shown == [["ADD UP", message["body"], f"match-{match.id}", f"/g/{match.id}"]]
+
+        assert click_notification(context) == f"{server}/g/{match.id}"
+        assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.getNotifications())") == []
+        page.goto(f"/g/{match.id}")  # what the opened window shows: the match, as the seat kept on the phone
+        expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+    finally:
+        context.close()
+
+
+def public_key(server) -> bytes:
+    key = requests.get(f"{server}/api/v1/push/key", timeout=10).json()["public_key"]
+    return unb64url(key)
+
+
+def click_notification(context) -> str:
+    """What the browser does when the notification is clicked: a notificationclick event in the
+    service worker; the address it opens a window at. Headless chromium has no notification to
+    click, and a window may be opened only for a real click: openWindow is recorded instead."""
+    return context.service_workers[0].evaluate("""async () => {
+        const [notification] = await self.registration.getNotifications();
+        const event = new NotificationEvent("notificationclick", {notification});
+        const waits = [];
+        let opened = null;
+        event.waitUntil = (promise) => waits.push(promise);  // a synthetic event may not extend itself
+        self.clients.openWindow = async (url) => { opened = url; };
+        self.dispatchEvent(event);
+        await Promise.all(waits);
+        return opened;
+    }""")
