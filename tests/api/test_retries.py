@@ -1,4 +1,4 @@
-"""Idempotency-Key: a retried create, join or move gets the first answer and writes nothing more."""
+"""Idempotency-Key: a retried create, join, move or resignation gets the first answer and writes nothing more."""
 import threading
 import uuid
 
@@ -32,7 +32,12 @@ def move(table: Table):
     return f"/api/v1/games/{table.id}/moves", {"version": 0, "move": first_legal(table.view(0))}, table.auth(0)
 
 
-@pytest.mark.parametrize("request_for", [create, join, move])
+def resign(table: Table):
+    table.join("Bob")
+    return f"/api/v1/games/{table.id}/resign", None, table.auth(0)
+
+
+@pytest.mark.parametrize("request_for", [create, join, move, resign])
 def test_a_retry_gets_the_first_answer_and_writes_nothing(app, client, request_for):
     table = Table.create(client, join=False)
     path, body, auth = request_for(table)

@@ -75,6 +75,7 @@ def move_back_in_time(database: Path, match_id: str, hours: int) -> None:
     with closing(sqlite3.connect(database)) as db, db:  # closed after the commit
         db.execute("UPDATE events SET created_at = datetime(created_at, ?) WHERE game_id = ?", (shift, match_id))
         db.execute("UPDATE seats SET joined_at = datetime(joined_at, ?) WHERE game_id = ?", (shift, match_id))
+        db.execute("UPDATE games SET moved_at = datetime(moved_at, ?) WHERE id = ?", (shift, match_id))
 
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]

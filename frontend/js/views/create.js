@@ -59,10 +59,14 @@ export default function create(initial) {
         const game = screen.games.find((g) => g.key === form.game) || screen.games[0];
         form.game = game.key;
         form.seats = Math.max(game.players.min, Math.min(form.seats, game.players.max));
+        screen.error = null;
       } catch {
         screen.error = t("error.network");
       }
       screen.repaint();
+    },
+    revive() {
+      if (!screen.games) screen.start();
     },
     actions: {
       game(input) {

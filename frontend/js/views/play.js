@@ -3,7 +3,9 @@ import {api} from "../api.js";
 import {askToNotify, canNotify, notifyTurn, setTitle} from "../attention.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
+import {go} from "../router.js";
 import {keepSeat, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {fairness} from "./fairness.js";
@@ -22,8 +24,10 @@ export default function play(id, linkToken) {
   let token = linkToken || kept?.token || null;
   let poller = null;
   let clock = null;
+  let unwatch = null;
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null,
+    news: null, // what became of a change the outbox kept: sent late, or refused
     seatLink: kept && !kept.linkShown ? kept.seatLink : null,
     actions: {},
     render() {
@@ -43,6 +47,7 @@ export default function play(id, linkToken) {
         ${scoreboard(view, me, screen.game)}
         ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
         <section class="board" aria-label="${t("play.table")}">${screen.game.board(ctx)}</section>
+        ${outboxLines()}
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
         ${screen.seatLink && view.status !== "waiting" ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
         ${screen.history.render()}
@@ -53,11 +58,14 @@ export default function play(id, linkToken) {
             ? html`<button type="button" class="small" data-action="notify">${t("play.notify")}</button>` : ""}</p>`;
     },
     async start() {
-      poller = poll((etag) => api.view(id, token, etag), (view, etag) => shown(view, etag), failed);
+      unwatch = watch(answered);
+      screen.busy = waiting(id).length > 0; // a change made before a reload is still on its way
+      poller = poll((etag) => api.view(id, token, etag), (view, etag) => shown(view, etag), failed, back);
       clock = setInterval(() => screen.view?.deadline && screen.repaint(), CLOCK_MS);
     },
     stop() {
       poller?.stop();
+      unwatch?.();
       clearInterval(clock);
       screen.history?.stop();
     },
@@ -67,7 +75,7 @@ export default function play(id, linkToken) {
   };
   screen.history = history(id, () => token, screen);
   screen.fairness = fairness(screen);
-  screen.lifecycle = lifecycle(id, () => token, screen, send);
+  screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
 
   Object.assign(screen.actions, {
     notify: async () => {
@@ -89,7 +97,7 @@ export default function play(id, linkToken) {
     const view = screen.view;
     const me = view.you ? view.you.seat : null;
     const legal = view.you?.legal_moves || null;
-    const play = (move) => send(() => api.move(id, token, view.version, move));
+    const play = (move) => queue({kind: "move", version: view.version, move});
     return {view, me, legal, ui: screen.ui, busy: screen.busy, play, repaint: screen.repaint, readOnly: false};
   }
 
@@ -125,6 +133,13 @@ export default function play(id, linkToken) {
     if (mine && before && !(before.status === "playing" && before.turn === me)) notifyTurn(gameName(view.game), id);
   }
 
+  function back() {
+    if (screen.error === problemText({code: "network"})) {
+      screen.error = null;
+      screen.repaint();
+    }
+  }
+
   function failed(error) {
     if (error.code === "bad_token" && token) {
       token = null;
@@ -137,7 +152,42 @@ export default function play(id, linkToken) {
     screen.repaint();
   }
 
-  /** Make a change the API answers with the new view: a move, a resignation, a claimed timeout. */
+  /** Make a change through the outbox, which keeps it until the server answers (see answered). */
+  function queue(change) {
+    if (screen.busy) return;
+    screen.busy = true;
+    screen.error = null;
+    screen.news = null;
+    submit({...change, match: id, token});
+    screen.repaint();
+  }
+
+  function outboxLines() {
+    const pending = waiting(id);
+    const late = pending.some((entry) => entry.waited);
+    return html`${pending.length ? html`<p class="sending" role="status" id="sending">
+        ${t(late ? "outbox.waiting" : "outbox.sending", {what: t(`outbox.${pending[0].kind}`)})}</p>` : ""}
+      ${screen.news ? html`<p class="note news" role="status" id="outbox-news">${screen.news}</p>` : ""}`;
+  }
+
+  /** The outbox's news of a change to this match: sent, refused (the match moved on?) or waiting. */
+  async function answered({entry, outcome, result, error}) {
+    if (entry.match !== id) return;
+    const what = t(`outbox.${entry.kind}`);
+    if (outcome === "waiting") return screen.repaint();
+    screen.busy = waiting(id).length > 0;
+    if (outcome === "refused") {
+      screen.error = entry.waited ? t("outbox.refused", {what, reason: problemText(error)}) : problemText(error);
+      if (error.status === 409) poller.now(); // the match moved on: show it as it is now
+      return screen.repaint();
+    }
+    if (entry.waited) screen.news = t("outbox.sent", {what});
+    if (entry.kind === "rematch") return go(`/g/${result.game.id}`);
+    poller.setEtag(result.etag);
+    await shown(result.data, result.etag);
+  }
+
+  /** Make a change the API answers with the new view, at once or not at all: a claimed timeout. */
   async function send(call) {
     if (screen.busy) return;
     screen.busy = true;
@@ -151,7 +201,7 @@ export default function play(id, linkToken) {
     } catch (error) {
       screen.busy = false;
       screen.error = problemText(error);
-      if (error.status === 409) poller.now(); // the match moved on: show it as it is now
+      if (error.status === 409) poller.now();
       screen.repaint();
     }
   }
