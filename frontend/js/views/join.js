@@ -4,7 +4,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {submit, waiting, watch} from "../outbox.js";
 import {lastName, rememberName} from "../seat-store.js";
-import {gameName, problemText, seatName} from "./words.js";
+import {NAME_MAX, gameName, nameLimit, problemText, seatName} from "./words.js";
 
 export default function join(id, invite, joined) {
   let unwatch = null;
@@ -30,8 +30,8 @@ export default function join(id, invite, joined) {
             </fieldset>` : ""}
             ${named.length < free.length ? html`
               <label class="field">${t("join.name")}
-                <input name="name" data-input="name" data-key="name" maxlength="40" required autocomplete="nickname"
-                       value="${screen.name}"></label>
+                <input name="name" data-input="name" data-key="name" maxlength="${NAME_MAX}" required autocomplete="nickname"
+                       value="${screen.name}">${nameLimit()}</label>
               <button class="primary" type="submit" data-key="join" ${screen.busy ? "disabled" : ""}>${t("join.submit")}</button>` : ""}
           </form>` : html`<p>${t("join.full")}</p><p><a href="/g/${id}">${t("join.watch")}</a></p>`}
         ${screen.busy ? html`<p class="sending" role="status" id="sending">${t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}
