@@ -1,5 +1,5 @@
 // Polls a match view with If-None-Match: as often as the server's Retry-After hint says while
-// visible (3 s in play, longer while waiting or over), backing off when hidden or failing.
+// visible (the server says 3 s in play, 2 s while waiting, 5 s once over), backing off when hidden or failing.
 const FORCED_MS = Number(localStorage.getItem("addgames.pollMs")) || null; // tests poll faster
 const HIDDEN_MS = 10000;
 const MAX_MS = 60000;

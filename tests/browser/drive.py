@@ -66,3 +66,38 @@ def play_to_end(pages: list[Page], move, max_moves: int = 400, on_move=None) -> 
             on_move(mover, moves)
         assert moves <= max_moves, "the match did not end"
     raise AssertionError("the match did not end in time")
+
+
+ONE_SCREEN = {"status": "#status", "scores": ".scores", "table": ".board", "hand": ".board .hand .cards",
+              "last move": "#last-move", "last move on the table": ".board .last-played, .board .tile.last"}
+
+
+def off_screen(page: Page) -> list[str]:
+    """What a player to move cannot see without scrolling: the parts of ONE_SCREEN outside the
+    viewport (a part missing from the page, e.g. no last move yet, is not counted), and the table
+    when less than its first 120 px show."""
+    return page.evaluate("""(parts) => {
+        const height = window.innerHeight, width = document.documentElement.clientWidth;
+        const out = [];
+        for (const [name, selector] of Object.entries(parts)) {
+            const element = document.querySelector(selector);
+            if (!element) continue;
+            const box = element.getBoundingClientRect();
+            const bottom = name === "table" ? Math.min(box.bottom, box.top + 120) : box.bottom;
+            if (box.top < 0 || bottom > height || box.left < 0 || box.right > width) {
+                out.push(`${name} at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${height}`);
+            }
+        }
+        return out;
+    }""", ONE_SCREEN)
+
+
+def on_one_screen(move):
+    """`move`, after checking that the player sees status, scores, table, hand and last move unscrolled."""
+    def checked(page):
+        hidden = off_screen(page)
+        if hidden:
+            page.screenshot(path="test-artifacts/off-screen.png")
+        assert not hidden, f"version {page.locator('#status').get_attribute('data-version')}: {hidden}"
+        move(page)
+    return checked

@@ -36,26 +36,27 @@ export default function play(id, linkToken) {
       const me = view.you ? view.you.seat : null;
       const ctx = context();
       return html`
-        <h1>${gameName(view.game)}</h1>
+        <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
         <p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
           data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>
+        ${outboxLines()}
+        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
         ${screen.lifecycle.deadline(view, me)}
-        ${screen.seatLink && view.status === "waiting" ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
         ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
         ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
+        ${screen.history.lastMove()}
         ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
         <section class="board" aria-label="${t("play.table")}">${screen.game.board(ctx)}</section>
-        ${outboxLines()}
-        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
-        ${screen.seatLink && view.status !== "waiting" ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
         ${screen.history.render()}
         ${screen.fairness.render()}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a>
           ${me !== null && view.status !== "over" && canNotify()
-            ? html`<button type="button" class="small" data-action="notify">${t("play.notify")}</button>` : ""}</p>`;
+            ? html`<button type="button" class="small" data-action="notify">${t("play.notify")}</button>` : ""}</p>
+        ${screen.seatLink ? seatLinkPanel(screen.seatLink, screen.notice, screen.askingSeatCopy,
+          view.status === "waiting" && kept?.inviteLink) : ""}`;
     },
     async start() {
       unwatch = watch(answered);
@@ -71,6 +72,8 @@ export default function play(id, linkToken) {
     },
     painted(root) {
       screen.game?.painted?.(root, context());
+      screen.history.mark(root);
+      if (screen.bringIntoView) bringIntoView(root);
     },
   };
   screen.history = history(id, () => token, screen);
@@ -130,7 +133,20 @@ export default function play(id, linkToken) {
     setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine);
     const line = statusLine(view, me);
     if (before && (before.version !== view.version || before.status !== view.status)) announce(line);
-    if (mine && before && !(before.status === "playing" && before.turn === me)) notifyTurn(gameName(view.game), id);
+    const wasMine = before?.status === "playing" && before.turn === me;
+    if (mine && before && !wasMine) notifyTurn(gameName(view.game), id);
+    if (mine && (!wasMine || before.version !== view.version)) screen.bringIntoView = true; // a new turn, or more of it
+  }
+
+  /** A player scrolled down (the log, say) sees the status, the table and the hand come back on their turn. */
+  function bringIntoView(root) {
+    screen.bringIntoView = !screen.history.current(); // again once the last move, above the table, is known
+    const status = root.querySelector("#status");
+    const hand = root.querySelector(".board .hand .cards") || root.querySelector(".board");
+    if (!status || !hand) return;
+    if (status.getBoundingClientRect().top < 0 || hand.getBoundingClientRect().bottom > window.innerHeight) {
+      window.scrollBy(0, status.getBoundingClientRect().top - 8);
+    }
   }
 
   function back() {
