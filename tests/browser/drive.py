@@ -101,3 +101,32 @@ def on_one_screen(move):
         assert not hidden, f"version {page.locator('#status').get_attribute('data-version')}: {hidden}"
         move(page)
     return checked
+
+
+def too_small(page: Page) -> list[str]:
+    """Controls under 44x44 CSS px and text under 12 px on the screen shown (WCAG 2.5.5's size, and
+    a floor for reading on a phone). A radio or checkbox counts by its label; links inside a sentence
+    and SVG text (drawn to the board's scale) are left out."""
+    return page.evaluate("""() => {
+        const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0
+            && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.sr-only, .skip'); };
+        const name = (e) => `${e.tagName.toLowerCase()}${e.dataset.key ? '[' + e.dataset.key + ']' : ''}`
+            + ` "${(e.innerText || e.value || e.getAttribute('aria-label') || '').trim().slice(0, 24)}"`;
+        const out = [];
+        const controls = document.querySelectorAll('a[href], button, select, input, textarea, [role=button]');
+        for (let e of controls) {
+            if (e instanceof SVGElement || !shown(e)) continue;
+            if (e.tagName === 'A' && e.closest('p:not(.links):not(.actions), li') && !e.classList.contains('button')
+                && !e.closest('.mine')) continue;  // a link in running text
+            if (e.type === 'radio' || e.type === 'checkbox') e = e.closest('label') || e;
+            const r = e.getBoundingClientRect();
+            if (r.width < 43.5 || r.height < 43.5) out.push(`${name(e)} is ${Math.round(r.width)}x${Math.round(r.height)}`);
+        }
+        for (const e of document.querySelectorAll('body *')) {
+            if (e instanceof SVGElement || !shown(e)) continue;
+            const text = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+            const size = parseFloat(getComputedStyle(e).fontSize);
+            if (text && size < 12) out.push(`${name(e)} has ${size.toFixed(1)} px text`);
+        }
+        return [...new Set(out)];
+    }""")

@@ -13,7 +13,7 @@ import {history} from "./history.js";
 import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
 import {lifecycle} from "./lifecycle.js";
 import {paceRule} from "./pace.js";
-import {scoreboard} from "./scoreboard.js";
+import {scoreRule, scoreboard} from "./scoreboard.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
@@ -49,6 +49,7 @@ export default function play(id, linkToken) {
         ${screen.history.lastMove()}
         ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
         <section class="board" aria-label="${t("play.table")}">${screen.game.board(ctx)}</section>
+        ${scoreRule(view)}
         ${screen.history.render()}
         ${screen.fairness.render()}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
