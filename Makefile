@@ -21,7 +21,7 @@ $(BIN)/.installed-test: requirements.txt requirements-dev.txt
 
 run: $(BIN)/.installed-run
 	$(BIN)/flask --app wsgi db upgrade
-	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) --access-logfile - wsgi:app
+	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) wsgi:app
 
 test: $(BIN)/.installed-test
 	sh tools/browser-deps.sh

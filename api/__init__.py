@@ -1,12 +1,13 @@
 """The addgames service: a stateless REST API over append-only move events."""
 import json
+import time
 from pathlib import Path
 
 import orjson
 from flask import Flask, Request
 from flask.json.provider import DefaultJSONProvider
 from flask_migrate import Migrate
-from sqlalchemy import event
+from sqlalchemy import event, exc
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import cli, connection, docs, errors, feed, frontend, games, lifecycle, limits, meta, mine, moves, rules, security
@@ -70,7 +71,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(config or {})
     if app.config["PROXY_HOPS"]:  # the client's address and scheme as the proxies in front saw them
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"], x_proto=app.config["PROXY_HOPS"])
-    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app.config["SQLALCHEMY_DATABASE_URI"]))
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(
+        app.config["SQLALCHEMY_DATABASE_URI"], app.config["DATABASE_CONNECT_TIMEOUT"],
+        app.config["DATABASE_LOCK_TIMEOUT"], app.config["DATABASE_STATEMENT_TIMEOUT"]))
     app.json = JSONProvider(app)
     db.init_app(app)
     connection.init_app(app)
@@ -82,8 +85,9 @@ def create_app(config: dict | None = None) -> Flask:
         app.register_blueprint(module.bp)
     limits.init_app(app)
     with app.app_context():
-        _tune_sqlite(db.engine)
+        _tune_sqlite(db.engine, app.config["SQLITE_SYNCHRONOUS"])
         _always_roll_back(db.engine)
+        _ping_when_idle(db.engine)
     return app
 
 
@@ -98,7 +102,35 @@ def _always_roll_back(engine) -> None:
             dbapi_connection.rollback()
 
 
-def _tune_sqlite(engine) -> None:
+PING_AFTER_IDLE = 0.5  # seconds a pooled PostgreSQL connection may sit unused and still be trusted
+
+
+def _ping_when_idle(engine) -> None:
+    """pool_pre_ping's check (a SELECT 1 round trip, and on a dead connection a fresh pool), for a
+    connection that sat unused for PING_AFTER_IDLE: one that went stale in a restart, a failover or
+    an idle-connection reaper. A connection in steady use skips the round trip; if its server
+    went away meanwhile, the request that finds out answers 503 and SQLAlchemy drops the whole
+    pool, as the fault tests check."""
+    if engine.dialect.name == "sqlite":
+        return
+
+    @event.listens_for(engine, "checkin")
+    def on_checkin(_dbapi_connection, record):
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def on_checkout(dbapi_connection, record, _proxy):
+        idle_since = record.info.pop("idle_since", None)  # none yet: a fresh connection
+        if idle_since is not None and time.monotonic() - idle_since > PING_AFTER_IDLE:
+            try:
+                engine.dialect.do_ping(dbapi_connection)
+            except engine.dialect.loaded_dbapi.Error as error:
+                if not engine.dialect.is_disconnect(error, dbapi_connection, None):
+                    raise
+                raise exc.InvalidatePoolError() from error  # the pool reconnects, as pool_pre_ping would
+
+
+def _tune_sqlite(engine, synchronous: str) -> None:
     """WAL lets readers and one writer work at once; foreign keys make deletes cascade."""
     if engine.dialect.name != "sqlite":
         return
@@ -108,6 +140,6 @@ def _tune_sqlite(engine) -> None:
     @event.listens_for(engine, "connect")
     def on_connect(connection, _record):
         cursor = connection.cursor()
-        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=10000"):
+        for pragma in ("journal_mode=WAL", f"synchronous={synchronous}", "foreign_keys=ON", "busy_timeout=10000"):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()

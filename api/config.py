@@ -16,15 +16,38 @@ def database_url(raw: str | None) -> str:
     return url.render_as_string(hide_password=False)
 
 
-def engine_options(url: str) -> dict:
-    """Connection settings per backend (SQLite needs a busy timeout to wait for a writer)."""
+def engine_options(url: str, connect_timeout: float, lock_timeout: float, statement_timeout: float) -> dict:
+    """Connection settings per backend, in seconds. Every wait on the database is bounded, so that a
+    lock held elsewhere or a frozen server becomes a 503 long before gunicorn's worker timeout:
+    SQLite waits for a writer up to its busy timeout; PostgreSQL bounds connecting (a server that
+    accepts and never answers), taking a pooled connection, waiting for a lock and running one
+    statement. (statement_timeout is the server's: a server frozen mid-request is left to the
+    gunicorn worker's own request timeout, see serving.py.)"""
     if make_url(url).get_backend_name() == "sqlite":
         return {"connect_args": {"timeout": 10}}
-    return {"pool_pre_ping": True}
+    # No pool_pre_ping: api.__init__._ping_when_idle checks only connections that sat unused, and the
+    # most recently used connection is taken first (LIFO) so that under load none does.
+    return {"pool_use_lifo": True, "pool_timeout": connect_timeout,
+            "connect_args": {"connect_timeout": max(1, round(connect_timeout)),  # whole seconds, at least 2 in libpq
+                             "options": f"-c lock_timeout={_milliseconds(lock_timeout)} "
+                                        f"-c statement_timeout={_milliseconds(statement_timeout)}"}}
+
+
+def _milliseconds(seconds: float) -> int:
+    return max(1, round(seconds * 1000))  # 0 would mean no limit at all
 
 
 class Config:
     SQLALCHEMY_DATABASE_URI = database_url(os.environ.get("DATABASE_URL"))
+    # PostgreSQL waits, in seconds (api.config.engine_options): connecting (and waiting for a pooled
+    # connection), waiting for a lock, running one statement. Past them a request answers 503.
+    DATABASE_CONNECT_TIMEOUT = float(os.environ.get("DATABASE_CONNECT_TIMEOUT", 3))
+    DATABASE_LOCK_TIMEOUT = float(os.environ.get("DATABASE_LOCK_TIMEOUT", 2))
+    DATABASE_STATEMENT_TIMEOUT = float(os.environ.get("DATABASE_STATEMENT_TIMEOUT", 5))
+    # SQLite: FULL syncs the disk at every COMMIT, so an acknowledged move survives a power cut;
+    # NORMAL (in WAL mode) survives a crash of the service but may lose the last moves on a power cut,
+    # and commits several times faster. Anything else is refused at start.
+    SQLITE_SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}[os.environ.get("SQLITE_SYNCHRONOUS", "FULL").upper()]
     MAX_CONTENT_LENGTH = 64 * 1024  # the largest legal request (a fixed deck of 104 ids) is far smaller
     ROOT_MIGRATIONS = ROOT / "migrations"
     PUBLIC_URL = os.environ.get("PUBLIC_URL")  # e.g. https://addgames.example; else the request's host

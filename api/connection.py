@@ -4,8 +4,13 @@ use and given back when the request ends.
 The hot requests (polls, views, moves) skip the ORM session: building and tearing one down cost
 more than the single query a poll needs. Reads run on this connection, staged writes
 (api/store.py) commit on it, and whatever a request leaves open is rolled back when it ends.
+
+On PostgreSQL, reads run in autocommit: a poll is then one round trip (its SELECT) instead of
+three (BEGIN, SELECT, ROLLBACK). Each read sees what was committed before it, which is all a read
+of append-only events and a compare-and-set write need. `for_writes` opens the one transaction a
+request's writes commit in.
 """
-from flask import Flask, g
+from flask import g
 from sqlalchemy import Connection
 
 from .models import db
@@ -15,10 +20,21 @@ def get() -> Connection:
     conn = g.get("connection")
     if conn is None:
         conn = g.connection = db.engine.connect()
+        if conn.dialect.name == "postgresql":
+            conn.execution_options(isolation_level="AUTOCOMMIT")
     return conn
 
 
-def init_app(app: Flask) -> None:
+def for_writes() -> Connection:
+    """The request's connection, now in a transaction of its own."""
+    conn = get()
+    if conn.dialect.name == "postgresql":
+        conn.rollback()  # ends the reads' autocommit session on our side; nothing is sent
+        conn.execution_options(isolation_level=conn.default_isolation_level)
+    return conn
+
+
+def init_app(app) -> None:
     @app.teardown_appcontext
     def give_back(_error):
         conn = g.pop("connection", None)

@@ -20,7 +20,7 @@ bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
 
 
 @bp.post("")
-@idempotent
+@idempotent(unguessable=True)
 def create_game():
     """Create a match and take its first seat."""
     body = CreateGame().load(request.get_json())
@@ -61,7 +61,7 @@ def get_version(match_id: str, version: int):
 
 
 @bp.post("/<match_id>/seats")
-@idempotent
+@idempotent(unguessable=True)
 def join_game(match_id: str):
     """Take a free seat with the invite code. When two players join at once for different free
     seats, the one who loses the race gets the next free seat."""

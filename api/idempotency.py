@@ -5,12 +5,18 @@ successful answer is kept, in the transaction that writes the request's effects,
 IDEMPOTENCY_TTL seconds (a day by default). Keys are scoped per route, match and seat token: two
 seats cannot see each other's answers. Stored answers carry secrets (a new seat's token), so they
 are encrypted with a cipher key derived from the Idempotency-Key, which is never stored.
+
+Creating a match or joining one is done without a seat token, so there the key alone (with a
+body anyone holding the invite can copy) ties a retry to its first answer: it must be
+unguessable, a UUID v4 or 128 random bits or more in base64url, and not visibly regular. The
+client's address plays no part: a phone that changed networks still gets its answer back.
 """
 import base64
 import hashlib
 import json
 import re
 import secrets
+import string
 from datetime import timedelta
 from functools import wraps
 
@@ -26,18 +32,30 @@ from .models import IdempotencyKey, utcnow
 
 HEADER = "Idempotency-Key"
 KEY = re.compile(r'([\x21\x23-\x7e]{16,255})|"([\x21\x23-\x7e]{16,255})"')  # bare, or quoted (RFC 8941)
+UUID = re.compile(r"[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}", re.IGNORECASE)
+UUID4 = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", re.IGNORECASE)
+HEX = string.digits + "abcdef"
+BASE64URL = string.ascii_uppercase + string.ascii_lowercase + string.digits + "-_"
+RANDOM_TEXT = re.compile(f"[{re.escape(BASE64URL)}]{{22,255}}")
+UNGUESSABLE = ("Creating or joining a match needs an unguessable Idempotency-Key, the only secret tying a retry to "
+               "its answer: a random UUID v4 (crypto.randomUUID()) or 128 random bits or more in base64url "
+               "(22 or more of A-Z a-z 0-9 - _, or 32 or more hex digits).")
 KEPT_HEADERS = ("Content-Type", "Location", "ETag")
 PURGE_EVERY = 64
 
 
-def idempotent(view):
-    """Answer a request whose Idempotency-Key was seen before from what was kept."""
+def idempotent(view=None, *, unguessable: bool = False):
+    """Answer a request whose Idempotency-Key was seen before from what was kept.
+
+    `unguessable` for a route without a seat token, where the key must be a secret (see above)."""
+    if view is None:
+        return lambda view: idempotent(view, unguessable=unguessable)
 
     @wraps(view)
     def run(**kwargs):
         if HEADER not in request.headers:
             return view(**kwargs)
-        g.idempotency = _pending(request.headers[HEADER])
+        g.idempotency = _pending(request.headers[HEADER], unguessable)
         try:
             return replay_kept() or view(**kwargs)
         except (Problem, RuleError):  # a twin request with this key may have just changed the match
@@ -66,16 +84,40 @@ def keep(response: Response) -> list[tuple]:
     ]
 
 
-def _pending(header: str) -> dict:
+def _pending(header: str, unguessable: bool) -> dict:
     found = KEY.fullmatch(header.strip())
-    if not found:
+    key = found and (found[1] or found[2])
+    if unguessable:
+        _check_unguessable(key or "")
+    elif not key:
         raise Problem(400, "bad_idempotency_key",
                       "An Idempotency-Key must be 16 to 255 visible ASCII characters; a UUID is best.")
     scope = "\n".join([request.endpoint or "", json.dumps(request.view_args, sort_keys=True),
-                       hashlib.sha256(request.headers.get("Authorization", "").encode()).hexdigest(), found[1] or found[2]])
+                       hashlib.sha256(request.headers.get("Authorization", "").encode()).hexdigest(), key])
     request_line = "\n".join([request.method, request.path, request.headers.get("If-Match", ""), ""]).encode()
     return {"lookup": _sha256(f"lookup\n{scope}".encode()), "fingerprint": _sha256(request_line + request.get_data()),
             "cipher": Fernet(base64.urlsafe_b64encode(hashlib.sha256(f"cipher\n{scope}".encode()).digest()))}
+
+
+def _check_unguessable(key: str) -> None:
+    """Refuse a key that is not RANDOM_TEXT, or that no random source would make."""
+    if not RANDOM_TEXT.fullmatch(key):
+        raise Problem(400, "bad_idempotency_key", UNGUESSABLE)
+    digits = key.replace("-", "").lower()
+    if all(char in HEX for char in digits):  # a UUID, or hex: 4 bits a digit (a UUID v4's 32 hold 122 random bits)
+        alphabet, symbols = HEX, digits
+        weak = len(digits) < 32 or (UUID.fullmatch(key) and not UUID4.fullmatch(key))  # v1 is a time, v3/v5 a name
+    else:
+        alphabet, symbols, weak = BASE64URL, key, False
+    if weak or _regular([alphabet.index(char) for char in symbols], len(alphabet)):
+        raise Problem(400, "weak_idempotency_key", "This Idempotency-Key is too short or too regular to be random. " + UNGUESSABLE)
+
+
+def _regular(symbols: list[int], size: int) -> bool:
+    """Fewer than 6 distinct symbols, or 3 in 4 neighbours equal or next in order (0000, 0123, 3210):
+    the odds that a UUID v4's 30 random hex digits do either are below 1e-11."""
+    steps = sum((b - a) % size in (0, 1, size - 1) for a, b in zip(symbols, symbols[1:]))
+    return len(set(symbols)) < 6 or steps >= 0.75 * (len(symbols) - 1)
 
 
 def replay_kept() -> Response | None:

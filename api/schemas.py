@@ -1,27 +1,19 @@
 """Request bodies, checked at the edge. Legality of moves is the engine's alone."""
-import re
-
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from .names import clean_name
 
 MAX_SEATS = 8
 HOUR, DAY = 3600, 86400
 MAX_DECK = 200
 MAX_OPTIONS = 16
-# What a name may not contain: control characters, invisible ones (zero-width, bidi controls,
-# soft hyphen, BOM...) and private use. openapi.yaml's Name pattern says the same.
-HIDDEN = (r"\x00-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u180e\u200b-\u200f\u202a-\u202e"
-          r"\u2060-\u206f\ufeff\ufff9-\ufffb\ue000-\uf8ff")
 
 
-def check_name(value: str) -> None:
-    """A display name: 1..40 characters, not all spaces, nothing in HIDDEN."""
-    if not value.strip() or len(value) > 40:
-        raise ValidationError("A name must be 1 to 40 characters.")
-    if re.search(f"[{HIDDEN}]", value):
-        raise ValidationError("A name may not contain control or invisible characters.")
+class Name(fields.String):
+    """A player's name, normalized and checked by `names.clean_name` (refusals are 422 `bad_name`)."""
 
-
-Name = lambda **kw: fields.String(validate=check_name, **kw)  # noqa: E731
+    def _deserialize(self, value, attr, data, **kwargs) -> str:
+        return clean_name(super()._deserialize(value, attr, data, **kwargs))
 
 
 class Body(Schema):

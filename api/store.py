@@ -199,7 +199,7 @@ def save(response: Response, conflict: Callable[[], Problem]) -> Response:
     nothing is written and the Problem `conflict()` is raised."""
     try:
         kept = [Write(statement, params) for statement, params in idempotency.keep(response)]
-        conn = connection.get()
+        conn = connection.for_writes()
         for write in kept + g.pop("writes", []):
             result = conn.execute(write.statement, write.params)
             if write.must_change and result.rowcount == 0:

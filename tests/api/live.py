@@ -20,10 +20,11 @@ def free_port() -> int:
 
 @contextmanager
 def gunicorn(database_url: str, log: Path, workers: int = 4, **env: str):
-    """Serve wsgi:app on `database_url` with every log (access, errors, app) going to `log`."""
+    """Serve wsgi:app on `database_url` as the Procfile does (gunicorn.conf.py), with every log
+    (access, errors, app) going to `log`."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-               "--access-logfile", "-", "--log-level", "debug", "wsgi:app"]
+               "--log-level", "debug", "wsgi:app"]
     environment = {**os.environ, "DATABASE_URL": database_url, **env}
     with open(log, "ab") as out:
         server = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=out, stderr=subprocess.STDOUT)

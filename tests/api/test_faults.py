@@ -2,6 +2,7 @@
 next request succeeds. Faults are injected with SQLAlchemy engine events (and, on PostgreSQL, by
 having the server kill the request's connection)."""
 import sqlite3
+import time
 import uuid
 from contextlib import contextmanager
 
@@ -10,6 +11,7 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
+from api import PING_AFTER_IDLE
 from api.models import db
 
 from .play import Table
@@ -142,3 +144,21 @@ def test_nothing_after_the_commit_turns_a_success_into_a_failure(app, client, re
         answer = client.post(path, json=body, headers=headers)
     assert answer.status_code in (200, 201), answer.json
     assert rows(app) != before, "the write was stored"
+
+
+def test_a_restarted_server_is_not_a_503(app, client):
+    """PostgreSQL ends every connection (a restart, a failover): the pool's idle connections are
+    dead, and the next request still succeeds (they are checked before use)."""
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only")
+    table = Table.create(client)
+    admin_url = engine.url.set(drivername="postgresql").render_as_string(False)
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        ended = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                              "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()[0]
+    assert ended >= 1, "the pool held a connection"
+    time.sleep(PING_AFTER_IDLE * 1.5)  # a restart takes longer than that
+    view = client.get(f"/api/v1/games/{table.id}", headers=table.auth(0))
+    assert view.status_code == 200, view.json

@@ -1,5 +1,5 @@
 """Whatever a third-party client sends, the answer is a clear 4xx problem and nothing is written:
-malformed JSON, wrong types, huge numbers, odd names, negative versions, unknown moves in every game."""
+malformed JSON, wrong types, huge numbers, negative versions, unknown moves in every game."""
 import json
 
 import pytest
@@ -69,20 +69,6 @@ WRONG_CREATES = [
 @pytest.mark.parametrize("body", WRONG_CREATES)
 def test_wrong_types_and_huge_numbers_are_422(app, client, body):
     response = client.post("/api/v1/games", json=body)
-    assert (response.status_code, response.json["code"]) == (422, "invalid_request"), response.json
-    assert count(app, Match) == 0
-
-
-@pytest.mark.parametrize("name", ["Zoë", "🦊 Fox", "مريم", "小明", "e\u0301", "A" * 40, " Ann ", "Ann 3.0"])
-def test_names_in_any_script_are_welcome(client, name):
-    response = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": name})
-    assert response.status_code == 201 and response.json["game"]["seats"][0]["name"] == name.strip()
-
-
-@pytest.mark.parametrize("name", ["", "   ", "\u3000", "A" * 41, "Ann\x00", "Ann\x1b[31m", "Ann\u202e", "\u200b",
-                                  "Ann\ufeff", "\ue000", "Ann\u00ad"])
-def test_names_that_hide_or_break_text_are_refused(app, client, name):
-    response = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": name})
     assert (response.status_code, response.json["code"]) == (422, "invalid_request"), response.json
     assert count(app, Match) == 0
 

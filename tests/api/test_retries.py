@@ -1,4 +1,5 @@
-"""Idempotency-Key: a retried create, join, move or resignation gets the first answer and writes nothing more."""
+"""Idempotency-Key: a retried create, join, move or resignation gets the first answer and writes
+nothing more; without a seat token (create, join) the key is a secret and must be unguessable."""
 import threading
 import uuid
 
@@ -104,6 +105,73 @@ def test_malformed_keys_are_400(client, value):
     response = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann"},
                            headers={"Idempotency-Key": value.encode().decode("latin-1")})
     assert (response.status_code, response.json["code"]) == (400, "bad_idempotency_key")
+
+
+WEAK_KEYS = [
+    ("00000000-0000-4000-8000-000000000000", "weak_idempotency_key"),  # the shape of a UUID v4, not its randomness
+    ("12345678-1234-4567-89ab-cdef01234567", "weak_idempotency_key"),
+    ("6ba7b810-9dad-11d1-80b4-00c04fd430c8", "weak_idempotency_key"),  # a UUID v1: a time and a network card
+    ("deadbeefdeadbeefdeadbeefdeadbeef", "weak_idempotency_key"),
+    ("0123456789abcdef0123456789abcdef", "weak_idempotency_key"),
+    ("9f7771c3a35bc43e31ae728b7dfb80", "weak_idempotency_key"),  # 30 hex digits: 120 bits
+    ("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "weak_idempotency_key"),
+    ("abcdefghijklmnopqrstuvwxyz", "weak_idempotency_key"),
+    ("create-0001", "bad_idempotency_key"),
+    ("my-retry-key:2026-11-23T12:00:00Z", "bad_idempotency_key"),  # ':' is not base64url
+]
+
+
+@pytest.mark.parametrize("value, code", WEAK_KEYS)
+@pytest.mark.parametrize("request_for", [create, join])
+def test_without_a_seat_token_a_guessable_key_is_refused(app, client, request_for, value, code):
+    table = Table.create(client, join=False)
+    path, body, _ = request_for(table)
+    written = rows(app)
+    response = client.post(path, json=body, headers={"Idempotency-Key": value})
+    assert (response.status_code, response.json["code"]) == (400, code)
+    assert "a random UUID v4 (crypto.randomUUID())" in response.json["detail"]
+    assert rows(app) == written
+
+
+@pytest.mark.parametrize("value", [
+    "3791C30C-7EEA-4F17-88C6-A4AD44A99026",  # crypto.randomUUID(), upper case
+    '"781acaf2-b437-44db-8b78-e07a1240ed38"',  # quoted, as a structured-field string (RFC 8941)
+    "3XewcD63M8eXvhbt5S3wNQ",  # secrets.token_urlsafe(16)
+    "tiPKvLYGkNtVyRVlGG2FDiZt_pq-01WE-Gqp6SDZpgeyr9sY8GIC-5Q2okmrvNz60gMs-INJV7QKnQB-5sNCiA",
+    "ac36dc9271fff32b79f06552e0fbc98a",  # secrets.token_hex(16)
+])
+def test_keys_with_128_random_bits_are_taken_on_create(client, value):
+    response = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": "Cy"}, headers={"Idempotency-Key": value})
+    assert response.status_code == 201, response.json
+
+
+def test_on_create_only_the_holder_of_the_key_gets_the_answer_back(app, client):
+    """Two clients post the same body: each key is a secret, so neither gets the other's seat;
+    the client that holds a key gets its answer back from anywhere."""
+    body, first_key = {"game": "addup", "seats": 2, "name": "Ann"}, str(uuid.uuid4())
+    ann = client.post("/api/v1/games", json=body, headers={"Idempotency-Key": first_key})
+    with app.test_client() as other:
+        own = other.post("/api/v1/games", json=body, headers=key(), environ_base={"REMOTE_ADDR": "192.0.2.7"})
+        near = first_key[:-1] + ("0" if first_key[-1] != "0" else "1")  # one digit off: another key
+        guess = other.post("/api/v1/games", json=body, headers={"Idempotency-Key": near})
+        copied = other.post("/api/v1/games", json=body, headers={"Idempotency-Key": "00000000-0000-4000-8000-000000000000"})
+    assert (own.status_code, guess.status_code, copied.status_code) == (201, 201, 400)
+    assert len({ann.json["token"], own.json["token"], guess.json["token"]}) == 3
+    assert "Idempotent-Replayed" not in own.headers and "Idempotent-Replayed" not in guess.headers
+    moved = client.post("/api/v1/games", json=body, headers={"Idempotency-Key": first_key},
+                        environ_base={"REMOTE_ADDR": "198.51.100.9"})  # Ann's phone changed networks
+    assert (moved.json, moved.headers["Idempotent-Replayed"]) == (ann.json, "true")
+    assert rows(app)["Match"] == 3
+
+
+def test_with_a_seat_token_any_16_visible_characters_will_do(client):
+    table = Table.create(client)
+    path, body = f"/api/v1/games/{table.id}/moves", {"version": 0, "move": first_legal(table.view(0))}
+    short = client.post(path, json=body, headers={**table.auth(0), "Idempotency-Key": "move-00000000001"[:15]})
+    assert (short.status_code, short.json["code"]) == (400, "bad_idempotency_key")
+    plain = client.post(path, json=body, headers={**table.auth(0), "Idempotency-Key": "move-00000000001"})
+    again = client.post(path, json=body, headers={**table.auth(0), "Idempotency-Key": "move-00000000001"})
+    assert plain.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
 
 
 def test_kept_answers_hold_no_readable_secret(app, client):

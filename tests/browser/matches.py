@@ -69,8 +69,8 @@ class Match:
 
 
 def move_back_in_time(database: Path, match_id: str, hours: int) -> None:
-    """Make every event and seat of a match `hours` older, as if that time had passed (the server
-    reads the time per request: there is no timer to move)."""
+    """Make every event and seat of a match, and its last change, `hours` older, as if that time had
+    passed (the server reads the time per request: there is no timer to move)."""
     shift = f"-{hours} hours"
     with closing(sqlite3.connect(database)) as db, db:  # closed after the commit
         db.execute("UPDATE events SET created_at = datetime(created_at, ?) WHERE game_id = ?", (shift, match_id))

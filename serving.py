@@ -1,0 +1,191 @@
+"""gunicorn's side of the service (the worker class named in gunicorn.conf.py).
+
+A threaded worker, so that a slow client holds one thread and never a whole process, with four
+additions gunicorn has no setting for:
+
+- a new connection that has sent nothing after FIRST_BYTE_WAIT seconds waits in the worker's
+  poller, not in a thread (gunicorn's own wait is 5 s: a few idle connections would hold every
+  thread);
+- every request must arrive in full (request line, headers and body) within CLIENT_TIMEOUT
+  seconds of its first byte, or it is answered `408 request_timeout` and its connection closed:
+  a client trickling a body holds its thread for that long at most; and a client that stops
+  taking its answer for that long is let go (a write waits CLIENT_TIMEOUT at most);
+- a request still running after gunicorn's `timeout` is answered `503 server_timeout` and the
+  worker restarts (the threaded worker's heartbeat comes from its main loop, which keeps beating
+  while a thread hangs, so gunicorn alone would never time a request out). Every wait of a request
+  is bounded well below it (api/config.py), so this catches only the unforeseen: a database server
+  frozen mid-request, say;
+- gunicorn's own answers (a request line too long, bad headers, ...) are RFC 9457 problem+json
+  like the app's, instead of gunicorn's HTML page.
+"""
+import errno
+import json
+import os
+import socket
+import threading
+import time
+from http import HTTPStatus
+
+from gunicorn.workers import gthread
+from werkzeug.exceptions import RequestTimeout
+
+from api.errors import PROBLEM_TYPE
+
+CLIENT_TIMEOUT = float(os.environ.get("CLIENT_TIMEOUT", 10))
+FIRST_BYTE_WAIT = 0.5
+
+# The human reason for each status gunicorn may answer by itself (its own text may echo the request).
+REASONS = {
+    400: ("bad_request", "The request is not valid HTTP."),
+    403: ("forbidden", "The request was refused."),
+    408: ("request_timeout", "The request did not arrive in time; send it again."),
+    414: ("uri_too_long", "The request line is too long."),
+    417: ("expectation_failed", "The Expect header of the request cannot be met."),
+    431: ("request_header_fields_too_large", "The request has too many headers or a header is too long."),
+    500: ("internal_error", "Something went wrong on our side; nothing was saved."),
+    501: ("not_implemented", "The request's Transfer-Encoding is not supported."),
+    503: ("server_timeout", "The server took too long to answer, so the request may or may not have been carried "
+                            "out: send it again with the same Idempotency-Key."),
+}
+RETRY_AFTER = 2  # seconds, after a server_timeout
+
+
+class ClientTooSlow(RequestTimeout):
+    """The request was not read in full before its deadline (an HTTPException, so that inside the
+    app it becomes the app's own 408 problem; not an OSError, which would read as a disconnect)."""
+
+    description = REASONS[408][1]
+
+
+class ClientSocket:
+    """The client's socket as the worker uses it: reads fail once the request's deadline has passed,
+    and it knows whether the answer has begun."""
+
+    def __init__(self, sock: socket.socket):
+        self._sock = sock
+        self._answer = threading.Lock()  # the request's thread and the worker's timeout both may answer
+        self.deadline = float("inf")
+        self.expired = self.answering = self.given_up = False
+
+    def start(self, seconds: float) -> None:
+        self.deadline, self.expired, self.answering = time.monotonic() + seconds, False, False
+
+    def sendall(self, data: bytes) -> None:
+        self._send(self._sock.sendall, data)
+
+    def sendfile(self, file, offset: int = 0, count: int | None = None) -> int:
+        return self._send(self._sock.sendfile, file, offset, count)
+
+    def _send(self, send, *args):
+        """Send part of the answer, waiting for the client CLIENT_TIMEOUT at most (a client that
+        stops reading would otherwise hold the thread for as long as TCP keeps the connection)."""
+        with self._answer:
+            if self.given_up:
+                raise BrokenPipeError(errno.EPIPE, "answered already (request timeout)")  # a client gone
+            self.answering = True
+        prior = self._sock.gettimeout()
+        self._sock.settimeout(CLIENT_TIMEOUT if prior is None else min(prior, CLIENT_TIMEOUT))
+        try:
+            return send(*args)
+        except TimeoutError:
+            raise BrokenPipeError(errno.EPIPE, "the client stopped taking its answer") from None
+        finally:
+            self._sock.settimeout(prior)
+
+    def give_up(self, answer: bytes) -> None:
+        """Send `answer` unless an answer has begun, and end the connection. The socket is shut down,
+        not closed: its thread may wake later, and must not find its number reused by another file."""
+        with self._answer:
+            self.given_up, answered = True, self.answering
+        try:
+            if not answered:
+                self._sock.settimeout(1)
+                self._sock.sendall(answer)
+            self._sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # the client is gone already
+
+    def recv(self, size: int, *flags) -> bytes:
+        """Read from the client, failing once the request's deadline has passed."""
+        prior = self._sock.gettimeout()
+        remaining = self.deadline - time.monotonic()
+        try:
+            if remaining > 0:
+                self._sock.settimeout(remaining if prior is None else min(prior, remaining))
+                return self._sock.recv(size, *flags)
+        except TimeoutError:
+            if time.monotonic() < self.deadline:
+                raise  # the caller's own, shorter timeout (gunicorn draining a body)
+        finally:
+            self._sock.settimeout(prior)
+        if self.expired:
+            raise TimeoutError("request read deadline")  # already answered: gunicorn closes the connection
+        self.expired = True
+        raise ClientTooSlow()
+
+    def __getattr__(self, name):
+        return getattr(self._sock, name)
+
+
+class ProblemWriter:
+    """Stands in for the client socket while gunicorn writes its own error page, and sends a
+    problem+json answer with the same status instead."""
+
+    def __init__(self, sock: socket.socket):
+        self._sock = sock
+
+    def sendall(self, data: bytes) -> None:
+        status = int(data.split(b" ", 2)[1])
+        self._sock.sendall(problem_response(status))
+
+    def __getattr__(self, name):
+        return getattr(self._sock, name)
+
+
+def problem_response(status: int, headers: str = "") -> bytes:
+    code, detail = REASONS.get(status, REASONS[500] if status >= 500 else REASONS[400])
+    title = HTTPStatus(status).phrase
+    body = json.dumps({"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail,
+                       "code": code}).encode()
+    head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n{headers}"
+            f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
+    return head.encode("latin-1") + body
+
+
+class ProblemThreadWorker(gthread.ThreadWorker):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.running: dict[ClientSocket, float] = {}  # the requests being served, and since when
+
+    def handle(self, conn):
+        if not conn.initialized and not conn.wait_for_data(FIRST_BYTE_WAIT):
+            return gthread._DEFER  # back to the poller, which hands it to a thread once data comes
+        if self.cfg.is_ssl:  # TLS ends at the proxy in front; a TLS socket is served as gunicorn would
+            return super().handle(conn)
+        if not isinstance(conn.sock, ClientSocket):
+            conn.sock = ClientSocket(conn.sock)
+        conn.sock.start(CLIENT_TIMEOUT)
+        self.running[conn.sock] = time.monotonic()
+        try:
+            return super().handle(conn)
+        finally:
+            self.running.pop(conn.sock, None)
+
+    def notify(self):
+        """The heartbeat (the main loop calls it about once a second): also answers requests that
+        have run over the timeout, then restarts this worker, as gunicorn does with a sync worker."""
+        super().notify()
+        now = time.monotonic()
+        for sock, since in list(self.running.items()):
+            if now - since > self.cfg.timeout and self.running.pop(sock, None):
+                self.log.critical("REQUEST TIMEOUT after %ss (pid:%s): answered 503, restarting the worker",
+                                  self.cfg.timeout, self.pid)
+                sock.give_up(problem_response(503, f"Retry-After: {RETRY_AFTER}\r\n"))
+                self.alive = False  # stop gracefully; the master starts a fresh worker once this one exits
+
+    def handle_error(self, req, client, addr, exc):
+        if isinstance(exc, ClientTooSlow):  # the request line or headers came too slowly
+            self.log.info("Request not read within %ss from ip=%s", CLIENT_TIMEOUT, (addr or ("",))[0])
+            client.sendall(problem_response(408))
+            return
+        super().handle_error(req, ProblemWriter(client), addr, exc)

@@ -1,0 +1,203 @@
+"""gunicorn as gunicorn.conf.py runs it, spoken to over raw sockets: its own answers (a request line
+too long, bad headers, a request that does not arrive in time) are problem+json like the app's, and
+clients that trickle their requests hold one thread each for a bounded time, never the service."""
+import json
+import select
+import socket
+import sqlite3
+import threading
+import time
+import uuid
+from contextlib import contextmanager
+
+import psycopg
+import pytest
+import requests
+from sqlalchemy.engine import make_url
+
+import serving
+
+from .live import gunicorn
+from .test_moves import first_legal
+from .test_parallel import new_match
+
+READ_TIMEOUT = 2  # seconds, CLIENT_TIMEOUT of the server under test
+
+
+@pytest.fixture(scope="module")
+def server(app, tmp_path_factory):
+    """One worker process, so that a client holding it would be seen at once."""
+    log = tmp_path_factory.mktemp("serving") / "server.log"
+    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=1, RATELIMIT_ENABLED="false",
+                  CLIENT_TIMEOUT=str(READ_TIMEOUT), WEB_THREADS="8") as base:
+        yield base.removeprefix("http://").split(":")
+
+
+def connect(server) -> socket.socket:
+    host, port = server
+    return socket.create_connection((host, int(port)), timeout=10)
+
+
+def answer(sock: socket.socket) -> tuple[int, dict, bytes]:
+    """Read one HTTP response up to the end of its body."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        assert chunk, f"the server closed the connection without an answer: {data!r}"
+        data += chunk
+    status, headers, body = answer_head(data)
+    while len(body) < int(headers.get("content-length", 0)):
+        body += sock.recv(65536)
+    return status, headers, body
+
+
+def answer_head(data: bytes) -> tuple[int, dict, bytes]:
+    """The status and headers of the response that starts `data`, and what came of its body."""
+    head, body = data.split(b"\r\n\r\n", 1)
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value.strip() for name, value in (line.split(":", 1) for line in lines[1:])}
+    return int(lines[0].split()[1]), headers, body
+
+
+def raw(server, request: bytes) -> tuple[int, dict, bytes]:
+    with connect(server) as sock:
+        sock.sendall(request)
+        return answer(sock)
+
+
+def assert_problem(status: int, headers: dict, body: bytes, expected_status: int, code: str) -> None:
+    assert (status, headers["content-type"]) == (expected_status, "application/problem+json"), body
+    problem = json.loads(body)
+    assert (problem["status"], problem["code"], problem["type"]) == (status, code, f"urn:addgames:problem:{code}")
+    assert problem["title"] and problem["detail"]
+
+
+GUNICORN_ERRORS = {  # what gunicorn refuses before the app sees it: (request, status, code)
+    "request line too long": (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "uri_too_long"),
+    "too many headers": (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n" + b"".join(
+        b"X-%d: 1\r\n" % n for n in range(60)) + b"\r\n", 431, "request_header_fields_too_large"),
+    "a header too long": (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 9000 + b"\r\n\r\n",
+                          431, "request_header_fields_too_large"),
+    "not a request line": (b"HELLO\r\n\r\n", 400, "bad_request"),
+    "a bad header": (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n", 400, "bad_request"),
+    "an unknown transfer coding": (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: zstd\r\n\r\n",
+                                   501, "not_implemented"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GUNICORN_ERRORS))
+def test_gunicorn_answers_problem_json(server, name):
+    request, status, code = GUNICORN_ERRORS[name]
+    answered, headers, body = raw(server, request)
+    assert_problem(answered, headers, body, status, code)
+    assert headers["connection"] == "close"
+
+
+def trickle(server, head: bytes, body_bytes: int, results: list) -> None:
+    """Send `head`, then one byte of body every 0.2 s (or nothing when body_bytes is 0) until the
+    server answers (for three times its read timeout at most); keep its answer."""
+    with connect(server) as sock:
+        sock.sendall(head)
+        for _ in range(min(body_bytes, READ_TIMEOUT * 3 * 5)):
+            if select.select([sock], [], [], 0.2)[0]:
+                break
+            sock.sendall(b"x")
+        sock.settimeout(READ_TIMEOUT * 2)
+        try:
+            results.append(answer(sock))
+        except TimeoutError:
+            results.append("no answer")
+
+
+def test_slow_clients_do_not_starve_the_service(server):
+    host, port = server
+    body_head = (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                 b"Content-Length: 1000\r\n\r\n")
+    slow = [(body_head, 1000)] * 4 + [  # four bodies trickled a byte at a time
+        (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+         b"Transfer-Encoding: chunked\r\n\r\n", 0),  # a chunked body that never comes
+        (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n", 0)]  # headers that never end
+    idle = connect(server)  # a connection that never sends a byte
+    results: list = []
+    clients = [threading.Thread(target=trickle, args=(server, head, n, results)) for head, n in slow]
+    for client in clients:
+        client.start()
+    polls = []
+    try:
+        while any(client.is_alive() for client in clients):
+            polls.append(requests.get(f"http://{host}:{port}/api/v1/health", timeout=1).status_code)
+            time.sleep(0.2)
+    finally:
+        for client in clients:
+            client.join()
+        idle.close()
+    assert len(polls) >= READ_TIMEOUT and set(polls) == {200}, "health answered within 1 s throughout"
+    assert len(results) == len(slow)
+    assert "no answer" not in results, "every slow request is cut off at its deadline"
+    for status, headers, body in results:
+        assert_problem(status, headers, body, 408, "request_timeout")
+
+
+def test_a_client_that_stops_reading_is_let_go(monkeypatch):
+    """Sending an answer to a client that reads none of it gives up after the client timeout (as
+    the client's connection then breaks) instead of holding the thread for as long as TCP lasts.
+    (Over loopback the kernel would take in all of any answer of ours: tested on a socket pair with
+    a small send buffer.)"""
+    monkeypatch.setattr(serving, "CLIENT_TIMEOUT", 0.5)
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        ours.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        client = serving.ClientSocket(ours)
+        with pytest.raises(BrokenPipeError):
+            client.sendall(b"x" * 1_000_000)
+        assert ours.gettimeout() is None, "the socket is left as it was"
+
+
+WORKER_TIMEOUT = 3  # seconds, gunicorn's timeout in the server under test
+
+
+@pytest.fixture(scope="module")
+def patient_server(app, tmp_path_factory):
+    """A server whose database waits would outlast its worker timeout."""
+    log = tmp_path_factory.mktemp("patient") / "server.log"
+    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=2, RATELIMIT_ENABLED="false",
+                  GUNICORN_CMD_ARGS=f"--timeout {WORKER_TIMEOUT}",
+                  DATABASE_LOCK_TIMEOUT="20", DATABASE_STATEMENT_TIMEOUT="20") as base:
+        yield base
+
+
+@contextmanager
+def writes_blocked(url: str):
+    """Another connection holds the write lock (SQLite) or the events table (PostgreSQL)."""
+    url = make_url(url)
+    if url.get_backend_name() == "sqlite":
+        holder = sqlite3.connect(url.database, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+    else:
+        with psycopg.connect(url.set(drivername="postgresql").render_as_string(False)) as holder:
+            holder.execute("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")
+            yield
+
+
+def test_a_request_over_the_worker_timeout_is_a_503_and_safe_to_retry(app, patient_server):
+    base = patient_server
+    match_id, tokens, _ = new_match(base)
+    auth = {"Authorization": f"Bearer {tokens[0]}", "Idempotency-Key": str(uuid.uuid4())}
+    view = requests.get(f"{base}/api/v1/games/{match_id}", headers=auth).json()
+    move = {"version": 0, "move": first_legal(view)}
+    with writes_blocked(app.config["SQLALCHEMY_DATABASE_URI"]):
+        stalled = requests.post(f"{base}/api/v1/games/{match_id}/moves", json=move, headers=auth, timeout=30)
+    assert (stalled.status_code, stalled.headers["Content-Type"]) == (503, "application/problem+json")
+    assert stalled.json()["code"] == "server_timeout" and int(stalled.headers["Retry-After"]) >= 1
+    for _ in range(50):  # the stalled move may still land once the lock is gone: let it finish or fail
+        if requests.get(f"{base}/api/v1/games/{match_id}").json()["version"] == 1:
+            break
+        time.sleep(0.1)
+    retried = requests.post(f"{base}/api/v1/games/{match_id}/moves", json=move, headers=auth, timeout=30)
+    assert retried.status_code == 200, retried.text
+    assert requests.get(f"{base}/api/v1/games/{match_id}").json()["version"] == 1, "the move was made once"
