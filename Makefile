@@ -1,13 +1,14 @@
 # Two commands on a fresh machine (Python 3.11+):
 #   make run    install, migrate the SQLite file in instance/, serve on http://127.0.0.1:8000
-#   make test   install, run the whole test suite (set TEST_DATABASE_URL to add PostgreSQL); the
-#               browser tests use Debian's chromium, installed with apt-get when missing (as root)
+#   make test   install, run the whole test suite (set TEST_DATABASE_URL to add PostgreSQL, PYTEST_ARGS
+#               for pytest options); the browser tests use Debian's chromium, installed with apt-get
+#               when missing (as root)
 PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench sweep
+.PHONY: run test test-contract bench bench-load bench-versus sweep
 
 $(BIN)/.installed-run: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -23,12 +24,30 @@ run: $(BIN)/.installed-run
 	$(BIN)/flask --app wsgi db upgrade
 	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) wsgi:app
 
-test: $(BIN)/.installed-test
+# The npm tools of the contract tests (linters, openapi-typescript, tsc), from the committed lock file.
+CONTRACT_TOOLS := tests/contract/node_modules/.installed
+$(CONTRACT_TOOLS): tests/contract/package.json tests/contract/package-lock.json
+	cd tests/contract && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+test: $(BIN)/.installed-test $(CONTRACT_TOOLS)
 	sh tools/browser-deps.sh
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# openapi.yaml as integrators use it (tests/contract/, part of `test` too): .ci/run runs it beside the rest.
+test-contract: $(BIN)/.installed-test $(CONTRACT_TOOLS)
+	$(BIN)/python -m pytest tests/contract
 
 bench: $(BIN)/.installed-test
 	$(BIN)/python bench/bench.py
+
+# The load from outside over HTTP (bench/load.py), and beside the boardgame.io peer (bench/versus.py).
+# BENCH_ARGS=--quick for a short trial; BENCH_PG_URL=postgresql://... adds PostgreSQL.
+bench-load: $(BIN)/.installed-run
+	$(BIN)/python -m bench.load $(BENCH_ARGS)
+
+bench-versus: $(BIN)/.installed-run
+	$(BIN)/python -m bench.versus $(BENCH_ARGS)
 
 # The full invariant sweep: 1,000 seeded random matches per game.
 sweep: $(BIN)/.installed-test

@@ -21,6 +21,8 @@ at 0.15x of sync's rate).
 """
 import os
 
+from api import gunicorn_hooks
+
 worker_class = "serving.ProblemThreadWorker"
 threads = int(os.environ.get("WEB_THREADS", 8))  # per worker process: requests served at once by one process
 keepalive = 5  # seconds an idle kept-alive connection stays open, in the worker's poller (no thread)
@@ -35,5 +37,11 @@ limit_request_line = 2048
 limit_request_fields = 50
 limit_request_field_size = 8190
 
-accesslog = "-"  # the request line without query secrets: tokens travel in headers (test_parallel.py checks)
+# Logs and metrics (api/logs.py, api/metrics.py): the app logs each request as one JSON line, so
+# gunicorn's access log stays off and its own lines are JSON too; the workers' Prometheus counts
+# are kept in one folder that /metrics adds up.
+accesslog = None
+logger_class = gunicorn_hooks.JSONLogger
+on_starting = gunicorn_hooks.on_starting
+child_exit = gunicorn_hooks.child_exit
 control_socket_disable = True  # gunicorn's control socket sits at one path in $HOME: several servers on one machine would share it

@@ -10,7 +10,8 @@ from flask_migrate import Migrate
 from sqlalchemy import event, exc
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import cli, connection, docs, errors, feed, frontend, games, lifecycle, limits, meta, mine, moves, rules, security
+from . import (cli, connection, docs, errors, feed, frontend, games, lifecycle, limits, logs, meta, metrics, mine, moves,
+               reporting, rules, security)
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
@@ -75,6 +76,8 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["SQLALCHEMY_DATABASE_URI"], app.config["DATABASE_CONNECT_TIMEOUT"],
         app.config["DATABASE_LOCK_TIMEOUT"], app.config["DATABASE_STATEMENT_TIMEOUT"]))
     app.json = JSONProvider(app)
+    logs.init_app(app)  # first: its request id and clock cover every other hook
+    reporting.init_app(app)
     db.init_app(app)
     connection.init_app(app)
     migrate.init_app(app, db, directory=str(Config.ROOT_MIGRATIONS))
@@ -84,6 +87,7 @@ def create_app(config: dict | None = None) -> Flask:
     for module in (rules, games, feed, moves, lifecycle, mine, meta, docs, frontend):
         app.register_blueprint(module.bp)
     limits.init_app(app)
+    metrics.init_app(app)
     with app.app_context():
         _tune_sqlite(db.engine, app.config["SQLITE_SYNCHRONOUS"])
         _always_roll_back(db.engine)

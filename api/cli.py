@@ -6,7 +6,7 @@ from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import delete, exists, func, select
 
-from . import clock
+from . import clock, logs
 from .models import Event, Match, Seat, db
 
 
@@ -25,6 +25,7 @@ def cleanup(days: int) -> None:
         db.session.execute(delete(table).where(table.game_id.in_(ids)))
     db.session.execute(delete(Match).where(Match.id.in_(ids)))
     db.session.commit()
+    logs.event("cleanup", deleted=len(ids), days=days)
     click.echo(f"Deleted {len(ids)} matches nobody joined in {days} days.")
 
 

@@ -62,3 +62,10 @@ class Config:
     LIMIT_MOVE = os.environ.get("LIMIT_MOVE", "60 per minute")
     LIMIT_MOVE_PER_ADDRESS = os.environ.get("LIMIT_MOVE_PER_ADDRESS", "1200 per minute")
     LIMIT_MY_GAMES = os.environ.get("LIMIT_MY_GAMES", "60 per minute")
+    RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "addgames")  # apps sharing one store count apart
+    # What operators see (api/logs.py, api/metrics.py, api/reporting.py)
+    LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")  # DEBUG adds a line for every poll answered 304
+    METRICS = os.environ.get("METRICS", "false").lower() == "true"  # Prometheus text at /metrics
+    METRICS_TOKEN = os.environ.get("METRICS_TOKEN") or None  # if set, /metrics wants 'Authorization: Bearer <it>'
+    SENTRY_DSN = os.environ.get("SENTRY_DSN") or None  # error reports to Sentry (scrubbed of every secret)
+    SENTRY_OPTIONS: dict = {}  # more sentry_sdk.init arguments (tests give a transport that sends nothing)

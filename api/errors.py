@@ -8,6 +8,7 @@ from werkzeug.exceptions import HTTPException
 
 from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError
 
+from . import metrics
 
 PROBLEM_TYPE = "urn:addgames:problem:"
 log = logging.getLogger(__name__)
@@ -60,7 +61,9 @@ def init_app(app: Flask) -> None:
         return problem(error.code or 500, code, _plain(error), headers=kept)
 
     def on_database_down(error: DBAPIError | TimeoutError):
-        log.warning("database unavailable: %s", getattr(error, "orig", error).__class__.__name__)
+        kind = getattr(error, "orig", error).__class__.__name__
+        log.warning("database unavailable: %s", kind)
+        metrics.database_failed(kind)
         return problem(503, "database_unavailable", "The database is unavailable and nothing was saved; "
                        "try again shortly.", headers={"Retry-After": "2"}, database="unavailable")
 

@@ -35,7 +35,7 @@ def list_moves(match_id: str):
                         "move": shown})
         state = after
     replays.remember(match.id, version, state)  # for the next view or poll of this match
-    return polled(revalidated(jsonify(version=version, moves=entries), tag), match.status)
+    return polled(revalidated(jsonify(game=match.game, version=version, moves=entries), tag), match.status)
 
 
 def _after(version: int) -> int:

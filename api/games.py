@@ -9,7 +9,7 @@ from sqlalchemy import bindparam, insert, update
 from engine import match as events
 from engine.replay import start
 
-from . import clock, idempotency, replays, store
+from . import clock, idempotency, observe, replays, store
 from .errors import Problem
 from .idempotency import idempotent
 from .presenter import etag, link, match_view, not_modified, polled, view_response
@@ -138,7 +138,9 @@ def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extr
                        game=match_view(match, game, state, match.version, viewer=seat))
     response.status_code = 201
     response.headers["Location"] = url_for("games.get_game", match_id=match.id)
-    return store.save(response, conflict)
+    response = store.save(response, conflict)
+    observe.seated(match, new="invite" in extra)
+    return response
 
 
 def _first_free(match: MatchRow) -> int:

@@ -4,7 +4,7 @@ from sqlalchemy import bindparam, delete, update
 
 from engine import match as events
 
-from . import clock, pace, replays, store, writes
+from . import clock, observe, pace, replays, store, writes
 from .errors import Problem
 from .games import created, new_match
 from .models import utc_iso
@@ -74,12 +74,15 @@ def rematch(match_id: str):
         match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave)
         store.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
         try:
-            return created(match, game, seat, names[seat], taken,
-                           invite=invite, invite_link=link(match, f"invite={invite}"))
+            response = created(match, game, seat, names[seat], taken,
+                               invite=invite, invite_link=link(match, f"invite={invite}"))
         except Problem as lost:  # another seat created the rematch a moment ago: join theirs
             if lost.code != "seat_taken":
                 raise
             old = store.load(match_id)
+        else:
+            observe.rematched(old, match)
+            return response
     return created(store.load(old.rematch_id), game, seat, names[seat], taken)
 
 

@@ -1,21 +1,15 @@
 """My games: every match a device holds a seat in, most urgent first, with who plays it and its
 version, so that a client sees what changed from this one request."""
 from flask import Blueprint, jsonify, request
-from marshmallow import fields, validate
 from sqlalchemy import select
 
 from engine import match as events
 
 from . import connection, replays, store
 from .presenter import deadline_iso, seats
-from .schemas import Body
+from .schemas import MyGames
 
 bp = Blueprint("mine", __name__, url_prefix="/api/v1")
-
-
-class MyGames(Body):
-    tokens = fields.List(fields.String(validate=validate.Length(1, 100)), required=True,
-                         validate=validate.Length(0, 100))
 
 
 @bp.post("/my-games")

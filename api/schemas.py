@@ -1,12 +1,22 @@
-"""Request bodies, checked at the edge. Legality of moves is the engine's alone."""
+"""Request bodies, checked at the edge. Legality of moves, the seat counts and options of each game
+are the engine's alone.
+
+openapi.yaml is the one statement of what a body may hold: the marshmallow schemas below are built
+from its component schemas once, at import (no cost per request), and a JSON Schema keyword this
+module does not know stops the import rather than being silently left unchecked. The server has no
+YAML parser: it reads them from request_schemas.json, which `python -m tools.request_schemas`
+compiles from openapi.yaml (a test fails while the two differ)."""
+import json
+from pathlib import Path
+
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from .names import clean_name
 
-MAX_SEATS = 8
-HOUR, DAY = 3600, 86400
-MAX_DECK = 200
-MAX_OPTIONS = 16
+CONTRACT = json.loads((Path(__file__).parent / "request_schemas.json").read_text(encoding="utf-8"))
+
+# Keywords that only document, or that a field states itself (`type`, `default`).
+NOTES = {"description", "examples", "type", "default"}
 
 
 class Name(fields.String):
@@ -14,6 +24,41 @@ class Name(fields.String):
 
     def _deserialize(self, value, attr, data, **kwargs) -> str:
         return clean_name(super()._deserialize(value, attr, data, **kwargs))
+
+
+def field_for(schema: dict, **kw) -> fields.Field:
+    """The marshmallow field that checks what the JSON Schema `schema` (from openapi.yaml) states."""
+    if "$ref" in schema:
+        # A Name's pattern states only what no name may hold; names.clean_name decides the rest.
+        return Name(**kw) if schema["$ref"].endswith("/Name") else field_for(component(schema), **kw)
+    types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+    kind, = (t for t in types if t != "null")
+    if "default" in schema:
+        kw["load_default"] = schema["default"]
+    if "null" in types:
+        kw["allow_none"] = True
+    make, keywords = FIELDS[kind]
+    unknown = set(schema) - keywords - NOTES
+    if unknown:
+        raise TypeError(f"api/schemas.py cannot check {sorted(unknown)} of {schema}: teach field_for")
+    return make(schema, **kw)
+
+
+def _range(schema: dict):
+    return validate.Range(schema.get("minimum"), schema.get("maximum"))
+
+
+def _length(schema: dict, least: str, most: str):
+    return validate.Length(schema.get(least), schema.get(most))
+
+
+FIELDS = {
+    "integer": (lambda s, **kw: fields.Integer(strict=True, validate=_range(s), **kw), {"minimum", "maximum"}),
+    "string": (lambda s, **kw: fields.String(validate=_length(s, "minLength", "maxLength"), **kw),
+               {"minLength", "maxLength"}),
+    "array": (lambda s, **kw: fields.List(field_for(s["items"]), validate=_length(s, "minItems", "maxItems"), **kw),
+              {"items", "minItems", "maxItems"}),
+}
 
 
 class Body(Schema):
@@ -25,32 +70,41 @@ class Body(Schema):
         unknown = RAISE
 
 
-class CreateGame(Body):
-    game = fields.String(required=True)
-    seats = fields.Integer(strict=True, validate=validate.Range(1, MAX_SEATS))
-    name = Name()
-    players = fields.List(Name(), validate=validate.Length(1, MAX_SEATS))
-    options = fields.Dict(keys=fields.String(validate=validate.Length(1, 32)), load_default=dict,
-                          validate=validate.Length(max=MAX_OPTIONS))
-    deck = fields.List(fields.String(validate=validate.Length(1, 16)), validate=validate.Length(1, MAX_DECK))
-    time_per_move = fields.Integer(strict=True, allow_none=True, validate=validate.Range(
-        HOUR, 14 * DAY, error="time_per_move must be from 3600 seconds (1 hour) to 1209600 (14 days), or null."))
-    timeouts_to_leave = fields.Integer(strict=True, load_default=3, validate=validate.Range(1, 10))
+def body(component: str, **checked_elsewhere: fields.Field) -> type[Body]:
+    """The Body schema of an object component: one field per property, `required` as listed there,
+    except the properties given here, whose checks are the engine's (a game key, a move, options)."""
+    schema = CONTRACT[component]
+    assert schema["additionalProperties"] is False, f"{component} must list every field"
+    required = set(schema.get("required", ()))
+    made = {name: checked_elsewhere.get(name) or field_for(prop, required=name in required)
+            for name, prop in schema["properties"].items()}
+    return Body.from_dict(made, name=component)
 
+
+def component(ref: dict) -> dict:
+    return CONTRACT[ref["$ref"].rsplit("/", 1)[1]]
+
+
+# Every game's create body has the same fields but `game` (its key) and `options` (its own, which
+# the engine checks with a reason per option): the first game's stands for all of them, and options
+# are only kept to the size of the largest game's (a few short names), before the engine sees them.
+CREATES = [component(member) for member in CONTRACT["CreateGame"]["oneOf"]]
+OPTION_NAMES = {name for create in CREATES for name in component(create["properties"]["options"])["properties"]}
+_create = body(CONTRACT["CreateGame"]["oneOf"][0]["$ref"].rsplit("/", 1)[1], game=fields.String(required=True),
+               options=fields.Dict(keys=fields.String(validate=validate.Length(1, max(map(len, OPTION_NAMES)))),
+                                   validate=validate.Length(max=len(OPTION_NAMES)), load_default=dict))
+
+
+class CreateGame(_create):
     @validates_schema
     def seats_or_players(self, data, **kwargs):
+        """openapi.yaml's `if players then no seats else seats and name`, with reasons."""
         if ("seats" in data) == ("players" in data):
             raise ValidationError("Give either 'seats' (a number, with your 'name') or 'players' (a list of names).")
         if "seats" in data and "name" not in data:
             raise ValidationError("Give your 'name' to take the first seat.", "name")
 
 
-class JoinGame(Body):
-    invite = fields.String(required=True, validate=validate.Length(1, 64))
-    name = Name()
-    seat = fields.Integer(strict=True, validate=validate.Range(0, MAX_SEATS - 1))
-
-
-class PostMove(Body):
-    version = fields.Integer(strict=True, validate=validate.Range(0, 10**9))  # or If-Match
-    move = fields.Raw(required=True)
+JoinGame = body("JoinGame")
+PostMove = body("PostMove", move=fields.Raw(required=True))
+MyGames = body("MyGames")

@@ -5,7 +5,7 @@ from sqlalchemy import bindparam, insert, update
 
 from engine import match as events
 
-from . import clock, replays, snapshots, store
+from . import clock, observe, replays, snapshots, store
 from .errors import Problem
 from .presenter import view_response
 from .store import MatchRow
@@ -48,4 +48,5 @@ def answer(match: MatchRow, game, state: events.MatchState, viewer: int | None, 
     retries); when another write landed first, `conflict()` is raised and nothing is written."""
     response = store.save(view_response(match, game, state, match.version, viewer), conflict)
     replays.remember(match.id, match.version, state)
+    observe.moved(match, game, state)
     return response

@@ -10,7 +10,8 @@ import yaml
 from flask.testing import FlaskClient
 from openapi_core import Config, OpenAPI
 from openapi_core.testing import MockRequest, MockResponse
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, create_engine, text
+from sqlalchemy.engine import make_url
 
 from api import clock as api_clock
 from api import create_app
@@ -42,9 +43,22 @@ def backends() -> list[str]:
     return found
 
 
+def own_schema(url: str) -> str:
+    """`url` with its tables in the PostgreSQL schema TEST_DATABASE_SCHEMA, when set: two test runs
+    can then share one database at once (.ci/run runs tests/contract beside the rest)."""
+    schema = os.environ.get("TEST_DATABASE_SCHEMA")
+    if not schema or not url.startswith("postgresql"):
+        return url
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
+    engine.dispose()
+    return str(make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False))
+
+
 @pytest.fixture(scope="session", params=backends(), ids=lambda url: url.split(":")[0].split("+")[0])
 def app(request, tmp_path_factory):
-    url = request.param.format(tmp=tmp_path_factory.mktemp("db"))
+    url = own_schema(request.param.format(tmp=tmp_path_factory.mktemp("db")))
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True, "RATELIMIT_ENABLED": False})
     app.test_client_class = SpecClient
     with app.app_context():

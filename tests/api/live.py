@@ -24,8 +24,8 @@ def gunicorn(database_url: str, log: Path, workers: int = 4, **env: str):
     (access, errors, app) going to `log`."""
     port = free_port()
     command = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-               "--log-level", "debug", "wsgi:app"]
-    environment = {**os.environ, "DATABASE_URL": database_url, **env}
+               "--log-level", "debug", "wsgi:app"]  # the app logs each request (gunicorn.conf.py)
+    environment = {**os.environ, "DATABASE_URL": database_url, "LOG_LEVEL": "DEBUG", **env}
     with open(log, "ab") as out:
         server = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

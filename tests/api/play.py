@@ -6,6 +6,15 @@ def bearer(token: str) -> dict:
     return {"Authorization": f"Bearer {token}"}
 
 
+def first_legal(view: dict) -> dict:
+    """The ADD UP mover's first offered card, on the top row (a joker at its lowest value)."""
+    offer = view["you"]["legal_moves"]["play"][0]
+    move = {"type": "play", "card": offer["card"], "row": "top"}
+    if "value" in offer:
+        move["value"] = offer["value"]["min"]
+    return move
+
+
 @dataclass
 class Table:
     client: object

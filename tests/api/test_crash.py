@@ -37,7 +37,7 @@ def play(base: str, match_id: str, token: str, until: float, acknowledged: list)
             move = first_legal(view)
             answer = requests.post(f"{base}/api/v1/games/{match_id}/moves", json={"version": view["version"], "move": move},
                                    headers=auth, timeout=10)
-        except (requests.ConnectionError, ValueError):  # the worker serving it was killed: outcome unknown
+        except (requests.RequestException, ValueError):  # the worker serving it was killed: outcome unknown
             continue
         assert answer.status_code < 500 or answer.status_code == 503, answer.text
         if answer.ok:

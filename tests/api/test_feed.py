@@ -22,7 +22,7 @@ def test_the_events_after_n_are_the_tail_of_the_log_for_every_viewer(client, clo
         log = feed(client, table, viewer).json
         assert {"move", "timeout", "resign", "autopilot"} <= {entry["kind"] for entry in log["moves"]}
         for after in range(log["version"] + 1):
-            assert feed(client, table, viewer, after).json == {"version": log["version"], "moves": log["moves"][after:]}
+            assert feed(client, table, viewer, after).json == {"game": "addup", "version": log["version"], "moves": log["moves"][after:]}
 
 
 def test_the_feed_hides_what_other_seats_hold(client):
@@ -39,7 +39,7 @@ def test_the_feed_hides_what_other_seats_hold(client):
 def test_an_unchanged_log_answers_304_until_an_event_comes(client):
     table = Table.create(client)
     first = feed(client, table, 0, 0)
-    assert first.json == {"version": 0, "moves": []}
+    assert first.json == {"game": "addup", "version": 0, "moves": []}
     assert first.headers["Cache-Control"] == "private, no-cache"
     tag = first.headers["ETag"]
     again = feed(client, table, 0, 0, **{"If-None-Match": tag})

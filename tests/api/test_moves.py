@@ -6,16 +6,7 @@ import pytest
 
 from engine import addup
 
-from .play import Table, bearer
-
-
-def first_legal(view: dict) -> dict:
-    """The mover's first offered card, on the top row (a joker at its lowest value)."""
-    offer = view["you"]["legal_moves"]["play"][0]
-    move = {"type": "play", "card": offer["card"], "row": "top"}
-    if "value" in offer:
-        move["value"] = offer["value"]["min"]
-    return move
+from .play import Table, bearer, first_legal
 
 
 def test_a_match_plays_to_the_end_and_reveals_a_seed_that_redeals_it(client):

@@ -1,4 +1,4 @@
-// Die Regeln der fünf Spiele auf Deutsch, nach den Originalregeln und ../shared/RULES.md.
+// Die Regeln der fünf Spiele auf Deutsch, nach den Originalregeln und docs/RULES.md.
 export default {
   addup: {sections: [
     ["Ziel", ["Möglichst viele Karten ergattern: Sorge dafür, dass die beiden Reihen auf dem Tisch dieselbe Summe haben."]],

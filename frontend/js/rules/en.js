@@ -1,4 +1,4 @@
-// The rules of the five games in English, from the original sheets and ../shared/RULES.md.
+// The rules of the five games in English, from the original sheets and docs/RULES.md.
 // The interpretations shown under them come from the rules catalogue (GET /api/v1/rules/{game}).
 export default {
   addup: {sections: [

@@ -1,4 +1,4 @@
-// Las reglas de los cinco juegos en español, según los reglamentos originales y ../shared/RULES.md.
+// Las reglas de los cinco juegos en español, según los reglamentos originales y docs/RULES.md.
 export default {
   addup: {sections: [
     ["Objetivo", ["Llevarse el máximo de cartas: conseguir que las dos filas de la mesa sumen lo mismo."]],

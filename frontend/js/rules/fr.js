@@ -1,4 +1,4 @@
-// Les règles des cinq jeux en français, d'après les règles d'origine et ../shared/RULES.md.
+// Les règles des cinq jeux en français, d'après les règles d'origine et docs/RULES.md.
 export default {
   addup: {sections: [
     ["But du jeu", ["Ramasser le plus de cartes possible : faire en sorte que les deux lignes de la table aient la même somme."]],

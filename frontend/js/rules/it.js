@@ -1,4 +1,4 @@
-// Le regole dei cinque giochi in italiano, dai regolamenti originali e da ../shared/RULES.md.
+// Le regole dei cinque giochi in italiano, dai regolamenti originali e da docs/RULES.md.
 export default {
   addup: {sections: [
     ["Scopo", ["Prendere più cartine possibile: fare in modo che le due file sul tavolo abbiano la stessa somma."]],

@@ -1,4 +1,4 @@
-// As regras dos cinco jogos em português, segundo os regulamentos originais e ../shared/RULES.md.
+// As regras dos cinco jogos em português, segundo os regulamentos originais e docs/RULES.md.
 export default {
   addup: {sections: [
     ["Objetivo", ["Ganhar o máximo de cartas: fazer com que as duas filas da mesa somem o mesmo."]],

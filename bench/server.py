@@ -1,0 +1,240 @@
+"""The service under test: gunicorn started as the Procfile's `web:` line starts it, on 127.0.0.1,
+watched through /proc, stopped by its PID.
+
+CPU of the service = utime + stime of the gunicorn master and its live workers, plus the CPU of
+workers already gone (the master's cutime + cstime once it has reaped them). On PostgreSQL the
+backends serving the service's connections are found by the `application_name` the service's
+URL is given, and their CPU read from /proc the same way (`PgBackends`): PostgreSQL must run on
+this machine. Background processes shared by every database (WAL writer, checkpointer) are left out.
+"""
+import os
+import shlex
+from contextlib import contextmanager
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+from sqlalchemy.engine import make_url
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+TICK = os.sysconf("SC_CLK_TCK")
+RAISED = "1000000 per minute"
+ERROR_MARKS = ("[ERROR]", "[CRITICAL]", "Traceback", '"level":"error"', '"level":"critical"')
+LIMITS = ("LIMIT_CREATE", "LIMIT_JOIN", "LIMIT_MOVE", "LIMIT_MOVE_PER_ADDRESS", "LIMIT_MY_GAMES")
+
+
+def procfile_web() -> list[str]:
+    """The Procfile's `web:` command, split as a shell would."""
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.startswith("web:"):
+            return shlex.split(line[len("web:"):])
+    raise SystemExit("The Procfile has no web: line.")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def is_postgres(url: str) -> bool:
+    return make_url(url).get_backend_name() == "postgresql"
+
+
+@contextmanager
+def scratch_sqlite():
+    """The URL of a throwaway SQLite file beside the default database (on the same disk, so with
+    the same fsync), deleted afterwards."""
+    folder = ROOT / "instance"
+    folder.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="bench-", dir=folder) as scratch:
+        yield f"sqlite:///{scratch}/bench.sqlite"
+
+
+def stat_fields(pid: int) -> list[str] | None:
+    """/proc/PID/stat from field 3 (state) on; None once the process is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return text[text.rindex(")") + 2:].split()
+
+
+def cpu_seconds(pid: int, reaped: bool = False) -> float:
+    """utime + stime of `pid` (with `reaped`, plus its waited-for children's); 0 once it is gone."""
+    fields = stat_fields(pid)
+    if fields is None:
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if reaped else 0)
+    return ticks / TICK
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            fields = stat_fields(int(entry.name))
+            if fields and int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def peak_rss_kb(pid: int) -> int:
+    """VmHWM: the most resident memory `pid` has had over its life."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except FileNotFoundError:
+        pass
+    return 0
+
+
+class Service:
+    """gunicorn serving `app` (the Procfile's `wsgi:app` by default) on `database_url`."""
+
+    def __init__(self, database_url: str, app: str = "wsgi:app", workers: int = 2, limits: str = "raised"):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.app_name = f"addgames-bench-{self.port}"
+        if is_postgres(database_url):  # names our backends in pg_stat_activity
+            database_url = make_url(database_url).update_query_dict(
+                {"application_name": self.app_name}).render_as_string(hide_password=False)
+        self.database_url = database_url
+        self.workers = workers
+        self.env = {**os.environ, "DATABASE_URL": database_url, "PORT": str(self.port),
+                    "WEB_CONCURRENCY": str(workers),
+                    # gunicorn binds 0.0.0.0 when given PORT; the command line's arguments win over
+                    # a gunicorn.conf.py, so this keeps the service on loopback whatever that file says,
+                    # and off gunicorn's control socket (one path in $HOME, shared by every server)
+                    "GUNICORN_CMD_ARGS": f"--bind 127.0.0.1:{self.port} --no-control-socket"}
+        if limits == "off":
+            self.env["RATELIMIT_ENABLED"] = "false"
+        elif limits == "raised":
+            self.env.update({name: RAISED for name in LIMITS})
+        command = procfile_web()
+        self.command = [str(BIN / command[0]) if (BIN / command[0]).exists() else command[0]] + \
+            [app if word == "wsgi:app" else word for word in command[1:]]
+        self.process = None
+        self.log = tempfile.NamedTemporaryFile(prefix="bench-gunicorn-", suffix=".log", delete=False)
+
+    def migrate(self) -> None:
+        done = subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=self.env,
+                              capture_output=True, text=True)
+        if done.returncode:
+            raise SystemExit(f"flask db upgrade failed:\n{done.stderr[-2000:]}")
+
+    def start(self) -> "Service":
+        self.migrate()
+        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
+                                        stderr=self.log, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise SystemExit(f"gunicorn exited with {self.process.returncode}:\n{self.errors(all_lines=True)}")
+            if len(children(self.process.pid)) >= self.workers and self._healthy():
+                return self
+            time.sleep(0.2)
+        self.stop()
+        raise SystemExit("gunicorn did not answer within 30 s")
+
+    def _healthy(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.url}/api/v1/health", timeout=2) as answer:
+                return answer.status == 200
+        except OSError:
+            return False
+
+    def cpu(self) -> float:
+        """Seconds of CPU the master and every worker, live or reaped, have used so far."""
+        pid = self.process.pid
+        return cpu_seconds(pid, reaped=True) + sum(cpu_seconds(child) for child in children(pid))
+
+    def peak_rss_mb(self) -> dict:
+        """VmHWM of the master and of each live worker, in MB: their sum and the largest worker's."""
+        workers = [peak_rss_kb(child) for child in children(self.process.pid)]
+        master = peak_rss_kb(self.process.pid)
+        return {"total": round((master + sum(workers)) / 1024, 1), "worker": round(max(workers, default=0) / 1024, 1)}
+
+    def errors(self, all_lines: bool = False) -> list[str]:
+        """Error lines on the service's stderr, as gunicorn's text or JSON log writes them (an
+        access log on stdout is dropped)."""
+        lines = Path(self.log.name).read_text(errors="replace").splitlines()
+        return lines if all_lines else [line for line in lines if any(mark in line for mark in ERROR_MARKS)]
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)  # this master's PID only; it stops its workers
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)  # the session started for this master alone
+                self.process.wait()
+
+    def close(self) -> None:
+        self.stop()
+        Path(self.log.name).unlink(missing_ok=True)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *_):
+        self.close()
+
+
+class PgBackends:
+    """CPU of the PostgreSQL backends serving `service`'s connections, between `begin` and `end`.
+
+    A thread samples pg_stat_activity and /proc every half second, so a backend that ends between
+    two samples loses at most its last half second; one born in the phase counts from zero."""
+
+    def __init__(self, service: Service, every: float = 0.5):
+        import psycopg
+
+        url = make_url(service.database_url).set(drivername="postgresql")
+        url = url.update_query_dict({"application_name": "addgames-bench-probe"})
+        self.connection = psycopg.connect(url.render_as_string(hide_password=False), autocommit=True)
+        self.app_name, self.every = service.app_name, every
+        self.first: dict[int, float] = {}
+        self.last: dict[int, float] = {}
+        self.counting = False  # a backend first seen while counting was born in the phase: from zero
+        self.running = threading.Event()
+        self.thread = None
+
+    def _sample(self) -> None:
+        pids = [row[0] for row in self.connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = %s", (self.app_name,))]
+        for pid in pids:
+            used = cpu_seconds(pid)
+            if used:
+                self.first.setdefault(pid, 0.0 if self.counting else used)
+                self.last[pid] = used
+
+    def _loop(self) -> None:
+        while self.running.is_set():
+            self._sample()
+            time.sleep(self.every)
+
+    def begin(self) -> None:
+        self.first, self.last, self.counting = {}, {}, False
+        self._sample()  # backends alive now count from their present CPU
+        self.counting = True
+        self.running.set()
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.thread.start()
+
+    def end(self) -> float:
+        self.running.clear()
+        self.thread.join()
+        self._sample()
+        return sum(self.last[pid] - self.first[pid] for pid in self.last)
+
+    def close(self) -> None:
+        self.connection.close()

@@ -1,0 +1,184 @@
+"""addgames beside the boardgame.io peer, in one run: `make bench-versus`, or
+`python -m bench.versus [--quick] [--pg-url postgresql://...]`.
+
+Interleaves rounds of the same load (two-seat ADD UP matches, the greedy player, K concurrent
+matches): the peer on SQLite WAL (`../shared/peers/boardgameio`, its own `bench.js`), then addgames
+on a throwaway SQLite file, then addgames on PostgreSQL (--pg-url, or env BENCH_PG_URL; left out
+without one), for K = 8 and 32, three rounds. Each measurement starts a fresh server. Prints one
+table of the medians over the rounds: moves/s and server CPU ms per move of each, addgames' moves/s
+as a fraction of the peer's and its CPU per move as a multiple, beside issue 12's targets.
+
+The peer's folder is read-only here and shared: it is copied to ~/.cache/addgames-bench/ (or
+--peer-cache) and `npm ci` runs in the copy the first time (it compiles better-sqlite3, about a
+minute). A full run takes about ten minutes on two cores; --quick is one short round.
+"""
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench.load import machine, play_phase, save
+from bench.server import ROOT, Service, free_port, scratch_sqlite
+
+# ../shared/peers/boardgameio beside the repository (or beside a folder of worktrees holding it)
+PEER = next((folder / "shared" / "peers" / "boardgameio" for folder in ROOT.parents
+             if (folder / "shared" / "peers" / "boardgameio").is_dir()), ROOT.parent / "shared" / "peers" / "boardgameio")
+CACHE = Path.home() / ".cache" / "addgames-bench" / "boardgameio"
+TARGETS = {"sqlite": 2.0, "postgresql": 2.5}  # issue 12: server CPU ms per move, at most
+SHARE = 0.5  # issue 12: moves/s at least half the peer's SQLite-WAL figure
+
+
+def peer_copy(source: Path, cache: Path) -> Path:
+    """The peer's files copied to `cache`, with its dependencies installed there (`npm ci`, once
+    per package-lock.json)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    for item in source.iterdir():
+        if item.is_file():
+            shutil.copyfile(item, cache / item.name)
+    lock = (cache / "package-lock.json").read_bytes()
+    stamp = cache / "node_modules" / ".installed-lock"
+    if not stamp.exists() or stamp.read_bytes() != lock:
+        print("npm ci in the peer's copy (compiles better-sqlite3, about a minute) ...", file=sys.stderr)
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=cache, check=True, stdout=subprocess.DEVNULL)
+        stamp.write_bytes(lock)
+    return cache
+
+
+def run_peer(folder: Path, storage: str, concurrency: int, args) -> dict:
+    """One measurement of the peer's own bench.js (a fresh server.js) on `storage`."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        subprocess.run(["node", "bench.js", "--storage", storage, "--concurrency", str(concurrency),
+                        "--matches", str(args.matches), "--matches-per-worker", str(args.matches_per_worker),
+                        "--warmup", str(args.warmup), "--max-seconds", str(args.seconds), "--variant", args.peer_variant,
+                        "--port", str(free_port()), "--no-lobby", "--out", out.name],
+                       cwd=folder, check=True, stdout=subprocess.DEVNULL)
+        row = json.loads(Path(out.name).read_text())["results"][0]
+    if row["errors"]:
+        raise SystemExit(f"the peer's matches failed: {row['firstError']}")
+    return {"moves_per_s": row["movesPerSecond"], "server_cpu_ms_per_move": row["server"]["cpuMsPerMove"],
+            "latency_ms": {p: row["latencyMs"][p] for p in ("p50", "p95", "p99")}, "games": row["games"],
+            "moves": row["moves"], "peak_rss_mb": row["server"]["rssPeakMB"],
+            "client_cpu_share": round(row["clientCpuSeconds"] / row["wallSeconds"], 2)}
+
+
+def run_addgames(database: str, concurrency: int, args) -> dict:
+    """One measurement of addgames (a fresh gunicorn) with the same matches, warm-up and time as the peer's."""
+    with Service(database) as service:
+        matches = max(args.matches, args.matches_per_worker * concurrency)
+        return asyncio.run(play_phase(service, concurrency, matches, args.warmup, args.seconds))
+
+
+def measure(args) -> dict:
+    started = machine()
+    folder = peer_copy(args.peer, args.peer_cache)
+    systems = [f"peer {storage}" for storage in args.peer_storage] + ["addgames sqlite"] + \
+        (["addgames postgresql"] if args.pg_url else [])
+    runs = []
+    for round_number in range(1, args.rounds + 1):
+        for concurrency in args.concurrency:
+            for system in systems:
+                if system.startswith("peer "):
+                    row = run_peer(folder, system.removeprefix("peer "), concurrency, args)
+                elif system == "addgames sqlite":
+                    with scratch_sqlite() as database:
+                        row = run_addgames(database, concurrency, args)
+                else:
+                    row = run_addgames(args.pg_url, concurrency, args)
+                runs.append({"round": round_number, "system": system, "concurrency": concurrency, **row})
+                print(f"round {round_number} K={concurrency} {system}: {row['moves_per_s']} moves/s, "
+                      f"{row['server_cpu_ms_per_move']} ms CPU/move", file=sys.stderr)
+    medians = {}
+    for concurrency in args.concurrency:
+        for system in systems:
+            mine = [run for run in runs if run["system"] == system and run["concurrency"] == concurrency]
+            medians[f"{system} K={concurrency}"] = {
+                key: statistics.median(run[key] for run in mine) for key in ("moves_per_s", "server_cpu_ms_per_move")}
+    result = {"machine": started, "settings": {k: str(v) for k, v in vars(args).items() if k != "pg_url"},
+              "runs": runs, "medians": medians}
+    result["machine"]["loadavg_after"] = os.getloadavg()
+    return result
+
+
+def markdown(result: dict, concurrencies: list[int]) -> str:
+    m, medians = result["machine"], result["medians"]
+    rounds = max(run["round"] for run in result["runs"])
+    lines = [f"addgames (commit {m['commit']}) beside boardgame.io 0.50.2 on SQLite WAL, {m['date']}, {m['nproc']} cores, "
+             f"load average {m['loadavg_before'][0]:.1f} before / {m['loadavg_after'][0]:.1f} after; "
+             f"medians of {rounds} interleaved round(s)", "",
+             "| K | peer SQLite WAL moves/s | addgames SQLite | PostgreSQL | SQLite / peer (target ≥ 0.5) "
+             "| PostgreSQL / peer (≥ 0.5) | server CPU ms/move: peer / SQLite (target ≤ 2) / PostgreSQL (≤ 2.5) "
+             "| CPU / peer's: SQLite / PostgreSQL |",
+             "|---|---|---|---|---|---|---|---|"]
+    for k in concurrencies:
+        peer = medians[f"peer sqlite-wal K={k}"]
+        sqlite = medians[f"addgames sqlite K={k}"]
+        pg = medians.get(f"addgames postgresql K={k}", {"moves_per_s": None, "server_cpu_ms_per_move": None})
+
+        def share(row):
+            return "-" if row["moves_per_s"] is None else f"{row['moves_per_s'] / peer['moves_per_s']:.2f}"
+
+        def times(row):
+            return "-" if row["server_cpu_ms_per_move"] is None else \
+                f"{row['server_cpu_ms_per_move'] / peer['server_cpu_ms_per_move']:.1f}x"
+
+        pg_rate = "-" if pg["moves_per_s"] is None else f"{pg['moves_per_s']:,.0f}"
+        lines.append(f"| {k} | {peer['moves_per_s']:,.0f} | {sqlite['moves_per_s']:,.0f} "
+                     f"| {pg_rate} | {share(sqlite)} | {share(pg)} "
+                     f"| {peer['server_cpu_ms_per_move']} / {sqlite['server_cpu_ms_per_move']} / "
+                     f"{'-' if pg['server_cpu_ms_per_move'] is None else pg['server_cpu_ms_per_move']} "
+                     f"| {times(sqlite)} / {times(pg)} |")
+    for k in concurrencies:
+        for system in medians:
+            if system.startswith("peer ") and not system.startswith("peer sqlite-wal") and system.endswith(f"K={k}"):
+                lines.append(f"\n{system}: {medians[system]['moves_per_s']:,.0f} moves/s, "
+                             f"{medians[system]['server_cpu_ms_per_move']} ms server CPU per move")
+    lines += ["", "Every run:", "", "| round | K | system | moves/s | server CPU ms/move | p50 / p99 ms | client CPU |",
+              "|---|---|---|---|---|---|---|"]
+    for run in result["runs"]:
+        lines.append(f"| {run['round']} | {run['concurrency']} | {run['system']} | {run['moves_per_s']} "
+                     f"| {run['server_cpu_ms_per_move']} | {run['latency_ms']['p50']} / {run['latency_ms']['p99']} "
+                     f"| {run['client_cpu_share']:.0%} of a core |")
+    return "\n".join(lines)
+
+
+def arguments(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pg-url", default=os.environ.get("BENCH_PG_URL"),
+                        help="PostgreSQL for addgames (env BENCH_PG_URL)")
+    parser.add_argument("--concurrency", type=lambda s: [int(k) for k in s.split(",")], default=[8, 32])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--peer-storage", type=lambda s: s.split(","), default=["sqlite-wal"],
+                        help="the peer's storages, sqlite-wal first (the targets' reference); e.g. sqlite-wal,memory")
+    parser.add_argument("--seconds", type=float, default=20, help="no new match starts after this, per measurement")
+    parser.add_argument("--warmup", type=int, default=10, help="unmeasured matches first, per measurement")
+    parser.add_argument("--matches", type=int, default=200, help="matches set up per measurement, at least")
+    parser.add_argument("--matches-per-worker", type=int, default=4, help="or this many per seat pair, if more")
+    parser.add_argument("--peer-variant", choices=["brief", "rules"], default="brief",
+                        help="the peer's deck: its brief's (as in issue 12's figures) or RULES.md's, as addgames deals")
+    parser.add_argument("--peer", type=Path, default=PEER, help="the peer's folder (read only)")
+    parser.add_argument("--peer-cache", type=Path, default=CACHE, help="where it is copied and installed")
+    parser.add_argument("--quick", action="store_true", help="one short round")
+    args = parser.parse_args(argv)
+    if "sqlite-wal" not in args.peer_storage:
+        parser.error("--peer-storage must include sqlite-wal: the targets are ratios to it")
+    if args.quick:
+        args.rounds, args.seconds, args.warmup, args.matches, args.matches_per_worker = 1, 6, 2, 40, 1
+    return args
+
+
+def main(argv=None) -> None:
+    args = arguments(argv)
+    result = measure(args)
+    text = markdown(result, args.concurrency)
+    print(text)
+    print(f"\n(saved {save(result, text, 'versus')}.json and .md)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""schemathesis' command line, as an integrator would run it, against a live gunicorn on each
+database: every phase (examples, coverage, fuzzing, and stateful sequences that follow the
+contract's links from createGame and joinGame, seat tokens included), every check. No failure of
+any check, no server error. Bounded by examples per operation and by time."""
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from api.config import ROOT
+from tests.api.fuzzing import EXPECTED_STATUSES
+from tests.api.live import gunicorn
+
+EXAMPLES = int(os.environ.get("ADDGAMES_FUZZ_EXAMPLES") or 20)  # per operation, in each phase
+SECONDS = 100  # per database, at most: fuzzing and stateful sequences go on until it is spent
+
+
+@pytest.fixture(scope="module")
+def server(app, tmp_path_factory):
+    log = tmp_path_factory.mktemp("gunicorn") / "server.log"
+    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=2, RATELIMIT_ENABLED="false") as base:
+        yield base, log
+
+
+def test_every_phase_of_schemathesis_passes_against_gunicorn(server, tmp_path):
+    base, log = server
+    config = tmp_path / "schemathesis.toml"
+    config.write_text(f"[checks.positive_data_acceptance]\nexpected-statuses = {EXPECTED_STATUSES!r}\n".replace("'", '"'))
+    run = subprocess.run(
+        [str(Path(sys.executable).parent / "schemathesis"), "--config-file", str(config), "run",
+         f"{base}/api/v1/openapi.yaml", "--url", base, "--phases", "examples,coverage,fuzzing,stateful",
+         "--checks", "all", "--max-examples", str(EXAMPLES), "--max-time", str(SECONDS), "--seed", "15",
+         "--generation-database", "none", "--workers", "1", "--no-color"],
+        cwd=tmp_path, env={**os.environ, "SCHEMATHESIS_HOOKS": "tests.contract.fuzz_hooks", "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, timeout=SECONDS + 180)
+    report = run.stdout[-20000:] + run.stderr[-5000:]
+    assert run.returncode == 0, report
+    stateful = re.search(r"Stateful .*?Scenarios: +(\d+).*?API Links: +(\d+) covered", run.stdout, re.S)
+    assert stateful and int(stateful[1]) > 0 and int(stateful[2]) > 0, report
+    served = log.read_text(encoding="utf-8", errors="replace")
+    # Through the links: a seat taken with the invite code createGame handed over, and a seat
+    # given back with the token a link handed over (neither can be guessed).
+    assert re.search(r'"POST /api/v1/games/[A-Za-z0-9_-]{16}/seats HTTP/1.1" 201', served), report
+    assert re.search(r'"DELETE /api/v1/games/[A-Za-z0-9_-]{16}/seats/\d HTTP/1.1" 204', served), report
+    assert not re.search(r'HTTP/1.1" 5\d\d', served) and "Traceback" not in served, "the server failed a request"

@@ -1,0 +1,155 @@
+"""The deploy files, tried as far as a machine without a container engine allows: the PaaS files
+against their formats and against each other, compose.yaml against the Compose specification,
+the image's build context, and the commands the image and the stack run, run here directly."""
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+import requests
+import yaml
+
+from api.config import ROOT, Config
+
+from ..api.live import gunicorn
+from .formats import APP_JSON, RENDER_YAML
+
+PROCFILE = dict(line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines() if line)
+# What the deploy files may set: Config's settings, and what gunicorn and prometheus_client read.
+SETTINGS = {name for name in vars(Config) if name.isupper()} | {"DATABASE_URL", "PORT", "WEB_CONCURRENCY",
+                                                                 "WEB_THREADS", "PROMETHEUS_MULTIPROC_DIR"}
+# What the image needs to serve; what must never be copied into it.
+SERVED = ["wsgi.py", "gunicorn.conf.py", "serving.py", "requirements.txt", "openapi.yaml", "api/__init__.py", "engine/__init__.py",
+          "frontend/index.html", "migrations/env.py", "migrations/versions/0001_games_seats_and_move_events.py"]
+KEPT_OUT = [".venv", "instance", "tests", "test-artifacts", ".git", ".hypothesis"]
+
+
+def load(name: str):
+    text = (ROOT / name).read_text()
+    return json.loads(text) if name.endswith(".json") else yaml.safe_load(text)
+
+
+def dockerfile() -> dict[str, str]:
+    """The Dockerfile's instructions (continued lines joined), the last of each kind."""
+    text = re.sub(r"\\\n\s*", " ", (ROOT / "Dockerfile").read_text())
+    return {line.split(" ", 1)[0]: line.split(" ", 1)[1] for line in text.splitlines()
+            if line and not line.startswith("#")}
+
+
+def test_the_python_version_is_pinned_and_the_image_uses_it():
+    pinned = (ROOT / ".python-version").read_text().strip()
+    assert re.fullmatch(r"3\.\d+", pinned)
+    assert dockerfile()["FROM"] == f"python:{pinned}-slim"
+    assert sys.version_info[:2] >= tuple(map(int, pinned.split("."))), "tests run on the pinned version or later"
+
+
+def test_app_json_is_valid_and_declares_postgres_the_scheduler_and_known_settings():
+    app = load("app.json")
+    jsonschema.validate(app, APP_JSON)
+    plans = [addon["plan"] for addon in app["addons"]]
+    assert any(plan.startswith("heroku-postgresql:") for plan in plans) and "scheduler:standard" in plans
+    assert set(app["env"]) <= SETTINGS
+    assert PROCFILE["release"] == "flask --app wsgi db upgrade" and PROCFILE["web"] == "gunicorn wsgi:app"
+
+
+def test_render_yaml_is_valid_and_runs_what_the_procfile_runs():
+    blueprint = load("render.yaml")
+    jsonschema.validate(blueprint, RENDER_YAML)
+    services = {service["type"]: service for service in blueprint["services"]}
+    web, cron = services["web"], services["cron"]
+    assert web["preDeployCommand"] == PROCFILE["release"] and web["startCommand"] == PROCFILE["web"]
+    assert web["healthCheckPath"] == "/api/v1/health"
+    assert cron["startCommand"] == "flask --app wsgi cleanup"
+    database = blueprint["databases"][0]["name"]
+    for service in (web, cron):
+        linked = {var["key"]: var for var in service["envVars"]}
+        assert linked["DATABASE_URL"]["fromDatabase"]["name"] == database
+        assert set(linked) <= SETTINGS
+    assert {var["key"]: var for var in web["envVars"]}["RATELIMIT_STORAGE_URI"]["fromService"]["name"] == \
+        services["keyvalue"]["name"], "every instance counts rate limits in the one Key Value store"
+
+
+def test_compose_yaml_follows_the_compose_specification():
+    schema = json.loads(resources.files("check_jsonschema.builtin_schemas.vendor")
+                        .joinpath("compose-spec.json").read_text())
+    stack = load("compose.yaml")
+    jsonschema.validate(stack, schema)
+    services = stack["services"]
+    assert services["web"]["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+    assert services["migrate"]["command"] == shlex.split(PROCFILE["release"])
+    assert "flask --app wsgi cleanup" in services["cleanup"]["command"][-1]
+    assert services["web"]["environment"]["RATELIMIT_STORAGE_URI"].startswith("redis://redis:")
+    assert set(services["web"]["environment"]) <= SETTINGS
+
+
+def test_the_image_runs_gunicorn_as_a_user_with_a_health_check():
+    instructions = dockerfile()
+    assert json.loads(instructions["CMD"]) == shlex.split(PROCFILE["web"])
+    assert instructions["USER"] not in ("root", "0")
+    assert "/api/v1/health" in instructions["HEALTHCHECK"]
+    assert "db upgrade" not in instructions["CMD"], "migrations are a command of their own"
+
+
+def build_context() -> set[str]:
+    """The files `docker build .` would send, by .dockerignore's rules (a pattern that matches a
+    folder leaves out all of it; `**` matches any number of folders)."""
+    patterns = [line for line in (ROOT / ".dockerignore").read_text().splitlines() if line and line[0] != "#"]
+    ignored = [re.compile(re.escape(p).replace(r"\*\*/", "(?:.*/)?").replace(r"\*", "[^/]*").replace(r"\?", "[^/]"))
+               for p in patterns]
+
+    def left_out(path: str) -> bool:
+        return any(rule.fullmatch(path) for rule in ignored)
+
+    sent = set()
+    for folder, folders, files in os.walk(ROOT):
+        here = Path(folder).relative_to(ROOT).as_posix()
+        prefix = "" if here == "." else here + "/"
+        folders[:] = [name for name in folders if not left_out(prefix + name)]
+        sent.update(prefix + name for name in files if not left_out(prefix + name))
+    return sent
+
+
+def test_the_build_context_holds_the_service_and_nothing_local():
+    sent = build_context()
+    assert set(SERVED) <= sent
+    assert not [path for path in sent if path.split("/")[0] in KEPT_OUT or "__pycache__" in path
+                or path.endswith((".pyc", ".sqlite"))]
+
+
+def test_the_commands_of_the_stack_run(tmp_path):
+    """compose's migrate and cleanup commands on a fresh database, then the image's health check
+    against gunicorn started from gunicorn.conf.py as the image starts it."""
+    database = f"sqlite:///{tmp_path}/stack.sqlite"
+    environment = {**os.environ, "DATABASE_URL": database}
+    stack = load("compose.yaml")["services"]
+    flask = [str(Path(sys.executable).parent / "flask")]
+    for service in ("migrate", "cleanup"):
+        command = stack[service]["command"]
+        argv = flask + command[1:] if command[0] == "flask" else flask + shlex.split(
+            re.search(r"flask (--app wsgi cleanup)", command[-1])[1])
+        run = subprocess.run(argv, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+    assert "Deleted 0 matches" in run.stdout and '"event":"cleanup"' in run.stderr
+    check = json.loads(dockerfile()["HEALTHCHECK"].split(" CMD ", 1)[1])
+    with gunicorn(database, tmp_path / "server.log", workers=1) as base:
+        port = base.rsplit(":", 1)[1]
+        healthy = subprocess.run(check, env={**os.environ, "PORT": port}, capture_output=True, timeout=30)
+        assert healthy.returncode == 0, healthy.stderr
+        assert requests.get(f"{base}/api/v1/health", timeout=10).json() == {"status": "ok", "database": "ok"}
+    unhealthy = subprocess.run(check, env={**os.environ, "PORT": port}, capture_output=True, timeout=30)
+    assert unhealthy.returncode != 0, "the check fails once the server is gone"
+
+
+def test_the_readme_documents_every_setting():
+    """Each environment variable the service and gunicorn.conf.py read, and those the deploy files
+    set, is in the README's table of settings."""
+    readme = (ROOT / "README.md").read_text()
+    table = readme[readme.index("### Settings"):readme.index("### Dependencies")]
+    read = {setting for source in ("api/config.py", "serving.py", "gunicorn.conf.py")
+            for setting in re.findall(r'os\.environ\.get\("([A-Z_]+)"', (ROOT / source).read_text())}
+    assert read and not {setting for setting in read | SETTINGS - set(vars(Config)) if f"`{setting}`" not in table}
