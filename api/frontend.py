@@ -1,11 +1,24 @@
-"""The static web app in frontend/: files as they are, and the app's pages, which all load index.html."""
-from flask import Blueprint, send_from_directory
+"""The static web app in frontend/: its files, and the app's pages, which all load index.html.
+
+Files go out gzip-compressed when the browser takes it, with a strong ETag from their content and
+`Cache-Control: no-cache`: a phone keeps them and revalidates, so a slow network carries the shell
+once and then only 304s. A file is read and compressed once per change (keyed by its mtime and size)."""
+import gzip
+import hashlib
+import mimetypes
+import os
+
+from flask import Blueprint, Response, abort, request
 from werkzeug.routing import PathConverter
+from werkzeug.security import safe_join
 
 from .config import ROOT
 
 FRONTEND = ROOT / "frontend"
+COMPRESSIBLE = (".js", ".css", ".html", ".svg", ".json", ".webmanifest")
+TYPES = {".js": "text/javascript", ".webmanifest": "application/manifest+json"}  # not in every mimetypes table
 bp = Blueprint("frontend", __name__)
+_kept: dict[str, tuple[tuple, str, bytes, bytes | None]] = {}  # path -> ((mtime, size), etag, body, gzipped body)
 
 
 class AssetPath(PathConverter):
@@ -24,10 +37,40 @@ bp.record_once(lambda state: state.app.url_map.converters.setdefault("asset", As
 @bp.get("/g/<match_id>")
 def app_page(match_id: str | None = None, game: str | None = None):
     """The single page; the client reads the match id or game from the path and secrets from the fragment."""
-    return send_from_directory(FRONTEND, "index.html")
+    return _serve("index.html")
 
 
 @bp.get("/<asset:name>")
 def asset(name: str):
     """A file of the web app, as it is."""
-    return send_from_directory(FRONTEND, name)
+    return _serve(name)
+
+
+def _serve(name: str) -> Response:
+    path = safe_join(str(FRONTEND), name)
+    if path is None or not os.path.isfile(path):
+        abort(404)
+    _, tag, body, packed = _read(path)
+    zipped = packed is not None and request.accept_encodings["gzip"] > 0
+    extension = os.path.splitext(path)[1]
+    response = Response(packed if zipped else body,
+                        mimetype=TYPES.get(extension) or mimetypes.guess_type(path)[0] or "application/octet-stream")
+    if packed is not None:
+        response.vary.add("Accept-Encoding")
+    if zipped:
+        response.headers["Content-Encoding"] = "gzip"
+    response.set_etag(f"{tag}.gz" if zipped else tag)  # each encoding its own tag (RFC 9110 8.8.3)
+    response.cache_control.no_cache = True
+    return response.make_conditional(request)
+
+
+def _read(path: str) -> tuple[tuple, str, bytes, bytes | None]:
+    stat = os.stat(path)
+    version = (stat.st_mtime_ns, stat.st_size)  # mtimes can be a clock tick coarse: the size helps
+    kept = _kept.get(path)
+    if kept is None or kept[0] != version:
+        with open(path, "rb") as file:
+            body = file.read()
+        packed = gzip.compress(body, 9, mtime=0) if path.endswith(COMPRESSIBLE) and len(body) > 256 else None
+        kept = _kept[path] = (version, hashlib.sha256(body).hexdigest()[:24], body, packed)
+    return kept

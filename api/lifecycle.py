@@ -21,6 +21,7 @@ _CLAIM_REMATCH = update(store.games).where(store.games.c.id == bindparam("match_
 
 
 @bp.post("/<match_id>/resign")
+@idempotent
 def resign(match_id: str):
     """Give up: a two-seat match ends (the other seat wins); in a larger one the autopilot plays for you."""
     match, game, seat = _seat_in_started_match(match_id)

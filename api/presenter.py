@@ -15,7 +15,7 @@ ETAG = re.compile(r"v(\d{1,9})\.j\d+\.s(?:x|\d+)\.r[01]")
 # How long a client should wait before polling a match again (Retry-After on its view and its log),
 # by status: a running match may move any second, seats fill more slowly, and a finished match can
 # only gain a rematch id. Clients back off further while hidden or failing (README).
-POLL_AFTER = {"playing": 3, "waiting": 10, "over": 60}
+POLL_AFTER = {"playing": 3, "waiting": 2, "over": 5}  # a join or a rematch offer is seen within seconds
 
 
 def status(match: MatchRow, game, state: events.MatchState) -> str:

@@ -13,9 +13,10 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, {token, body, etag} = {}) {
+async function request(method, path, {token, body, etag, key} = {}) {
   const headers = {Accept: "application/json, application/problem+json"};
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (key) headers["Idempotency-Key"] = key; // a retry with the same key is answered, never done twice
   if (etag) headers["If-None-Match"] = etag;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
@@ -43,15 +44,15 @@ export const api = {
   rules: () => cached("all", () => request("GET", "/rules").then((r) => r.data.games)),
   rulesOf: (game) => cached(game, () => request("GET", `/rules/${encodeURIComponent(game)}`).then((r) => r.data)),
   create: (body) => request("POST", "/games", {body}).then((r) => r.data),
-  join: (id, body) => request("POST", `${match(id)}/seats`, {body}).then((r) => r.data),
+  join: (id, body, key) => request("POST", `${match(id)}/seats`, {body, key}).then((r) => r.data),
   view: (id, token, etag) => request("GET", match(id), {token, etag}),
   version: (id, n, token) => request("GET", `${match(id)}/versions/${n}`, {token}).then((r) => r.data),
   log: (id, token, after = 0) => request("GET", `${match(id)}/moves?after=${after}`, {token}).then((r) => r.data),
-  move: (id, token, version, move) => request("POST", `${match(id)}/moves`, {token, body: {version, move}}),
-  resign: (id, token) => request("POST", `${match(id)}/resign`, {token}),
+  move: (id, token, version, move, key) => request("POST", `${match(id)}/moves`, {token, body: {version, move}, key}),
+  resign: (id, token, key) => request("POST", `${match(id)}/resign`, {token, key}),
   claimTimeout: (id, token) => request("POST", `${match(id)}/timeouts`, {token}),
   freeSeat: (id, token, seat) => request("DELETE", `${match(id)}/seats/${seat}`, {token}),
-  rematch: (id, token) => request("POST", `${match(id)}/rematch`, {token}).then((r) => r.data),
+  rematch: (id, token, key) => request("POST", `${match(id)}/rematch`, {token, key}).then((r) => r.data),
   myGames: (tokens) => request("POST", "/my-games", {body: {tokens}}).then((r) => r.data.games),
   pushKey: () => request("GET", "/push/key").then((r) => r.data),
   subscribePush: (id, token, seat, body) => request("POST", `${match(id)}/seats/${seat}/push`, {token, body}).then((r) => r.data),

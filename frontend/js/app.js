@@ -1,6 +1,7 @@
 // Boot: language, header, router and the service worker.
 import {html, render} from "./html.js";
 import {LANGUAGES, chooseLanguage, language, startLanguage, t} from "./i18n.js";
+import {flush} from "./outbox.js";
 import {route, startRouter} from "./router.js";
 import {listen} from "./ui.js";
 
@@ -25,6 +26,7 @@ async function boot() {
   const main = document.getElementById("main");
   listen(main);
   await startRouter(main);
+  flush(); // changes queued before the page was closed or reloaded
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
   }

@@ -1,11 +1,13 @@
 // Polls a match view with If-None-Match: as often as the server's Retry-After hint says while
-// visible (3 s in play, longer while waiting or over), backing off when hidden or failing.
+// visible (the server says 3 s in play, 2 s while waiting, 5 s once over), backing off when hidden or failing.
 const FORCED_MS = Number(localStorage.getItem("addgames.pollMs")) || null; // tests poll faster
 const HIDDEN_MS = 10000;
 const MAX_MS = 60000;
+const FAILING_MAX_MS = 10000; // a network that comes back without an "online" event is seen this soon
 
-/** poll(load(etag) -> {notModified, etag, data}, onData(data, etag), onError(error)) -> {stop, now, setEtag} */
-export function poll(load, onData, onError) {
+/** poll(load(etag) -> {notModified, etag, data}, onData(data, etag), onError(error), onBack()) -> {stop, now, setEtag};
+ * onBack is called at the first answer after a failure, a 304 included (the page may clear its error). */
+export function poll(load, onData, onError, onBack = () => {}) {
   let etag = null;
   let timer = null;
   let hinted = 3000;
@@ -13,6 +15,7 @@ export function poll(load, onData, onError) {
   let delay = visible();
   let stopped = false;
   let running = false;
+  let failing = false;
 
   async function tick() {
     clearTimeout(timer);
@@ -20,6 +23,10 @@ export function poll(load, onData, onError) {
     running = true;
     try {
       const result = await load(etag);
+      if (failing) {
+        failing = false;
+        onBack();
+      }
       if (result.retryAfter) hinted = result.retryAfter * 1000;
       if (!result.notModified) {
         etag = result.etag;
@@ -29,7 +36,8 @@ export function poll(load, onData, onError) {
         delay = document.hidden ? Math.min(Math.max(delay * 2, HIDDEN_MS), MAX_MS) : visible();
       }
     } catch (error) {
-      delay = Math.min(delay * 2, MAX_MS);
+      failing = true;
+      delay = Math.min(delay * 2, FAILING_MAX_MS);
       onError(error);
     } finally {
       running = false;

@@ -12,6 +12,12 @@ let main = null;
 
 export function startRouter(element) {
   main = element;
+  if (!history.state && location.pathname !== "/") {
+    // Opened straight on a deep link (an invite, say): put the home page under it, so Back stays in the app.
+    const here = location.pathname + location.search + location.hash;
+    history.replaceState({app: true}, "", "/");
+    history.pushState({app: true}, "", here);
+  }
   window.addEventListener("popstate", () => route());
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a[href]");
@@ -25,7 +31,7 @@ export function startRouter(element) {
 }
 
 export function go(path, {replace = false} = {}) {
-  history[replace ? "replaceState" : "pushState"](null, "", path);
+  history[replace ? "replaceState" : "pushState"]({app: true}, "", path);
   return route();
 }
 

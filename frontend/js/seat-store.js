@@ -21,6 +21,15 @@ export function keepSeat(id, seat) {
   save(all);
 }
 
+/** Keep the seat a join or a rematch answered with; a join's invite lets this device share it too. */
+export function keepAnswer(answer, {kind, body}) {
+  const id = answer.game.id;
+  const invite = answer.invite || body?.invite;
+  keepSeat(id, {seat: answer.seat, token: answer.token, game: answer.game.game, seatLink: answer.seat_link, invite,
+    inviteLink: answer.invite_link || (invite ? `${location.origin}/g/${id}#invite=${invite}` : undefined),
+    linkShown: kind === "rematch"});
+}
+
 export function seatOf(id) {
   return load()[id] || null;
 }

@@ -27,6 +27,9 @@ function act(name, element, event) {
   if (action) action(element, event);
 }
 
+// A screen that loads something may define revive(): called when the network comes back.
+window.addEventListener("online", () => current?.revive?.());
+
 export function listen(element) {
   element.addEventListener("click", (event) => {
     const target = event.target.closest("[data-action]");

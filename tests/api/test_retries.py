@@ -1,5 +1,5 @@
-"""Idempotency-Key: a retried create, join or move gets the first answer and writes nothing more;
-without a seat token (create, join) the key is a secret and must be unguessable."""
+"""Idempotency-Key: a retried create, join, move or resignation gets the first answer and writes
+nothing more; without a seat token (create, join) the key is a secret and must be unguessable."""
 import threading
 import uuid
 
@@ -33,7 +33,12 @@ def move(table: Table):
     return f"/api/v1/games/{table.id}/moves", {"version": 0, "move": first_legal(table.view(0))}, table.auth(0)
 
 
-@pytest.mark.parametrize("request_for", [create, join, move])
+def resign(table: Table):
+    table.join("Bob")
+    return f"/api/v1/games/{table.id}/resign", None, table.auth(0)
+
+
+@pytest.mark.parametrize("request_for", [create, join, move, resign])
 def test_a_retry_gets_the_first_answer_and_writes_nothing(app, client, request_for):
     table = Table.create(client, join=False)
     path, body, auth = request_for(table)

@@ -66,3 +66,67 @@ def play_to_end(pages: list[Page], move, max_moves: int = 400, on_move=None) -> 
             on_move(mover, moves)
         assert moves <= max_moves, "the match did not end"
     raise AssertionError("the match did not end in time")
+
+
+ONE_SCREEN = {"status": "#status", "scores": ".scores", "table": ".board", "hand": ".board .hand .cards",
+              "last move": "#last-move", "last move on the table": ".board .last-played, .board .tile.last"}
+
+
+def off_screen(page: Page) -> list[str]:
+    """What a player to move cannot see without scrolling: the parts of ONE_SCREEN outside the
+    viewport (a part missing from the page, e.g. no last move yet, is not counted), and the table
+    when less than its first 120 px show."""
+    return page.evaluate("""(parts) => {
+        const height = window.innerHeight, width = document.documentElement.clientWidth;
+        const out = [];
+        for (const [name, selector] of Object.entries(parts)) {
+            const element = document.querySelector(selector);
+            if (!element) continue;
+            const box = element.getBoundingClientRect();
+            const bottom = name === "table" ? Math.min(box.bottom, box.top + 120) : box.bottom;
+            if (box.top < 0 || bottom > height || box.left < 0 || box.right > width) {
+                out.push(`${name} at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${height}`);
+            }
+        }
+        return out;
+    }""", ONE_SCREEN)
+
+
+def on_one_screen(move):
+    """`move`, after checking that the player sees status, scores, table, hand and last move unscrolled."""
+    def checked(page):
+        hidden = off_screen(page)
+        if hidden:
+            page.screenshot(path="test-artifacts/off-screen.png")
+        assert not hidden, f"version {page.locator('#status').get_attribute('data-version')}: {hidden}"
+        move(page)
+    return checked
+
+
+def too_small(page: Page) -> list[str]:
+    """Controls under 44x44 CSS px and text under 12 px on the screen shown (WCAG 2.5.5's size, and
+    a floor for reading on a phone). A radio or checkbox counts by its label; links inside a sentence
+    and SVG text (drawn to the board's scale) are left out."""
+    return page.evaluate("""() => {
+        const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0
+            && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.sr-only, .skip'); };
+        const name = (e) => `${e.tagName.toLowerCase()}${e.dataset.key ? '[' + e.dataset.key + ']' : ''}`
+            + ` "${(e.innerText || e.value || e.getAttribute('aria-label') || '').trim().slice(0, 24)}"`;
+        const out = [];
+        const controls = document.querySelectorAll('a[href], button, select, input, textarea, [role=button]');
+        for (let e of controls) {
+            if (e instanceof SVGElement || !shown(e)) continue;
+            if (e.tagName === 'A' && e.closest('p:not(.links):not(.actions), li') && !e.classList.contains('button')
+                && !e.closest('.mine')) continue;  // a link in running text
+            if (e.type === 'radio' || e.type === 'checkbox') e = e.closest('label') || e;
+            const r = e.getBoundingClientRect();
+            if (r.width < 43.5 || r.height < 43.5) out.push(`${name(e)} is ${Math.round(r.width)}x${Math.round(r.height)}`);
+        }
+        for (const e of document.querySelectorAll('body *')) {
+            if (e instanceof SVGElement || !shown(e)) continue;
+            const text = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+            const size = parseFloat(getComputedStyle(e).fontSize);
+            if (text && size < 12) out.push(`${name(e)} has ${size.toFixed(1)} px text`);
+        }
+        return [...new Set(out)];
+    }""")

@@ -1,9 +1,12 @@
 """ADD UP in two browsers: create, share, join, wait, play to the end, verify the shuffle."""
 import re
 
+import requests
 from playwright.sync_api import expect
 
-from .drive import create_match, join_match, play_to_end
+from engine.addup import FACES
+
+from .drive import create_match, join_match, on_one_screen, play_to_end
 
 
 def addup_move(page):
@@ -31,7 +34,7 @@ def test_two_players_create_share_join_and_play_addup_to_the_end(new_page, artif
             page.screenshot(path=artifacts / "addup-play.png")
             page.screenshot(path=artifacts / "addup-play-full.png", full_page=True)
 
-    moves = play_to_end([ann, bob], addup_move, on_move=shoot)
+    moves = play_to_end([ann, bob], on_one_screen(addup_move), on_move=shoot)
     assert moves >= 10
     expect(ann.locator("#status")).to_contain_text("Match over")
     expect(ann.locator("#last-move")).to_contain_text(re.compile(r"(Ann|Bob) played"))
@@ -53,3 +56,22 @@ def test_the_waiting_page_updates_itself_when_the_other_player_moves(new_page):
     expect(bob.locator("#status")).to_have_class(re.compile("your-turn"))
     expect(bob.locator("#last-move")).to_contain_text("Ann played")
     expect(ann.locator("#status")).to_contain_text("Bob's turn")
+
+
+def test_a_jokers_typed_value_shows_at_once_and_the_first_tap_plays_it(new_page, server):
+    """Typing a joker's value updates the buttons' arithmetic in place, so the first tap counts."""
+    first = ["y1", "1a", "2a", "2b", "3a", "3b", "5a", "6a"]  # seat 0 holds y1, 2a, 3a; rows open on 5 and 6
+    body = requests.post(f"{server}/api/v1/games", timeout=10, json={
+        "game": "addup", "players": ["Ann", "Bob"], "deck": first + [c for c in FACES if c not in first]}).json()
+    requests.post(f"{server}/api/v1/games/{body['game']['id']}/seats", json={"invite": body["invite"], "seat": 1},
+                  timeout=10)
+    page = new_page()
+    page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
+    page.locator('.hand [data-card="y1"]').click()
+    top = page.locator('[data-action="play"][data-row="top"]:not([data-value])')
+    expect(top).to_contain_text("Top row: 5 → 15")
+    page.locator('[data-key="joker-value"]').fill("12")
+    expect(top).to_contain_text("Top row: 5 → 17")
+    top.click()
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")
+    expect(page.locator("#last-move")).to_contain_text("12")

@@ -4,7 +4,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from .drive import create_match, join_match, play_to_end
+from .drive import create_match, join_match, on_one_screen, play_to_end
 
 
 def first_card(page):
@@ -72,7 +72,9 @@ GAMES = {
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_two_players_play_a_match_to_the_end(new_page, artifacts, game):
+    """Each turn also fits one phone screen (the page brings it back into view if a tap scrolled)."""
     options, move = GAMES[game]
+    move = on_one_screen(move)
     ann, bob = new_page(), new_page()
     join_match(bob, create_match(ann, game, options=options))
 
@@ -88,19 +90,59 @@ def test_two_players_play_a_match_to_the_end(new_page, artifacts, game):
     expect(ann.locator("#last-move")).to_be_visible()
 
 
-def test_an_illegal_move_is_explained_with_the_servers_reason(new_page, server):
-    """ADD'EM without penalties refuses a wrong sum; the page says why, translated, and nothing moves."""
+def addem_match(server, penalties=False) -> dict:
+    """An ADD'EM match whose seat 0 holds T9, F1 and F2 (cards 0, 2, 4) and seat 1 three F6s."""
     deck = [card["id"] for card in requests.get(f"{server}/api/v1/rules/addem", timeout=10).json()["decks"][0]["cards"]]
-    first = ["T9a", "F6a", "F1a", "F6b", "F2a", "F6c"]  # seat 0 is dealt T9, F1, F2 (cards 0, 2, 4)
+    first = ["T9a", "F6a", "F1a", "F6b", "F2a", "F6c"]
     body = requests.post(f"{server}/api/v1/games", timeout=10, json={
-        "game": "addem", "players": ["Ann", "Bob"], "deck": first + [c for c in deck if c not in first]}).json()
-    requests.post(f"{server}/api/v1/games/{body['game']['id']}/seats", json={"invite": body["invite"], "seat": 1},
-                  timeout=10)
+        "game": "addem", "players": ["Ann", "Bob"], "options": {"penalties": penalties},
+        "deck": first + [c for c in deck if c not in first]}).json()
+    body["bob"] = requests.post(f"{server}/api/v1/games/{body['game']['id']}/seats", timeout=10,
+                                json={"invite": body["invite"], "seat": 1}).json()["token"]
+    return body
+
+
+def test_addem_enables_a_move_only_when_legal_and_says_why_next_to_the_builder(new_page, server):
+    body = addem_match(server)
     page = new_page(locale="fr-FR")
+    page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
+    lay, expose = page.locator('[data-action="sum"]'), page.locator('[data-action="expose"]')
+    page.locator('.hand [data-card="F1a"]').click()
+    expect(page.locator("#addem-verdict")).to_contain_text("choisissez une carte Total rouge")
+    expect(lay).to_be_disabled()
+    expect(expose).to_be_enabled()
+    page.locator('.hand [data-card="T9a"]').click()
+    expect(page.locator("#addem-verdict")).to_contain_text("3 cartes ou plus")
+    page.locator('.hand [data-card="F2a"]').click()
+    expect(page.locator("#addem-verdict")).to_contain_text("1 + 2 = 3 · pas Total 9")
+    expect(lay).to_be_disabled()
+    expect(expose).to_be_disabled()
+
+    # A stale page could still send it: the server refuses, and the page says why, translated.
+    page.evaluate("document.querySelector('[data-action=\"sum\"]').disabled = false")
+    lay.click()
+    expect(page.locator("main .error")).to_have_text("Ces cartes ne peuvent pas faire le 9 de la carte Total.")
+    expect(page.locator("#status")).to_have_attribute("data-version", "0")
+
+    page.locator('[data-action="clear"]').click()
+    page.locator('.hand [data-card="F1a"]').click()
+    expose.click()  # Ann exposes 1: Bob may replace it with plain cards worth 1
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")
+    bob = new_page()
+    bob.goto(f"/g/{body['game']['id']}#seat={body['bob']}")
+    bob.locator('.hand [data-card="F6a"]').click()
+    expect(bob.locator("#addem-verdict")).to_contain_text("Replace: 6 = 6, the exposed cards make 1 · lay two or more cards")
+    bob.locator('.hand [data-card="F6b"]').click()
+    expect(bob.locator("#addem-verdict")).to_contain_text("the cards you lay must make 1")
+    expect(bob.locator('[data-action="replace"]')).to_be_disabled()
+
+
+def test_addem_with_penalties_lets_a_wrong_sum_be_laid_and_says_its_cost(new_page, server):
+    body = addem_match(server, penalties=True)
+    page = new_page()
     page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
     for card in ("T9a", "F1a", "F2a"):
         page.locator(f'.hand [data-card="{card}"]').click()
-    expect(page.locator(".live-sum")).to_contain_text("1 + 2 = 3")
+    expect(page.locator("#addem-verdict")).to_contain_text("not Total 9: laying it costs 5 penalty points")
     page.locator('[data-action="sum"]').click()
-    expect(page.locator("main .error")).to_have_text("Ces cartes ne peuvent pas faire le 9 de la carte Total.")
-    expect(page.locator("#status")).to_have_attribute("data-version", "0")
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")

@@ -1,5 +1,5 @@
 """Quality in a real browser: no serious accessibility violation on any screen (axe-core, WCAG 2.2
-AA tags), a turn played with the keyboard alone, a label on every card, and the installable app
+AA tags) and no control under 44x44 px nor text under 12 px (drive.too_small), a turn played with the keyboard alone, a label on every card, and the installable app
 shell that still opens offline."""
 import re
 
@@ -7,7 +7,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from .drive import create_match, join_match, status
+from .drive import create_match, join_match, status, too_small
 from .matches import GAMES, new_match
 from .test_i18n import navigate, open_panels
 
@@ -21,12 +21,12 @@ def serious_violations(page) -> list[str]:
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
-def test_no_screen_has_a_serious_accessibility_violation(new_page, matches):
+def test_no_screen_has_a_serious_accessibility_violation_a_small_target_or_small_text(new_page, matches):
     page = new_page()
     found = {}
 
     def scan(name):
-        found[name] = serious_violations(page)
+        found[name] = serious_violations(page) + too_small(page)
 
     invite = create_match(page, "addup")
     scan("waiting (invite, QR code, seat link)")
@@ -42,7 +42,7 @@ def test_no_screen_has_a_serious_accessibility_violation(new_page, matches):
     joiner = new_page()
     joiner.goto(invite)
     expect(joiner.locator('form[data-submit="join"]')).to_be_visible()
-    found["join"] = serious_violations(joiner)
+    found["join"] = serious_violations(joiner) + too_small(joiner)
     for game in GAMES:
         navigate(page, matches["playing"][game].seat_link(0))
         expect(page.locator("#status")).to_have_class(re.compile("your-turn"))

@@ -1,5 +1,8 @@
 """Sharing the invite link: the phone's share sheet when there is one, the clipboard when not
 (headless Chromium has no navigator.share: one test stubs it, one checks the fallback)."""
+import re
+
+import requests
 from playwright.sync_api import expect
 
 from .drive import create_match
@@ -32,6 +35,32 @@ def test_the_seat_link_is_shown_once(new_page):
     expect(page.locator(".invite")).to_be_visible()  # the invite stays until every seat is taken
 
 
+def test_the_invite_comes_first_and_the_private_seat_link_apart_asks_once_before_copying(new_page):
+    page = new_page()
+    invite = create_match(page, "addup")
+    order = page.evaluate("""() => [...document.querySelectorAll('.invite, .board, .seat-link')].map((e) => e.className)""")
+    assert [name.split()[0] for name in order] == ["invite", "board", "seat-link"], order
+    expect(page.locator(".seat-link h2")).to_contain_text("private")
+    expect(page.locator(".seat-link")).to_contain_text("send the invite link above, never this one")
+    seat_link = page.locator("#seat-link").input_value()
+    assert "#seat=" in seat_link and seat_link != invite
+
+    page.locator('[data-key="copy-seat"]').click()
+    expect(page.locator("#seat-ask")).to_contain_text("Whoever opens it plays as you")
+    page.locator('[data-action="cancelSeatCopy"]').click()
+    assert page.evaluate("navigator.clipboard.readText()") != seat_link
+    page.locator('[data-key="copy-seat"]').click()
+    page.locator('[data-action="copySeat"]').click()
+    expect(page.locator(".seat-link .notice")).to_have_text("Link copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == seat_link
+
+    page.evaluate("navigator.clipboard.writeText('')")
+    page.locator('[data-key="copy-seat"]').click()  # asked once on this device: copies at once now
+    expect(page.locator("#seat-ask")).to_have_count(0)
+    page.wait_for_function("async () => (await navigator.clipboard.readText()) !== ''")
+    assert page.evaluate("navigator.clipboard.readText()") == seat_link
+
+
 def test_my_games_lists_the_matches_this_device_has_a_seat_in(new_page):
     page = new_page()
     create_match(page, "addup")
@@ -40,3 +69,44 @@ def test_my_games_lists_the_matches_this_device_has_a_seat_in(new_page):
     expect(mine).to_have_count(1)
     expect(mine).to_contain_text("ADD UP")
     expect(mine).to_contain_text("Waiting for players: 1 of 2 has joined.")
+
+
+def test_a_40_letter_name_never_makes_a_page_wider_than_a_320_px_phone(new_page, server):
+    long_names = ["Bartholomew" * 3 + "Ferdina", "Maximiliana" * 3 + "Theodor"]  # 40 letters, no space
+    assert all(len(name) == 40 for name in long_names)
+    body = requests.post(f"{server}/api/v1/games", timeout=10, json={"game": "addem", "players": long_names}).json()
+    page = new_page()
+    page.set_viewport_size({"width": 320, "height": 844})
+    wide = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    page.goto(f"/g/{body['game']['id']}#invite={body['invite']}")  # the join page offers the named seats
+    expect(page.locator('[data-action="take"]')).to_contain_text(long_names[1])
+    assert page.evaluate(wide) == 0
+    page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
+    expect(page.locator(".seat.me")).to_contain_text(long_names[0])
+    assert page.evaluate(wide) == 0
+    page.goto("/")
+    expect(page.locator(".my-games li")).to_contain_text(long_names[0])
+    assert page.evaluate(wide) == 0
+    page.goto("/new/addup")
+    page.locator('select[name="seats"]').select_option("3")
+    expect(page.locator(".field .limit").first).to_have_text("Up to 40 characters.")
+    page.locator('input[name="name-0"]').fill(long_names[0] + "extra")
+    assert page.locator('input[name="name-0"]').input_value() == long_names[0]
+    assert page.evaluate(wide) == 0
+
+
+def test_back_from_a_match_goes_home_never_to_a_filled_form(new_page):
+    ann, bob = new_page(), new_page()
+    invite = create_match(ann, "addup")
+    ann.go_back()
+    expect(ann).to_have_url(re.compile(r"/$"))
+    expect(ann.locator("h1")).to_have_text("Counting games to play with friends")
+    expect(ann.locator('form[data-submit="create"]')).to_have_count(0)
+
+    bob.goto(invite)  # straight from a chat message: the app's first page
+    bob.locator('input[name="name"]').fill("Bob")
+    bob.locator('form[data-submit="join"] button[type="submit"]').click()
+    expect(bob.locator("#status")).to_have_attribute("data-status", "playing")
+    bob.go_back()
+    expect(bob).to_have_url(re.compile(r"/$"))
+    expect(bob.locator(".my-games li")).to_have_count(1)

@@ -22,43 +22,76 @@ function words(face) {
   return face.kind === "total" ? label(face) : signed(face.value);
 }
 
-function builder(ctx) {
+const plain = (f) => f.kind === "figure" || f.kind === "minus";
+
+/** The sum being built (exposed cards + picked ones against one picked Total card): its line and whether
+ * the server would take it (a wrong sum only when it costs penalty points instead of being refused). */
+function sumCheck(ctx, picked) {
   const {view, ui} = ctx;
-  const hand = view.state.hand;
-  const picked = ui.picked.map((id) => hand.find((f) => f.id === id)).filter(Boolean);
   const totals = picked.filter((f) => f.kind === "total");
   const parts = [...view.state.exposed, ...picked.filter((f) => f.kind !== "total")].map((f) =>
     (f.kind === "addem" ? (ui.values[f.id] ?? null) : f.value));
-  if (!picked.length) return html`<p class="hint">${t("addem.pick")}</p>`;
   const known = parts.every((p) => p !== null);
   const sum = parts.reduce((a, p) => a + (p ?? 0), 0);
   const shown = parts.map((p) => (p === null ? "?" : signed(p))).join(" + ") || "0";
-  const target = totals.length === 1 ? totals[0].value : null;
-  const verdict = target === null ? t("addem.needTotal") : !known ? t("addem.unknown", {total: target})
-    : sum === target ? t("addem.right", {total: target}) : t("addem.wrong", {total: target});
+  const line = known ? `${shown} = ${signed(sum)}` : shown;
+  if (totals.length !== 1) return {line, verdict: t("addem.needTotal"), ok: false};
+  const total = totals[0].value;
+  if (parts.length < 2) return {line, verdict: t("addem.tooFew"), ok: false};
+  if (!known) return {line, verdict: t("addem.unknown", {total}), ok: true};
+  if (sum === total) return {line, verdict: t("addem.right", {total}), ok: true, right: true};
+  const penalties = view.options?.penalties === true;
+  return {line, verdict: t(penalties ? "addem.wrongPenalty" : "addem.wrong", {total}), ok: penalties};
+}
+
+/** The cards picked to replace the exposed ones: plain cards, two or more, worth what the exposed are. */
+function replaceCheck(ctx, picked) {
+  const target = ctx.view.state.exposed_total;
+  const sum = picked.reduce((a, f) => a + (f.value ?? 0), 0);
+  const line = t("addem.replaceLine", {parts: picked.map(words).join(" + "), sum: signed(sum), target: signed(target)});
+  if (!picked.every(plain)) return {line, verdict: t("addem.replacePlain"), ok: false};
+  if (picked.length < 2) return {line, verdict: t("addem.replaceTwo"), ok: false};
+  return sum === target ? {line, verdict: t("addem.replaceOk"), ok: true, right: true}
+    : {line, verdict: t("addem.replaceWrong", {target: signed(target)}), ok: false};
+}
+
+/** What the picked cards make, and why a move is not yet possible: next to the builder, not below. */
+function checks(ctx) {
+  const hand = ctx.view.state.hand;
+  const picked = ctx.ui.picked.map((id) => hand.find((f) => f.id === id)).filter(Boolean);
+  const replacing = ctx.legal.types.includes("replace") && picked.length > 0 && !picked.some((f) => f.kind === "total");
+  return {picked, sum: sumCheck(ctx, picked), replace: replacing ? replaceCheck(ctx, picked) : null};
+}
+
+function builder(ctx, {picked, sum, replace}) {
+  const {ui} = ctx;
+  if (!picked.length) return html`<p class="hint">${t("addem.pick")}</p>`;
+  const shown = replace || sum;
   const pickers = picked.filter((f) => f.kind === "addem").map((f) => html`<label class="field">${label(f)}
     <select data-change="addemValue" data-card="${f.id}" data-key="value-${f.id}">
       <option value="">${t("addem.findValue")}</option>
       ${f.values.map((v) => html`<option value="${v}" ${ui.values[f.id] === v ? "selected" : ""}>${signed(v)}</option>`)}
     </select></label>`);
-  return html`<p class="live-sum ${known && target !== null && sum === target ? "ok" : ""}" aria-live="polite">
-    ${known ? `${shown} = ${signed(sum)}` : shown} · ${verdict}</p>${pickers}`;
+  return html`<p class="live-sum ${shown.right ? "ok" : ""}" id="addem-verdict" aria-live="polite">
+    ${shown.line} · ${shown.verdict}</p>${replace ? html`<p class="hint">${t("addem.orTotal")}</p>` : ""}${pickers}`;
 }
 
 function controls(ctx) {
-  const {legal, ui, view, busy} = ctx;
+  const {legal, ui, busy} = ctx;
   const types = legal.types;
+  const checked = checks(ctx);
   const can = (type, ok = true) => (types.includes(type) && ok && !busy ? "" : "disabled");
   const one = ui.picked.length === 1 && legal.expose.includes(ui.picked[0]);
   const button = (type, action, key, ok = true, primary = false) => (types.includes(type)
-    ? html`<button type="button" class="${primary ? "primary" : ""}" data-action="${action}" data-key="${action}" ${can(type, ok)}>${t(key)}</button>` : "");
+    ? html`<button type="button" class="${primary ? "primary" : ""}" data-action="${action}" data-key="${action}"
+        aria-describedby="addem-verdict" ${can(type, ok)}>${t(key)}</button>` : "");
   return html`<div class="controls">
     ${legal.forced ? html`<p class="note">${t("addem.forced")}</p>` : ""}
-    ${builder(ctx)}
+    ${builder(ctx, checked)}
     <div class="actions">
-      ${button("sum", "sum", "addem.laySum", ui.picked.length > 0, true)}
+      ${button("sum", "sum", "addem.laySum", checked.picked.length > 0 && checked.sum.ok, true)}
       ${button("expose", "expose", "addem.expose", one)}
-      ${button("replace", "replace", "addem.replace", ui.picked.length > 0)}
+      ${button("replace", "replace", "addem.replace", checked.replace?.ok === true)}
       ${button("draw", "draw", "addem.draw")}
       ${button("pass", "pass", "addem.pass")}
     </div>

@@ -61,6 +61,7 @@ function placeControls(ctx, pick) {
     </div></div>`;
 }
 
+/** Each seat's diamonds, this device's seat first. */
 function hands(ctx) {
   const {view, me, legal, ui} = ctx;
   const tiles = (seat) => view.state.seats[seat].hand.map((face) => {
@@ -97,20 +98,23 @@ export default {
     const cells = ctx.readOnly ? [] : cellsFor(legal, ui.tile);
     const pick = chosen(ctx, cells);
     const mine = ctx.me !== null && !ctx.readOnly;
+    const [own, ...rest] = hands(ctx); // the player's own diamonds right under the board, before the controls
+    const others = mine ? rest : [own, ...rest];
     return html`<div class="addtoo" data-version="${view.version}">
       <p class="facts">${t("addtoo.hand", {deal: state.deal, target: state.target})} · ${t("addtoo.pile", {count: state.pile_count})}</p>
-      ${lastHand(view)}
       <div class="board-frame">${boardSvg(ctx, cells, pick)}
         ${ctx.readOnly ? "" : html`<div class="zoom actions">
           <button type="button" class="small" data-action="zoomIn" aria-label="${t("addtoo.zoomIn")}">+</button>
           <button type="button" class="small" data-action="zoomOut" aria-label="${t("addtoo.zoomOut")}">−</button>
           <button type="button" class="small" data-action="zoomFit">${t("addtoo.fit")}</button></div>`}</div>
+      ${mine ? own : ""}
       ${mine && legal?.place ? placeControls(ctx, pick) : ""}
       ${mine && (legal?.draw || legal?.pass) ? html`<div class="actions">
         <p class="hint">${t(legal.draw ? "addtoo.mustDraw" : "addtoo.mustPass")}</p>
         <button type="button" class="primary" data-action="${legal.draw ? "draw" : "pass"}" data-key="draw-pass"
           ${ctx.busy ? "disabled" : ""}>${t(legal.draw ? "addtoo.draw" : "addtoo.pass")}</button></div>` : ""}
-      ${hands(ctx)}
+      ${others}
+      ${lastHand(view)}
     </div>`;
   },
 

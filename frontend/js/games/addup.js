@@ -1,5 +1,5 @@
 // ADD UP: two rows with their sums; play a card on one of them, a joker with the value you choose.
-import {html} from "../html.js";
+import {html, render} from "../html.js";
 import {t} from "../i18n.js";
 import {card, cardRow, handArea} from "./cards.js";
 
@@ -23,28 +23,35 @@ function rowsOf(view) {
   const {top, bottom} = view.state.rows;
   const relation = top.cards.length && bottom.cards.length && top.sum === bottom.sum ? "=" : "≠";
   return ROWS.map((row) => {
-    const cards = view.state.rows[row].cards.map(({card: face, value}) =>
+    // Newest first in the page, drawn right to left: a long row scrolls sideways and opens on its newest cards.
+    const cards = [...view.state.rows[row].cards].reverse().map(({card: face, value}) =>
       card({id: face.id, label: cardWords(face, face.kind === "number" ? undefined : value), face: faceOf(face, face.kind === "number" ? undefined : value), kind: jokerClass(face)}));
-    return cardRow(t(`addup.${row}Row`), cards, html` <span class="sum">${t("addup.sum", {sum: view.state.rows[row].sum})}</span>`);
+    return cardRow(t(`addup.${row}Row`), cards, html` <span class="sum">${t("addup.sum", {sum: view.state.rows[row].sum})}</span>`, true);
   }).reduce((a, b) => html`${a}<p class="relation" aria-hidden="true">${relation}</p>${b}`);
+}
+
+const inRange = (offer, value) => !offer.value || (Number.isInteger(value) && value >= offer.value.min && value <= offer.value.max);
+
+/** "Top row: 15 -> 18", and whether that captures, for the value the card (or the typed joker value) adds. */
+function playLabel(view, offer, row, value) {
+  const captures = offer.captures.some((c) => c.row === row && c.value === value);
+  const from = view.state.rows[row].sum;
+  return html`${t(`addup.playOn.${row}`, {from, to: inRange(offer, value) ? from + value : "?"})}${
+    captures ? html` <strong class="capture">${t("addup.captures")}</strong>` : ""}`;
 }
 
 function controls(ctx, offer, face) {
   const {view, ui} = ctx;
   const joker = face.kind !== "number";
   const value = joker ? ui.value : face.value;
-  const buttons = offer.rows.map((row) => {
-    const captures = offer.captures.some((c) => c.row === row && c.value === value);
-    return html`<button type="button" class="primary" data-action="play" data-row="${row}" data-key="play-${row}"
-      ${ctx.busy ? "disabled" : ""}>${t(`addup.playOn.${row}`, {from: view.state.rows[row].sum, to: view.state.rows[row].sum + value})}${
-      captures ? html` <strong class="capture">${t("addup.captures")}</strong>` : ""}</button>`;
-  });
+  const buttons = offer.rows.map((row) => html`<button type="button" class="primary" data-action="play" data-row="${row}"
+      data-key="play-${row}" ${ctx.busy || !inRange(offer, value) ? "disabled" : ""}>${playLabel(view, offer, row, value)}</button>`);
   const hints = joker ? offer.captures.map((c) => html`<button type="button" data-action="play" data-row="${c.row}"
       data-value="${c.value}" data-key="hint-${c.row}-${c.value}">${t(`addup.captureWith.${c.row}`, {value: c.value})}</button>`) : [];
   return html`<div class="controls">
     ${joker ? html`<label class="field">${t("addup.jokerValue", {min: offer.value.min, max: offer.value.max})}
       <input type="number" inputmode="numeric" min="${offer.value.min}" max="${offer.value.max}" value="${ui.value}"
-        data-input="value" data-change="valueSet" data-key="joker-value"></label>` : ""}
+        data-input="value" data-key="joker-value"></label>` : ""}
     <div class="actions">${buttons}</div>
     ${hints.length ? html`<div class="actions hints">${hints}</div>` : ""}
   </div>`;
@@ -87,11 +94,15 @@ export default {
       if (offer?.value) ctx.ui.value = offer.captures[0]?.value ?? offer.value.min;
       ctx.repaint();
     },
+    /** Typing a joker's value updates the buttons in place: a repaint on "change" would replace the
+     * button under the finger as it is tapped, and the tap would be lost. */
     value(ctx, input) {
-      ctx.ui.value = Number(input.value);
-    },
-    valueSet(ctx) {
-      ctx.repaint();
+      ctx.ui.value = input.value === "" ? NaN : Number(input.value);
+      const offer = ctx.legal.play.find((o) => o.card === ctx.ui.card);
+      for (const button of input.closest(".controls").querySelectorAll('[data-action="play"]:not([data-value])')) {
+        render(button, playLabel(ctx.view, offer, button.dataset.row, ctx.ui.value));
+        button.disabled = ctx.busy || !inRange(offer, ctx.ui.value);
+      }
     },
     play(ctx, button) {
       const move = {type: "play", card: ctx.ui.card, row: button.dataset.row};

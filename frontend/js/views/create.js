@@ -6,19 +6,19 @@ import {go} from "../router.js";
 import {keepSeat, lastName, rememberName} from "../seat-store.js";
 import {optionFields, readOptions} from "./options.js";
 import {paceFields} from "./pace.js";
-import {gameName, problemText} from "./words.js";
+import {NAME_MAX, gameName, nameLimit, problemText} from "./words.js";
 
 function seatFields(form) {
   const others = [];
   for (let n = 1; n < form.seats; n++) {
     others.push(html`<label class="field">${t("create.otherName", {n: n + 1})}
-      <input name="name-${n}" data-key="name-${n}" data-input="name" data-seat="${n}" maxlength="40"
-             autocomplete="off" value="${form.names[n] || ""}"></label>`);
+      <input name="name-${n}" data-key="name-${n}" data-input="name" data-seat="${n}" maxlength="${NAME_MAX}"
+             autocomplete="off" value="${form.names[n] || ""}">${nameLimit()}</label>`);
   }
   return html`
     <label class="field">${t("create.yourName")}
-      <input name="name-0" data-key="name-0" data-input="name" data-seat="0" maxlength="40" required
-             autocomplete="nickname" value="${form.names[0] || ""}"></label>
+      <input name="name-0" data-key="name-0" data-input="name" data-seat="0" maxlength="${NAME_MAX}" required
+             autocomplete="nickname" value="${form.names[0] || ""}">${nameLimit()}</label>
     ${others.length ? html`<fieldset class="others"><legend>${t("create.othersHint")}</legend>${others}</fieldset>` : ""}`;
 }
 
@@ -59,10 +59,14 @@ export default function create(initial) {
         const game = screen.games.find((g) => g.key === form.game) || screen.games[0];
         form.game = game.key;
         form.seats = Math.max(game.players.min, Math.min(form.seats, game.players.max));
+        screen.error = null;
       } catch {
         screen.error = t("error.network");
       }
       screen.repaint();
+    },
+    revive() {
+      if (!screen.games) screen.start();
     },
     actions: {
       game(input) {
@@ -117,7 +121,7 @@ export default function create(initial) {
       rememberName(names[0]);
       keepSeat(created.game.id, {seat: 0, token: created.token, game: form.game, seatLink: created.seat_link,
         invite: created.invite, inviteLink: created.invite_link});
-      go(`/g/${created.game.id}`);
+      go(`/g/${created.game.id}`, {replace: true}); // Back goes where the form came from, never to the filled form
     } catch (error) {
       screen.busy = false;
       screen.error = problemText(error);

@@ -5,8 +5,19 @@ import {t} from "../i18n.js";
 import {disclosure} from "./disclosure.js";
 import {seatName} from "./words.js";
 
+/** The ids of the cards a logged move names (played, laid, exposed, taken...), found wherever they sit. */
+function cardIds(value, ids = new Set()) {
+  if (Array.isArray(value)) value.forEach((item) => cardIds(item, ids));
+  else if (value && typeof value === "object") {
+    if (typeof value.id === "string") ids.add(value.id);
+    Object.values(value).forEach((item) => cardIds(item, ids));
+  }
+  return ids;
+}
+
 export function history(id, token, screen) {
   let log = null;
+  let marked = 0; // the version whose last move was last marked on the table (it animates once)
   let asked = 0;
   const replay = {at: null, view: null};
   const open = {log: false, replay: false};
@@ -70,12 +81,29 @@ export function history(id, token, screen) {
     stop() {
       asked = -1;
     },
+    /** Whether the log has caught up with the view shown. */
+    current: () => (log?.version ?? -1) === screen.view.version,
+    /** The last move in words, shown above the table. */
+    lastMove() {
+      const last = log?.moves[log.moves.length - 1];
+      return last ? html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${words(last)}</p>` : "";
+    },
+    /** Mark on the table the cards the last move left there; they arrive with a short animation once. */
+    mark(root) {
+      const last = log?.moves[log.moves.length - 1];
+      if (!last || log.version !== screen.view.version) return;
+      const ids = cardIds(last.move);
+      const fresh = marked !== log.version;
+      marked = log.version;
+      for (const element of root.querySelectorAll(".board [data-card]")) {
+        if (ids.has(element.dataset.card) && !element.closest(".hand")) element.classList.add("last-played");
+      }
+      if (fresh) root.querySelectorAll(".board .last-played, .board .tile.last").forEach((e) => e.classList.add("arrived"));
+    },
     render() {
       const view = screen.view;
       const moves = log?.moves || [];
-      const last = moves[moves.length - 1];
       return html`
-        ${last ? html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${words(last)}</p>` : ""}
         ${moves.length ? disclosure("log", open.log, t("log.title", {count: moves.length}),
           html`<ol class="log" reversed tabindex="0" aria-label="${t("log.list")}">${moves.slice().reverse().map((m) => html`<li>${words(m)}</li>`)}</ol>`) : ""}
         ${view.version > 0 ? disclosure("replay", open.replay, t("replay.title"), open.replay ? replayPanel(view) : "") : ""}`;

@@ -19,7 +19,10 @@ function gameCard(game) {
     </li>`;
 }
 
+const RETRY_MS = 5000; // a failed load asks again by itself, besides on the "online" event
+
 export default function home() {
+  let retry = null;
   const screen = {
     games: null,
     error: null,
@@ -34,19 +37,31 @@ export default function home() {
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
         ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : html`<p>${t("app.loading")}</p>`}`;
     },
-    async start() {
+    start() {
       screen.mine.start();
-      try {
-        screen.games = await api.rules();
-      } catch {
-        screen.error = t("error.network");
-      }
-      screen.repaint();
+      load();
+    },
+    revive() {
+      screen.mine.refresh();
+      if (!screen.games) load();
     },
     stop() {
+      clearTimeout(retry);
+      retry = null;
       screen.mine.stop();
     },
     actions: {forget: (el) => screen.mine.forget(el.dataset.id)},
   };
+  async function load() {
+    clearTimeout(retry);
+    try {
+      screen.games = await api.rules();
+      screen.error = null;
+    } catch {
+      screen.error = t("error.network");
+      retry = setTimeout(load, RETRY_MS);
+    }
+    screen.repaint();
+  }
   return screen;
 }

@@ -22,15 +22,23 @@ export function invitePanel(link, current) {
   </section>`;
 }
 
-export function seatLinkPanel(link, current) {
-  return html`<section class="seat-link panel" aria-labelledby="seat-link-title">
-    <h2 id="seat-link-title">${t("seatLink.title")}</h2>
+const WARNED = "addgames.seatLinkWarned"; // this device was told once what copying a seat link means
+
+/** The seat's own link, kept apart from the invite (below the table) and marked private; the first
+ * copy on a device asks, since sending it by mistake hands the seat over. */
+export function seatLinkPanel(link, current, asking, waiting) {
+  return html`<section class="seat-link panel private" aria-labelledby="seat-link-title">
+    <h2 id="seat-link-title">${t("seatLink.title")} <span class="tag private-tag">${t("seatLink.private")}</span></h2>
     <p>${t("seatLink.hint")}</p>
+    ${waiting ? html`<p class="note">${t("seatLink.notThis")}</p>` : ""}
     <label class="field">${t("seatLink.label")}
       <input id="seat-link" class="link" readonly value="${link}" data-key="seat-link"></label>
-    <p class="actions">
-      <button type="button" data-action="copy" data-target="seat-link" data-key="copy-seat">${t("seatLink.copy")}</button>
-      <button type="button" data-action="dismissLink" data-key="dismiss-link">${t("seatLink.done")}</button></p>
+    ${asking ? html`<div class="confirm" role="group" aria-labelledby="seat-ask"><p id="seat-ask">${t("seatLink.ask")}</p>
+      <p class="actions"><button type="button" class="danger" data-action="copySeat" data-key="copy-seat-yes">${t("seatLink.yes")}</button>
+        <button type="button" data-action="cancelSeatCopy" data-key="copy-seat-no">${t("confirm.cancel")}</button></p></div>`
+      : html`<p class="actions">
+      <button type="button" data-action="askSeatCopy" data-key="copy-seat">${t("seatLink.copy")}</button>
+      <button type="button" data-action="dismissLink" data-key="dismiss-link">${t("seatLink.done")}</button></p>`}
     ${notice(current, "seat-link")}
   </section>`;
 }
@@ -46,6 +54,13 @@ export function inviteActions(screen) {
     input?.focus();
     input?.select();
   };
+  async function copy(target) {
+    if (await copyText(document.getElementById(target).value)) say(target, "invite.copied");
+    else {
+      say(target, "invite.copyByHand");
+      selectLink(target);
+    }
+  }
   return {
     async share(button) {
       const url = document.getElementById(button.dataset.target).value;
@@ -56,13 +71,22 @@ export function inviteActions(screen) {
         selectLink(button.dataset.target);
       }
     },
-    async copy(button) {
-      const url = document.getElementById(button.dataset.target).value;
-      if (await copyText(url)) say(button.dataset.target, "invite.copied");
-      else {
-        say(button.dataset.target, "invite.copyByHand");
-        selectLink(button.dataset.target);
-      }
+    copy(button) {
+      return copy(button.dataset.target);
+    },
+    askSeatCopy() {
+      if (localStorage.getItem(WARNED)) return copy("seat-link");
+      screen.askingSeatCopy = true;
+      screen.repaint();
+    },
+    copySeat() {
+      localStorage.setItem(WARNED, "1");
+      screen.askingSeatCopy = false;
+      return copy("seat-link");
+    },
+    cancelSeatCopy() {
+      screen.askingSeatCopy = false;
+      screen.repaint();
     },
   };
 }

@@ -2,10 +2,12 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {keepSeat, lastName, rememberName} from "../seat-store.js";
-import {gameName, problemText, seatName} from "./words.js";
+import {submit, waiting, watch} from "../outbox.js";
+import {lastName, rememberName} from "../seat-store.js";
+import {NAME_MAX, gameName, nameLimit, problemText, seatName} from "./words.js";
 
 export default function join(id, invite, joined) {
+  let unwatch = null;
   const screen = {
     view: null,
     error: null,
@@ -28,19 +30,29 @@ export default function join(id, invite, joined) {
             </fieldset>` : ""}
             ${named.length < free.length ? html`
               <label class="field">${t("join.name")}
-                <input name="name" data-input="name" data-key="name" maxlength="40" required autocomplete="nickname"
-                       value="${screen.name}"></label>
+                <input name="name" data-input="name" data-key="name" maxlength="${NAME_MAX}" required autocomplete="nickname"
+                       value="${screen.name}">${nameLimit()}</label>
               <button class="primary" type="submit" data-key="join" ${screen.busy ? "disabled" : ""}>${t("join.submit")}</button>` : ""}
           </form>` : html`<p>${t("join.full")}</p><p><a href="/g/${id}">${t("join.watch")}</a></p>`}
+        ${screen.busy ? html`<p class="sending" role="status" id="sending">${t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}`;
     },
     async start() {
+      unwatch ??= watch(answered);
+      screen.busy = waiting(id).some((entry) => entry.kind === "join"); // asked before a reload
       try {
         screen.view = (await api.view(id)).data;
+        screen.error = null;
       } catch (error) {
         screen.error = problemText(error);
       }
       screen.repaint();
+    },
+    revive() {
+      if (!screen.view) screen.start();
+    },
+    stop() {
+      unwatch?.();
     },
     actions: {
       name(input) {
@@ -59,23 +71,25 @@ export default function join(id, invite, joined) {
     },
   };
 
-  async function take(fields) {
+  function take(fields) {
+    if (screen.busy) return;
     screen.busy = true;
     screen.error = null;
+    if (fields.name) rememberName(fields.name);
+    submit({kind: "join", match: id, body: {invite, ...fields}});
     screen.repaint();
-    try {
-      const seat = await api.join(id, {invite, ...fields});
-      if (fields.name) rememberName(fields.name);
-      // Keeping the invite lets this device share it too while seats are free.
-      keepSeat(id, {seat: seat.seat, token: seat.token, game: seat.game.game, seatLink: seat.seat_link,
-        invite, inviteLink: `${location.origin}/g/${id}#invite=${invite}`});
-      joined();
-    } catch (error) {
+  }
+
+  /** The outbox's news of this match's join: sent (the seat is kept: play), refused, or waiting. */
+  function answered({entry, outcome, error}) {
+    if (entry.kind !== "join" || entry.match !== id) return;
+    if (outcome === "sent") return joined();
+    screen.error = outcome === "refused" ? problemText(error) : t("outbox.waiting", {what: t("outbox.join")});
+    if (outcome === "refused") {
       screen.busy = false;
-      screen.error = problemText(error);
       if (error.code === "seat_taken") screen.start();
-      screen.repaint();
     }
+    screen.repaint();
   }
   return screen;
 }

@@ -4,13 +4,13 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {go} from "../router.js";
-import {notifyOnThisPhone, pushId} from "../push.js";
-import {forget, keepSeat, seatOf} from "../seat-store.js";
+import {forget, seatOf} from "../seat-store.js";
 import {deadlineLine, isLate} from "./pace.js";
 import {problemText, seatName} from "./words.js";
 
-/** `send(call)` runs an API call that answers with the match view, as a move does. */
-export function lifecycle(id, token, screen, send) {
+/** `send(call)` runs an API call that answers with the match view; `queue(change)` hands a change
+ * (a resignation, a rematch) to the outbox, which sends it whenever the network lets it. */
+export function lifecycle(id, token, screen, send, queue) {
   let confirming = null; // "resign" or "free" while the question is on screen
 
   function confirmation(question, yes) {
@@ -75,7 +75,7 @@ export function lifecycle(id, token, screen, send) {
       async confirmed() {
         const chosen = confirming;
         confirming = null;
-        if (chosen === "resign") return send(() => api.resign(id, token()));
+        if (chosen === "resign") return queue({kind: "resign"});
         try {
           await api.freeSeat(id, token(), screen.view.you.seat);
           forget(id);
@@ -88,20 +88,8 @@ export function lifecycle(id, token, screen, send) {
       claimTimeout() {
         send(() => api.claimTimeout(id, token()));
       },
-      async rematch() {
-        screen.busy = true;
-        screen.repaint();
-        try {
-          const seat = await api.rematch(id, token());
-          keepSeat(seat.game.id, {seat: seat.seat, token: seat.token, game: seat.game.game, seatLink: seat.seat_link,
-            invite: seat.invite, inviteLink: seat.invite_link, linkShown: true});
-          if (pushId(id)) await notifyOnThisPhone(seat.game.id, seat.token, seat.seat).catch(() => false); // as before
-          go(`/g/${seat.game.id}`);
-        } catch (error) {
-          screen.busy = false;
-          screen.error = problemText(error);
-          screen.repaint();
-        }
+      rematch() {
+        queue({kind: "rematch"});
       },
     },
   };

@@ -8,7 +8,7 @@ export default function match(id) {
   const secrets = new URLSearchParams(location.hash.slice(1));
   const token = secrets.get("seat");
   const invite = secrets.get("invite");
-  if (token || invite) history.replaceState(null, "", `/g/${id}`); // keep secrets out of the address bar
+  if (token || invite) history.replaceState(history.state, "", `/g/${id}`); // keep secrets out of the address bar
   if (invite && !token && !seatOf(id)) return join(id, invite, () => go(`/g/${id}`, {replace: true}));
   return play(id, token);
 }

@@ -40,6 +40,7 @@ export function myGames(repaint) {
   let stopped = false;
 
   async function refresh() {
+    clearTimeout(timer);
     const seats = allSeats();
     if (seats.length) {
       try {
@@ -68,6 +69,7 @@ export function myGames(repaint) {
     start() {
       refresh();
     },
+    refresh,
     stop() {
       stopped = true;
       clearTimeout(timer);

@@ -3,8 +3,10 @@ import {api} from "../api.js";
 import {askToNotify, canNotify, notifyTurn, setTitle} from "../attention.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
 import {notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
+import {go} from "../router.js";
 import {keepSeat, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {fairness} from "./fairness.js";
@@ -12,7 +14,7 @@ import {history} from "./history.js";
 import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
 import {lifecycle} from "./lifecycle.js";
 import {paceRule} from "./pace.js";
-import {scoreboard} from "./scoreboard.js";
+import {scoreRule, scoreboard} from "./scoreboard.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
@@ -23,8 +25,10 @@ export default function play(id, linkToken) {
   let token = linkToken || kept?.token || null;
   let poller = null;
   let clock = null;
+  let unwatch = null;
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
+    news: null, // what became of a change the outbox kept: sent late, or refused
     seatLink: kept && !kept.linkShown ? kept.seatLink : null,
     actions: {},
     render() {
@@ -33,42 +37,50 @@ export default function play(id, linkToken) {
       const me = view.you ? view.you.seat : null;
       const ctx = context();
       return html`
-        <h1>${gameName(view.game)}</h1>
+        <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
         <p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
           data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>
+        ${outboxLines()}
+        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
         ${screen.lifecycle.deadline(view, me)}
-        ${screen.seatLink && view.status === "waiting" ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
         ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
         ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
+        ${screen.history.lastMove()}
         ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
         <section class="board" aria-label="${t("play.table")}">${screen.game.board(ctx)}</section>
-        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
-        ${screen.seatLink && view.status !== "waiting" ? seatLinkPanel(screen.seatLink, screen.notice) : ""}
+        ${scoreRule(view)}
         ${screen.history.render()}
         ${screen.fairness.render()}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a>
           ${me !== null ? notifyControl(view) : ""}</p>
-        ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}`;
+        ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}
+        ${screen.seatLink ? seatLinkPanel(screen.seatLink, screen.notice, screen.askingSeatCopy,
+          view.status === "waiting" && kept?.inviteLink) : ""}`;
     },
     async start() {
-      poller = poll((etag) => api.view(id, token, etag), (view, etag) => shown(view, etag), failed);
+      unwatch = watch(answered);
+      screen.busy = waiting(id).length > 0; // a change made before a reload is still on its way
+      poller = poll((etag) => api.view(id, token, etag), (view, etag) => shown(view, etag), failed, back);
       clock = setInterval(() => screen.view?.deadline && screen.repaint(), CLOCK_MS);
     },
     stop() {
       poller?.stop();
+      unwatch?.();
       clearInterval(clock);
       screen.history?.stop();
     },
     painted(root) {
       screen.game?.painted?.(root, context());
+      screen.history.mark(root);
+      if (screen.bringIntoView) bringIntoView(root);
     },
   };
   screen.history = history(id, () => token, screen);
   screen.fairness = fairness(screen);
-  screen.lifecycle = lifecycle(id, () => token, screen, send);
+  screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
 
   /** Web Push where the browser has it ("Notify me on this phone"), else a notification while the page is open. */
   function notifyControl(view) {
@@ -113,7 +125,7 @@ export default function play(id, linkToken) {
     const view = screen.view;
     const me = view.you ? view.you.seat : null;
     const legal = view.you?.legal_moves || null;
-    const play = (move) => send(() => api.move(id, token, view.version, move));
+    const play = (move) => queue({kind: "move", version: view.version, move});
     return {view, me, legal, ui: screen.ui, busy: screen.busy, play, repaint: screen.repaint, readOnly: false};
   }
 
@@ -146,7 +158,27 @@ export default function play(id, linkToken) {
     setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine);
     const line = statusLine(view, me);
     if (before && (before.version !== view.version || before.status !== view.status)) announce(line);
-    if (mine && before && !(before.status === "playing" && before.turn === me)) notifyTurn(gameName(view.game), id);
+    const wasMine = before?.status === "playing" && before.turn === me;
+    if (mine && before && !wasMine) notifyTurn(gameName(view.game), id);
+    if (mine && (!wasMine || before.version !== view.version)) screen.bringIntoView = true; // a new turn, or more of it
+  }
+
+  /** A player scrolled down (the log, say) sees the status, the table and the hand come back on their turn. */
+  function bringIntoView(root) {
+    screen.bringIntoView = !screen.history.current(); // again once the last move, above the table, is known
+    const status = root.querySelector("#status");
+    const hand = root.querySelector(".board .hand .cards") || root.querySelector(".board");
+    if (!status || !hand) return;
+    if (status.getBoundingClientRect().top < 0 || hand.getBoundingClientRect().bottom > window.innerHeight) {
+      window.scrollBy(0, status.getBoundingClientRect().top - 8);
+    }
+  }
+
+  function back() {
+    if (screen.error === problemText({code: "network"})) {
+      screen.error = null;
+      screen.repaint();
+    }
   }
 
   function failed(error) {
@@ -161,7 +193,45 @@ export default function play(id, linkToken) {
     screen.repaint();
   }
 
-  /** Make a change the API answers with the new view: a move, a resignation, a claimed timeout. */
+  /** Make a change through the outbox, which keeps it until the server answers (see answered). */
+  function queue(change) {
+    if (screen.busy) return;
+    screen.busy = true;
+    screen.error = null;
+    screen.news = null;
+    submit({...change, match: id, token});
+    screen.repaint();
+  }
+
+  function outboxLines() {
+    const pending = waiting(id);
+    const late = pending.some((entry) => entry.waited);
+    return html`${pending.length ? html`<p class="sending" role="status" id="sending">
+        ${t(late ? "outbox.waiting" : "outbox.sending", {what: t(`outbox.${pending[0].kind}`)})}</p>` : ""}
+      ${screen.news ? html`<p class="note news" role="status" id="outbox-news">${screen.news}</p>` : ""}`;
+  }
+
+  /** The outbox's news of a change to this match: sent, refused (the match moved on?) or waiting. */
+  async function answered({entry, outcome, result, error}) {
+    if (entry.match !== id) return;
+    const what = t(`outbox.${entry.kind}`);
+    if (outcome === "waiting") return screen.repaint();
+    screen.busy = waiting(id).length > 0;
+    if (outcome === "refused") {
+      screen.error = entry.waited ? t("outbox.refused", {what, reason: problemText(error)}) : problemText(error);
+      if (error.status === 409) poller.now(); // the match moved on: show it as it is now
+      return screen.repaint();
+    }
+    if (entry.waited) screen.news = t("outbox.sent", {what});
+    if (entry.kind === "rematch") {
+      if (pushId(id)) await notifyOnThisPhone(result.game.id, result.token, result.seat).catch(() => false);
+      return go(`/g/${result.game.id}`);
+    }
+    poller.setEtag(result.etag);
+    await shown(result.data, result.etag);
+  }
+
+  /** Make a change the API answers with the new view, at once or not at all: a claimed timeout. */
   async function send(call) {
     if (screen.busy) return;
     screen.busy = true;
@@ -175,7 +245,7 @@ export default function play(id, linkToken) {
     } catch (error) {
       screen.busy = false;
       screen.error = problemText(error);
-      if (error.status === 409) poller.now(); // the match moved on: show it as it is now
+      if (error.status === 409) poller.now();
       screen.repaint();
     }
   }

@@ -32,10 +32,14 @@ export default function rules(key) {
       try {
         screen.info = await api.rulesOf(key);
         screen.text = await loadText(key);
+        screen.error = null;
       } catch (error) {
         screen.error = error.code === "unknown_game" ? t("missing.title") : t("error.network");
       }
       screen.repaint();
+    },
+    revive() {
+      if (!screen.info) screen.start();
     },
   };
   return screen;

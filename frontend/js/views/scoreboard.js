@@ -21,3 +21,10 @@ export function scoreboard(view, me, game) {
   });
   return html`<section class="scores" aria-label="${t("seat.players")}"><ol class="seats">${rows}</ol></section>`;
 }
+
+/** One sentence on what the points are and who wins, with the match's own target or length. */
+export function scoreRule(view) {
+  const options = view.options || {};
+  const key = view.game === "addit" ? `score.addit.${options.length === "long" ? "long" : "short"}` : `score.${view.game}`;
+  return html`<p class="score-rule">${t(key, {games: options.games, target: view.state?.target ?? options.target})}</p>`;
+}

@@ -1,5 +1,11 @@
 // Words every screen shares: seat names, game names, whose turn it is, how a match ended.
+import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
+
+export const NAME_MAX = 40; // the API's limit on a player's name
+
+/** Under a name field: the limit, shown before anyone runs into it. */
+export const nameLimit = () => html`<span class="hint limit">${t("name.limit", {max: NAME_MAX})}</span>`;
 
 export function seatName(view, seat) {
   return view.seats[seat]?.name || t("seat.unnamed", {n: seat + 1});

@@ -1,0 +1,93 @@
+// Changes tapped on this device (a move, a join, a resignation, a rematch) wait here until the server
+// has answered them, so none is lost to a dead network: each is kept in localStorage (a reload keeps
+// it too) and sent again, with the same Idempotency-Key, when the network returns. The server then
+// does it once, answers a retry of a change it already made with the kept answer, or refuses it with
+// its reason (the match moved on meanwhile).
+import {api} from "./api.js";
+import {keepAnswer} from "./seat-store.js";
+
+const STORE = "addgames.outbox";
+const RETRY_MS = 4000; // besides the browser's "online" event, which a flaky network may never fire
+
+const CALLS = {
+  move: (e) => api.move(e.match, e.token, e.version, e.move, e.key),
+  resign: (e) => api.resign(e.match, e.token, e.key),
+  join: (e) => api.join(e.match, e.body, e.key),
+  rematch: (e) => api.rematch(e.match, e.token, e.key),
+};
+
+const listeners = new Set();
+const sending = new Set(); // keys of the requests on the wire now
+let timer = null;
+
+function load() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE)) || [];
+  } catch {
+    return [];
+  }
+}
+
+const save = (entries) => localStorage.setItem(STORE, JSON.stringify(entries));
+
+function newKey() {
+  if (crypto.randomUUID) return crypto.randomUUID(); // secure contexts only
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Worth sending again: no answer at all, or the server (or a proxy) failed rather than refused. */
+const retriable = (error) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+
+/** Queue a change and send it now: {kind, match, token?, version?, move?, body?} -> the queued entry. */
+export function submit(change) {
+  const entry = {...change, key: newKey(), waited: false};
+  save([...load(), entry]);
+  deliver(entry);
+  return entry;
+}
+
+/** The changes for match `id` still waiting for an answer. */
+export function waiting(id) {
+  return load().filter((entry) => entry.match === id);
+}
+
+/** watch(listener({entry, outcome: "sent"|"refused"|"waiting", result?, error?})) -> unwatch() */
+export function watch(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Send every queued change again (the network is back, or the app just started). */
+export function flush() {
+  clearTimeout(timer);
+  timer = null;
+  load().forEach(deliver);
+}
+
+function settle(entry, report) {
+  save(load().filter((e) => e.key !== entry.key));
+  listeners.forEach((listener) => listener({entry, ...report}));
+}
+
+async function deliver(entry) {
+  if (sending.has(entry.key)) return;
+  sending.add(entry.key);
+  try {
+    const result = await CALLS[entry.kind](entry);
+    if (entry.kind === "join" || entry.kind === "rematch") keepAnswer(result, entry);
+    settle(entry, {outcome: "sent", result});
+  } catch (error) {
+    if (!retriable(error)) {
+      settle(entry, {outcome: "refused", error});
+    } else {
+      entry.waited = true;
+      save(load().map((e) => (e.key === entry.key ? entry : e)));
+      listeners.forEach((listener) => listener({entry, outcome: "waiting", error}));
+      timer ??= setTimeout(flush, RETRY_MS);
+    }
+  } finally {
+    sending.delete(entry.key);
+  }
+}
+
+window.addEventListener("online", flush);

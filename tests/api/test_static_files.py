@@ -1,0 +1,39 @@
+"""The web app's files: gzip when the browser takes it, an ETag per content and encoding, and
+`no-cache`, so a phone keeps them and only revalidates (a 304) until they change."""
+import gzip
+
+import pytest
+
+from api import frontend
+
+
+@pytest.mark.parametrize("path", ["/", "/g/some-match", "/js/app.js", "/css/app.css"])
+def test_text_files_are_compressed_kept_and_revalidated(client, path):
+    plain = client.get(path)
+    zipped = client.get(path, headers={"Accept-Encoding": "gzip, br"})
+    assert plain.status_code == zipped.status_code == 200
+    assert "Content-Encoding" not in plain.headers and zipped.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.data) == plain.data and len(zipped.data) < len(plain.data)
+    assert "Accept-Encoding" in zipped.headers["Vary"] and zipped.headers["Cache-Control"] == "no-cache"
+    assert plain.headers["ETag"] != zipped.headers["ETag"]
+    again = client.get(path, headers={"Accept-Encoding": "gzip", "If-None-Match": zipped.headers["ETag"]})
+    assert (again.status_code, again.data) == (304, b"")
+    other = client.get(path, headers={"If-None-Match": zipped.headers["ETag"]})  # the plain copy is another entity
+    assert other.status_code == 200 and other.data == plain.data
+
+
+def test_a_changed_file_gets_a_new_etag(client, tmp_path, monkeypatch):
+    monkeypatch.setattr(frontend, "FRONTEND", tmp_path)
+    page = tmp_path / "index.html"
+    page.write_text("<!doctype html><p>one</p>" * 20)
+    first = client.get("/")
+    page.write_text("<!doctype html><p>three</p>" * 20)
+    second = client.get("/", headers={"If-None-Match": first.headers["ETag"]})
+    assert second.status_code == 200 and b"three" in second.data and second.headers["ETag"] != first.headers["ETag"]
+
+
+def test_images_are_sent_as_they_are_and_missing_files_are_404(client):
+    icon = client.get("/icons/icon-192.png", headers={"Accept-Encoding": "gzip"})
+    assert icon.status_code == 200 and "Content-Encoding" not in icon.headers and icon.mimetype == "image/png"
+    assert client.get("/js/nope.js").status_code == 404
+    assert client.get("/../README.md").status_code == 404

@@ -1,0 +1,114 @@
+"""Nothing tapped is lost to a dead network: a move, join or resignation made offline is kept on the
+device, shown as sending, and sent (once, with the same Idempotency-Key) when the network returns;
+the page then says what happened. Screens that failed to load recover by themselves."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .matches import GAMES, new_match
+from .test_addup import addup_move
+from .test_games import GAMES as PLAYED
+
+MOVES = {"addup": addup_move, **{game: move for game, (_, move) in PLAYED.items()}}
+
+
+def keys_sent(page, path: str) -> list:
+    """The Idempotency-Key of every POST to `path` the page tries, failed ones included."""
+    keys = []
+    page.on("request", lambda r: keys.append(r.headers.get("idempotency-key"))
+            if r.method == "POST" and r.url.endswith(path) else None)
+    return keys
+
+
+def your_turn(page, match):
+    """Open the page of the seat to move; its version."""
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    return int(page.locator("#status").get_attribute("data-version"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_made_offline_is_sent_once_when_the_network_returns(new_page, server, game):
+    match = new_match(server, game)
+    page = new_page()
+    version = your_turn(page, match)
+    keys = keys_sent(page, f"/games/{match.id}/moves")
+    page.context.set_offline(True)
+    MOVES[game](page)
+    expect(page.locator("#sending")).to_contain_text("No connection: this device keeps your move")
+    assert match.view(0)["version"] == version
+
+    page.context.set_offline(False)
+    expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your move.")
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(page.locator("#sending")).to_have_count(0)
+    expect(page.locator("main .error")).to_have_count(0)
+    assert match.view(0)["version"] == version + 1  # made exactly once
+    assert keys and set(keys) == {keys[0]} and keys[0], keys
+
+
+def test_a_reload_while_offline_keeps_the_move_and_sends_it_later(new_page, server):
+    match = new_match(server, "addup")
+    page = new_page()
+    version = your_turn(page, match)
+    page.context.set_offline(True)
+    addup_move(page)
+    expect(page.locator("#sending")).to_be_visible()
+    page.context.set_offline(False)  # the reload needs the network; the app sends what it kept at start
+    page.route(f"**/api/v1/games/{match.id}/moves", lambda route: route.abort())  # still failing
+    page.reload()
+    expect(page.locator("#sending")).to_be_visible()
+    page.unroute(f"**/api/v1/games/{match.id}/moves")
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1), timeout=15_000)
+    assert match.view(0)["version"] == version + 1
+
+
+def test_a_move_the_match_outran_is_refused_with_the_servers_reason(new_page, server):
+    match = new_match(server, "addup")
+    page = new_page()
+    your_turn(page, match)
+    page.context.set_offline(True)
+    addup_move(page)
+    expect(page.locator("#sending")).to_be_visible()
+    assert match.post("resign", 1).status_code == 200  # meanwhile Bob resigns: the match is over
+    page.context.set_offline(False)
+    expect(page.locator("main .error")).to_contain_text("Connection back, but the server refused your move:")
+    expect(page.locator("#status")).to_have_attribute("data-status", "over")
+    expect(page.locator("#sending")).to_have_count(0)
+
+
+def test_a_join_and_a_resignation_made_offline_are_sent_when_the_network_returns(new_page, server):
+    match = new_match(server, "addup", join=False)
+    page = new_page()
+    page.goto(match.invite_link())
+    take = page.locator('[data-action="take"]')
+    expect(take).to_be_visible()
+    page.context.set_offline(True)
+    take.click()
+    expect(page.locator("#sending")).to_contain_text("Sending your seat request")
+    expect(page.locator("main .error")).to_contain_text("No connection")
+    page.context.set_offline(False)
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    assert match.view()["seats"][1]["joined"]
+
+    page.context.set_offline(True)
+    page.locator('[data-action="askConfirm"][data-confirm="resign"]').click()
+    page.locator('[data-action="confirmed"]').click()
+    expect(page.locator("#sending")).to_contain_text("your resignation")
+    page.context.set_offline(False)
+    expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your resignation.")
+    expect(page.locator("#status")).to_have_attribute("data-status", "over")
+    assert match.view()["status"] == "over"
+
+
+def test_the_home_page_recovers_by_itself_when_the_network_returns(new_page):
+    page = new_page()
+    page.route("**/api/v1/rules", lambda route: route.abort())
+    page.goto("/")
+    expect(page.locator("main .error")).to_be_visible()
+    page.unroute("**/api/v1/rules")
+    page.context.set_offline(True)
+    page.context.set_offline(False)  # the "online" event
+    expect(page.locator(".games .game-card")).to_have_count(5)
+    expect(page.locator("main .error")).to_have_count(0)
