@@ -55,8 +55,10 @@ def test_a_reload_while_offline_keeps_the_move_and_sends_it_later(new_page, serv
     page.context.set_offline(True)
     addup_move(page)
     expect(page.locator("#sending")).to_be_visible()
-    page.context.set_offline(False)  # the reload needs the network; the app sends what it kept at start
-    page.route(f"**/api/v1/games/{match.id}/moves", lambda route: route.abort())  # still failing
+    # The reload needs the network, but the moves keep failing: the route is cut before the network
+    # returns, or the browser's "online" event would send the move before the reload.
+    page.route(f"**/api/v1/games/{match.id}/moves", lambda route: route.abort())
+    page.context.set_offline(False)
     page.reload()
     expect(page.locator("#sending")).to_be_visible()
     page.unroute(f"**/api/v1/games/{match.id}/moves")
