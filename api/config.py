@@ -25,14 +25,19 @@ def engine_options(url: str, connect_timeout: float, lock_timeout: float, statem
     accepts and never answers), taking a pooled connection, waiting for a lock and running one
     statement. (statement_timeout is the server's: a server frozen mid-request is left to the
     gunicorn worker's own request timeout, see serving.py.)"""
-    if make_url(url).get_backend_name() == "sqlite":
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
         return {"connect_args": {"timeout": 10}}
+    # connect_args replace the URL's own `options` (a search_path, say): keep those first.
+    given = parsed.query.get("options", "")
+    options = " ".join([*([given] if isinstance(given, str) else given),
+                        f"-c lock_timeout={_milliseconds(lock_timeout)}",
+                        f"-c statement_timeout={_milliseconds(statement_timeout)}"]).strip()
     # No pool_pre_ping: api.__init__._ping_when_idle checks only connections that sat unused, and the
     # most recently used connection is taken first (LIFO) so that under load none does.
     return {"pool_use_lifo": True, "pool_timeout": connect_timeout,
             "connect_args": {"connect_timeout": max(1, round(connect_timeout)),  # whole seconds, at least 2 in libpq
-                             "options": f"-c lock_timeout={_milliseconds(lock_timeout)} "
-                                        f"-c statement_timeout={_milliseconds(statement_timeout)}"}}
+                             "options": options}}
 
 
 def _milliseconds(seconds: float) -> int:

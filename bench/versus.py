@@ -2,7 +2,7 @@
 `python -m bench.versus [--quick] [--pg-url postgresql://...]`.
 
 Interleaves rounds of the same load (two-seat ADD UP matches, the greedy player, K concurrent
-matches): the peer on SQLite WAL (`../shared/peers/boardgameio`, its own `bench.js`), then addgames
+matches): the peer on SQLite WAL (the boardgame.io peer's folder, --peer, its own `bench.js`), then addgames
 on a throwaway SQLite file, then addgames on PostgreSQL (--pg-url, or env BENCH_PG_URL; left out
 without one), for K = 8 and 32, three rounds. Each measurement starts a fresh server. Prints one
 table of the medians over the rounds: moves/s and server CPU ms per move of each, addgames' moves/s
@@ -26,7 +26,8 @@ from pathlib import Path
 from bench.load import machine, play_phase, save
 from bench.server import ROOT, Service, free_port, scratch_sqlite
 
-# ../shared/peers/boardgameio beside the repository (or beside a folder of worktrees holding it)
+# The peer's folder: shared/peers/boardgameio in a folder above the repository (the workshop's notes
+# sit beside it), unless --peer names another.
 PEER = next((folder / "shared" / "peers" / "boardgameio" for folder in ROOT.parents
              if (folder / "shared" / "peers" / "boardgameio").is_dir()), ROOT.parent / "shared" / "peers" / "boardgameio")
 CACHE = Path.home() / ".cache" / "addgames-bench" / "boardgameio"

@@ -13,11 +13,28 @@ from sentry_sdk.transport import Transport
 
 from api import create_app, logs, reporting
 from api.config import ROOT
+from api.models import db
 
 from .live import gunicorn
 from .play import Table, bearer
 from .test_instances import samples
 from .test_moves import first_legal
+
+
+@pytest.fixture
+def new_app():
+    """create_app for this test; each app's pooled connections are closed when the test ends (an
+    unclosed PostgreSQL connection warns when collected, and the warning fails a later test)."""
+    made = []
+
+    def make(config: dict):
+        made.append(create_app(config))
+        return made[-1]
+
+    yield make
+    for app in made:
+        with app.app_context():
+            db.engine.dispose()
 
 
 def lines(text: str) -> list[dict]:
@@ -101,10 +118,10 @@ def test_cleanup_tells_what_it_deleted_as_json(app, client):
     assert [line for line in lines(result.output) if line["event"] == "cleanup"][0]["deleted"] == 1
 
 
-def test_metrics_are_off_unless_asked_for_and_then_may_want_a_token(app):
+def test_metrics_are_off_unless_asked_for_and_then_may_want_a_token(app, new_app):
     assert app.test_client().get("/metrics").status_code == 404
     url = app.config["SQLALCHEMY_DATABASE_URI"]
-    guarded = create_app({"SQLALCHEMY_DATABASE_URI": url, "METRICS": True, "METRICS_TOKEN": "s3cret-metrics"})
+    guarded = new_app({"SQLALCHEMY_DATABASE_URI": url, "METRICS": True, "METRICS_TOKEN": "s3cret-metrics"})
     assert guarded.test_client().get("/metrics").status_code == 401
     assert guarded.test_client().get("/metrics", headers=bearer("wrong")).status_code == 401
     scraped = guarded.test_client().get("/metrics", headers=bearer("s3cret-metrics"))
@@ -117,9 +134,9 @@ def counts(client, name: str) -> dict[tuple, float]:
     return {tuple(labels.values()): value for found, labels, value in samples(text) if found == name}
 
 
-def test_metrics_count_moves_matches_by_status_and_database_errors(app):
+def test_metrics_count_moves_matches_by_status_and_database_errors(app, new_app):
     url = app.config["SQLALCHEMY_DATABASE_URI"]
-    counted = create_app({"SQLALCHEMY_DATABASE_URI": url, "METRICS": True, "RATELIMIT_ENABLED": False}).test_client()
+    counted = new_app({"SQLALCHEMY_DATABASE_URI": url, "METRICS": True, "RATELIMIT_ENABLED": False}).test_client()
     before = counts(counted, "addgames_matches_total"), counts(counted, "addgames_moves_total")
     table = Table.create(counted, game="addup")
     final = table.play_to_end(first_legal)
@@ -169,12 +186,12 @@ class Kept(Transport):
 
 
 @pytest.fixture
-def reported(app):
+def reported(app, new_app):
     """An app reporting errors to a Sentry that is a list in memory, with a route that crashes
     holding secrets in its local variables."""
     Kept.events = []
     url = app.config["SQLALCHEMY_DATABASE_URI"]
-    reporting_app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SENTRY_DSN": "https://key@sentry.invalid/1",
+    reporting_app = new_app({"SQLALCHEMY_DATABASE_URI": url, "SENTRY_DSN": "https://key@sentry.invalid/1",
                                 "SENTRY_OPTIONS": {"transport": Kept}, "RATELIMIT_ENABLED": False})
 
     def crash():

@@ -7,7 +7,7 @@ import yaml
 from openapi_spec_validator import validate
 
 from api import create_app
-from api.config import ROOT, database_url
+from api.config import ROOT, database_url, engine_options
 from api.models import db
 
 SPEC_FILE = ROOT / "openapi.yaml"
@@ -81,3 +81,10 @@ def test_sqlite_syncs_each_commit_as_configured(tmp_path, setting, level):
     with app.app_context():
         assert db.session.execute(db.text("PRAGMA synchronous")).scalar() == level
         db.engine.dispose()
+
+
+def test_a_database_url_keeps_its_own_postgresql_options():
+    """The timeouts are added to the URL's `options` (a search_path, say), never in their place."""
+    url = "postgresql+psycopg://u@db/app?options=-csearch_path%3Dother"
+    options = engine_options(url, 3, 2, 5)["connect_args"]["options"]
+    assert options.split() == ["-csearch_path=other", "-c", "lock_timeout=2000", "-c", "statement_timeout=5000"]
