@@ -145,7 +145,8 @@ export default function play(id, linkToken) {
     screen.view = view;
     if (!before || before.version !== view.version || before.status !== view.status) {
       screen.ui = screen.game.fresh ? screen.game.fresh(view) : {};
-      if (before) screen.error = null;
+      if (before && !screen.refusal) screen.error = null; // a refusal explains the change it meets
+      screen.refusal = false;
       screen.history.changed(view);
     }
     attention(before, view);
@@ -219,6 +220,7 @@ export default function play(id, linkToken) {
     screen.busy = waiting(id).length > 0;
     if (outcome === "refused") {
       screen.error = entry.waited ? t("outbox.refused", {what, reason: problemText(error)}) : problemText(error);
+      screen.refusal = true;
       if (error.status === 409) poller.now(); // the match moved on: show it as it is now
       return screen.repaint();
     }
