@@ -44,8 +44,9 @@ def state_at(match: MatchRow, game, version: int) -> events.MatchState:
 
 
 def initial(match: MatchRow, game) -> events.MatchState:
-    """The match as dealt, before any event."""
-    return events.begin(game.initial_state(match.seat_count, match.options, match.seed, match.deck), match.seat_count)
+    """The match as dealt, before any event, under the rules version it was created with."""
+    dealt = game.initial_state(match.seat_count, match.options, match.seed, match.deck, match.rules_version)
+    return events.begin(dealt, match.seat_count)
 
 
 def fold(match: MatchRow, game, state: events.MatchState, event) -> events.MatchState:

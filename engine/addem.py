@@ -12,14 +12,18 @@ legal_moves(state, seat) -> {
     "exposed_total": N | null,            # the value the exposed cards stand for together
     "any_sum": bool, "sums": [{"cards": [ID...], "values": {ID: N}}],  # one per Total value
     "any_replace": bool, "replaces": [{"cards": [ID...]}],
+    "replace_closed": null | "replace_circle" | "replace_pool_empty",  # why replace is not open (version 2)
 }
 view -> {"deal", "dealer", "pool_count", "exposed": [face], "exposed_total", "passes",
          "seats": [{"hand_count", "score", "in", "last_round"}], "last_round", "hand" (seat only)}
 log_entry -> {"type", ...}: sum {"cards": [face + "as"], "total", "went_out", "discarded"} or
-    {"penalty": 5, "card_count"}; expose {"card"}; replace {"took", "laid"}; draw {"card" (drawer
-    only)}; pass {}; plus "round_end" {"deal", "called", "blocked", "points", "scores",
+    {"penalty": 5, "card_count"}; expose {"card"}; replace {"took", "laid", "circle_closed" (version
+    2: the next player may not replace)}; draw {"card" (drawer only)}; pass {}; plus "round_end" {"deal", "called", "blocked", "points", "scores",
     "dropped", "match_over"} when the move ended a round. Faces of cards now hidden from the
     viewer are shown without their id.
+
+Rules versions: 2 ends replace circles (the last of INTERPRETATIONS); a match recorded under
+version 1 is dealt `State` and plays without that rule, version 2 is dealt `CircleState`.
 """
 from dataclasses import dataclass, replace
 
@@ -27,13 +31,13 @@ from . import cards
 from .addem_sums import (FACES, ONE_PACK, TWO_PACKS, expression, found_replaces, found_sums, listing, name, names,
                          solve, total_of, wrong_sum)
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_rules_version, check_turn, leaders
 from .shuffle import pick, shuffled
 
 KEY = "addem"
 NAME = "ADD'EM"
 MIN_SEATS, MAX_SEATS = 2, 8
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: replace circles end
 OPTIONS = {"penalties": Option(False, "A well-formed but wrong sum costs 5 points instead of being refused.",
                                choices=(False, True))}
 INFO = {"age": "7-99", "minutes": 30,
@@ -49,6 +53,9 @@ INTERPRETATIONS = (
     "Going out after a sum is automatic: a lone Total card, or only Add-Em cards, is discarded at once.",
     "Penalty points count at once, but a player drops out only when the round is counted.",
     "With two packs, a hand of only Add-Em cards (however many) may be discarded after a sum.",
+    "Replace circles end: when every player still in has replaced, one after another, with no other move "
+    "between, the next player may not replace (only sum or draw); once the pool is empty, nobody may replace. "
+    "Matches begun before this rule play on without it.",
 )
 
 HAND_SIZE = 6
@@ -74,15 +81,24 @@ class State:
     turn: int | None
 
 
+@dataclass(frozen=True)
+class CircleState(State):
+    """A state under rules version 2 (`State` alone is version 1, whose states keep their hash)."""
+
+    replaces: int = 0  # replaces in succession since the last other move
+
+
 def deck(seats: int, options: dict) -> list[dict]:
     return [FACES[card] for card in _ids(seats)]
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None,
+                  rules_version: int | None = None) -> State:
+    kind = State if check_rules_version(rules_version, RULES_VERSION) == 1 else CircleState
     order = cards.starting_order(_ids(seats), seed, "deal:1", deck)
     dealer = seats - 1 if deck is not None else pick(seats, seed, "dealer")
     empty = ((),) * seats
-    state = State(seed, bool(options.get("penalties", False)), 1, dealer, tuple(range(seats)), empty, (), (),
+    state = kind(seed, bool(options.get("penalties", False)), 1, dealer, tuple(range(seats)), empty, (), (),
                   (0,) * seats, 0, (), None, None)
     return _dealt(state, order)
 
@@ -109,11 +125,13 @@ def legal_moves(state: State, seat: int) -> dict | None:
     hand, exposed = state.hands[seat], state.exposed
     forced = _forced_draw(hand)
     moves = {"types": [], "forced": forced, "expose": [], "exposed_total": total_of(exposed) if exposed else None,
-             "any_sum": False, "sums": [], "any_replace": False, "replaces": []}
+             "any_sum": False, "sums": [], "any_replace": False, "replaces": [], "replace_closed": None}
     if not forced and _sum_possible(state, hand):
         moves["types"].append("sum")
         moves["sums"] = found_sums(hand, exposed)
-    if not forced and exposed and sum(map(_plain, hand)) >= 2:
+    closed = _replace_closed(state) if exposed and not forced else None
+    moves["replace_closed"] = closed and closed.code
+    if not forced and exposed and not closed and sum(map(_plain, hand)) >= 2:
         moves["types"].append("replace")
         moves["replaces"] = found_replaces(hand, exposed)
     if not forced and not exposed:
@@ -143,7 +161,10 @@ def apply(state: State, seat: int, move) -> State:
     if kind in ("sum", "expose", "replace") and _forced_draw(state.hands[seat]):
         word = "draw" if state.pool else "pass"
         raise IllegalMove("must_draw", f"Your hand holds only Total and Add-Em cards: you must {word}.")
-    return _MOVES[kind](state, seat, move)
+    after = _MOVES[kind](state, seat, move)
+    if isinstance(after, CircleState):
+        after = replace(after, replaces=state.replaces + 1 if kind == "replace" else 0)
+    return after
 
 
 def view(state: State, viewer: int | None) -> dict:
@@ -189,6 +210,8 @@ def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | 
     elif kind == "replace":
         entry["took"] = [face(c) for c in before.exposed]
         entry["laid"] = [face(c) for c in move["cards"]]
+        if isinstance(after, CircleState):
+            entry["circle_closed"] = _circle_closed(after)
     elif kind == "draw" and viewer == seat:
         entry["card"] = face(before.pool[0])
     if ended:
@@ -250,6 +273,8 @@ def _expose(state: State, seat: int, move: dict) -> State:
 def _replace(state: State, seat: int, move: dict) -> State:
     if not state.exposed:
         raise IllegalMove("nothing_exposed", "Nothing is exposed: there is nothing to replace.")
+    if closed := _replace_closed(state):
+        raise closed
     named = move.get("cards") if isinstance(move.get("cards"), list) else []
     taken = [c for c in named if isinstance(c, str) and c in state.exposed]
     if taken:
@@ -338,6 +363,23 @@ def _next(state: State, seat: int) -> int:
 def _plain(card: str) -> bool:
     """A Figure or Minus card: the only cards that may be exposed or laid in a replace."""
     return FACES[card]["kind"] in ("figure", "minus")
+
+
+def _circle_closed(state: State) -> bool:
+    """Every player still in has replaced, one after another: the next may not (version 2)."""
+    return state.replaces >= len(state.playing)
+
+
+def _replace_closed(state: State) -> IllegalMove | None:
+    """The refusal the replace circle rule gives a replace now (version 2 only), or None."""
+    if not isinstance(state, CircleState):
+        return None
+    if not state.pool:
+        return IllegalMove("replace_pool_empty", "The pool is empty: nobody may replace any more. Make a sum or pass.")
+    if _circle_closed(state):
+        return IllegalMove("replace_circle", f"Every player has replaced in turn ({state.replaces} replaces in a "
+                           "row): you may not replace now. Make a sum or draw.", count=state.replaces)
+    return None
 
 
 def _forced_draw(hand) -> bool:

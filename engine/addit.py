@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from . import cards
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_rules_version, check_turn, leaders
 from .shuffle import shuffled
 
 KEY = "addit"
@@ -70,7 +70,9 @@ def deck(seats: int, options: dict) -> list[dict]:
     return list(FACES.values())
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None,
+                  rules_version: int | None = None) -> State:
+    check_rules_version(rules_version, RULES_VERSION)
     order = cards.starting_order(list(FACES), seed, "deal:1", deck)
     return _new_deal(seed, options.get("length", "short"), 1, seats, order, history=())
 

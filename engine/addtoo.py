@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from . import cards
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_rules_version, check_turn, leaders
 
 KEY = "addtoo"
 NAME = "ADD-TOO"
@@ -92,7 +92,9 @@ def deck(seats: int, options: dict) -> list[dict]:
     return list(FACES.values())
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None,
+                  rules_version: int | None = None) -> State:
+    check_rules_version(rules_version, RULES_VERSION)
     target = options.get("target", OPTIONS["target"].default)
     return _new_hand(seed, target, 1, (0,) * seats, deck)
 

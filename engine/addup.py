@@ -7,7 +7,7 @@ is empty the match ends and the most captured cards wins.
 from dataclasses import dataclass
 
 from . import cards
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_rules_version, check_turn, leaders
 
 KEY = "addup"
 NAME = "ADD UP"
@@ -49,7 +49,9 @@ def deck(seats: int, options: dict) -> list[dict]:
     return list(FACES.values())
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None,
+                  rules_version: int | None = None) -> State:
+    check_rules_version(rules_version, RULES_VERSION)
     order = cards.starting_order(list(FACES), seed, "deal:1", deck)
     hands, rest = cards.deal(order, seats, HAND_SIZE, first=0)
     rows, pile = _open_rows(rest)

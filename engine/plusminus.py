@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from . import cards
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_rules_version, check_turn, leaders
 from .shuffle import pick, shuffled
 
 KEY = "plusminus"
@@ -80,7 +80,9 @@ def deck(seats: int, options: dict) -> list[dict]:
     return [face for pack in PACKS[:2 if seats > 4 else 1] for face in pack.values()]
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None,
+                  rules_version: int | None = None) -> State:
+    check_rules_version(rules_version, RULES_VERSION)
     order = cards.starting_order(_ids(seats), seed, "deal:1", deck)
     dealer = seats - 1 if deck is not None else pick(seats, seed, "dealer")
     return _new_game(seed, options.get("games", 5), 1, seats, dealer, order, history=())

@@ -8,7 +8,9 @@ A game is a module (see `engine/addup.py`) with these names:
     INFO                              {"age", "minutes", "summary"} for the catalogue
     INTERPRETATIONS                   RULES.md's *Interpretation* notes, shown to players
     deck(seats, options)              every card face of one deal, in a canonical order
-    initial_state(seats, options, seed, deck=None)
+    initial_state(seats, options, seed, deck=None, rules_version=None)
+                                      the first state under that rules version (None: the newest);
+                                      a match keeps the version it was created with
     to_move(state)                    the seat expected to move, or None when over
     legal_moves(state, seat)          compact JSON of what the seat may do now, or None
     candidate_moves(state, seat)      concrete legal moves, the simplest first
@@ -74,7 +76,8 @@ class Game(Protocol):
     INTERPRETATIONS: tuple[str, ...]
 
     def deck(self, seats: int, options: dict) -> list[dict]: ...
-    def initial_state(self, seats: int, options: dict, seed: str, deck: list[str] | None = None) -> Any: ...
+    def initial_state(self, seats: int, options: dict, seed: str, deck: list[str] | None = None,
+                      rules_version: int | None = None) -> Any: ...
     def to_move(self, state: Any) -> int | None: ...
     def legal_moves(self, state: Any, seat: int) -> dict | None: ...
     def candidate_moves(self, state: Any, seat: int) -> list[dict]: ...
@@ -94,6 +97,15 @@ def check_turn(expected: int | None, seat: int) -> None:
     if seat != expected:
         raise NotYourTurn("not_your_turn", f"It is seat {expected}'s turn, not seat {seat}'s.",
                           seat=seat, expected=expected)
+
+
+def check_rules_version(asked: int | None, newest: int) -> int:
+    """The rules version a match plays under: `asked` (None: the newest); BadSetup if unknown."""
+    if asked is None:
+        return newest
+    if type(asked) is not int or not 1 <= asked <= newest:
+        raise BadSetup("bad_rules_version", f"Rules version {asked!r} does not exist: 1 to {newest}.")
+    return asked
 
 
 def leaders(values: list) -> list[int]:

@@ -15,17 +15,19 @@ class Setup:
     options: dict
     seed: str
     deck: list[str] | None = None
+    rules_version: int | None = None  # the version the match was created with (None: the newest)
 
 
 def start(game, seats: int, options: dict | None, seed: str, deck: list[str] | None = None) -> tuple[Setup, Any]:
     """Check a new match's seats and options; return its Setup and first state (BadSetup if wrong)."""
-    setup = Setup(match_options.check_seats(game, seats), match_options.normalize(game, options), seed, deck)
-    return setup, game.initial_state(setup.seats, setup.options, setup.seed, setup.deck)
+    setup = Setup(match_options.check_seats(game, seats), match_options.normalize(game, options), seed, deck,
+                  game.RULES_VERSION)
+    return setup, game.initial_state(setup.seats, setup.options, setup.seed, setup.deck, setup.rules_version)
 
 
 def states(game, setup: Setup, moves: Iterable[tuple[int, dict]]) -> Iterator[Any]:
     """The first state, then the state after each (seat, move)."""
-    state = game.initial_state(setup.seats, setup.options, setup.seed, setup.deck)
+    state = game.initial_state(setup.seats, setup.options, setup.seed, setup.deck, setup.rules_version)
     yield state
     for seat, move in moves:
         state = game.apply(state, seat, move)

@@ -2,9 +2,11 @@
 
     python -m tools.record_golden GAME [SEATS ...]
 
-writes tests/golden/GAME-<seats>p.json. tests/engine/test_golden.py replays every recorded match
-on every commit: an engine change that alters an old match's outcome fails there. Record anew
-only together with a RULES_VERSION bump that keeps old matches replaying as they were.
+writes tests/golden/GAME-<seats>p.json (GAME-<seats>p-v<N>.json from rules version 2 on).
+tests/engine/test_golden.py replays every recorded match on every commit: an engine change that
+alters an old match's outcome fails there. Record anew only together with a RULES_VERSION bump
+that keeps old matches replaying as they were; the files of older versions stay and replay under
+their own version.
 """
 import json
 import sys
@@ -20,9 +22,10 @@ GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 def record(key: str, seats: int) -> Path:
     game = GAMES[key]
     setup, moves, final = play_random_match(game, seats, seed=seats)
-    path = GOLDEN / f"{key}-{seats}p.json"
+    version = "" if setup.rules_version == 1 else f"-v{setup.rules_version}"
+    path = GOLDEN / f"{key}-{seats}p{version}.json"
     path.write_text(json.dumps({
-        "game": key, "rules_version": game.RULES_VERSION, "seats": setup.seats, "options": setup.options,
+        "game": key, "rules_version": setup.rules_version, "seats": setup.seats, "options": setup.options,
         "seed": setup.seed, "deck": setup.deck, "moves": moves, "final_state_sha256": state_hash(final),
         "scores": game.scores(final),
     }, indent=1) + "\n")

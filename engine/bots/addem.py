@@ -8,9 +8,9 @@ ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 
 
 def candidates(state, seat: int) -> list[dict]:
-    """The legal moves, but a replace only when it shrinks the hand: the engine does not yet stop
-    replace circles (RULES.md), and two bots trading the exposed cards back and forth would
-    never end the round."""
+    """The legal moves, but a replace only when it shrinks the hand: rules version 1 (matches
+    begun before the replace circle rule) does not stop replace circles, and two bots trading
+    the exposed cards back and forth would never end the round."""
     return [move for move in rules.candidate_moves(state, seat)
             if move["type"] != "replace" or len(move["cards"]) > len(state.exposed)]
 

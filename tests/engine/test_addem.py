@@ -5,7 +5,7 @@ import pytest
 
 from engine import addem
 from engine.addem_sums import choose
-from engine.protocol import IllegalMove
+from engine.protocol import BadSetup, IllegalMove
 from engine.shuffle import pick, shuffled
 
 from .sweep import assert_each_card_once, assert_nothing_hidden_leaks, play_random_match
@@ -23,8 +23,8 @@ def fixed_deck(hands, pool=()):
     return dealt + list(pool) + rest
 
 
-def start(*hands, pool=(), penalties=False):
-    return addem.initial_state(len(hands), {"penalties": penalties}, "test", fixed_deck(hands, pool))
+def start(*hands, pool=(), penalties=False, rules_version=None):
+    return addem.initial_state(len(hands), {"penalties": penalties}, "test", fixed_deck(hands, pool), rules_version)
 
 
 def play(state, *moves):
@@ -249,6 +249,68 @@ def test_a_sum_uses_every_exposed_card():
     after = addem.apply(state, 0, summed("T8a"))  # 5 + 3 exposed and the Total 8: three cards
     assert after.exposed == () and after.pool[-3:] == ("F5a", "F3a", "T8a")
     assert [found["cards"][0] for found in addem.legal_moves(state, 0)["sums"]] == ["T8a"]
+
+
+# --- replace circles (rules version 2) ----------------------------------------------------
+
+def circled(rules_version=None):
+    """Seat 0 exposes 8, seat 1 replaces it by 5 + 3, seat 0 by 7 + 7 - 4 - 2: both have replaced in turn,
+    and seat 1 could lay 8 + 1 - 1 for them."""
+    return play(start(["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]], rules_version=rules_version),
+                (0, expose("F8a")), (1, replacing("F5a", "F3a")), (0, replacing("F7b", "F7c", "M4b", "M2b")))
+
+
+def test_when_every_player_has_replaced_in_turn_the_next_may_not_replace():
+    state = circled()
+    legal = addem.legal_moves(state, 1)
+    assert legal["types"] == ["draw"] and legal["replace_closed"] == "replace_circle" and not legal["any_replace"]
+    assert addem.candidate_moves(state, 1) == [DRAW]
+    error = refused(state, 1, replacing("F8a", "F1a", "M1a"))
+    assert (error.code, error.reason) == (
+        "replace_circle", "Every player has replaced in turn (2 replaces in a row): you may not replace now. "
+                          "Make a sum or draw.")
+    before = play(start(["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]]),
+                  (0, expose("F8a")), (1, replacing("F5a", "F3a")))
+    assert addem.log_entry(before, 0, replacing("F7b", "F7c", "M4b", "M2b"), state, 1)["circle_closed"] is True
+    assert addem.log_entry(circled(), 1, DRAW, addem.apply(state, 1, DRAW), 1).get("circle_closed") is None
+
+
+def test_another_move_between_opens_replacing_again():
+    state = play(circled(), (1, DRAW))  # the circle is broken: seat 0 may replace again
+    legal = addem.legal_moves(state, 0)
+    assert "replace" in legal["types"] and legal["replace_closed"] is None
+    after = addem.apply(state, 0, replacing("F5a", "F3a"))  # the 5 and 3 it took, for 7 + 7 - 4 - 2
+    assert after.exposed == ("F5a", "F3a") and addem.legal_moves(after, 1)["replace_closed"] is None
+
+
+def test_nobody_may_replace_once_the_pool_is_empty():
+    state = drawn_dry(start(["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]]))
+    state = play(state, (0, expose("F8a")))
+    legal = addem.legal_moves(state, 1)
+    assert "replace" not in legal["types"] and legal["types"][-1] == "pass"
+    assert legal["replace_closed"] == "replace_pool_empty" and legal["replaces"] == []
+    error = refused(state, 1, replacing("F5a", "F3a"))
+    assert (error.code, error.reason) == ("replace_pool_empty",
+                                          "The pool is empty: nobody may replace any more. Make a sum or pass.")
+
+
+def test_a_match_of_rules_version_1_keeps_replacing_in_circles():
+    state = circled(rules_version=1)
+    assert type(state) is addem.State and "replaces" not in dataclasses.asdict(state)
+    legal = addem.legal_moves(state, 1)
+    assert "replace" in legal["types"] and legal["replace_closed"] is None
+    after = addem.apply(state, 1, replacing("F8a", "F1a", "M1a"))
+    assert after.exposed == ("F8a", "F1a", "M1a")
+    assert "circle_closed" not in addem.log_entry(state, 1, replacing("F8a", "F1a", "M1a"), after, 0)
+    dry = play(drawn_dry(start(["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]], rules_version=1)), (0, expose("F8a")))
+    assert "replace" in addem.legal_moves(dry, 1)["types"]
+
+
+@pytest.mark.parametrize("version", [0, 3, "2", True])
+def test_an_unknown_rules_version_is_refused(version):
+    with pytest.raises(BadSetup) as caught:
+        start(FILLER, PAD, rules_version=version)
+    assert caught.value.code == "bad_rules_version"
 
 
 # --- forced draw, pass and the blocked round ---------------------------------------------

@@ -77,6 +77,7 @@ export default {
     "Fertig werden nach einer Summe geschieht von selbst: Eine einzelne Summenkarte oder nur Add-Em-Karten werden sofort abgeworfen.",
     "Strafpunkte zählen sofort, aber ausscheiden kann ein Spieler erst bei der Abrechnung der Runde.",
     "Mit zwei Spielen darf eine Hand aus nur Add-Em-Karten (egal wie vielen) nach einer Summe abgeworfen werden.",
+    "Ersetzen im Kreis endet: Haben alle noch Mitspielenden nacheinander ersetzt, ohne einen anderen Zug dazwischen, darf der Nächste nicht ersetzen (nur eine Summe legen oder ziehen); ist der Stapel leer, darf niemand mehr ersetzen. Partien, die vor dieser Regel begonnen haben, laufen ohne sie weiter.",
   ]},
   addtoo: {sections: [
     ["Ziel", ["Alle deine Rauten so schnell wie möglich legen, passend oder punktend; Rauten, die auf der Hand bleiben, kosten Punkte."]],

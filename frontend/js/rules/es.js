@@ -77,6 +77,7 @@ export default {
     "Quedarse sin cartas después de una suma es automático: una carta Total sola, o solo cartas Add-Em, se descartan en el acto.",
     "Los puntos de penalización cuentan enseguida, pero un jugador solo queda fuera cuando se hace el recuento de la ronda.",
     "Con dos barajas, una mano de solo cartas Add-Em (cuantas sean) puede descartarse después de una suma.",
+    "Los círculos de reemplazos terminan: cuando todos los jugadores que siguen en juego han reemplazado, uno tras otro, sin otra jugada en medio, el siguiente no puede reemplazar (solo sumar o robar); con el mazo vacío, nadie puede reemplazar. Las partidas empezadas antes de esta regla siguen sin ella.",
   ]},
   addtoo: {sections: [
     ["Objetivo", ["Colocar todos tus rombos lo antes posible, en combinaciones iguales o que puntúan; los rombos que quedan en la mano restan puntos."]],

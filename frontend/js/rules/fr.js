@@ -77,6 +77,7 @@ export default {
     "Finir après une addition est automatique : une carte Total seule, ou que des cartes Add-Em, est défaussée aussitôt.",
     "Les points de pénalité comptent tout de suite, mais un joueur n'est éliminé qu'au décompte du tour.",
     "Avec deux paquets, une main de cartes Add-Em seulement (autant qu'il y en a) peut être défaussée après une addition.",
+    "Les remplacements en rond s'arrêtent : quand tous les joueurs encore en jeu ont remplacé l'un après l'autre, sans autre coup entre, le suivant ne peut pas remplacer (seulement poser une addition ou piocher) ; quand la pioche est vide, personne ne peut remplacer. Les parties commencées avant cette règle continuent sans elle.",
   ]},
   addtoo: {sections: [
     ["But du jeu", ["Poser tous vos losanges le plus vite possible, en combinaisons identiques ou qui marquent ; les losanges restés en main coûtent des points."]],

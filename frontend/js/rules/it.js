@@ -77,6 +77,7 @@ export default {
     "Chiudere dopo una somma è automatico: una carta Totale da sola, o solo carte Add-Em, vengono scartate subito.",
     "I punti di penalità contano subito, ma un giocatore esce solo al conteggio del giro.",
     "Con due mazzi, una mano di sole carte Add-Em (quante che siano) può essere scartata dopo una somma.",
+    "I giri di sostituzioni finiscono: quando tutti i giocatori ancora in gioco hanno sostituito, uno dopo l'altro, senza altre mosse in mezzo, il successivo non può sostituire (solo fare una somma o pescare); a mazzo vuoto nessuno può sostituire. Le partite iniziate prima di questa regola continuano senza.",
   ]},
   addtoo: {sections: [
     ["Scopo", ["Mettere tutti i tuoi rombi il prima possibile, in combinazioni uguali o che fanno punti; i rombi rimasti in mano costano punti."]],

@@ -77,6 +77,7 @@ export default {
     "Acabar depois de uma soma é automático: uma carta Total sozinha, ou só cartas Add-Em, são descartadas logo.",
     "Os pontos de penalização contam logo, mas um jogador só sai na contagem da ronda.",
     "Com dois baralhos, uma mão só de cartas Add-Em (sejam quantas forem) pode ser descartada depois de uma soma.",
+    "As voltas de substituições acabam: quando todos os jogadores ainda em jogo substituíram, um após o outro, sem outra jogada no meio, o seguinte não pode substituir (só fazer uma soma ou tirar uma carta); com o monte vazio, ninguém pode substituir. As partidas começadas antes desta regra continuam sem ela.",
   ]},
   addtoo: {sections: [
     ["Objetivo", ["Colocar todos os teus losangos o mais depressa possível, em combinações iguais ou que pontuam; os losangos que ficam na mão custam pontos."]],
