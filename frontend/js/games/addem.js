@@ -82,16 +82,18 @@ function controls(ctx) {
   const checked = checks(ctx);
   const can = (type, ok = true) => (types.includes(type) && ok && !busy ? "" : "disabled");
   const one = ui.picked.length === 1 && legal.expose.includes(ui.picked[0]);
-  const button = (type, action, key, ok = true, primary = false) => (types.includes(type)
+  const closed = legal.replace_closed; // the replace circle rule shuts replacing now: why, as a refusal's code
+  const button = (type, action, key, ok = true, primary = false, shown = types.includes(type)) => (shown
     ? html`<button type="button" class="${primary ? "primary" : ""}" data-action="${action}" data-key="${action}"
-        aria-describedby="addem-verdict" ${can(type, ok)}>${t(key)}</button>` : "");
+        aria-describedby="${type === "replace" && closed ? "addem-closed" : "addem-verdict"}" ${can(type, ok)}>${t(key)}</button>` : "");
   return html`<div class="controls">
     ${legal.forced ? html`<p class="note">${t("addem.forced")}</p>` : ""}
     ${builder(ctx, checked)}
+    ${closed ? html`<p class="note" id="addem-closed">${t(`error.${closed}`)}</p>` : ""}
     <div class="actions">
       ${button("sum", "sum", "addem.laySum", checked.picked.length > 0 && checked.sum.ok, true)}
       ${button("expose", "expose", "addem.expose", one)}
-      ${button("replace", "replace", "addem.replace", checked.replace?.ok === true)}
+      ${button("replace", "replace", "addem.replace", checked.replace?.ok === true, false, types.includes("replace") || !!closed)}
       ${button("draw", "draw", "addem.draw")}
       ${button("pass", "pass", "addem.pass")}
     </div>
@@ -179,7 +181,10 @@ export default {
       parts.push(t("log.addem.sum", {name, parts: list(terms), total: entry.total}));
       if (entry.went_out) parts.push(t("log.addem.out", {name, count: entry.discarded.length}));
     } else if (entry.type === "expose") parts.push(t("log.addem.expose", {name, card: words(entry.card)}));
-    else if (entry.type === "replace") parts.push(t("log.addem.replace", {name, took: list(entry.took), laid: list(entry.laid)}));
+    else if (entry.type === "replace") {
+      parts.push(t("log.addem.replace", {name, took: list(entry.took), laid: list(entry.laid)}));
+      if (entry.circle_closed) parts.push(t("log.addem.circle"));
+    }
     else if (entry.type === "draw") parts.push(entry.card ? t("log.addem.drewCard", {name, card: words(entry.card)}) : t("log.addem.draw", {name}));
     else parts.push(t("log.addem.pass", {name}));
     const end = entry.round_end;

@@ -47,4 +47,5 @@ const ERROR_KEYS = Object.fromEntries([
   "seat_taken", "name_required", "unknown_match", "bad_token", "unknown", "sum_mismatch", "replace_mismatch",
   "one_total", "too_few_cards", "cannot_expose", "cannot_lay", "lay_back", "bad_option", "deadline_not_passed",
   "no_deadlines", "not_over", "already_started", "not_your_seat", "push_off",
+  "replace_circle", "replace_pool_empty",
 ].map((code) => [`error.${code}`, true]));
