@@ -5,6 +5,7 @@ import {t} from "../i18n.js";
 import {card, cardRow, handArea} from "./cards.js";
 
 const signed = (n) => (n < 0 ? `−${-n}` : String(n));
+const OUT_AT = 50; // engine/addem.py's OUT_AT: the score that puts a player out
 
 function label(face) {
   if (face.kind === "addem") return t(`addem.addem.${face.parity}`);
@@ -106,6 +107,8 @@ function controls(ctx) {
 
 export default {
   fresh: () => ({picked: [], values: {}}),
+
+  score: (view, n) => ({text: t("score.seat.addem", {score: view.scores[n], line: OUT_AT}), line: OUT_AT, lowWins: true}),
 
   seatInfo(view, n) {
     const seat = view.state.seats[n];

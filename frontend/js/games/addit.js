@@ -6,6 +6,7 @@ import {suitIcon} from "./suits.js";
 
 const label = (face) => t("addit.card", {suit: t(`addit.suit.${face.suit}`), value: face.value});
 const faceOf = (face) => html`<span class="value">${face.value}</span>${suitIcon(face.suit)}`;
+const LONG_TARGET = 201; // engine/addit.py's TARGET: a long match ends after the deal that takes a total there
 const sameGroup = (a, b) => a.length === b.length && a.every((id) => b.includes(id));
 
 function table(ctx, offer) {
@@ -51,7 +52,12 @@ export default {
 
   seatInfo(view, n) {
     const seat = view.state.seats[n];
-    return t("addit.seatInfo", {count: seat.hand_count, captured: seat.captured, total: seat.total});
+    return t("addit.seatInfo", {count: seat.hand_count});
+  },
+
+  score(view, n) {
+    if (view.state.length !== "long") return {text: t("score.seat.addit", {count: view.scores[n]})};
+    return {text: t("score.seat.additLong", {score: view.scores[n], target: LONG_TARGET}), line: LONG_TARGET};
   },
 
   board(ctx) {

@@ -89,7 +89,12 @@ export default {
 
   seatInfo(view, n) {
     const seat = view.state.seats[n];
-    return t("addtoo.seatInfo", {count: seat.hand_count, points: seat.hand_points, total: seat.total});
+    return t("addtoo.seatInfo", {count: seat.hand_count, points: seat.hand_points});
+  },
+
+  score(view, n) {
+    const target = view.state.target;
+    return {text: t("score.seat.addtoo", {score: view.scores[n], target}), line: target};
   },
 
   board(ctx) {

@@ -76,6 +76,7 @@ export default {
   fresh: () => ({card: null, value: 0}),
 
   seatInfo: (view, n) => t("addup.seatInfo", {count: view.state.seats[n].hand_count}),
+  score: (view, n) => ({text: t("score.seat.addup", {count: view.scores[n]})}),
 
   board(ctx) {
     const {view} = ctx;

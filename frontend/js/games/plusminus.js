@@ -4,6 +4,7 @@ import {t} from "../i18n.js";
 import {card, handArea} from "./cards.js";
 
 const HOME = 25;
+const minus = (n) => (n < 0 ? `−${-n}` : String(n));
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 const label = (face) => t(`pm.${face.kind}`, {number: face.number});
 const faceOf = (face) => html`<span class="value">${face.kind === "plus" ? "+" : "−"}${face.number}</span>
@@ -26,7 +27,7 @@ function boardOf(view, seat, me, targets) {
   const summary = men.map((m, i) => t("pm.manAt", {man: i + 1, where: where(m)})).join(", ");
   const name = view.seats[seat].name || t("seat.unnamed", {n: seat + 1});
   return html`<div class="pm-board ${seat === me ? "own" : ""}">
-    <h3>${seat === me ? t("pm.yourBoard") : t("pm.boardOf", {name})} <span class="sum">${t("pm.worth", {points: view.state.seats[seat].points})}</span></h3>
+    <h3>${seat === me ? t("pm.yourBoard") : t("pm.boardOf", {name})} <span class="sum">${t("pm.worth", {points: minus(view.state.seats[seat].points)})}</span></h3>
     <p class="sr-only">${summary}</p>
     <div aria-hidden="true"><div class="stars ${targets.has(0) ? "target" : ""}"><span class="n">✶ ${t("pm.stars")}</span>${stars}</div>
     <ol class="squares">${squares}</ol></div>
@@ -62,7 +63,16 @@ export default {
 
   seatInfo(view, n) {
     const seat = view.state.seats[n];
-    return t("pm.seatInfo", {count: seat.hand_count, total: seat.total});
+    return t("pm.seatInfo", {count: seat.hand_count});
+  },
+
+  /** What the board is worth now (it counts when this game ends), after the games played so far: "−51 this game",
+   * "40 + 136 this game". */
+  score(view, n) {
+    const points = view.state.seats[n].points;
+    if (view.status === "over") return {text: t("score.seat.plusminusOver", {score: view.scores[n]})};
+    if (view.state.game === 1) return {text: t("score.seat.plusminus", {points: minus(points)})};
+    return {text: t("score.seat.plusminusLater", {score: view.scores[n], points: `${points < 0 ? "−" : "+"} ${Math.abs(points)}`})};
   },
 
   board(ctx) {

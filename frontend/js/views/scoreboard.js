@@ -15,11 +15,20 @@ export function scoreboard(view, me, game) {
         ${seat.status === "resigned" ? html` <span class="tag">${t("seat.resigned")}</span>` : ""}
         ${seat.timeouts ? html` <span class="tag">${t("seat.timeouts", {count: seat.timeouts})}</span>` : ""}
         ${turn ? html`<span class="sr-only">${t("seat.toPlay")}</span>` : ""}</span>
-      <span class="score">${t("seat.score", {score: view.scores[n]})}</span>
-      <span class="info">${game.seatInfo ? game.seatInfo(view, n) : ""}</span>
+      ${standing(view, n, game.score(view, n))}
+      <span class="info">${game.seatInfo(view, n)}</span>
     </li>`;
   });
   return html`<section class="scores" aria-label="${t("seat.players")}"><ol class="seats">${rows}</ol></section>`;
+}
+
+/** A seat's score in the game's own words and, where a line ends the match or puts a player out, a bar
+ * of the way there (ADD'EM's fills toward the 50 that puts a player out: lower is better). */
+function standing(view, n, {text, line, lowWins = false}) {
+  const value = Math.max(0, Math.min(view.scores[n], line ?? 0));
+  return html`<span class="score">${text}</span>${line ? html`<meter class="toward ${lowWins ? "low-wins" : ""}"
+    min="0" max="${line}" value="${value}" ${lowWins ? html`low="${line * 0.6}" high="${line * 0.8}" optimum="0"` : ""}
+    aria-hidden="true"></meter>` : ""}`;
 }
 
 /** One sentence on what the points are and who wins, with the match's own target or length. */
