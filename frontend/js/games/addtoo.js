@@ -3,7 +3,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {attach, camera, zoom} from "./camera.js";
-import {PATTERN, at, cellOutline, fit, tilePicture, tileShapes} from "./diamonds.js";
+import {PATTERN, at, cellLabel, cellOutline, fit, tilePicture, tileShapes} from "./diamonds.js";
 
 const label = (face) => t("addtoo.tile", {orange: face.orange, blue: face.blue});
 const words = (face) => t("addtoo.tileWords", {orange: face.orange, blue: face.blue});
@@ -32,7 +32,11 @@ function boardSvg(ctx, cells, pick) {
   const state = view.state;
   const cam = camera(view.id);
   const box = !ctx.readOnly && cam.box ? cam.box : fit([...state.board, ...cells]);
-  const placed = state.board.map((p) => tileShapes(p.tile, p.x, p.y, p.rotation, sameCell(p, state.last) ? "last" : ""));
+  const placed = state.board.map((p) => {
+    const name = t("addtoo.placed", {tile: words(p.tile), x: p.x, y: p.y}); // the log's words for where it lies
+    return html`<g role="img" aria-label="${name}"><title>${name}</title>
+      ${tileShapes(p.tile, p.x, p.y, p.rotation, sameCell(p, state.last) ? "last" : "")}${cellLabel(p.x, p.y)}</g>`;
+  });
   const targets = cells.map((c) => {
     const best = c.options[0];
     const selected = pick && sameCell(pick.cell, c);
@@ -53,7 +57,7 @@ function placeControls(ctx, pick) {
   const {option, cell} = pick;
   const turns = cell.options.length;
   return html`<div class="controls">
-    <p class="live-sum">${t(option.bonus ? "addtoo.scoresBonus" : "addtoo.scores", {points: option.points})}</p>
+    <p class="live-sum">${t(option.bonus ? "addtoo.scoresBonus" : "addtoo.scores", {points: option.points, x: cell.x, y: cell.y})}</p>
     <div class="actions">
       <button type="button" class="primary" data-action="place" data-key="place" ${ctx.busy ? "disabled" : ""}>
         ${t("addtoo.place", {points: option.points})}</button>

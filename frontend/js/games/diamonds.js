@@ -25,6 +25,12 @@ export function tileShapes(face, x, y, rotation, extra = "") {
     <polygon class="half-blue" points="${points(blue)}"/><polygon class="half-blue-hatch" points="${points(blue)}"/>${numbers}</g>`;
 }
 
+/** A cell's coordinates, small, in its middle: "x, y" as the log names the cell. */
+export function cellLabel(x, y) {
+  const [cx, cy] = at(x + 0.5, y + 0.5);
+  return html`<text x="${cx.toFixed(1)}" y="${(cy + 3).toFixed(1)}" class="coord" aria-hidden="true">${x}, ${y}</text>`;
+}
+
 export function cellOutline(x, y, extra = "") {
   return html`<polygon class="${extra}" points="${points(CORNERS.map(([cx, cy]) => [x + cx, y + cy]))}"/>`;
 }
