@@ -15,13 +15,21 @@ function where(square) {
   return square === HOME ? t("pm.home") : String(square);
 }
 
+/** What tapping a lit square does: the move that lands there, when only one does (the buttons name every
+ * move, for the keyboard and screen readers; the board is a picture to them). */
+function landing(targets, square) {
+  const option = targets.get(square);
+  return option ? html`data-action="move" data-man="${option.man}" data-key="square-${square}" title="${moveText(option)}"` : "";
+}
+
 function boardOf(view, seat, me, targets) {
   const men = view.state.seats[seat].men;
   const token = (man) => html`<span class="man">${man + 1}</span>`;
   const squares = [];
   for (let n = 1; n <= HOME; n++) {
     const here = men.map((m, i) => [m, i]).filter(([m]) => m === n).map(([, i]) => token(i));
-    squares.push(html`<li class="${[n === HOME ? "home" : "", targets.has(n) ? "target" : ""].join(" ")}"><span class="n">${n === HOME ? "★ 25" : n}</span>${here}</li>`);
+    squares.push(html`<li class="${[n === HOME ? "home" : "", targets.has(n) ? "target" : ""].join(" ")}" ${landing(targets, n)}>
+      <span class="n">${n === HOME ? "★ 25" : n}</span>${here}</li>`);
   }
   const stars = men.map((m, i) => [m, i]).filter(([m]) => m === 0).map(([, i]) => token(i));
   const summary = men.map((m, i) => t("pm.manAt", {man: i + 1, where: where(m)})).join(", ");
@@ -29,7 +37,7 @@ function boardOf(view, seat, me, targets) {
   return html`<div class="pm-board ${seat === me ? "own" : ""}">
     <h3>${seat === me ? t("pm.yourBoard") : t("pm.boardOf", {name})} <span class="sum">${t("pm.worth", {points: minus(view.state.seats[seat].points)})}</span></h3>
     <p class="sr-only">${summary}</p>
-    <div aria-hidden="true"><div class="stars ${targets.has(0) ? "target" : ""}"><span class="n">✶ ${t("pm.stars")}</span>${stars}</div>
+    <div aria-hidden="true"><div class="stars ${targets.has(0) ? "target" : ""}" ${landing(targets, 0)}><span class="n">✶ ${t("pm.stars")}</span>${stars}</div>
     <ol class="squares">${squares}</ol></div>
   </div>`;
 }
@@ -79,10 +87,11 @@ export default {
     const {view, legal, ui, me} = ctx;
     const state = view.state;
     const offer = legal?.play.find((o) => o.card === ui.card) || null;
-    const targets = new Set(offer ? offer.men.map((o) => o.to) : []);
+    const targets = new Map(); // square -> the one move landing there (null: several do, or a move is on its way)
+    (offer ? options(offer) : []).forEach((o) => targets.set(o.to, ctx.busy || targets.has(o.to) ? null : o));
     const top = state.top;
     const boards = view.seats.map((_, seat) => seat).sort((a, b) => (b === me) - (a === me))
-      .map((seat) => boardOf(view, seat, me, seat === me ? targets : new Set()));
+      .map((seat) => boardOf(view, seat, me, seat === me ? targets : new Map()));
     const offers = legal?.play || [];
     const cards = (state.hand || []).map((face) => card({id: face.id, label: label(face), face: faceOf(face),
       kind: `pm-${face.kind}`, action: offers.some((o) => o.card === face.id) && !ctx.readOnly ? "select" : null,
