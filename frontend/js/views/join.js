@@ -21,6 +21,8 @@ export default function join(id, invite, joined) {
       const named = free.filter((s) => s.name);
       return html`
         <h1>${t("join.heading", {game: gameName(view.game)})}</h1>
+        <p class="summary">${t(`game.${view.game}.summary`)}</p>
+        <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a></p>
         <p>${t("join.players", {names: view.seats.filter((s) => s.joined).map((s) => s.name).join(", ")})}</p>
         ${free.length ? html`
           <form data-submit="join" class="stack">

@@ -7,8 +7,10 @@ import play from "./play.js";
 export default function match(id) {
   const secrets = new URLSearchParams(location.hash.slice(1));
   const token = secrets.get("seat");
-  const invite = secrets.get("invite");
-  if (token || invite) history.replaceState(history.state, "", `/g/${id}`); // keep secrets out of the address bar
+  // Keep secrets out of the address bar; the invite stays in this history entry's state, so Back from the
+  // rules page (linked from the join screen) opens the join screen again.
+  const invite = secrets.get("invite") || history.state?.invite;
+  if (token || invite) history.replaceState({...history.state, invite: token ? undefined : invite}, "", `/g/${id}`);
   if (invite && !token && !seatOf(id)) return join(id, invite, () => go(`/g/${id}`, {replace: true}));
   return play(id, token);
 }
