@@ -1,0 +1,122 @@
+"""The play screen explains itself: ADD'EM's replace closed by the circle rule with the reason beside
+the builder, scores that say what counts and how far the line is, ADD-TOO's board named by the same
+coordinates as its log, a tap on a lit Plus and Minus square that makes the move, and a join screen
+that says what the game is."""
+import re
+
+import requests
+from playwright.sync_api import expect
+
+from tests.engine.test_addem import FILLER, PAD, fixed_deck
+
+from .drive import status
+from .matches import new_match
+
+CIRCLE = [(0, {"type": "expose", "card": "F8a"}), (1, {"type": "replace", "cards": ["F5a", "F3a"]}),
+          (0, {"type": "replace", "cards": ["F7b", "F7c", "M4b", "M2b"]})]
+
+
+def test_addem_closes_replacing_after_a_circle_and_says_why_beside_the_builder(new_page, server):
+    body = requests.post(f"{server}/api/v1/games", timeout=10, json={
+        "game": "addem", "players": ["Ann", "Bob"],
+        "deck": fixed_deck([["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]]])}).json()
+    match, tokens = body["game"]["id"], {0: body["token"]}
+    tokens[1] = requests.post(f"{server}/api/v1/games/{match}/seats", timeout=10,
+                              json={"invite": body["invite"], "seat": 1}).json()["token"]
+    ann, bob = new_page(), new_page(locale="fr-FR")
+    ann.goto(f"/g/{match}#seat={tokens[0]}")
+    bob.goto(f"/g/{match}#seat={tokens[1]}")
+    expect(ann.locator(".seat.me .score")).to_have_text("0 of 50 · lower wins")
+    expect(ann.locator(".seat.me meter.toward")).to_have_attribute("max", "50")
+    for version, (seat, move) in enumerate(CIRCLE):  # Ann exposes 8, Bob replaces it, Ann replaces his cards
+        assert requests.post(f"{server}/api/v1/games/{match}/moves", timeout=10, json={"version": version, "move": move},
+                             headers={"Authorization": f"Bearer {tokens[seat]}"}).status_code == 200
+    expect(bob.locator("#status")).to_have_attribute("data-version", "3")
+    for card in ("F8a", "F1a", "M1a"):  # 8 + 1 - 1 would make the exposed 8: only the circle rule forbids it
+        bob.locator(f'.hand [data-card="{card}"]').click()
+    replace = bob.locator('[data-action="replace"]')
+    expect(replace).to_be_disabled()
+    expect(bob.locator("#addem-closed")).to_have_text(
+        "Tous les joueurs encore en jeu ont remplacé l'un après l'autre : vous ne pouvez pas remplacer maintenant. "
+        "Posez une addition ou piochez.")
+    expect(replace).to_have_attribute("aria-describedby", "addem-closed")
+    controls = bob.locator(".addem .controls")
+    assert controls.bounding_box()["y"] <= bob.locator("#addem-closed").bounding_box()["y"] \
+        <= replace.bounding_box()["y"], "the reason sits in the builder, above the button"
+    expect(bob.locator("#last-move")).to_contain_text("le joueur suivant ne peut pas remplacer")
+    expect(bob.locator('[data-action="draw"]')).to_be_enabled()
+
+
+def test_scores_say_what_counts_and_how_far_the_line_is(new_page, server):
+    page = new_page()
+    addtoo = new_match(server, "addtoo")  # target 50
+    page.goto(addtoo.seat_link(0))
+    expect(page.locator(".seat.me .score")).to_have_text("0 of 50")
+    expect(page.locator(".seat.me meter.toward")).to_have_attribute("max", "50")
+    expect(page.locator(".seat.me .info")).to_have_text(re.compile(r"^5 diamonds · 0 this hand$"))
+    plusminus = new_match(server, "plusminus")
+    view = plusminus.play(lambda view: any(seat["points"] for seat in view["state"]["seats"]))
+    page.goto(plusminus.seat_link(0))
+    worth = [seat["points"] for seat in view["state"]["seats"]]
+    for n in range(2):  # the first game: what the board is worth now is the whole score
+        expect(page.locator(".seat .score").nth(n)).to_have_text(f"{'−' if worth[n] < 0 else ''}{abs(worth[n])} this game")
+    expect(page.locator(".seat meter")).to_have_count(0)  # no line to reach: the most points wins
+    addit = new_match(server, "addit")
+    addit.play(lambda view: sum(view["scores"]) > 0)
+    page.goto(addit.seat_link(0))
+    scores = addit.view(0)["scores"]
+    expect(page.locator(".seat .score").nth(1)).to_have_text(f"{scores[1]} card{'' if scores[1] == 1 else 's'} collected")
+    expect(page.locator(".seat .info").nth(1)).not_to_contain_text("total")  # one number, said once
+
+
+def test_add_too_names_every_placed_diamond_by_the_coordinates_the_log_uses(new_page, server):
+    match = new_match(server, "addtoo")
+    view = match.play(lambda view: len(view["state"]["board"]) >= 3)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-version", str(view["version"]))
+    board = view["state"]["board"]
+    placed = page.locator(".addtoo-board g[role=img]")
+    expect(placed).to_have_count(len(board))
+    labels = [placed.nth(n).get_attribute("aria-label") for n in range(len(board))]
+    shown = page.locator(".addtoo-board text.coord").all_text_contents()
+    for tile, label in zip(board, labels):
+        assert label.endswith(f" at {tile['x']}, {tile['y']}"), label
+        assert f"{tile['x']}, {tile['y']}" in shown
+    last = view["state"]["last"]  # the third diamond: the move that made the board three diamonds placed it
+    expect(page.locator("#last-move")).to_contain_text(f"at {last['x']}, {last['y']}")
+    last_tile = page.locator(".addtoo-board g[role=img]", has=page.locator(".tile.last"))
+    expect(last_tile).to_have_attribute("aria-label", re.compile(f" at {last['x']}, {last['y']}$"))
+
+
+def test_tapping_a_lit_plus_and_minus_square_makes_the_move(new_page, server):
+    match = new_match(server, "plusminus")
+    match.play(lambda view: view["version"] >= 4 and view["turn"] == 0)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    legal = match.view(0)["you"]["legal_moves"]["play"]
+    offer = next(o for o in legal if {m["to"] for m in o["men"]} - {0})  # a card that moves a man onto a square
+    option = next(m for m in offer["men"] if m["to"] != 0)
+    page.locator(f'.hand [data-card="{offer["card"]}"]').click()
+    square = page.locator(".pm-board.own .squares li").nth(option["to"] - 1)
+    expect(square).to_have_class(re.compile("target"))
+    version = status(page)[1]
+    square.click()
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    assert option["to"] in match.view(0)["state"]["seats"][0]["men"]
+    expect(page.locator(".pm-board.own .squares li").nth(option["to"] - 1).locator(".man")).not_to_have_count(0)
+
+
+def test_the_join_screen_says_what_the_game_is_and_links_its_rules(new_page, server):
+    match = new_match(server, "addem", join=False)
+    page = new_page()
+    page.goto(match.invite_link())
+    expect(page.locator(".summary")).to_have_text(
+        "Make sums with a red Total card, expose and replace cards, and be first to empty your hand: "
+        "at 50 points you drop out.")
+    rules = page.locator('a[href="/rules/addem"]')
+    expect(rules).to_have_text("Rules of ADD'EM")
+    rules.click()
+    expect(page.locator(".interpretations li").last).to_contain_text("Replace circles end")
+    page.go_back()
+    expect(page.locator('form[data-submit="join"]')).to_be_visible()
