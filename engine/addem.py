@@ -18,9 +18,9 @@ view -> {"deal", "dealer", "pool_count", "exposed": [face], "exposed_total", "pa
          "seats": [{"hand_count", "score", "in", "last_round"}], "last_round", "hand" (seat only)}
 log_entry -> {"type", ...}: sum {"cards": [face + "as"], "total", "went_out", "discarded"} or
     {"penalty": 5, "card_count"}; expose {"card"}; replace {"took", "laid", "circle_closed" (version
-    2: the next player may not replace)}; draw {"card" (drawer only)}; pass {}; plus "round_end" {"deal", "called", "blocked", "points", "scores",
-    "dropped", "match_over"} when the move ended a round. Faces of cards now hidden from the
-    viewer are shown without their id.
+    2: the next player may not replace)}; draw {"card" (drawer only)}; pass {}; plus "round_end"
+    {"deal", "called", "blocked", "points", "scores", "dropped", "match_over"} when the move ended
+    a round. Faces of cards now hidden from the viewer are shown without their id.
 
 Rules versions: 2 ends replace circles (the last of INTERPRETATIONS); a match recorded under
 version 1 is dealt `State` and plays without that rule, version 2 is dealt `CircleState`.
