@@ -29,8 +29,9 @@ def test_addem_closes_replacing_after_a_circle_and_says_why_beside_the_builder(n
     expect(ann.locator(".seat.me .score")).to_have_text("0 of 50 · lower wins")
     expect(ann.locator(".seat.me meter.toward")).to_have_attribute("max", "50")
     for version, (seat, move) in enumerate(CIRCLE):  # Ann exposes 8, Bob replaces it, Ann replaces his cards
-        assert requests.post(f"{server}/api/v1/games/{match}/moves", timeout=10, json={"version": version, "move": move},
-                             headers={"Authorization": f"Bearer {tokens[seat]}"}).status_code == 200
+        moved = requests.post(f"{server}/api/v1/games/{match}/moves", json={"version": version, "move": move},
+                              headers={"Authorization": f"Bearer {tokens[seat]}"}, timeout=10)
+        assert moved.status_code == 200, moved.text
     expect(bob.locator("#status")).to_have_attribute("data-version", "3")
     for card in ("F8a", "F1a", "M1a"):  # 8 + 1 - 1 would make the exposed 8: only the circle rule forbids it
         bob.locator(f'.hand [data-card="{card}"]').click()
@@ -59,13 +60,15 @@ def test_scores_say_what_counts_and_how_far_the_line_is(new_page, server):
     page.goto(plusminus.seat_link(0))
     worth = [seat["points"] for seat in view["state"]["seats"]]
     for n in range(2):  # the first game: what the board is worth now is the whole score
-        expect(page.locator(".seat .score").nth(n)).to_have_text(f"{'−' if worth[n] < 0 else ''}{abs(worth[n])} this game")
+        shown = f"{'−' if worth[n] < 0 else ''}{abs(worth[n])} this game"
+        expect(page.locator(".seat .score").nth(n)).to_have_text(shown)
     expect(page.locator(".seat meter")).to_have_count(0)  # no line to reach: the most points wins
     addit = new_match(server, "addit")
     addit.play(lambda view: sum(view["scores"]) > 0)
     page.goto(addit.seat_link(0))
     scores = addit.view(0)["scores"]
-    expect(page.locator(".seat .score").nth(1)).to_have_text(f"{scores[1]} card{'' if scores[1] == 1 else 's'} collected")
+    collected = f"{scores[1]} card{'' if scores[1] == 1 else 's'} collected"
+    expect(page.locator(".seat .score").nth(1)).to_have_text(collected)
     expect(page.locator(".seat .info").nth(1)).not_to_contain_text("total")  # one number, said once
 
 
