@@ -130,7 +130,7 @@ def legal_moves(state: State, seat: int) -> dict | None:
         moves["types"].append("sum")
         moves["sums"] = found_sums(hand, exposed)
     closed = _replace_closed(state) if exposed and not forced else None
-    moves["replace_closed"] = closed and closed.code
+    moves["replace_closed"] = closed.code if closed else None
     if not forced and exposed and not closed and sum(map(_plain, hand)) >= 2:
         moves["types"].append("replace")
         moves["replaces"] = found_replaces(hand, exposed)
