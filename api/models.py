@@ -1,6 +1,6 @@
 """The tables: a match, its seats (token hashes only), its append-only move events, and the
 answers kept for retried requests."""
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import sqlalchemy as sa
 from flask_sqlalchemy import SQLAlchemy
@@ -24,7 +24,7 @@ def utcnow() -> datetime:
 
 def as_utc(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes, which were stored as UTC."""
-    return moment.replace(tzinfo=moment.tzinfo or timezone.utc)
+    return moment.replace(tzinfo=moment.tzinfo or UTC)
 
 
 def utc_iso(moment: datetime) -> str:

@@ -8,10 +8,10 @@ read back after COMMIT, and a poll reads one row by its primary key.
 import hashlib
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from typing import Callable
 
 from alembic.script import ScriptDirectory
 from flask import Response, current_app, g, request
