@@ -23,10 +23,11 @@ the new deal).
 """
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from . import cards
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .protocol import EVERYONE, JSON, NOBODY, Face, IllegalMove, Move, Options, Zone, check_turn, leaders
 from .shuffle import pick, shuffled
 
 KEY = "plusminus"
@@ -49,11 +50,11 @@ PLUS_COPIES = "abc", "def"  # the copies of each Plus card in the first and the 
 MINUS = (2, 3, 5, 7, 9)
 
 
-def _pack(number: int) -> dict:
-    plus = {f"plus-{n}{c}": {"id": f"plus-{n}{c}", "kind": "plus", "number": n, "value": n}
+def _pack(number: int) -> dict[str, Face]:
+    plus: dict[str, Face] = {f"plus-{n}{c}": {"id": f"plus-{n}{c}", "kind": "plus", "number": n, "value": n}
             for n in range(3, 16) for c in PLUS_COPIES[number]}
     letter = "ab"[number]
-    minus = {f"minus-{n}{letter}": {"id": f"minus-{n}{letter}", "kind": "minus", "number": n, "value": -n}
+    minus: dict[str, Face] = {f"minus-{n}{letter}": {"id": f"minus-{n}{letter}", "kind": "minus", "number": n, "value": -n}
              for n in MINUS}
     return {**plus, **minus}
 
@@ -76,11 +77,11 @@ class State:
     turn: int | None
 
 
-def deck(seats: int, options: dict) -> list[dict]:
+def deck(seats: int, options: Options) -> list[Face]:
     return [face for pack in PACKS[:2 if seats > 4 else 1] for face in pack.values()]
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: Options, seed: str, deck: list[str] | None = None) -> State:
     order = cards.starting_order(_ids(seats), seed, "deal:1", deck)
     dealer = seats - 1 if deck is not None else pick(seats, seed, "dealer")
     return _new_game(seed, options.get("games", 5), 1, seats, dealer, order, history=())
@@ -102,7 +103,7 @@ def winners(state: State) -> list[int]:
     return leaders(scores(state)) if is_over(state) else []
 
 
-def legal_moves(state: State, seat: int) -> dict | None:
+def legal_moves(state: State, seat: int) -> JSON | None:
     if seat != state.turn:
         return None
     top = _top(state)
@@ -117,12 +118,13 @@ def legal_moves(state: State, seat: int) -> dict | None:
     return {"top": FACES[top] if top else None, "play": plays}
 
 
-def candidate_moves(state: State, seat: int) -> list[dict]:
+def candidate_moves(state: State, seat: int) -> list[Move]:
     """Every legal (card, man), the move that gains the most points first."""
-    if seat != state.turn:
+    legal = legal_moves(state, seat)
+    if legal is None:
         return []
-    moves = []
-    for entry in legal_moves(state, seat)["play"]:
+    moves: list[tuple[int, Move]] = []
+    for entry in legal["play"]:
         moves += [(_points(man["to"]) - _points(man["from"]),
                    {"type": "play", "card": entry["card"], "man": man["man"]}) for man in entry["men"]]
         if not entry["men"]:
@@ -130,7 +132,7 @@ def candidate_moves(state: State, seat: int) -> list[dict]:
     return [move for _, move in sorted(moves, key=lambda item: -item[0])]
 
 
-def apply(state: State, seat: int, move) -> State:
+def apply(state: State, seat: int, move: Any) -> State:
     check_turn(state.turn, seat)
     cards.move_type(move, ("play",))
     cards.no_extra_fields(move, ("card", "man"))
@@ -146,20 +148,20 @@ def apply(state: State, seat: int, move) -> State:
     else:
         man = cards.int_field(move, "man", 0, MEN - 1, "A man")
         to, _ = _move_man(board, man, total, _sum_text(card, top))
-        board = _set(board, man, to)
+        board = cards.set_at(board, man, to)
 
-    hands = _set(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
-    state = replace(state, hands=hands, played=state.played + (card,), boards=_set(state.boards, seat, board),
+    hands = cards.set_at(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
+    state = replace(state, hands=hands, played=state.played + (card,), boards=cards.set_at(state.boards, seat, board),
                     turn=(seat + 1) % len(hands))
     if board.count(HOME) == MEN or not any(hands):
         return _end_game(state)
     return state
 
 
-def view(state: State, viewer: int | None) -> dict:
+def view(state: State, viewer: int | None) -> JSON:
     top = _top(state)
     totals = scores(state)
-    shown = {
+    shown: JSON = {
         "game": state.game,
         "games": state.games,
         "dealer": state.dealer,
@@ -174,21 +176,22 @@ def view(state: State, viewer: int | None) -> dict:
     return shown
 
 
-def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | None) -> dict:
+def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:
     card, top = move["card"], _top(before)
-    face = _face_only if after.game != before.game else FACES.get
+    same_game = after.game == before.game
     man = move.get("man")
-    entry = {"type": "play", "card": face(card), "top": face(top) if top else None,
-             "total": _total(card, top), "man": man, "from": None, "to": None, "outcome": None}
+    entry: JSON = {"type": "play", "card": cards.shown(FACES[card], same_game),
+                   "top": cards.shown(FACES[top], same_game) if top else None,
+                   "total": _total(card, top), "man": man, "from": None, "to": None, "outcome": None}
     if man is not None:
         to, outcome = _move_man(before.boards[seat], man, entry["total"], "")
         entry.update({"from": before.boards[seat][man], "to": to, "outcome": outcome})
     if len(after.history) > len(before.history):
-        board = _set(before.boards[seat], man, entry["to"]) if man is not None else before.boards[seat]
+        board = cards.set_at(before.boards[seat], man, entry["to"]) if man is not None else before.boards[seat]
         entry["game_end"] = {
             "game": before.game,
             "reason": "home" if board.count(HOME) == MEN else "cards",
-            "boards": [list(b) for b in _set(before.boards, seat, board)],
+            "boards": [list(b) for b in cards.set_at(before.boards, seat, board)],
             "points": list(after.history[-1]),
             "totals": scores(after),
         }
@@ -251,7 +254,7 @@ def _check_nobody_can_move(board: tuple[int, ...], total: int, sum_text: str) ->
 
 
 def _new_game(seed: str, games: int, number: int, seats: int, dealer: int, order: list[str],
-              history: tuple) -> State:
+              history: tuple[tuple[int, ...], ...]) -> State:
     first = (dealer + 1) % seats
     hands, rest = cards.deal(order, seats, HAND_SIZE, first=first)
     return State(seed, games, number, dealer, hands, rest, (), ((STARS,) * MEN,) * seats, history, first)
@@ -297,10 +300,3 @@ def _board_points(board: tuple[int, ...]) -> int:
     return sum(map(_points, board))
 
 
-def _face_only(card: str) -> dict:
-    """A card of a finished game, without its id: the ids now name the cards of the new deal."""
-    return {key: value for key, value in FACES[card].items() if key != "id"}
-
-
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
