@@ -28,7 +28,7 @@ log_entry: {"type": "place", "tile": FACE, "x", "y", "rotation", "points", "bonu
            into the hidden pile).
 """
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import cards
 from .options import Option
@@ -265,7 +265,7 @@ def _placements(state: State, seat: int, first_only: bool = False) -> list[Move]
         for tile in state.hands[seat]:
             for rotation in range(4):
                 fit = _try(cells, last, tile, x, y, rotation)
-                if not isinstance(fit, _Refusal):
+                if not isinstance(fit, cards.Refusal):
                     found.append({"tile": tile, "x": x, "y": y, "rotation": rotation,
                                   "points": fit[0], "bonus": fit[1]})
                     if first_only:
@@ -273,33 +273,26 @@ def _placements(state: State, seat: int, first_only: bool = False) -> list[Move]
     return found
 
 
-class _Refusal(NamedTuple):
-    """Why a placement does not fit: the IllegalMove's code and params, worded by `_fit`."""
-
-    code: str
-    params: dict[str, Any]
-
-
 def _fit(cells: Cells, last: Cell | None, tile: str, x: int, y: int, rotation: int) -> tuple[int, bool]:
     """(points, bonus) for this placement, or IllegalMove saying why it does not fit."""
     fit = _try(cells, last, tile, x, y, rotation)
-    if isinstance(fit, _Refusal):
+    if isinstance(fit, cards.Refusal):
         raise IllegalMove(fit.code, _reason(fit, x, y, last), x=x, y=y, **fit.params)
     return fit
 
 
-def _try(cells: Cells, last: Cell | None, tile: str, x: int, y: int, rotation: int) -> tuple[int, bool] | _Refusal:
+def _try(cells: Cells, last: Cell | None, tile: str, x: int, y: int, rotation: int) -> tuple[int, bool] | cards.Refusal:
     """(points, bonus) for this placement, or why not: the one check behind `_fit` and `_placements`."""
     if last is None:
-        return (0, False) if (x, y) == (0, 0) else _Refusal("first_at_origin", {})
+        return (0, False) if (x, y) == (0, 0) else cards.Refusal("first_at_origin", {})
     if (x, y) in cells:
-        return _Refusal("occupied", {})
+        return cards.Refusal("occupied", {})
     touching = [(side, cells[c], c) for side, c in enumerate(_around((x, y))) if c in cells]
     if not touching:
-        return _Refusal("not_touching", {})
+        return cards.Refusal("not_touching", {})
     bonus = not _touches((x, y), last)
     if bonus and len(touching) < 2:
-        return _Refusal("not_next_to_last", {})
+        return cards.Refusal("not_next_to_last", {})
     points = 0
     for side, (other, other_rotation), cell in touching:
         colour, number = OUTER[tile][rotation][side]
@@ -307,14 +300,14 @@ def _try(cells: Cells, last: Cell | None, tile: str, x: int, y: int, rotation: i
         if colour == their_colour and (number + theirs) % 5 == 0:
             points += number + theirs
         elif (bonus or cell == last) and colour != their_colour:
-            return _Refusal("colour_mismatch", {"side": SIDES[side], "colour": colour, "number": number,
+            return cards.Refusal("colour_mismatch", {"side": SIDES[side], "colour": colour, "number": number,
                                                 "other_colour": their_colour})
         elif (bonus or cell == last) and number != theirs:
-            return _Refusal("no_match_no_score", {"side": SIDES[side], "number": number, "other": theirs})
+            return cards.Refusal("no_match_no_score", {"side": SIDES[side], "number": number, "other": theirs})
     return points + (BONUS * len(touching) if bonus else 0), bonus
 
 
-def _reason(refusal: _Refusal, x: int, y: int, last: Cell | None) -> str:
+def _reason(refusal: cards.Refusal, x: int, y: int, last: Cell | None) -> str:
     """A refusal of a diamond at (x, y) in words (`last`: the last-played diamond's cell)."""
     code, params = refusal
     if code == "first_at_origin" or last is None:

@@ -1,11 +1,19 @@
 """Helpers every card game shares: faces, dealing, fixed decks, and reading a move's fields."""
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from .protocol import BadSetup, Face, IllegalMove, Move
 from .shuffle import shuffled
 
 T = TypeVar("T")
+
+
+class Refusal(NamedTuple):
+    """Why a move is refused, as data: the IllegalMove's code and params. A game's check returns
+    it (cheap, so legal_moves can try every move), and the game words it only when it raises."""
+
+    code: str
+    params: dict[str, Any]
 
 
 def shown(face: Face, with_id: bool) -> Face:

@@ -209,39 +209,56 @@ def zones(state: State) -> list[Zone]:
 @lru_cache(maxsize=4096)
 def _legal_men(board: tuple[int, ...], total: int) -> tuple[tuple[int, int, str], ...]:
     """(man, to, outcome) for every man that may move by `total`."""
-    found = []
-    for man in range(MEN):
-        try:
-            found.append((man, *_move_man(board, man, total, "")))
-        except IllegalMove:
-            pass
-    return tuple(found)
+    return tuple((man, *step) for man in range(MEN)
+                 if not isinstance(step := _step(board, man, total), cards.Refusal))
 
 
 def _move_man(board: tuple[int, ...], man: int, total: int, sum_text: str) -> tuple[int, str]:
     """Where `man` goes when moved by `total`, and how; IllegalMove when he may not."""
+    step = _step(board, man, total)
+    if isinstance(step, cards.Refusal):
+        raise IllegalMove(step.code, _reason(step, board, sum_text), **step.params)
+    return step
+
+
+def _step(board: tuple[int, ...], man: int, total: int) -> tuple[int, str] | cards.Refusal:
+    """(to, outcome) of moving `man` by `total`, or why he may not: the one check of a man's move."""
     at = board[man]
     if total == 0:
-        raise IllegalMove("no_move", f"{sum_text}: no man moves, so play with \"man\": null.", total=0)
+        return cards.Refusal("no_move", {"total": 0})
     if at == HOME:
-        raise IllegalMove("man_home", "Your man on 25 is home and never moves again.", man=man)
+        return cards.Refusal("man_home", {"man": man})
     if at == STARS and total < 0:
-        raise IllegalMove("stars_back", f"Your man on the stars cannot move back {-total}.", man=man, total=total)
+        return cards.Refusal("stars_back", {"man": man, "total": total})
     to = at + total
     if to > HOME:
-        in_play = [square for square in board if STARS < square < HOME]
-        if at == STARS and in_play:
-            raise IllegalMove("stars_bust", f"Your man on the stars cannot bust while your man on {in_play[0]} "
-                                            f"is in play.", man=man, total=total)
+        if at == STARS and any(STARS < square < HOME for square in board):
+            return cards.Refusal("stars_bust", {"man": man, "total": total})
         return STARS, "bust"
     if to <= STARS:
         return STARS, "stars"
     if to == HOME:
         return HOME, "home"
     if to in board[:man] + board[man + 1:]:
-        where = "on the stars cannot enter on" if at == STARS else f"on {at} cannot move to"
-        raise IllegalMove("occupied", f"Your man {where} {to}: your other man is there.", man=man, to=to)
+        return cards.Refusal("occupied", {"man": man, "to": to})
     return to, "enter" if at == STARS else "forward" if total > 0 else "back"
+
+
+def _reason(refusal: cards.Refusal, board: tuple[int, ...], sum_text: str) -> str:
+    """A man's refused move in words (`sum_text`: how the total was made)."""
+    code, params = refusal
+    if code == "no_move":
+        return f"{sum_text}: no man moves, so play with \"man\": null."
+    if code == "man_home":
+        return "Your man on 25 is home and never moves again."
+    if code == "stars_back":
+        return f"Your man on the stars cannot move back {-params['total']}."
+    if code == "stars_bust":
+        in_play = [square for square in board if STARS < square < HOME]
+        return f"Your man on the stars cannot bust while your man on {in_play[0]} is in play."
+    at = board[params["man"]]
+    where = "on the stars cannot enter on" if at == STARS else f"on {at} cannot move to"
+    return f"Your man {where} {params['to']}: your other man is there."
 
 
 def _check_nobody_can_move(board: tuple[int, ...], total: int, sum_text: str) -> None:
