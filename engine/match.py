@@ -1,7 +1,8 @@
 """What happens around the rules in a match played over days: timeouts, leaving and resigning.
 
-A match is its events, folded here (`fold`) by requests, tests, tools and golden matches alike;
-each game's own rules stay in its module. Event kinds:
+A match is its events, folded here: `fold` replays them (golden matches, tests, tools) from the
+deal or a stored state, with the same `apply` a request uses for the event it writes; each game's
+own rules stay in its module. Event kinds:
 
     move       a seat's own move
     timeout    the move the service made for a seat whose deadline passed (a claimed timeout)
@@ -17,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
 
+from . import cards
 from .protocol import JSON, Game, GameOver, IllegalMove, Move
 
 PLAYED = ("move", "timeout", "autopilot")  # the kinds that carry a move
@@ -75,7 +77,8 @@ def apply(game: Game, match: MatchState, kind: str, seat: int, move: Move | None
         return _resign(match, seat)
     state = game.apply(match.game, seat, move)
     in_a_row = match.timeouts[seat] + 1 if kind == "timeout" else 0
-    match = replace(match, game=state, timeouts=match.timeouts[:seat] + (in_a_row,) + match.timeouts[seat + 1:])
+    timeouts = match.timeouts if match.timeouts[seat] == in_a_row else cards.set_at(match.timeouts, seat, in_a_row)
+    match = MatchState(state, match.seats, match.left, match.resigned, timeouts)  # not replace(): this is the replay loop
     if kind == "timeout" and in_a_row >= timeouts_to_leave:
         match = _resign(match, seat)
     return match

@@ -1,7 +1,6 @@
 """A match from its setup: checking a new one, dealing it, replaying its events, hashing a state.
 
-The fold itself is `engine.match.fold`, the same for requests (api/replays.py starts it from a
-snapshot or from `dealt`), tests, tools and golden matches.
+The fold itself is `engine.match.fold`, over `engine.match.apply`: the one step requests take too.
 """
 import dataclasses
 import hashlib
