@@ -111,7 +111,10 @@ def wait_for_change(match_id: str, seconds: int, changed: Callable[[], T | None]
     if event is None:
         return Outcome.NOT_WAITED, None
     try:
-        _courier(current_app).listen()
+        try:
+            _courier(current_app).listen()
+        except OSError as error:  # no news then, only the periodic checks
+            log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
         deadline = time.monotonic() + seconds
         while True:
             connection.give_back()
