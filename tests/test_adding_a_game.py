@@ -48,7 +48,7 @@ def golden(key: str, events: bool) -> bool:
 
 
 def i18n(key: str) -> bool:
-    wanted = (f'"game.{key}.name"', f'"game.{key}.summary"', f'"score.{key}')  # score.addit.short too
+    wanted = (f'"game.{key}.name"', f'"game.{key}.summary"', f'"score.{key}', f'"score.seat.{key}')  # score.addit.short too
     return all(all(w in read(f"frontend/js/i18n/{lang}.js") for w in wanted) for lang in LANGUAGES)
 
 
