@@ -108,3 +108,4 @@ class CreateGame(_create):
 JoinGame = body("JoinGame")
 PostMove = body("PostMove", move=fields.Raw(required=True))
 MyGames = body("MyGames")
+SeatDevice = body("SeatDevice")
