@@ -15,6 +15,7 @@ import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
 import {lifecycle} from "./lifecycle.js";
 import {paceRule} from "./pace.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
+import {seatLinks} from "./seat-links.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
@@ -43,6 +44,7 @@ export default function play(id, linkToken) {
           data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>
         ${outboxLines()}
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+        ${screen.seatLinks.warning()}
         ${screen.lifecycle.deadline(view, me)}
         ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
         ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}
@@ -53,6 +55,7 @@ export default function play(id, linkToken) {
         ${scoreRule(view)}
         ${screen.history.render()}
         ${screen.fairness.render()}
+        ${screen.seatLinks.render(view, me)}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a>
           ${me !== null ? notifyControl(view) : ""}</p>
@@ -62,6 +65,7 @@ export default function play(id, linkToken) {
     },
     async start() {
       unwatch = watch(answered);
+      screen.seatLinks.start();
       screen.busy = waiting(id).length > 0; // a change made before a reload is still on its way
       poller = poll((etag) => api.view(id, token, etag), (view, etag) => shown(view, etag), failed, back);
       clock = setInterval(() => screen.view?.deadline && screen.repaint(), CLOCK_MS);
@@ -71,6 +75,7 @@ export default function play(id, linkToken) {
       unwatch?.();
       clearInterval(clock);
       screen.history?.stop();
+      screen.seatLinks.stop();
     },
     painted(root) {
       screen.game?.painted?.(root, context());
@@ -81,6 +86,7 @@ export default function play(id, linkToken) {
   screen.history = history(id, () => token, screen);
   screen.fairness = fairness(screen);
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
+  screen.seatLinks = seatLinks(id, () => token, screen);
 
   /** Web Push where the browser has it ("Notify me on this phone"), else a notification while the page is open. */
   function notifyControl(view) {
@@ -110,7 +116,8 @@ export default function play(id, linkToken) {
     },
     pushOn: () => pushChange(() => notifyOnThisPhone(id, token, screen.view.you.seat), t("push.enabled")),
     pushOff: () => pushChange(() => stopNotifying(id, token, screen.view.you.seat).then(() => true), null),
-    toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel),
+    toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel)
+      || screen.seatLinks.toggle(button.dataset.panel),
     dismissLink: () => {
       screen.seatLink = null;
       screen.repaint();
@@ -118,6 +125,7 @@ export default function play(id, linkToken) {
     ...screen.history.actions,
     ...screen.fairness.actions,
     ...screen.lifecycle.actions,
+    ...screen.seatLinks.actions,
     ...inviteActions(screen),
   });
 
@@ -137,7 +145,7 @@ export default function play(id, linkToken) {
         screen.actions[name] = (element, event) => action(context(), element, event);
       }
     }
-    if (linkToken && view.you && !seatOf(id)?.token) {
+    if (linkToken && view.you && seatOf(id)?.token !== linkToken) { // a seat link opened here, maybe one made anew
       keepSeat(id, {seat: view.you.seat, token, game: view.game, seatLink: `${location.origin}/g/${id}#seat=${token}`,
         linkShown: true});
     }
@@ -151,6 +159,7 @@ export default function play(id, linkToken) {
     }
     attention(before, view);
     screen.repaint();
+    screen.seatLinks.shown();
   }
 
   function attention(before, view) {
@@ -183,9 +192,9 @@ export default function play(id, linkToken) {
   }
 
   function failed(error) {
-    if (error.code === "bad_token" && token) {
-      token = null;
-      screen.error = t("error.bad_token");
+    if ((error.code === "bad_token" || error.code === "link_replaced") && token) {
+      token = null; // watch the match instead; a replaced link is said so on each visit until the new one is opened
+      screen.error = problemText(error);
       poller?.now();
     } else {
       screen.error = problemText(error);
