@@ -102,8 +102,8 @@ def new_match(game, names: list, options: dict, deck: list | None, time_per_move
     match = MatchRow(id=store.new_secret(12), game=game.KEY, rules_version=game.RULES_VERSION,
                      seat_count=setup.seats, options=setup.options, seed=seed, deck=setup.deck, names=names,
                      invite_hash=store.digest(invite), time_per_move=time_per_move,
-                     timeouts_to_leave=timeouts_to_leave, rematch_id=None, creator=creator, created_at=clock.now(), version=0,
-                     seating=0, status="waiting", turn=None, moved_at=clock.now())
+                     timeouts_to_leave=timeouts_to_leave, rematch_id=None, creator=creator,
+                     created_at=clock.now(), version=0, seating=0, status="waiting", turn=None, moved_at=clock.now())
     columns = {name: getattr(match, name) for name in store.MATCH_COLUMNS}
     store.stage(_NEW_MATCH, columns)
     return match, invite

@@ -60,7 +60,8 @@ def test_a_seat_link_opened_on_a_second_phone_says_so(new_page, server):
     expect(first.locator("#other-device")).to_have_count(0)
     second.goto(match.seat_link(1))
     expect(second.locator("#other-device")).to_contain_text("This seat is also open on another device")
-    expect(second.locator("#other-device")).to_contain_text("ask whoever created the match to give your seat a new link")
+    expect(second.locator("#other-device")).to_contain_text(
+        "ask whoever created the match to give your seat a new link")
     assert serious_violations(second) + too_small(second) == []
     first.reload()  # the first phone hears it the next time it shows the seat
     expect(first.locator("#other-device")).to_contain_text("This seat is also open on another device")
