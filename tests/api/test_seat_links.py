@@ -192,3 +192,12 @@ def test_0007_names_the_creator_of_existing_matches(app, client):
         flask_migrate.upgrade()
         creators = dict(db.session.execute(select(Match.id, Match.creator)).all())
     assert creators == {created.id: 0, rematch: 1}
+
+
+def test_my_games_lists_a_replaced_token_apart(client):
+    table = Table.create(client)
+    old = table.tokens[1]
+    assert reissue(table, 1).status_code == 200
+    answer = client.post("/api/v1/my-games", json={"tokens": [old, table.tokens[0], "unknown-token"]}).json
+    assert [(g["id"], g["seat"]) for g in answer["games"]] == [(table.id, 0)]
+    assert [(r["id"], r["seat"]) for r in answer["replaced"]] == [(table.id, 1)]

@@ -50,6 +50,14 @@ def test_the_creator_gives_a_lost_seat_a_new_link_and_its_player_plays_on(new_pa
 
     bob_old.reload()  # told again on the next visit, until the new link is opened there
     expect(bob_old.locator("main .error")).to_contain_text("Ask them for the new link")
+    bob_old.goto("/")  # and My games says so too, rather than that the match is gone
+    expect(bob_old.locator(".my-games li")).to_contain_text("The match's creator gave your seat a new link")
+    bob_old.goto(new_link)  # the new link opened on the old phone: it plays again
+    expect(bob_old.locator(".seat.me")).to_contain_text("Bob")
+    expect(bob_old.locator("main .error")).to_have_count(0)
+    bob_old.goto("/")
+    expect(bob_old.locator(".my-games li")).to_contain_text("ADD UP")
+    expect(bob_old.locator(".my-games li")).not_to_contain_text("new link")
 
 
 def test_a_seat_link_opened_on_a_second_phone_says_so(new_page, server):

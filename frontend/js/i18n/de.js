@@ -36,6 +36,7 @@ export default {
 
   "mine.title": "Meine Spiele",
   "mine.gone": "Dieses Spiel gibt es nicht mehr.",
+  "mine.replaced": "Die Person, die die Partie erstellt hat, hat deinem Platz einen neuen Link gegeben: Bitte sie darum.",
   "mine.forget": "Entfernen",
   "mine.free": {one: "{count} freier Platz", other: "{count} freie Plätze"},
   "mine.due": "Frist {relative}",

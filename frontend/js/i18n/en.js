@@ -36,6 +36,7 @@ export default {
 
   "mine.title": "My games",
   "mine.gone": "This match no longer exists.",
+  "mine.replaced": "The match's creator gave your seat a new link: ask them for it.",
   "mine.forget": "Remove",
   "mine.free": {one: "{count} free seat", other: "{count} free seats"},
   "mine.due": "deadline {relative}",

@@ -36,6 +36,7 @@ export default {
 
   "mine.title": "Mis partidas",
   "mine.gone": "Esta partida ya no existe.",
+  "mine.replaced": "Quien creó la partida dio un enlace nuevo a tu plaza: pídeselo.",
   "mine.forget": "Quitar",
   "mine.free": {one: "{count} plaza libre", other: "{count} plazas libres"},
   "mine.due": "plazo {relative}",

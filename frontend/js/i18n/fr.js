@@ -36,6 +36,7 @@ export default {
 
   "mine.title": "Mes parties",
   "mine.gone": "Cette partie n'existe plus.",
+  "mine.replaced": "La personne qui a créé la partie a donné un nouveau lien à votre place : demandez-le-lui.",
   "mine.forget": "Retirer",
   "mine.free": {one: "{count} place libre", other: "{count} places libres"},
   "mine.due": "échéance {relative}",

@@ -36,6 +36,7 @@ export default {
 
   "mine.title": "Le mie partite",
   "mine.gone": "Questa partita non esiste più.",
+  "mine.replaced": "Chi ha creato la partita ha dato un nuovo link al tuo posto: chiediglielo.",
   "mine.forget": "Togli",
   "mine.free": {one: "{count} posto libero", other: "{count} posti liberi"},
   "mine.due": "scadenza {relative}",

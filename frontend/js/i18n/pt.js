@@ -36,6 +36,7 @@ export default {
 
   "mine.title": "Os meus jogos",
   "mine.gone": "Este jogo já não existe.",
+  "mine.replaced": "Quem criou a partida deu uma nova ligação ao teu lugar: pede-lha.",
   "mine.forget": "Remover",
   "mine.free": {one: "{count} lugar livre", other: "{count} lugares livres"},
   "mine.due": "prazo {relative}",
