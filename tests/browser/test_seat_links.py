@@ -11,7 +11,7 @@ from .test_addup import addup_move
 from .test_quality import serious_violations
 
 
-def test_the_creator_gives_a_lost_seat_a_new_link_and_its_player_plays_on(new_page):
+def test_the_creator_gives_a_lost_seat_a_new_link_and_its_player_plays_on(new_page, artifacts):
     ann, bob_old = new_page(), new_page()
     invite = create_match(ann, "addup")
     join_match(bob_old, invite)
@@ -32,10 +32,13 @@ def test_the_creator_gives_a_lost_seat_a_new_link_and_its_player_plays_on(new_pa
     expect(ann.locator(".new-seat-link .notice")).to_have_text("Link copied.")
     assert ann.evaluate("navigator.clipboard.readText()") == new_link
     assert serious_violations(ann) + too_small(ann) == []
+    ann.locator(".new-seat-link").scroll_into_view_if_needed()
+    ann.screenshot(path=artifacts / "seat-new-link.png")
 
     # The phone with the old link learns by itself (its next poll), and watches from then on.
     expect(bob_old.locator("main .error")).to_contain_text("The match's creator gave this seat a new link")
     expect(bob_old.locator(".hand button.card")).to_have_count(0)
+    bob_old.screenshot(path=artifacts / "seat-link-replaced.png")
 
     bob_new = new_page()  # Bob's own browser, this time
     bob_new.goto(new_link)
@@ -60,7 +63,7 @@ def test_the_creator_gives_a_lost_seat_a_new_link_and_its_player_plays_on(new_pa
     expect(bob_old.locator(".my-games li")).not_to_contain_text("new link")
 
 
-def test_a_seat_link_opened_on_a_second_phone_says_so(new_page, server):
+def test_a_seat_link_opened_on_a_second_phone_says_so(new_page, server, artifacts):
     match = new_match(server, "addup")
     first, second = new_page(), new_page()
     first.goto(match.seat_link(1))
@@ -71,6 +74,7 @@ def test_a_seat_link_opened_on_a_second_phone_says_so(new_page, server):
     expect(second.locator("#other-device")).to_contain_text(
         "ask whoever created the match to give your seat a new link")
     assert serious_violations(second) + too_small(second) == []
+    second.screenshot(path=artifacts / "seat-other-device.png")
     first.reload()  # the first phone hears it the next time it shows the seat
     expect(first.locator("#other-device")).to_contain_text("This seat is also open on another device")
     first.locator('[data-key="dismiss-other-device"]').click()
