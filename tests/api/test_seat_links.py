@@ -10,6 +10,7 @@ from api.models import Match, PushSubscription, db
 
 from .play import Table, bearer
 from .test_moves import first_legal
+from .test_news import wait_in_background
 
 
 def reissue(table: Table, seat: int, by: int | None = 0, key: str | None = None):
@@ -183,12 +184,12 @@ def test_only_the_seat_itself_says_where_it_is_shown(client):
     assert (response.status_code, response.json["code"]) == (403, "not_your_seat")
 
 
-def test_0007_names_the_creator_of_existing_matches(app, client):
+def test_0008_names_the_creator_of_existing_matches(app, client):
     created = Table.create(client)
     assert client.post(f"/api/v1/games/{created.id}/resign", headers=bearer(created.tokens[1])).status_code == 200
     rematch = client.post(f"/api/v1/games/{created.id}/rematch", headers=bearer(created.tokens[1])).json["game"]["id"]
     with app.app_context():
-        flask_migrate.downgrade(revision="0006")
+        flask_migrate.downgrade(revision="0007")
         flask_migrate.upgrade()
         creators = dict(db.session.execute(select(Match.id, Match.creator)).all())
     assert creators == {created.id: 0, rematch: 1}
@@ -201,3 +202,17 @@ def test_my_games_lists_a_replaced_token_apart(client):
     answer = client.post("/api/v1/my-games", json={"tokens": [old, table.tokens[0], "unknown-token"]}).json
     assert [(g["id"], g["seat"]) for g in answer["games"]] == [(table.id, 0)]
     assert [(r["id"], r["seat"]) for r in answer["replaced"]] == [(table.id, 1)]
+
+
+def test_a_poll_waiting_with_the_old_link_ends_with_link_replaced(app, client, monkeypatch):
+    """A new link changes no view, so it sends no news: the waiting poll finds out at its next
+    re-check of the database (POLL_RECHECK), long before its wait is over."""
+    monkeypatch.setitem(app.config, "POLL_RECHECK", 0.2)
+    table = Table.create(client)
+    path = f"/api/v1/games/{table.id}"
+    tag = client.get(path, headers=bearer(table.tokens[1])).headers["ETag"]
+    waiting, answers = wait_in_background(app, path, {**bearer(table.tokens[1]), "Prefer": "wait=20",
+                                                      "If-None-Match": tag})
+    assert reissue(table, 1).status_code == 200
+    waiting.join(timeout=30)
+    assert (answers[0].status_code, answers[0].json["code"]) == (401, "link_replaced")

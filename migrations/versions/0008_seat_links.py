@@ -5,8 +5,8 @@ names the creating seat, `replaced_links` keeps the hashes of the tokens replace
 are told why they no longer work), and `seats.device_hash`/`device_at` the device that last showed
 the seat (so a second device is told that another one uses the seat).
 
-Revision ID: 0007
-Revises: 0006
+Revision ID: 0008
+Revises: 0007
 Create Date: 2026-11-23 17:00:00
 
 """
@@ -14,8 +14,8 @@ from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0007'
-down_revision = '0006'
+revision = '0008'
+down_revision = '0007'
 branch_labels = None
 depends_on = None
 
