@@ -145,7 +145,10 @@ export default function play(id, linkToken) {
         screen.actions[name] = (element, event) => action(context(), element, event);
       }
     }
-    if (linkToken && view.you && seatOf(id)?.token !== linkToken) { // a seat link opened here, maybe one made anew
+    const held = seatOf(id);
+    // A seat link opened here: kept, unless this device holds another seat of the match (a new link
+    // for the seat it holds replaces the old one).
+    if (linkToken && view.you && (!held?.token || (held.seat === view.you.seat && held.token !== linkToken))) {
       keepSeat(id, {seat: view.you.seat, token, game: view.game, seatLink: `${location.origin}/g/${id}#seat=${token}`,
         linkShown: true});
     }
