@@ -8,7 +8,7 @@ import {poll} from "../poller.js";
 import {notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
 import {go} from "../router.js";
 import {keepSeat, seatOf, update} from "../seat-store.js";
-import {announce} from "../ui.js";
+import {announce, attempt, begin, mergeActions} from "../ui.js";
 import {fairness} from "./fairness.js";
 import {history} from "./history.js";
 import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
@@ -18,6 +18,7 @@ import {scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
+// A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is brought up to date
 
@@ -109,7 +110,7 @@ export default function play(id, linkToken) {
     screen.repaint();
   }
 
-  Object.assign(screen.actions, {
+  screen.actions = mergeActions({
     notify: async () => {
       await askToNotify();
       screen.repaint();
@@ -122,12 +123,8 @@ export default function play(id, linkToken) {
       screen.seatLink = null;
       screen.repaint();
     },
-    ...screen.history.actions,
-    ...screen.fairness.actions,
-    ...screen.lifecycle.actions,
-    ...screen.seatLinks.actions,
-    ...inviteActions(screen),
-  });
+  }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, screen.seatLinks.actions,
+  inviteActions(screen));
 
   function context() {
     const view = screen.view;
@@ -141,9 +138,9 @@ export default function play(id, linkToken) {
     const before = screen.view;
     if (!screen.game) {
       screen.game = await loadGame(view.game);
-      for (const [name, action] of Object.entries(screen.game.actions || {})) {
-        screen.actions[name] = (element, event) => action(context(), element, event);
-      }
+      const moves = Object.entries(screen.game.actions || {})
+        .map(([name, action]) => [name, (element, event) => action(context(), element, event)]);
+      screen.actions = mergeActions(screen.actions, Object.fromEntries(moves));
     }
     const held = seatOf(id);
     // A seat link opened here: kept, unless this device holds another seat of the match (a new link
@@ -208,9 +205,7 @@ export default function play(id, linkToken) {
 
   /** Make a change through the outbox, which keeps it until the server answers (see answered). */
   function queue(change) {
-    if (screen.busy) return;
-    screen.busy = true;
-    screen.error = null;
+    if (!begin(screen)) return;
     screen.news = null;
     submit({...change, match: id, token});
     screen.repaint();
@@ -247,21 +242,10 @@ export default function play(id, linkToken) {
 
   /** Make a change the API answers with the new view, at once or not at all: a claimed timeout. */
   async function send(call) {
-    if (screen.busy) return;
-    screen.busy = true;
-    screen.error = null;
-    screen.repaint();
-    try {
-      const result = await call();
-      poller.setEtag(result.etag);
-      screen.busy = false;
-      await shown(result.data, result.etag);
-    } catch (error) {
-      screen.busy = false;
-      screen.error = problemText(error);
-      if (error.status === 409) poller.now();
-      screen.repaint();
-    }
+    const result = await attempt(screen, call, (error) => error.status === 409 && poller.now());
+    if (!result) return;
+    poller.setEtag(result.etag);
+    await shown(result.data, result.etag);
   }
   return screen;
 }
