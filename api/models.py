@@ -78,7 +78,7 @@ class Seat(Model):
     device_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
 
 
-class ReplacedLink(db.Model):
+class ReplacedLink(Model):
     """The hash of a seat token its match's creator replaced with a new one: a request still
     carrying it is told that its link was replaced (401 `link_replaced`), not merely refused."""
 
