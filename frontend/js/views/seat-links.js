@@ -5,9 +5,10 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {relativeTime, t} from "../i18n.js";
 import {newKey} from "../outbox.js";
+import {attempt} from "../ui.js";
 import {disclosure} from "./disclosure.js";
 import {notice} from "./invite.js";
-import {problemText, seatName} from "./words.js";
+import {seatName} from "./words.js";
 
 const SHOWN_EVERY_MS = 60000; // a device says it shows the seat at most this often (on load, when back in front)
 const DEVICE = "addgames.device";
@@ -26,8 +27,8 @@ export function seatLinks(id, token, screen) {
   let open = false;
   let asking = null; // the seat whose new link waits for a yes
   let made = null; // {seat, name, link}: the new link, shown until the panel closes
-  let error = null;
-  let busy = false;
+  // The panel's own change in flight: its refusal is shown in the panel, next to the button, not atop the page.
+  const panel = {busy: false, error: null, repaint: () => screen.repaint()};
   let key = null; // the Idempotency-Key of the new link asked for: a retry gets the same link
   let otherDevice = null; // when another device last showed this seat, if lately
   let shownAt = 0;
@@ -38,7 +39,7 @@ export function seatLinks(id, token, screen) {
       return html`<li><div class="confirm" role="group" aria-labelledby="relink-ask">
         <p id="relink-ask">${t("relink.ask", {name})}</p>
         <p class="actions"><button type="button" class="danger" data-action="relink" data-key="relink-yes"
-          ${busy ? "disabled" : ""}>${t("relink.yes")}</button>
+          ${panel.busy ? "disabled" : ""}>${t("relink.yes")}</button>
           <button type="button" data-action="cancelRelink" data-key="relink-no">${t("confirm.cancel")}</button></p></div></li>`;
     }
     return html`<li><button type="button" data-action="askRelink" data-seat="${seat.seat}" data-key="relink-${seat.seat}">
@@ -50,7 +51,7 @@ export function seatLinks(id, token, screen) {
   function body(view, me) {
     return html`<p>${t("relink.hint")}</p>
       <ul class="relink-seats">${others(view, me).map((seat) => seatRow(view, seat))}</ul>
-      ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+      ${panel.error ? html`<p class="error" role="alert">${panel.error}</p>` : ""}
       ${made ? html`<div class="new-seat-link private" role="status">
         <h3>${t("relink.made", {name: made.name})} <span class="tag private-tag">${t("seatLink.private")}</span></h3>
         <p>${t("relink.send", {name: made.name})}</p>
@@ -111,7 +112,7 @@ export function seatLinks(id, token, screen) {
       askRelink(button) {
         asking = Number(button.dataset.seat);
         key = newKey();
-        error = null;
+        panel.error = null;
         screen.repaint();
       },
       cancelRelink() {
@@ -119,17 +120,11 @@ export function seatLinks(id, token, screen) {
         screen.repaint();
       },
       async relink() {
-        busy = true;
-        screen.repaint();
-        try {
-          const answer = await api.reissueLink(id, token(), asking, key);
-          made = {seat: answer.seat, name: answer.name, link: answer.seat_link};
-          asking = null;
-          error = null;
-        } catch (refused) {
-          error = problemText(refused); // on a network failure, yes again retries with the same key
-        }
-        busy = false;
+        // On a network failure, yes again retries with the same key (and gets the same link).
+        const answer = await attempt(panel, () => api.reissueLink(id, token(), asking, key));
+        if (!answer) return;
+        made = {seat: answer.seat, name: answer.name, link: answer.seat_link};
+        asking = null;
         screen.repaint();
         document.getElementById("new-seat-link")?.focus();
       },
