@@ -110,3 +110,4 @@ class CreateGame(_create):  # type: ignore[valid-type, misc]  # a class built at
 JoinGame = body("JoinGame")
 PostMove = body("PostMove", move=fields.Raw(required=True))
 MyGames = body("MyGames")
+SeatDevice = body("SeatDevice")
