@@ -17,12 +17,19 @@ def gain(state, seat: int, move: dict) -> float:
     return len(move["capture"]) + 1 if move["capture"] else 0
 
 
+def deal(state) -> int:
+    return state.deal
+
+
 def values(state) -> list[float]:
     """Points so far, and a share of the table for the last capturer, who sweeps it at the end."""
     points = [float(p) for p in rules.scores(state)]
     if state.last_capturer is not None and not rules.is_over(state):
         points[state.last_capturer] += SWEEP_SHARE * len(state.table)
     return points
+
+
+settled = values  # a new deal starts everybody alike
 
 
 def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:

@@ -20,12 +20,19 @@ def gain(state, seat: int, move: dict) -> float:
     return rules._points(to) - rules._points(at)
 
 
+def deal(state) -> int:
+    return state.game
+
+
 def values(state) -> list[float]:
     """Finished games' points plus what each board would score now."""
     totals = rules.scores(state)
     if rules.is_over(state):
         return [float(t) for t in totals]
     return [t + rules._board_points(board) for t, board in zip(totals, state.boards)]
+
+
+settled = values  # a new deal starts everybody alike
 
 
 def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:

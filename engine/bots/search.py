@@ -28,7 +28,7 @@ def medium(game, tactics, known, seat: int, stream: Stream) -> dict:
 def hard(game, tactics, known, seat: int, stream: Stream) -> dict:
     """Determinized search: each shortlisted move is played in the same sampled worlds, everybody
     then plays greedily until the seat has moved once more, and the best average standing wins."""
-    moves = tactics.candidates(known, seat)
+    moves = getattr(tactics, "searched", tactics.candidates)(known, seat)
     if len(moves) == 1:
         return moves[0]
     order = sorted(range(len(moves)), key=lambda i: -tactics.gain(known, seat, moves[i]))
@@ -38,24 +38,28 @@ def hard(game, tactics, known, seat: int, stream: Stream) -> dict:
     while worlds < MIN_WORLDS or (worlds < MAX_WORLDS and spent < tactics.PLY_BUDGET):
         world = sample(game, known, seat, stream, str(worlds))
         for i, move in enumerate(shortlist):
-            lead, played = _outcome(game, tactics, game.apply(world, seat, move), seat, plies)
+            lead, played = _outcome(game, tactics, world, seat, move, plies)
             totals[i] += lead
-            spent += played + 1
+            spent += played
         worlds += 1
     return shortlist[max(range(len(shortlist)), key=lambda i: (totals[i], -i))]
 
 
 def greedy(game, tactics, state, seat: int) -> dict:
-    """The first move with the highest immediate gain: the other seats' play in a rollout."""
+    """The first move with the highest immediate gain: the other seats' play in a rollout (a game's
+    tactics may find it faster themselves, as `rollout`)."""
+    if hasattr(tactics, "rollout"):
+        return tactics.rollout(state, seat)
     moves = tactics.candidates(state, seat)
     return max(moves, key=lambda move: tactics.gain(state, seat, move))
 
 
-def _outcome(game, tactics, state, seat: int, plies: int) -> tuple[float, int]:
-    """Play greedily until `seat` has moved `tactics.ROUNDS` more times (at most `plies` moves); then its
-    lead, and the plies played."""
-    turns = played = 0
-    while played < plies:
+def _outcome(game, tactics, state, seat: int, move: dict, plies: int) -> tuple[float, int]:
+    """Play `move`, then greedily until `seat` has moved `tactics.ROUNDS` more times, the deal ends or
+    `plies` moves are played; then the seat's lead, and the plies played."""
+    deal = tactics.deal(state)
+    state, turns, played = game.apply(state, seat, move), 0, 1
+    while played <= plies and tactics.deal(state) == deal:
         mover = game.to_move(state)
         if mover is None:
             break
@@ -64,12 +68,12 @@ def _outcome(game, tactics, state, seat: int, plies: int) -> tuple[float, int]:
         turns += mover == seat
         if turns == tactics.ROUNDS:
             break
-    return standing(game, tactics, state, seat), played
+    values = tactics.values(state) if tactics.deal(state) == deal else tactics.settled(state)
+    return standing(game, tactics, state, seat, values), played
 
 
-def standing(game, tactics, state, seat: int) -> float:
-    """How far `seat` leads the others on average (negative when behind); a won match counts WIN."""
-    values = tactics.values(state)
+def standing(game, tactics, state, seat: int, values: list[float]) -> float:
+    """How far `seat` leads the others on average by `values` (negative when behind); a won match counts WIN."""
     lead = values[seat] - (sum(values) - values[seat]) / (len(values) - 1)
     if game.is_over(state):
         lead += WIN if seat in game.winners(state) else -WIN
