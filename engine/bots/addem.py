@@ -3,7 +3,8 @@ from .. import addem as rules
 from ..addem_sums import FACES, expression, names, solve, total_of, values_of
 
 GOING_OUT = 10  # a child sees that emptying the hand wins the round
-PLY_BUDGET = 900  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
+WIDTH = 8  # hard weighs at most this many moves, the greediest first
+PLY_BUDGET = 800  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 
 

@@ -4,6 +4,7 @@ from ..addem_sums import expression
 
 FACES = rules.FACES
 SWEEP_SHARE = 0.5  # what the table is worth to the last capturer before the deal ends
+WIDTH = 8  # hard weighs at most this many moves, the greediest first
 PLY_BUDGET = 1500  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 

@@ -2,7 +2,8 @@
 from .. import addtoo as rules
 
 FACES, OUTER = rules.FACES, rules.OUTER
-PLY_BUDGET = 120  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
+WIDTH = 20  # hard weighs at most this many moves, the greediest first (most placements score 0)
+PLY_BUDGET = 200  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 1  # rounds of greedy play the hard bot looks ahead
 
 
@@ -17,18 +18,17 @@ def rollout(state, seat: int) -> dict:
     if last is None:
         return {"type": "place", "tile": state.hands[seat][0], "x": 0, "y": 0, "rotation": 0}
     best, most = None, -1  # (cell, tile, rotation) scoring the most
-    for cell in state.frontier:
-        touching = [(side, OUTER[tile][turned][(side + 2) % 4], around == last)
-                    for side, around in enumerate(rules._around(cell)) if around in cells
-                    for tile, turned in (cells[around],)]
-        bonus = not any(is_last for _, _, is_last in touching)
+    for x, y in state.frontier:
+        touching = [(side, OUTER[cells[around][0]][cells[around][1]][(side + 2) % 4], around == last)
+                    for side, around in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))) if around in cells]
+        bonus = abs(x - last[0]) + abs(y - last[1]) != 1
         if bonus and len(touching) < 2:
             continue
         for tile in state.hands[seat]:
             for rotation, outer in enumerate(OUTER[tile]):
                 points = _points(outer, touching, bonus)
                 if points is not None and points > most:
-                    best, most = (cell, tile, rotation), points
+                    best, most = ((x, y), tile, rotation), points
     if best is None:
         return {"type": "draw" if rules._can_draw(state, seat) else "pass"}
     (x, y), tile, rotation = best

@@ -3,6 +3,7 @@ from .. import addup as rules
 from ..addem_sums import expression
 
 FACES, ROWS = rules.FACES, rules.ROWS
+WIDTH = 8  # hard weighs at most this many moves, the greediest first
 PLY_BUDGET = 1800  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 

@@ -4,6 +4,7 @@ from ..addem_sums import expression
 
 FACES = rules.FACES
 WHERE = {rules.STARS: "the stars", rules.HOME: "home (25)"}
+WIDTH = 8  # hard weighs at most this many moves, the greediest first
 PLY_BUDGET = 500  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 

@@ -6,8 +6,7 @@ counted in plies, never in time, so a position and a seed always give the same m
 from ..shuffle import Stream
 from .worlds import sample
 
-WIDTH = 8  # hard considers at most this many moves: the greediest first
-MIN_WORLDS, MAX_WORLDS = 2, 40
+MAX_WORLDS = 40
 WIN = 100  # what ending the match as a winner adds to a position's worth
 
 
@@ -32,10 +31,10 @@ def hard(game, tactics, known, seat: int, stream: Stream) -> dict:
     if len(moves) == 1:
         return moves[0]
     order = sorted(range(len(moves)), key=lambda i: -tactics.gain(known, seat, moves[i]))
-    shortlist = [moves[i] for i in order[:WIDTH]]
+    shortlist = [moves[i] for i in order[:tactics.WIDTH]]
     plies = tactics.ROUNDS * len(known.hands) + 1
     totals, spent, worlds = [0.0] * len(shortlist), 0, 0
-    while worlds < MIN_WORLDS or (worlds < MAX_WORLDS and spent < tactics.PLY_BUDGET):
+    while not worlds or (worlds < MAX_WORLDS and spent < tactics.PLY_BUDGET):
         world = sample(game, known, seat, stream, str(worlds))
         for i, move in enumerate(shortlist):
             lead, played = _outcome(game, tactics, world, seat, move, plies)
