@@ -41,7 +41,7 @@ def append(match: MatchRow, game, state: events.MatchState, kind: str, seat: int
     store.stage(_EVENTS, [
         {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": moved.moved_at}
         for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
-    snapshots.stage_if_due(match.id, match.version, moved.version, state)
+    snapshots.stage_if_due(match.id, match.game, match.version, moved.version, state)
     outbox.after_event(moved, kind, seat, seat if by is None else by)
     return moved, state
 
