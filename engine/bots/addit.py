@@ -13,6 +13,21 @@ def candidates(state, seat: int) -> list[dict]:
     return rules.candidate_moves(state, seat)
 
 
+def rollout(state, seat: int) -> dict:
+    """The greedy play (search.greedy's: the first card in hand with a group of the most cards, its
+    first such group; else the lowest card onto the table), without listing every candidate."""
+    best, most, groups = None, 0, {}
+    for card in state.hands[seat]:
+        value = FACES[card]["value"]
+        if value not in groups:
+            groups[value] = rules._groups(state.table, value)
+        if groups[value] and len(groups[value][0]) > most:
+            best, most = (card, groups[value][0]), len(groups[value][0])
+    if best is None:
+        return {"type": "play", "card": min(state.hands[seat], key=lambda c: FACES[c]["value"]), "capture": []}
+    return {"type": "play", "card": best[0], "capture": list(best[1])}
+
+
 def gain(state, seat: int, move: dict) -> float:
     """The cards a play collects: the played card and its group (0 without a capture)."""
     return len(move["capture"]) + 1 if move["capture"] else 0
