@@ -25,8 +25,10 @@ def medium(game, tactics, known, seat: int, stream: Stream) -> dict:
 
 
 def hard(game, tactics, known, seat: int, stream: Stream) -> dict:
-    """Determinized search: each shortlisted move is played in the same sampled worlds, everybody
-    then plays greedily until the seat has moved once more, and the best average standing wins."""
+    """Determinized search: the moves a game's tactics weigh (`searched`, else the candidates), the
+    `WIDTH` greediest of them, are each played in the same sampled worlds, everybody then plays
+    greedily until the seat has moved `ROUNDS` more times or the deal ends, and the best average
+    standing wins."""
     moves = getattr(tactics, "searched", tactics.candidates)(known, seat)
     if len(moves) == 1:
         return moves[0]
