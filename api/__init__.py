@@ -11,7 +11,7 @@ from sqlalchemy import event, exc
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import (cli, connection, docs, errors, feed, frontend, games, lifecycle, limits, logs, meta, metrics, mine, moves,
-               push, reporting, rules, security)
+               push, reporting, rules, seat_links, security)
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
@@ -71,7 +71,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.from_object(Config)
     app.config.update(config or {})
     if app.config["PROXY_HOPS"]:  # the client's address and scheme as the proxies in front saw them
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"], x_proto=app.config["PROXY_HOPS"])
+        hops = app.config["PROXY_HOPS"]  # Flask's documented way to wrap its WSGI app, which mypy calls a method
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(
         app.config["SQLALCHEMY_DATABASE_URI"], app.config["DATABASE_CONNECT_TIMEOUT"],
         app.config["DATABASE_LOCK_TIMEOUT"], app.config["DATABASE_STATEMENT_TIMEOUT"]))
@@ -85,7 +86,7 @@ def create_app(config: dict | None = None) -> Flask:
     security.init_app(app)
     cli.init_app(app)
     push.init_app(app)
-    for module in (rules, games, feed, moves, lifecycle, mine, meta, docs, frontend):
+    for module in (rules, games, feed, moves, lifecycle, seat_links, mine, meta, docs, frontend):
         app.register_blueprint(module.bp)
     limits.init_app(app)
     metrics.init_app(app)

@@ -3,6 +3,8 @@ import re
 
 from flask import Blueprint, jsonify, request
 
+from engine.match import log_entry
+
 from . import replays, store
 from .errors import Problem
 from .models import utc_iso
@@ -29,8 +31,7 @@ def list_moves(match_id: str):
     entries = []
     for event in store.events(match, after=since, upto=version):
         after = replays.fold(match, game, state, event)
-        shown = {"type": "resign"} if event.kind == "resign" else \
-            game.log_entry(state.game, event.seat, event.move, after.game, viewer)
+        shown = log_entry(game, state, event, after, viewer)
         entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
                         "move": shown})
         state = after

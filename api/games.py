@@ -28,7 +28,7 @@ def create_game():
     game = store.game_module(body["game"])
     names = [name and name.strip() for name in body.get("players") or [body["name"]] + [None] * (body["seats"] - 1)]
     match, invite = new_match(game, names, body["options"], body.get("deck"),
-                              body.get("time_per_move"), body["timeouts_to_leave"])
+                              body.get("time_per_move"), body["timeouts_to_leave"], creator=0)
     return created(match, game, 0, names[0], lambda: Problem(409, "id_taken", "A new match's id clashed with "
                    "another's; try again."), invite=invite, invite_link=link(match, f"invite={invite}"))
 
@@ -36,7 +36,9 @@ def create_game():
 @bp.get("/<match_id>")
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
-    wait, applied, match = news.preferred_wait(), 0, None
+    # `If-None-Match: *` matches every version: a wait for it would never end early.
+    wait = 0 if request.if_none_match.star_tag else news.preferred_wait()
+    applied, match = 0, None
     if request.if_none_match:
         head = store.head(match_id)
         tag = etag(head, head.version, head.viewer)
@@ -104,16 +106,17 @@ _NEW_MATCH, _NEW_SEAT = insert(store.games), insert(store.seats)
 
 
 def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
-              timeouts_to_leave: int) -> tuple[MatchRow, str]:
-    """A new match with no seat taken, staged, and its invite code; BadSetup if the rules refuse it."""
+              timeouts_to_leave: int, creator: int) -> tuple[MatchRow, str]:
+    """A new match with no seat taken, staged, and its invite code; BadSetup if the rules refuse it.
+    `creator` is the seat its creator takes next (the one that may give the others new links)."""
     seed = secrets.token_hex(16)
     setup, _ = start(game, len(names), options, seed, deck)
     invite = store.new_secret(16)
     match = MatchRow(id=store.new_secret(12), game=game.KEY, rules_version=game.RULES_VERSION,
                      seat_count=setup.seats, options=setup.options, seed=seed, deck=setup.deck, names=names,
                      invite_hash=store.digest(invite), time_per_move=time_per_move,
-                     timeouts_to_leave=timeouts_to_leave, rematch_id=None, created_at=clock.now(), version=0,
-                     seating=0, status="waiting", turn=None, moved_at=clock.now())
+                     timeouts_to_leave=timeouts_to_leave, rematch_id=None, creator=creator,
+                     created_at=clock.now(), version=0, seating=0, status="waiting", turn=None, moved_at=clock.now())
     columns = {name: getattr(match, name) for name in store.MATCH_COLUMNS}
     store.stage(_NEW_MATCH, columns)
     return match, invite

@@ -2,6 +2,7 @@
 from flask import Blueprint, Response
 from sqlalchemy import bindparam, delete, update
 
+from engine import GameOver
 from engine import match as events
 
 from . import clock, observe, pace, replays, store, writes
@@ -37,7 +38,8 @@ def free_seat(match_id: str, seat: int):
         raise Problem(403, "not_your_seat", "Only the seat's own token can free it.")
     if match.full:
         raise Problem(409, "already_started", "The match has started: resign instead.")
-    store.stage(_FREE.values(seating=match.seating + 1), {"match_id": match.id, "seen": match.seating},
+    creator = None if seat == match.creator else match.creator  # whoever takes the seat next did not create the match
+    store.stage(_FREE.values(seating=match.seating + 1, creator=creator), {"match_id": match.id, "seen": match.seating},
                 must_change=True)
     store.stage(delete(store.seats).where(store.seats.c.game_id == match.id, store.seats.c.seat == seat))
     return store.save(Response(status=204), lambda: Problem(409, "seats_changed", "The seats changed a moment "
@@ -50,6 +52,8 @@ def claim_timeout(match_id: str):
     match, game, viewer = _seat_in_started_match(match_id)
     state = replays.state_at(match, game, match.version)
     late = events.to_move(game, state)
+    if late is None:
+        raise GameOver("game_over", "The match is over.")
     deadline = pace.deadline(match)
     if deadline is None:
         raise Problem(409, "no_deadlines", "This match has no time limit per move.")
@@ -72,7 +76,8 @@ def rematch(match_id: str):
     names = [seat["name"] for seat in seats(old)]
     taken = lambda: Problem(409, "seat_taken", "Your seat in the rematch is already taken (asked from another device?).")  # noqa: E731
     if old.rematch_id is None:
-        match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave)
+        match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,
+                                  creator=seat)
         store.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
         outbox.rematch_offered(old, seat)
         try:
@@ -85,6 +90,7 @@ def rematch(match_id: str):
         else:
             observe.rematched(old, match)
             return response
+    assert old.rematch_id is not None  # created above, or by the seat whose rematch won the race
     return created(store.load(old.rematch_id), game, seat, names[seat], taken)
 
 

@@ -1,6 +1,7 @@
 """The tables: a match, its seats (token hashes only), its append-only move events, and the
 answers kept for retried requests."""
-from datetime import datetime, timezone
+from datetime import UTC, datetime
+from typing import Any
 
 import sqlalchemy as sa
 from flask_sqlalchemy import SQLAlchemy
@@ -16,6 +17,7 @@ class Base(DeclarativeBase):
 # Requests write with explicit statements and never read an attribute after COMMIT: expiring
 # objects on commit would only add a SELECT there, which can fail after the write succeeded.
 db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False, "autoflush": False})
+Model: Any = db.Model  # a class Flask-SQLAlchemy makes at run time from Base: unknown to the type checker
 
 
 def utcnow() -> datetime:
@@ -24,7 +26,7 @@ def utcnow() -> datetime:
 
 def as_utc(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes, which were stored as UTC."""
-    return moment.replace(tzinfo=moment.tzinfo or timezone.utc)
+    return moment.replace(tzinfo=moment.tzinfo or UTC)
 
 
 def utc_iso(moment: datetime) -> str:
@@ -32,7 +34,7 @@ def utc_iso(moment: datetime) -> str:
     return as_utc(moment).isoformat().replace("+00:00", "Z")
 
 
-class Match(db.Model):
+class Match(Model):
     """One game resource: a whole match of one of the five games."""
 
     __tablename__ = "games"
@@ -48,6 +50,7 @@ class Match(db.Model):
     time_per_move: Mapped[int | None]  # seconds a seat has to move, or null: no deadlines
     timeouts_to_leave: Mapped[int] = mapped_column(default=3)
     rematch_id: Mapped[str | None] = mapped_column(sa.String(32))  # the match a rematch created
+    creator: Mapped[int | None]  # the seat that created the match (it may give the others new links); null once freed
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     # Kept in the transaction of every change, so that a request needs no COUNT or replay for them:
     version: Mapped[int] = mapped_column(default=0)  # how many events the match has
@@ -59,7 +62,7 @@ class Match(db.Model):
                                                cascade="all, delete-orphan")
 
 
-class Seat(db.Model):
+class Seat(Model):
     """A taken seat: its player's name and the SHA-256 of its secret token."""
 
     __tablename__ = "seats"
@@ -70,9 +73,23 @@ class Seat(db.Model):
     name: Mapped[str] = mapped_column(sa.String(40))
     token_hash: Mapped[str] = mapped_column(sa.String(64), index=True)
     joined_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    # The device that last showed this seat (api/seat_links.py): a hash of its random id, and when.
+    device_hash: Mapped[str | None] = mapped_column(sa.String(64))
+    device_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
 
 
-class Event(db.Model):
+class ReplacedLink(Model):
+    """The hash of a seat token its match's creator replaced with a new one: a request still
+    carrying it is told that its link was replaced (401 `link_replaced`), not merely refused."""
+
+    __tablename__ = "replaced_links"
+    token_hash: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    replaced_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+
+
+class Event(Model):
     """Event number `seq` (1, 2, ...) of its match: a move, a claimed timeout, an autopilot move
     or a resignation (engine/match.py). (game_id, seq) is unique: of two concurrent writes on
     one version, only one can be stored."""
@@ -88,7 +105,7 @@ class Event(db.Model):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
 
-class Snapshot(db.Model):
+class Snapshot(Model):
     """The replayed state of a match after `version` events, so that a cold process replays only
     the events since. Derived data: `engine` fingerprints the code that made it (api/snapshots.py),
     and a snapshot of other code is ignored; the table can be emptied at any time."""
@@ -100,7 +117,7 @@ class Snapshot(db.Model):
     state: Mapped[bytes] = mapped_column(sa.LargeBinary)
 
 
-class IdempotencyKey(db.Model):
+class IdempotencyKey(Model):
     """The first answer to a request sent with an Idempotency-Key, kept for the request's retries.
 
     The key itself is never stored: `lookup` is a SHA-256 of the key and its scope (the route, the
@@ -113,7 +130,7 @@ class IdempotencyKey(db.Model):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)
 
 
-class PushSubscription(db.Model):
+class PushSubscription(Model):
     """A device's Web Push subscription for one seat, found by the seat token's hash (never the
     token). `endpoint` is the push service's URL for that device; `p256dh` and `auth` are the
     device's keys the messages are encrypted to (RFC 8291)."""
@@ -131,7 +148,7 @@ class PushSubscription(db.Model):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
 
-class PushMessage(db.Model):
+class PushMessage(Model):
     """One notification waiting to be sent to one subscription (the outbox): staged in the
     transaction of the change it tells about, sent by `flask deliver` (api/push/delivery.py), and
     deleted once the push service took it. Only what it tells is kept (`kind`, who acted, the

@@ -7,7 +7,9 @@ module does not know stops the import rather than being silently left unchecked.
 YAML parser: it reads them from request_schemas.json, which `python -m tools.request_schemas`
 compiles from openapi.yaml (a test fails while the two differ)."""
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
@@ -52,7 +54,7 @@ def _length(schema: dict, least: str, most: str):
     return validate.Length(schema.get(least), schema.get(most))
 
 
-FIELDS = {
+FIELDS: dict[str, tuple[Callable[..., fields.Field], set[str]]] = {
     "integer": (lambda s, **kw: fields.Integer(strict=True, validate=_range(s), **kw), {"minimum", "maximum"}),
     "string": (lambda s, **kw: fields.String(validate=_length(s, "minLength", "maxLength"), **kw),
                {"minLength", "maxLength"}),
@@ -78,7 +80,7 @@ def body(component: str, **checked_elsewhere: fields.Field) -> type[Body]:
     required = set(schema.get("required", ()))
     made = {name: checked_elsewhere.get(name) or field_for(prop, required=name in required)
             for name, prop in schema["properties"].items()}
-    return Body.from_dict(made, name=component)
+    return cast(type[Body], Body.from_dict(made, name=component))
 
 
 def component(ref: dict) -> dict:
@@ -95,7 +97,7 @@ _create = body(CONTRACT["CreateGame"]["oneOf"][0]["$ref"].rsplit("/", 1)[1], gam
                                    validate=validate.Length(max=len(OPTION_NAMES)), load_default=dict))
 
 
-class CreateGame(_create):
+class CreateGame(_create):  # type: ignore[valid-type, misc]  # a class built at import from openapi.yaml
     @validates_schema
     def seats_or_players(self, data, **kwargs):
         """openapi.yaml's `if players then no seats else seats and name`, with reasons."""
@@ -108,3 +110,4 @@ class CreateGame(_create):
 JoinGame = body("JoinGame")
 PostMove = body("PostMove", move=fields.Raw(required=True))
 MyGames = body("MyGames")
+SeatDevice = body("SeatDevice")

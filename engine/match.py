@@ -1,6 +1,8 @@
 """What happens around the rules in a match played over days: timeouts, leaving and resigning.
 
-A match's events are folded here; each game's own rules stay in its module. Event kinds:
+A match is its events, folded here: `fold` replays them (golden matches, tests, tools) from the
+deal or a stored state, with the same `apply` a request uses for the event it writes; each game's
+own rules stay in its module. Event kinds:
 
     move       a seat's own move
     timeout    the move the service made for a seat whose deadline passed (a claimed timeout)
@@ -12,54 +14,94 @@ A timeout or autopilot move is always the game's `candidate_moves(...)[0]`, its 
 least harmful legal move, recorded as the concrete move it was. After `timeouts_to_leave`
 timeouts in a row, a seat is treated as having resigned.
 """
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, Iterator
+from typing import Any, NamedTuple, Protocol
 
-from .protocol import GameOver, IllegalMove
+from . import cards
+from .protocol import JSON, Game, GameOver, IllegalMove, Move
 
-PLAYED = ("move", "timeout", "autopilot")
-KINDS = PLAYED + ("resign",)
+PLAYED = ("move", "timeout", "autopilot")  # the kinds that carry a move
+RESIGN = "resign"
+KINDS = (*PLAYED, RESIGN)
+
+
+class Event(Protocol):
+    """One event as the fold reads it: an `Entry`, or a stored row with these three attributes."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def move(self) -> Move | None: ...
+
+
+class Entry(NamedTuple):
+    """An event written down in code: a golden match's, a test's or a tool's."""
+
+    kind: str
+    seat: int
+    move: Move | None = None
 
 
 @dataclass(frozen=True)
 class MatchState:
     game: Any  # the game's own state
+    seats: int
     left: frozenset[int]  # seats the autopilot plays for
     resigned: int | None  # the seat that resigned a two-seat match, which ended it
     timeouts: tuple[int, ...]  # timeouts in a row, per seat
 
 
 def begin(game_state: Any, seats: int) -> MatchState:
-    return MatchState(game_state, frozenset(), None, (0,) * seats)
+    """The match as dealt (`game_state`: the game's initial state), before any event."""
+    return MatchState(game_state, seats, frozenset(), None, (0,) * seats)
 
 
-def apply(game, match: MatchState, kind: str, seat: int, move: dict | None, timeouts_to_leave: int) -> MatchState:
+def fold(game: Game, match: MatchState, events: Iterable[Event], timeouts_to_leave: int) -> MatchState:
+    """The match after `events`, from `match`: the match as dealt (`begin`) or a stored state."""
+    for event in events:
+        match = apply(game, match, event.kind, event.seat, event.move, timeouts_to_leave)
+    return match
+
+
+def apply(game: Game, match: MatchState, kind: str, seat: int, move: Move | None,
+          timeouts_to_leave: int) -> MatchState:
     """The match after one event (moves are checked by the game's rules)."""
     if is_over(game, match):
         raise GameOver("game_over", "The match is over.")
-    if kind == "resign":
-        return _resign(match, seat)
-    if kind not in PLAYED:
+    if kind not in KINDS:
         raise IllegalMove("unknown_event", f"Unknown event kind {kind!r}.")
+    if kind == RESIGN:
+        return _resign(match, seat)
     state = game.apply(match.game, seat, move)
     in_a_row = match.timeouts[seat] + 1 if kind == "timeout" else 0
-    match = replace(match, game=state, timeouts=match.timeouts[:seat] + (in_a_row,) + match.timeouts[seat + 1:])
+    timeouts = match.timeouts if match.timeouts[seat] == in_a_row else cards.set_at(match.timeouts, seat, in_a_row)
+    match = MatchState(state, match.seats, match.left, match.resigned, timeouts)  # not replace(): this is the replay loop
     if kind == "timeout" and in_a_row >= timeouts_to_leave:
         match = _resign(match, seat)
     return match
 
 
-def is_over(game, match: MatchState) -> bool:
+def log_entry(game: Game, before: MatchState, event: Event, after: MatchState, viewer: int | None) -> JSON:
+    """One event as `viewer` may see it: the game's log entry of its move, or {"type": "resign"}."""
+    if event.move is None:
+        return {"type": event.kind}
+    return game.log_entry(before.game, event.seat, event.move, after.game, viewer)
+
+
+def is_over(game: Game, match: MatchState) -> bool:
     return match.resigned is not None or game.is_over(match.game)
 
 
-def to_move(game, match: MatchState) -> int | None:
+def to_move(game: Game, match: MatchState) -> int | None:
     return None if is_over(game, match) else game.to_move(match.game)
 
 
-def winners(game, match: MatchState) -> list[int]:
+def winners(game: Game, match: MatchState) -> list[int]:
     if match.resigned is not None:
-        return [seat for seat in range(len(match.timeouts)) if seat != match.resigned]
+        return [seat for seat in range(match.seats) if seat != match.resigned]
     return game.winners(match.game)
 
 
@@ -70,12 +112,15 @@ def status(match: MatchState, seat: int) -> str:
     return "left" if seat in match.left else "playing"
 
 
-def stand_in(game, match: MatchState) -> dict:
+def stand_in(game: Game, match: MatchState) -> Move:
     """The move the service makes for the seat to move: the game's simplest legal move."""
-    return game.candidate_moves(match.game, to_move(game, match))[0]
+    seat = to_move(game, match)
+    if seat is None:
+        raise GameOver("game_over", "The match is over.")
+    return game.candidate_moves(match.game, seat)[0]
 
 
-def autopilot(game, match: MatchState, timeouts_to_leave: int) -> Iterator[tuple[int, dict, MatchState]]:
+def autopilot(game: Game, match: MatchState, timeouts_to_leave: int) -> Iterator[tuple[int, Move, MatchState]]:
     """The autopilot's moves, while a seat that has left is to move: (seat, move, match after)."""
     while (seat := to_move(game, match)) is not None and seat in match.left:
         move = stand_in(game, match)
@@ -86,6 +131,6 @@ def autopilot(game, match: MatchState, timeouts_to_leave: int) -> Iterator[tuple
 def _resign(match: MatchState, seat: int) -> MatchState:
     if seat in match.left or seat == match.resigned:
         raise IllegalMove("already_left", "This seat has already left the match.")
-    if len(match.timeouts) == 2:
+    if match.seats == 2:
         return replace(match, resigned=seat)
     return replace(match, left=match.left | {seat})

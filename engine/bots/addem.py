@@ -1,6 +1,12 @@
 """ADD'EM for the bots: what a move gains at once, who stands best, and a hint in words."""
+from collections.abc import Iterable
+
 from .. import addem as rules
 from ..addem_sums import FACES, expression, names, solve, total_of, values_of
+from ..protocol import JSON, Move
+
+State = rules.State
+Picked = tuple[tuple[str, int], ...]  # cards of a sum or replace, each with the value it stands for
 
 GOING_OUT = 10  # a child sees that emptying the hand wins the round
 WIDTH = 8  # hard weighs at most this many moves, the greediest first
@@ -8,7 +14,7 @@ PLY_BUDGET = 800  # greedy plies per hard move (bench/bots.py keeps it under 100
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 
 
-def candidates(state, seat: int) -> list[dict]:
+def candidates(state: State, seat: int) -> list[Move]:
     """The legal moves, but a replace only when it shrinks the hand: the engine does not yet stop
     replace circles (RULES.md), and two bots trading the exposed cards back and forth would
     never end the round."""
@@ -16,7 +22,7 @@ def candidates(state, seat: int) -> list[dict]:
             if move["type"] != "replace" or len(move["cards"]) > len(state.exposed)]
 
 
-def searched(state, seat: int) -> list[dict]:
+def searched(state: State, seat: int) -> list[Move]:
     """What the hard bot weighs. A sum sheds the most, a replace sheds too and a draw only adds,
     so: the sums and replaces when there is a sum, otherwise every move but the draw (unless the
     draw is all there is). Added to the candidates, which hold the first sum and replace found: for
@@ -31,16 +37,16 @@ def searched(state, seat: int) -> list[dict]:
     return shedding or moves
 
 
-def deal(state) -> int:
+def deal(state: State) -> int:
     return state.deal
 
 
-def settled(state) -> list[float]:
+def settled(state: State) -> list[float]:
     """At the start of a deal: the scores alone (the fresh hands say nothing of the last one)."""
     return [-score for score in state.scores]
 
 
-def gain(state, seat: int, move: dict) -> float:
+def gain(state: State, seat: int, move: Move) -> float:
     """The points a move takes out of the hand (a draw adds at least one)."""
     kind = move["type"]
     hand = state.hands[seat]
@@ -56,18 +62,18 @@ def gain(state, seat: int, move: dict) -> float:
     return -1 if kind == "draw" else 0
 
 
-def values(state) -> list[float]:
+def values(state: State) -> list[float]:
     """Lowest wins: minus (score so far + what the hand would count now)."""
     return [-(score + _points(hand)) for score, hand in zip(state.scores, state.hands)]
 
 
-def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
+def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     kind = move["type"]
     if kind == "sum":
         used = state.exposed + tuple(move["cards"])
-        chosen = solve(used, move.get("values", {}))
+        chosen = solve(used, move.get("values", {})) or {}  # a hinted sum is right: solved
         total = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
-        parts = [chosen.get(c, FACES[c].get("value")) for c in used if FACES[c]["kind"] != "total"]
+        parts = [chosen[c] if c in chosen else FACES[c]["value"] for c in used if FACES[c]["kind"] != "total"]
         params = {"parts": parts, "total": total, "cards": len(move["cards"]), "exposed": len(state.exposed)}
         with_exposed = f" and the exposed {names(state.exposed)}" if state.exposed else ""
         return "addem.sum", params, (f"{expression(parts)} = {total}: lay down your Total {total}{with_exposed} "
@@ -86,7 +92,7 @@ def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
     return "addem.pass", {}, "No sum to make and the pool is empty: pass."
 
 
-def _heaviest_sums(hand, exposed) -> list[dict]:
+def _heaviest_sums(hand: tuple[str, ...], exposed: tuple[str, ...]) -> list[Move]:
     """For each Total card in `hand`, the valid sum that takes the most points out of it."""
     need = max(0, 2 - len(exposed))
     best = _heaviest([c for c in hand if FACES[c]["kind"] != "total"], need)
@@ -100,15 +106,15 @@ def _heaviest_sums(hand, exposed) -> list[dict]:
     return sums
 
 
-def _longest_replace(hand, exposed) -> list[dict]:
+def _longest_replace(hand: tuple[str, ...], exposed: tuple[str, ...]) -> list[Move]:
     """The replace that lays the most cards, if any."""
     found = _heaviest([c for c in hand if FACES[c]["kind"] in ("figure", "minus")], 2).get((total_of(exposed), 2))
     return [] if found is None else [{"type": "replace", "cards": [c for c, _ in found]}]
 
 
-def _heaviest(cards, need: int) -> dict:
+def _heaviest(cards: list[str], need: int) -> dict[tuple[int, int], Picked]:
     """(sum, cards used capped at `need`) -> the ((card, value), ...) reaching it with the most points."""
-    best = {(0, 0): (0, ())}
+    best: dict[tuple[int, int], tuple[int, Picked]] = {(0, 0): (0, ())}
     for card in cards:
         step = dict(best)
         worth = rules.POINTS[FACES[card]["kind"]]
@@ -121,5 +127,5 @@ def _heaviest(cards, need: int) -> dict:
     return {key: picked for key, (_, picked) in best.items()}
 
 
-def _points(cards) -> int:
+def _points(cards: Iterable[str]) -> int:
     return sum(rules.POINTS[FACES[c]["kind"]] for c in cards)

@@ -1,5 +1,8 @@
 """ADD-TOO for the bots: what a move gains at once, who stands best, and a hint in words."""
 from .. import addtoo as rules
+from ..protocol import JSON, Move
+
+State = rules.State
 
 FACES, OUTER = rules.FACES, rules.OUTER
 WIDTH = 20  # hard weighs at most this many moves, the greediest first (most placements score 0)
@@ -7,11 +10,11 @@ PLY_BUDGET = 200  # greedy plies per hard move (bench/bots.py keeps it under 100
 ROUNDS = 1  # rounds of greedy play the hard bot looks ahead
 
 
-def candidates(state, seat: int) -> list[dict]:
+def candidates(state: State, seat: int) -> list[Move]:
     return rules.candidate_moves(state, seat)
 
 
-def rollout(state, seat: int) -> dict:
+def rollout(state: State, seat: int) -> Move:
     """The greedy move (search.greedy's: the first placement scoring the most), found without the
     engine's refusal reasons: the sides each open cell touches are looked up once, not per tile."""
     cells, last = rules._cells(state.board), rules._last(state)
@@ -35,7 +38,8 @@ def rollout(state, seat: int) -> dict:
     return {"type": "place", "tile": tile, "x": x, "y": y, "rotation": rotation}
 
 
-def _points(outer, touching, bonus: bool) -> int | None:
+def _points(outer: tuple[tuple[str, int], ...], touching: list[tuple[int, tuple[str, int], bool]],
+            bonus: bool) -> int | None:
     """What a diamond with sides `outer` scores against `touching`, or None if it does not fit."""
     points = 0
     for side, (their_colour, theirs), is_last in touching:
@@ -47,7 +51,7 @@ def _points(outer, touching, bonus: bool) -> int | None:
     return points + (rules.BONUS * len(touching) if bonus else 0)
 
 
-def gain(state, seat: int, move: dict) -> float:
+def gain(state: State, seat: int, move: Move) -> float:
     """The points a placement scores (a placement also saves the 10 the diamond would cost)."""
     if move["type"] != "place":
         return 0
@@ -56,11 +60,11 @@ def gain(state, seat: int, move: dict) -> float:
     return fit[0] + rules.PENALTY
 
 
-def deal(state) -> int:
+def deal(state: State) -> int:
     return state.deal
 
 
-def values(state) -> list[float]:
+def values(state: State) -> list[float]:
     """Match totals, this hand's points, minus 10 for each diamond still in hand."""
     if rules.is_over(state):
         return [float(t) for t in state.totals]
@@ -70,7 +74,7 @@ def values(state) -> list[float]:
 settled = values  # a new deal starts everybody alike
 
 
-def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
+def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     if move["type"] != "place":
         word = move["type"]
         text = "No diamond fits: draw one." if word == "draw" else "No diamond fits and you cannot draw: pass."
@@ -91,7 +95,7 @@ def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
     return "addtoo.score", params, f"Place {name} at ({x}, {y}): {scored}{extra}, {points} points."
 
 
-def _scoring_pairs(cells: dict, tile: str, x: int, y: int, rotation: int) -> list[list[int]]:
+def _scoring_pairs(cells: rules.Cells, tile: str, x: int, y: int, rotation: int) -> list[list[int]]:
     """[mine, theirs] for every touching pair of one colour adding up to a multiple of 5."""
     pairs = []
     for side, cell in enumerate(rules._around((x, y))):

@@ -1,6 +1,9 @@
 """Plus and Minus for the bots: what a play gains at once, who stands best, and a hint in words."""
 from .. import plusminus as rules
 from ..addem_sums import expression
+from ..protocol import JSON, Move
+
+State = rules.State
 
 FACES = rules.FACES
 WHERE = {rules.STARS: "the stars", rules.HOME: "home (25)"}
@@ -9,11 +12,11 @@ PLY_BUDGET = 500  # greedy plies per hard move (bench/bots.py keeps it under 100
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 
 
-def candidates(state, seat: int) -> list[dict]:
+def candidates(state: State, seat: int) -> list[Move]:
     return rules.candidate_moves(state, seat)
 
 
-def gain(state, seat: int, move: dict) -> float:
+def gain(state: State, seat: int, move: Move) -> float:
     """The points the moved man gains on the board (0 when nothing moves)."""
     if move["man"] is None:
         return 0
@@ -21,11 +24,11 @@ def gain(state, seat: int, move: dict) -> float:
     return rules._points(to) - rules._points(at)
 
 
-def deal(state) -> int:
+def deal(state: State) -> int:
     return state.game
 
 
-def values(state) -> list[float]:
+def values(state: State) -> list[float]:
     """Finished games' points plus what each board would score now."""
     totals = rules.scores(state)
     if rules.is_over(state):
@@ -36,7 +39,7 @@ def values(state) -> list[float]:
 settled = values  # a new deal starts everybody alike
 
 
-def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
+def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     top = rules._top(state)
     parts = ([FACES[top]["value"]] if top else []) + [FACES[move["card"]]["value"]]
     total = sum(parts)
@@ -52,7 +55,7 @@ def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
                                       f"to {where_to}.")
 
 
-def _step(state, seat: int, move: dict) -> tuple[int, int]:
+def _step(state: State, seat: int, move: Move) -> tuple[int, int]:
     board = state.boards[seat]
     total = rules._total(move["card"], rules._top(state))
     return board[move["man"]], rules._move_man(board, move["man"], total, "")[0]

@@ -3,6 +3,10 @@
 `known` is the seat's information set (worlds.information_set): no level sees more. Work is
 counted in plies, never in time, so a position and a seed always give the same move.
 """
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..protocol import JSON, Game, Move
 from ..shuffle import Stream
 from .worlds import sample
 
@@ -10,13 +14,31 @@ MAX_WORLDS = 40
 WIN = 100  # what ending the match as a winner adds to a position's worth
 
 
-def easy(game, tactics, known, seat: int, stream: Stream) -> dict:
+class Tactics(Protocol):
+    """A game's module in engine/bots/ (engine/bots/addup.py and the others): what the levels ask of it."""
+
+    @property
+    def PLY_BUDGET(self) -> int: ...  # greedy plies per hard move
+    @property
+    def ROUNDS(self) -> int: ...  # rounds of greedy play the hard bot looks ahead
+    @property
+    def WIDTH(self) -> int: ...  # hard weighs at most this many moves, the greediest first
+
+    def candidates(self, state: Any, seat: int) -> list[Move]: ...
+    def gain(self, state: Any, seat: int, move: Move) -> float: ...
+    def values(self, state: Any) -> list[float]: ...
+    def settled(self, state: Any) -> list[float]: ...  # values at the start of a deal
+    def deal(self, state: Any) -> int: ...  # which deal (round, hand, game) the state is in
+    def explain(self, state: Any, seat: int, move: Move) -> tuple[str, JSON, str]: ...
+
+
+def easy(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) -> Move:
     """Any legal move, uniformly."""
     moves = tactics.candidates(known, seat)
     return moves[stream.below(len(moves))]
 
 
-def medium(game, tactics, known, seat: int, stream: Stream) -> dict:
+def medium(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) -> Move:
     """The move that gains the most at once; a tie is broken at random."""
     moves = tactics.candidates(known, seat)
     gains = [tactics.gain(known, seat, move) for move in moves]
@@ -24,12 +46,13 @@ def medium(game, tactics, known, seat: int, stream: Stream) -> dict:
     return best[stream.below(len(best))]
 
 
-def hard(game, tactics, known, seat: int, stream: Stream) -> dict:
+def hard(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) -> Move:
     """Determinized search: the moves a game's tactics weigh (`searched`, else the candidates), the
     `WIDTH` greediest of them, are each played in the same sampled worlds, everybody then plays
     greedily until the seat has moved `ROUNDS` more times or the deal ends, and the best average
     standing wins."""
-    moves = getattr(tactics, "searched", tactics.candidates)(known, seat)
+    weighed: Callable[[Any, int], list[Move]] = getattr(tactics, "searched", tactics.candidates)
+    moves = weighed(known, seat)
     if len(moves) == 1:
         return moves[0]
     order = sorted(range(len(moves)), key=lambda i: -tactics.gain(known, seat, moves[i]))
@@ -46,16 +69,17 @@ def hard(game, tactics, known, seat: int, stream: Stream) -> dict:
     return shortlist[max(range(len(shortlist)), key=lambda i: (totals[i], -i))]
 
 
-def greedy(game, tactics, state, seat: int) -> dict:
+def greedy(game: Game, tactics: Tactics, state: Any, seat: int) -> Move:
     """The first move with the highest immediate gain: the other seats' play in a rollout (a game's
     tactics may find it faster themselves, as `rollout`)."""
-    if hasattr(tactics, "rollout"):
-        return tactics.rollout(state, seat)
+    faster: Callable[[Any, int], Move] | None = getattr(tactics, "rollout", None)
+    if faster is not None:
+        return faster(state, seat)
     moves = tactics.candidates(state, seat)
     return max(moves, key=lambda move: tactics.gain(state, seat, move))
 
 
-def _outcome(game, tactics, state, seat: int, move: dict, plies: int) -> tuple[float, int]:
+def _outcome(game: Game, tactics: Tactics, state: Any, seat: int, move: Move, plies: int) -> tuple[float, int]:
     """Play `move`, then greedily until `seat` has moved `tactics.ROUNDS` more times, the deal ends or
     `plies` moves are played; then the seat's lead, and the plies played."""
     deal = tactics.deal(state)
@@ -73,7 +97,7 @@ def _outcome(game, tactics, state, seat: int, move: dict, plies: int) -> tuple[f
     return standing(game, tactics, state, seat, values), played
 
 
-def standing(game, tactics, state, seat: int, values: list[float]) -> float:
+def standing(game: Game, tactics: Tactics, state: Any, seat: int, values: list[float]) -> float:
     """How far `seat` leads the others on average by `values` (negative when behind); a won match counts WIN."""
     lead = values[seat] - (sum(values) - values[seat]) / (len(values) - 1)
     if game.is_over(state):

@@ -94,6 +94,12 @@ def test_a_poll_that_is_behind_is_answered_at_once(client):
     assert answer.status_code == 200 and "Preference-Applied" not in answer.headers
 
 
+def test_a_poll_for_any_version_is_not_held(client):
+    table, path, waiter, view = started(client)
+    answer = client.get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": "*", "Prefer": "wait=20"})
+    assert answer.status_code == 304 and "Preference-Applied" not in answer.headers
+
+
 def test_past_the_limit_of_waiting_polls_a_poll_is_answered_at_once(app, client, monkeypatch):
     monkeypatch.setitem(app.config, "POLL_WAITERS", 0)
     table, path, waiter, view = started(client)

@@ -8,15 +8,17 @@ import {poll} from "../poller.js";
 import {notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
 import {go} from "../router.js";
 import {keepSeat, seatOf, update} from "../seat-store.js";
-import {announce} from "../ui.js";
+import {announce, attempt, begin, mergeActions} from "../ui.js";
 import {fairness} from "./fairness.js";
 import {history} from "./history.js";
 import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
 import {lifecycle} from "./lifecycle.js";
 import {paceRule} from "./pace.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
+import {seatLinks} from "./seat-links.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
+// A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is brought up to date
 
@@ -43,6 +45,7 @@ export default function play(id, linkToken) {
           data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>
         ${outboxLines()}
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+        ${screen.seatLinks.warning()}
         ${screen.lifecycle.deadline(view, me)}
         ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
         ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}
@@ -53,6 +56,7 @@ export default function play(id, linkToken) {
         ${scoreRule(view)}
         ${screen.history.render()}
         ${screen.fairness.render()}
+        ${screen.seatLinks.render(view, me)}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a>
           ${me !== null ? notifyControl(view) : ""}</p>
@@ -62,6 +66,7 @@ export default function play(id, linkToken) {
     },
     async start() {
       unwatch = watch(answered);
+      screen.seatLinks.start();
       screen.busy = waiting(id).length > 0; // a change made before a reload is still on its way
       poller = poll((etag, options) => api.view(id, token, etag, options), (view, etag) => shown(view, etag), failed, back);
       clock = setInterval(() => screen.view?.deadline && screen.repaint(), CLOCK_MS);
@@ -71,6 +76,7 @@ export default function play(id, linkToken) {
       unwatch?.();
       clearInterval(clock);
       screen.history?.stop();
+      screen.seatLinks.stop();
     },
     painted(root) {
       screen.game?.painted?.(root, context());
@@ -81,6 +87,7 @@ export default function play(id, linkToken) {
   screen.history = history(id, () => token, screen);
   screen.fairness = fairness(screen);
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
+  screen.seatLinks = seatLinks(id, () => token, screen);
 
   /** Web Push where the browser has it ("Notify me on this phone"), else a notification while the page is open. */
   function notifyControl(view) {
@@ -103,23 +110,21 @@ export default function play(id, linkToken) {
     screen.repaint();
   }
 
-  Object.assign(screen.actions, {
+  screen.actions = mergeActions({
     notify: async () => {
       await askToNotify();
       screen.repaint();
     },
     pushOn: () => pushChange(() => notifyOnThisPhone(id, token, screen.view.you.seat), t("push.enabled")),
     pushOff: () => pushChange(() => stopNotifying(id, token, screen.view.you.seat).then(() => true), null),
-    toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel),
+    toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel)
+      || screen.seatLinks.toggle(button.dataset.panel),
     dismissLink: () => {
       screen.seatLink = null;
       screen.repaint();
     },
-    ...screen.history.actions,
-    ...screen.fairness.actions,
-    ...screen.lifecycle.actions,
-    ...inviteActions(screen),
-  });
+  }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, screen.seatLinks.actions,
+  inviteActions(screen));
 
   function context() {
     const view = screen.view;
@@ -133,11 +138,14 @@ export default function play(id, linkToken) {
     const before = screen.view;
     if (!screen.game) {
       screen.game = await loadGame(view.game);
-      for (const [name, action] of Object.entries(screen.game.actions || {})) {
-        screen.actions[name] = (element, event) => action(context(), element, event);
-      }
+      const moves = Object.entries(screen.game.actions || {})
+        .map(([name, action]) => [name, (element, event) => action(context(), element, event)]);
+      screen.actions = mergeActions(screen.actions, Object.fromEntries(moves));
     }
-    if (linkToken && view.you && !seatOf(id)?.token) {
+    const held = seatOf(id);
+    // A seat link opened here: kept, unless this device holds another seat of the match (a new link
+    // for the seat it holds replaces the old one).
+    if (linkToken && view.you && (!held?.token || (held.seat === view.you.seat && held.token !== linkToken))) {
       keepSeat(id, {seat: view.you.seat, token, game: view.game, seatLink: `${location.origin}/g/${id}#seat=${token}`,
         linkShown: true});
     }
@@ -151,6 +159,7 @@ export default function play(id, linkToken) {
     }
     attention(before, view);
     screen.repaint();
+    screen.seatLinks.shown();
   }
 
   function attention(before, view) {
@@ -183,9 +192,9 @@ export default function play(id, linkToken) {
   }
 
   function failed(error) {
-    if (error.code === "bad_token" && token) {
-      token = null;
-      screen.error = t("error.bad_token");
+    if ((error.code === "bad_token" || error.code === "link_replaced") && token) {
+      token = null; // watch the match instead; a replaced link is said so on each visit until the new one is opened
+      screen.error = problemText(error);
       poller?.now();
     } else {
       screen.error = problemText(error);
@@ -196,9 +205,7 @@ export default function play(id, linkToken) {
 
   /** Make a change through the outbox, which keeps it until the server answers (see answered). */
   function queue(change) {
-    if (screen.busy) return;
-    screen.busy = true;
-    screen.error = null;
+    if (!begin(screen)) return;
     screen.news = null;
     submit({...change, match: id, token});
     screen.repaint();
@@ -235,21 +242,10 @@ export default function play(id, linkToken) {
 
   /** Make a change the API answers with the new view, at once or not at all: a claimed timeout. */
   async function send(call) {
-    if (screen.busy) return;
-    screen.busy = true;
-    screen.error = null;
-    screen.repaint();
-    try {
-      const result = await call();
-      poller.setEtag(result.etag);
-      screen.busy = false;
-      await shown(result.data, result.etag);
-    } catch (error) {
-      screen.busy = false;
-      screen.error = problemText(error);
-      if (error.status === 409) poller.now();
-      screen.repaint();
-    }
+    const result = await attempt(screen, call, (error) => error.status === 409 && poller.now());
+    if (!result) return;
+    poller.setEtag(result.etag);
+    await shown(result.data, result.etag);
   }
   return screen;
 }
