@@ -3,6 +3,7 @@ import re
 
 from flask import Blueprint, jsonify, request
 
+from engine import match as events
 from engine.match import log_entry
 
 from . import replays, store
@@ -30,7 +31,7 @@ def list_moves(match_id: str):
     state = replays.state_at(match, game, since)
     entries = []
     for event in store.events(match, after=since, upto=version):
-        after = replays.fold(match, game, state, event)
+        after = events.fold(game, state, [event], match.timeouts_to_leave)
         shown = log_entry(game, state, event, after, viewer)
         entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
                         "move": shown})
