@@ -3,6 +3,8 @@ import re
 
 from flask import Blueprint, jsonify, request
 
+from engine import match as events
+
 from . import replays, store
 from .errors import Problem
 from .models import utc_iso
@@ -29,10 +31,12 @@ def list_moves(match_id: str):
     entries = []
     for event in store.events(match, after=since, upto=version):
         after = replays.fold(match, game, state, event)
-        shown = {"type": "resign"} if event.kind == "resign" else \
-            game.log_entry(state.game, event.seat, event.move, after.game, viewer)
+        if event.kind in events.PLAYED:
+            shown = game.log_entry(state.game, event.seat, event.move, after.game, viewer)
+        else:  # a resignation (naming the bot the seat was handed to, if any) or a hint asked for
+            shown = {"type": event.kind, **(event.move or {})}
         entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
-                        "move": shown})
+                        "after_hint": event.kind in events.PLAYED and event.seat in state.hinted, "move": shown})
         state = after
     replays.remember(match.id, version, state)  # for the next view or poll of this match
     return polled(revalidated(jsonify(game=match.game, version=version, moves=entries), tag), match.status)

@@ -48,6 +48,7 @@ class Match(db.Model):
     time_per_move: Mapped[int | None]  # seconds a seat has to move, or null: no deadlines
     timeouts_to_leave: Mapped[int] = mapped_column(default=3)
     rematch_id: Mapped[str | None] = mapped_column(sa.String(32))  # the match a rematch created
+    hints: Mapped[bool] = mapped_column(default=True, server_default=sa.true())  # seats may ask for hints
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     # Kept in the transaction of every change, so that a request needs no COUNT or replay for them:
     version: Mapped[int] = mapped_column(default=0)  # how many events the match has
@@ -60,7 +61,8 @@ class Match(db.Model):
 
 
 class Seat(db.Model):
-    """A taken seat: its player's name and the SHA-256 of its secret token."""
+    """A taken seat: its player's name and the SHA-256 of its secret token, or for a seat the
+    computer plays from the start, the bot's level and no token."""
 
     __tablename__ = "seats"
     __table_args__ = (sa.UniqueConstraint("game_id", "seat"),)
@@ -68,14 +70,15 @@ class Seat(db.Model):
     game_id: Mapped[str] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(sa.String(40))
-    token_hash: Mapped[str] = mapped_column(sa.String(64), index=True)
+    token_hash: Mapped[str | None] = mapped_column(sa.String(64), index=True)
+    bot: Mapped[str | None] = mapped_column(sa.String(8))  # easy, medium or hard (engine/bots)
     joined_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
 
 class Event(db.Model):
-    """Event number `seq` (1, 2, ...) of its match: a move, a claimed timeout, an autopilot move
-    or a resignation (engine/match.py). (game_id, seq) is unique: of two concurrent writes on
-    one version, only one can be stored."""
+    """Event number `seq` (1, 2, ...) of its match: a move, a claimed timeout, an autopilot or bot
+    move, a resignation or a hint asked for (engine/match.py). (game_id, seq) is unique: of two
+    concurrent writes on one version, only one can be stored."""
 
     __tablename__ = "events"
     __table_args__ = (sa.UniqueConstraint("game_id", "seq"),)

@@ -45,7 +45,8 @@ def state_at(match: MatchRow, game, version: int) -> events.MatchState:
 
 def initial(match: MatchRow, game) -> events.MatchState:
     """The match as dealt, before any event."""
-    return events.begin(game.initial_state(match.seat_count, match.options, match.seed, match.deck), match.seat_count)
+    dealt = game.initial_state(match.seat_count, match.options, match.seed, match.deck)
+    return events.begin(dealt, match.seat_count, match.bots)
 
 
 def fold(match: MatchRow, game, state: events.MatchState, event) -> events.MatchState:
