@@ -207,3 +207,10 @@ def test_the_last_person_resigning_against_bots_ends_the_match(client):
     table = solo(client, seats=3, bots=[(1, "hard"), (2, "hard")])
     over = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
     assert over.json["status"] == "over" and over.json["winners"] == [1, 2] and over.json["version"] == 1
+
+
+def test_asking_for_a_hint_does_not_move_the_deadline(client, clock):
+    table = solo(client, time_per_move=3600)
+    deadline = table.view()["deadline"]
+    clock.advance(minutes=30)
+    assert ask_hint(table).json["game"]["deadline"] == deadline == table.view()["deadline"]
