@@ -9,6 +9,7 @@ import {notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.j
 import {go} from "../router.js";
 import {keepSeat, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
+import {hintText} from "./computer.js";
 import {fairness} from "./fairness.js";
 import {history} from "./history.js";
 import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
@@ -39,8 +40,10 @@ export default function play(id, linkToken) {
       return html`
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
-        <p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
-          data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>
+        <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
+          data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>${hintButton(view, me)}</div>
+        ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" role="status" id="hint"><strong>${t("hint.title")}</strong>
+          ${screen.hint.text}</p>` : ""}
         ${outboxLines()}
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
         ${screen.lifecycle.deadline(view, me)}
@@ -82,6 +85,13 @@ export default function play(id, linkToken) {
   screen.fairness = fairness(screen);
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
 
+  /** The Hint button, beside the status, for the seat to move when the match allows hints. */
+  function hintButton(view, me) {
+    if (!view.hints || view.status !== "playing" || view.turn !== me) return "";
+    return html`<button type="button" class="small" data-action="hint" data-key="hint" ${screen.busy ? "disabled" : ""}>
+      ${t("hint.button")}</button>`;
+  }
+
   /** Web Push where the browser has it ("Notify me on this phone"), else a notification while the page is open. */
   function notifyControl(view) {
     if (pushSupported() && Notification.permission !== "denied") {
@@ -111,6 +121,23 @@ export default function play(id, linkToken) {
     pushOn: () => pushChange(() => notifyOnThisPhone(id, token, screen.view.you.seat), t("push.enabled")),
     pushOff: () => pushChange(() => stopNotifying(id, token, screen.view.you.seat).then(() => true), null),
     toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel),
+    hint: async () => {
+      if (screen.busy) return;
+      screen.busy = true;
+      screen.error = null;
+      screen.repaint();
+      try {
+        const answer = await api.hint(id, token);
+        screen.busy = false;
+        await shown(answer.game, null);
+        screen.hint = {version: answer.game.version, text: hintText(answer.hint.explanation)};
+      } catch (error) {
+        screen.busy = false;
+        screen.error = problemText(error);
+        if (error.status === 409) poller.now();
+      }
+      screen.repaint();
+    },
     dismissLink: () => {
       screen.seatLink = null;
       screen.repaint();
@@ -143,6 +170,7 @@ export default function play(id, linkToken) {
     }
     if (screen.seatLink) update(id, {linkShown: true});
     screen.view = view;
+    if (screen.hint && screen.hint.version !== view.version) screen.hint = null; // it was for a position now gone
     if (!before || before.version !== view.version || before.status !== view.status) {
       screen.ui = screen.game.fresh ? screen.game.fresh(view) : {};
       if (before && !screen.refusal) screen.error = null; // a refusal explains the change it meets
