@@ -24,7 +24,9 @@ import os
 from api import gunicorn_hooks
 
 worker_class = "serving.ProblemThreadWorker"
-threads = int(os.environ.get("WEB_THREADS", 8))  # per worker process: requests served at once by one process
+# Per worker process: requests served at once by one process. Most of them may be polls waiting
+# for news (api/news.py, at most POLL_WAITERS of them), which hold a thread while they wait.
+threads = int(os.environ.get("WEB_THREADS", 64))
 keepalive = 5  # seconds an idle kept-alive connection stays open, in the worker's poller (no thread)
 # Seconds a request may run (then 503 server_timeout, serving.py): under the 30 s after which PaaS
 # routers give up on a request, so that the client gets our answer and not theirs.

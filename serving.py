@@ -1,6 +1,6 @@
 """gunicorn's side of the service (the worker class named in gunicorn.conf.py).
 
-A threaded worker, so that a slow client holds one thread and never a whole process, with four
+A threaded worker, so that a slow client holds one thread and never a whole process, with five
 additions gunicorn has no setting for:
 
 - a new connection that has sent nothing after FIRST_BYTE_WAIT seconds waits in the worker's
@@ -16,11 +16,14 @@ additions gunicorn has no setting for:
   is bounded well below it (api/config.py), so this catches only the unforeseen: a database server
   frozen mid-request, say;
 - gunicorn's own answers (a request line too long, bad headers, ...) are RFC 9457 problem+json
-  like the app's, instead of gunicorn's HTML page.
+  like the app's, instead of gunicorn's HTML page;
+- a thread that has answered a request waits LINGER seconds for the next one on the same
+  connection and serves it itself (see `_next_request_follows`).
 """
 import errno
 import json
 import os
+import select
 import socket
 import threading
 import time
@@ -29,10 +32,12 @@ from http import HTTPStatus
 from gunicorn.workers import gthread
 from werkzeug.exceptions import RequestTimeout
 
+from api import news
 from api.errors import PROBLEM_TYPE
 
 CLIENT_TIMEOUT = float(os.environ.get("CLIENT_TIMEOUT", 10))
 FIRST_BYTE_WAIT = 0.5
+LINGER = float(os.environ.get("KEEPALIVE_LINGER", 0.05))  # seconds a thread waits for the next request on its connection
 
 # The human reason for each status gunicorn may answer by itself (its own text may echo the request).
 REASONS = {
@@ -156,8 +161,17 @@ class ProblemThreadWorker(gthread.ThreadWorker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.running: dict[ClientSocket, float] = {}  # the requests being served, and since when
+        self._lingering, self._lingering_lock = 0, threading.Lock()  # threads waiting for a next request
+        self._beaten = 0.0  # when notify() last told the master this worker is alive
 
     def handle(self, conn):
+        """Serve the connection's request, then, while the next one follows at once, that one too."""
+        kept = self._serve(conn)
+        while kept is True and self.alive and self._next_request_follows(conn):
+            kept = self._serve(conn)
+        return kept
+
+    def _serve(self, conn):
         if not conn.initialized and not conn.wait_for_data(FIRST_BYTE_WAIT):
             return gthread._DEFER  # back to the poller, which hands it to a thread once data comes
         if self.cfg.is_ssl:  # TLS ends at the proxy in front; a TLS socket is served as gunicorn would
@@ -171,17 +185,43 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         finally:
             self.running.pop(conn.sock, None)
 
+    def _next_request_follows(self, conn) -> bool:
+        """Whether the client sent its next request within LINGER seconds of its answer (a poll
+        sent again at once, a move right after the view): the thread then serves it, sparing the
+        trip through the worker's poller and thread pool (half the CPU of a small request). Only
+        while at most half the threads are busy, so that lingering never delays another request."""
+        if conn.parser.unreader.buf.getvalue():
+            return True  # it has arrived already
+        with self._lingering_lock:
+            if self._lingering + len(self.running) >= self.cfg.threads // 2:
+                return False
+            self._lingering += 1
+        try:
+            return bool(select.select([conn.sock], [], [], LINGER)[0])
+        finally:
+            with self._lingering_lock:
+                self._lingering -= 1
+
     def notify(self):
-        """The heartbeat (the main loop calls it about once a second): also answers requests that
-        have run over the timeout, then restarts this worker, as gunicorn does with a sync worker."""
-        super().notify()
+        """The heartbeat (the main loop calls it after every event, so at most once a second here):
+        also answers requests that have run over the timeout, then restarts this worker, as gunicorn
+        does with a sync worker."""
         now = time.monotonic()
+        if now - self._beaten < 1:
+            return
+        self._beaten = now
+        super().notify()
         for sock, since in list(self.running.items()):
             if now - since > self.cfg.timeout and self.running.pop(sock, None):
                 self.log.critical("REQUEST TIMEOUT after %ss (pid:%s): answered 503, restarting the worker",
                                   self.cfg.timeout, self.pid)
                 sock.give_up(problem_response(503, f"Retry-After: {RETRY_AFTER}\r\n"))
                 self.alive = False  # stop gracefully; the master starts a fresh worker once this one exits
+
+    def handle_exit(self, sig, frame):
+        """Stopping: polls waiting for news answer now, so that they do not hold the worker's exit."""
+        super().handle_exit(sig, frame)
+        news.board.close()
 
     def handle_error(self, req, client, addr, exc):
         if isinstance(exc, ClientTooSlow):  # the request line or headers came too slowly

@@ -55,6 +55,10 @@ class Config:
     # NORMAL (in WAL mode) survives a crash of the service but may lose the last moves on a power cut,
     # and commits several times faster. Anything else is refused at start.
     SQLITE_SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}[os.environ.get("SQLITE_SYNCHRONOUS", "FULL").upper()]
+    # Long polls (api/news.py): how many requests of one process may wait for news at once (keep it
+    # under gunicorn's threads per process), and how often a waiting one checks the database anyway.
+    POLL_WAITERS = int(os.environ.get("POLL_WAITERS", int(os.environ.get("WEB_THREADS", 64)) * 3 // 4))
+    POLL_RECHECK = float(os.environ.get("POLL_RECHECK", 5))
     MAX_CONTENT_LENGTH = 64 * 1024  # the largest legal request (a fixed deck of 104 ids) is far smaller
     ROOT_MIGRATIONS = ROOT / "migrations"
     PUBLIC_URL = os.environ.get("PUBLIC_URL")  # e.g. https://addgames.example; else the request's host

@@ -34,9 +34,12 @@ def for_writes() -> Connection:
     return conn
 
 
+def give_back() -> None:
+    """End the request's connection (rolling back what it left open); `get` takes a new one."""
+    conn = g.pop("connection", None)
+    if conn is not None:
+        conn.close()
+
+
 def init_app(app) -> None:
-    @app.teardown_appcontext
-    def give_back(_error):
-        conn = g.pop("connection", None)
-        if conn is not None:
-            conn.close()
+    app.teardown_appcontext(lambda _error: give_back())

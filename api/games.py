@@ -9,7 +9,7 @@ from sqlalchemy import bindparam, insert, update
 from engine import match as events
 from engine.replay import start
 
-from . import clock, idempotency, observe, replays, store, writes
+from . import clock, idempotency, news, observe, replays, store, writes
 from .errors import Problem
 from .idempotency import idempotent
 from .presenter import etag, link, match_view, not_modified, polled, view_response
@@ -37,15 +37,26 @@ def create_game():
 @bp.get("/<match_id>")
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
+    wait, applied, match = news.preferred_wait(), 0, None
     if request.if_none_match:
         head = store.head(match_id)
         tag = etag(head, head.version, head.viewer)
         if tag in request.if_none_match:
-            return polled(not_modified(tag), head.status)
-    match = store.load(match_id)
+            outcome, match = (news.wait_for_change(match_id, wait, lambda: _moved_on(match_id, tag)) if wait
+                              else (news.Outcome.NOT_WAITED, None))
+            applied = 0 if outcome is news.Outcome.NOT_WAITED else wait
+            if outcome is not news.Outcome.CHANGED:
+                return polled(not_modified(tag), head.status, applied)
+    match = match or store.load(match_id)
     game = store.game_module(match.game)
     state = replays.state_at(match, game, match.version)
-    return polled(view_response(match, game, state, match.version, store.seat_of_request(match)), match.status)
+    return polled(view_response(match, game, state, match.version, store.seat_of_request(match)), match.status, applied)
+
+
+def _moved_on(match_id: str, seen: str) -> MatchRow | None:
+    """The match, if its view is no longer the one tagged `seen`."""
+    match = store.load(match_id)
+    return match if etag(match, match.version, store.seat_of_request(match)) != seen else None
 
 
 @bp.get("/<match_id>/versions/<int:version>")

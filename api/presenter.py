@@ -82,9 +82,12 @@ def revalidated(response: Response, tag: str) -> Response:
     return response
 
 
-def polled(response: Response, status: str) -> Response:
-    """`response` (a 200 or a 304) with the wait before the next poll, from the match's status."""
+def polled(response: Response, status: str, waited: int = 0) -> Response:
+    """`response` (a 200 or a 304) with the wait before the next poll, from the match's status;
+    after a poll that waited for news (`Prefer: wait`), the next may be sent at once."""
     response.headers["Retry-After"] = str(POLL_AFTER[status])
+    if waited:
+        response.headers["Preference-Applied"] = f"wait={waited}"
     return response
 
 

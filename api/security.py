@@ -7,8 +7,8 @@ eval, nothing from another site.
 from flask import Flask, Response, request
 from flask_cors import CORS
 
-ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "X-Request-Id"]
-EXPOSED = ["ETag", "Location", "Retry-After", "Idempotent-Replayed", "X-Request-Id"]
+ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Prefer", "X-Request-Id"]
+EXPOSED = ["ETag", "Location", "Retry-After", "Preference-Applied", "Idempotent-Replayed", "X-Request-Id"]
 PAGE = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 DOCS = PAGE.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")  # Swagger UI styles inline

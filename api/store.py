@@ -21,7 +21,7 @@ from sqlalchemy.sql import Executable
 
 from engine import GAMES
 
-from . import connection, idempotency
+from . import connection, idempotency, news
 from .errors import Problem
 from .models import Event, Match, PushSubscription, Seat
 
@@ -209,10 +209,11 @@ def save(response: Response, conflict: Callable[[], Problem]) -> Response:
     """Run the staged writes and the answer kept for retries in one transaction and commit. When
     another request was faster (a compare-and-set that changed nothing, a unique-key clash),
     nothing is written and the Problem `conflict()` is raised."""
+    staged = g.pop("writes", [])
     try:
         kept = [Write(statement, params) for statement, params in idempotency.keep(response)]
         conn = connection.for_writes()
-        for write in kept + g.pop("writes", []):
+        for write in kept + staged:
             result = conn.execute(write.statement, write.params)
             if write.must_change and result.rowcount == 0:
                 raise _Overtaken
@@ -220,6 +221,8 @@ def save(response: Response, conflict: Callable[[], Problem]) -> Response:
     except (IntegrityError, _Overtaken):
         conn.rollback()
         raise conflict() from None
+    news.announce({write.params["match_id"] for write in staged
+                   if write.statement.is_update and write.statement.table is games})
     return response
 
 

@@ -127,13 +127,15 @@ async def close(clients) -> None:
         await client.close()
 
 
-async def play_seat(client: Client, table: Table, seat: int, tally: Tally) -> dict:
-    """One seat's client: poll until it is its turn, move, poll again; the last view it saw."""
+async def play_seat(client: Client, table: Table, seat: int, tally: Tally, wait: int) -> dict:
+    """One seat's client: poll until it is its turn, move, poll again; the last view it saw. With
+    `wait`, each poll asks the server to hold it until the match changes (`Prefer: wait`)."""
     path = f"/api/v1/games/{table.id}"
     auth = {"Authorization": f"Bearer {table.tokens[seat]}"}
+    polling = {**auth, "Prefer": f"wait={wait}"} if wait else auth
     view, tag = None, None
     while True:
-        status, body, new_tag = await get(client, path, auth if tag is None else {**auth, "If-None-Match": tag})
+        status, body, new_tag = await get(client, path, auth if tag is None else {**polling, "If-None-Match": tag})
         tally.requests[f"view {status}"] += 1
         if status == 304:
             continue  # nothing new: ask again at once
@@ -153,22 +155,22 @@ async def play_seat(client: Client, table: Table, seat: int, tally: Tally) -> di
             return view
 
 
-async def play_match(pair, table: Table, tally: Tally) -> None:
-    views = await asyncio.wait_for(asyncio.gather(*(play_seat(pair[n], table, n, tally) for n in (0, 1))),
+async def play_match(pair, table: Table, tally: Tally, wait: int) -> None:
+    views = await asyncio.wait_for(asyncio.gather(*(play_seat(pair[n], table, n, tally, wait) for n in (0, 1))),
                                    MATCH_TIMEOUT)
     for view in views:
         check_ended(view, table.id)
     tally.games += 1
 
 
-async def play_matches(pairs, tables: list[Table], tally: Tally, deadline: float) -> None:
+async def play_matches(pairs, tables: list[Table], tally: Tally, deadline: float, wait: int) -> None:
     """Each pair of seat clients plays matches one after another until none is left or the
     deadline passes (a match begun is played to its end)."""
     queue = list(reversed(tables))
 
     async def worker(pair):
         while queue and time.monotonic() < deadline:
-            await play_match(pair, queue.pop(), tally)
+            await play_match(pair, queue.pop(), tally, wait)
 
     await asyncio.gather(*(worker(pair) for pair in pairs))
 
@@ -184,20 +186,22 @@ def connections(clients) -> int:
     return sum(client.connections for client in clients)
 
 
-async def play_phase(service: Service, concurrency: int, matches: int, warmup: int, seconds: float) -> dict:
-    """K pairs of seat clients play `matches` matches after `warmup` unmeasured ones."""
+async def play_phase(service: Service, concurrency: int, matches: int, warmup: int, seconds: float,
+                     wait: int) -> dict:
+    """K pairs of seat clients play `matches` matches after `warmup` unmeasured ones; each poll
+    waits up to `wait` seconds for news (0: the poll is answered at once, and sent again at once)."""
     tables = await create_matches(service.url, matches + warmup)
     pairs = [(Client(service.url), Client(service.url)) for _ in range(concurrency)]
     seats = [client for pair in pairs for client in pair]
     pg = PgBackends(service) if is_postgres(service.database_url) else None
     try:
-        await play_matches(pairs[:max(1, min(concurrency, 4))], tables[:warmup], Tally(), time.monotonic() + 60)
+        await play_matches(pairs[:max(1, min(concurrency, 4))], tables[:warmup], Tally(), time.monotonic() + 60, wait)
         tally = Tally()
         opened, cpu, client_cpu = connections(seats), service.cpu(), time.process_time()
         if pg:
             pg.begin()
         started = time.perf_counter()
-        await play_matches(pairs, tables[warmup:], tally, time.monotonic() + seconds)
+        await play_matches(pairs, tables[warmup:], tally, time.monotonic() + seconds, wait)
         wall = time.perf_counter() - started
         server_cpu, client_cpu = service.cpu() - cpu, time.process_time() - client_cpu
         database_cpu = pg.end() if pg else None
@@ -360,7 +364,7 @@ async def _measure(args, database: str) -> dict:
     for concurrency in args.concurrency:
         with Service(database, limits=args.limits) as service:
             matches = max(args.matches, args.matches_per_worker * concurrency)
-            row = await play_phase(service, concurrency, matches, args.warmup, args.seconds)
+            row = await play_phase(service, concurrency, matches, args.warmup, args.seconds, args.wait)
         print(f"K={concurrency}: {row['moves_per_s']} moves/s, {row['server_cpu_ms_per_move']} ms CPU/move",
               file=sys.stderr)
         result["load"].append(row)
@@ -460,6 +464,9 @@ def arguments(argv=None):
     parser.add_argument("--kind-seconds", type=float, default=5, help="seconds per request kind alone")
     parser.add_argument("--commit-seconds", type=float, default=3)
     parser.add_argument("--limits", choices=["raised", "off", "default"], default="raised")
+    parser.add_argument("--wait", type=int, default=20,
+                        help="seconds each poll asks the server to wait for news (Prefer: wait), as the web app "
+                             "does; 0: answered at once and sent again at once (issue 12's first load)")
     parser.add_argument("--quick", action="store_true", help="a short trial: few matches, short phases")
     args = parser.parse_args(argv)
     if args.quick:

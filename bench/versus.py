@@ -72,7 +72,7 @@ def run_addgames(database: str, concurrency: int, args) -> dict:
     """One measurement of addgames (a fresh gunicorn) with the same matches, warm-up and time as the peer's."""
     with Service(database) as service:
         matches = max(args.matches, args.matches_per_worker * concurrency)
-        return asyncio.run(play_phase(service, concurrency, matches, args.warmup, args.seconds))
+        return asyncio.run(play_phase(service, concurrency, matches, args.warmup, args.seconds, args.wait))
 
 
 def measure(args) -> dict:
@@ -164,6 +164,9 @@ def arguments(argv=None):
                         help="the peer's deck: its brief's (as in issue 12's figures) or RULES.md's, as addgames deals")
     parser.add_argument("--peer", type=Path, default=PEER, help="the peer's folder (read only)")
     parser.add_argument("--peer-cache", type=Path, default=CACHE, help="where it is copied and installed")
+    parser.add_argument("--wait", type=int, default=20,
+                        help="seconds each poll asks the server to wait for news (Prefer: wait), as the web app "
+                             "does; 0: answered at once and sent again at once (issue 12's first load)")
     parser.add_argument("--quick", action="store_true", help="one short round")
     args = parser.parse_args(argv)
     if "sqlite-wal" not in args.peer_storage:

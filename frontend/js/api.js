@@ -13,26 +13,29 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, {token, body, etag, key} = {}) {
+async function request(method, path, {token, body, etag, key, wait, signal} = {}) {
   const headers = {Accept: "application/json, application/problem+json"};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (key) headers["Idempotency-Key"] = key; // a retry with the same key is answered, never done twice
   if (etag) headers["If-None-Match"] = etag;
+  if (etag && wait) headers.Prefer = `wait=${wait}`; // the server answers when the match changes, or after `wait` s
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
-    response = await fetch(BASE + path, {method, headers, cache: "no-store",
+    response = await fetch(BASE + path, {method, headers, cache: "no-store", signal,
       body: body === undefined ? undefined : JSON.stringify(body)});
-  } catch {
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
     throw new ApiError(0, {code: "network"});
   }
   const tag = response.headers.get("ETag");
   const retryAfter = Number(response.headers.get("Retry-After")) || null; // the server's polling hint, in seconds
-  if (response.status === 304) return {notModified: true, etag: tag, retryAfter};
+  const waited = response.headers.has("Preference-Applied"); // the server held the poll: the next may follow at once
+  if (response.status === 304) return {notModified: true, etag: tag, retryAfter, waited};
   if (response.status === 204) return {data: null};
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, data);
-  return {data, etag: tag, retryAfter};
+  return {data, etag: tag, retryAfter, waited};
 }
 
 const catalogue = {};
@@ -45,7 +48,7 @@ export const api = {
   rulesOf: (game) => cached(game, () => request("GET", `/rules/${encodeURIComponent(game)}`).then((r) => r.data)),
   create: (body) => request("POST", "/games", {body}).then((r) => r.data),
   join: (id, body, key) => request("POST", `${match(id)}/seats`, {body, key}).then((r) => r.data),
-  view: (id, token, etag) => request("GET", match(id), {token, etag}),
+  view: (id, token, etag, {wait, signal} = {}) => request("GET", match(id), {token, etag, wait, signal}),
   version: (id, n, token) => request("GET", `${match(id)}/versions/${n}`, {token}).then((r) => r.data),
   log: (id, token, after = 0) => request("GET", `${match(id)}/moves?after=${after}`, {token}).then((r) => r.data),
   move: (id, token, version, move, key) => request("POST", `${match(id)}/moves`, {token, body: {version, move}, key}),

@@ -1,12 +1,15 @@
-// Polls a match view with If-None-Match: as often as the server's Retry-After hint says while
-// visible (the server says 3 s in play, 2 s while waiting, 5 s once over), backing off when hidden or failing.
+// Polls a match view with If-None-Match. While the page is visible each poll asks the server to
+// hold it until the match changes (`Prefer: wait`), and the next follows at once: news arrives as
+// it happens, with one request per change. A server that does not hold polls is asked as often as
+// its Retry-After says (3 s in play, 2 s while waiting, 5 s once over). Backs off when hidden or failing.
 const FORCED_MS = Number(localStorage.getItem("addgames.pollMs")) || null; // tests poll faster
+const WAIT_S = 20; // the longest the server holds a poll
 const HIDDEN_MS = 10000;
 const MAX_MS = 60000;
 const FAILING_MAX_MS = 10000; // a network that comes back without an "online" event is seen this soon
 
-/** poll(load(etag) -> {notModified, etag, data}, onData(data, etag), onError(error), onBack()) -> {stop, now, setEtag};
- * onBack is called at the first answer after a failure, a 304 included (the page may clear its error). */
+/** poll(load(etag, {wait, signal}) -> {notModified, etag, data, waited}, onData(data, etag), onError(error), onBack())
+ * -> {stop, now, setEtag}; onBack is called at the first answer after a failure, a 304 included (the page may clear its error). */
 export function poll(load, onData, onError, onBack = () => {}) {
   let etag = null;
   let timer = null;
@@ -16,28 +19,35 @@ export function poll(load, onData, onError, onBack = () => {}) {
   let stopped = false;
   let running = false;
   let failing = false;
+  let holds = false; // the server has held a poll: after news the next poll may follow at once
+  let pending = null; // the request in flight, aborted by stop()
 
   async function tick() {
     clearTimeout(timer);
     if (stopped || running) return;
     running = true;
+    pending = new AbortController();
     try {
-      const result = await load(etag);
+      const result = await load(etag, {wait: document.hidden ? 0 : WAIT_S, signal: pending.signal});
       if (failing) {
         failing = false;
         onBack();
       }
       if (result.retryAfter) hinted = result.retryAfter * 1000;
+      holds ||= result.waited;
       if (!result.notModified) {
         etag = result.etag;
-        delay = visible();
+        delay = holds ? 0 : visible();
         onData(result.data, etag);
+      } else if (result.waited) {
+        delay = 0;
       } else {
         delay = document.hidden ? Math.min(Math.max(delay * 2, HIDDEN_MS), MAX_MS) : visible();
       }
     } catch (error) {
+      if (stopped) return;
       failing = true;
-      delay = Math.min(delay * 2, FAILING_MAX_MS);
+      delay = Math.min(Math.max(delay, 1000) * 2, FAILING_MAX_MS);
       onError(error);
     } finally {
       running = false;
@@ -59,6 +69,7 @@ export function poll(load, onData, onError, onBack = () => {}) {
     stop() {
       stopped = true;
       clearTimeout(timer);
+      pending?.abort();
       document.removeEventListener("visibilitychange", wake);
       window.removeEventListener("focus", wake);
       window.removeEventListener("online", wake);

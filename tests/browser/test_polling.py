@@ -1,5 +1,6 @@
-"""Waiting for the others: the match page polls with If-None-Match (cheap 304s) and backs off while
-the tab is hidden, then catches up at once when it is shown again."""
+"""Waiting for the others: a visible match page long-polls (If-None-Match with `Prefer: wait`), so
+a move shows the moment it is made with one request per change; a hidden page polls without
+waiting and backs off; shown again, it long-polls at once."""
 import re
 
 from playwright.sync_api import expect
@@ -7,30 +8,40 @@ from playwright.sync_api import expect
 from .matches import new_match
 
 
-def test_polling_gets_304s_and_backs_off_while_the_tab_is_hidden(new_page, server):
+def test_a_visible_page_waits_for_news_and_a_hidden_one_backs_off(new_page, server):
     match = new_match(server, "addup")
     page = new_page()
-    polls = []
-    page.on("response", lambda r: polls.append(r.status) if re.search(rf"/api/v1/games/{match.id}$", r.url) else None)
+    polls = []  # (the request's Prefer header, the answer's status, its Preference-Applied header)
+
+    def answered(response):
+        if re.search(rf"/api/v1/games/{match.id}$", response.url):
+            polls.append((response.request.headers.get("prefer"), response.status,
+                          response.headers.get("preference-applied")))
+
+    page.on("response", answered)
     page.goto(match.seat_link(1))
     expect(page.locator("#status")).to_contain_text("Ann's turn")
     page.wait_for_timeout(1000)
-    visible = len(polls)
-    assert visible >= 4 and polls.count(304) >= visible - 2, polls
+    assert len(polls) <= 2, f"a visible page polls again and again instead of waiting: {polls}"
 
     page.evaluate("""() => {
         Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
         document.dispatchEvent(new Event('visibilitychange'));
     }""")
-    page.wait_for_timeout(300)
+    match.play(lambda view: view["version"] >= 1)  # Ann moves: the poll that waits answers with it
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"), timeout=5000)
+    assert page.title().startswith("● Your turn")
+    assert ("wait=20", 200, "wait=20") in polls, polls
+
     hidden_from = len(polls)
     page.wait_for_timeout(1500)
-    assert len(polls) - hidden_from <= 1, "a hidden tab keeps polling at full speed"
+    hidden = polls[hidden_from:]
+    assert len(hidden) <= 1 and all(prefer is None for prefer, _, _ in hidden), \
+        f"a hidden tab keeps polling at full speed, or holds a poll open: {hidden}"
 
-    match.play(lambda view: view["version"] >= 1)  # Ann moves while Bob's tab is hidden
-    page.evaluate("""() => {
-        Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
-        document.dispatchEvent(new Event('visibilitychange'));
-    }""")
-    expect(page.locator("#status")).to_have_class(re.compile("your-turn"), timeout=2000)
-    assert page.title().startswith("● Your turn")
+    with page.expect_request(lambda r: re.search(rf"/api/v1/games/{match.id}$", r.url)
+                             and r.headers.get("prefer") == "wait=20", timeout=3000):
+        page.evaluate("""() => {
+            Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
+            document.dispatchEvent(new Event('visibilitychange'));
+        }""")

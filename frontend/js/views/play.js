@@ -66,7 +66,7 @@ export default function play(id, linkToken) {
     async start() {
       unwatch = watch(answered);
       screen.busy = waiting(id).length > 0; // a change made before a reload is still on its way
-      poller = poll((etag) => api.view(id, token, etag), (view, etag) => shown(view, etag), failed, back);
+      poller = poll((etag, options) => api.view(id, token, etag, options), (view, etag) => shown(view, etag), failed, back);
       clock = setInterval(() => screen.view?.deadline && screen.repaint(), CLOCK_MS);
     },
     stop() {

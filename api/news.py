@@ -1,0 +1,224 @@
+"""News of a match: a poll that may wait for the match to change (long polling).
+
+A client that sends `If-None-Match` with `Prefer: wait=N` (RFC 7240) on a match's view is answered
+as soon as the match changes, or with a 304 after N seconds (at most MAX_WAIT): one request per
+change instead of one every few seconds, and the news arrives at once. While it waits, the
+request holds a thread but no database connection.
+
+Nothing here is a source of truth. A waiting request only learns *that* its match may have
+changed; it then asks the database (one indexed query) and answers from that. So a lost or
+spurious message costs at most a re-check, and waiters re-check every `POLL_RECHECK` seconds
+in any case. How the news of a commit reaches every process:
+
+- PostgreSQL: a trigger on `games` (migration 0007) sends `NOTIFY addgames_news, '<match id>'` with
+  every change of a match's row (a move, a seat taken or freed, a rematch), delivered at COMMIT
+  to every instance; each process LISTENs on one connection of its own, outside the pool.
+- SQLite (one machine): after a commit that changed a match's row, the writing process sends the
+  match id as a datagram to every process's Unix socket in a folder named after the database
+  file; each process that has a waiter binds one there.
+
+Each process keeps only the list of its waiting requests (`board`), and at most
+POLL_WAITERS wait at once: past that a poll is answered at once, as without `Prefer`.
+"""
+import enum
+import hashlib
+import logging
+import os
+import re
+import socket
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Callable, TypeVar
+
+from flask import current_app, request
+
+from . import connection
+
+MAX_WAIT = 20  # seconds: below gunicorn's request timeout (25 s) and the 30 s after which PaaS routers give up
+CHANNEL = "addgames_news"
+_PREFER_WAIT = re.compile(r"(?:^|[,;\s])wait\s*=\s*\"?(\d{1,6})\"?", re.IGNORECASE)
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def preferred_wait() -> int:
+    """The seconds `Prefer: wait=N` asks for, capped at MAX_WAIT; 0 without it. An unreadable
+    preference is ignored, as RFC 7240 asks."""
+    found = _PREFER_WAIT.search(request.headers.get("Prefer", ""))
+    return min(int(found.group(1)), MAX_WAIT) if found else 0
+
+
+class Board:
+    """The requests of this process waiting for news, by match id."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._waiting: dict[str, set[threading.Event]] = {}
+        self.closed = False
+
+    def count(self) -> int:
+        with self._lock:
+            return sum(len(events) for events in self._waiting.values())
+
+    def join(self, match_id: str, limit: int) -> threading.Event | None:
+        """A new waiter for `match_id`, or None when `limit` wait already or the process is stopping."""
+        event = threading.Event()
+        with self._lock:
+            if self.closed or sum(len(events) for events in self._waiting.values()) >= limit:
+                return None
+            self._waiting.setdefault(match_id, set()).add(event)
+        return event
+
+    def leave(self, match_id: str, event: threading.Event) -> None:
+        with self._lock:
+            events = self._waiting.get(match_id)
+            if events is not None:
+                events.discard(event)
+                if not events:
+                    del self._waiting[match_id]
+
+    def wake(self, match_id: str) -> None:
+        with self._lock:
+            for event in self._waiting.get(match_id, ()):
+                event.set()
+
+    def close(self) -> None:
+        """The process is stopping: every waiter answers now, and none may start."""
+        with self._lock:
+            self.closed = True
+            for events in self._waiting.values():
+                for event in events:
+                    event.set()
+
+
+board = Board()
+
+
+class Outcome(enum.Enum):
+    NOT_WAITED = "too many requests wait in this process, or it is stopping"
+    UNCHANGED = "waited in vain"
+    CHANGED = "the match changed"
+
+
+def wait_for_change(match_id: str, seconds: int, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:
+    """Wait up to `seconds` until `changed()` (a database check) returns something: the outcome,
+    and what it returned. The request's connection goes back to the pool while it waits."""
+    config = current_app.config
+    event = board.join(match_id, config["POLL_WAITERS"])
+    if event is None:
+        return Outcome.NOT_WAITED, None
+    try:
+        _courier(current_app).listen()
+        deadline = time.monotonic() + seconds
+        while True:
+            connection.give_back()
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or board.closed:
+                return Outcome.UNCHANGED, None
+            event.wait(min(remaining, config["POLL_RECHECK"]))
+            event.clear()  # before the check: news arriving during it wakes the next wait
+            if (found := changed()) is not None:
+                return Outcome.CHANGED, found
+    finally:
+        board.leave(match_id, event)
+
+
+def announce(match_ids) -> None:
+    """Tell every process that these matches changed (called after their COMMIT; PostgreSQL's
+    trigger has told them already). Never fails the request: its writes are committed."""
+    if match_ids:
+        try:
+            _courier(current_app).announce(match_ids)
+        except OSError as error:
+            log.warning("could not announce a change of %s: %s", sorted(match_ids), error)
+
+
+def _courier(app):
+    courier = app.extensions.get("news")
+    if courier is None:
+        engine = app.extensions["sqlalchemy"].engine
+        courier = app.extensions["news"] = (PostgresCourier(engine) if engine.dialect.name == "postgresql"
+                                            else SocketCourier(engine.url.database))
+    return courier
+
+
+class SocketCourier:
+    """News between the processes of one machine on one SQLite file: a Unix datagram socket per
+    listening process, in a folder named after the database file."""
+
+    def __init__(self, database: str | None):
+        path = os.path.abspath(database) if database and database != ":memory:" else f"memory-{os.getpid()}"
+        name = hashlib.sha256(path.encode()).hexdigest()[:16]
+        self.folder = Path(tempfile.gettempdir()) / f"addgames-news-{name}"
+        self._started = threading.Lock()
+        self._pid = None  # the process whose socket is bound (a forked child binds its own)
+
+    def listen(self) -> None:
+        with self._started:
+            if self._pid == os.getpid():
+                return
+            self.folder.mkdir(mode=0o700, exist_ok=True)
+            address = self.folder / str(os.getpid())
+            address.unlink(missing_ok=True)  # left by a process that had this pid
+            inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            inbox.bind(str(address))
+            threading.Thread(target=self._receive, args=(inbox,), name="news", daemon=True).start()
+            self._pid = os.getpid()
+
+    @staticmethod
+    def _receive(inbox: socket.socket) -> None:
+        while True:
+            board.wake(inbox.recv(64).decode())
+
+    def announce(self, match_ids) -> None:
+        try:
+            listeners = list(os.scandir(self.folder))
+        except FileNotFoundError:
+            return  # nobody has ever waited on this database
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+            sender.setblocking(False)
+            for listener in listeners:
+                for match_id in match_ids:
+                    try:
+                        sender.sendto(match_id.encode(), listener.path)
+                    except (ConnectionRefusedError, FileNotFoundError):
+                        Path(listener.path).unlink(missing_ok=True)  # its process has ended
+                        break
+                    except BlockingIOError:
+                        break  # its queue is full: its waiters will re-check on their own
+
+
+class PostgresCourier:
+    """News through PostgreSQL's LISTEN/NOTIFY, on one connection per process outside the pool."""
+
+    RECONNECT_AFTER = 1  # seconds after losing the listening connection
+
+    def __init__(self, engine):
+        self._connect_args = engine.dialect.create_connect_args(engine.url)
+        self._started = threading.Lock()
+        self._pid = None
+
+    def listen(self) -> None:
+        with self._started:
+            if self._pid != os.getpid():
+                threading.Thread(target=self._receive, name="news", daemon=True).start()
+                self._pid = os.getpid()
+
+    def _receive(self) -> None:
+        import psycopg  # noqa: PLC0415  (only on PostgreSQL)
+        args, kwargs = self._connect_args
+        while True:
+            try:
+                with psycopg.connect(*args, **kwargs, autocommit=True) as listening:
+                    listening.execute(f"LISTEN {CHANNEL}")
+                    for note in listening.notifies():
+                        board.wake(note.payload)
+            except psycopg.Error as error:
+                log.warning("news: the listening connection failed (%s); waiters re-check meanwhile", error)
+            time.sleep(self.RECONNECT_AFTER)
+
+    def announce(self, match_ids) -> None:
+        """The trigger has sent the news with the COMMIT."""

@@ -1,0 +1,124 @@
+"""Polls that wait for news (`Prefer: wait=N`, api/news.py): answered when the match changes,
+whichever process or instance made the change, or with a 304 once the wait is over.
+
+The waiting polls run in this process (the test's app) so that the test knows when they wait;
+the moves that end their wait come from this process or from a gunicorn server on the same
+database, which reaches them by a datagram (SQLite) or by NOTIFY (PostgreSQL). Waiters re-check
+the database only every POLL_RECHECK seconds: set far beyond the wait, so that only the news can
+end a wait with a 200."""
+import threading
+import time
+
+import pytest
+import requests
+
+from api import news
+
+from .live import gunicorn
+from .play import Table, bearer, first_legal
+
+
+@pytest.fixture(scope="module")
+def other_process(app, tmp_path_factory):
+    log = tmp_path_factory.mktemp("gunicorn") / "server.log"
+    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=1, RATELIMIT_ENABLED="false") as url:
+        yield url
+
+
+@pytest.fixture
+def news_only(app, monkeypatch):
+    monkeypatch.setitem(app.config, "POLL_RECHECK", 600)
+
+
+def started(client) -> tuple[Table, str, int, dict]:
+    """A two-seat ADD UP match: its view path, the seat that waits (not to move) and its view."""
+    table = Table.create(client)
+    path = f"/api/v1/games/{table.id}"
+    mover = client.get(path, headers=bearer(table.tokens[0])).json["turn"]
+    waiter = 1 - mover
+    return table, path, waiter, client.get(path, headers=bearer(table.tokens[waiter]))
+
+
+def wait_in_background(app, path: str, headers: dict) -> tuple[threading.Thread, list]:
+    answers = []
+    waiting = threading.Thread(target=lambda: answers.append(app.test_client().get(path, headers=headers)))
+    before = news.board.count()
+    waiting.start()
+    deadline = time.monotonic() + 30
+    while news.board.count() == before:  # until the poll waits (a deadline, not a timing assertion)
+        assert waiting.is_alive() and time.monotonic() < deadline, "the poll did not wait"
+        time.sleep(0.01)
+    return waiting, answers
+
+
+def move(client, path: str, token: str, base: str | None = None):
+    view = client.get(path, headers=bearer(token)).json
+    body = {"version": view["version"], "move": first_legal(view)}
+    if base is None:
+        response = client.post(f"{path}/moves", json=body, headers=bearer(token))
+        assert response.status_code == 200, response.json
+    else:
+        response = requests.post(f"{base}{path}/moves", json=body, headers=bearer(token), timeout=30)
+        assert response.status_code == 200, response.text
+    return view["version"] + 1
+
+
+@pytest.mark.parametrize("where", ["this process", "another process"])
+def test_a_waiting_poll_is_answered_with_the_move_that_ends_its_wait(app, client, news_only, other_process, where):
+    table, path, waiter, view = started(client)
+    waiting, answers = wait_in_background(app, path, {**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                                      "Prefer": "wait=20"})
+    version = move(client, path, table.tokens[1 - waiter], other_process if where == "another process" else None)
+    waiting.join(60)
+    answer = answers[0]
+    assert answer.status_code == 200, "the wait ended without news of the move"
+    assert answer.headers["Preference-Applied"] == "wait=20"
+    assert answer.json["version"] == version and answer.json["turn"] == waiter
+    assert answer.headers["ETag"] != view.headers["ETag"]
+
+
+def test_a_wait_in_vain_ends_with_a_304_that_says_it_waited(client, news_only):
+    table, path, waiter, view = started(client)
+    answer = client.get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                       "Prefer": "wait=1"})
+    assert answer.status_code == 304
+    assert answer.headers["Preference-Applied"] == "wait=1"
+    assert answer.headers["ETag"] == view.headers["ETag"] and answer.headers["Retry-After"]
+
+
+def test_a_poll_that_is_behind_is_answered_at_once(client):
+    table, path, waiter, view = started(client)
+    move(client, path, table.tokens[1 - waiter])
+    answer = client.get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                       "Prefer": "wait=20"})
+    assert answer.status_code == 200 and "Preference-Applied" not in answer.headers
+
+
+def test_past_the_limit_of_waiting_polls_a_poll_is_answered_at_once(app, client, monkeypatch):
+    monkeypatch.setitem(app.config, "POLL_WAITERS", 0)
+    table, path, waiter, view = started(client)
+    answer = client.get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                       "Prefer": "wait=20"})
+    assert answer.status_code == 304 and "Preference-Applied" not in answer.headers
+
+
+def test_waiting_polls_hold_no_database_connection(app, client, news_only):
+    """More polls wait than the pool has connections (5, and 10 more at most), and a view and a
+    move still get one at once; the move's news then answers every one of them."""
+    table, path, waiter, view = started(client)
+    headers = {**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"], "Prefer": "wait=20"}
+    waiting = [wait_in_background(app, path, headers) for _ in range(20)]
+    assert client.get(path, headers=bearer(table.tokens[waiter])).status_code == 200
+    version = move(client, path, table.tokens[1 - waiter])
+    for thread, answers in waiting:
+        thread.join(60)
+        assert answers[0].status_code == 200 and answers[0].json["version"] == version
+
+
+@pytest.mark.parametrize("header, seconds", [
+    ("wait=5", 5), ("respond-async, wait=7", 7), ("wait = 3; handling=lenient", 3), ('wait="4"', 4),
+    (f"wait={news.MAX_WAIT * 10}", news.MAX_WAIT), ("wait=soon", 0), ("handling=strict", 0), ("", 0),
+    ("nowait=5", 0)])
+def test_the_wait_asked_for_is_read_from_prefer_and_capped(app, header, seconds):
+    with app.test_request_context(headers={"Prefer": header}):
+        assert news.preferred_wait() == seconds
