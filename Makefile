@@ -1,14 +1,14 @@
 # Two commands on a fresh machine (Python 3.11+):
 #   make run    install, migrate the SQLite file in instance/, serve on http://127.0.0.1:8000
-#   make test   install, run the whole test suite (set TEST_DATABASE_URL to add PostgreSQL, PYTEST_ARGS
-#               for pytest options); the browser tests use Debian's chromium, installed with apt-get
-#               when missing (as root)
+#   make test   install, lint (`make lint`: ruff and mypy), run the whole test suite (set TEST_DATABASE_URL
+#               to add PostgreSQL, PYTEST_ARGS for pytest options); the browser tests use Debian's
+#               chromium, installed with apt-get when missing (as root)
 PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test test-contract bench bench-load bench-versus bench-bots sweep
+.PHONY: run lint test test-contract bench bench-load bench-versus bench-bots sweep
 
 $(BIN)/.installed-run: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,12 @@ $(CONTRACT_TOOLS): tests/contract/package.json tests/contract/package-lock.json
 	cd tests/contract && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	touch $@
 
-test: $(BIN)/.installed-test $(CONTRACT_TOOLS)
+# ruff's chosen rules on the whole repo and mypy (strict on engine/), as pyproject.toml sets them: part of `test`.
+lint: $(BIN)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+test: $(BIN)/.installed-test $(CONTRACT_TOOLS) lint
 	sh tools/browser-deps.sh
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 

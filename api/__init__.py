@@ -71,7 +71,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.from_object(Config)
     app.config.update(config or {})
     if app.config["PROXY_HOPS"]:  # the client's address and scheme as the proxies in front saw them
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_HOPS"], x_proto=app.config["PROXY_HOPS"])
+        hops = app.config["PROXY_HOPS"]  # Flask's documented way to wrap its WSGI app, which mypy calls a method
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(
         app.config["SQLALCHEMY_DATABASE_URI"], app.config["DATABASE_CONNECT_TIMEOUT"],
         app.config["DATABASE_LOCK_TIMEOUT"], app.config["DATABASE_STATEMENT_TIMEOUT"]))

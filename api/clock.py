@@ -1,6 +1,6 @@
 """The service's one source of time, so tests can move it (never sleep)."""
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)

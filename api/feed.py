@@ -31,10 +31,7 @@ def list_moves(match_id: str):
     entries = []
     for event in store.events(match, after=since, upto=version):
         after = replays.fold(match, game, state, event)
-        if event.kind in events.PLAYED:
-            shown = game.log_entry(state.game, event.seat, event.move, after.game, viewer)
-        else:  # a resignation (naming the bot the seat was handed to, if any) or a hint asked for
-            shown = {"type": event.kind, **(event.move or {})}
+        shown = events.log_entry(game, state, event, after, viewer)
         entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
                         "after_hint": event.kind in events.PLAYED and event.seat in state.hinted, "move": shown})
         state = after

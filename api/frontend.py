@@ -9,8 +9,10 @@ import mimetypes
 import os
 
 from flask import Blueprint, Response, abort, request
+from flask.blueprints import BlueprintSetupState
 from werkzeug.routing import PathConverter
 from werkzeug.security import safe_join
+from werkzeug.wrappers import Response as BaseResponse
 
 from .config import ROOT
 
@@ -27,7 +29,9 @@ class AssetPath(PathConverter):
     regex = r"(?!api/)[^/].*?"
 
 
-bp.record_once(lambda state: state.app.url_map.converters.setdefault("asset", AssetPath))
+@bp.record_once
+def _register_converter(state: BlueprintSetupState) -> None:
+    state.app.url_map.converters.setdefault("asset", AssetPath)
 
 
 @bp.get("/")
@@ -46,7 +50,7 @@ def asset(name: str):
     return _serve(name)
 
 
-def _serve(name: str) -> Response:
+def _serve(name: str) -> BaseResponse:
     path = safe_join(str(FRONTEND), name)
     if path is None or not os.path.isfile(path):
         abort(404)

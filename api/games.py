@@ -37,7 +37,9 @@ def create_game():
 @bp.get("/<match_id>")
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
-    wait, applied, match = news.preferred_wait(), 0, None
+    # `If-None-Match: *` matches every version: a wait for it would never end early.
+    wait = 0 if request.if_none_match.star_tag else news.preferred_wait()
+    applied, match = 0, None
     if request.if_none_match:
         head = store.head(match_id)
         tag = etag(head, head.version, head.viewer)

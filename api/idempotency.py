@@ -93,7 +93,7 @@ def _pending(header: str, unguessable: bool) -> dict:
         raise Problem(400, "bad_idempotency_key",
                       "An Idempotency-Key must be 16 to 255 visible ASCII characters; a UUID is best.")
     scope = "\n".join([request.endpoint or "", json.dumps(request.view_args, sort_keys=True),
-                       hashlib.sha256(request.headers.get("Authorization", "").encode()).hexdigest(), key])
+                       hashlib.sha256(request.headers.get("Authorization", "").encode()).hexdigest(), key or ""])
     request_line = "\n".join([request.method, request.path, request.headers.get("If-Match", ""), ""]).encode()
     return {"lookup": _sha256(f"lookup\n{scope}".encode()), "fingerprint": _sha256(request_line + request.get_data()),
             "cipher": Fernet(base64.urlsafe_b64encode(hashlib.sha256(f"cipher\n{scope}".encode()).digest()))}

@@ -2,6 +2,7 @@
 from flask import Blueprint, Response, request
 from sqlalchemy import bindparam, delete, update
 
+from engine import GameOver
 from engine import match as events
 
 from . import clock, observe, pace, replays, store, writes
@@ -58,6 +59,8 @@ def claim_timeout(match_id: str):
     match, game, viewer = seat_in_started_match(match_id)
     state = replays.state_at(match, game, match.version)
     late = events.to_move(game, state)
+    if late is None:
+        raise GameOver("game_over", "The match is over.")
     deadline = pace.deadline(match)
     if deadline is None:
         raise Problem(409, "no_deadlines", "This match has no time limit per move.")
@@ -95,6 +98,7 @@ def rematch(match_id: str):
         else:
             observe.rematched(old, match)
             return response
+    assert old.rematch_id is not None  # created above, or by the seat whose rematch won the race
     return created(store.load(old.rematch_id), game, seat, names[seat], taken)
 
 

@@ -12,7 +12,7 @@ import random
 import re
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import orjson
 from flask import Flask, Response, g, has_request_context, request
@@ -29,7 +29,7 @@ class JSONFormatter(logging.Formatter):
     the request id."""
 
     def format(self, record: logging.LogRecord) -> str:
-        line = {"time": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+        line = {"time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
                 "level": record.levelname.lower(), "logger": record.name, "event": record.getMessage(),
                 **getattr(record, "fields", {})}
         if "request_id" not in line and has_request_context():

@@ -1,6 +1,7 @@
 """The tables: a match, its seats (token hashes only), its append-only move events, and the
 answers kept for retried requests."""
-from datetime import datetime, timezone
+from datetime import UTC, datetime
+from typing import Any
 
 import sqlalchemy as sa
 from flask_sqlalchemy import SQLAlchemy
@@ -16,6 +17,7 @@ class Base(DeclarativeBase):
 # Requests write with explicit statements and never read an attribute after COMMIT: expiring
 # objects on commit would only add a SELECT there, which can fail after the write succeeded.
 db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False, "autoflush": False})
+Model: Any = db.Model  # a class Flask-SQLAlchemy makes at run time from Base: unknown to the type checker
 
 
 def utcnow() -> datetime:
@@ -24,7 +26,7 @@ def utcnow() -> datetime:
 
 def as_utc(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes, which were stored as UTC."""
-    return moment.replace(tzinfo=moment.tzinfo or timezone.utc)
+    return moment.replace(tzinfo=moment.tzinfo or UTC)
 
 
 def utc_iso(moment: datetime) -> str:
@@ -32,7 +34,7 @@ def utc_iso(moment: datetime) -> str:
     return as_utc(moment).isoformat().replace("+00:00", "Z")
 
 
-class Match(db.Model):
+class Match(Model):
     """One game resource: a whole match of one of the five games."""
 
     __tablename__ = "games"
@@ -60,7 +62,7 @@ class Match(db.Model):
                                                cascade="all, delete-orphan")
 
 
-class Seat(db.Model):
+class Seat(Model):
     """A taken seat: its player's name and the SHA-256 of its secret token, or for a seat the
     computer plays from the start, the bot's level and no token."""
 
@@ -75,7 +77,7 @@ class Seat(db.Model):
     joined_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
 
-class Event(db.Model):
+class Event(Model):
     """Event number `seq` (1, 2, ...) of its match: a move, a claimed timeout, an autopilot or bot
     move, a resignation or a hint asked for (engine/match.py). (game_id, seq) is unique: of two
     concurrent writes on one version, only one can be stored."""
@@ -91,7 +93,7 @@ class Event(db.Model):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
 
-class Snapshot(db.Model):
+class Snapshot(Model):
     """The replayed state of a match after `version` events, so that a cold process replays only
     the events since. Derived data: `engine` fingerprints the code that made it (api/snapshots.py),
     and a snapshot of other code is ignored; the table can be emptied at any time."""
@@ -103,7 +105,7 @@ class Snapshot(db.Model):
     state: Mapped[bytes] = mapped_column(sa.LargeBinary)
 
 
-class IdempotencyKey(db.Model):
+class IdempotencyKey(Model):
     """The first answer to a request sent with an Idempotency-Key, kept for the request's retries.
 
     The key itself is never stored: `lookup` is a SHA-256 of the key and its scope (the route, the
@@ -116,7 +118,7 @@ class IdempotencyKey(db.Model):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, index=True)
 
 
-class PushSubscription(db.Model):
+class PushSubscription(Model):
     """A device's Web Push subscription for one seat, found by the seat token's hash (never the
     token). `endpoint` is the push service's URL for that device; `p256dh` and `auth` are the
     device's keys the messages are encrypted to (RFC 8291)."""
@@ -134,7 +136,7 @@ class PushSubscription(db.Model):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
 
 
-class PushMessage(db.Model):
+class PushMessage(Model):
     """One notification waiting to be sent to one subscription (the outbox): staged in the
     transaction of the change it tells about, sent by `flask deliver` (api/push/delivery.py), and
     deleted once the push service took it. Only what it tells is kept (`kind`, who acted, the

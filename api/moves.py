@@ -8,6 +8,7 @@ from .presenter import etag_version
 from .schemas import PostMove
 
 bp = Blueprint("moves", __name__, url_prefix="/api/v1/games")
+_BODY = PostMove()  # a schema loads any number of bodies; making one deep-copies its fields
 
 
 @bp.post("/<match_id>/moves")
@@ -16,7 +17,7 @@ def post_move(match_id: str):
     """Make a move on the version the client saw."""
     match = store.load(match_id)
     seat = store.seat_of_request(match, required=True)
-    body = PostMove().load(request.get_json())
+    body = _BODY.load(request.get_json())
     store.check_started(match)
     conflict = _check_version(body.get("version"), match.version)
     game = store.game_module(match.game)

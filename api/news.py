@@ -30,7 +30,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from flask import current_app, request
 
@@ -111,7 +112,10 @@ def wait_for_change(match_id: str, seconds: int, changed: Callable[[], T | None]
     if event is None:
         return Outcome.NOT_WAITED, None
     try:
-        _courier(current_app).listen()
+        try:
+            _courier(current_app).listen()
+        except OSError as error:  # no news then, only the periodic checks
+            log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
         deadline = time.monotonic() + seconds
         while True:
             connection.give_back()
@@ -126,7 +130,7 @@ def wait_for_change(match_id: str, seconds: int, changed: Callable[[], T | None]
         board.leave(match_id, event)
 
 
-def announce(match_ids) -> None:
+def announce(match_ids: set[str]) -> None:
     """Tell every process that these matches changed (called after their COMMIT; PostgreSQL's
     trigger has told them already). Never fails the request: its writes are committed."""
     if match_ids:
@@ -136,7 +140,7 @@ def announce(match_ids) -> None:
             log.warning("could not announce a change of %s: %s", sorted(match_ids), error)
 
 
-def _courier(app):
+def _courier(app) -> "Courier":
     courier = app.extensions.get("news")
     if courier is None:
         engine = app.extensions["sqlalchemy"].engine
@@ -145,35 +149,51 @@ def _courier(app):
     return courier
 
 
-class SocketCourier:
+class Courier:
+    """Carries news between processes; each process starts listening when a poll first waits in
+    it (a forked worker starts its own)."""
+
+    def __init__(self) -> None:
+        self._started = threading.Lock()
+        self._pid: int | None = None  # the process that listens
+
+    def listen(self) -> None:
+        with self._started:
+            if self._pid != os.getpid():
+                self._start()
+                self._pid = os.getpid()
+
+    def _start(self) -> None:
+        raise NotImplementedError
+
+    def announce(self, match_ids: set[str]) -> None:
+        raise NotImplementedError
+
+
+class SocketCourier(Courier):
     """News between the processes of one machine on one SQLite file: a Unix datagram socket per
     listening process, in a folder named after the database file."""
 
     def __init__(self, database: str | None):
+        super().__init__()
         path = os.path.abspath(database) if database and database != ":memory:" else f"memory-{os.getpid()}"
         name = hashlib.sha256(path.encode()).hexdigest()[:16]
         self.folder = Path(tempfile.gettempdir()) / f"addgames-news-{name}"
-        self._started = threading.Lock()
-        self._pid = None  # the process whose socket is bound (a forked child binds its own)
 
-    def listen(self) -> None:
-        with self._started:
-            if self._pid == os.getpid():
-                return
-            self.folder.mkdir(mode=0o700, exist_ok=True)
-            address = self.folder / str(os.getpid())
-            address.unlink(missing_ok=True)  # left by a process that had this pid
-            inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-            inbox.bind(str(address))
-            threading.Thread(target=self._receive, args=(inbox,), name="news", daemon=True).start()
-            self._pid = os.getpid()
+    def _start(self) -> None:
+        self.folder.mkdir(mode=0o700, exist_ok=True)
+        address = self.folder / str(os.getpid())
+        address.unlink(missing_ok=True)  # left by a process that had this pid
+        inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        inbox.bind(str(address))
+        threading.Thread(target=self._receive, args=(inbox,), name="news", daemon=True).start()
 
     @staticmethod
     def _receive(inbox: socket.socket) -> None:
         while True:
             board.wake(inbox.recv(64).decode())
 
-    def announce(self, match_ids) -> None:
+    def announce(self, match_ids: set[str]) -> None:
         try:
             listeners = list(os.scandir(self.folder))
         except FileNotFoundError:
@@ -191,21 +211,17 @@ class SocketCourier:
                         break  # its queue is full: its waiters will re-check on their own
 
 
-class PostgresCourier:
+class PostgresCourier(Courier):
     """News through PostgreSQL's LISTEN/NOTIFY, on one connection per process outside the pool."""
 
     RECONNECT_AFTER = 1  # seconds after losing the listening connection
 
     def __init__(self, engine):
+        super().__init__()
         self._connect_args = engine.dialect.create_connect_args(engine.url)
-        self._started = threading.Lock()
-        self._pid = None
 
-    def listen(self) -> None:
-        with self._started:
-            if self._pid != os.getpid():
-                threading.Thread(target=self._receive, name="news", daemon=True).start()
-                self._pid = os.getpid()
+    def _start(self) -> None:
+        threading.Thread(target=self._receive, name="news", daemon=True).start()
 
     def _receive(self) -> None:
         import psycopg  # noqa: PLC0415  (only on PostgreSQL)
@@ -220,5 +236,5 @@ class PostgresCourier:
                 log.warning("news: the listening connection failed (%s); waiters re-check meanwhile", error)
             time.sleep(self.RECONNECT_AFTER)
 
-    def announce(self, match_ids) -> None:
+    def announce(self, match_ids: set[str]) -> None:
         """The trigger has sent the news with the COMMIT."""

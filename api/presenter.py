@@ -26,14 +26,14 @@ def status(match: MatchRow, game, state: events.MatchState) -> str:
 
 def match_view(match: MatchRow, game, state: events.MatchState, version: int, viewer: int | None) -> dict:
     """The match at `version` as `viewer` (a seat number, or None) may see it."""
-    now = status(match, game, state)
+    match_status = status(match, game, state)
     turn = events.to_move(game, state)
-    deadline = deadline_iso(match, now)
+    deadline = deadline_iso(match, match_status)
     return {
         "id": match.id,
         "game": match.game,
         "rules_version": match.rules_version,
-        "status": now,
+        "status": match_status,
         "version": version,
         "options": match.options,
         "pace": {"time_per_move": match.time_per_move, "timeouts_to_leave": match.timeouts_to_leave},
@@ -45,14 +45,14 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
         "turn": turn,
         "deadline": deadline,
         "scores": game.scores(state.game),
-        "winners": events.winners(game, state) if now == "over" else [],
+        "winners": events.winners(game, state) if match_status == "over" else [],
         "seed_sha256": hashlib.sha256(match.seed.encode()).hexdigest(),
-        "seed": match.seed if now == "over" else None,
+        "seed": match.seed if match_status == "over" else None,
         "rematch": match.rematch_id,
         "state": game.view(state.game, viewer),
         "you": None if viewer is None else {
             "seat": viewer,
-            "legal_moves": game.legal_moves(state.game, viewer) if now == "playing" else None,
+            "legal_moves": game.legal_moves(state.game, viewer) if match_status == "playing" else None,
         },
     }
 
@@ -120,7 +120,7 @@ def link(match: MatchRow, fragment: str) -> str:
     return f"{base}/g/{match.id}#{fragment}"
 
 
-def deadline_iso(match: MatchRow, now: str) -> str | None:
+def deadline_iso(match: MatchRow, match_status: str) -> str | None:
     """When the seat to move must have moved, in ISO 8601 (None when not playing or untimed)."""
-    due = pace.deadline(match) if now == "playing" else None
-    return due and utc_iso(due)
+    due = pace.deadline(match) if match_status == "playing" else None
+    return utc_iso(due) if due else None

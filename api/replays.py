@@ -5,8 +5,8 @@ same on every instance and forever. Two caches spare a request most of the repla
 
 - each process keeps the latest few states of recently seen matches (a client polling the log
   since its version is usually a move or two behind the latest);
-- every SNAPSHOT_EVERY events, the move's own transaction stores the state (api/snapshots.py), so
-  a cold process or another instance replays at most that many events.
+- every few events (api/snapshots.py: 50, or 10 in ADD-TOO), the move's own transaction stores the
+  state, so a cold process or another instance replays at most that many events.
 
 A miss, an evicted entry, a dropped snapshot or a fresh instance simply replays more: the events
 alone decide what a match is.
@@ -30,7 +30,7 @@ def state_at(match: MatchRow, game, version: int) -> events.MatchState:
     with _lock:
         known = [kept for kept in _recent.get(match.id, ()) if kept[0] <= version]
     done, state = known[-1] if known else (0, None)
-    if version - done >= snapshots.EVERY:
+    if version - done >= snapshots.every(match.game):
         stored = snapshots.latest(match.id, version)
         if stored and stored[0] > done:
             done, state = stored

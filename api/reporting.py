@@ -7,8 +7,12 @@ request's own secrets in any text (an error message quoting a body, say), and an
 a seed or a token. Request bodies are not sent at all.
 """
 import re
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, has_request_context, request
+
+if TYPE_CHECKING:
+    from sentry_sdk.types import Event
 
 SECRET_NAMES = {"authorization", "token", "tokens", "invite", "seed", "idempotency_key", "cookie", "set_cookie",
                 "seat_link", "invite_link", "metrics_token", "sentry_dsn", "database_url"}
@@ -32,7 +36,7 @@ def init_app(app: Flask) -> None:
                     data_collection={"user_info": False, "http_bodies": []}, **app.config["SENTRY_OPTIONS"])
 
 
-def scrub(event: dict, _hint=None) -> dict:
+def scrub(event: "Event", _hint: dict[str, Any] | None = None) -> "Event":
     """The event with every secret replaced by "[redacted]"."""
     return _clean(event, _request_secrets())
 
@@ -60,7 +64,7 @@ def _request_secrets() -> list[str]:
     invite in its JSON body (longest first, so that no part of one is left)."""
     if not has_request_context():
         return []
-    found = [request.headers.get("Authorization", "").partition(" ")[2].strip(),
+    found: list[object] = [request.headers.get("Authorization", "").partition(" ")[2].strip(),
              request.headers.get("Idempotency-Key", "")]
     body = request.get_json(silent=True) if request.is_json else None
     if isinstance(body, dict):

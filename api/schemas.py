@@ -7,7 +7,9 @@ module does not know stops the import rather than being silently left unchecked.
 YAML parser: it reads them from request_schemas.json, which `python -m tools.request_schemas`
 compiles from openapi.yaml (a test fails while the two differ)."""
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
@@ -56,7 +58,7 @@ def _choices(schema: dict) -> list:
     return [validate.OneOf(schema["enum"])] if "enum" in schema else []
 
 
-FIELDS = {
+FIELDS: dict[str, tuple[Callable[..., fields.Field], set[str]]] = {
     "integer": (lambda s, **kw: fields.Integer(strict=True, validate=_range(s), **kw), {"minimum", "maximum"}),
     "string": (lambda s, **kw: fields.String(validate=[_length(s, "minLength", "maxLength"), *_choices(s)], **kw),
                {"minLength", "maxLength", "enum"}),
@@ -89,7 +91,7 @@ def _object(schema: dict, kind: type[Body], name: str = "Part", **checked_elsewh
     required = set(schema.get("required", ()))
     made = {key: checked_elsewhere.get(key) or field_for(prop, required=key in required)
             for key, prop in schema["properties"].items()}
-    return kind.from_dict(made, name=name)
+    return cast(type[Body], kind.from_dict(made, name=name))
 
 
 def body(component: str, **checked_elsewhere: fields.Field) -> type[Body]:
@@ -111,7 +113,7 @@ _create = body(CONTRACT["CreateGame"]["oneOf"][0]["$ref"].rsplit("/", 1)[1], gam
                                    validate=validate.Length(max=len(OPTION_NAMES)), load_default=dict))
 
 
-class CreateGame(_create):
+class CreateGame(_create):  # type: ignore[valid-type, misc]  # a class built at import from openapi.yaml
     @validates_schema
     def seats_or_players(self, data, **kwargs):
         """openapi.yaml's `if players then no seats else seats and name`, with reasons."""

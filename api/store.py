@@ -8,10 +8,11 @@ read back after COMMIT, and a poll reads one row by its primary key.
 import hashlib
 import re
 import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from typing import Callable
+from typing import Any, Literal, overload
 
 from alembic.script import ScriptDirectory
 from flask import Response, current_app, g, request
@@ -148,6 +149,10 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
+@overload
+def seat_of_request(match: MatchRow, required: Literal[True]) -> int: ...
+@overload
+def seat_of_request(match: MatchRow, required: bool = False) -> int | None: ...
 def seat_of_request(match: MatchRow, required: bool = False) -> int | None:
     """The seat whose token the request carries, None without one. Tokens are looked up by their
     SHA-256: a 256-bit secret cannot be guessed one hash prefix at a time."""
@@ -179,7 +184,7 @@ _EVENTS = (select(events_table.c.seq, events_table.c.seat, events_table.c.kind, 
            .order_by(events_table.c.seq))
 
 
-def events(match: MatchRow, after: int = 0, upto: int | None = None) -> list:
+def events(match: MatchRow, after: int = 0, upto: int | None = None) -> Sequence[Any]:
     """The match's events numbered after+1 .. upto (up to its version by default)."""
     upto = match.version if upto is None else upto
     if upto <= after:
@@ -237,6 +242,6 @@ def schema_revision() -> str | None:
 
 
 @cache
-def schema_head() -> str:
+def schema_head() -> str | None:
     """The newest migration this code ships."""
     return ScriptDirectory(str(current_app.config["ROOT_MIGRATIONS"])).get_current_head()

@@ -55,7 +55,7 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list, by: int 
     store.stage(_EVENTS, [
         {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
         for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
-    snapshots.stage_if_due(match.id, match.version, moved.version, state)
+    snapshots.stage_if_due(match.id, match.game, match.version, moved.version, state)
     kind, seat, _ = rows[0]
     outbox.after_event(moved, kind, seat, seat if by is None else by)
     return moved, state

@@ -22,7 +22,7 @@ from api import create_app, replays  # noqa: E402
 from api.models import db  # noqa: E402
 from bench.kinds import per_request_kind  # noqa: E402
 from engine import GAMES  # noqa: E402
-from engine.replay import replay  # noqa: E402
+from engine.replay import moves_only, replay  # noqa: E402
 from tests.api.play import bearer, first_legal  # noqa: E402
 from tests.engine.sweep import play_random_match  # noqa: E402
 
@@ -67,7 +67,8 @@ def scratch_app():
 def replay_cost(key: str) -> tuple[float, int]:
     game = GAMES[key]
     setup, moves, _ = play_random_match(game, game.MIN_SEATS, seed=1)
-    return per_call(lambda: replay(game, setup, moves), 20) / max(len(moves), 1), len(moves)
+    events = moves_only(moves)
+    return per_call(lambda: replay(game, setup, events, timeouts_to_leave=3), 20) / max(len(moves), 1), len(moves)
 
 
 def request_costs(client) -> dict[str, float]:

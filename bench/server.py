@@ -118,7 +118,7 @@ class Service:
         if limits == "off":
             self.env["RATELIMIT_ENABLED"] = "false"
         elif limits == "raised":
-            self.env.update({name: RAISED for name in LIMITS})
+            self.env.update(dict.fromkeys(LIMITS, RAISED))
         command = procfile_web()
         self.command = [str(BIN / command[0]) if (BIN / command[0]).exists() else command[0]] + \
             [app if word == "wsgi:app" else word for word in command[1:]]

@@ -7,6 +7,7 @@ on a throwaway SQLite file, then addgames on PostgreSQL (--pg-url, or env BENCH_
 without one), for K = 8 and 32, three rounds. Each measurement starts a fresh server. Prints one
 table of the medians over the rounds: moves/s and server CPU ms per move of each, addgames' moves/s
 as a fraction of the peer's and its CPU per move as a multiple, beside issue 12's targets.
+addgames' seats long-poll (`Prefer: wait=20`, as the web app does) unless --wait 0.
 
 The peer's folder is read-only here and shared: it is copied to ~/.cache/addgames-bench/ (or
 --peer-cache) and `npm ci` runs in the copy the first time (it compiles better-sqlite3, about a
@@ -111,7 +112,9 @@ def markdown(result: dict, concurrencies: list[int]) -> str:
     rounds = max(run["round"] for run in result["runs"])
     lines = [f"addgames (commit {m['commit']}) beside boardgame.io 0.50.2 on SQLite WAL, {m['date']}, {m['nproc']} cores, "
              f"load average {m['loadavg_before'][0]:.1f} before / {m['loadavg_after'][0]:.1f} after; "
-             f"medians of {rounds} interleaved round(s)", "",
+             f"medians of {rounds} interleaved round(s); addgames' clients "
+             + (f"long-poll (`Prefer: wait={result['settings']['wait']}`)" if int(result["settings"]["wait"])
+                else "poll again at once after each 304"), "",
              "| K | peer SQLite WAL moves/s | addgames SQLite | PostgreSQL | SQLite / peer (target ≥ 0.5) "
              "| PostgreSQL / peer (≥ 0.5) | server CPU ms/move: peer / SQLite (target ≤ 2) / PostgreSQL (≤ 2.5) "
              "| CPU / peer's: SQLite / PostgreSQL |",

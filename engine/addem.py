@@ -21,13 +21,15 @@ log_entry -> {"type", ...}: sum {"cards": [face + "as"], "total", "went_out", "d
     "dropped", "match_over"} when the move ended a round. Faces of cards now hidden from the
     viewer are shown without their id.
 """
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
 
 from . import cards
 from .addem_sums import (FACES, ONE_PACK, TWO_PACKS, expression, found_replaces, found_sums, listing, name, names,
                          solve, total_of, wrong_sum)
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .protocol import EVERYONE, JSON, NOBODY, Face, IllegalMove, Move, Options, Zone, check_turn, leaders
 from .shuffle import pick, shuffled
 
 KEY = "addem"
@@ -74,11 +76,11 @@ class State:
     turn: int | None
 
 
-def deck(seats: int, options: dict) -> list[dict]:
+def deck(seats: int, options: Options) -> list[Face]:
     return [FACES[card] for card in _ids(seats)]
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: Options, seed: str, deck: list[str] | None = None) -> State:
     order = cards.starting_order(_ids(seats), seed, "deal:1", deck)
     dealer = seats - 1 if deck is not None else pick(seats, seed, "dealer")
     empty = ((),) * seats
@@ -103,12 +105,12 @@ def winners(state: State) -> list[int]:
     return leaders([-score for score in state.scores]) if is_over(state) else []  # lowest wins
 
 
-def legal_moves(state: State, seat: int) -> dict | None:
+def legal_moves(state: State, seat: int) -> JSON | None:
     if seat != state.turn:
         return None
     hand, exposed = state.hands[seat], state.exposed
     forced = _forced_draw(hand)
-    moves = {"types": [], "forced": forced, "expose": [], "exposed_total": total_of(exposed) if exposed else None,
+    moves: JSON = {"types": [], "forced": forced, "expose": [], "exposed_total": total_of(exposed) if exposed else None,
              "any_sum": False, "sums": [], "any_replace": False, "replaces": []}
     if not forced and _sum_possible(state, hand):
         moves["types"].append("sum")
@@ -124,10 +126,10 @@ def legal_moves(state: State, seat: int) -> dict | None:
     return moves
 
 
-def candidate_moves(state: State, seat: int) -> list[dict]:
-    if seat != state.turn:
-        return []
+def candidate_moves(state: State, seat: int) -> list[Move]:
     legal = legal_moves(state, seat)
+    if legal is None:
+        return []
     moves = [{"type": legal["types"][-1]}]
     one_per_value = {FACES[c]["value"]: c for c in legal["expose"]}
     moves += [{"type": "expose", "card": c} for c in one_per_value.values()]
@@ -136,7 +138,7 @@ def candidate_moves(state: State, seat: int) -> list[dict]:
     return moves
 
 
-def apply(state: State, seat: int, move) -> State:
+def apply(state: State, seat: int, move: Any) -> State:
     check_turn(state.turn, seat)
     kind = cards.move_type(move, tuple(_MOVES))
     cards.no_extra_fields(move, _FIELDS[kind])
@@ -146,8 +148,8 @@ def apply(state: State, seat: int, move) -> State:
     return _MOVES[kind](state, seat, move)
 
 
-def view(state: State, viewer: int | None) -> dict:
-    shown = {
+def view(state: State, viewer: int | None) -> JSON:
+    shown: JSON = {
         "deal": state.deal,
         "dealer": state.dealer,
         "pool_count": len(state.pool),
@@ -165,33 +167,10 @@ def view(state: State, viewer: int | None) -> dict:
     return shown
 
 
-def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | None) -> dict:
-    seen = set(after.exposed) | (set(after.hands[viewer]) if viewer is not None else set())
-
-    def face(card):
-        return FACES[card] if card in seen else {k: v for k, v in FACES[card].items() if k != "id"}
-
-    kind = move["type"]
-    entry: dict = {"type": kind}
-    ended = _round_ended(before, after)
-    if kind == "sum" and not ended and after.scores[seat] != before.scores[seat]:
-        entry.update(penalty=PENALTY, card_count=len(before.exposed) + len(move["cards"]))
-    elif kind == "sum":
-        used = before.exposed + tuple(move["cards"])
-        values = solve(used, move.get("values", {}))
-        entry["cards"] = [{**face(c), "as": values[c]} if c in values else face(c) for c in used]
-        entry["total"] = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
-        left = tuple(c for c in before.hands[seat] if c not in used)
-        entry["went_out"] = ended and after.called == seat
-        entry["discarded"] = [face(c) for c in left] if entry["went_out"] else []
-    elif kind == "expose":
-        entry["card"] = face(move["card"])
-    elif kind == "replace":
-        entry["took"] = [face(c) for c in before.exposed]
-        entry["laid"] = [face(c) for c in move["cards"]]
-    elif kind == "draw" and viewer == seat:
-        entry["card"] = face(before.pool[0])
-    if ended:
+def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:
+    logged = _Logged(before, seat, move, after, viewer)
+    entry: JSON = {"type": move["type"], **_LOGGED[move["type"]](logged)}
+    if logged.round_ended:
         entry["round_end"] = {
             "deal": before.deal, "called": after.called, "blocked": after.called is None,
             "points": list(after.counted), "scores": list(after.scores),
@@ -209,7 +188,7 @@ def zones(state: State) -> list[Zone]:
 
 # --- the moves ---------------------------------------------------------------------------
 
-def _sum(state: State, seat: int, move: dict) -> State:
+def _sum(state: State, seat: int, move: Move) -> State:
     hand = state.hands[seat]
     named = _card_list(move, hand, state.exposed)
     used = state.exposed + named
@@ -221,21 +200,21 @@ def _sum(state: State, seat: int, move: dict) -> State:
         raise IllegalMove("one_total", f"A sum has exactly one Total card, not {len(totals)}.", count=len(totals))
     if solve(used, stated) is None:
         if state.penalties:
-            scores = _set(state.scores, seat, state.scores[seat] + PENALTY)
+            scores = cards.set_at(state.scores, seat, state.scores[seat] + PENALTY)
             return replace(state, scores=scores, passes=0, turn=_next(state, seat))
         raise wrong_sum(state.exposed, used, stated)
     left = tuple(c for c in hand if c not in named)
-    state = replace(state, hands=_set(state.hands, seat, left), pool=state.pool + used, exposed=(), passes=0)
+    state = replace(state, hands=cards.set_at(state.hands, seat, left), pool=state.pool + used, exposed=(), passes=0)
     if not left:
         return _round_end(state, called=seat)
     kinds = {FACES[c]["kind"] for c in left}
     if (kinds == {"total"} and len(left) == 1) or kinds == {"addem"}:
-        state = replace(state, hands=_set(state.hands, seat, ()), pool=state.pool + left)
+        state = replace(state, hands=cards.set_at(state.hands, seat, ()), pool=state.pool + left)
         return _round_end(state, called=seat)
     return replace(state, turn=_next(state, seat))
 
 
-def _expose(state: State, seat: int, move: dict) -> State:
+def _expose(state: State, seat: int, move: Move) -> State:
     card = cards.card_field(move, state.hands[seat])
     if state.exposed:
         raise IllegalMove("already_exposed", f"{names(state.exposed)} {'is' if len(state.exposed) == 1 else 'are'} "
@@ -243,14 +222,14 @@ def _expose(state: State, seat: int, move: dict) -> State:
     if not _plain(card):
         raise IllegalMove("cannot_expose", f"Only a Figure or Minus card can be exposed, not {name(card)}.", card=card)
     left = tuple(c for c in state.hands[seat] if c != card)
-    state = replace(state, hands=_set(state.hands, seat, left), exposed=(card,), passes=0)
+    state = replace(state, hands=cards.set_at(state.hands, seat, left), exposed=(card,), passes=0)
     return _round_end(state, called=seat) if not left else replace(state, turn=_next(state, seat))
 
 
-def _replace(state: State, seat: int, move: dict) -> State:
+def _replace(state: State, seat: int, move: Move) -> State:
     if not state.exposed:
         raise IllegalMove("nothing_exposed", "Nothing is exposed: there is nothing to replace.")
-    named = move.get("cards") if isinstance(move.get("cards"), list) else []
+    named = move["cards"] if isinstance(move.get("cards"), list) else []
     taken = [c for c in named if isinstance(c, str) and c in state.exposed]
     if taken:
         raise IllegalMove("lay_back", f"You cannot lay back the cards you take: {names(taken)} "
@@ -267,18 +246,18 @@ def _replace(state: State, seat: int, move: dict) -> State:
         raise IllegalMove("replace_mismatch", f"{expression(values)} is {sum(values)}, not {wanted}.",
                           parts=values, total=sum(values), target=wanted)
     hand = tuple(c for c in state.hands[seat] if c not in laid) + state.exposed
-    return replace(state, hands=_set(state.hands, seat, hand), exposed=laid, passes=0, turn=_next(state, seat))
+    return replace(state, hands=cards.set_at(state.hands, seat, hand), exposed=laid, passes=0, turn=_next(state, seat))
 
 
-def _draw(state: State, seat: int, move: dict) -> State:
+def _draw(state: State, seat: int, move: Move) -> State:
     if not state.pool:
         raise IllegalMove("pool_empty", "The pool is empty: pass instead.")
     hand = state.hands[seat] + state.pool[:1]
-    return replace(state, hands=_set(state.hands, seat, hand), pool=state.pool[1:], passes=0,
+    return replace(state, hands=cards.set_at(state.hands, seat, hand), pool=state.pool[1:], passes=0,
                    turn=_next(state, seat))
 
 
-def _pass(state: State, seat: int, move: dict) -> State:
+def _pass(state: State, seat: int, move: Move) -> State:
     if state.pool:
         raise IllegalMove("pool_not_empty", "You can only pass when the pool is empty: draw instead.")
     state = replace(state, passes=state.passes + 1)
@@ -289,6 +268,59 @@ def _pass(state: State, seat: int, move: dict) -> State:
 
 _MOVES = {"sum": _sum, "expose": _expose, "replace": _replace, "draw": _draw, "pass": _pass}
 _FIELDS = {"sum": ("cards", "values"), "expose": ("card",), "replace": ("cards",), "draw": (), "pass": ()}
+
+
+# --- the move log ------------------------------------------------------------------------
+
+class _Logged(NamedTuple):
+    """One move as `log_entry` tells it to `viewer`."""
+
+    before: State
+    seat: int
+    move: Move
+    after: State
+    viewer: int | None
+
+    @property
+    def round_ended(self) -> bool:
+        return _round_ended(self.before, self.after)
+
+    def face(self, card: str) -> Face:
+        """The card's face, without its id unless the viewer sees the card now."""
+        seen = self.after.exposed + (self.after.hands[self.viewer] if self.viewer is not None else ())
+        return cards.shown(FACES[card], card in seen)
+
+
+def _log_sum(m: _Logged) -> JSON:
+    if not m.round_ended and m.after.scores[m.seat] != m.before.scores[m.seat]:
+        return {"penalty": PENALTY, "card_count": len(m.before.exposed) + len(m.move["cards"])}
+    used = m.before.exposed + tuple(m.move["cards"])
+    values = solve(used, m.move.get("values", {})) or {}  # a sum without penalty was right: solved
+    went_out = m.round_ended and m.after.called == m.seat
+    left = tuple(c for c in m.before.hands[m.seat] if c not in used)
+    return {"cards": [{**m.face(c), "as": values[c]} if c in values else m.face(c) for c in used],
+            "total": next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total"),
+            "went_out": went_out, "discarded": [m.face(c) for c in left] if went_out else []}
+
+
+def _log_expose(m: _Logged) -> JSON:
+    return {"card": m.face(m.move["card"])}
+
+
+def _log_replace(m: _Logged) -> JSON:
+    return {"took": [m.face(c) for c in m.before.exposed], "laid": [m.face(c) for c in m.move["cards"]]}
+
+
+def _log_draw(m: _Logged) -> JSON:
+    return {"card": m.face(m.before.pool[0])} if m.viewer == m.seat else {}
+
+
+def _log_pass(m: _Logged) -> JSON:
+    return {}
+
+
+_LOGGED: dict[str, Callable[[_Logged], JSON]] = {"sum": _log_sum, "expose": _log_expose, "replace": _log_replace,
+                                                 "draw": _log_draw, "pass": _log_pass}
 
 
 # --- rounds ------------------------------------------------------------------------------
@@ -309,12 +341,12 @@ def _round_end(state: State, called: int | None) -> State:
     return _dealt(replace(state, deal=deal, dealer=dealer, playing=still), order)
 
 
-def _dealt(state: State, order) -> State:
+def _dealt(state: State, order: Sequence[str]) -> State:
     """Deal 6 to each seat playing, from the seat after the dealer; the rest is the pool."""
     first = _next(state, state.dealer)
     seating = sorted(state.playing, key=lambda s: (s - first) % len(state.hands))
     dealt, pool = cards.deal(order, len(seating), HAND_SIZE, first=0)
-    hands = [()] * len(state.hands)
+    hands: list[tuple[str, ...]] = [()] * len(state.hands)
     for seat, hand in zip(seating, dealt):
         hands[seat] = hand
     return replace(state, hands=tuple(hands), pool=pool, exposed=(), passes=0, turn=first)
@@ -340,18 +372,18 @@ def _plain(card: str) -> bool:
     return FACES[card]["kind"] in ("figure", "minus")
 
 
-def _forced_draw(hand) -> bool:
+def _forced_draw(hand: Sequence[str]) -> bool:
     return all(FACES[c]["kind"] in ("total", "addem") for c in hand)
 
 
-def _sum_possible(state: State, hand) -> bool:
+def _sum_possible(state: State, hand: Sequence[str]) -> bool:
     """Whether a well-formed sum (one Total, 3+ cards) can be laid at all."""
     has_total = any(FACES[c]["kind"] == "total" for c in hand)
     others = sum(FACES[c]["kind"] != "total" for c in hand)
     return has_total and 1 + len(state.exposed) + others >= 3
 
 
-def _card_list(move: dict, hand, exposed) -> tuple[str, ...]:
+def _card_list(move: Move, hand: Sequence[str], exposed: Sequence[str]) -> tuple[str, ...]:
     """The distinct hand cards named in move["cards"]."""
     named = move.get("cards")
     if not isinstance(named, list) or not named or not all(isinstance(c, str) for c in named):
@@ -367,7 +399,7 @@ def _card_list(move: dict, hand, exposed) -> tuple[str, ...]:
     return tuple(named)
 
 
-def _stated_values(move: dict, used) -> dict[str, int]:
+def _stated_values(move: Move, used: Sequence[str]) -> dict[str, int]:
     """The Add-Em values a client stated, each allowed for its card."""
     stated = move.get("values", {})
     if not isinstance(stated, dict):
@@ -384,6 +416,3 @@ def _stated_values(move: dict, used) -> dict[str, int]:
                               f"{value}.", card=card, value=value, allowed=face["values"])
     return stated
 
-
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]

@@ -3,18 +3,18 @@
 A hand may grow past 20 cards, so nothing here enumerates subsets: `choose` is a subset-sum
 search over reachable (sum, cards used) pairs, one layer per card, linear in the hand's size.
 """
+from collections.abc import Iterable, Sequence
 from itertools import product
-from typing import Sequence
 
-from .protocol import IllegalMove
+from .protocol import Face, IllegalMove, Move
 
 ADDEM_VALUES = {"odd": (1, 3, 5, 7, -1, -3, -5), "even": (2, 4, 6, 8, -2, -4)}
 
 
-def _pack(p: int) -> dict:
+def _pack(p: int) -> dict[str, Face]:
     """One pack's faces; the second pack's ids use the next copy letters."""
     figure, minus, letter = ("abc", "def")[p], ("ab", "cd")[p], "ab"[p]
-    faces = [{"id": f"F{v}{c}", "kind": "figure", "value": v} for v in range(9) for c in figure]
+    faces: list[Face] = [{"id": f"F{v}{c}", "kind": "figure", "value": v} for v in range(9) for c in figure]
     faces += [{"id": f"M{v}{c}", "kind": "minus", "value": -v} for v in range(1, 6) for c in minus]
     faces += [{"id": f"T{v}{letter}", "kind": "total", "value": v} for v in range(13)]
     faces += [{"id": f"A{parity[0].upper()}{letter}", "kind": "addem", "parity": parity,
@@ -27,7 +27,7 @@ ONE_PACK = tuple(_pack(0))
 TWO_PACKS = tuple(FACES)
 
 
-def found_sums(hand, exposed) -> list[dict]:
+def found_sums(hand: Sequence[str], exposed: Sequence[str]) -> list[Move]:
     """One valid sum per Total value in the hand, using every exposed card."""
     items = [c for c in hand if FACES[c]["kind"] != "total"]
     totals = {FACES[c]["value"]: c for c in hand if FACES[c]["kind"] == "total"}
@@ -39,7 +39,7 @@ def found_sums(hand, exposed) -> list[dict]:
         if picked is None:
             continue
         chosen = [(c, v) for c, v in zip(items, picked) if v is not None]
-        move = {"cards": [card] + [c for c, _ in chosen]}
+        move: Move = {"cards": [card] + [c for c, _ in chosen]}
         values = {c: v for c, v in chosen if FACES[c]["kind"] == "addem"}
         if values:
             move["values"] = values
@@ -47,7 +47,7 @@ def found_sums(hand, exposed) -> list[dict]:
     return sums
 
 
-def found_replaces(hand, exposed) -> list[dict]:
+def found_replaces(hand: Sequence[str], exposed: Sequence[str]) -> list[Move]:
     """One way (if any) to lay two or more Figure or Minus cards worth the exposed cards."""
     items = [c for c in hand if FACES[c]["kind"] in ("figure", "minus")]
     target = total_of(exposed)
@@ -55,17 +55,17 @@ def found_replaces(hand, exposed) -> list[dict]:
     return [] if picked is None else [{"cards": [c for c, v in zip(items, picked) if v is not None]}]
 
 
-def solve(used, stated) -> dict[str, int] | None:
+def solve(used: Sequence[str], stated: dict[str, int]) -> dict[str, int] | None:
     """Values for the sum's Add-Em cards that make it true (stated ones kept), or None."""
     total = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
-    fixed = sum(stated.get(c, FACES[c].get("value")) for c in used
+    fixed = sum(stated[c] if c in stated else FACES[c]["value"] for c in used
                 if FACES[c]["kind"] in ("figure", "minus") or c in stated)
     free = [c for c in used if FACES[c]["kind"] == "addem" and c not in stated]
     values = fill([FACES[c]["values"] for c in free], total - fixed)
     return None if values is None else {**stated, **dict(zip(free, values))}
 
 
-def wrong_sum(exposed, used, stated) -> IllegalMove:
+def wrong_sum(exposed: Sequence[str], used: Sequence[str], stated: dict[str, int]) -> IllegalMove:
     """The refusal of a well-formed sum that adds up wrong, with the arithmetic."""
     total = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
     parts = [c for c in used if FACES[c]["kind"] != "total"]
@@ -86,15 +86,16 @@ def wrong_sum(exposed, used, stated) -> IllegalMove:
                        total=total)
 
 
-def choose(options: Sequence[Sequence[int]], targets, need: int) -> dict[int, list]:
+def choose(options: Sequence[Sequence[int]], targets: Iterable[int], need: int) -> dict[int, list[int | None]]:
     """For each reachable target: one value per item (None = item left out), using >= `need` items.
 
     `options[i]` lists the values item i may stand for (one value for a plain card).
     """
-    layers = [{(0, 0): None}]
+    start = (0, 0)  # (sum, items used, counted up to `need`)
+    layers: list[dict[tuple[int, int], tuple[tuple[int, int], int | None]]] = [{start: (start, None)}]
     for values in options:
         before = layers[-1]
-        layer: dict = {}
+        layer: dict[tuple[int, int], tuple[tuple[int, int], int | None]] = {}
         for key in before:  # taking a card first: the sums found empty a hand faster
             total, used = key
             for value in values:
@@ -102,15 +103,15 @@ def choose(options: Sequence[Sequence[int]], targets, need: int) -> dict[int, li
         for key in before:
             layer.setdefault(key, (key, None))
         layers.append(layer)
-    found = {}
+    found: dict[int, list[int | None]] = {}
     for target in targets:
         key = (target, need)
         if key not in layers[-1]:
             continue
-        picked = []
+        picked: list[int | None] = []
         for layer in reversed(layers[1:]):
-            key, value = layer[key]
-            picked.append(value)
+            key, chosen = layer[key]
+            picked.append(chosen)
         found[target] = picked[::-1]
     return found
 
@@ -128,7 +129,7 @@ def values_of(card: str) -> tuple[int, ...]:
     return tuple(face["values"]) if face["kind"] == "addem" else (face["value"],)
 
 
-def total_of(cards) -> int:
+def total_of(cards: Iterable[str]) -> int:
     """What Figure and Minus cards (e.g. the exposed ones) add up to."""
     return sum(FACES[c]["value"] for c in cards)
 
@@ -141,7 +142,7 @@ def name(card: str) -> str:
     return f"Total {face['value']}" if face["kind"] == "total" else str(face["value"])
 
 
-def names(cards) -> str:
+def names(cards: Iterable[str]) -> str:
     return " and ".join(name(c) for c in cards)
 
 

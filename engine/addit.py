@@ -20,10 +20,11 @@ two keys only when they happened. When the move ended a deal of the long game an
 was dealt, its faces come without "id" (the ids now name the cards of the new deal).
 """
 from dataclasses import dataclass, replace
+from typing import Any
 
 from . import cards
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .protocol import EVERYONE, JSON, NOBODY, Face, IllegalMove, Move, Options, Zone, check_turn, leaders
 from .shuffle import shuffled
 
 KEY = "addit"
@@ -47,7 +48,7 @@ HAND_SIZE = 6
 TABLE_SIZE = 12
 TARGET = 201
 SUITS = ("soccer", "basketball", "tennis", "baseball", "football", "hockey")
-FACES = {f"{suit}-{n}": {"id": f"{suit}-{n}", "kind": "number", "suit": suit, "value": n}
+FACES: dict[str, Face] = {f"{suit}-{n}": {"id": f"{suit}-{n}", "kind": "number", "suit": suit, "value": n}
          for suit in SUITS for n in range(1, 11)}
 
 
@@ -66,11 +67,11 @@ class State:
     turn: int | None
 
 
-def deck(seats: int, options: dict) -> list[dict]:
+def deck(seats: int, options: Options) -> list[Face]:
     return list(FACES.values())
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: Options, seed: str, deck: list[str] | None = None) -> State:
     order = cards.starting_order(list(FACES), seed, "deal:1", deck)
     return _new_deal(seed, options.get("length", "short"), 1, seats, order, history=())
 
@@ -92,7 +93,7 @@ def winners(state: State) -> list[int]:
     return leaders(scores(state)) if is_over(state) else []
 
 
-def legal_moves(state: State, seat: int) -> dict | None:
+def legal_moves(state: State, seat: int) -> JSON | None:
     if seat != state.turn:
         return None
     return {"play": [{"card": card, "value": FACES[card]["value"],
@@ -100,11 +101,12 @@ def legal_moves(state: State, seat: int) -> dict | None:
                      for card in state.hands[seat]]}
 
 
-def candidate_moves(state: State, seat: int) -> list[dict]:
+def candidate_moves(state: State, seat: int) -> list[Move]:
     """Every capture, the most cards first, then each card played onto the table, lowest first."""
-    if seat != state.turn:
+    legal = legal_moves(state, seat)
+    if legal is None:
         return []
-    plays = legal_moves(state, seat)["play"]
+    plays = legal["play"]
     captures = sorted(((len(group), entry["card"], group) for entry in plays for group in entry["captures"]),
                       key=lambda item: -item[0])
     quiet = sorted(state.hands[seat], key=lambda card: FACES[card]["value"])
@@ -112,18 +114,18 @@ def candidate_moves(state: State, seat: int) -> list[dict]:
             + [{"type": "play", "card": card, "capture": []} for card in quiet])
 
 
-def apply(state: State, seat: int, move) -> State:
+def apply(state: State, seat: int, move: Any) -> State:
     check_turn(state.turn, seat)
     cards.move_type(move, ("play",))
     cards.no_extra_fields(move, ("card", "capture"))
     card = cards.card_field(move, state.hands[seat])
     group = _capture_field(move, state.table, FACES[card]["value"])
 
-    hands = _set(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
+    hands = cards.set_at(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
     table, captured, last = state.table, state.captured, state.last_capturer
     if group:
         table = tuple(c for c in table if c not in group)
-        captured = _set(captured, seat, captured[seat] + (card, *group))
+        captured = cards.set_at(captured, seat, captured[seat] + (card, *group))
         last = seat
     else:
         table += (card,)
@@ -136,9 +138,9 @@ def apply(state: State, seat: int, move) -> State:
     return _end_deal(replace(state, stock=(), table=state.table + state.stock))
 
 
-def view(state: State, viewer: int | None) -> dict:
+def view(state: State, viewer: int | None) -> JSON:
     totals = scores(state)
-    shown = {
+    shown: JSON = {
         "deal": state.deal,
         "length": state.length,
         "first": state.first,
@@ -153,11 +155,12 @@ def view(state: State, viewer: int | None) -> dict:
     return shown
 
 
-def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | None) -> dict:
+def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:
     group = move.get("capture") or []
     deal_ended = len(after.history) > len(before.history)
-    face = _face_only if after.deal != before.deal else FACES.get
-    entry = {"type": "play", "card": face(move["card"]), "captured": [face(c) for c in group]}
+    same_deal = after.deal == before.deal
+    entry: JSON = {"type": "play", "card": cards.shown(FACES[move["card"]], same_deal),
+                   "captured": [cards.shown(FACES[c], same_deal) for c in group]}
     if not deal_ended and after.stock != before.stock:
         entry["dealt"] = len(after.hands[0])
     if deal_ended:
@@ -182,12 +185,8 @@ def zones(state: State) -> list[Zone]:
     ]
 
 
-def _face_only(card: str) -> dict:
-    """A card of a finished deal, without its id: the ids now name the cards of the new deal."""
-    return {key: value for key, value in FACES[card].items() if key != "id"}
 
-
-def _capture_field(move: dict, table: tuple[str, ...], target: int) -> tuple[str, ...]:
+def _capture_field(move: Move, table: tuple[str, ...], target: int) -> tuple[str, ...]:
     """The group named by `move["capture"]` (missing means none), if it adds up to `target`."""
     group = move.get("capture", [])
     if not isinstance(group, list) or not all(isinstance(c, str) for c in group):
@@ -221,7 +220,7 @@ def _groups(table: tuple[str, ...], target: int) -> list[tuple[str, ...]]:
     return sorted(found, key=len, reverse=True)
 
 
-def _new_deal(seed: str, length: str, number: int, seats: int, order: list[str], history: tuple) -> State:
+def _new_deal(seed: str, length: str, number: int, seats: int, order: list[str], history: tuple[tuple[int, ...], ...]) -> State:
     first = (number - 1) % seats
     hands, rest = cards.deal(order, seats, HAND_SIZE, first=first)
     return State(seed, length, number, first, hands, rest[TABLE_SIZE:], rest[:TABLE_SIZE], ((),) * seats,
@@ -241,7 +240,7 @@ def _end_deal(state: State) -> State:
     """The last capturer takes the table; then the match ends or the whole deck is dealt again."""
     captured, table = state.captured, state.table
     if state.last_capturer is not None:
-        captured = _set(captured, state.last_capturer, captured[state.last_capturer] + table)
+        captured = cards.set_at(captured, state.last_capturer, captured[state.last_capturer] + table)
         table = ()
     history = state.history + (tuple(len(stack) for stack in captured),)
     seats = len(state.hands)
@@ -251,6 +250,3 @@ def _end_deal(state: State) -> State:
     order = shuffled(list(FACES), state.seed, f"deal:{state.deal + 1}")
     return _new_deal(state.seed, state.length, state.deal + 1, seats, order, history)
 
-
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]

@@ -28,10 +28,11 @@ log_entry: {"type": "place", "tile": FACE, "x", "y", "rotation", "points", "bonu
            into the hidden pile).
 """
 from dataclasses import dataclass, replace
+from typing import Any
 
 from . import cards
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .protocol import EVERYONE, JSON, NOBODY, Face, IllegalMove, Move, Options, Zone, check_turn, leaders
 
 KEY = "addtoo"
 NAME = "ADD-TOO"
@@ -56,14 +57,17 @@ BONUS = 5
 SIDES = ("N", "E", "S", "W")
 SIDE_NAMES = ("north", "east", "south", "west")
 STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))  # N is y - 1
+Cell = tuple[int, int]
+Cells = dict[Cell, tuple[str, int]]  # (x, y): (tile, rotation)
+Board = tuple[tuple[str, int, int, int], ...]  # (tile, x, y, rotation) as placed
 
 
-def _face(a: int, b: int) -> dict:
+def _face(a: int, b: int) -> Face:
     orange, blue = (a, b) if (b - a) % 2 else (b, a)
     return {"id": f"dia{a}-{b}", "kind": "diamond", "orange": orange, "blue": blue}
 
 
-FACES = {face["id"]: face for face in (_face(a, b) for a in range(1, 11) for b in range(a + 1, 11))}
+FACES: dict[str, Face] = {face["id"]: face for face in (_face(a, b) for a in range(1, 11) for b in range(a + 1, 11))}
 TOTALS = {tile: face["orange"] + face["blue"] for tile, face in FACES.items()}
 # OUTER[tile][rotation][side] = (colour, number): rotation r puts orange on sides r and r + 1.
 OUTER = {tile: tuple(tuple(("orange", face["orange"]) if (side - r) % 4 in (0, 1) else ("blue", face["blue"])
@@ -78,8 +82,8 @@ class State:
     deal: int  # 1-based hand number
     hands: tuple[tuple[str, ...], ...]
     pile: tuple[str, ...]  # top first
-    board: tuple[tuple[str, int, int, int], ...]  # (tile, x, y, rotation) as placed: the last is the last-played
-    frontier: tuple[tuple[int, int], ...]  # every empty cell next to the board, sorted
+    board: Board  # as placed: the last is the last-played
+    frontier: tuple[Cell, ...]  # every empty cell next to the board, sorted
     points: tuple[int, ...]  # this hand's points so far
     totals: tuple[int, ...]  # match totals of the finished hands
     passes: int  # passes in a row since the last placement
@@ -88,11 +92,11 @@ class State:
     last_hand: tuple[tuple[int, int], ...] = ()  # (points, penalty) per seat of the last finished hand
 
 
-def deck(seats: int, options: dict) -> list[dict]:
+def deck(seats: int, options: Options) -> list[Face]:
     return list(FACES.values())
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: Options, seed: str, deck: list[str] | None = None) -> State:
     target = options.get("target", OPTIONS["target"].default)
     return _new_hand(seed, target, 1, (0,) * seats, deck)
 
@@ -115,7 +119,7 @@ def winners(state: State) -> list[int]:
     return leaders([(total, points - penalty) for total, (points, penalty) in zip(state.totals, state.last_hand)])
 
 
-def legal_moves(state: State, seat: int) -> dict | None:
+def legal_moves(state: State, seat: int) -> JSON | None:
     if seat != state.turn:
         return None
     places = _placements(state, seat)
@@ -126,10 +130,10 @@ def legal_moves(state: State, seat: int) -> dict | None:
     return {"pass": True}
 
 
-def candidate_moves(state: State, seat: int) -> list[dict]:
-    if seat != state.turn:
-        return []
+def candidate_moves(state: State, seat: int) -> list[Move]:
     legal = legal_moves(state, seat)
+    if legal is None:
+        return []
     if "place" not in legal:
         return [{"type": "draw" if "draw" in legal else "pass"}]
     best_first = sorted(legal["place"], key=lambda p: -p["points"])
@@ -137,13 +141,13 @@ def candidate_moves(state: State, seat: int) -> list[dict]:
             for p in best_first]
 
 
-def apply(state: State, seat: int, move) -> State:
+def apply(state: State, seat: int, move: Any) -> State:
     check_turn(state.turn, seat)
     kind = cards.move_type(move, tuple(_MOVES))
     return _MOVES[kind](state, seat, move)
 
 
-def view(state: State, viewer: int | None) -> dict:
+def view(state: State, viewer: int | None) -> JSON:
     return {
         "deal": state.deal,
         "target": state.target,
@@ -157,12 +161,12 @@ def view(state: State, viewer: int | None) -> dict:
     }
 
 
-def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | None) -> dict:
+def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:
     entry = {"type": move["type"]}
     if move["type"] == "place":
-        x, y = move["x"], move["y"]
-        points, bonus = _fit(_cells(before.board), _last(before), move["tile"], x, y, move["rotation"])
-        entry.update(tile=_public_face(move["tile"], after), x=x, y=y, rotation=move["rotation"],
+        tile, x, y = move["tile"], move["x"], move["y"]
+        points, bonus = _fit(_cells(before.board), _last(before), tile, x, y, move["rotation"])
+        entry.update(tile=cards.shown(FACES[tile], tile not in after.pile), x=x, y=y, rotation=move["rotation"],
                      points=points, bonus=bonus)
     elif move["type"] == "draw":
         entry["tile"] = FACES[after.hands[seat][-1]]
@@ -179,7 +183,7 @@ def zones(state: State) -> list[Zone]:
     ]
 
 
-def _place(state: State, seat: int, move: dict) -> State:
+def _place(state: State, seat: int, move: Move) -> State:
     cards.no_extra_fields(move, ("tile", "x", "y", "rotation"))
     tile = move.get("tile")
     if not isinstance(tile, str):
@@ -190,13 +194,13 @@ def _place(state: State, seat: int, move: dict) -> State:
     y = cards.int_field(move, "y", -1000, 1000, "y")
     rotation = cards.int_field(move, "rotation", 0, 3, "The rotation")
     cells = _cells(state.board)
-    points, _ = _fit(cells, _last(state), tile, x, y, rotation, explain=True)
+    points, _ = _fit(cells, _last(state), tile, x, y, rotation)
 
     board = state.board + ((tile, x, y, rotation),)
     frontier = tuple(sorted(set(state.frontier) - {(x, y)} | {c for c in _around((x, y)) if c not in cells}))
     hand = tuple(t for t in state.hands[seat] if t != tile)
-    hands = _set(state.hands, seat, hand)
-    gained = _set(state.points, seat, state.points[seat] + points)
+    hands = cards.set_at(state.hands, seat, hand)
+    gained = cards.set_at(state.points, seat, state.points[seat] + points)
     if not hand:
         return _end_hand(state, hands, board, gained, "out")
     if all(c in cells for c in _around((x, y))):
@@ -205,7 +209,7 @@ def _place(state: State, seat: int, move: dict) -> State:
                  0, (seat + 1) % len(hands), state.ended, state.last_hand)
 
 
-def _draw(state: State, seat: int, move: dict) -> State:
+def _draw(state: State, seat: int, move: Move) -> State:
     cards.no_extra_fields(move, ())
     if _can_place(state, seat):
         raise IllegalMove("must_place", "You can place a diamond, so you must place one.")
@@ -213,11 +217,11 @@ def _draw(state: State, seat: int, move: dict) -> State:
         raise IllegalMove("hand_full", f"You hold {HAND_SIZE} diamonds: you cannot draw, you must pass.")
     if not state.pile:
         raise IllegalMove("pile_empty", "The pile is empty: you cannot draw, you must pass.")
-    hands = _set(state.hands, seat, state.hands[seat] + state.pile[:1])
+    hands = cards.set_at(state.hands, seat, state.hands[seat] + state.pile[:1])
     return replace(state, hands=hands, pile=state.pile[1:])
 
 
-def _pass(state: State, seat: int, move: dict) -> State:
+def _pass(state: State, seat: int, move: Move) -> State:
     cards.no_extra_fields(move, ())
     if _can_place(state, seat):
         raise IllegalMove("must_place", "You can place a diamond, so you must place one.")
@@ -232,8 +236,8 @@ def _pass(state: State, seat: int, move: dict) -> State:
 _MOVES = {"place": _place, "draw": _draw, "pass": _pass}
 
 
-def _new_hand(seed: str, target: int, deal: int, totals: tuple[int, ...], fixed=None,
-              ended: str = "", last_hand: tuple = ()) -> State:
+def _new_hand(seed: str, target: int, deal: int, totals: tuple[int, ...], fixed: list[str] | None = None,
+              ended: str = "", last_hand: tuple[tuple[int, int], ...] = ()) -> State:
     order = cards.starting_order(list(FACES), seed, f"deal:{deal}", fixed)
     hands, pile = cards.deal(order, len(totals), HAND_SIZE, first=0)
     first = min(range(len(hands)), key=lambda s: (*sorted(TOTALS[t] for t in hands[s])[:2], s))
@@ -241,7 +245,8 @@ def _new_hand(seed: str, target: int, deal: int, totals: tuple[int, ...], fixed=
                  ended, last_hand)
 
 
-def _end_hand(state: State, hands, board, points, reason: str) -> State:
+def _end_hand(state: State, hands: tuple[tuple[str, ...], ...], board: Board, points: tuple[int, ...],
+              reason: str) -> State:
     result = tuple((p, PENALTY * len(hand)) for p, hand in zip(points, hands))
     totals = tuple(total + p - penalty for total, (p, penalty) in zip(state.totals, result))
     if max(totals) >= state.target:
@@ -250,7 +255,7 @@ def _end_hand(state: State, hands, board, points, reason: str) -> State:
     return _new_hand(state.seed, state.target, state.deal + 1, totals, ended=reason, last_hand=result)
 
 
-def _placements(state: State, seat: int, first_only: bool = False) -> list[dict]:
+def _placements(state: State, seat: int, first_only: bool = False) -> list[Move]:
     """Every legal (tile, cell, rotation) for the seat, with its points."""
     cells, last = _cells(state.board), _last(state)
     found = []
@@ -259,8 +264,8 @@ def _placements(state: State, seat: int, first_only: bool = False) -> list[dict]
             continue
         for tile in state.hands[seat]:
             for rotation in range(4):
-                fit = _fit(cells, last, tile, x, y, rotation)
-                if fit:
+                fit = _try(cells, last, tile, x, y, rotation)
+                if not isinstance(fit, cards.Refusal):
                     found.append({"tile": tile, "x": x, "y": y, "rotation": rotation,
                                   "points": fit[0], "bonus": fit[1]})
                     if first_only:
@@ -268,42 +273,59 @@ def _placements(state: State, seat: int, first_only: bool = False) -> list[dict]
     return found
 
 
-def _fit(cells: dict, last, tile: str, x: int, y: int, rotation: int, explain: bool = False):
-    """(points, bonus) for this placement, or None (or IllegalMove raised when `explain`)."""
-    def refuse(code, reason, **params):
-        if explain:
-            raise IllegalMove(code, reason, x=x, y=y, **params)
-        return None
+def _fit(cells: Cells, last: Cell | None, tile: str, x: int, y: int, rotation: int) -> tuple[int, bool]:
+    """(points, bonus) for this placement, or IllegalMove saying why it does not fit."""
+    fit = _try(cells, last, tile, x, y, rotation)
+    if isinstance(fit, cards.Refusal):
+        raise IllegalMove(fit.code, _reason(fit, x, y, last), x=x, y=y, **fit.params)
+    return fit
 
+
+def _try(cells: Cells, last: Cell | None, tile: str, x: int, y: int, rotation: int) -> tuple[int, bool] | cards.Refusal:
+    """(points, bonus) for this placement, or why not: the one check behind `_fit` and `_placements`."""
     if last is None:
-        return (0, False) if (x, y) == (0, 0) else refuse("first_at_origin", "The first diamond goes at (0, 0).")
+        return (0, False) if (x, y) == (0, 0) else cards.Refusal("first_at_origin", {})
     if (x, y) in cells:
-        return refuse("occupied", f"({x}, {y}) already holds a diamond.")
+        return cards.Refusal("occupied", {})
     touching = [(side, cells[c], c) for side, c in enumerate(_around((x, y))) if c in cells]
     if not touching:
-        return refuse("not_touching", f"({x}, {y}) touches no diamond.")
+        return cards.Refusal("not_touching", {})
     bonus = not _touches((x, y), last)
     if bonus and len(touching) < 2:
-        return refuse("not_next_to_last", f"({x}, {y}) is not next to the last-played diamond at "
-                                          f"({last[0]}, {last[1]}), and a bonus play must touch 2 to 4 diamonds.")
+        return cards.Refusal("not_next_to_last", {})
     points = 0
     for side, (other, other_rotation), cell in touching:
         colour, number = OUTER[tile][rotation][side]
         their_colour, theirs = OUTER[other][other_rotation][(side + 2) % 4]
         if colour == their_colour and (number + theirs) % 5 == 0:
             points += number + theirs
-        elif bonus or cell == last:
-            where = f"{SIDE_NAMES[side].capitalize()} side{' (bonus play: every side must fit)' if bonus else ''}"
-            if colour != their_colour:
-                article = "an" if their_colour == "orange" else "a"
-                return refuse("colour_mismatch",
-                              f"{where}: your {colour} {number} touches {article} {their_colour} side.",
-                              side=SIDES[side], colour=colour, number=number, other_colour=their_colour)
-            if number != theirs:
-                return refuse("no_match_no_score", f"{where}: {number} and {theirs} neither match nor make a "
-                                                   "multiple of 5.",
-                              side=SIDES[side], number=number, other=theirs)
+        elif (bonus or cell == last) and colour != their_colour:
+            return cards.Refusal("colour_mismatch", {"side": SIDES[side], "colour": colour, "number": number,
+                                                "other_colour": their_colour})
+        elif (bonus or cell == last) and number != theirs:
+            return cards.Refusal("no_match_no_score", {"side": SIDES[side], "number": number, "other": theirs})
     return points + (BONUS * len(touching) if bonus else 0), bonus
+
+
+def _reason(refusal: cards.Refusal, x: int, y: int, last: Cell | None) -> str:
+    """A refusal of a diamond at (x, y) in words (`last`: the last-played diamond's cell)."""
+    code, params = refusal
+    if code == "first_at_origin" or last is None:
+        return "The first diamond goes at (0, 0)."
+    if code == "occupied":
+        return f"({x}, {y}) already holds a diamond."
+    if code == "not_touching":
+        return f"({x}, {y}) touches no diamond."
+    if code == "not_next_to_last":
+        return (f"({x}, {y}) is not next to the last-played diamond at ({last[0]}, {last[1]}), and a bonus "
+                "play must touch 2 to 4 diamonds.")
+    bonus = not _touches((x, y), last)
+    where = f"{SIDE_NAMES[SIDES.index(params['side'])].capitalize()} side"
+    where += " (bonus play: every side must fit)" if bonus else ""
+    if code == "colour_mismatch":
+        article = "an" if params["other_colour"] == "orange" else "a"
+        return f"{where}: your {params['colour']} {params['number']} touches {article} {params['other_colour']} side."
+    return f"{where}: {params['number']} and {params['other']} neither match nor make a multiple of 5."
 
 
 def _can_place(state: State, seat: int) -> bool:
@@ -314,42 +336,33 @@ def _can_draw(state: State, seat: int) -> bool:
     return len(state.hands[seat]) < HAND_SIZE and bool(state.pile)
 
 
-def _hand_result(state: State) -> dict:
+def _hand_result(state: State) -> JSON:
     return {"reason": state.ended,
             "seats": [{"points": p, "penalty": penalty, "net": p - penalty} for p, penalty in state.last_hand],
             "totals": list(state.totals)}
 
 
-def _public_face(tile: str, after: State) -> dict:
-    """The diamond's face; without its id once a new hand has shuffled it into the hidden pile."""
-    face = FACES[tile]
-    return {k: v for k, v in face.items() if k != "id"} if tile in after.pile else face
-
-
-def _cells(board) -> dict:
+def _cells(board: Board) -> Cells:
     return {(x, y): (tile, rotation) for tile, x, y, rotation in board}
 
 
-def _last(state: State):
+def _last(state: State) -> Cell | None:
     return (state.board[-1][1], state.board[-1][2]) if state.board else None
 
 
-def _around(cell) -> tuple:
+def _around(cell: Cell) -> tuple[Cell, ...]:
     x, y = cell
     return tuple((x + dx, y + dy) for dx, dy in STEPS)
 
 
-def _touches(cell, other) -> bool:
+def _touches(cell: Cell, other: Cell) -> bool:
     return abs(cell[0] - other[0]) + abs(cell[1] - other[1]) == 1
 
 
-def frontier_of(board) -> tuple[tuple[int, int], ...]:
+def frontier_of(board: Board) -> tuple[Cell, ...]:
     """The empty cells next to a board of (tile, x, y, rotation): for tests that build a State."""
     cells = _cells(board)
     if not cells:
         return ((0, 0),)
     return tuple(sorted({c for cell in cells for c in _around(cell) if c not in cells}))
 
-
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]

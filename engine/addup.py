@@ -5,15 +5,17 @@ equal, take every card on the table. Draw back to three while the deck lasts; wh
 is empty the match ends and the most captured cards wins.
 """
 from dataclasses import dataclass
+from typing import Any
 
 from . import cards
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .options import Option
+from .protocol import EVERYONE, JSON, NOBODY, Face, IllegalMove, Move, Options, Zone, check_turn, leaders
 
 KEY = "addup"
 NAME = "ADD UP"
 MIN_SEATS, MAX_SEATS = 2, 6
 RULES_VERSION = 1
-OPTIONS: dict = {}
+OPTIONS: dict[str, Option] = {}
 INFO = {"age": "8-99", "minutes": 20,
         "summary": "Play a card on the top or the bottom row: make both rows add up to the same "
                    "and take every card on the table."}
@@ -29,27 +31,31 @@ INTERPRETATIONS = (
 HAND_SIZE = 3
 ROWS = ("top", "bottom")
 JOKERS = {"white_joker": (0, 5), "yellow_joker": (10, 999)}
-FACES = {
+FACES: dict[str, Face] = {
     **{f"{n}{copy}": {"id": f"{n}{copy}", "kind": "number", "value": n} for n in range(1, 10) for copy in "abcd"},
     **{f"{kind[0]}{i}": {"id": f"{kind[0]}{i}", "kind": kind, "min": lo, "max": hi}
        for kind, (lo, hi) in JOKERS.items() for i in range(1, 7)},
 }
 
 
+Row = tuple[tuple[str, int], ...]  # (card, value) as played
+Rows = tuple[Row, ...]  # (top, bottom)
+
+
 @dataclass(frozen=True)
 class State:
     hands: tuple[tuple[str, ...], ...]
     pile: tuple[str, ...]  # top card first
-    rows: tuple[tuple[tuple[str, int], ...], ...]  # (top, bottom), each of (card, value)
+    rows: Rows  # (top, bottom), each of (card, value)
     captured: tuple[tuple[str, ...], ...]
     turn: int | None
 
 
-def deck(seats: int, options: dict) -> list[dict]:
+def deck(seats: int, options: Options) -> list[Face]:
     return list(FACES.values())
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: Options, seed: str, deck: list[str] | None = None) -> State:
     order = cards.starting_order(list(FACES), seed, "deal:1", deck)
     hands, rest = cards.deal(order, seats, HAND_SIZE, first=0)
     rows, pile = _open_rows(rest)
@@ -72,25 +78,26 @@ def winners(state: State) -> list[int]:
     return leaders(scores(state)) if is_over(state) else []
 
 
-def legal_moves(state: State, seat: int) -> dict | None:
+def legal_moves(state: State, seat: int) -> JSON | None:
     if seat != state.turn:
         return None
     sums = [_row_sum(row) for row in state.rows]
-    plays = []
+    plays: list[JSON] = []
     for card in dict.fromkeys(state.hands[seat]):
         face = FACES[card]
-        entry = {"card": card, "rows": list(ROWS), "captures": _capturing_plays(face, state.rows, sums)}
+        entry: JSON = {"card": card, "rows": list(ROWS), "captures": _capturing_plays(face, state.rows, sums)}
         if face["kind"] in JOKERS:
             entry["value"] = {"min": face["min"], "max": face["max"]}
         plays.append(entry)
     return {"play": plays}
 
 
-def candidate_moves(state: State, seat: int) -> list[dict]:
-    if seat != state.turn:
+def candidate_moves(state: State, seat: int) -> list[Move]:
+    legal = legal_moves(state, seat)
+    if legal is None:
         return []
-    moves = []
-    for entry in legal_moves(state, seat)["play"]:
+    moves: list[Move] = []
+    for entry in legal["play"]:
         joker_value = entry["value"]["min"] if "value" in entry else None
         moves += [_play(entry["card"], row, joker_value) for row in ROWS]
         moves += [_play(entry["card"], c["row"], c["value"] if joker_value is not None else None)
@@ -98,7 +105,7 @@ def candidate_moves(state: State, seat: int) -> list[dict]:
     return list({repr(m): m for m in moves}.values())
 
 
-def apply(state: State, seat: int, move) -> State:
+def apply(state: State, seat: int, move: Any) -> State:
     check_turn(state.turn, seat)
     cards.move_type(move, ("play",))
     cards.no_extra_fields(move, ("card", "row", "value"))
@@ -108,24 +115,25 @@ def apply(state: State, seat: int, move) -> State:
         raise IllegalMove("bad_row", "Choose the 'top' or the 'bottom' row.", field="row")
     value = _played_value(FACES[card], move)
 
-    rows = list(state.rows)
-    rows[ROWS.index(row)] += ((card, value),)
+    played = list(state.rows)
+    played[ROWS.index(row)] += ((card, value),)
+    rows = tuple(played)
     hand = tuple(c for c in state.hands[seat] if c != card)
     captured, pile = state.captured, state.pile
     balanced = all(rows) and _row_sum(rows[0]) == _row_sum(rows[1])
     if balanced:
         taken = tuple(c for r in rows for c, _ in r)
-        captured = _set(captured, seat, captured[seat] + taken)
+        captured = cards.set_at(captured, seat, captured[seat] + taken)
     if pile:
         hand, pile = hand + pile[:1], pile[1:]
     if balanced:
         rows, pile = _open_rows(pile)
-    hands = _set(state.hands, seat, hand)
-    return State(hands, pile, tuple(rows), captured, _next_turn(hands, seat))
+    hands = cards.set_at(state.hands, seat, hand)
+    return State(hands, pile, rows, captured, _next_turn(hands, seat))
 
 
-def view(state: State, viewer: int | None) -> dict:
-    shown = {
+def view(state: State, viewer: int | None) -> JSON:
+    shown: JSON = {
         "rows": {name: {"cards": [{"card": FACES[c], "value": v} for c, v in row], "sum": _row_sum(row)}
                  for name, row in zip(ROWS, state.rows)},
         "pile_count": len(state.pile),
@@ -137,11 +145,11 @@ def view(state: State, viewer: int | None) -> dict:
     return shown
 
 
-def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | None) -> dict:
+def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:
     card = move["card"]
     value = move.get("value", FACES[card].get("value"))
     captured = len(after.captured[seat]) - len(before.captured[seat])
-    entry = {"type": "play", "card": FACES[card], "row": move["row"], "value": value, "captured": captured}
+    entry: JSON = {"type": "play", "card": FACES[card], "row": move["row"], "value": value, "captured": captured}
     if captured:
         entry["opened"] = {name: [FACES[c] for c, _ in row] for name, row in zip(ROWS, after.rows)}
     return entry
@@ -156,14 +164,14 @@ def zones(state: State) -> list[Zone]:
     ]
 
 
-def _play(card: str, row: str, value: int | None) -> dict:
-    move = {"type": "play", "card": card, "row": row}
+def _play(card: str, row: str, value: int | None) -> Move:
+    move: Move = {"type": "play", "card": card, "row": row}
     if value is not None:
         move["value"] = value
     return move
 
 
-def _played_value(face: dict, move: dict) -> int:
+def _played_value(face: Face, move: Move) -> int:
     if face["kind"] in JOKERS:
         colour = face["kind"].split("_")[0]
         return cards.int_field(move, "value", face["min"], face["max"], f"A {colour} joker's value")
@@ -173,7 +181,7 @@ def _played_value(face: dict, move: dict) -> int:
     return face["value"]
 
 
-def _capturing_plays(face: dict, rows, sums: list[int]) -> list[dict]:
+def _capturing_plays(face: Face, rows: Rows, sums: list[int]) -> list[JSON]:
     """Where playing this card balances the rows, and as what value."""
     found = []
     for i, name in enumerate(ROWS):
@@ -187,9 +195,9 @@ def _capturing_plays(face: dict, rows, sums: list[int]) -> list[dict]:
     return found
 
 
-def _open_rows(pile: tuple[str, ...]):
+def _open_rows(pile: tuple[str, ...]) -> tuple[Rows, tuple[str, ...]]:
     """Turn the top-row then the bottom-row opening card; jokers turned go to the bottom."""
-    rows = []
+    rows: list[Row] = []
     for _ in ROWS:
         first = next((i for i, c in enumerate(pile) if FACES[c]["kind"] == "number"), None)
         if first is None:
@@ -201,11 +209,11 @@ def _open_rows(pile: tuple[str, ...]):
     return tuple(rows), pile
 
 
-def _row_sum(row) -> int:
+def _row_sum(row: Row) -> int:
     return sum(v for _, v in row)
 
 
-def _next_turn(hands, seat: int) -> int | None:
+def _next_turn(hands: tuple[tuple[str, ...], ...], seat: int) -> int | None:
     seats = len(hands)
     for step in range(1, seats + 1):
         candidate = (seat + step) % seats
@@ -213,6 +221,3 @@ def _next_turn(hands, seat: int) -> int | None:
             return candidate
     return None
 
-
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]

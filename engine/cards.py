@@ -1,8 +1,34 @@
-"""Helpers every card game shares: dealing, fixed decks, and reading a move's fields."""
-from typing import Any, Sequence
+"""Helpers every card game shares: faces, dealing, fixed decks, and reading a move's fields."""
+from collections.abc import Sequence
+from typing import Any, NamedTuple, TypeVar
 
-from .protocol import BadSetup, IllegalMove
+from .protocol import BadSetup, Face, IllegalMove, Move
 from .shuffle import shuffled
+
+T = TypeVar("T")
+
+
+class Refusal(NamedTuple):
+    """Why a move is refused, as data: the IllegalMove's code and params. A game's check returns
+    it (cheap, so legal_moves can try every move), and the game words it only when it raises."""
+
+    code: str
+    params: dict[str, Any]
+
+
+def shown(face: Face, with_id: bool) -> Face:
+    """The face as a log entry shows it: without its id when the id now names another card (a new
+    deal reused the ids) or would tell where a hidden card went."""
+    if with_id:
+        return face
+    anonymous = face.copy()
+    del anonymous["id"]
+    return anonymous
+
+
+def set_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """A copy of `items` with `value` at `index` (states are tuples, never changed in place)."""
+    return items[:index] + (value,) + items[index + 1:]
 
 
 def starting_order(ids: Sequence[str], seed: str, label: str, fixed: Sequence[str] | None) -> list[str]:
@@ -32,10 +58,10 @@ def move_type(move: Any, allowed: Sequence[str]) -> str:
     if kind not in allowed:
         raise IllegalMove("unknown_move", f"Unknown move type {kind!r}: this game knows {', '.join(allowed)}.",
                           allowed=list(allowed))
-    return kind
+    return str(kind)
 
 
-def card_field(move: dict, hand: Sequence[str], field: str = "card") -> str:
+def card_field(move: Move, hand: Sequence[str], field: str = "card") -> str:
     """The id in `move[field]`, if that card is in `hand`."""
     card = move.get(field)
     if not isinstance(card, str):
@@ -45,7 +71,7 @@ def card_field(move: dict, hand: Sequence[str], field: str = "card") -> str:
     return card
 
 
-def int_field(move: dict, field: str, lo: int, hi: int, what: str) -> int:
+def int_field(move: Move, field: str, lo: int, hi: int, what: str) -> int:
     """The whole number in `move[field]`, if it lies in lo..hi."""
     value = move.get(field)
     if type(value) is not int:
@@ -56,7 +82,7 @@ def int_field(move: dict, field: str, lo: int, hi: int, what: str) -> int:
     return value
 
 
-def no_extra_fields(move: dict, allowed: Sequence[str]) -> None:
+def no_extra_fields(move: Move, allowed: Sequence[str]) -> None:
     """Refuse fields the move type does not have, so typos are not silently ignored."""
     extra = sorted(set(move) - set(allowed) - {"type"})
     if extra:

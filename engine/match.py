@@ -1,6 +1,8 @@
 """What happens around the rules in a match played over days: timeouts, leaving and resigning.
 
-A match's events are folded here; each game's own rules stay in its module. Event kinds:
+A match is its events, folded here: `fold` replays them (golden matches, tests, tools) from the
+deal or a stored state, with the same `apply` a request uses for the event it writes; each game's
+own rules stay in its module. Event kinds:
 
     move       a seat's own move
     timeout    the move the service made for a seat whose deadline passed (a claimed timeout)
@@ -19,19 +21,42 @@ least harmful legal move, recorded as the concrete move it was. After `timeouts_
 timeouts in a row, a seat is treated as having resigned. A bot's move is recorded too: replaying
 a match never runs a bot again.
 """
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, Iterator
+from typing import Any, NamedTuple, Protocol
 
 from . import bots as computer
-from .protocol import GameOver, IllegalMove, check_turn
+from . import cards
+from .protocol import JSON, Game, GameOver, IllegalMove, Move, check_turn
 
-PLAYED = ("move", "timeout", "autopilot", "bot")
-KINDS = PLAYED + ("resign", "hint")
+PLAYED = ("move", "timeout", "autopilot", "bot")  # the kinds that carry a move of the game
+RESIGN, HINT = "resign", "hint"
+KINDS = (*PLAYED, RESIGN, HINT)
+
+
+class Event(Protocol):
+    """One event as the fold reads it: an `Entry`, or a stored row with these three attributes."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def move(self) -> Move | None: ...
+
+
+class Entry(NamedTuple):
+    """An event written down in code: a golden match's, a test's or a tool's."""
+
+    kind: str
+    seat: int
+    move: Move | None = None
 
 
 @dataclass(frozen=True)
 class MatchState:
     game: Any  # the game's own state
+    seats: int
     left: frozenset[int]  # seats the autopilot plays for
     resigned: int | None  # the seat that resigned a two-seat match, which ended it
     timeouts: tuple[int, ...]  # timeouts in a row, per seat
@@ -40,42 +65,62 @@ class MatchState:
 
 
 def begin(game_state: Any, seats: int, bots: tuple[str | None, ...] | None = None) -> MatchState:
-    return MatchState(game_state, frozenset(), None, (0,) * seats, bots or (None,) * seats, frozenset())
+    """The match as dealt (`game_state`: the game's initial state), before any event; `bots`
+    gives the level of the bot seated at each seat (None for a person)."""
+    return MatchState(game_state, seats, frozenset(), None, (0,) * seats, bots or (None,) * seats, frozenset())
 
 
-def apply(game, match: MatchState, kind: str, seat: int, move: dict | None, timeouts_to_leave: int) -> MatchState:
+def fold(game: Game, match: MatchState, events: Iterable[Event], timeouts_to_leave: int) -> MatchState:
+    """The match after `events`, from `match`: the match as dealt (`begin`) or a stored state."""
+    for event in events:
+        match = apply(game, match, event.kind, event.seat, event.move, timeouts_to_leave)
+    return match
+
+
+def apply(game: Game, match: MatchState, kind: str, seat: int, move: Move | None,
+          timeouts_to_leave: int) -> MatchState:
     """The match after one event (moves are checked by the game's rules)."""
     if is_over(game, match):
         raise GameOver("game_over", "The match is over.")
-    if kind == "resign":
+    if kind not in KINDS:
+        raise IllegalMove("unknown_event", f"Unknown event kind {kind!r}.")
+    if kind == RESIGN:
         return _resign(match, seat, (move or {}).get("bot"))
-    if kind == "hint":
+    if kind == HINT:
         check_turn(to_move(game, match), seat)
         return replace(match, hinted=match.hinted | {seat})
-    if kind not in PLAYED:
-        raise IllegalMove("unknown_event", f"Unknown event kind {kind!r}.")
     if kind == "bot" and match.bots[seat] is None:
         raise IllegalMove("not_a_bot", f"Seat {seat} is not played by a bot.")
     state = game.apply(match.game, seat, move)
     in_a_row = match.timeouts[seat] + 1 if kind == "timeout" else 0
-    match = replace(match, game=state, timeouts=match.timeouts[:seat] + (in_a_row,) + match.timeouts[seat + 1:],
-                    hinted=match.hinted - {seat})
+    timeouts = match.timeouts if match.timeouts[seat] == in_a_row else cards.set_at(match.timeouts, seat, in_a_row)
+    hinted = match.hinted - {seat} if match.hinted else match.hinted
+    match = MatchState(state, match.seats, match.left, match.resigned, timeouts, match.bots,
+                       hinted)  # not replace(): this is the replay loop
     if kind == "timeout" and in_a_row >= timeouts_to_leave:
         match = _resign(match, seat)
     return match
 
 
-def is_over(game, match: MatchState) -> bool:
+def log_entry(game: Game, before: MatchState, event: Event, after: MatchState, viewer: int | None) -> JSON:
+    """One event as `viewer` may see it: the game's log entry of its move, or {"type": "resign"}
+    (with "bot": level when the seat was handed to a bot), or {"type": "hint"}."""
+    if event.kind not in PLAYED or event.move is None:
+        return {"type": event.kind, **(event.move or {})}
+    return game.log_entry(before.game, event.seat, event.move, after.game, viewer)
+
+
+def is_over(game: Game, match: MatchState) -> bool:
     return match.resigned is not None or game.is_over(match.game)
 
 
-def to_move(game, match: MatchState) -> int | None:
+def to_move(game: Game, match: MatchState) -> int | None:
     return None if is_over(game, match) else game.to_move(match.game)
 
 
-def winners(game, match: MatchState) -> list[int]:
+def winners(game: Game, match: MatchState) -> list[int]:
     if match.resigned is not None:
-        return [seat for seat in range(len(match.timeouts)) if seat != match.resigned]
+        return [seat for seat in range(match.seats) if seat != match.resigned]
     return game.winners(match.game)
 
 
@@ -86,9 +131,12 @@ def status(match: MatchState, seat: int) -> str:
     return "left" if seat in match.left else "playing"
 
 
-def stand_in(game, match: MatchState) -> dict:
+def stand_in(game: Game, match: MatchState) -> Move:
     """The move the service makes for the seat to move: the game's simplest legal move."""
-    return game.candidate_moves(match.game, to_move(game, match))[0]
+    seat = to_move(game, match)
+    if seat is None:
+        raise GameOver("game_over", "The match is over.")
+    return game.candidate_moves(match.game, seat)[0]
 
 
 def bot_seed(seed: str, seat: int, seq: int) -> str:
@@ -96,14 +144,15 @@ def bot_seed(seed: str, seat: int, seq: int) -> str:
     return f"{seed}:bot:{seat}:{seq}"
 
 
-def stand_ins(game, match: MatchState, timeouts_to_leave: int, seed: str,
-              version: int) -> Iterator[tuple[str, int, dict, MatchState]]:
+def stand_ins(game: Game, match: MatchState, timeouts_to_leave: int, seed: str,
+              version: int) -> Iterator[tuple[str, int, Move, MatchState]]:
     """The moves the service makes while a bot or a seat that has left is to move, the match being
     at `version` and dealt from `seed`: (kind, seat, move, match after), kind `bot` or `autopilot`."""
     while (seat := to_move(game, match)) is not None and (match.bots[seat] or seat in match.left):
         version += 1
-        if match.bots[seat]:
-            kind, move = "bot", computer.choose(game, match.game, seat, match.bots[seat], bot_seed(seed, seat, version))
+        level = match.bots[seat]
+        if level:
+            kind, move = "bot", computer.choose(game, match.game, seat, level, bot_seed(seed, seat, version))
         else:
             kind, move = "autopilot", stand_in(game, match)
         match = apply(game, match, kind, seat, move, timeouts_to_leave)
@@ -122,7 +171,7 @@ def _resign(match: MatchState, seat: int, bot: str | None = None) -> MatchState:
     if bot is not None:
         if bot not in computer.LEVELS:
             raise IllegalMove("unknown_level", f"There is no bot level {bot!r}: {', '.join(computer.LEVELS)}.")
-        return replace(match, left=match.left | {seat}, bots=match.bots[:seat] + (bot,) + match.bots[seat + 1:])
-    if len(match.timeouts) == 2 or (people(match) == [seat] and any(match.bots)):
+        return replace(match, left=match.left | {seat}, bots=cards.set_at(match.bots, seat, bot))
+    if match.seats == 2 or (people(match) == [seat] and any(match.bots)):
         return replace(match, resigned=seat)
     return replace(match, left=match.left | {seat})

@@ -2,7 +2,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from .protocol import BadSetup
+from .protocol import BadSetup, Game, Options
 
 
 @dataclass(frozen=True)
@@ -11,7 +11,7 @@ class Option:
 
     default: Any
     description: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
 
@@ -22,15 +22,16 @@ class Option:
             allowed = ", ".join(_show(c) for c in self.choices)
             raise BadSetup("bad_option", f"Option '{name}' must be one of {allowed}.",
                            option=name, choices=list(self.choices))
+        assert self.minimum is not None and self.maximum is not None, "an option has choices or a range"
         if type(value) is not int or not self.minimum <= value <= self.maximum:
             raise BadSetup("bad_option",
                            f"Option '{name}' must be a whole number from {self.minimum} to {self.maximum}.",
                            option=name, minimum=self.minimum, maximum=self.maximum)
         return value
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """The option as the rules catalogue publishes it."""
-        shape = {"default": self.default, "description": self.description}
+        shape: dict[str, Any] = {"default": self.default, "description": self.description}
         if self.choices is not None:
             shape["choices"] = list(self.choices)
         else:
@@ -38,7 +39,7 @@ class Option:
         return shape
 
 
-def normalize(game, given: dict | None) -> dict:
+def normalize(game: Game, given: Options | None) -> Options:
     """Every option of `game`, defaults filled in; unknown names and bad values raise BadSetup."""
     given = given or {}
     unknown = sorted(set(given) - set(game.OPTIONS))
@@ -48,7 +49,7 @@ def normalize(game, given: dict | None) -> dict:
             for name, opt in game.OPTIONS.items()}
 
 
-def check_seats(game, seats: Any) -> int:
+def check_seats(game: Game, seats: Any) -> int:
     """The seat count, if the game can be played by that many."""
     if type(seats) is not int or not game.MIN_SEATS <= seats <= game.MAX_SEATS:
         raise BadSetup("bad_seats", f"{game.NAME} is for {game.MIN_SEATS} to {game.MAX_SEATS} players.",

@@ -23,10 +23,11 @@ the new deal).
 """
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from . import cards
 from .options import Option
-from .protocol import EVERYONE, NOBODY, IllegalMove, Zone, check_turn, leaders
+from .protocol import EVERYONE, JSON, NOBODY, Face, IllegalMove, Move, Options, Zone, check_turn, leaders
 from .shuffle import pick, shuffled
 
 KEY = "plusminus"
@@ -49,11 +50,11 @@ PLUS_COPIES = "abc", "def"  # the copies of each Plus card in the first and the 
 MINUS = (2, 3, 5, 7, 9)
 
 
-def _pack(number: int) -> dict:
-    plus = {f"plus-{n}{c}": {"id": f"plus-{n}{c}", "kind": "plus", "number": n, "value": n}
+def _pack(number: int) -> dict[str, Face]:
+    plus: dict[str, Face] = {f"plus-{n}{c}": {"id": f"plus-{n}{c}", "kind": "plus", "number": n, "value": n}
             for n in range(3, 16) for c in PLUS_COPIES[number]}
     letter = "ab"[number]
-    minus = {f"minus-{n}{letter}": {"id": f"minus-{n}{letter}", "kind": "minus", "number": n, "value": -n}
+    minus: dict[str, Face] = {f"minus-{n}{letter}": {"id": f"minus-{n}{letter}", "kind": "minus", "number": n, "value": -n}
              for n in MINUS}
     return {**plus, **minus}
 
@@ -76,11 +77,11 @@ class State:
     turn: int | None
 
 
-def deck(seats: int, options: dict) -> list[dict]:
+def deck(seats: int, options: Options) -> list[Face]:
     return [face for pack in PACKS[:2 if seats > 4 else 1] for face in pack.values()]
 
 
-def initial_state(seats: int, options: dict, seed: str, deck: list[str] | None = None) -> State:
+def initial_state(seats: int, options: Options, seed: str, deck: list[str] | None = None) -> State:
     order = cards.starting_order(_ids(seats), seed, "deal:1", deck)
     dealer = seats - 1 if deck is not None else pick(seats, seed, "dealer")
     return _new_game(seed, options.get("games", 5), 1, seats, dealer, order, history=())
@@ -102,7 +103,7 @@ def winners(state: State) -> list[int]:
     return leaders(scores(state)) if is_over(state) else []
 
 
-def legal_moves(state: State, seat: int) -> dict | None:
+def legal_moves(state: State, seat: int) -> JSON | None:
     if seat != state.turn:
         return None
     top = _top(state)
@@ -117,12 +118,13 @@ def legal_moves(state: State, seat: int) -> dict | None:
     return {"top": FACES[top] if top else None, "play": plays}
 
 
-def candidate_moves(state: State, seat: int) -> list[dict]:
+def candidate_moves(state: State, seat: int) -> list[Move]:
     """Every legal (card, man), the move that gains the most points first."""
-    if seat != state.turn:
+    legal = legal_moves(state, seat)
+    if legal is None:
         return []
-    moves = []
-    for entry in legal_moves(state, seat)["play"]:
+    moves: list[tuple[int, Move]] = []
+    for entry in legal["play"]:
         moves += [(_points(man["to"]) - _points(man["from"]),
                    {"type": "play", "card": entry["card"], "man": man["man"]}) for man in entry["men"]]
         if not entry["men"]:
@@ -130,7 +132,7 @@ def candidate_moves(state: State, seat: int) -> list[dict]:
     return [move for _, move in sorted(moves, key=lambda item: -item[0])]
 
 
-def apply(state: State, seat: int, move) -> State:
+def apply(state: State, seat: int, move: Any) -> State:
     check_turn(state.turn, seat)
     cards.move_type(move, ("play",))
     cards.no_extra_fields(move, ("card", "man"))
@@ -146,20 +148,20 @@ def apply(state: State, seat: int, move) -> State:
     else:
         man = cards.int_field(move, "man", 0, MEN - 1, "A man")
         to, _ = _move_man(board, man, total, _sum_text(card, top))
-        board = _set(board, man, to)
+        board = cards.set_at(board, man, to)
 
-    hands = _set(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
-    state = replace(state, hands=hands, played=state.played + (card,), boards=_set(state.boards, seat, board),
+    hands = cards.set_at(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
+    state = replace(state, hands=hands, played=state.played + (card,), boards=cards.set_at(state.boards, seat, board),
                     turn=(seat + 1) % len(hands))
     if board.count(HOME) == MEN or not any(hands):
         return _end_game(state)
     return state
 
 
-def view(state: State, viewer: int | None) -> dict:
+def view(state: State, viewer: int | None) -> JSON:
     top = _top(state)
     totals = scores(state)
-    shown = {
+    shown: JSON = {
         "game": state.game,
         "games": state.games,
         "dealer": state.dealer,
@@ -174,21 +176,22 @@ def view(state: State, viewer: int | None) -> dict:
     return shown
 
 
-def log_entry(before: State, seat: int, move: dict, after: State, viewer: int | None) -> dict:
+def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:
     card, top = move["card"], _top(before)
-    face = _face_only if after.game != before.game else FACES.get
+    same_game = after.game == before.game
     man = move.get("man")
-    entry = {"type": "play", "card": face(card), "top": face(top) if top else None,
-             "total": _total(card, top), "man": man, "from": None, "to": None, "outcome": None}
+    entry: JSON = {"type": "play", "card": cards.shown(FACES[card], same_game),
+                   "top": cards.shown(FACES[top], same_game) if top else None,
+                   "total": _total(card, top), "man": man, "from": None, "to": None, "outcome": None}
     if man is not None:
         to, outcome = _move_man(before.boards[seat], man, entry["total"], "")
         entry.update({"from": before.boards[seat][man], "to": to, "outcome": outcome})
     if len(after.history) > len(before.history):
-        board = _set(before.boards[seat], man, entry["to"]) if man is not None else before.boards[seat]
+        board = cards.set_at(before.boards[seat], man, entry["to"]) if man is not None else before.boards[seat]
         entry["game_end"] = {
             "game": before.game,
             "reason": "home" if board.count(HOME) == MEN else "cards",
-            "boards": [list(b) for b in _set(before.boards, seat, board)],
+            "boards": [list(b) for b in cards.set_at(before.boards, seat, board)],
             "points": list(after.history[-1]),
             "totals": scores(after),
         }
@@ -206,39 +209,56 @@ def zones(state: State) -> list[Zone]:
 @lru_cache(maxsize=4096)
 def _legal_men(board: tuple[int, ...], total: int) -> tuple[tuple[int, int, str], ...]:
     """(man, to, outcome) for every man that may move by `total`."""
-    found = []
-    for man in range(MEN):
-        try:
-            found.append((man, *_move_man(board, man, total, "")))
-        except IllegalMove:
-            pass
-    return tuple(found)
+    return tuple((man, *step) for man in range(MEN)
+                 if not isinstance(step := _step(board, man, total), cards.Refusal))
 
 
 def _move_man(board: tuple[int, ...], man: int, total: int, sum_text: str) -> tuple[int, str]:
     """Where `man` goes when moved by `total`, and how; IllegalMove when he may not."""
+    step = _step(board, man, total)
+    if isinstance(step, cards.Refusal):
+        raise IllegalMove(step.code, _reason(step, board, sum_text), **step.params)
+    return step
+
+
+def _step(board: tuple[int, ...], man: int, total: int) -> tuple[int, str] | cards.Refusal:
+    """(to, outcome) of moving `man` by `total`, or why he may not: the one check of a man's move."""
     at = board[man]
     if total == 0:
-        raise IllegalMove("no_move", f"{sum_text}: no man moves, so play with \"man\": null.", total=0)
+        return cards.Refusal("no_move", {"total": 0})
     if at == HOME:
-        raise IllegalMove("man_home", "Your man on 25 is home and never moves again.", man=man)
+        return cards.Refusal("man_home", {"man": man})
     if at == STARS and total < 0:
-        raise IllegalMove("stars_back", f"Your man on the stars cannot move back {-total}.", man=man, total=total)
+        return cards.Refusal("stars_back", {"man": man, "total": total})
     to = at + total
     if to > HOME:
-        in_play = [square for square in board if STARS < square < HOME]
-        if at == STARS and in_play:
-            raise IllegalMove("stars_bust", f"Your man on the stars cannot bust while your man on {in_play[0]} "
-                                            f"is in play.", man=man, total=total)
+        if at == STARS and any(STARS < square < HOME for square in board):
+            return cards.Refusal("stars_bust", {"man": man, "total": total})
         return STARS, "bust"
     if to <= STARS:
         return STARS, "stars"
     if to == HOME:
         return HOME, "home"
     if to in board[:man] + board[man + 1:]:
-        where = "on the stars cannot enter on" if at == STARS else f"on {at} cannot move to"
-        raise IllegalMove("occupied", f"Your man {where} {to}: your other man is there.", man=man, to=to)
+        return cards.Refusal("occupied", {"man": man, "to": to})
     return to, "enter" if at == STARS else "forward" if total > 0 else "back"
+
+
+def _reason(refusal: cards.Refusal, board: tuple[int, ...], sum_text: str) -> str:
+    """A man's refused move in words (`sum_text`: how the total was made)."""
+    code, params = refusal
+    if code == "no_move":
+        return f"{sum_text}: no man moves, so play with \"man\": null."
+    if code == "man_home":
+        return "Your man on 25 is home and never moves again."
+    if code == "stars_back":
+        return f"Your man on the stars cannot move back {-params['total']}."
+    if code == "stars_bust":
+        in_play = [square for square in board if STARS < square < HOME]
+        return f"Your man on the stars cannot bust while your man on {in_play[0]} is in play."
+    at = board[params["man"]]
+    where = "on the stars cannot enter on" if at == STARS else f"on {at} cannot move to"
+    return f"Your man {where} {params['to']}: your other man is there."
 
 
 def _check_nobody_can_move(board: tuple[int, ...], total: int, sum_text: str) -> None:
@@ -251,7 +271,7 @@ def _check_nobody_can_move(board: tuple[int, ...], total: int, sum_text: str) ->
 
 
 def _new_game(seed: str, games: int, number: int, seats: int, dealer: int, order: list[str],
-              history: tuple) -> State:
+              history: tuple[tuple[int, ...], ...]) -> State:
     first = (dealer + 1) % seats
     hands, rest = cards.deal(order, seats, HAND_SIZE, first=first)
     return State(seed, games, number, dealer, hands, rest, (), ((STARS,) * MEN,) * seats, history, first)
@@ -297,10 +317,3 @@ def _board_points(board: tuple[int, ...]) -> int:
     return sum(map(_points, board))
 
 
-def _face_only(card: str) -> dict:
-    """A card of a finished game, without its id: the ids now name the cards of the new deal."""
-    return {key: value for key, value in FACES[card].items() if key != "id"}
-
-
-def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]

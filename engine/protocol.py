@@ -21,11 +21,36 @@ A game is a module (see `engine/addup.py`) with these names:
 States are immutable (frozen dataclasses of tuples): `apply` never changes its argument, so a
 rejected move changes nothing and any state may be cached or shared.
 """
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict
+
+if TYPE_CHECKING:
+    from .options import Option
 
 EVERYONE = None  # Zone.seen_by value: a face-up zone
-NOBODY = frozenset()  # Zone.seen_by value: a face-down zone
+NOBODY: frozenset[int] = frozenset()  # Zone.seen_by value: a face-down zone
+
+Options = dict[str, Any]  # a match's options, {name: value}: see engine/options.py
+Move = dict[str, Any]  # a move as a client sends it: {"type": ..., fields of that type}
+JSON = dict[str, Any]  # what legal_moves, view and log_entry return: each game's docstring gives its shape
+
+
+class Face(TypedDict, total=False):
+    """A card's face as JSON: `kind` always, `id` unless the face is shown without it (see
+    `cards.without_id`), and the fields of its game (each game's docstring lists which)."""
+
+    id: str
+    kind: Required[str]
+    value: int  # ADD UP numbers, ADD-IT, Plus and Minus, ADD'EM figures, minus and total cards
+    min: int  # ADD UP jokers: the values they may stand for
+    max: int
+    suit: str  # ADD-IT
+    number: int  # Plus and Minus: the number printed on the card (its value is signed)
+    orange: int  # ADD-TOO diamonds
+    blue: int
+    parity: str  # ADD'EM Add-Em cards: "odd" or "even", and the values they may stand for
+    values: list[int]
 
 
 class RuleError(Exception):
@@ -64,23 +89,36 @@ class Zone:
 
 
 class Game(Protocol):
-    KEY: str
-    NAME: str
-    MIN_SEATS: int
-    MAX_SEATS: int
-    RULES_VERSION: int
-    OPTIONS: dict
-    INFO: dict
-    INTERPRETATIONS: tuple[str, ...]
+    """A game module (engine/addup.py and the others) as the rest of the code uses it: GAMES holds
+    five of these; a module missing a name or with a different signature fails the type check.
+    States are the game's own frozen dataclass, hence `Any` here."""
 
-    def deck(self, seats: int, options: dict) -> list[dict]: ...
-    def initial_state(self, seats: int, options: dict, seed: str, deck: list[str] | None = None) -> Any: ...
+    @property
+    def KEY(self) -> str: ...
+    @property
+    def NAME(self) -> str: ...
+    @property
+    def MIN_SEATS(self) -> int: ...
+    @property
+    def MAX_SEATS(self) -> int: ...
+    @property
+    def RULES_VERSION(self) -> int: ...
+    @property
+    def OPTIONS(self) -> Mapping[str, "Option"]: ...
+    @property
+    def INFO(self) -> Mapping[str, object]: ...
+    @property
+    def INTERPRETATIONS(self) -> tuple[str, ...]: ...
+
+    def deck(self, seats: int, options: Options) -> list[Face]: ...
+    def initial_state(self, seats: int, options: Options, seed: str,
+                      deck: list[str] | None = None) -> Any: ...
     def to_move(self, state: Any) -> int | None: ...
-    def legal_moves(self, state: Any, seat: int) -> dict | None: ...
-    def candidate_moves(self, state: Any, seat: int) -> list[dict]: ...
+    def legal_moves(self, state: Any, seat: int) -> JSON | None: ...
+    def candidate_moves(self, state: Any, seat: int) -> list[Move]: ...
     def apply(self, state: Any, seat: int, move: Any) -> Any: ...
-    def view(self, state: Any, viewer: int | None) -> dict: ...
-    def log_entry(self, before: Any, seat: int, move: dict, after: Any, viewer: int | None) -> dict: ...
+    def view(self, state: Any, viewer: int | None) -> JSON: ...
+    def log_entry(self, before: Any, seat: int, move: Move, after: Any, viewer: int | None) -> JSON: ...
     def is_over(self, state: Any) -> bool: ...
     def scores(self, state: Any) -> list[int]: ...
     def winners(self, state: Any) -> list[int]: ...
@@ -96,7 +134,7 @@ def check_turn(expected: int | None, seat: int) -> None:
                           seat=seat, expected=expected)
 
 
-def leaders(values: list) -> list[int]:
+def leaders(values: Sequence[Any]) -> list[int]:
     """The seats whose value is the highest (several on a tie): who wins on these values."""
     best = max(values)
     return [seat for seat, value in enumerate(values) if value == best]

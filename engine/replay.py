@@ -1,45 +1,53 @@
-"""Rebuilding a match from its setup and its events: the one fold every request uses."""
+"""A match from its setup: checking a new one, dealing it, replaying its events, hashing a state.
+
+The fold itself is `engine.match.fold`, over `engine.match.apply`: the one step requests take too.
+"""
 import dataclasses
 import hashlib
 import json
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable
+from typing import Any
 
+from . import match
 from . import options as match_options
+from .protocol import Game, Move
 
 
 @dataclasses.dataclass(frozen=True)
 class Setup:
-    """Everything a match starts from: with its moves, it reproduces the match exactly."""
+    """Everything a match starts from: with its events, it reproduces the match exactly."""
 
     seats: int
-    options: dict
+    options: dict[str, Any]
     seed: str
     deck: list[str] | None = None
 
 
-def start(game, seats: int, options: dict | None, seed: str, deck: list[str] | None = None) -> tuple[Setup, Any]:
+def start(game: Game, seats: int, options: dict[str, Any] | None, seed: str,
+          deck: list[str] | None = None) -> tuple[Setup, Any]:
     """Check a new match's seats and options; return its Setup and first state (BadSetup if wrong)."""
     setup = Setup(match_options.check_seats(game, seats), match_options.normalize(game, options), seed, deck)
     return setup, game.initial_state(setup.seats, setup.options, setup.seed, setup.deck)
 
 
-def states(game, setup: Setup, moves: Iterable[tuple[int, dict]]) -> Iterator[Any]:
-    """The first state, then the state after each (seat, move)."""
-    state = game.initial_state(setup.seats, setup.options, setup.seed, setup.deck)
-    yield state
-    for seat, move in moves:
-        state = game.apply(state, seat, move)
-        yield state
+def dealt(game: Game, setup: Setup, bots: tuple[str | None, ...] | None = None) -> match.MatchState:
+    """The match as dealt, before any event (`bots`: the level of the bot seated at each seat)."""
+    return match.begin(game.initial_state(setup.seats, setup.options, setup.seed, setup.deck), setup.seats, bots)
 
 
-def replay(game, setup: Setup, moves: Iterable[tuple[int, dict]]) -> Any:
-    """The state after all `moves`."""
-    for state in states(game, setup, moves):
-        pass
-    return state
+def replay(game: Game, setup: Setup, events: Iterable[match.Event],
+           timeouts_to_leave: int, bots: tuple[str | None, ...] | None = None) -> match.MatchState:
+    """The match after all `events`, from the deal."""
+    return match.fold(game, dealt(game, setup, bots), events, timeouts_to_leave)
+
+
+def moves_only(moves: Iterable[tuple[int, Move]]) -> list[match.Entry]:
+    """The events of a match where every seat played its own moves: [(seat, move)] as "move" events."""
+    return [match.Entry("move", seat, move) for seat, move in moves]
 
 
 def state_hash(state: Any) -> str:
-    """SHA-256 of the state's canonical JSON: equal states, equal hashes, on any machine."""
-    canonical = json.dumps(dataclasses.asdict(state), sort_keys=True, separators=(",", ":"))
+    """SHA-256 of a state's canonical JSON (a game's state or a MatchState, whose set of seats that
+    left counts sorted): equal states, equal hashes, on any machine."""
+    canonical = json.dumps(dataclasses.asdict(state), sort_keys=True, separators=(",", ":"), default=sorted)
     return hashlib.sha256(canonical.encode()).hexdigest()

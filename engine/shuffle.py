@@ -13,7 +13,8 @@ Anyone can re-deal a finished match from its revealed seed, in any language:
 known outputs so that neither side can drift.
 """
 import hashlib
-from typing import Sequence, TypeVar
+from typing import TypeVar
+from collections.abc import Sequence
 
 T = TypeVar("T")
 _SPAN = 2**64

@@ -2,7 +2,7 @@
 client that checks every API response against openapi.yaml."""
 import json
 import os
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import flask_migrate
 import pytest
@@ -37,7 +37,7 @@ class SpecClient(FlaskClient):
 
 
 def backends() -> list[str]:
-    found = [f"sqlite:///{{tmp}}/test.sqlite"]
+    found = ["sqlite:///{tmp}/test.sqlite"]
     if os.environ.get("TEST_DATABASE_URL"):
         found.append(database_url(os.environ["TEST_DATABASE_URL"]))
     return found
@@ -89,7 +89,7 @@ class FakeClock:
     """The service's time, moved by the test."""
 
     def __init__(self):
-        self.at = datetime(2026, 11, 1, 12, 0, tzinfo=timezone.utc)
+        self.at = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 
     def advance(self, **delta) -> None:
         self.at += timedelta(**delta)

@@ -1,35 +1,54 @@
 """Record golden matches: seeded random matches played to the end, with their final state hash.
 
-    python -m tools.record_golden GAME [SEATS ...]
+    python -m tools.record_golden GAME [SEATS ...]          moves only: tests/golden/GAME-<seats>p.json
+    python -m tools.record_golden --events GAME [SEATS ...]  with hints, timeouts, a resignation, the
+                                                            autopilot and (3+ seats) a bot:
+                                                            tests/golden/GAME-<seats>p-events.json
 
-writes tests/golden/GAME-<seats>p.json. tests/engine/test_golden.py replays every recorded match
-on every commit: an engine change that alters an old match's outcome fails there. Record anew
-only together with a RULES_VERSION bump that keeps old matches replaying as they were.
+tests/engine/test_golden.py replays every recorded match through `engine.match.fold` on every
+commit: an engine change that alters an old match's outcome fails there. Record anew only
+together with a RULES_VERSION bump that keeps old matches replaying as they were.
 """
 import json
 import sys
 from pathlib import Path
 
-from engine import GAMES
+from engine import GAMES, match
 from engine.replay import state_hash
-from tests.engine.sweep import play_random_match
+from tests.engine.sweep import play_random_events, play_random_match
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
+TIMEOUTS_TO_LEAVE = 2  # low, so that timeouts in a row make a seat leave within a short match
 
 
 def record(key: str, seats: int) -> Path:
     game = GAMES[key]
     setup, moves, final = play_random_match(game, seats, seed=seats)
-    path = GOLDEN / f"{key}-{seats}p.json"
+    return _write(f"{key}-{seats}p", key, setup, {"moves": moves}, final, game.scores(final))
+
+
+def record_events(key: str, seats: int) -> Path:
+    """At three seats and more, the last seat is an easy bot."""
+    game = GAMES[key]
+    bots = (None,) * (seats - 1) + ("easy",) if seats > 2 else None
+    setup, events, final = play_random_events(game, seats, seed=seats, timeouts_to_leave=TIMEOUTS_TO_LEAVE, bots=bots)
+    return _write(f"{key}-{seats}p-events", key, setup, {
+        "timeouts_to_leave": TIMEOUTS_TO_LEAVE, "bots": bots, "events": [list(event) for event in events],
+        "final_match_sha256": state_hash(final), "winners": match.winners(game, final),
+    }, final.game, game.scores(final.game))
+
+
+def _write(name: str, key: str, setup, played: dict, final, scores: list[int]) -> Path:
+    path = GOLDEN / f"{name}.json"
     path.write_text(json.dumps({
-        "game": key, "rules_version": game.RULES_VERSION, "seats": setup.seats, "options": setup.options,
-        "seed": setup.seed, "deck": setup.deck, "moves": moves, "final_state_sha256": state_hash(final),
-        "scores": game.scores(final),
+        "game": key, "rules_version": GAMES[key].RULES_VERSION, "seats": setup.seats, "options": setup.options,
+        "seed": setup.seed, "deck": setup.deck, **played, "final_state_sha256": state_hash(final), "scores": scores,
     }, indent=1) + "\n")
     return path
 
 
 if __name__ == "__main__":
-    key, *counts = sys.argv[1:]
+    events = sys.argv[1] == "--events"
+    key, *counts = sys.argv[2:] if events else sys.argv[1:]
     for seats in map(int, counts or [GAMES[key].MIN_SEATS, GAMES[key].MAX_SEATS]):
-        print(record(key, seats))
+        print((record_events if events else record)(key, seats))

@@ -51,7 +51,7 @@ def _name(match: MatchRow, seat: int) -> str | None:
 def _reminder(match: MatchRow) -> list[Notice]:
     """A reminder to the seat to move, due shortly before its deadline."""
     deadline = pace.deadline(match)
-    if deadline is None or match.status != "playing" or match.turn is None:
+    if deadline is None or match.time_per_move is None or match.status != "playing" or match.turn is None:
         return []
     ahead = min(REMINDER_MAX, timedelta(seconds=match.time_per_move) / 4)
     return [Notice(match.turn, "deadline", due_at=deadline - ahead)]
@@ -72,7 +72,7 @@ def after_event(match: MatchRow, kind: str, seat: int, by: int) -> None:
 
 def after_seating(match: MatchRow, seat: int) -> None:
     """`seat` was taken in `match`: when that started the match, the seat to move is told."""
-    if match.status != "playing":
+    if match.status != "playing" or match.turn is None:
         return
     notices = [Notice(match.turn, "joined", _name(match, seat))] if match.turn != seat else []
     _stage(match, notices + _reminder(match))

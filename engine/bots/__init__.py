@@ -7,24 +7,29 @@ Every level first reduces the state to what `seat` may know (worlds.information_
 its randomness from `seed` through the documented stream: the same position, seat, level and
 seed always give the same move, and no hidden card can change it.
 """
-from ..protocol import check_turn
+from collections.abc import Callable
+from typing import Any
+
+from ..protocol import JSON, Game, Move, check_turn
 from ..shuffle import Stream
 from . import addem, addit, addtoo, addup, plusminus, search
+from .search import Tactics
 from .worlds import information_set
 
 LEVELS = ("easy", "medium", "hard")
-TACTICS = {tactics.__name__.rsplit(".", 1)[1]: tactics for tactics in (addup, addit, plusminus, addem, addtoo)}
-_POLICIES = {"easy": search.easy, "medium": search.medium, "hard": search.hard}
+TACTICS: dict[str, Tactics] = {"addup": addup, "addit": addit, "plusminus": plusminus, "addem": addem, "addtoo": addtoo}
+_POLICIES: dict[str, Callable[[Game, Tactics, Any, int, Stream], Move]] = {
+    "easy": search.easy, "medium": search.medium, "hard": search.hard}
 
 
-def choose(game, state, seat: int, level: str, seed: str) -> dict:
+def choose(game: Game, state: Any, seat: int, level: str, seed: str) -> Move:
     """The move the bot of `level` plays for `seat` (NotYourTurn or GameOver if it is not to move)."""
     check_turn(game.to_move(state), seat)
     known = information_set(game, state, seat)
     return _POLICIES[level](game, TACTICS[game.KEY], known, seat, Stream(seed, f"bot:{level}"))
 
 
-def hint(game, state, seat: int, seed: str) -> dict:
+def hint(game: Game, state: Any, seat: int, seed: str) -> JSON:
     """The move the hard bot would play for `seat`, with the arithmetic in words."""
     move = choose(game, state, seat, "hard", seed)
     code, params, text = TACTICS[game.KEY].explain(information_set(game, state, seat), seat, move)

@@ -1,13 +1,18 @@
 """ADD'EM for the bots: what a move gains at once, who stands best, and a hint in words."""
+from collections.abc import Iterable
+
 from .. import addem as rules
 from ..addem_sums import FACES, expression, names, solve, total_of
+from ..protocol import JSON, Move
+
+State = rules.State
 
 GOING_OUT = 10  # a child sees that emptying the hand wins the round
 PLY_BUDGET = 900  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 
 
-def candidates(state, seat: int) -> list[dict]:
+def candidates(state: State, seat: int) -> list[Move]:
     """The legal moves, but a replace only when it shrinks the hand: the engine does not yet stop
     replace circles (RULES.md), and two bots trading the exposed cards back and forth would
     never end the round."""
@@ -15,7 +20,7 @@ def candidates(state, seat: int) -> list[dict]:
             if move["type"] != "replace" or len(move["cards"]) > len(state.exposed)]
 
 
-def gain(state, seat: int, move: dict) -> float:
+def gain(state: State, seat: int, move: Move) -> float:
     """The points a move takes out of the hand (a draw adds at least one)."""
     kind = move["type"]
     hand = state.hands[seat]
@@ -31,18 +36,18 @@ def gain(state, seat: int, move: dict) -> float:
     return -1 if kind == "draw" else 0
 
 
-def values(state) -> list[float]:
+def values(state: State) -> list[float]:
     """Lowest wins: minus (score so far + what the hand would count now)."""
     return [-(score + _points(hand)) for score, hand in zip(state.scores, state.hands)]
 
 
-def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
+def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     kind = move["type"]
     if kind == "sum":
         used = state.exposed + tuple(move["cards"])
-        chosen = solve(used, move.get("values", {}))
+        chosen = solve(used, move.get("values", {})) or {}  # a hinted sum is right: solved
         total = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
-        parts = [chosen.get(c, FACES[c].get("value")) for c in used if FACES[c]["kind"] != "total"]
+        parts = [chosen[c] if c in chosen else FACES[c]["value"] for c in used if FACES[c]["kind"] != "total"]
         params = {"parts": parts, "total": total, "cards": len(move["cards"]), "exposed": len(state.exposed)}
         with_exposed = f" and the exposed {names(state.exposed)}" if state.exposed else ""
         return "addem.sum", params, (f"{expression(parts)} = {total}: lay down your Total {total}{with_exposed} "
@@ -61,5 +66,5 @@ def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
     return "addem.pass", {}, "No sum to make and the pool is empty: pass."
 
 
-def _points(cards) -> int:
+def _points(cards: Iterable[str]) -> int:
     return sum(rules.POINTS[FACES[c]["kind"]] for c in cards)

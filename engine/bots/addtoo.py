@@ -1,16 +1,19 @@
 """ADD-TOO for the bots: what a move gains at once, who stands best, and a hint in words."""
 from .. import addtoo as rules
+from ..protocol import JSON, Move
+
+State = rules.State
 
 FACES, OUTER = rules.FACES, rules.OUTER
 PLY_BUDGET = 120  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 1  # rounds of greedy play the hard bot looks ahead
 
 
-def candidates(state, seat: int) -> list[dict]:
+def candidates(state: State, seat: int) -> list[Move]:
     return rules.candidate_moves(state, seat)
 
 
-def gain(state, seat: int, move: dict) -> float:
+def gain(state: State, seat: int, move: Move) -> float:
     """The points a placement scores (a placement also saves the 10 the diamond would cost)."""
     if move["type"] != "place":
         return 0
@@ -19,14 +22,14 @@ def gain(state, seat: int, move: dict) -> float:
     return fit[0] + rules.PENALTY
 
 
-def values(state) -> list[float]:
+def values(state: State) -> list[float]:
     """Match totals, this hand's points, minus 10 for each diamond still in hand."""
     if rules.is_over(state):
         return [float(t) for t in state.totals]
     return [t + p - rules.PENALTY * len(hand) for t, p, hand in zip(state.totals, state.points, state.hands)]
 
 
-def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
+def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     if move["type"] != "place":
         word = move["type"]
         text = "No diamond fits: draw one." if word == "draw" else "No diamond fits and you cannot draw: pass."
@@ -47,7 +50,7 @@ def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
     return "addtoo.score", params, f"Place {name} at ({x}, {y}): {scored}{extra}, {points} points."
 
 
-def _scoring_pairs(cells: dict, tile: str, x: int, y: int, rotation: int) -> list[list[int]]:
+def _scoring_pairs(cells: rules.Cells, tile: str, x: int, y: int, rotation: int) -> list[list[int]]:
     """[mine, theirs] for every touching pair of one colour adding up to a multiple of 5."""
     pairs = []
     for side, cell in enumerate(rules._around((x, y))):

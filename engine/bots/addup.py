@@ -1,28 +1,31 @@
 """ADD UP for the bots: what a play gains at once, who stands best, and a hint in words."""
 from .. import addup as rules
 from ..addem_sums import expression
+from ..protocol import JSON, Move
+
+State = rules.State
 
 FACES, ROWS = rules.FACES, rules.ROWS
 PLY_BUDGET = 1800  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 
 
-def candidates(state, seat: int) -> list[dict]:
+def candidates(state: State, seat: int) -> list[Move]:
     return rules.candidate_moves(state, seat)
 
 
-def gain(state, seat: int, move: dict) -> float:
+def gain(state: State, seat: int, move: Move) -> float:
     """The cards a play captures (0 when the rows do not balance)."""
     return _captured(state, move)
 
 
-def values(state) -> list[float]:
+def values(state: State) -> list[float]:
     return [len(stack) for stack in state.captured]
 
 
-def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
+def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     card, row = move["card"], move["row"]
-    value = move.get("value", FACES[card].get("value"))
+    value = _value(move)
     mine = ROWS.index(row)
     parts = [v for _, v in state.rows[mine]] + [value]
     other = sum(v for _, v in state.rows[1 - mine])
@@ -37,13 +40,18 @@ def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
                                   f"the {row} row ({arithmetic}; the {ROWS[1 - mine]} row has {other}).")
 
 
-def _captured(state, move: dict) -> int:
+def _captured(state: State, move: Move) -> int:
     mine = ROWS.index(move["row"])
-    value = move.get("value", FACES[move["card"]].get("value"))
+    value = _value(move)
     other = state.rows[1 - mine]
     if other and sum(v for _, v in state.rows[mine]) + value == sum(v for _, v in other):
         return len(state.rows[0]) + len(state.rows[1]) + 1
     return 0
+
+
+def _value(move: Move) -> int:
+    """The value the card is played as: a joker's chosen value, else the card's own."""
+    return int(move["value"]) if "value" in move else FACES[move["card"]]["value"]
 
 
 def _card_name(card: str, value: int) -> str:

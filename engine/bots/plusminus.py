@@ -1,6 +1,9 @@
 """Plus and Minus for the bots: what a play gains at once, who stands best, and a hint in words."""
 from .. import plusminus as rules
 from ..addem_sums import expression
+from ..protocol import JSON, Move
+
+State = rules.State
 
 FACES = rules.FACES
 WHERE = {rules.STARS: "the stars", rules.HOME: "home (25)"}
@@ -8,11 +11,11 @@ PLY_BUDGET = 500  # greedy plies per hard move (bench/bots.py keeps it under 100
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 
 
-def candidates(state, seat: int) -> list[dict]:
+def candidates(state: State, seat: int) -> list[Move]:
     return rules.candidate_moves(state, seat)
 
 
-def gain(state, seat: int, move: dict) -> float:
+def gain(state: State, seat: int, move: Move) -> float:
     """The points the moved man gains on the board (0 when nothing moves)."""
     if move["man"] is None:
         return 0
@@ -20,7 +23,7 @@ def gain(state, seat: int, move: dict) -> float:
     return rules._points(to) - rules._points(at)
 
 
-def values(state) -> list[float]:
+def values(state: State) -> list[float]:
     """Finished games' points plus what each board would score now."""
     totals = rules.scores(state)
     if rules.is_over(state):
@@ -28,7 +31,7 @@ def values(state) -> list[float]:
     return [t + rules._board_points(board) for t, board in zip(totals, state.boards)]
 
 
-def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
+def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     top = rules._top(state)
     parts = ([FACES[top]["value"]] if top else []) + [FACES[move["card"]]["value"]]
     total = sum(parts)
@@ -44,7 +47,7 @@ def explain(state, seat: int, move: dict) -> tuple[str, dict, str]:
                                       f"to {where_to}.")
 
 
-def _step(state, seat: int, move: dict) -> tuple[int, int]:
+def _step(state: State, seat: int, move: Move) -> tuple[int, int]:
     board = state.boards[seat]
     total = rules._total(move["card"], rules._top(state))
     return board[move["man"]], rules._move_man(board, move["man"], total, "")[0]

@@ -3,6 +3,9 @@
 `known` is the seat's information set (worlds.information_set): no level sees more. Work is
 counted in plies, never in time, so a position and a seed always give the same move.
 """
+from typing import Any, Protocol
+
+from ..protocol import JSON, Game, Move
 from ..shuffle import Stream
 from .worlds import sample
 
@@ -11,13 +14,27 @@ MIN_WORLDS, MAX_WORLDS = 2, 40
 WIN = 100  # what ending the match as a winner adds to a position's worth
 
 
-def easy(game, tactics, known, seat: int, stream: Stream) -> dict:
+class Tactics(Protocol):
+    """A game's module in engine/bots/ (engine/bots/addup.py and the others): what the levels ask of it."""
+
+    @property
+    def PLY_BUDGET(self) -> int: ...  # greedy plies per hard move
+    @property
+    def ROUNDS(self) -> int: ...  # rounds of greedy play the hard bot looks ahead
+
+    def candidates(self, state: Any, seat: int) -> list[Move]: ...
+    def gain(self, state: Any, seat: int, move: Move) -> float: ...
+    def values(self, state: Any) -> list[float]: ...
+    def explain(self, state: Any, seat: int, move: Move) -> tuple[str, JSON, str]: ...
+
+
+def easy(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) -> Move:
     """Any legal move, uniformly."""
     moves = tactics.candidates(known, seat)
     return moves[stream.below(len(moves))]
 
 
-def medium(game, tactics, known, seat: int, stream: Stream) -> dict:
+def medium(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) -> Move:
     """The move that gains the most at once; a tie is broken at random."""
     moves = tactics.candidates(known, seat)
     gains = [tactics.gain(known, seat, move) for move in moves]
@@ -25,7 +42,7 @@ def medium(game, tactics, known, seat: int, stream: Stream) -> dict:
     return best[stream.below(len(best))]
 
 
-def hard(game, tactics, known, seat: int, stream: Stream) -> dict:
+def hard(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) -> Move:
     """Determinized search: each shortlisted move is played in the same sampled worlds, everybody
     then plays greedily until the seat has moved once more, and the best average standing wins."""
     moves = tactics.candidates(known, seat)
@@ -45,13 +62,13 @@ def hard(game, tactics, known, seat: int, stream: Stream) -> dict:
     return shortlist[max(range(len(shortlist)), key=lambda i: (totals[i], -i))]
 
 
-def greedy(game, tactics, state, seat: int) -> dict:
+def greedy(game: Game, tactics: Tactics, state: Any, seat: int) -> Move:
     """The first move with the highest immediate gain: the other seats' play in a rollout."""
     moves = tactics.candidates(state, seat)
     return max(moves, key=lambda move: tactics.gain(state, seat, move))
 
 
-def _outcome(game, tactics, state, seat: int, plies: int) -> tuple[float, int]:
+def _outcome(game: Game, tactics: Tactics, state: Any, seat: int, plies: int) -> tuple[float, int]:
     """Play greedily until `seat` has moved `tactics.ROUNDS` more times (at most `plies` moves); then its
     lead, and the plies played."""
     turns = played = 0
@@ -67,7 +84,7 @@ def _outcome(game, tactics, state, seat: int, plies: int) -> tuple[float, int]:
     return standing(game, tactics, state, seat), played
 
 
-def standing(game, tactics, state, seat: int) -> float:
+def standing(game: Game, tactics: Tactics, state: Any, seat: int) -> float:
     """How far `seat` leads the others on average (negative when behind); a won match counts WIN."""
     values = tactics.values(state)
     lead = values[seat] - (sum(values) - values[seat]) / (len(values) - 1)

@@ -14,21 +14,24 @@ only the log holds (e.g. ADD'EM cards a seat took back into its hand) is not use
 Each game keeps a seat's hand in `hands[s]` (zone `hand:s`) and its face-down cards in the field
 named like their zone (`pile`, `stock`, `set_aside`, `pool`); that is all `_refill` relies on.
 """
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
+from ..protocol import Game, Zone
 from ..shuffle import Stream
 
 MASKED_SEED = "masked"
 
 
-def information_set(game, state, seat: int):
+def information_set(game: Game, state: Any, seat: int) -> Any:
     """The state as `seat` may know it: hidden cards in canonical order, no future seed."""
     zones = _hidden_zones(game, state, seat)
     cards = sorted(card for zone in zones for card in zone.cards)
     return _refill(state, zones, cards, MASKED_SEED)
 
 
-def sample(game, known, seat: int, stream: Stream, label: str):
+def sample(game: Game, known: Any, seat: int, stream: Stream, label: str) -> Any:
     """One world `known` may be: its hidden cards dealt again from `stream`, a fresh future seed."""
     zones = _hidden_zones(game, known, seat)
     cards = [card for zone in zones for card in zone.cards]
@@ -38,12 +41,13 @@ def sample(game, known, seat: int, stream: Stream, label: str):
     return _refill(known, zones, cards, f"{MASKED_SEED}:{label}")
 
 
-def _hidden_zones(game, state, seat: int):
+def _hidden_zones(game: Game, state: Any, seat: int) -> list[Zone]:
     return [zone for zone in game.zones(state) if zone.seen_by is not None and seat not in zone.seen_by]
 
 
-def _refill(state, zones, cards, seed: str):
-    changes, hands, at = {}, list(state.hands), 0
+def _refill(state: Any, zones: list[Zone], cards: Sequence[str], seed: str) -> Any:
+    changes: dict[str, object] = {}
+    hands, at = list(state.hands), 0
     for zone in zones:
         part, at = tuple(cards[at:at + len(zone.cards)]), at + len(zone.cards)
         if zone.name.startswith("hand:"):

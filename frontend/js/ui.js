@@ -1,5 +1,6 @@
 // Screens: one mounted at a time in <main>; clicks and forms reach its actions by data attributes.
 import {render} from "./html.js";
+import {problemText} from "./views/words.js";
 
 let current = null;
 let root = null;
@@ -20,6 +21,46 @@ function paint(screen) {
   render(root, screen.render());
   if (focused) root.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
   screen.painted?.(root);
+}
+
+/** Start the screen's one change in flight: false when another is on its way. While `screen.busy`, the
+ * screen draws its buttons disabled; whoever ends the change sets it back. */
+export function begin(screen) {
+  if (screen.busy) return false;
+  screen.busy = true;
+  screen.error = null;
+  return true;
+}
+
+/** Run `call()` as the screen's one change in flight and answer its result; undefined when another change
+ * was on its way or this one failed: then its reason is in `screen.error` and `failed(error)` is told. */
+export async function attempt(screen, call, failed) {
+  if (!begin(screen)) return undefined;
+  screen.repaint();
+  try {
+    const result = await call();
+    screen.busy = false;
+    return result;
+  } catch (error) {
+    screen.busy = false;
+    screen.error = problemText(error);
+    failed?.(error);
+    screen.repaint();
+    return undefined;
+  }
+}
+
+/** The actions of several parts of a screen as one namespace: two parts naming the same action is a mistake,
+ * thrown at once, never one silently replacing the other. */
+export function mergeActions(...groups) {
+  const merged = {};
+  for (const group of groups) {
+    for (const [name, action] of Object.entries(group)) {
+      if (Object.hasOwn(merged, name)) throw new Error(`Two parts of the screen define the action "${name}".`);
+      merged[name] = action;
+    }
+  }
+  return merged;
 }
 
 function act(name, element, event) {

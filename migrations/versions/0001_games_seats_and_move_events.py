@@ -1,7 +1,7 @@
 """games, seats and move events
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-22 23:56:55.312299
 
 """
@@ -17,7 +17,7 @@ depends_on = None
 
 
 def upgrade():
-    
+
     op.create_table('games',
     sa.Column('id', sa.String(length=32), nullable=False),
     sa.Column('game', sa.String(length=16), nullable=False),
@@ -53,12 +53,12 @@ def upgrade():
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('game_id', 'seat')
     )
-    
+
 
 
 def downgrade():
-    
+
     op.drop_table('seats')
     op.drop_table('events')
     op.drop_table('games')
-    
+

@@ -7,7 +7,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
 import requests
 from sqlalchemy import select
 

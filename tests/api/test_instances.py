@@ -48,8 +48,7 @@ def instances(app, tmp_path_factory):
     logs = tmp_path_factory.mktemp("instances")
     settings = {"RATELIMIT_STORAGE_URI": REDIS_URL, "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4().hex}",
                 "LIMIT_MY_GAMES": f"{MY_GAMES_LIMIT} per minute", "METRICS": "true",
-                **{name: "100000 per minute" for name in
-                   ("LIMIT_CREATE", "LIMIT_JOIN", "LIMIT_MOVE", "LIMIT_MOVE_PER_ADDRESS")}}
+                **dict.fromkeys(("LIMIT_CREATE", "LIMIT_JOIN", "LIMIT_MOVE", "LIMIT_MOVE_PER_ADDRESS"), "100000 per minute")}
     with gunicorn(url, logs / "a.log", workers=2, **settings) as a, \
             gunicorn(url, logs / "b.log", workers=2, **settings) as b:
         yield Pair(a, b)

@@ -94,6 +94,12 @@ def test_a_poll_that_is_behind_is_answered_at_once(client):
     assert answer.status_code == 200 and "Preference-Applied" not in answer.headers
 
 
+def test_a_poll_for_any_version_is_not_held(client):
+    table, path, waiter, view = started(client)
+    answer = client.get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": "*", "Prefer": "wait=20"})
+    assert answer.status_code == 304 and "Preference-Applied" not in answer.headers
+
+
 def test_past_the_limit_of_waiting_polls_a_poll_is_answered_at_once(app, client, monkeypatch):
     monkeypatch.setitem(app.config, "POLL_WAITERS", 0)
     table, path, waiter, view = started(client)
@@ -122,3 +128,15 @@ def test_waiting_polls_hold_no_database_connection(app, client, news_only):
 def test_the_wait_asked_for_is_read_from_prefer_and_capped(app, header, seconds):
     with app.test_request_context(headers={"Prefer": header}):
         assert news.preferred_wait() == seconds
+
+
+def test_news_that_never_comes_is_made_up_by_the_periodic_check(app, client, monkeypatch):
+    """Lost news (here no process hears of the move) delays the answer, never loses it."""
+    monkeypatch.setitem(app.config, "POLL_RECHECK", 0.2)
+    monkeypatch.setattr(news.board, "wake", lambda match_id: None)
+    table, path, waiter, view = started(client)
+    waiting, answers = wait_in_background(app, path, {**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                                      "Prefer": "wait=20"})
+    version = move(client, path, table.tokens[1 - waiter])
+    waiting.join(60)
+    assert answers[0].status_code == 200 and answers[0].json["version"] == version

@@ -1,5 +1,6 @@
-"""Snapshots of replayed states: a cold process replays at most snapshots.EVERY events, and
-snapshots are derived data (dropping them, or one made by other code, changes no answer)."""
+"""Snapshots of replayed states: a cold process replays at most snapshots.EVERY events (fewer in a
+game whose events replay slowly), and snapshots are derived data (dropping them, or one made by
+other code, changes no answer)."""
 import pickle
 
 import pytest
@@ -9,6 +10,7 @@ from api import replays, snapshots, store
 from api.models import Snapshot, db
 
 from .play import Table
+from .test_every_game import CHOOSERS
 from .test_moves import first_legal
 
 EVERY = 4
@@ -36,6 +38,15 @@ def stored(app) -> list[int]:
 
 def test_a_snapshot_is_stored_each_time_the_events_cross_a_mark(app, played):
     assert stored(app) == [4, 8]
+
+
+def test_add_too_whose_events_replay_slowest_stores_its_states_five_times_as_often(app, client, monkeypatch):
+    monkeypatch.setattr(snapshots, "EVERY", 10)
+    table = Table.create(client, game="addtoo")
+    for _ in range(5):
+        view = table.view(table.view()["turn"])
+        table.post_move(view["you"]["seat"], CHOOSERS["addtoo"](view["you"]["legal_moves"]), view["version"])
+    assert stored(app) == [2, 4]
 
 
 def test_a_cold_process_replays_only_the_events_since_the_last_snapshot(app, client, played, monkeypatch):

@@ -84,7 +84,7 @@ def server(database_file, chromium_path) -> str:
         yield origin
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=30)  # a few seconds when the machine is quiet; far more under a loaded CI
         log.close()
 
 

@@ -29,7 +29,9 @@ def plusminus_move(page):
 def addem_move(page):
     """A hinted sum when there is one; else, under 50 points, a wrong sum (5 penalty points) to end
     the match soon; else expose a card, draw or pass."""
-    click = lambda action: page.locator(f'[data-action="{action}"]:not([disabled])')
+    def click(action):
+        return page.locator(f'[data-action="{action}"]:not([disabled])')
+
     if click("hintSum").count():
         click("hintSum").click()
         click("sum").click()

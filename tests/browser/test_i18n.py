@@ -5,9 +5,9 @@ import pytest
 from playwright.sync_api import expect
 
 from .drive import create_match
+from .matches import GAMES
 
 LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "de": "de-CH", "pt": "pt-BR"}
-from .matches import GAMES
 
 
 def missing_keys(page) -> list[str]:
@@ -39,12 +39,12 @@ def visit_every_screen(page, matches):
         expect(page.locator(".interpretations li").first).to_be_visible()
     navigate(page, matches["waiting"].invite_link())
     expect(page.locator('form[data-submit="join"]')).to_be_visible()
-    for game, match in matches["playing"].items():
+    for match in matches["playing"].values():
         navigate(page, match.seat_link(0))
         expect(page.locator("#status")).to_have_class("status your-turn")
         page.locator(".hand button.card:not([disabled])").first.click()
         open_panels(page)
-    for game, match in matches["over"].items():
+    for match in matches["over"].values():
         navigate(page, match.seat_link(0))
         expect(page.locator("#status")).to_have_attribute("data-status", "over")
         open_panels(page, verify=True)

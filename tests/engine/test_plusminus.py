@@ -3,7 +3,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine import GameOver, IllegalMove, NotYourTurn
+from engine import GameOver, IllegalMove, NotYourTurn, cards
 from engine import plusminus as game
 from engine.shuffle import pick, shuffled
 
@@ -31,7 +31,7 @@ def new_match(hands, seats=None, options=ONE):
 
 def at(state, seat=0, men=(0, 0, 0, 0), top=None):
     """`state` with seat's men placed and `top` (from another hand or the set-aside cards) played."""
-    state = replace(state, boards=game._set(state.boards, seat, tuple(men)), turn=seat)
+    state = replace(state, boards=cards.set_at(state.boards, seat, tuple(men)), turn=seat)
     if top is None:
         return state
     hands = tuple(tuple(c for c in hand if c != top) for hand in state.hands)
@@ -47,7 +47,7 @@ def play(card, man=None):
 def test_pack_is_44_cards_and_two_packs_for_five_or_more():
     one, two = game.deck(4, ONE), game.deck(5, ONE)
     assert len(one) == 44 and len(two) == 88 and len({f["id"] for f in two}) == 88
-    assert sorted(f["value"] for f in one) == sorted([n for n in range(3, 16)] * 3 + [-2, -3, -5, -7, -9])
+    assert sorted(f["value"] for f in one) == sorted(list(range(3, 16)) * 3 + [-2, -3, -5, -7, -9])
     assert sum(f["kind"] == "minus" for f in two) == 10
 
 
@@ -222,7 +222,7 @@ def test_only_the_seat_to_move_may_play():
 
 def test_fourth_man_home_ends_the_game_at_once_and_scores_it():
     state = at(new_match([["plus-10a"], ["plus-3a"]]), men=(25, 25, 25, 10), top="plus-5a")
-    state = replace(state, boards=game._set(state.boards, 1, (25, 15, 0, 3)))
+    state = replace(state, boards=cards.set_at(state.boards, 1, (25, 15, 0, 3)))
     after = game.apply(state, 0, play("plus-10a", 3))
     assert game.is_over(after) and after.history == ((200, 50 + 15 - 20 + 3),)
     assert game.scores(after) == [200, 48] and game.winners(after) == [0]

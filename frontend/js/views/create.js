@@ -4,9 +4,10 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {go} from "../router.js";
 import {keepSeat, lastName, rememberName} from "../seat-store.js";
+import {attempt} from "../ui.js";
 import {optionFields, readOptions} from "./options.js";
 import {paceFields} from "./pace.js";
-import {NAME_MAX, gameName, nameLimit, problemText} from "./words.js";
+import {NAME_MAX, gameName, nameLimit} from "./words.js";
 
 function seatFields(form) {
   const others = [];
@@ -119,20 +120,12 @@ export default function create(initial) {
       screen.error = t("create.allOrNone");
       return screen.repaint();
     }
-    screen.busy = true;
-    screen.error = null;
-    screen.repaint();
-    try {
-      const created = await api.create(body);
-      rememberName(names[0]);
-      keepSeat(created.game.id, {seat: 0, token: created.token, game: form.game, seatLink: created.seat_link,
-        invite: created.invite, inviteLink: created.invite_link});
-      go(`/g/${created.game.id}`, {replace: true}); // Back goes where the form came from, never to the filled form
-    } catch (error) {
-      screen.busy = false;
-      screen.error = problemText(error);
-      screen.repaint();
-    }
+    const created = await attempt(screen, () => api.create(body));
+    if (!created) return;
+    rememberName(names[0]);
+    keepSeat(created.game.id, {seat: 0, token: created.token, game: form.game, seatLink: created.seat_link,
+      invite: created.invite, inviteLink: created.invite_link});
+    go(`/g/${created.game.id}`, {replace: true}); // Back goes where the form came from, never to the filled form
   }
   return screen;
 }

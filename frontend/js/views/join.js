@@ -4,6 +4,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {submit, waiting, watch} from "../outbox.js";
 import {lastName, rememberName} from "../seat-store.js";
+import {begin} from "../ui.js";
 import {NAME_MAX, gameName, nameLimit, problemText, seatName} from "./words.js";
 
 export default function join(id, invite, joined) {
@@ -72,9 +73,7 @@ export default function join(id, invite, joined) {
   };
 
   function take(fields) {
-    if (screen.busy) return;
-    screen.busy = true;
-    screen.error = null;
+    if (!begin(screen)) return;
     if (fields.name) rememberName(fields.name);
     submit({kind: "join", match: id, body: {invite, ...fields}});
     screen.repaint();

@@ -8,7 +8,7 @@ import {poll} from "../poller.js";
 import {notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
 import {go} from "../router.js";
 import {keepSeat, seatOf, update} from "../seat-store.js";
-import {announce} from "../ui.js";
+import {announce, attempt, begin, mergeActions} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness} from "./fairness.js";
 import {history} from "./history.js";
@@ -18,6 +18,7 @@ import {paceRule} from "./pace.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
+// A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is brought up to date
 
@@ -113,7 +114,7 @@ export default function play(id, linkToken) {
     screen.repaint();
   }
 
-  Object.assign(screen.actions, {
+  screen.actions = mergeActions({
     notify: async () => {
       await askToNotify();
       screen.repaint();
@@ -122,31 +123,17 @@ export default function play(id, linkToken) {
     pushOff: () => pushChange(() => stopNotifying(id, token, screen.view.you.seat).then(() => true), null),
     toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel),
     hint: async () => {
-      if (screen.busy) return;
-      screen.busy = true;
-      screen.error = null;
-      screen.repaint();
-      try {
-        const answer = await api.hint(id, token);
-        screen.busy = false;
-        await shown(answer.game, null);
-        screen.hint = {version: answer.game.version, text: hintText(answer.hint.explanation)};
-      } catch (error) {
-        screen.busy = false;
-        screen.error = problemText(error);
-        if (error.status === 409) poller.now();
-      }
+      const answer = await attempt(screen, () => api.hint(id, token), (error) => error.status === 409 && poller.now());
+      if (!answer) return;
+      await shown(answer.game, null);
+      screen.hint = {version: answer.game.version, text: hintText(answer.hint.explanation)};
       screen.repaint();
     },
     dismissLink: () => {
       screen.seatLink = null;
       screen.repaint();
     },
-    ...screen.history.actions,
-    ...screen.fairness.actions,
-    ...screen.lifecycle.actions,
-    ...inviteActions(screen),
-  });
+  }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, inviteActions(screen));
 
   function context() {
     const view = screen.view;
@@ -160,9 +147,9 @@ export default function play(id, linkToken) {
     const before = screen.view;
     if (!screen.game) {
       screen.game = await loadGame(view.game);
-      for (const [name, action] of Object.entries(screen.game.actions || {})) {
-        screen.actions[name] = (element, event) => action(context(), element, event);
-      }
+      const moves = Object.entries(screen.game.actions || {})
+        .map(([name, action]) => [name, (element, event) => action(context(), element, event)]);
+      screen.actions = mergeActions(screen.actions, Object.fromEntries(moves));
     }
     if (linkToken && view.you && !seatOf(id)?.token) {
       keepSeat(id, {seat: view.you.seat, token, game: view.game, seatLink: `${location.origin}/g/${id}#seat=${token}`,
@@ -224,9 +211,7 @@ export default function play(id, linkToken) {
 
   /** Make a change through the outbox, which keeps it until the server answers (see answered). */
   function queue(change) {
-    if (screen.busy) return;
-    screen.busy = true;
-    screen.error = null;
+    if (!begin(screen)) return;
     screen.news = null;
     submit({...change, match: id, token});
     screen.repaint();
@@ -263,21 +248,10 @@ export default function play(id, linkToken) {
 
   /** Make a change the API answers with the new view, at once or not at all: a claimed timeout. */
   async function send(call) {
-    if (screen.busy) return;
-    screen.busy = true;
-    screen.error = null;
-    screen.repaint();
-    try {
-      const result = await call();
-      poller.setEtag(result.etag);
-      screen.busy = false;
-      await shown(result.data, result.etag);
-    } catch (error) {
-      screen.busy = false;
-      screen.error = problemText(error);
-      if (error.status === 409) poller.now();
-      screen.repaint();
-    }
+    const result = await attempt(screen, call, (error) => error.status === 409 && poller.now());
+    if (!result) return;
+    poller.setEtag(result.etag);
+    await shown(result.data, result.etag);
   }
   return screen;
 }
