@@ -29,7 +29,7 @@ def create_game():
     names = [name and name.strip() for name in body.get("players") or [body["name"]] + [None] * (body["seats"] - 1)]
     bots = _bot_seats(body["bots"], len(names))
     match, invite = new_match(game, names, body["options"], body.get("deck"),
-                              body.get("time_per_move"), body["timeouts_to_leave"], bots, body["hints"])
+                              body.get("time_per_move"), body["timeouts_to_leave"], bots, body["hints"], creator=0)
     return created(match, game, 0, names[0], lambda: Problem(409, "id_taken", "A new match's id clashed with "
                    "another's; try again."), invite=invite, invite_link=link(match, f"invite={invite}"))
 
@@ -125,9 +125,10 @@ _NEW_MATCH, _NEW_SEAT = insert(store.games), insert(store.seats)
 
 
 def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
-              timeouts_to_leave: int, bots: dict[int, str], hints: bool) -> tuple[MatchRow, str]:
+              timeouts_to_leave: int, bots: dict[int, str], hints: bool, creator: int) -> tuple[MatchRow, str]:
     """A new match, staged, with only its `bots` seated (seat: level), and its invite code;
-    BadSetup if the rules refuse it."""
+    BadSetup if the rules refuse it. `creator` is the seat its creator takes next (the one that
+    may give the others new links)."""
     seed = secrets.token_hex(16)
     setup, _ = start(game, len(names), options, seed, deck)
     invite, now = store.new_secret(16), clock.now()
@@ -136,8 +137,9 @@ def new_match(game, names: list, options: dict, deck: list | None, time_per_move
     match = MatchRow(id=store.new_secret(12), game=game.KEY, rules_version=game.RULES_VERSION,
                      seat_count=setup.seats, options=setup.options, seed=seed, deck=setup.deck, names=names,
                      invite_hash=store.digest(invite), time_per_move=time_per_move,
-                     timeouts_to_leave=timeouts_to_leave, rematch_id=None, hints=hints, created_at=now, version=0,
-                     seating=len(seated), status="waiting", turn=None, moved_at=now, seats=seated)
+                     timeouts_to_leave=timeouts_to_leave, rematch_id=None, hints=hints, creator=creator,
+                     created_at=now, version=0, seating=len(seated), status="waiting", turn=None, moved_at=now,
+                     seats=seated)
     columns = {name: getattr(match, name) for name in store.MATCH_COLUMNS}
     store.stage(_NEW_MATCH, columns)
     if seated:

@@ -46,7 +46,8 @@ def free_seat(match_id: str, seat: int):
         raise Problem(403, "not_your_seat", "Only the seat's own token can free it.")
     if match.full:
         raise Problem(409, "already_started", "The match has started: resign instead.")
-    store.stage(_FREE.values(seating=match.seating + 1), {"match_id": match.id, "seen": match.seating},
+    creator = None if seat == match.creator else match.creator  # whoever takes the seat next did not create the match
+    store.stage(_FREE.values(seating=match.seating + 1, creator=creator), {"match_id": match.id, "seen": match.seating},
                 must_change=True)
     store.stage(delete(store.seats).where(store.seats.c.game_id == match.id, store.seats.c.seat == seat))
     return store.save(Response(status=204), lambda: Problem(409, "seats_changed", "The seats changed a moment "
@@ -85,7 +86,7 @@ def rematch(match_id: str):
     if old.rematch_id is None:
         bots = {n: level for n, level in enumerate(old.bots) if level}
         match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,
-                                  bots, old.hints)
+                                  bots, old.hints, creator=seat)
         store.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
         outbox.rematch_offered(old, seat)
         try:

@@ -36,6 +36,8 @@ RULES = {
     "lifecycle.resign": WRITE,
     "lifecycle.claim_timeout": WRITE,
     "lifecycle.free_seat": WRITE,
+    "seat_links.reissue_link": WRITE,
+    "seat_links.show_seat": WRITE,
     "mine.my_games": [("LIMIT_MY_GAMES", ADDRESS)],
     "push.subscribe": WRITE,
     "push.unsubscribe": WRITE,

@@ -1,11 +1,12 @@
 """My games: every match a device holds a seat in, most urgent first, with who plays it and its
 version, so that a client sees what changed from this one request."""
 from flask import Blueprint, jsonify, request
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from engine import match as events
 
 from . import connection, replays, store
+from .models import utc_iso
 from .presenter import deadline_iso, seats
 from .schemas import MyGames
 
@@ -14,13 +15,20 @@ bp = Blueprint("mine", __name__, url_prefix="/api/v1")
 
 @bp.post("/my-games")
 def my_games():
-    """The matches of the seat tokens a device holds (unknown tokens are left out)."""
-    tokens = MyGames().load(request.get_json())["tokens"]
+    """The matches of the seat tokens a device holds (unknown tokens are left out), and the tokens
+    whose link the match's creator replaced (looked up only when some token is not a seat's)."""
+    hashes = [store.digest(token) for token in MyGames().load(request.get_json())["tokens"]]
     held = connection.get().execute(select(store.seats.c.game_id, store.seats.c.seat, store.seats.c.name)
-                              .where(store.seats.c.token_hash.in_([store.digest(t) for t in tokens]))).all()
+                                    .where(store.seats.c.token_hash.in_(hashes))).all()
     entries = [_entry(store.load(game_id), seat, name) for game_id, seat, name in held]
     entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["id"]))
-    return jsonify(games=entries)
+    replaced = connection.get().execute(_REPLACED, {"hashes": hashes}).all() if len(held) < len(hashes) else []
+    return jsonify(games=entries, replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
+                                            for game_id, seat, at in replaced])
+
+
+_REPLACED = (select(store.replaced_links.c.game_id, store.replaced_links.c.seat, store.replaced_links.c.replaced_at)
+             .where(store.replaced_links.c.token_hash.in_(bindparam("hashes", expanding=True))))
 
 
 def _entry(match: store.MatchRow, seat: int, name: str) -> dict:

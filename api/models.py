@@ -51,6 +51,7 @@ class Match(Model):
     timeouts_to_leave: Mapped[int] = mapped_column(default=3)
     rematch_id: Mapped[str | None] = mapped_column(sa.String(32))  # the match a rematch created
     hints: Mapped[bool] = mapped_column(default=True, server_default=sa.true())  # seats may ask for hints
+    creator: Mapped[int | None]  # the seat that created the match (it may give the others new links); null once freed
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     # Kept in the transaction of every change, so that a request needs no COUNT or replay for them:
     version: Mapped[int] = mapped_column(default=0)  # how many events the match has
@@ -75,6 +76,20 @@ class Seat(Model):
     token_hash: Mapped[str | None] = mapped_column(sa.String(64), index=True)
     bot: Mapped[str | None] = mapped_column(sa.String(8))  # easy, medium or hard (engine/bots)
     joined_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    # The device that last showed this seat (api/seat_links.py): a hash of its random id, and when.
+    device_hash: Mapped[str | None] = mapped_column(sa.String(64))
+    device_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+
+class ReplacedLink(Model):
+    """The hash of a seat token its match's creator replaced with a new one: a request still
+    carrying it is told that its link was replaced (401 `link_replaced`), not merely refused."""
+
+    __tablename__ = "replaced_links"
+    token_hash: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    replaced_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
 
 
 class Event(Model):

@@ -49,6 +49,7 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
         "seed_sha256": hashlib.sha256(match.seed.encode()).hexdigest(),
         "seed": match.seed if match_status == "over" else None,
         "rematch": match.rematch_id,
+        "creator": match.creator,
         "state": game.view(state.game, viewer),
         "you": None if viewer is None else {
             "seat": viewer,

@@ -24,10 +24,10 @@ from engine import GAMES
 
 from . import connection, idempotency, news
 from .errors import Problem
-from .models import Event, Match, PushSubscription, Seat
+from .models import Event, Match, PushSubscription, ReplacedLink, Seat, utc_iso
 
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # new_secret(12)
-games, seats, events_table = Match.__table__, Seat.__table__, Event.__table__
+games, seats, events_table, replaced_links = Match.__table__, Seat.__table__, Event.__table__, ReplacedLink.__table__
 
 
 def new_secret(nbytes: int = 32) -> str:
@@ -70,6 +70,7 @@ class MatchRow:
     timeouts_to_leave: int
     rematch_id: str | None
     hints: bool
+    creator: int | None
     created_at: datetime
     version: int
     seating: int
@@ -134,7 +135,7 @@ def head(match_id: str) -> Head:
     if row is None:
         raise Problem(404, "unknown_match", "There is no match with that id.")
     if token and row[4] is None:
-        raise _bad_token()
+        raise refused_token(match_id, token)
     return Head(*row)
 
 
@@ -165,11 +166,26 @@ def seat_of_request(match: MatchRow, required: bool = False) -> int | None:
     for seat in match.seats:
         if seat.token_hash == wanted:
             return seat.seat
-    raise _bad_token()
+    raise refused_token(match.id, token)
 
 
 def _bad_token() -> Problem:
     return Problem(401, "bad_token", "That token does not belong to a seat of this match.")
+
+
+_REPLACED = select(replaced_links.c.seat, replaced_links.c.replaced_at).where(
+    replaced_links.c.token_hash == bindparam("token"), replaced_links.c.game_id == bindparam("id"))
+
+
+def refused_token(match_id: str, token: str) -> Problem:
+    """Why a token that is no seat's is refused: its link was replaced by the match's creator (one
+    SELECT, on this failing path only), or it never was this match's."""
+    replaced = connection.get().execute(_REPLACED, {"token": digest(token), "id": match_id}).first()
+    if replaced is None:
+        return _bad_token()
+    return Problem(401, "link_replaced", f"The link of seat {replaced.seat} was replaced by the match's creator at "
+                   f"{utc_iso(replaced.replaced_at)}: this one no longer works. Ask them for the new link.",
+                   seat=replaced.seat, replaced_at=utc_iso(replaced.replaced_at))
 
 
 def check_started(match: MatchRow) -> None:

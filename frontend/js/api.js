@@ -56,8 +56,11 @@ export const api = {
   hint: (id, token) => request("POST", `${match(id)}/hint`, {token}).then((r) => r.data),
   claimTimeout: (id, token) => request("POST", `${match(id)}/timeouts`, {token}),
   freeSeat: (id, token, seat) => request("DELETE", `${match(id)}/seats/${seat}`, {token}),
+  reissueLink: (id, token, seat, key) => request("POST", `${match(id)}/seats/${seat}/link`, {token, key}).then((r) => r.data),
+  showSeat: (id, token, seat, device) => request("PUT", `${match(id)}/seats/${seat}/device`, {token, body: {device}})
+    .then((r) => r.data),
   rematch: (id, token, key) => request("POST", `${match(id)}/rematch`, {token, key}).then((r) => r.data),
-  myGames: (tokens) => request("POST", "/my-games", {body: {tokens}}).then((r) => r.data.games),
+  myGames: (tokens) => request("POST", "/my-games", {body: {tokens}}).then((r) => r.data),
   pushKey: () => request("GET", "/push/key").then((r) => r.data),
   subscribePush: (id, token, seat, body) => request("POST", `${match(id)}/seats/${seat}/push`, {token, body}).then((r) => r.data),
   unsubscribePush: (id, token, seat, pushId) =>

@@ -30,7 +30,8 @@ function load() {
 
 const save = (entries) => localStorage.setItem(STORE, JSON.stringify(entries));
 
-function newKey() {
+/** A random key (an Idempotency-Key, a device id): a UUID v4, or 128 random bits in hex outside secure contexts. */
+export function newKey() {
   if (crypto.randomUUID) return crypto.randomUUID(); // secure contexts only
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }

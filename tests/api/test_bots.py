@@ -214,3 +214,9 @@ def test_asking_for_a_hint_does_not_move_the_deadline(client, clock):
     deadline = table.view()["deadline"]
     clock.advance(minutes=30)
     assert ask_hint(table).json["game"]["deadline"] == deadline == table.view()["deadline"]
+
+
+def test_a_bot_s_seat_has_no_link_to_give_anew(client):
+    table = solo(client)
+    refused = client.post(f"/api/v1/games/{table.id}/seats/1/link", headers=bearer(table.tokens[0]))
+    assert (refused.status_code, refused.json["code"]) == (409, "bot_seat")

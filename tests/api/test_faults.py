@@ -15,7 +15,7 @@ from api import PING_AFTER_IDLE
 from api.models import db
 
 from .play import Table
-from .test_retries import create, join, move, rows
+from .test_retries import create, join, move, relink, rows
 
 
 def fails(message: str):
@@ -133,7 +133,7 @@ def database_gone_after_commit(app):
         event.remove(engine, "before_cursor_execute", after_commit)
 
 
-@pytest.mark.parametrize("request_for", [create, join, move, resign, rematch])
+@pytest.mark.parametrize("request_for", [create, join, move, resign, rematch, relink])
 @pytest.mark.parametrize("keyed", [False, True], ids=["plain", "idempotency-key"])
 def test_nothing_after_the_commit_turns_a_success_into_a_failure(app, client, request_for, keyed):
     table = Table.create(client, join=False)

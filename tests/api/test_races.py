@@ -143,3 +143,33 @@ def test_moves_at_once_against_a_bot_land_once_with_one_bot_reply(client, base):
         assert sorted(r.status_code for r in results) == [200, 409]
         kinds = [e["kind"] for e in call(base, "GET", f"/{match_id}/moves").json()["moves"]]
         assert kinds == ["move", "bot"] * (round_ + 1)
+
+
+def test_two_new_links_for_one_seat_at_once_replace_it_one_after_the_other_or_one_is_refused(client, base):
+    """Both read the seat's token; the first to write replaces it, and the other changes no row:
+    409 link_changed, unless it read after the first committed (then both succeed, in turn).
+    The seat's token is always the last success's."""
+    for _ in range(4):
+        made = create(base)
+        match = made["game"]["id"]
+        call(base, "POST", f"/{match}/seats", {"invite": made["invite"], "name": "Bob"})
+        relink = ("POST", f"/{match}/seats/1/link", None, made["token"], {})
+        results = at_once(base, relink, relink)
+        assert_no_server_error(results)
+        won = [r.json()["token"] for r in results if r.status_code == 200]
+        assert won and all(r.json()["code"] == "link_changed" for r in results if r.status_code == 409), \
+            [r.text for r in results]
+        working = [t for t in won if call(base, "GET", f"/{match}", token=t).status_code == 200]
+        assert len(working) == 1
+
+
+def test_a_new_link_retried_at_once_with_its_key_is_made_once(client, base):
+    for _ in range(4):
+        made = create(base)
+        match = made["game"]["id"]
+        call(base, "POST", f"/{match}/seats", {"invite": made["invite"], "name": "Bob"})
+        relink = ("POST", f"/{match}/seats/1/link", None, made["token"], {"Idempotency-Key": str(uuid.uuid4())})
+        results = at_once(base, relink, relink)
+        assert [r.status_code for r in results] == [200, 200], [r.text for r in results]
+        assert results[0].json() == results[1].json()
+        assert call(base, "GET", f"/{match}", token=results[0].json()["token"]).json()["you"]["seat"] == 1

@@ -1,11 +1,11 @@
-"""Idempotency-Key: a retried create, join, move or resignation gets the first answer and writes
+"""Idempotency-Key: a retried create, join, move, resignation or new seat link gets the first answer and writes
 nothing more; without a seat token (create, join) the key is a secret and must be unguessable."""
 import threading
 import uuid
 
 import pytest
 
-from api.models import Event, IdempotencyKey, Match, Seat, db
+from api.models import Event, IdempotencyKey, Match, ReplacedLink, Seat, db
 
 from .play import Table, bearer
 from .test_moves import first_legal
@@ -17,7 +17,7 @@ def key() -> dict:
 
 def rows(app) -> dict:
     with app.app_context():
-        return {model.__name__: db.session.query(model).count() for model in (Match, Seat, Event, IdempotencyKey)}
+        return {model.__name__: db.session.query(model).count() for model in (Match, Seat, Event, IdempotencyKey, ReplacedLink)}
 
 
 def create(table: Table):
@@ -38,7 +38,12 @@ def resign(table: Table):
     return f"/api/v1/games/{table.id}/resign", None, table.auth(0)
 
 
-@pytest.mark.parametrize("request_for", [create, join, move, resign])
+def relink(table: Table):
+    table.join("Bob")
+    return f"/api/v1/games/{table.id}/seats/1/link", None, table.auth(0)
+
+
+@pytest.mark.parametrize("request_for", [create, join, move, resign, relink])
 def test_a_retry_gets_the_first_answer_and_writes_nothing(app, client, request_for):
     table = Table.create(client, join=False)
     path, body, auth = request_for(table)

@@ -4,7 +4,7 @@ import {t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {copyText, shareLink} from "../share.js";
 
-function notice(current, target) {
+export function notice(current, target) {
   return current?.target === target ? html`<p class="notice" role="status">${current.text}</p>` : "";
 }
 
@@ -64,7 +64,7 @@ export function inviteActions(screen) {
   return {
     async share(button) {
       const url = document.getElementById(button.dataset.target).value;
-      const result = await shareLink({url, title: t("app.name"), text: t("invite.message")});
+      const result = await shareLink({url, title: t("app.name"), text: button.dataset.message || t("invite.message")});
       if (result === "copied") say(button.dataset.target, "invite.copied");
       else if (result === "failed") {
         say(button.dataset.target, "invite.copyByHand");

@@ -27,8 +27,11 @@ function item(entry) {
     </li>`;
 }
 
-function goneItem({id, game}) {
-  return html`<li class="mine"><strong>${gameName(game)}</strong> <span class="state">${t("mine.gone")}</span>
+/** A seat the server no longer knows: the match expired or the seat was given back, or (`replaced`) the
+ * match's creator gave the seat a new link. */
+function goneItem({id, game}, replaced) {
+  return html`<li class="mine"><strong>${gameName(game)}</strong>
+    <span class="state">${t(replaced.has(id) ? "mine.replaced" : "mine.gone")}</span>
     ${forgetButton(id)}</li>`;
 }
 
@@ -36,6 +39,7 @@ const forgetButton = (id) => html`<button type="button" class="small" data-actio
 
 export function myGames(repaint) {
   let entries = null; // the API's answer, most urgent first; null until it comes
+  let replaced = new Set(); // the matches whose seat link, as this device holds it, was replaced
   let timer = null;
   let stopped = false;
 
@@ -44,7 +48,9 @@ export function myGames(repaint) {
     const seats = allSeats();
     if (seats.length) {
       try {
-        entries = await api.myGames(seats.map((seat) => seat.token));
+        const answer = await api.myGames(seats.map((seat) => seat.token));
+        entries = answer.games;
+        replaced = new Set(answer.replaced.map((entry) => entry.id));
       } catch {
         // Keep showing the last answer; the next round asks again.
       }
@@ -59,11 +65,10 @@ export function myGames(repaint) {
       const seats = allSeats();
       if (!seats.length) return "";
       const known = new Set((entries || []).map((entry) => entry.id));
-      // A seat the server no longer knows: the match expired, or the seat was given back.
       const gone = entries ? seats.filter((seat) => !known.has(seat.id)) : [];
       return html`<section class="my-games" aria-labelledby="mine-title">
         <h2 id="mine-title">${t("mine.title")}</h2>
-        ${entries ? html`<ul>${entries.filter((e) => seats.some((s) => s.id === e.id)).map(item)}${gone.map(goneItem)}</ul>`
+        ${entries ? html`<ul>${entries.filter((e) => seats.some((s) => s.id === e.id)).map(item)}${gone.map((seat) => goneItem(seat, replaced))}</ul>`
           : html`<p>${t("app.loading")}</p>`}</section>`;
     },
     start() {

@@ -16,6 +16,7 @@ import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
 import {lifecycle} from "./lifecycle.js";
 import {paceRule} from "./pace.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
+import {seatLinks} from "./seat-links.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
@@ -47,6 +48,7 @@ export default function play(id, linkToken) {
           ${screen.hint.text}</p>` : ""}
         ${outboxLines()}
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+        ${screen.seatLinks.warning()}
         ${screen.lifecycle.deadline(view, me)}
         ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
         ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}
@@ -57,6 +59,7 @@ export default function play(id, linkToken) {
         ${scoreRule(view)}
         ${screen.history.render()}
         ${screen.fairness.render()}
+        ${screen.seatLinks.render(view, me)}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a>
           ${me !== null ? notifyControl(view) : ""}</p>
@@ -66,6 +69,7 @@ export default function play(id, linkToken) {
     },
     async start() {
       unwatch = watch(answered);
+      screen.seatLinks.start();
       screen.busy = waiting(id).length > 0; // a change made before a reload is still on its way
       poller = poll((etag, options) => api.view(id, token, etag, options), (view, etag) => shown(view, etag), failed, back);
       clock = setInterval(() => screen.view?.deadline && screen.repaint(), CLOCK_MS);
@@ -75,6 +79,7 @@ export default function play(id, linkToken) {
       unwatch?.();
       clearInterval(clock);
       screen.history?.stop();
+      screen.seatLinks.stop();
     },
     painted(root) {
       screen.game?.painted?.(root, context());
@@ -85,6 +90,7 @@ export default function play(id, linkToken) {
   screen.history = history(id, () => token, screen);
   screen.fairness = fairness(screen);
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
+  screen.seatLinks = seatLinks(id, () => token, screen);
 
   /** The Hint button, beside the status, for the seat to move when the match allows hints. */
   function hintButton(view, me) {
@@ -121,7 +127,8 @@ export default function play(id, linkToken) {
     },
     pushOn: () => pushChange(() => notifyOnThisPhone(id, token, screen.view.you.seat), t("push.enabled")),
     pushOff: () => pushChange(() => stopNotifying(id, token, screen.view.you.seat).then(() => true), null),
-    toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel),
+    toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel)
+      || screen.seatLinks.toggle(button.dataset.panel),
     hint: async () => {
       const answer = await attempt(screen, () => api.hint(id, token), (error) => error.status === 409 && poller.now());
       if (!answer) return;
@@ -133,7 +140,8 @@ export default function play(id, linkToken) {
       screen.seatLink = null;
       screen.repaint();
     },
-  }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, inviteActions(screen));
+  }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, screen.seatLinks.actions,
+  inviteActions(screen));
 
   function context() {
     const view = screen.view;
@@ -151,7 +159,10 @@ export default function play(id, linkToken) {
         .map(([name, action]) => [name, (element, event) => action(context(), element, event)]);
       screen.actions = mergeActions(screen.actions, Object.fromEntries(moves));
     }
-    if (linkToken && view.you && !seatOf(id)?.token) {
+    const held = seatOf(id);
+    // A seat link opened here: kept, unless this device holds another seat of the match (a new link
+    // for the seat it holds replaces the old one).
+    if (linkToken && view.you && (!held?.token || (held.seat === view.you.seat && held.token !== linkToken))) {
       keepSeat(id, {seat: view.you.seat, token, game: view.game, seatLink: `${location.origin}/g/${id}#seat=${token}`,
         linkShown: true});
     }
@@ -166,6 +177,7 @@ export default function play(id, linkToken) {
     }
     attention(before, view);
     screen.repaint();
+    screen.seatLinks.shown();
   }
 
   function attention(before, view) {
@@ -198,9 +210,9 @@ export default function play(id, linkToken) {
   }
 
   function failed(error) {
-    if (error.code === "bad_token" && token) {
-      token = null;
-      screen.error = t("error.bad_token");
+    if ((error.code === "bad_token" || error.code === "link_replaced") && token) {
+      token = null; // watch the match instead; a replaced link is said so on each visit until the new one is opened
+      screen.error = problemText(error);
       poller?.now();
     } else {
       screen.error = problemText(error);

@@ -3,8 +3,8 @@
 A seat played by a bot from the start has its level in `seats.bot` and no token (`token_hash` is
 null). `games.hints` is the creator's choice to allow hints (true for every existing match).
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-11-23 17:00:00
 
 """
@@ -12,8 +12,8 @@ from alembic import op
 import sqlalchemy as sa
 
 
-revision = '0008'
-down_revision = '0007'
+revision = '0009'
+down_revision = '0008'
 branch_labels = None
 depends_on = None
 

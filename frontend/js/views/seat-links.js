@@ -1,0 +1,137 @@
+// A seat's link in safe hands: the match's creator gives a player who lost their seat link a new
+// one (asked first; shown once, marked private), and a device showing a seat hears when another
+// device showed it lately.
+import {api} from "../api.js";
+import {html} from "../html.js";
+import {relativeTime, t} from "../i18n.js";
+import {newKey} from "../outbox.js";
+import {attempt} from "../ui.js";
+import {disclosure} from "./disclosure.js";
+import {notice} from "./invite.js";
+import {seatName} from "./words.js";
+
+const SHOWN_EVERY_MS = 60000; // a device says it shows the seat at most this often (on load, when back in front)
+const DEVICE = "addgames.device";
+
+/** This device's random id, made once: the server tells a seat's devices apart by it, never who holds them. */
+function deviceId() {
+  let made = localStorage.getItem(DEVICE);
+  if (!made) {
+    made = newKey();
+    localStorage.setItem(DEVICE, made);
+  }
+  return made;
+}
+
+export function seatLinks(id, token, screen) {
+  let open = false;
+  let asking = null; // the seat whose new link waits for a yes
+  let made = null; // {seat, name, link}: the new link, shown until the panel closes
+  // The panel's own change in flight: its refusal is shown in the panel, next to the button, not atop the page.
+  const panel = {busy: false, error: null, repaint: () => screen.repaint()};
+  let key = null; // the Idempotency-Key of the new link asked for: a retry gets the same link
+  let otherDevice = null; // when another device last showed this seat, if lately
+  let shownAt = 0;
+
+  function seatRow(view, seat) {
+    const name = seatName(view, seat.seat);
+    if (asking === seat.seat) {
+      return html`<li><div class="confirm" role="group" aria-labelledby="relink-ask">
+        <p id="relink-ask">${t("relink.ask", {name})}</p>
+        <p class="actions"><button type="button" class="danger" data-action="relink" data-key="relink-yes"
+          ${panel.busy ? "disabled" : ""}>${t("relink.yes")}</button>
+          <button type="button" data-action="cancelRelink" data-key="relink-no">${t("confirm.cancel")}</button></p></div></li>`;
+    }
+    return html`<li><button type="button" data-action="askRelink" data-seat="${seat.seat}" data-key="relink-${seat.seat}">
+      ${t("relink.button", {name})}</button></li>`;
+  }
+
+  const others = (view, me) => view.seats.filter((seat) => seat.joined && seat.seat !== me);
+
+  function body(view, me) {
+    return html`<p>${t("relink.hint")}</p>
+      <ul class="relink-seats">${others(view, me).map((seat) => seatRow(view, seat))}</ul>
+      ${panel.error ? html`<p class="error" role="alert">${panel.error}</p>` : ""}
+      ${made ? html`<div class="new-seat-link private" role="status">
+        <h3>${t("relink.made", {name: made.name})} <span class="tag private-tag">${t("seatLink.private")}</span></h3>
+        <p>${t("relink.send", {name: made.name})}</p>
+        <label class="field">${t("seatLink.label")}
+          <input id="new-seat-link" class="link" readonly value="${made.link}" data-key="new-seat-link"></label>
+        <p class="actions">
+          <button type="button" data-action="share" data-target="new-seat-link" data-message="${t("relink.message")}"
+            data-key="share-new-link">${t("invite.share")}</button>
+          <button type="button" data-action="copy" data-target="new-seat-link" data-key="copy-new-link">${t("invite.copy")}</button></p>
+        ${notice(screen.notice, "new-seat-link")}</div>` : ""}`;
+  }
+
+  /** Tell the server this device shows the seat; it answers whether another one did lately. */
+  async function shown() {
+    const me = screen.view?.you?.seat;
+    if (me === undefined || !token() || document.hidden || Date.now() - shownAt < SHOWN_EVERY_MS) return;
+    shownAt = Date.now();
+    try {
+      const answer = await api.showSeat(id, token(), me, deviceId());
+      otherDevice = answer.other_device_active ? Date.parse(answer.other_device_seen_at) : null;
+      screen.repaint();
+    } catch {
+      shownAt = 0; // offline or refused: the poll says why; try again next time
+    }
+  }
+
+  const onVisible = () => shown();
+
+  return {
+    /** For the match's creator, below the table: give another seat a new link. */
+    render(view, me) {
+      if (me === null || view.creator !== me || !others(view, me).length) return "";
+      return disclosure("links", open, t("relink.title"), open ? body(view, me) : "");
+    },
+    /** Near the top: this seat is also shown on another device. */
+    warning() {
+      if (otherDevice === null) return "";
+      return html`<div class="other-device" role="status" id="other-device">
+        <p>${t("device.other", {when: relativeTime(otherDevice)})}</p>
+        <p class="hint">${t("device.what")}</p>
+        <p class="actions"><button type="button" class="small" data-action="dismissOtherDevice"
+          data-key="dismiss-other-device">${t("device.ok")}</button></p></div>`;
+    },
+    shown,
+    start() {
+      document.addEventListener("visibilitychange", onVisible);
+    },
+    stop() {
+      document.removeEventListener("visibilitychange", onVisible);
+    },
+    toggle(name) {
+      if (name !== "links") return false;
+      open = !open;
+      screen.repaint();
+      return true;
+    },
+    actions: {
+      askRelink(button) {
+        asking = Number(button.dataset.seat);
+        key = newKey();
+        panel.error = null;
+        screen.repaint();
+      },
+      cancelRelink() {
+        asking = null;
+        screen.repaint();
+      },
+      async relink() {
+        // On a network failure, yes again retries with the same key (and gets the same link).
+        const answer = await attempt(panel, () => api.reissueLink(id, token(), asking, key));
+        if (!answer) return;
+        made = {seat: answer.seat, name: answer.name, link: answer.seat_link};
+        asking = null;
+        screen.repaint();
+        document.getElementById("new-seat-link")?.focus();
+      },
+      dismissOtherDevice() {
+        otherDevice = null;
+        screen.repaint();
+      },
+    },
+  };
+}

@@ -1,0 +1,81 @@
+"""A lost seat given back: the match's creator gives the seat a new link (asked first, shown
+marked private), its player opens it on another phone and plays, and the phone with the old link
+is told the creator replaced it. A seat link opened on a second phone says so on both."""
+import re
+
+from playwright.sync_api import expect
+
+from .drive import create_match, join_match, status, too_small
+from .matches import new_match
+from .test_addup import addup_move
+from .test_quality import serious_violations
+
+
+def test_the_creator_gives_a_lost_seat_a_new_link_and_its_player_plays_on(new_page, artifacts):
+    ann, bob_old = new_page(), new_page()
+    invite = create_match(ann, "addup")
+    join_match(bob_old, invite)
+    expect(ann.locator("#status")).to_have_attribute("data-status", "playing")
+
+    ann.locator('[data-key="toggle-links"]').click()
+    ann.locator('[data-key="relink-1"]').click()
+    expect(ann.locator("#relink-ask")).to_contain_text("Give Bob a new seat link? Their current link stops working")
+    assert serious_violations(ann) + too_small(ann) == []
+    ann.locator('[data-key="relink-no"]').click()  # asked first: no is no
+    expect(ann.locator("#new-seat-link")).to_have_count(0)
+    ann.locator('[data-key="relink-1"]').click()
+    ann.locator('[data-key="relink-yes"]').click()
+    expect(ann.locator(".new-seat-link h3")).to_have_text(re.compile(r"New link for Bob\s+private"))
+    new_link = ann.locator("#new-seat-link").input_value()
+    assert "#seat=" in new_link
+    ann.locator('[data-key="copy-new-link"]').click()
+    expect(ann.locator(".new-seat-link .notice")).to_have_text("Link copied.")
+    assert ann.evaluate("navigator.clipboard.readText()") == new_link
+    assert serious_violations(ann) + too_small(ann) == []
+    ann.locator(".new-seat-link").scroll_into_view_if_needed()
+    ann.screenshot(path=artifacts / "seat-new-link.png")
+
+    # The phone with the old link learns by itself (its next poll), and watches from then on.
+    expect(bob_old.locator("main .error")).to_contain_text("The match's creator gave this seat a new link")
+    expect(bob_old.locator(".hand button.card")).to_have_count(0)
+    bob_old.screenshot(path=artifacts / "seat-link-replaced.png")
+
+    bob_new = new_page()  # Bob's own browser, this time
+    bob_new.goto(new_link)
+    expect(bob_new.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(bob_new.locator(".seat.me")).to_contain_text("Bob")
+    for _ in range(2):  # both play a turn: Bob's from the new link
+        mover = ann if status(ann)[2] else bob_new
+        version = status(mover)[1]
+        addup_move(mover)
+        expect(mover.locator("#status")).not_to_have_attribute("data-version", str(version))
+    expect(bob_new.locator("main .error")).to_have_count(0)
+
+    bob_old.reload()  # told again on the next visit, until the new link is opened there
+    expect(bob_old.locator("main .error")).to_contain_text("Ask them for the new link")
+    bob_old.goto("/")  # and My games says so too, rather than that the match is gone
+    expect(bob_old.locator(".my-games li")).to_contain_text("The match's creator gave your seat a new link")
+    bob_old.goto(new_link)  # the new link opened on the old phone: it plays again
+    expect(bob_old.locator(".seat.me")).to_contain_text("Bob")
+    expect(bob_old.locator("main .error")).to_have_count(0)
+    bob_old.goto("/")
+    expect(bob_old.locator(".my-games li")).to_contain_text("ADD UP")
+    expect(bob_old.locator(".my-games li")).not_to_contain_text("new link")
+
+
+def test_a_seat_link_opened_on_a_second_phone_says_so(new_page, server, artifacts):
+    match = new_match(server, "addup")
+    first, second = new_page(), new_page()
+    first.goto(match.seat_link(1))
+    expect(first.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(first.locator("#other-device")).to_have_count(0)
+    second.goto(match.seat_link(1))
+    expect(second.locator("#other-device")).to_contain_text("This seat is also open on another device")
+    expect(second.locator("#other-device")).to_contain_text(
+        "ask whoever created the match to give your seat a new link")
+    assert serious_violations(second) + too_small(second) == []
+    second.screenshot(path=artifacts / "seat-other-device.png")
+    first.reload()  # the first phone hears it the next time it shows the seat
+    expect(first.locator("#other-device")).to_contain_text("This seat is also open on another device")
+    first.locator('[data-key="dismiss-other-device"]').click()
+    expect(first.locator("#other-device")).to_have_count(0)
