@@ -30,7 +30,7 @@ def list_moves(match_id: str):
     state = replays.state_at(match, game, since)
     entries = []
     for event in store.events(match, after=since, upto=version):
-        after = replays.fold(match, game, state, event)
+        after = events.fold(game, state, [event], match.timeouts_to_leave)
         shown = events.log_entry(game, state, event, after, viewer)
         entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
                         "after_hint": event.kind in events.PLAYED and event.seat in state.hinted, "move": shown})

@@ -15,6 +15,7 @@ import threading
 from collections import OrderedDict
 
 from engine import match as events
+from engine.replay import Setup, dealt
 
 from . import snapshots, store
 from .store import MatchRow
@@ -37,26 +38,20 @@ def state_at(match: MatchRow, game, version: int) -> events.MatchState:
     if state is None:
         state = initial(match, game)
     if done < version:
-        for event in store.events(match, after=done, upto=version):
-            state = fold(match, game, state, event)
+        state = events.fold(game, state, store.events(match, after=done, upto=version), match.timeouts_to_leave)
     remember(match.id, version, state)
     return state
 
 
 def initial(match: MatchRow, game) -> events.MatchState:
     """The match as dealt, before any event."""
-    dealt = game.initial_state(match.seat_count, match.options, match.seed, match.deck)
-    return events.begin(dealt, match.seat_count, match.bots)
-
-
-def fold(match: MatchRow, game, state: events.MatchState, event) -> events.MatchState:
-    return events.apply(game, state, event.kind, event.seat, event.move, match.timeouts_to_leave)
+    return dealt(game, Setup(match.seat_count, match.options, match.seed, match.deck), match.bots)
 
 
 def remember(match_id: str, version: int, state: events.MatchState) -> None:
     """Keep `state` among the match's known states (only states of committed events)."""
     with _lock:
-        kept = {v: s for v, s in _recent.get(match_id, ())}
+        kept = dict(_recent.get(match_id, ()))
         kept[version] = state
         _recent[match_id] = sorted(kept.items(), key=lambda item: item[0])[-STATES_KEPT:]
         _recent.move_to_end(match_id)

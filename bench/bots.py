@@ -59,6 +59,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=200, help="matches per game, table and pairing")
     parser.add_argument("--games", nargs="*", default=sorted(GAMES))
+    parser.add_argument("--tables", nargs="*", choices=("two", "largest"), default=["two", "largest"],
+                        help="two seats, the game's largest table, or both")
+    parser.add_argument("--pairings", nargs="*", choices=[" vs ".join(p) for p in PAIRINGS],
+                        default=[" vs ".join(p) for p in PAIRINGS])
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print the wins so far after every N matches (to stderr)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (the CPU times stay per move)")
     args = parser.parse_args()
     print(f"{'game':<10} {'seats':>5}  {'pairing':<15} {'win rate':>8}  {'95% interval':<15}  hard ms: mean p99 max")
@@ -66,10 +72,18 @@ def main() -> int:
     with multiprocessing.Pool(args.jobs) as pool:
         for key in args.games:
             game = GAMES[key]
-            for seats in (2, game.MAX_SEATS):
-                for levels in PAIRINGS:
+            tables = {"two": 2, "largest": game.MAX_SEATS}
+            for seats in sorted({tables[table] for table in args.tables}):
+                for levels in (p for p in PAIRINGS if " vs ".join(p) in args.pairings):
                     jobs = [(key, seats, levels, n) for n in range(args.matches)]
-                    results = pool.map(_play, jobs, chunksize=4)
+                    results = []
+                    for result in pool.imap(_play, jobs, chunksize=4):
+                        results.append(result)
+                        if args.progress and len(results) % args.progress == 0:
+                            so_far = sum(share for share, _ in results)
+                            slowest = max((t for _, ts in results for t in ts), default=0)
+                            print(f"  {key} {seats} {' vs '.join(levels)}: {so_far:g} of {len(results)}, "
+                                  f"slowest hard move {1000 * slowest:.1f} ms", file=sys.stderr, flush=True)
                     won = sum(share for share, _ in results)
                     times = sorted(t for _, ts in results for t in ts)
                     lo, hi = wilson(won, len(results))

@@ -2,13 +2,15 @@
 from collections.abc import Iterable
 
 from .. import addem as rules
-from ..addem_sums import FACES, expression, names, solve, total_of
+from ..addem_sums import FACES, expression, names, solve, total_of, values_of
 from ..protocol import JSON, Move
 
 State = rules.State
+Picked = tuple[tuple[str, int], ...]  # cards of a sum or replace, each with the value it stands for
 
 GOING_OUT = 10  # a child sees that emptying the hand wins the round
-PLY_BUDGET = 900  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
+WIDTH = 8  # hard weighs at most this many moves, the greediest first
+PLY_BUDGET = 800  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 
 
@@ -18,6 +20,30 @@ def candidates(state: State, seat: int) -> list[Move]:
     never end the round."""
     return [move for move in rules.candidate_moves(state, seat)
             if move["type"] != "replace" or len(move["cards"]) > len(state.exposed)]
+
+
+def searched(state: State, seat: int) -> list[Move]:
+    """What the hard bot weighs. A sum sheds the most, a replace sheds too and a draw only adds,
+    so: the sums and replaces when there is a sum, otherwise every move but the draw (unless the
+    draw is all there is). Added to the candidates, which hold the first sum and replace found: for
+    each Total card the sum that sheds the most points (the first may keep a 10-point Add-Em card),
+    and the replace that lays the most cards."""
+    moves, hand, exposed = candidates(state, seat), state.hands[seat], state.exposed
+    if any(move["type"] == "sum" for move in moves):
+        moves = [move for move in moves if move["type"] in ("sum", "replace")] + _heaviest_sums(hand, exposed)
+    if exposed:
+        moves += [move for move in _longest_replace(hand, exposed) if len(move["cards"]) > len(exposed)]
+    shedding = [move for n, move in enumerate(moves) if move["type"] not in ("draw", "pass") and move not in moves[:n]]
+    return shedding or moves
+
+
+def deal(state: State) -> int:
+    return state.deal
+
+
+def settled(state: State) -> list[float]:
+    """At the start of a deal: the scores alone (the fresh hands say nothing of the last one)."""
+    return [-score for score in state.scores]
 
 
 def gain(state: State, seat: int, move: Move) -> float:
@@ -64,6 +90,41 @@ def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     if kind == "draw":
         return "addem.draw", {}, "No sum to make: draw a card."
     return "addem.pass", {}, "No sum to make and the pool is empty: pass."
+
+
+def _heaviest_sums(hand: tuple[str, ...], exposed: tuple[str, ...]) -> list[Move]:
+    """For each Total card in `hand`, the valid sum that takes the most points out of it."""
+    need = max(0, 2 - len(exposed))
+    best = _heaviest([c for c in hand if FACES[c]["kind"] != "total"], need)
+    sums, base = [], total_of(exposed)
+    for card in sorted((c for c in hand if FACES[c]["kind"] == "total"), key=lambda c: FACES[c]["value"]):
+        found = best.get((FACES[card]["value"] - base, need))
+        if found is not None:
+            move = {"type": "sum", "cards": [card] + [c for c, _ in found]}
+            values = {c: v for c, v in found if FACES[c]["kind"] == "addem"}
+            sums.append({**move, "values": values} if values else move)
+    return sums
+
+
+def _longest_replace(hand: tuple[str, ...], exposed: tuple[str, ...]) -> list[Move]:
+    """The replace that lays the most cards, if any."""
+    found = _heaviest([c for c in hand if FACES[c]["kind"] in ("figure", "minus")], 2).get((total_of(exposed), 2))
+    return [] if found is None else [{"type": "replace", "cards": [c for c, _ in found]}]
+
+
+def _heaviest(cards: list[str], need: int) -> dict[tuple[int, int], Picked]:
+    """(sum, cards used capped at `need`) -> the ((card, value), ...) reaching it with the most points."""
+    best: dict[tuple[int, int], tuple[int, Picked]] = {(0, 0): (0, ())}
+    for card in cards:
+        step = dict(best)
+        worth = rules.POINTS[FACES[card]["kind"]]
+        for (total, used), (points, picked) in best.items():
+            for value in values_of(card):
+                key = (total + value, min(used + 1, need))
+                if key not in step or step[key][0] < points + worth:
+                    step[key] = (points + worth, picked + ((card, value),))
+        best = step
+    return {key: picked for key, (_, picked) in best.items()}
 
 
 def _points(cards: Iterable[str]) -> int:

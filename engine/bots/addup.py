@@ -6,6 +6,7 @@ from ..protocol import JSON, Move
 State = rules.State
 
 FACES, ROWS = rules.FACES, rules.ROWS
+WIDTH = 8  # hard weighs at most this many moves, the greediest first
 PLY_BUDGET = 1800  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 
@@ -14,13 +15,38 @@ def candidates(state: State, seat: int) -> list[Move]:
     return rules.candidate_moves(state, seat)
 
 
+def rollout(state: State, seat: int) -> Move:
+    """The greedy move (search.greedy's: the first candidate capturing, else the first candidate),
+    found without listing the candidates: every capture takes the whole table, so the first is it."""
+    sums = [sum(v for _, v in row) for row in state.rows]
+    for card in state.hands[seat]:
+        face = FACES[card]
+        joker = face["kind"] in rules.JOKERS
+        lo, hi = (face["min"], face["max"]) if joker else (face["value"], face["value"])
+        played_as = [lo, lo] + [sums[1 - mine] - sums[mine] for mine in (0, 1)]  # as listed, then as needed
+        for n, value in enumerate(played_as):
+            mine = n % 2
+            if state.rows[1 - mine] and lo <= value <= hi and sums[mine] + value == sums[1 - mine]:
+                return rules._play(card, ROWS[mine], value if joker else None)
+    first = FACES[state.hands[seat][0]]
+    return rules._play(first["id"], ROWS[0], first["min"] if first["kind"] in rules.JOKERS else None)
+
+
 def gain(state: State, seat: int, move: Move) -> float:
     """The cards a play captures (0 when the rows do not balance)."""
     return _captured(state, move)
 
 
+def deal(state: State) -> int:
+    """ADD UP is one deal."""
+    return 1
+
+
 def values(state: State) -> list[float]:
     return [len(stack) for stack in state.captured]
+
+
+settled = values  # a new deal starts everybody alike
 
 
 def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:

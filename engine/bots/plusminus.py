@@ -7,6 +7,7 @@ State = rules.State
 
 FACES = rules.FACES
 WHERE = {rules.STARS: "the stars", rules.HOME: "home (25)"}
+WIDTH = 8  # hard weighs at most this many moves, the greediest first
 PLY_BUDGET = 500  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 2  # rounds of greedy play the hard bot looks ahead
 
@@ -23,12 +24,19 @@ def gain(state: State, seat: int, move: Move) -> float:
     return rules._points(to) - rules._points(at)
 
 
+def deal(state: State) -> int:
+    return state.game
+
+
 def values(state: State) -> list[float]:
     """Finished games' points plus what each board would score now."""
     totals = rules.scores(state)
     if rules.is_over(state):
         return [float(t) for t in totals]
     return [t + rules._board_points(board) for t, board in zip(totals, state.boards)]
+
+
+settled = values  # a new deal starts everybody alike
 
 
 def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:

@@ -3,14 +3,14 @@
 `known` is the seat's information set (worlds.information_set): no level sees more. Work is
 counted in plies, never in time, so a position and a seed always give the same move.
 """
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..protocol import JSON, Game, Move
 from ..shuffle import Stream
 from .worlds import sample
 
-WIDTH = 8  # hard considers at most this many moves: the greediest first
-MIN_WORLDS, MAX_WORLDS = 2, 40
+MAX_WORLDS = 40
 WIN = 100  # what ending the match as a winner adds to a position's worth
 
 
@@ -21,10 +21,14 @@ class Tactics(Protocol):
     def PLY_BUDGET(self) -> int: ...  # greedy plies per hard move
     @property
     def ROUNDS(self) -> int: ...  # rounds of greedy play the hard bot looks ahead
+    @property
+    def WIDTH(self) -> int: ...  # hard weighs at most this many moves, the greediest first
 
     def candidates(self, state: Any, seat: int) -> list[Move]: ...
     def gain(self, state: Any, seat: int, move: Move) -> float: ...
     def values(self, state: Any) -> list[float]: ...
+    def settled(self, state: Any) -> list[float]: ...  # values at the start of a deal
+    def deal(self, state: Any) -> int: ...  # which deal (round, hand, game) the state is in
     def explain(self, state: Any, seat: int, move: Move) -> tuple[str, JSON, str]: ...
 
 
@@ -43,36 +47,44 @@ def medium(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) 
 
 
 def hard(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) -> Move:
-    """Determinized search: each shortlisted move is played in the same sampled worlds, everybody
-    then plays greedily until the seat has moved once more, and the best average standing wins."""
-    moves = tactics.candidates(known, seat)
+    """Determinized search: the moves a game's tactics weigh (`searched`, else the candidates), the
+    `WIDTH` greediest of them, are each played in the same sampled worlds, everybody then plays
+    greedily until the seat has moved `ROUNDS` more times or the deal ends, and the best average
+    standing wins."""
+    weighed: Callable[[Any, int], list[Move]] = getattr(tactics, "searched", tactics.candidates)
+    moves = weighed(known, seat)
     if len(moves) == 1:
         return moves[0]
     order = sorted(range(len(moves)), key=lambda i: -tactics.gain(known, seat, moves[i]))
-    shortlist = [moves[i] for i in order[:WIDTH]]
+    shortlist = [moves[i] for i in order[:tactics.WIDTH]]
     plies = tactics.ROUNDS * len(known.hands) + 1
     totals, spent, worlds = [0.0] * len(shortlist), 0, 0
-    while worlds < MIN_WORLDS or (worlds < MAX_WORLDS and spent < tactics.PLY_BUDGET):
+    while not worlds or (worlds < MAX_WORLDS and spent < tactics.PLY_BUDGET):
         world = sample(game, known, seat, stream, str(worlds))
         for i, move in enumerate(shortlist):
-            lead, played = _outcome(game, tactics, game.apply(world, seat, move), seat, plies)
+            lead, played = _outcome(game, tactics, world, seat, move, plies)
             totals[i] += lead
-            spent += played + 1
+            spent += played
         worlds += 1
     return shortlist[max(range(len(shortlist)), key=lambda i: (totals[i], -i))]
 
 
 def greedy(game: Game, tactics: Tactics, state: Any, seat: int) -> Move:
-    """The first move with the highest immediate gain: the other seats' play in a rollout."""
+    """The first move with the highest immediate gain: the other seats' play in a rollout (a game's
+    tactics may find it faster themselves, as `rollout`)."""
+    faster: Callable[[Any, int], Move] | None = getattr(tactics, "rollout", None)
+    if faster is not None:
+        return faster(state, seat)
     moves = tactics.candidates(state, seat)
     return max(moves, key=lambda move: tactics.gain(state, seat, move))
 
 
-def _outcome(game: Game, tactics: Tactics, state: Any, seat: int, plies: int) -> tuple[float, int]:
-    """Play greedily until `seat` has moved `tactics.ROUNDS` more times (at most `plies` moves); then its
-    lead, and the plies played."""
-    turns = played = 0
-    while played < plies:
+def _outcome(game: Game, tactics: Tactics, state: Any, seat: int, move: Move, plies: int) -> tuple[float, int]:
+    """Play `move`, then greedily until `seat` has moved `tactics.ROUNDS` more times, the deal ends or
+    `plies` moves are played; then the seat's lead, and the plies played."""
+    deal = tactics.deal(state)
+    state, turns, played = game.apply(state, seat, move), 0, 1
+    while played <= plies and tactics.deal(state) == deal:
         mover = game.to_move(state)
         if mover is None:
             break
@@ -81,12 +93,12 @@ def _outcome(game: Game, tactics: Tactics, state: Any, seat: int, plies: int) ->
         turns += mover == seat
         if turns == tactics.ROUNDS:
             break
-    return standing(game, tactics, state, seat), played
+    values = tactics.values(state) if tactics.deal(state) == deal else tactics.settled(state)
+    return standing(game, tactics, state, seat, values), played
 
 
-def standing(game: Game, tactics: Tactics, state: Any, seat: int) -> float:
-    """How far `seat` leads the others on average (negative when behind); a won match counts WIN."""
-    values = tactics.values(state)
+def standing(game: Game, tactics: Tactics, state: Any, seat: int, values: list[float]) -> float:
+    """How far `seat` leads the others on average by `values` (negative when behind); a won match counts WIN."""
     lead = values[seat] - (sum(values) - values[seat]) / (len(values) - 1)
     if game.is_over(state):
         lead += WIN if seat in game.winners(state) else -WIN

@@ -3,7 +3,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine import GAMES, NotYourTurn, addit, addup, plusminus
+from engine import GAMES, NotYourTurn, addem, addit, addup, plusminus
+from engine.addem_sums import ONE_PACK
 from engine.bots import LEVELS, choose, hint
 from engine.bots.worlds import information_set, sample
 from engine.options import normalize
@@ -85,6 +86,28 @@ def test_medium_takes_the_group_with_the_most_cards():
     state = addit_table(8, 5, 3, 2, 1)  # 8 = 8, 5 + 3, 5 + 2 + 1
     move = choose(addit, state, 0, "medium", "s")
     assert move == {"type": "play", "card": "soccer-8", "capture": ["hockey-5", "football-2", "basketball-1"]}
+
+
+def addem_hand(*mine):
+    """A two-seat ADD'EM position, nothing exposed: seat 0 to move holds `mine`, in that order."""
+    _, state = start(addem, 2, None, "hand")
+    rest = tuple(card for card in ONE_PACK if card not in mine)
+    return replace(state, hands=(mine, rest[:6]), pool=rest[6:], exposed=(), turn=0)
+
+
+def test_hard_lays_the_sum_that_sheds_an_addem_card_where_medium_keeps_it():
+    state = addem_hand("F1b", "AEa", "F6c", "T1a", "M2a", "F2b")
+    # the first sum found: 1 - 2 + 2 = 1, keeping the Even Add-Em (10 points) and the 6
+    assert choose(addem, state, 0, "medium", "s") == {"type": "sum", "cards": ["T1a", "F1b", "M2a", "F2b"]}
+    # 1 + (-4) + 6 - 2 = 1 keeps only the 2, which a later expose empties the hand with
+    assert choose(addem, state, 0, "hard", "s") == {"type": "sum", "cards": ["T1a", "F1b", "AEa", "F6c", "M2a"],
+                                                    "values": {"AEa": -4}}
+
+
+def test_hard_sheds_cards_rather_than_draw_in_addem():
+    state = addem_hand("F1b", "F2b", "F3c", "T12a", "M2a", "F0a")  # no sum: expose one of five values, or draw
+    moves = {str(choose(addem, state, 0, "hard", seed)) for seed in "abcdef"}
+    assert all("expose" in move for move in moves)
 
 
 def test_a_hint_shows_the_arithmetic_of_an_addit_capture():
