@@ -10,8 +10,8 @@ from flask_migrate import Migrate
 from sqlalchemy import event, exc
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import (cli, connection, docs, errors, feed, frontend, games, lifecycle, limits, logs, meta, metrics, mine, moves,
-               push, reporting, rules, seat_links, security)
+from . import (cli, connection, docs, errors, feed, frontend, games, hints, lifecycle, limits, logs, meta, metrics, mine,
+               moves, push, reporting, rules, seat_links, security)
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
@@ -86,7 +86,7 @@ def create_app(config: dict | None = None) -> Flask:
     security.init_app(app)
     cli.init_app(app)
     push.init_app(app)
-    for module in (rules, games, feed, moves, lifecycle, seat_links, mine, meta, docs, frontend):
+    for module in (rules, games, feed, moves, hints, lifecycle, seat_links, mine, meta, docs, frontend):
         app.register_blueprint(module.bp)
     limits.init_app(app)
     metrics.init_app(app)

@@ -4,7 +4,6 @@ import re
 from flask import Blueprint, jsonify, request
 
 from engine import match as events
-from engine.match import log_entry
 
 from . import replays, store
 from .errors import Problem
@@ -32,9 +31,9 @@ def list_moves(match_id: str):
     entries = []
     for event in store.events(match, after=since, upto=version):
         after = events.fold(game, state, [event], match.timeouts_to_leave)
-        shown = log_entry(game, state, event, after, viewer)
+        shown = events.log_entry(game, state, event, after, viewer)
         entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
-                        "move": shown})
+                        "after_hint": event.kind in events.PLAYED and event.seat in state.hinted, "move": shown})
         state = after
     replays.remember(match.id, version, state)  # for the next view or poll of this match
     return polled(revalidated(jsonify(game=match.game, version=version, moves=entries), tag), match.status)

@@ -9,7 +9,7 @@ from sqlalchemy import bindparam, insert, update
 from engine import match as events
 from engine.replay import start
 
-from . import clock, idempotency, news, observe, replays, store
+from . import clock, idempotency, news, observe, replays, store, writes
 from .errors import Problem
 from .idempotency import idempotent
 from .presenter import etag, link, match_view, not_modified, polled, view_response
@@ -27,8 +27,9 @@ def create_game():
     body = CreateGame().load(request.get_json())
     game = store.game_module(body["game"])
     names = [name and name.strip() for name in body.get("players") or [body["name"]] + [None] * (body["seats"] - 1)]
+    bots = _bot_seats(body["bots"], len(names))
     match, invite = new_match(game, names, body["options"], body.get("deck"),
-                              body.get("time_per_move"), body["timeouts_to_leave"], creator=0)
+                              body.get("time_per_move"), body["timeouts_to_leave"], bots, body["hints"], creator=0)
     return created(match, game, 0, names[0], lambda: Problem(409, "id_taken", "A new match's id clashed with "
                    "another's; try again."), invite=invite, invite_link=link(match, f"invite={invite}"))
 
@@ -98,6 +99,24 @@ def join_game(match_id: str):
     raise Problem(409, "match_full", "Every seat of this match is taken.")
 
 
+def _bot_seats(asked: list[dict], seat_count: int) -> dict[int, str]:
+    """The create body's `bots` as {seat: level}: seats of the match other than the creator's
+    (the body's schema refuses seat 0), each once."""
+    bots = {}
+    for bot in asked:
+        if bot["seat"] >= seat_count:
+            raise Problem(422, "no_such_seat", f"This match has seats 0 to {seat_count - 1}; a bot cannot take "
+                          f"seat {bot['seat']}.")
+        if bot["seat"] in bots:
+            raise Problem(422, "seat_listed_twice", f"Seat {bot['seat']} is listed twice in 'bots'.")
+        bots[bot["seat"]] = bot["level"]
+    return bots
+
+
+def bot_name(level: str) -> str:
+    return f"Computer ({level})"
+
+
 _SEATING = (update(store.games).where(store.games.c.id == bindparam("match_id"),
                                       store.games.c.seating == bindparam("seen"))
             .values(seating=bindparam("new_seating"), status=bindparam("new_status"), turn=bindparam("new_turn"),
@@ -106,19 +125,26 @@ _NEW_MATCH, _NEW_SEAT = insert(store.games), insert(store.seats)
 
 
 def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
-              timeouts_to_leave: int, creator: int) -> tuple[MatchRow, str]:
-    """A new match with no seat taken, staged, and its invite code; BadSetup if the rules refuse it.
-    `creator` is the seat its creator takes next (the one that may give the others new links)."""
+              timeouts_to_leave: int, bots: dict[int, str], hints: bool, creator: int) -> tuple[MatchRow, str]:
+    """A new match, staged, with only its `bots` seated (seat: level), and its invite code;
+    BadSetup if the rules refuse it. `creator` is the seat its creator takes next (the one that
+    may give the others new links)."""
     seed = secrets.token_hex(16)
     setup, _ = start(game, len(names), options, seed, deck)
-    invite = store.new_secret(16)
+    invite, now = store.new_secret(16), clock.now()
+    names = [bot_name(bots[n]) if n in bots else name for n, name in enumerate(names)]
+    seated = tuple(store.SeatRow(n, names[n], None, now, level) for n, level in sorted(bots.items()))
     match = MatchRow(id=store.new_secret(12), game=game.KEY, rules_version=game.RULES_VERSION,
                      seat_count=setup.seats, options=setup.options, seed=seed, deck=setup.deck, names=names,
                      invite_hash=store.digest(invite), time_per_move=time_per_move,
-                     timeouts_to_leave=timeouts_to_leave, rematch_id=None, creator=creator,
-                     created_at=clock.now(), version=0, seating=0, status="waiting", turn=None, moved_at=clock.now())
+                     timeouts_to_leave=timeouts_to_leave, rematch_id=None, hints=hints, creator=creator,
+                     created_at=now, version=0, seating=len(seated), status="waiting", turn=None, moved_at=now,
+                     seats=seated)
     columns = {name: getattr(match, name) for name in store.MATCH_COLUMNS}
     store.stage(_NEW_MATCH, columns)
+    if seated:
+        store.stage(_NEW_SEAT, [{"game_id": match.id, "seat": bot.seat, "name": bot.name, "token_hash": None,
+                                 "bot": bot.bot, "joined_at": now} for bot in seated])
     return match, invite
 
 
@@ -140,7 +166,7 @@ def take_seat(match: MatchRow, seat: int, name: str | None) -> tuple[MatchRow, s
     store.stage(_SEATING, {"match_id": match.id, "seen": match.seating, "new_seating": seated.seating,
                            "new_status": seated.status, "new_turn": seated.turn, "now": now}, must_change=True)
     store.stage(_NEW_SEAT, {"game_id": match.id, "seat": seat, "name": name, "token_hash": store.digest(token),
-                            "joined_at": now})
+                            "bot": None, "joined_at": now})
     outbox.after_seating(seated, seat)
     return seated, token
 
@@ -149,13 +175,18 @@ def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extr
     """Take `seat` and commit (another request's taking it first raises `conflict()`); answer 201
     with the seat's secret link and the match as it sees it."""
     match, token = take_seat(match, seat, name)
-    state = replays.initial(match, game)  # seats are taken before the first move
+    state = replays.initial(match, game)  # seats are taken before the first move...
+    if match.full:  # ...but the match starts now: bots to move play at once
+        match, state = writes.stand_ins(match, game, state)
     response = jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"), **extra,
                        game=match_view(match, game, state, match.version, viewer=seat))
     response.status_code = 201
     response.headers["Location"] = url_for("games.get_game", match_id=match.id)
     response = store.save(response, conflict)
     observe.seated(match, new="invite" in extra)
+    if match.version:
+        replays.remember(match.id, match.version, state)
+        observe.moved(match, game, state)
     return response
 
 

@@ -1,5 +1,5 @@
 """Keeping matches moving over days: resigning, freeing a seat, claiming a timeout, rematches."""
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 from sqlalchemy import bindparam, delete, update
 
 from engine import GameOver
@@ -12,6 +12,7 @@ from .models import utc_iso
 from .idempotency import idempotent
 from .presenter import link, seats
 from .push import outbox
+from .schemas import Resign
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
 
@@ -24,9 +25,16 @@ _CLAIM_REMATCH = update(store.games).where(store.games.c.id == bindparam("match_
 @bp.post("/<match_id>/resign")
 @idempotent
 def resign(match_id: str):
-    """Give up: a two-seat match ends (the other seat wins); in a larger one the autopilot plays for you."""
-    match, game, seat = _seat_in_started_match(match_id)
-    match, state = writes.append(match, game, replays.state_at(match, game, match.version), "resign", seat, None)
+    """Give up: a two-seat match ends (the other seat wins); in a larger one the autopilot plays for
+    you. With `bot` in the body, leave instead: a bot of that level plays your seat to the end."""
+    match, game, seat = seat_in_started_match(match_id)
+    body = Resign().load(request.get_json()) if request.get_data() else {}
+    state = replays.state_at(match, game, match.version)
+    if "bot" in body and events.people(state) == [seat]:
+        raise Problem(409, "last_person", "You are the last person playing: a match of bots alone is not played. "
+                      "Resign instead (the others win), or stay.")
+    successor = {"bot": body["bot"]} if "bot" in body else None
+    match, state = writes.append(match, game, state, "resign", seat, successor)
     return writes.answer(match, game, state, seat)
 
 
@@ -49,7 +57,7 @@ def free_seat(match_id: str, seat: int):
 @bp.post("/<match_id>/timeouts")
 def claim_timeout(match_id: str):
     """Any seat may claim the turn of a seat whose deadline has passed: its simplest move is made for it."""
-    match, game, viewer = _seat_in_started_match(match_id)
+    match, game, viewer = seat_in_started_match(match_id)
     state = replays.state_at(match, game, match.version)
     late = events.to_move(game, state)
     if late is None:
@@ -76,8 +84,9 @@ def rematch(match_id: str):
     names = [seat["name"] for seat in seats(old)]
     taken = lambda: Problem(409, "seat_taken", "Your seat in the rematch is already taken (asked from another device?).")  # noqa: E731
     if old.rematch_id is None:
+        bots = {n: level for n, level in enumerate(old.bots) if level}
         match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,
-                                  creator=seat)
+                                  bots, old.hints, creator=seat)
         store.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
         outbox.rematch_offered(old, seat)
         try:
@@ -94,7 +103,7 @@ def rematch(match_id: str):
     return created(store.load(old.rematch_id), game, seat, names[seat], taken)
 
 
-def _seat_in_started_match(match_id: str):
+def seat_in_started_match(match_id: str):
     match = store.load(match_id)
     seat = store.seat_of_request(match, required=True)
     store.check_started(match)

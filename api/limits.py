@@ -32,6 +32,7 @@ RULES = {
     "lifecycle.rematch": [("LIMIT_CREATE", ADDRESS)],
     "games.join_game": [("LIMIT_JOIN", ADDRESS)],
     "moves.post_move": WRITE,
+    "hints.ask_hint": WRITE,  # a hard bot's search: as costly as a move and its bots' replies
     "lifecycle.resign": WRITE,
     "lifecycle.claim_timeout": WRITE,
     "lifecycle.free_seat": WRITE,

@@ -50,6 +50,7 @@ class Match(Model):
     time_per_move: Mapped[int | None]  # seconds a seat has to move, or null: no deadlines
     timeouts_to_leave: Mapped[int] = mapped_column(default=3)
     rematch_id: Mapped[str | None] = mapped_column(sa.String(32))  # the match a rematch created
+    hints: Mapped[bool] = mapped_column(default=True, server_default=sa.true())  # seats may ask for hints
     creator: Mapped[int | None]  # the seat that created the match (it may give the others new links); null once freed
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     # Kept in the transaction of every change, so that a request needs no COUNT or replay for them:
@@ -63,7 +64,8 @@ class Match(Model):
 
 
 class Seat(Model):
-    """A taken seat: its player's name and the SHA-256 of its secret token."""
+    """A taken seat: its player's name and the SHA-256 of its secret token, or for a seat the
+    computer plays from the start, the bot's level and no token."""
 
     __tablename__ = "seats"
     __table_args__ = (sa.UniqueConstraint("game_id", "seat"),)
@@ -71,7 +73,8 @@ class Seat(Model):
     game_id: Mapped[str] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(sa.String(40))
-    token_hash: Mapped[str] = mapped_column(sa.String(64), index=True)
+    token_hash: Mapped[str | None] = mapped_column(sa.String(64), index=True)
+    bot: Mapped[str | None] = mapped_column(sa.String(8))  # easy, medium or hard (engine/bots)
     joined_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     # The device that last showed this seat (api/seat_links.py): a hash of its random id, and when.
     device_hash: Mapped[str | None] = mapped_column(sa.String(64))
@@ -90,9 +93,9 @@ class ReplacedLink(Model):
 
 
 class Event(Model):
-    """Event number `seq` (1, 2, ...) of its match: a move, a claimed timeout, an autopilot move
-    or a resignation (engine/match.py). (game_id, seq) is unique: of two concurrent writes on
-    one version, only one can be stored."""
+    """Event number `seq` (1, 2, ...) of its match: a move, a claimed timeout, an autopilot or bot
+    move, a resignation or a hint asked for (engine/match.py). (game_id, seq) is unique: of two
+    concurrent writes on one version, only one can be stored."""
 
     __tablename__ = "events"
     __table_args__ = (sa.UniqueConstraint("game_id", "seq"),)

@@ -38,9 +38,10 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
         "options": match.options,
         "pace": {"time_per_move": match.time_per_move, "timeouts_to_leave": match.timeouts_to_leave},
         "fixed": match.deck is not None,
-        "seats": [{**seat, "status": events.status(state, n) if seat["joined"] else "free",
+        "seats": [{**seat, "bot": state.bots[n], "status": events.status(state, n) if seat["joined"] else "free",
                    "timeouts": state.timeouts[n], "deadline": deadline if n == turn else None}
                   for n, seat in enumerate(seats(match))],
+        "hints": match.hints,
         "turn": turn,
         "deadline": deadline,
         "scores": game.scores(state.game),
@@ -59,9 +60,11 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
 
 def seats(match: MatchRow) -> list[dict]:
     """Every seat of the match in order: who sits there, or for a free seat the name its creator
-    reserved for it (or null), and whether it is taken."""
+    reserved for it (or null), whether it is taken, and the level of the bot seated there at
+    creation (views also show a bot a seat was handed to when leaving)."""
     taken = {seat.seat: seat.name for seat in match.seats}
-    return [{"seat": n, "name": taken.get(n, match.names[n]), "joined": n in taken} for n in range(match.seat_count)]
+    return [{"seat": n, "name": taken.get(n, match.names[n]), "joined": n in taken, "bot": level}
+            for n, level in enumerate(match.bots)]
 
 
 def view_response(match: MatchRow, game, state: events.MatchState, version: int, viewer: int | None):

@@ -45,7 +45,7 @@ def state_at(match: MatchRow, game, version: int) -> events.MatchState:
 
 def initial(match: MatchRow, game) -> events.MatchState:
     """The match as dealt, before any event, under the rules version it was created with."""
-    return dealt(game, Setup(match.seat_count, match.options, match.seed, match.deck, match.rules_version))
+    return dealt(game, Setup(match.seat_count, match.options, match.seed, match.deck, match.rules_version), match.bots)
 
 
 def remember(match_id: str, version: int, state: events.MatchState) -> None:

@@ -54,12 +54,18 @@ def _length(schema: dict, least: str, most: str):
     return validate.Length(schema.get(least), schema.get(most))
 
 
+def _choices(schema: dict) -> list:
+    return [validate.OneOf(schema["enum"])] if "enum" in schema else []
+
+
 FIELDS: dict[str, tuple[Callable[..., fields.Field], set[str]]] = {
     "integer": (lambda s, **kw: fields.Integer(strict=True, validate=_range(s), **kw), {"minimum", "maximum"}),
-    "string": (lambda s, **kw: fields.String(validate=_length(s, "minLength", "maxLength"), **kw),
-               {"minLength", "maxLength"}),
+    "string": (lambda s, **kw: fields.String(validate=[_length(s, "minLength", "maxLength"), *_choices(s)], **kw),
+               {"minLength", "maxLength", "enum"}),
+    "boolean": (lambda s, **kw: fields.Boolean(truthy={True}, falsy={False}, **kw), set()),
     "array": (lambda s, **kw: fields.List(field_for(s["items"]), validate=_length(s, "minItems", "maxItems"), **kw),
               {"items", "minItems", "maxItems"}),
+    "object": (lambda s, **kw: fields.Nested(_object(s, Part), **kw), {"properties", "required", "additionalProperties"}),
 }
 
 
@@ -72,15 +78,25 @@ class Body(Schema):
         unknown = RAISE
 
 
-def body(component: str, **checked_elsewhere: fields.Field) -> type[Body]:
-    """The Body schema of an object component: one field per property, `required` as listed there,
-    except the properties given here, whose checks are the engine's (a game key, a move, options)."""
-    schema = CONTRACT[component]
-    assert schema["additionalProperties"] is False, f"{component} must list every field"
+class Part(Body):
+    """An object inside a request body, with no fields beyond the documented ones."""
+
+    error_messages = {"type": "Must be a JSON object.", "unknown": "This field is not part of the request."}
+
+
+def _object(schema: dict, kind: type[Body], name: str = "Part", **checked_elsewhere: fields.Field) -> type[Body]:
+    """The `kind` schema of an object: one field per property, `required` as listed there, except
+    the properties given here, whose checks are the engine's (a game key, a move, options)."""
+    assert schema["additionalProperties"] is False, f"{name} must list every field"
     required = set(schema.get("required", ()))
-    made = {name: checked_elsewhere.get(name) or field_for(prop, required=name in required)
-            for name, prop in schema["properties"].items()}
-    return cast(type[Body], Body.from_dict(made, name=component))
+    made = {key: checked_elsewhere.get(key) or field_for(prop, required=key in required)
+            for key, prop in schema["properties"].items()}
+    return cast(type[Body], kind.from_dict(made, name=name))
+
+
+def body(component: str, **checked_elsewhere: fields.Field) -> type[Body]:
+    """The Body schema of an object component (see `_object`)."""
+    return _object(CONTRACT[component], Body, component, **checked_elsewhere)
 
 
 def component(ref: dict) -> dict:
@@ -110,4 +126,5 @@ class CreateGame(_create):  # type: ignore[valid-type, misc]  # a class built at
 JoinGame = body("JoinGame")
 PostMove = body("PostMove", move=fields.Raw(required=True))
 MyGames = body("MyGames")
+Resign = body("Resign")
 SeatDevice = body("SeatDevice")

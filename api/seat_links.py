@@ -58,6 +58,8 @@ def reissue_link(match_id: str, seat: int):
     taken = next((s for s in match.seats if s.seat == seat), None)
     if taken is None:
         raise Problem(409, "seat_free", f"Seat {seat} is free: send the invite link to whoever should take it.")
+    if taken.token_hash is None:
+        raise Problem(409, "bot_seat", f"Seat {seat} is played by the computer: it has no link.")
     token, now = store.new_secret(), clock.now()
     the_seat = {"match_id": match.id, "seat_no": seat, "old_hash": taken.token_hash}
     store.stage(_RELINK, {**the_seat, "new_hash": store.digest(token)}, must_change=True)

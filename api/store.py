@@ -48,8 +48,9 @@ def game_module(key: str):
 class SeatRow:
     seat: int
     name: str
-    token_hash: str
+    token_hash: str | None  # None for a bot's seat
     joined_at: datetime
+    bot: str | None = None  # the level of the bot seated here at creation
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class MatchRow:
     time_per_move: int | None
     timeouts_to_leave: int
     rematch_id: str | None
+    hints: bool
     creator: int | None
     created_at: datetime
     version: int
@@ -81,6 +83,12 @@ class MatchRow:
     @property
     def full(self) -> bool:
         return len(self.seats) == self.seat_count
+
+    @property
+    def bots(self) -> tuple[str | None, ...]:
+        """Per seat, the level of the bot seated there at creation, or None."""
+        levels = {seat.seat: seat.bot for seat in self.seats}
+        return tuple(levels.get(n) for n in range(self.seat_count))
 
 
 @dataclass(frozen=True)
@@ -96,7 +104,7 @@ class Head:
 
 MATCH_COLUMNS = tuple(name for name in MatchRow.__dataclass_fields__ if name not in ("seats", "pushed"))
 _PUSHED = exists().where(PushSubscription.__table__.c.game_id == games.c.id).label("pushed")
-_LOAD = (select(games, _PUSHED, seats.c.seat, seats.c.name, seats.c.token_hash, seats.c.joined_at)
+_LOAD = (select(games, _PUSHED, seats.c.seat, seats.c.name, seats.c.token_hash, seats.c.joined_at, seats.c.bot)
          .outerjoin(seats, seats.c.game_id == games.c.id)
          .where(games.c.id == bindparam("id")).order_by(seats.c.seat))
 _SEAT_BY_TOKEN = select(seats.c.seat).where(seats.c.game_id == games.c.id, seats.c.token_hash == bindparam("token"))
@@ -112,7 +120,8 @@ def load(match_id: str) -> MatchRow:
     if not rows:
         raise Problem(404, "unknown_match", "There is no match with that id.")
     columns = {column: getattr(rows[0], column) for column in MATCH_COLUMNS}
-    taken = tuple(SeatRow(row.seat, row.name, row.token_hash, row.joined_at) for row in rows if row.seat is not None)
+    taken = tuple(SeatRow(row.seat, row.name, row.token_hash, row.joined_at, row.bot)
+                  for row in rows if row.seat is not None)
     return MatchRow(**columns, seats=taken, pushed=bool(rows[0].pushed))
 
 

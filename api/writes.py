@@ -1,4 +1,4 @@
-"""Writing to a match: one event, the autopilot's moves after it, and the answer, in one commit."""
+"""Writing to a match: one event, the bots' and the autopilot's moves after it, and the answer, in one commit."""
 from dataclasses import replace
 
 from sqlalchemy import bindparam, insert, update
@@ -25,23 +25,38 @@ _EVENTS = insert(store.events_table)
 
 def append(match: MatchRow, game, state: events.MatchState, kind: str, seat: int,
            move: dict | None, by: int | None = None) -> tuple[MatchRow, events.MatchState]:
-    """Stage the event (checked by the rules), what the autopilot plays after it, the match's
-    new head as a compare-and-set on its version, and the push notifications it calls for (`by` is
-    the seat that asked, when not `seat`); return the match and its state after them. `answer`
-    commits."""
-    state = events.apply(game, state, kind, seat, move, match.timeouts_to_leave)
-    rows = [(kind, seat, move)]
-    for auto_seat, auto_move, after in events.autopilot(game, state, match.timeouts_to_leave):
-        rows.append(("autopilot", auto_seat, auto_move))
+    """Stage the event (checked by the rules), what the bots and the autopilot play after it, the
+    match's new head as a compare-and-set on its version, and the push notifications it calls for
+    (`by` is the seat that asked, when not `seat`); return the match and its state after them.
+    `answer` commits."""
+    return _stage(match, game, events.apply(game, state, kind, seat, move, match.timeouts_to_leave),
+                  [(kind, seat, move)], by)
+
+
+def stand_ins(match: MatchRow, game, state: events.MatchState) -> tuple[MatchRow, events.MatchState]:
+    """Stage what the bots and the autopilot play while one of them is to move (after a seat was
+    taken, say): nothing when a person is to move."""
+    return _stage(match, game, state, [], None)
+
+
+def _stage(match: MatchRow, game, state: events.MatchState, rows: list, by: int | None):
+    """Stage `rows` (events already applied to `state`) and the stand-ins' moves after them."""
+    for kind, seat, move, after in events.stand_ins(game, state, match.timeouts_to_leave, match.seed,
+                                                    match.version + len(rows)):
+        rows.append((kind, seat, move))
         state = after
-    moved = replace(match, version=match.version + len(rows), moved_at=clock.now(),
+    if not rows:
+        return match, state
+    now = clock.now()  # a hint leaves the seat's deadline where it was: the match did not move
+    moved = replace(match, version=match.version + len(rows), moved_at=match.moved_at if rows[0][0] == "hint" else now,
                     status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
     store.stage(_ADVANCE, {"match_id": match.id, "seen": match.version, "new_version": moved.version,
                            "new_status": moved.status, "new_turn": moved.turn, "now": moved.moved_at}, must_change=True)
     store.stage(_EVENTS, [
-        {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": moved.moved_at}
+        {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
         for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
     snapshots.stage_if_due(match.id, match.game, match.version, moved.version, state)
+    kind, seat, _ = rows[0]
     outbox.after_event(moved, kind, seat, seat if by is None else by)
     return moved, state
 

@@ -7,23 +7,31 @@ own rules stay in its module. Event kinds:
     move       a seat's own move
     timeout    the move the service made for a seat whose deadline passed (a claimed timeout)
     autopilot  the move the service made for a seat that has left
+    bot        the move a computer player (engine/bots) made for its seat
     resign     the seat gives up: in a two-seat match the other seat wins at once; in a larger
-               match the seat leaves and the autopilot plays for it so the others can finish
+               match the seat leaves and the autopilot plays for it so the others can finish.
+               With the move {"bot": level} the seat leaves and a bot of that level plays for it,
+               whatever the match's size. When no person is left to play against bots, the
+               match ends at once (the others win).
+    hint       the seat to move asked what the hard bot would play (the next move it makes is
+               "after a hint"); the match itself does not change
 
 A timeout or autopilot move is always the game's `candidate_moves(...)[0]`, its simplest or
 least harmful legal move, recorded as the concrete move it was. After `timeouts_to_leave`
-timeouts in a row, a seat is treated as having resigned.
+timeouts in a row, a seat is treated as having resigned. A bot's move is recorded too: replaying
+a match never runs a bot again.
 """
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, Protocol
 
+from . import bots as computer
 from . import cards
-from .protocol import JSON, Game, GameOver, IllegalMove, Move
+from .protocol import JSON, Game, GameOver, IllegalMove, Move, check_turn
 
-PLAYED = ("move", "timeout", "autopilot")  # the kinds that carry a move
-RESIGN = "resign"
-KINDS = (*PLAYED, RESIGN)
+PLAYED = ("move", "timeout", "autopilot", "bot")  # the kinds that carry a move of the game
+RESIGN, HINT = "resign", "hint"
+KINDS = (*PLAYED, RESIGN, HINT)
 
 
 class Event(Protocol):
@@ -52,11 +60,14 @@ class MatchState:
     left: frozenset[int]  # seats the autopilot plays for
     resigned: int | None  # the seat that resigned a two-seat match, which ended it
     timeouts: tuple[int, ...]  # timeouts in a row, per seat
+    bots: tuple[str | None, ...]  # per seat, the level of the bot that plays it (seated so, or handed over)
+    hinted: frozenset[int]  # seats that asked for a hint since their last move
 
 
-def begin(game_state: Any, seats: int) -> MatchState:
-    """The match as dealt (`game_state`: the game's initial state), before any event."""
-    return MatchState(game_state, seats, frozenset(), None, (0,) * seats)
+def begin(game_state: Any, seats: int, bots: tuple[str | None, ...] | None = None) -> MatchState:
+    """The match as dealt (`game_state`: the game's initial state), before any event; `bots`
+    gives the level of the bot seated at each seat (None for a person)."""
+    return MatchState(game_state, seats, frozenset(), None, (0,) * seats, bots or (None,) * seats, frozenset())
 
 
 def fold(game: Game, match: MatchState, events: Iterable[Event], timeouts_to_leave: int) -> MatchState:
@@ -74,20 +85,28 @@ def apply(game: Game, match: MatchState, kind: str, seat: int, move: Move | None
     if kind not in KINDS:
         raise IllegalMove("unknown_event", f"Unknown event kind {kind!r}.")
     if kind == RESIGN:
-        return _resign(match, seat)
+        return _resign(match, seat, (move or {}).get("bot"))
+    if kind == HINT:
+        check_turn(to_move(game, match), seat)
+        return replace(match, hinted=match.hinted | {seat})
+    if kind == "bot" and match.bots[seat] is None:
+        raise IllegalMove("not_a_bot", f"Seat {seat} is not played by a bot.")
     state = game.apply(match.game, seat, move)
     in_a_row = match.timeouts[seat] + 1 if kind == "timeout" else 0
     timeouts = match.timeouts if match.timeouts[seat] == in_a_row else cards.set_at(match.timeouts, seat, in_a_row)
-    match = MatchState(state, match.seats, match.left, match.resigned, timeouts)  # not replace(): this is the replay loop
+    hinted = match.hinted - {seat} if match.hinted else match.hinted
+    match = MatchState(state, match.seats, match.left, match.resigned, timeouts, match.bots,
+                       hinted)  # not replace(): this is the replay loop
     if kind == "timeout" and in_a_row >= timeouts_to_leave:
         match = _resign(match, seat)
     return match
 
 
 def log_entry(game: Game, before: MatchState, event: Event, after: MatchState, viewer: int | None) -> JSON:
-    """One event as `viewer` may see it: the game's log entry of its move, or {"type": "resign"}."""
-    if event.move is None:
-        return {"type": event.kind}
+    """One event as `viewer` may see it: the game's log entry of its move, or {"type": "resign"}
+    (with "bot": level when the seat was handed to a bot), or {"type": "hint"}."""
+    if event.kind not in PLAYED or event.move is None:
+        return {"type": event.kind, **(event.move or {})}
     return game.log_entry(before.game, event.seat, event.move, after.game, viewer)
 
 
@@ -106,7 +125,7 @@ def winners(game: Game, match: MatchState) -> list[int]:
 
 
 def status(match: MatchState, seat: int) -> str:
-    """'playing', 'left' (the autopilot plays for it) or 'resigned' (it lost a two-seat match)."""
+    """'playing', 'left' (the autopilot or a bot plays for it) or 'resigned' (it lost a two-seat match)."""
     if seat == match.resigned:
         return "resigned"
     return "left" if seat in match.left else "playing"
@@ -120,17 +139,39 @@ def stand_in(game: Game, match: MatchState) -> Move:
     return game.candidate_moves(match.game, seat)[0]
 
 
-def autopilot(game: Game, match: MatchState, timeouts_to_leave: int) -> Iterator[tuple[int, Move, MatchState]]:
-    """The autopilot's moves, while a seat that has left is to move: (seat, move, match after)."""
-    while (seat := to_move(game, match)) is not None and seat in match.left:
-        move = stand_in(game, match)
-        match = apply(game, match, "autopilot", seat, move, timeouts_to_leave)
-        yield seat, move, match
+def bot_seed(seed: str, seat: int, seq: int) -> str:
+    """The seed of the bot's move that is event `seq` of a match dealt from `seed`."""
+    return f"{seed}:bot:{seat}:{seq}"
 
 
-def _resign(match: MatchState, seat: int) -> MatchState:
+def stand_ins(game: Game, match: MatchState, timeouts_to_leave: int, seed: str,
+              version: int) -> Iterator[tuple[str, int, Move, MatchState]]:
+    """The moves the service makes while a bot or a seat that has left is to move, the match being
+    at `version` and dealt from `seed`: (kind, seat, move, match after), kind `bot` or `autopilot`."""
+    while (seat := to_move(game, match)) is not None and (match.bots[seat] or seat in match.left):
+        version += 1
+        level = match.bots[seat]
+        if level:
+            kind, move = "bot", computer.choose(game, match.game, seat, level, bot_seed(seed, seat, version))
+        else:
+            kind, move = "autopilot", stand_in(game, match)
+        match = apply(game, match, kind, seat, move, timeouts_to_leave)
+        yield kind, seat, move, match
+
+
+def people(match: MatchState) -> list[int]:
+    """The seats a person still plays."""
+    return [seat for seat, level in enumerate(match.bots)
+            if level is None and seat not in match.left and seat != match.resigned]
+
+
+def _resign(match: MatchState, seat: int, bot: str | None = None) -> MatchState:
     if seat in match.left or seat == match.resigned:
         raise IllegalMove("already_left", "This seat has already left the match.")
-    if match.seats == 2:
+    if bot is not None:
+        if bot not in computer.LEVELS:
+            raise IllegalMove("unknown_level", f"There is no bot level {bot!r}: {', '.join(computer.LEVELS)}.")
+        return replace(match, left=match.left | {seat}, bots=cards.set_at(match.bots, seat, bot))
+    if match.seats == 2 or (people(match) == [seat] and any(match.bots)):
         return replace(match, resigned=seat)
     return replace(match, left=match.left | {seat})

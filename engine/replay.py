@@ -32,16 +32,16 @@ def start(game: Game, seats: int, options: dict[str, Any] | None, seed: str,
     return setup, game.initial_state(setup.seats, setup.options, setup.seed, setup.deck, setup.rules_version)
 
 
-def dealt(game: Game, setup: Setup) -> match.MatchState:
-    """The match as dealt, before any event."""
+def dealt(game: Game, setup: Setup, bots: tuple[str | None, ...] | None = None) -> match.MatchState:
+    """The match as dealt, before any event (`bots`: the level of the bot seated at each seat)."""
     return match.begin(game.initial_state(setup.seats, setup.options, setup.seed, setup.deck, setup.rules_version),
-                       setup.seats)
+                       setup.seats, bots)
 
 
 def replay(game: Game, setup: Setup, events: Iterable[match.Event],
-           timeouts_to_leave: int) -> match.MatchState:
+           timeouts_to_leave: int, bots: tuple[str | None, ...] | None = None) -> match.MatchState:
     """The match after all `events`, from the deal."""
-    return match.fold(game, dealt(game, setup), events, timeouts_to_leave)
+    return match.fold(game, dealt(game, setup, bots), events, timeouts_to_leave)
 
 
 def moves_only(moves: Iterable[tuple[int, Move]]) -> list[match.Entry]:

@@ -1,8 +1,9 @@
 """Record golden matches: seeded random matches played to the end, with their final state hash.
 
     python -m tools.record_golden GAME [SEATS ...]          moves only: tests/golden/GAME-<seats>p.json
-    python -m tools.record_golden --events GAME [SEATS ...]  with timeouts, a resignation and the
-                                                            autopilot: tests/golden/GAME-<seats>p-events.json
+    python -m tools.record_golden --events GAME [SEATS ...]  with hints, timeouts, a resignation, the
+                                                            autopilot and (3+ seats) a bot:
+                                                            tests/golden/GAME-<seats>p-events.json
 
 tests/engine/test_golden.py replays every recorded match through `engine.match.fold` on every
 commit: an engine change that alters an old match's outcome fails there. Record anew only
@@ -29,10 +30,12 @@ def record(key: str, seats: int) -> Path:
 
 
 def record_events(key: str, seats: int) -> Path:
+    """At three seats and more, the last seat is an easy bot."""
     game = GAMES[key]
-    setup, events, final = play_random_events(game, seats, seed=seats, timeouts_to_leave=TIMEOUTS_TO_LEAVE)
+    bots = (None,) * (seats - 1) + ("easy",) if seats > 2 else None
+    setup, events, final = play_random_events(game, seats, seed=seats, timeouts_to_leave=TIMEOUTS_TO_LEAVE, bots=bots)
     return _write(f"{key}-{seats}p{_version(setup)}-events", key, setup, {
-        "timeouts_to_leave": TIMEOUTS_TO_LEAVE, "events": [list(event) for event in events],
+        "timeouts_to_leave": TIMEOUTS_TO_LEAVE, "bots": bots, "events": [list(event) for event in events],
         "final_match_sha256": state_hash(final), "winners": match.winners(game, final),
     }, final.game, game.scores(final.game))
 

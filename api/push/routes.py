@@ -110,5 +110,7 @@ def _own_seat(match_id: str, seat: int) -> tuple[store.MatchRow, str]:
     match = store.load(match_id)
     if store.seat_of_request(match, required=True) != seat:
         raise Problem(403, "not_your_seat", "Only the seat's own token can manage its notifications.")
-    return match, next(taken.token_hash for taken in match.seats if taken.seat == seat)
+    token_hash = next(taken.token_hash for taken in match.seats if taken.seat == seat)
+    assert token_hash is not None, "the request's token matched it: a seat with a token, no bot's"
+    return match, token_hash
 

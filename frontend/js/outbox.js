@@ -11,7 +11,7 @@ const RETRY_MS = 4000; // besides the browser's "online" event, which a flaky ne
 
 const CALLS = {
   move: (e) => api.move(e.match, e.token, e.version, e.move, e.key),
-  resign: (e) => api.resign(e.match, e.token, e.key),
+  resign: (e) => api.resign(e.match, e.token, e.key, e.body), // a body {bot: level} leaves the seat to a bot
   join: (e) => api.join(e.match, e.body, e.key),
   rematch: (e) => api.rematch(e.match, e.token, e.key),
 };

@@ -157,14 +157,15 @@ def test_my_games_tells_who_plays_each_match_and_its_version(client):
     named = client.post("/api/v1/games", json={"game": "addup", "players": ["Ann", "Bob"]}).json
     tokens = [filling.tokens[1], moved.tokens[0], named["token"]]
     games = {g["id"]: g for g in client.post("/api/v1/my-games", json={"tokens": tokens}).json["games"]}
-    assert games[filling.id]["seats"] == [{"seat": 0, "name": "Ann", "joined": True},
-                                          {"seat": 1, "name": "Bob", "joined": True},
-                                          {"seat": 2, "name": None, "joined": False}]
-    assert games[named["game"]["id"]]["seats"][1] == {"seat": 1, "name": "Bob", "joined": False}
+    assert games[filling.id]["seats"] == [{"seat": 0, "name": "Ann", "joined": True, "bot": None},
+                                          {"seat": 1, "name": "Bob", "joined": True, "bot": None},
+                                          {"seat": 2, "name": None, "joined": False, "bot": None}]
+    assert games[named["game"]["id"]]["seats"][1] == {"seat": 1, "name": "Bob", "joined": False, "bot": None}
     assert (games[filling.id]["version"], games[moved.id]["version"]) == (0, 1)
     for table in (filling, moved):
         view = table.view()
-        assert games[table.id]["seats"] == [{key: seat[key] for key in ("seat", "name", "joined")} for seat in view["seats"]]
+        assert games[table.id]["seats"] == [{key: seat[key] for key in ("seat", "name", "joined", "bot")}
+                                               for seat in view["seats"]]
         assert games[table.id]["version"] == view["version"]
 
 

@@ -132,6 +132,19 @@ def test_if_match_losers_always_get_412(client, base):
     assert sorted(r.status_code for r in results) == [200] + [412] * 7, [r.text for r in results]
 
 
+def test_moves_at_once_against_a_bot_land_once_with_one_bot_reply(client, base):
+    made = create(base, seats=2, bots=[{"seat": 1, "level": "hard"}])
+    match_id, token = made["game"]["id"], made["token"]
+    for round_ in range(3):
+        mine = call(base, "GET", f"/{match_id}", token=token).json()
+        move = ("POST", f"/{match_id}/moves", {"version": mine["version"], "move": first_legal(mine)}, token, {})
+        results = at_once(base, move, move)
+        assert_no_server_error(results)
+        assert sorted(r.status_code for r in results) == [200, 409]
+        kinds = [e["kind"] for e in call(base, "GET", f"/{match_id}/moves").json()["moves"]]
+        assert kinds == ["move", "bot"] * (round_ + 1)
+
+
 def test_two_new_links_for_one_seat_at_once_replace_it_one_after_the_other_or_one_is_refused(client, base):
     """Both read the seat's token; the first to write replaces it, and the other changes no row:
     409 link_changed, unless it read after the first committed (then both succeed, in turn).

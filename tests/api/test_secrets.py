@@ -116,7 +116,8 @@ class Watch:
 
     def event(self, path: str, body: dict, seat: int, kind: str, move: dict | None) -> None:
         state = events.apply(self.game, self.now, kind, seat, move, LEAVE_AFTER)
-        self.states += [state] + [after for _, _, after in events.autopilot(self.game, state, LEAVE_AFTER)]
+        played = events.stand_ins(self.game, state, LEAVE_AFTER, self.seed, len(self.states))
+        self.states += [state] + [after for *_, after in played]
         response = self.post(f"/{self.id}{path}", body, seat)
         assert response.status_code == 200, response.json
         assert response.json["version"] == len(self.states) - 1

@@ -14,17 +14,22 @@ def create_match(page: Page, game: str, name: str = "Ann", options: dict | None 
     page.locator('input[name="name-0"]').fill(name)
     if time_per_move:
         page.locator('select[name="time_per_move"]').select_option(str(time_per_move))
-    for option, value in (options or {}).items():
-        radio = page.locator(f'input[type=radio][name="opt-{option}"][value="{value}"]')
-        if radio.count():
-            radio.check()
-        else:
-            page.locator(f'input[name="opt-{option}"]').fill(str(value))
+    choose_options(page, options or {})
     page.locator('form[data-submit="create"] button[type="submit"]').click()
     expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
     link = page.locator("#invite-link")
     expect(link).to_have_value(re.compile(r"#invite="))
     return link.input_value()
+
+
+def choose_options(page: Page, options: dict, within: str = "") -> None:
+    """Set a game's options in the form (`within` a CSS scope): a radio choice or a number."""
+    for option, value in options.items():
+        radio = page.locator(f'{within} input[type=radio][name="opt-{option}"][value="{value}"]')
+        if radio.count():
+            radio.check()
+        else:
+            page.locator(f'{within} input[name="opt-{option}"]').fill(str(value))
 
 
 def join_match(page: Page, invite_link: str, name: str = "Bob", last: bool = True) -> None:

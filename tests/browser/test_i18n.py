@@ -51,8 +51,11 @@ def visit_every_screen(page, matches):
     navigate(page, matches["timed"].seat_link(0))
     expect(page.locator("#deadline")).to_be_visible()
     open_panels(page)
-    page.locator('[data-action="askConfirm"]').click()
+    page.locator('[data-action="askConfirm"][data-confirm="resign"]').click()
     expect(page.locator(".confirm")).to_be_visible()
+    page.locator('[data-key="confirm-no"]').click()
+    page.locator('[data-action="askConfirm"][data-confirm="toBot"]').click()
+    expect(page.locator('[data-key="to-bot-hard"]')).to_be_visible()
     navigate(page, matches["left"].seat_link(2))
     expect(page.locator('[data-panel="log"]')).to_be_visible()  # the autopilot has moved for seat 2
     open_panels(page)

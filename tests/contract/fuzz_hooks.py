@@ -18,3 +18,18 @@ class SeatTokenFromLinks:
 
     def set(self, case, data, context):
         case.headers = {**(case.headers or {}), "Authorization": data}
+
+
+@schemathesis.hook("map_body").apply_to(method="POST", path="/api/v1/games")
+def bots_inside_the_match(context, body):
+    """Bot seats drawn at random mostly lie outside the match (422) or fill it, leaving nothing to
+    join or free through the links: keep the ones inside it, each seat once, and the last seat free.
+    (tests/api/test_bots.py and tests/contract/test_requests.py check what the others get.)"""
+    if not isinstance(body, dict) or not isinstance(body.get("bots"), list):
+        return body
+    seats = body.get("seats") if isinstance(body.get("seats"), int) else len(body.get("players") or ())
+    kept = {}
+    for bot in body["bots"]:
+        if isinstance(bot, dict) and type(bot.get("seat")) is int and 0 < bot["seat"] < seats - 1:
+            kept.setdefault(bot["seat"], bot)
+    return {**body, "bots": list(kept.values())}

@@ -138,3 +138,22 @@ def test_a_refusal_reads_as_a_typed_problem(app, generated):
     refused = create_game.sync(client=client, body=m.AddTooCreate(game="addtoo", seats=8, name="Ann"))
     assert isinstance(refused, m.Problem) and refused.code == "bad_seats" and refused.status == 422
     assert refused.params.minimum == 2 and refused.params.maximum == 6
+
+
+def test_a_generated_client_plays_against_a_bot_after_a_hint(app, generated):
+    """Typed: a bot seat at creation, the hint's move posted as it came, the bot's reply in the answer."""
+    m = Models(generated)
+    api = lambda name: importlib.import_module(f"{generated.__name__}.api.games.{name}")  # noqa: E731
+    options = {"base_url": "http://testserver", "httpx_args": {"transport": httpx.WSGITransport(app=app)}}
+    body = m.AddUpCreate(game="addup", seats=2, name="Ann", bots=[m.BotSeat(seat=1, level=m.BotLevel.HARD)])
+    created = api("create_game").sync(client=generated.Client(**options), body=body)
+    assert isinstance(created, m.Created) and created.game.seats[1].bot == m.BotLevel.HARD and created.game.hints
+    ann = generated.AuthenticatedClient(token=created.token, **options)
+    hint = api("ask_hint").sync(created.game.id, client=ann)
+    assert isinstance(hint, m.Hint) and isinstance(hint.hint.move, m.AddUpMove) and hint.hint.explanation.text
+    view = api("post_move").sync(created.game.id, client=ann, body=m.PostMove(move=hint.hint.move,
+                                                                              version=hint.game.version))
+    assert isinstance(view, m.AddUpView) and view.version == 3 and view.turn == 0
+    log = api("list_moves").sync(created.game.id, client=ann)
+    assert [(record.kind.value, record.after_hint) for record in log.moves] == [
+        ("hint", False), ("move", True), ("bot", False)]

@@ -22,6 +22,7 @@ BASES = {
     "JoinGame": (schemas.JoinGame, {"invite": "an-invite-code"}),
     "PostMove": (schemas.PostMove, {"version": 0, "move": {"type": "draw"}}),
     "MyGames": (schemas.MyGames, {"tokens": ["a-token"]}),
+    "Resign": (schemas.Resign, {"bot": "easy"}),
 }
 ELSEWHERE = {"game", "options", "move"}  # the engine's to check, with its own codes (tested below)
 
@@ -45,7 +46,7 @@ def boundaries(schema: dict) -> list:
                                      schema.get("maxLength", 40) + 1) if n >= 0]
         values += ["Ann"]  # which characters a Name may hold: tests/api/test_abuse.py
     if "array" in types:
-        item = next(v for v in (["x"], ["Ann"], ["x" * 9]) if jsonschema.Draft202012Validator(
+        item = next(v for v in (["x"], ["Ann"], ["x" * 9], [{"seat": 1, "level": "easy"}]) if jsonschema.Draft202012Validator(
             {**SPEC, **{"type": "array", "items": schema["items"]}}).is_valid(v))
         for bound, step in (("minItems", -1), ("maxItems", 1)):
             if bound in schema:
@@ -89,6 +90,10 @@ CASES = [(name, body, label) for name in BASES for body, label in variants(name)
     ("CreateGame", {"game": "addtoo", "players": ["Ann", "Bob"], "seats": 2}, "players and seats"),
     ("CreateGame", {"game": "addtoo", "seats": 2}, "seats without a name"),
     ("CreateGame", {"game": "addtoo", "name": "Ann"}, "neither seats nor players"),
+    *[("CreateGame", {"game": "addtoo", "seats": 2, "name": "Ann", "bots": [bot]}, f"bot {bot}") for bot in (
+        {"seat": 0, "level": "easy"}, {"seat": 1, "level": "easy"}, {"seat": 7, "level": "hard"},
+        {"seat": 8, "level": "hard"}, {"seat": 1, "level": "Hard"}, {"seat": 1}, {"level": "easy"},
+        {"seat": 1, "level": "easy", "name": "Robot"}, {"seat": True, "level": "easy"}, "easy")],
 ]
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from api.config import ROOT
+from api.news import MAX_WAIT
 from tests.api.fuzzing import EXPECTED_STATUSES
 from tests.api.live import gunicorn
 
@@ -33,7 +34,9 @@ def test_every_phase_of_schemathesis_passes_against_gunicorn(server, tmp_path):
         [str(Path(sys.executable).parent / "schemathesis"), "--config-file", str(config), "run",
          f"{base}/api/v1/openapi.yaml", "--url", base, "--phases", "examples,coverage,fuzzing,stateful",
          "--checks", "all", "--max-examples", str(EXAMPLES), "--max-time", str(SECONDS), "--seed", "15",
-         "--generation-database", "none", "--workers", "1", "--no-color"],
+         "--generation-database", "none", "--workers", "1", "--no-color",
+         # a poll with `Prefer: wait=20` (the spec's example) is held up to api/news.MAX_WAIT seconds
+         "--request-timeout", str(MAX_WAIT + 10), "--max-response-time", str(MAX_WAIT + 10)],
         cwd=tmp_path, env={**os.environ, "SCHEMATHESIS_HOOKS": "tests.contract.fuzz_hooks", "PYTHONPATH": str(ROOT)},
         capture_output=True, text=True, timeout=SECONDS + 180)
     report = run.stdout[-20000:] + run.stderr[-5000:]

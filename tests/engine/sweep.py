@@ -100,27 +100,31 @@ def replays_to(game, setup, moves, state) -> bool:
     return state_hash(replay(game, setup, moves_only(moves), timeouts_to_leave=3).game) == state_hash(state)
 
 
-def play_random_events(game, seats: int, seed: int, timeouts_to_leave: int):
-    """A seeded random match as the service records it, played to the end: random moves, a timeout
-    one turn in eight (the stand-in move), one resignation after some moves, and the autopilot's
-    moves for every seat that has left. Returns (setup, events, final MatchState)."""
+def play_random_events(game, seats: int, seed: int, timeouts_to_leave: int, bots=None):
+    """A seeded random match as the service records it, played to the end: random moves, a hint
+    asked for one turn in ten, a timeout one turn in eight (the stand-in move), one resignation
+    after some moves, and the moves of the `bots` (a level per seat, or None) and of the autopilot
+    for every seat that has left. Returns (setup, events, final MatchState)."""
     rng = random.Random(seed)
     setup, state = start(game, seats, None, f"events-{seed}")
-    current = match.begin(state, seats)
+    current = match.begin(state, seats, bots)
     events: list[match.Entry] = []
     resign_at = rng.randrange(8 * seats, 16 * seats)
     while not match.is_over(game, current):
         assert len(events) < MAX_MOVES, "the match did not end"
         seat = match.to_move(game, current)
         if len(events) == resign_at:
-            event = match.Entry("resign", rng.choice([s for s in range(seats) if s not in current.left]))
+            event = match.Entry("resign", rng.choice(match.people(current)))
+        elif rng.randrange(10) == 0 and current.hinted != {seat}:
+            event = match.Entry("hint", seat)
         elif rng.randrange(8) == 0:
             event = match.Entry("timeout", seat, match.stand_in(game, current))
         else:
             event = match.Entry("move", seat, rng.choice(game.candidate_moves(current.game, seat)))
         current = match.apply(game, current, *event, timeouts_to_leave)
         events.append(event)
-        for auto_seat, auto_move, after in match.autopilot(game, current, timeouts_to_leave):
-            events.append(match.Entry("autopilot", auto_seat, auto_move))
+        for kind, auto_seat, auto_move, after in match.stand_ins(game, current, timeouts_to_leave, setup.seed,
+                                                                len(events)):
+            events.append(match.Entry(kind, auto_seat, auto_move))
             current = after
     return setup, events, current

@@ -2,7 +2,7 @@
 old matches in a database never change.
 
 Every match is replayed through `engine.match.fold`, the fold requests use: the `*-events` ones
-record timeouts, resignations and the autopilot's moves as the service stores them."""
+record hints, timeouts, resignations and the autopilot's and a bot's moves as the service stores them."""
 import json
 from pathlib import Path
 
@@ -26,7 +26,8 @@ def test_a_recorded_match_replays_to_its_recorded_state(path):
     game = GAMES[recorded["game"]]
     assert 1 <= recorded["rules_version"] <= game.RULES_VERSION
     setup = Setup(recorded["seats"], recorded["options"], recorded["seed"], recorded["deck"], recorded["rules_version"])
-    final = replay(game, setup, events_of(recorded), recorded.get("timeouts_to_leave", 3))
+    bots = tuple(recorded["bots"]) if recorded.get("bots") else None
+    final = replay(game, setup, events_of(recorded), recorded.get("timeouts_to_leave", 3), bots)
     assert match.is_over(game, final) and game.scores(final.game) == recorded["scores"]
     assert state_hash(final.game) == recorded["final_state_sha256"]
     if "events" in recorded:

@@ -1,7 +1,7 @@
 """Timeouts, leaving and resigning around any game's rules (engine/match.py), shown on ADD UP."""
 import pytest
 
-from engine import GameOver, IllegalMove, addup
+from engine import GameOver, IllegalMove, NotYourTurn, addup, bots
 from engine import match as events
 from engine.replay import start
 
@@ -27,10 +27,10 @@ def test_resigning_a_two_seat_match_ends_it_and_the_other_wins():
 def test_leaving_a_larger_match_hands_the_seat_to_the_autopilot():
     match = events.apply(addup, new(3), "resign", 0, None, 3)
     assert not events.is_over(addup, match) and events.status(match, 0) == "left"
-    moved = list(events.autopilot(addup, match, 3))
-    assert [seat for seat, _, _ in moved] == [0]
-    assert moved[0][1] == addup.candidate_moves(match.game, 0)[0]
-    assert events.to_move(addup, moved[-1][2]) == 1
+    moved = list(events.stand_ins(addup, match, 3, "match-tests", 1))
+    assert [(kind, seat) for kind, seat, _, _ in moved] == [("autopilot", 0)]
+    assert moved[0][2] == addup.candidate_moves(match.game, 0)[0]
+    assert events.to_move(addup, moved[-1][3]) == 1
     with pytest.raises(IllegalMove, match="already left"):
         events.apply(addup, match, "resign", 0, None, 3)
 
@@ -39,7 +39,7 @@ def test_when_everyone_has_left_the_autopilot_finishes_the_match():
     match = new(3)
     for seat in range(3):
         match = events.apply(addup, match, "resign", seat, None, 3)
-    *_, (_, _, last) = events.autopilot(addup, match, 3)
+    *_, (_, _, _, last) = events.stand_ins(addup, match, 3, "match-tests", 3)
     assert events.is_over(addup, last) and events.winners(addup, last) == addup.winners(last.game)
 
 
@@ -59,3 +59,38 @@ def test_enough_timeouts_in_a_row_mean_the_seat_has_left():
         match = play_first(play_first(match, "timeout"))  # seat 0 times out, seat 1 moves
     match = play_first(match, "timeout")
     assert match.resigned == 0 and events.winners(addup, match) == [1]
+
+
+def test_a_bot_seat_moves_by_itself_and_the_move_is_the_bot_s_own():
+    _, state = start(addup, 2, None, "match-tests")
+    match = events.begin(state, 2, (None, "medium"))
+    match = play_first(match)
+    (kind, seat, move, after), = events.stand_ins(addup, match, 3, "match-tests", 1)
+    assert (kind, seat) == ("bot", 1) and events.to_move(addup, after) == 0
+    assert move == bots.choose(addup, match.game, 1, "medium", events.bot_seed("match-tests", 1, 2))
+    assert events.apply(addup, match, "bot", 1, move, 3) == after
+    with pytest.raises(IllegalMove, match="not played by a bot"):
+        events.apply(addup, after, "bot", 0, events.stand_in(addup, after), 3)
+
+
+def test_a_seat_handed_to_a_bot_leaves_and_the_bot_plays_it_even_in_a_two_seat_match():
+    match = events.apply(addup, new(2), "resign", 0, {"bot": "easy"}, 3)
+    assert not events.is_over(addup, match) and events.status(match, 0) == "left" and match.bots == ("easy", None)
+    assert [kind for kind, *_ in events.stand_ins(addup, match, 3, "match-tests", 1)] == ["bot"]
+    with pytest.raises(IllegalMove, match="no bot level"):
+        events.apply(addup, new(2), "resign", 0, {"bot": "genius"}, 3)
+
+
+def test_the_last_person_leaving_bots_ends_the_match_and_the_others_win():
+    _, state = start(addup, 3, None, "match-tests")
+    match = events.apply(addup, events.begin(state, 3, (None, "easy", "hard")), "resign", 0, None, 3)
+    assert events.is_over(addup, match) and events.winners(addup, match) == [1, 2]
+
+
+def test_a_hint_marks_the_seat_until_its_next_move_and_changes_nothing_else():
+    match = new(2)
+    with pytest.raises(NotYourTurn):
+        events.apply(addup, match, "hint", 1, None, 3)
+    hinted = events.apply(addup, match, "hint", 0, None, 3)
+    assert hinted.hinted == {0} and hinted.game == match.game
+    assert play_first(hinted).hinted == set()

@@ -25,7 +25,7 @@ function seatFields(form) {
 
 export default function create(initial) {
   const form = {game: initial || "addup", seats: 2, names: [lastName()], options: {},
-    timePerMove: null, timeoutsToLeave: 3};
+    timePerMove: null, timeoutsToLeave: 3, hints: true};
   const screen = {
     games: null,
     error: null,
@@ -50,6 +50,8 @@ export default function create(initial) {
           ${seatFields(form)}
           ${optionFields(game, form.options)}
           ${paceFields(form)}
+          <label class="choice"><input type="checkbox" name="hints" data-change="hints" data-key="hints"
+            ${form.hints ? "checked" : ""}> ${t("create.hints")}</label>
           ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
           <button class="primary" type="submit" data-key="create" ${screen.busy ? "disabled" : ""}>${t("create.submit")}</button>
         </form>`;
@@ -91,6 +93,9 @@ export default function create(initial) {
         form.timePerMove = Number(select.value) || null;
         screen.repaint();
       },
+      hints(input) {
+        form.hints = input.checked;
+      },
       timeoutsToLeave(select) {
         form.timeoutsToLeave = Number(select.value);
       },
@@ -106,7 +111,8 @@ export default function create(initial) {
     }
     const game = screen.games.find((g) => g.key === form.game);
     const others = names.slice(1);
-    const body = {game: form.game, options: readOptions(game, form.options), time_per_move: form.timePerMove};
+    const body = {game: form.game, options: readOptions(game, form.options), time_per_move: form.timePerMove,
+      hints: form.hints};
     if (form.timePerMove) body.timeouts_to_leave = form.timeoutsToLeave;
     if (others.every(Boolean)) body.players = names;
     else Object.assign(body, {seats: form.seats, name: names[0]});

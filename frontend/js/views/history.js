@@ -39,9 +39,12 @@ export function history(id, token, screen) {
 
   function words(entry) {
     const name = seatName(screen.view, entry.seat);
+    if (entry.kind === "resign" && entry.move.bot) return t("log.leftToBot", {name, level: t(`bot.level.${entry.move.bot}`)});
     if (entry.kind === "resign") return t(screen.view.seats.length === 2 ? "log.resign" : "log.left", {name});
+    if (entry.kind === "hint") return t("log.hint", {name});
     const move = screen.game.describe(entry.move, {name, seat: entry.seat, view: screen.view});
-    return entry.kind === "move" ? move : t(`log.${entry.kind}`, {move}); // a timeout or the autopilot moved
+    const said = ["move", "bot"].includes(entry.kind) ? move : t(`log.${entry.kind}`, {move}); // a timeout or the autopilot
+    return entry.after_hint ? t("log.afterHint", {move: said}) : said;
   }
 
   async function show(at) {

@@ -14,6 +14,7 @@ function gameCard(game) {
       <p class="facts">${t("home.players", {players})} · ${t("home.age", {age: game.age})} · ${t("home.minutes", {minutes: game.minutes})}</p>
       <p class="actions">
         <a class="button primary" href="/new/${game.key}">${t("home.new")}</a>
+        <a class="button" href="/rules/${game.key}" data-key="computer-${game.key}">${t("computer.title")}</a>
         <a class="button" href="/rules/${game.key}">${t("home.rules")}</a>
       </p>
     </li>`;

@@ -5,6 +5,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {go} from "../router.js";
 import {forget, seatOf} from "../seat-store.js";
+import {LEVELS} from "./computer.js";
 import {deadlineLine, isLate} from "./pace.js";
 import {problemText, seatName} from "./words.js";
 
@@ -27,8 +28,19 @@ export function lifecycle(id, token, screen, send, queue) {
       return twoSeats ? confirmation(t("leave.confirmResign", {name: other}), t("leave.yesResign"))
         : confirmation(t("leave.confirmLeave"), t("leave.yesLeave"));
     }
+    if (confirming === "toBot") {
+      return html`<div class="confirm" role="group" aria-labelledby="confirm-question">
+        <p id="confirm-question">${t("leave.confirmToBot")}</p>
+        <p class="actions">${LEVELS.map((level) => html`<button type="button" data-action="leaveToBot" data-level="${level}"
+          data-key="to-bot-${level}">${t(`bot.about.${level}`)}</button>`)}
+          <button type="button" data-action="cancelConfirm" data-key="confirm-no">${t("confirm.cancel")}</button></p></div>`;
+    }
+    // Only while another person plays: a match of bots alone is not played (the API refuses it).
+    const others = view.seats.some((seat, n) => n !== me && seat.status === "playing" && !seat.bot);
     return html`<button type="button" class="small" data-action="askConfirm" data-confirm="resign" data-key="resign">
-      ${twoSeats ? t("leave.resign") : t("leave.leave")}</button>`;
+      ${twoSeats ? t("leave.resign") : t("leave.leave")}</button>
+      ${others ? html`<button type="button" class="small" data-action="askConfirm" data-confirm="toBot" data-key="to-bot">
+        ${t("leave.toBot")}</button>` : ""}`;
   }
 
   function rematchControls(view) {
@@ -60,7 +72,9 @@ export function lifecycle(id, token, screen, send, queue) {
           : html`<p class="actions"><button type="button" class="small" data-action="askConfirm" data-confirm="free"
               data-key="free">${t("free.button")}</button></p>`;
       }
-      if (view.seats[me].status !== "playing") return html`<p class="note">${t("leave.autopilot")}</p>`;
+      const mine = view.seats[me];
+      if (mine.status === "left" && mine.bot) return html`<p class="note">${t("leave.botPlays", {level: t(`bot.level.${mine.bot}`)})}</p>`;
+      if (mine.status !== "playing") return html`<p class="note">${t("leave.autopilot")}</p>`;
       return html`<p class="actions">${leaveControls(view, me)}</p>`;
     },
     actions: {
@@ -84,6 +98,10 @@ export function lifecycle(id, token, screen, send, queue) {
           screen.error = problemText(error);
           screen.repaint();
         }
+      },
+      leaveToBot(button) {
+        confirming = null;
+        queue({kind: "resign", body: {bot: button.dataset.level}});
       },
       claimTimeout() {
         send(() => api.claimTimeout(id, token()));

@@ -9,6 +9,7 @@ import {notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.j
 import {go} from "../router.js";
 import {keepSeat, seatOf, update} from "../seat-store.js";
 import {announce, attempt, begin, mergeActions} from "../ui.js";
+import {hintText} from "./computer.js";
 import {fairness} from "./fairness.js";
 import {history} from "./history.js";
 import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
@@ -41,8 +42,10 @@ export default function play(id, linkToken) {
       return html`
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
-        <p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
-          data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>
+        <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
+          data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>${hintButton(view, me)}</div>
+        ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" role="status" id="hint"><strong>${t("hint.title")}</strong>
+          ${screen.hint.text}</p>` : ""}
         ${outboxLines()}
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
         ${screen.seatLinks.warning()}
@@ -89,6 +92,13 @@ export default function play(id, linkToken) {
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
   screen.seatLinks = seatLinks(id, () => token, screen);
 
+  /** The Hint button, beside the status, for the seat to move when the match allows hints. */
+  function hintButton(view, me) {
+    if (!view.hints || view.status !== "playing" || view.turn !== me) return "";
+    return html`<button type="button" class="small" data-action="hint" data-key="hint" ${screen.busy ? "disabled" : ""}>
+      ${t("hint.button")}</button>`;
+  }
+
   /** Web Push where the browser has it ("Notify me on this phone"), else a notification while the page is open. */
   function notifyControl(view) {
     if (pushSupported() && Notification.permission !== "denied") {
@@ -119,6 +129,13 @@ export default function play(id, linkToken) {
     pushOff: () => pushChange(() => stopNotifying(id, token, screen.view.you.seat).then(() => true), null),
     toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel)
       || screen.seatLinks.toggle(button.dataset.panel),
+    hint: async () => {
+      const answer = await attempt(screen, () => api.hint(id, token), (error) => error.status === 409 && poller.now());
+      if (!answer) return;
+      await shown(answer.game, null);
+      screen.hint = {version: answer.game.version, text: hintText(answer.hint.explanation)};
+      screen.repaint();
+    },
     dismissLink: () => {
       screen.seatLink = null;
       screen.repaint();
@@ -151,6 +168,7 @@ export default function play(id, linkToken) {
     }
     if (screen.seatLink) update(id, {linkShown: true});
     screen.view = view;
+    if (screen.hint && screen.hint.version !== view.version) screen.hint = null; // it was for a position now gone
     if (!before || before.version !== view.version || before.status !== view.status) {
       screen.ui = screen.game.fresh ? screen.game.fresh(view) : {};
       if (before && !screen.refusal) screen.error = null; // a refusal explains the change it meets

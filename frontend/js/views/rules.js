@@ -2,9 +2,11 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {has, language, t} from "../i18n.js";
+import {computerForm, computerPanel} from "./computer.js";
 import {gameName} from "./words.js";
 
 export default function rules(key) {
+  let computer = null;
   const screen = {
     info: null,
     text: null,
@@ -20,6 +22,7 @@ export default function rules(key) {
       return html`
         <h1>${t("rules.title", {game: gameName(key)})}</h1>
         <p class="facts">${t("home.players", {players})} · ${t("home.age", {age: info.age})} · ${t("home.minutes", {minutes: info.minutes})}</p>
+        ${computerPanel({...info, key}, computer.form)}
         <p class="note">${t("rules.sheet")}</p>
         ${text ? text.sections.map(([title, paragraphs]) => html`<h2>${title}</h2>${paragraphs.map((p) => html`<p>${p}</p>`)}`) : ""}
         ${options.length ? html`<h2>${t("rules.options")}</h2><ul>${options.map((name) => html`<li>${optionLine(key, name, info.options[name])}</li>`)}</ul>` : ""}
@@ -42,6 +45,8 @@ export default function rules(key) {
       if (!screen.info) screen.start();
     },
   };
+  computer = computerForm(screen, () => ({...screen.info, key}));
+  screen.actions = computer.actions;
   return screen;
 }
 

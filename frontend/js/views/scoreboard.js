@@ -1,6 +1,7 @@
 // Everyone at the table: name, score, whose turn it is and each game's public details.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {botTag} from "./computer.js";
 import {seatName} from "./words.js";
 
 export function scoreboard(view, me, game) {
@@ -11,7 +12,8 @@ export function scoreboard(view, me, game) {
       <span class="who">${turn ? html`<span class="turn-mark" aria-hidden="true">▶</span>` : ""}
         <strong>${seatName(view, n)}</strong>${n === me ? html` <span class="tag">${t("seat.you")}</span>` : ""}
         ${!seat.joined ? html` <span class="tag">${t("seat.free")}</span>` : ""}
-        ${seat.status === "left" ? html` <span class="tag">${t("seat.autopilot")}</span>` : ""}
+        ${seat.bot ? html` <span class="tag bot">${botTag(seat)}</span>` : ""}
+        ${seat.status === "left" && !seat.bot ? html` <span class="tag">${t("seat.autopilot")}</span>` : ""}
         ${seat.status === "resigned" ? html` <span class="tag">${t("seat.resigned")}</span>` : ""}
         ${seat.timeouts ? html` <span class="tag">${t("seat.timeouts", {count: seat.timeouts})}</span>` : ""}
         ${turn ? html`<span class="sr-only">${t("seat.toPlay")}</span>` : ""}</span>

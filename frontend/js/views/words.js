@@ -8,7 +8,9 @@ export const NAME_MAX = 40; // the API's limit on a player's name
 export const nameLimit = () => html`<span class="hint limit">${t("name.limit", {max: NAME_MAX})}</span>`;
 
 export function seatName(view, seat) {
-  return view.seats[seat]?.name || t("seat.unnamed", {n: seat + 1});
+  const taken = view.seats[seat];
+  if (taken?.bot && taken.status !== "left") return t("bot.name", {level: t(`bot.level.${taken.bot}`)}); // seated so
+  return taken?.name || t("seat.unnamed", {n: seat + 1});
 }
 
 export function gameName(key) {
@@ -47,6 +49,6 @@ const ERROR_KEYS = Object.fromEntries([
   "seat_taken", "name_required", "unknown_match", "bad_token", "unknown", "sum_mismatch", "replace_mismatch",
   "one_total", "too_few_cards", "cannot_expose", "cannot_lay", "lay_back", "bad_option", "deadline_not_passed",
   "no_deadlines", "not_over", "already_started", "not_your_seat", "push_off", "link_replaced", "not_creator",
-  "own_seat", "seat_free", "link_changed",
+  "own_seat", "seat_free", "link_changed", "hints_off", "last_person",
   "replace_circle", "replace_pool_empty",
 ].map((code) => [`error.${code}`, true]));

@@ -1,0 +1,87 @@
+// "Play against the computer": one tap makes a two-seat match whose other seat is a bot of the chosen
+// level, and opens it. Also the words for bots: their names, levels and hints.
+import {api} from "../api.js";
+import {html} from "../html.js";
+import {has, t} from "../i18n.js";
+import {go} from "../router.js";
+import {keepSeat, lastName} from "../seat-store.js";
+import {optionFields, readOptions} from "./options.js";
+import {problemText} from "./words.js";
+
+export const LEVELS = ["easy", "medium", "hard"];
+
+/** The panel on a game's page; `game` is its rules catalogue entry ({key, players, options}). */
+export function computerPanel(game, form) {
+  return html`<section class="panel computer" aria-labelledby="computer-title">
+    <h2 id="computer-title">${t("computer.title")}</h2>
+    <p>${t("computer.lead")}</p>
+    <fieldset class="choices"><legend>${t("computer.level")}</legend>
+      ${LEVELS.map((level) => html`<label class="choice"><input type="radio" name="bot-level" value="${level}"
+        data-change="botLevel" data-key="bot-${level}" ${level === form.level ? "checked" : ""}>
+        ${t(`bot.about.${level}`)}</label>`)}
+    </fieldset>
+    ${optionFields(game, form.options)}
+    ${form.error ? html`<p class="error" role="alert">${form.error}</p>` : ""}
+    <p class="actions"><button type="button" class="primary" data-action="playComputer" data-key="play-computer"
+      ${form.busy ? "disabled" : ""}>${t("computer.start")}</button></p>
+  </section>`;
+}
+
+/** The panel's state and actions for `screen` (which repaints); `game()` gives the catalogue entry. */
+export function computerForm(screen, game) {
+  const form = {level: "medium", options: {}, error: null, busy: false};
+  const actions = {
+    botLevel(input) {
+      form.level = input.value;
+    },
+    option(input) {
+      form.options[input.dataset.option] = input.value;
+    },
+    async playComputer() {
+      const chosen = game();
+      form.busy = true;
+      form.error = null;
+      screen.repaint();
+      try {
+        const created = await api.create({game: chosen.key, seats: Math.max(2, chosen.players.min),
+          name: lastName() || t("seat.unnamed", {n: 1}), options: readOptions(chosen, form.options),
+          bots: [{seat: 1, level: form.level}]});
+        keepSeat(created.game.id, {seat: 0, token: created.token, game: chosen.key, seatLink: created.seat_link,
+          linkShown: true});
+        go(`/g/${created.game.id}`);
+      } catch (error) {
+        form.busy = false;
+        form.error = problemText(error);
+        screen.repaint();
+      }
+    },
+  };
+  return {form, actions};
+}
+
+/** A seat's bot level in words ("computer · hard"), or "" for a person. */
+export function botTag(seat) {
+  return seat.bot ? t("seat.bot", {level: t(`bot.level.${seat.bot}`)}) : "";
+}
+
+/** What a hint says: in the reader's language when the code is known, else the server's English. */
+export function hintText(explanation) {
+  const key = `hint.${explanation.code}`;
+  return has(key) ? t(key, words(explanation.params)) : explanation.text;
+}
+
+const HOME = 25;
+const sum = (terms) => terms.map((n, i) => (i === 0 ? String(n) : n < 0 ? `− ${-n}` : `+ ${n}`)).join(" ");
+const square = (n) => (n === 0 ? t("pm.stars") : n === HOME ? t("pm.home") : String(n));
+
+/** The params of an explanation as the texts use them: sums written out, rows and squares named. */
+function words(params) {
+  const shown = {...params};
+  if (Array.isArray(params.parts)) shown.parts = sum(params.parts);
+  if (params.row) shown.row = t(`hint.row.${params.row}`);
+  if (params.other_row) shown.other_row = t(`hint.row.${params.other_row}`);
+  if (Array.isArray(params.pairs)) shown.pairs = params.pairs.map(([a, b]) => `${a} + ${b} = ${a + b}`).join(", ");
+  if ("top" in params) shown.sum = params.top === null ? String(params.total) : `${sum([params.top, params.card])} = ${params.total}`;
+  if ("from" in params) Object.assign(shown, {from: square(params.from), to: square(params.to)});
+  return shown;
+}

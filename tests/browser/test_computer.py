@@ -1,0 +1,54 @@
+"""A person alone: on a game's page, "Play against the computer" makes a match with a bot at once,
+and the person plays it to the end on a phone, the bot's replies arriving with each answer; the
+Hint button explains a move, and the log marks the move made after it."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .drive import choose_options, play_to_end
+from .test_addup import addup_move
+from .test_games import GAMES as OTHERS
+
+GAMES = {"addup": ({}, addup_move), **OTHERS}  # the smallest options, and a move each
+
+
+def play_against_the_computer(page, game: str, level: str, options: dict) -> None:
+    page.goto("/")
+    page.locator(f'[data-key="computer-{game}"]').click()
+    expect(page).to_have_url(re.compile(f"/rules/{game}$"))
+    page.locator(f'[data-key="bot-{level}"]').check()
+    choose_options(page, options, within=".computer")
+    page.locator('[data-key="play-computer"]').click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_person_alone_plays_a_match_against_the_computer_to_the_end(new_page, game):
+    options, move = GAMES[game]
+    page = new_page()
+    play_against_the_computer(page, game, "easy" if game in ("addem", "addtoo") else "medium", options)
+    bot = page.locator(".seat").nth(1)
+    expect(bot).to_contain_text("Computer (")
+    expect(bot.locator(".tag.bot")).to_contain_text("computer ·")
+    play_to_end([page], move)
+    expect(page.locator("#status")).to_have_attribute("data-status", "over")
+    page.get_by_role("button", name=re.compile("Moves")).click()
+    expect(page.locator(".log")).to_contain_text("Computer (")
+
+
+def test_a_hint_explains_a_move_and_the_log_marks_the_move_made_after_it(new_page):
+    page = new_page(locale="fr-FR")
+    play_against_the_computer(page, "addup", "hard", {})
+    page.locator('[data-key="hint"]').click()
+    hint = page.locator("#hint")
+    expect(hint).to_contain_text("Indice :")
+    expect(hint).to_contain_text(re.compile(r"jouez votre \d+ sur la rangée du (haut|bas)"))
+    version = int(page.locator("#status").get_attribute("data-version"))
+    addup_move(page)
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))  # the move, the bot's reply
+    expect(page.locator("#hint")).to_have_count(0)
+    page.locator('[data-panel="log"]').click()
+    expect(page.locator(".log li").nth(1)).to_contain_text("(après un indice)")
+    expect(page.locator(".log li").nth(2)).to_contain_text("a demandé un indice")
