@@ -10,7 +10,7 @@ from flask_migrate import Migrate
 from sqlalchemy import event, exc
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import (cli, connection, docs, errors, feed, frontend, games, hints, lifecycle, limits, logs, meta, metrics, mine,
+from . import (cli, connection, docs, errors, feed, frontend, games, gate, hints, lifecycle, limits, logs, meta, metrics, mine,
                moves, push, reporting, rules, seat_links, security)
 from .config import Config, engine_options
 from .errors import Problem
@@ -78,6 +78,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.config["DATABASE_LOCK_TIMEOUT"], app.config["DATABASE_STATEMENT_TIMEOUT"]))
     app.json = JSONProvider(app)
     logs.init_app(app)  # first: its request id and clock cover every other hook
+    gate.init_app(app)
     reporting.init_app(app)
     db.init_app(app)
     connection.init_app(app)

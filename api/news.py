@@ -35,7 +35,7 @@ from typing import TypeVar
 
 from flask import current_app, request
 
-from . import connection
+from . import connection, gate
 
 MAX_WAIT = 20  # seconds: below gunicorn's request timeout (25 s) and the 30 s after which PaaS routers give up
 CHANNEL = "addgames_news"
@@ -122,7 +122,8 @@ def wait_for_change(match_id: str, seconds: int, changed: Callable[[], T | None]
             remaining = deadline - time.monotonic()
             if remaining <= 0 or board.closed:
                 return Outcome.UNCHANGED, None
-            event.wait(min(remaining, config["POLL_RECHECK"]))
+            with gate.stepped_out():
+                event.wait(min(remaining, config["POLL_RECHECK"]))
             event.clear()  # before the check: news arriving during it wakes the next wait
             if (found := changed()) is not None:
                 return Outcome.CHANGED, found
