@@ -100,7 +100,7 @@ def measure(args) -> dict:
         for system in systems:
             mine = [run for run in runs if run["system"] == system and run["concurrency"] == concurrency]
             medians[f"{system} K={concurrency}"] = {
-                key: statistics.median(run[key] for run in mine) for key in ("moves_per_s", "server_cpu_ms_per_move")}
+                key: round(statistics.median(run[key] for run in mine), 3) for key in ("moves_per_s", "server_cpu_ms_per_move")}
     result = {"machine": started, "settings": {k: str(v) for k, v in vars(args).items() if k != "pg_url"},
               "runs": runs, "medians": medians}
     result["machine"]["loadavg_after"] = os.getloadavg()
