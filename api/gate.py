@@ -1,5 +1,5 @@
 """At most RUNNING_REQUESTS requests of a process run at once; the others wait at the gate, in
-their threads. A poll waiting for news steps out of the gate while it waits (api/news.py), so a
+their threads, with their bodies read (a slow client must not hold a place). A poll waiting for news steps out of the gate while it waits (api/news.py), so a
 process can hold many waiting polls and still run only a few requests at a time.
 
 Python runs one thread at a time: past a few runnable threads, each request only takes longer and
@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, request
 
 
 def init_app(app: Flask) -> None:
@@ -21,6 +21,12 @@ def init_app(app: Flask) -> None:
 
 
 def _enter() -> None:
+    # The body first, outside the gate: a client trickling one holds its own thread only (serving.py).
+    request.get_data(cache=True)
+    _take()
+
+
+def _take() -> None:
     current_app.extensions["gate"].acquire()
     g.in_gate = True
 
@@ -40,4 +46,4 @@ def stepped_out() -> Iterator[None]:
         yield
     finally:
         if inside:
-            _enter()
+            _take()
