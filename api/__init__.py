@@ -11,7 +11,7 @@ from sqlalchemy import event, exc
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import (cli, connection, docs, errors, feed, frontend, games, gate, hints, lifecycle, limits, logs, meta, metrics, mine,
-               moves, push, reporting, rules, seat_links, security)
+               moves, news, push, reporting, rules, seat_links, security)
 from .config import Config, engine_options
 from .errors import Problem
 from .models import db
@@ -95,6 +95,7 @@ def create_app(config: dict | None = None) -> Flask:
         _tune_sqlite(db.engine, app.config["SQLITE_SYNCHRONOUS"])
         _always_roll_back(db.engine)
         _ping_when_idle(db.engine)
+        news.init_app(app, db.engine)
     return app
 
 

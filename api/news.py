@@ -113,7 +113,7 @@ def wait_for_change(match_id: str, seconds: int, changed: Callable[[], T | None]
         return Outcome.NOT_WAITED, None
     try:
         try:
-            _courier(current_app).listen()
+            current_app.extensions["news"].listen()
         except OSError as error:  # no news then, only the periodic checks
             log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
         deadline = time.monotonic() + seconds
@@ -136,18 +136,15 @@ def announce(match_ids: set[str]) -> None:
     trigger has told them already). Never fails the request: its writes are committed."""
     if match_ids:
         try:
-            _courier(current_app).announce(match_ids)
+            current_app.extensions["news"].announce(match_ids)
         except OSError as error:
             log.warning("could not announce a change of %s: %s", sorted(match_ids), error)
 
 
-def _courier(app) -> "Courier":
-    courier = app.extensions.get("news")
-    if courier is None:
-        engine = app.extensions["sqlalchemy"].engine
-        courier = app.extensions["news"] = (PostgresCourier(engine) if engine.dialect.name == "postgresql"
-                                            else SocketCourier(engine.url.database))
-    return courier
+def init_app(app, engine) -> None:
+    """The app's courier, made once at start (requests racing to make one would bind two sockets)."""
+    app.extensions["news"] = PostgresCourier(engine) if engine.dialect.name == "postgresql" \
+        else SocketCourier(engine.url.database)
 
 
 class Courier:
