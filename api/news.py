@@ -62,13 +62,16 @@ class Board:
 
     def count(self) -> int:
         with self._lock:
-            return sum(len(events) for events in self._waiting.values())
+            return self._count()
+
+    def _count(self) -> int:
+        return sum(len(events) for events in self._waiting.values())
 
     def join(self, match_id: str, limit: int) -> threading.Event | None:
         """A new waiter for `match_id`, or None when `limit` wait already or the process is stopping."""
         event = threading.Event()
         with self._lock:
-            if self.closed or sum(len(events) for events in self._waiting.values()) >= limit:
+            if self.closed or self._count() >= limit:
                 return None
             self._waiting.setdefault(match_id, set()).add(event)
         return event
