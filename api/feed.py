@@ -3,7 +3,7 @@ import re
 
 from flask import Blueprint, jsonify, request
 
-from engine import match as events
+from engine import events
 
 from . import replays, store
 from .errors import Problem

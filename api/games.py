@@ -6,7 +6,7 @@ from dataclasses import replace
 from flask import Blueprint, jsonify, request, url_for
 from sqlalchemy import bindparam, insert, update
 
-from engine import match as events
+from engine import events
 from engine.replay import start
 
 from . import clock, idempotency, news, observe, replays, store, writes

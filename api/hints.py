@@ -1,13 +1,13 @@
 """Hints: the move the hard bot would play for the asking seat, from that seat's view only.
 
-Asking is recorded as an event of kind `hint` (engine/match.py), so that the log marks the seat's
+Asking is recorded as an event of kind `hint` (engine/events.py), so that the log marks the seat's
 next move as made after a hint; the match's version rises, nothing else changes. The hint itself
 is not stored: it is computed again from the same state and seed whenever needed.
 """
 from flask import Blueprint, jsonify
 
 from engine import bots
-from engine import match as events
+from engine import events
 
 from . import replays, store, writes
 from .errors import Problem

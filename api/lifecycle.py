@@ -3,7 +3,7 @@ from flask import Blueprint, Response, request
 from sqlalchemy import bindparam, delete, update
 
 from engine import GameOver
-from engine import match as events
+from engine import events
 
 from . import clock, observe, pace, replays, store, writes
 from .errors import Problem

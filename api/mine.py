@@ -3,7 +3,7 @@ version, so that a client sees what changed from this one request."""
 from flask import Blueprint, jsonify, request
 from sqlalchemy import bindparam, select
 
-from engine import match as events
+from engine import events
 
 from . import connection, replays, store
 from .models import utc_iso

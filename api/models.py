@@ -94,7 +94,7 @@ class ReplacedLink(Model):
 
 class Event(Model):
     """Event number `seq` (1, 2, ...) of its match: a move, a claimed timeout, an autopilot or bot
-    move, a resignation or a hint asked for (engine/match.py). (game_id, seq) is unique: of two
+    move, a resignation or a hint asked for (engine/events.py). (game_id, seq) is unique: of two
     concurrent writes on one version, only one can be stored."""
 
     __tablename__ = "events"

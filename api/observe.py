@@ -1,6 +1,6 @@
 """The service's own events, each one JSON log line and a count in the metrics: a match created,
 started (every seat taken), finished or rematched, and each move."""
-from engine import match as events
+from engine import events
 
 from . import logs, metrics
 from .store import MatchRow

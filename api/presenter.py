@@ -5,7 +5,7 @@ from pathlib import Path
 
 from flask import Response, current_app, jsonify, request
 
-from engine import match as events
+from engine import events
 
 from . import pace
 from .models import utc_iso

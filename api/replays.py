@@ -14,7 +14,7 @@ alone decide what a match is.
 import threading
 from collections import OrderedDict
 
-from engine import match as events
+from engine import events
 from engine.replay import Setup, dealt
 
 from . import snapshots, store

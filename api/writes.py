@@ -3,7 +3,7 @@ from dataclasses import replace
 
 from sqlalchemy import bindparam, insert, update
 
-from engine import match as events
+from engine import events
 
 from . import clock, observe, replays, snapshots, store
 from .errors import Problem

@@ -1,6 +1,6 @@
 """A match from its setup: checking a new one, dealing it, replaying its events, hashing a state.
 
-The fold itself is `engine.match.fold`, over `engine.match.apply`: the one step requests take too.
+The fold itself is `engine.events.fold`, over `engine.events.apply`: the one step requests take too.
 """
 import dataclasses
 import hashlib
@@ -8,8 +8,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from . import match
 from . import options as match_options
+from .events import Entry, Event, MatchState, begin, fold
 from .protocol import Game, Move
 
 
@@ -32,21 +32,21 @@ def start(game: Game, seats: int, options: dict[str, Any] | None, seed: str,
     return setup, game.initial_state(setup.seats, setup.options, setup.seed, setup.deck, setup.rules_version)
 
 
-def dealt(game: Game, setup: Setup, bots: tuple[str | None, ...] | None = None) -> match.MatchState:
+def dealt(game: Game, setup: Setup, bots: tuple[str | None, ...] | None = None) -> MatchState:
     """The match as dealt, before any event (`bots`: the level of the bot seated at each seat)."""
-    return match.begin(game.initial_state(setup.seats, setup.options, setup.seed, setup.deck, setup.rules_version),
-                       setup.seats, bots)
+    return begin(game.initial_state(setup.seats, setup.options, setup.seed, setup.deck, setup.rules_version),
+                 setup.seats, bots)
 
 
-def replay(game: Game, setup: Setup, events: Iterable[match.Event],
-           timeouts_to_leave: int, bots: tuple[str | None, ...] | None = None) -> match.MatchState:
+def replay(game: Game, setup: Setup, events: Iterable[Event],
+           timeouts_to_leave: int, bots: tuple[str | None, ...] | None = None) -> MatchState:
     """The match after all `events`, from the deal."""
-    return match.fold(game, dealt(game, setup, bots), events, timeouts_to_leave)
+    return fold(game, dealt(game, setup, bots), events, timeouts_to_leave)
 
 
-def moves_only(moves: Iterable[tuple[int, Move]]) -> list[match.Entry]:
+def moves_only(moves: Iterable[tuple[int, Move]]) -> list[Entry]:
     """The events of a match where every seat played its own moves: [(seat, move)] as "move" events."""
-    return [match.Entry("move", seat, move) for seat, move in moves]
+    return [Entry("move", seat, move) for seat, move in moves]
 
 
 def state_hash(state: Any) -> str:

@@ -5,7 +5,7 @@
                                                             autopilot and (3+ seats) a bot:
                                                             tests/golden/GAME-<seats>p-events.json
 
-tests/engine/test_golden.py replays every recorded match through `engine.match.fold` on every
+tests/engine/test_golden.py replays every recorded match through `engine.events.fold` on every
 commit: an engine change that alters an old match's outcome fails there. Record anew only
 together with a RULES_VERSION bump that keeps old matches replaying as they were.
 Files of older rules versions stay and replay under their own version; from version 2 on a
@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine import GAMES, match
+from engine import GAMES, events
 from engine.replay import state_hash
 from tests.engine.sweep import play_random_events, play_random_match
 
@@ -33,10 +33,10 @@ def record_events(key: str, seats: int) -> Path:
     """At three seats and more, the last seat is an easy bot."""
     game = GAMES[key]
     bots = (None,) * (seats - 1) + ("easy",) if seats > 2 else None
-    setup, events, final = play_random_events(game, seats, seed=seats, timeouts_to_leave=TIMEOUTS_TO_LEAVE, bots=bots)
+    setup, played, final = play_random_events(game, seats, seed=seats, timeouts_to_leave=TIMEOUTS_TO_LEAVE, bots=bots)
     return _write(f"{key}-{seats}p{_version(setup)}-events", key, setup, {
-        "timeouts_to_leave": TIMEOUTS_TO_LEAVE, "bots": bots, "events": [list(event) for event in events],
-        "final_match_sha256": state_hash(final), "winners": match.winners(game, final),
+        "timeouts_to_leave": TIMEOUTS_TO_LEAVE, "bots": bots, "events": [list(event) for event in played],
+        "final_match_sha256": state_hash(final), "winners": events.winners(game, final),
     }, final.game, game.scores(final.game))
 
 
@@ -55,7 +55,7 @@ def _version(setup) -> str:
 
 
 if __name__ == "__main__":
-    events = sys.argv[1] == "--events"
-    key, *counts = sys.argv[2:] if events else sys.argv[1:]
+    with_events = sys.argv[1] == "--events"
+    key, *counts = sys.argv[2:] if with_events else sys.argv[1:]
     for seats in map(int, counts or [GAMES[key].MIN_SEATS, GAMES[key].MAX_SEATS]):
-        print((record_events if events else record)(key, seats))
+        print((record_events if with_events else record)(key, seats))

@@ -13,7 +13,7 @@ from alembic import op
 import sqlalchemy as sa
 
 from engine import GAMES
-from engine import match as match_events
+from engine import events
 
 revision = '0004'
 down_revision = '0003'
@@ -49,25 +49,26 @@ def _fill_heads(connection):
         sa.column('options', sa.JSON), sa.column('deck', sa.JSON), sa.column('created_at', moment),
         sa.column('moved_at', moment))
     seats = sa.table('seats', sa.column('game_id'), sa.column('joined_at', moment))
-    events = sa.table('events', sa.column('game_id'), sa.column('seq'), sa.column('seat'), sa.column('kind'),
-                      sa.column('move', sa.JSON), sa.column('created_at', moment))
+    events_table = sa.table('events', sa.column('game_id'), sa.column('seq'), sa.column('seat'), sa.column('kind'),
+                            sa.column('move', sa.JSON), sa.column('created_at', moment))
     for row in connection.execute(sa.select(games.c.id, games.c.game, games.c.seat_count, games.c.options,
                                             games.c.seed, games.c.deck, games.c.timeouts_to_leave,
                                             games.c.created_at)).all():
         game = GAMES[row.game]
         joined = connection.execute(sa.select(seats.c.joined_at).where(seats.c.game_id == row.id)).scalars().all()
-        moves = connection.execute(sa.select(events).where(events.c.game_id == row.id).order_by(events.c.seq)).all()
-        state = match_events.begin(game.initial_state(row.seat_count, row.options, row.seed, row.deck), row.seat_count)
+        moves = connection.execute(sa.select(events_table).where(events_table.c.game_id == row.id)
+                                   .order_by(events_table.c.seq)).all()
+        state = events.begin(game.initial_state(row.seat_count, row.options, row.seed, row.deck), row.seat_count)
         for event in moves:
-            state = match_events.apply(game, state, event.kind, event.seat, event.move, row.timeouts_to_leave)
+            state = events.apply(game, state, event.kind, event.seat, event.move, row.timeouts_to_leave)
         if len(joined) < row.seat_count:
             status = 'waiting'
         else:
-            status = 'over' if match_events.is_over(game, state) else 'playing'
+            status = 'over' if events.is_over(game, state) else 'playing'
         moved = max([row.created_at, *joined, *(event.created_at for event in moves)])
         connection.execute(games.update().where(games.c.id == row.id).values(
             version=len(moves), seating=len(joined), status=status,
-            turn=match_events.to_move(game, state) if status == 'playing' else None, moved_at=moved))
+            turn=events.to_move(game, state) if status == 'playing' else None, moved_at=moved))
 
 
 def downgrade():

@@ -7,7 +7,7 @@ from api import games as api_games
 from api import replays
 from api.models import Event, Match, Snapshot, db
 from engine import GAMES, addup, bots
-from engine import match as events
+from engine import events
 
 from .play import Table, bearer, first_legal
 from .test_every_game import CHOOSERS

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from api.models import Match, db
 from engine import GAMES
-from engine import match as events
+from engine import events
 from engine.options import normalize
 
 from ..engine.sweep import hidden_from

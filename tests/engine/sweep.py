@@ -6,7 +6,7 @@ import json
 import os
 import random
 
-from engine import RuleError, match
+from engine import RuleError, events
 from engine.bots import choose
 from engine.replay import moves_only, replay, start, state_hash
 
@@ -107,24 +107,24 @@ def play_random_events(game, seats: int, seed: int, timeouts_to_leave: int, bots
     for every seat that has left. Returns (setup, events, final MatchState)."""
     rng = random.Random(seed)
     setup, state = start(game, seats, None, f"events-{seed}")
-    current = match.begin(state, seats, bots)
-    events: list[match.Entry] = []
+    current = events.begin(state, seats, bots)
+    played: list[events.Entry] = []
     resign_at = rng.randrange(8 * seats, 16 * seats)
-    while not match.is_over(game, current):
-        assert len(events) < MAX_MOVES, "the match did not end"
-        seat = match.to_move(game, current)
-        if len(events) == resign_at:
-            event = match.Entry("resign", rng.choice(match.people(current)))
+    while not events.is_over(game, current):
+        assert len(played) < MAX_MOVES, "the match did not end"
+        seat = events.to_move(game, current)
+        if len(played) == resign_at:
+            event = events.Entry("resign", rng.choice(events.people(current)))
         elif rng.randrange(10) == 0 and current.hinted != {seat}:
-            event = match.Entry("hint", seat)
+            event = events.Entry("hint", seat)
         elif rng.randrange(8) == 0:
-            event = match.Entry("timeout", seat, match.stand_in(game, current))
+            event = events.Entry("timeout", seat, events.stand_in(game, current))
         else:
-            event = match.Entry("move", seat, rng.choice(game.candidate_moves(current.game, seat)))
-        current = match.apply(game, current, *event, timeouts_to_leave)
-        events.append(event)
-        for kind, auto_seat, auto_move, after in match.stand_ins(game, current, timeouts_to_leave, setup.seed,
-                                                                len(events)):
-            events.append(match.Entry(kind, auto_seat, auto_move))
+            event = events.Entry("move", seat, rng.choice(game.candidate_moves(current.game, seat)))
+        current = events.apply(game, current, *event, timeouts_to_leave)
+        played.append(event)
+        for kind, auto_seat, auto_move, after in events.stand_ins(game, current, timeouts_to_leave, setup.seed,
+                                                                 len(played)):
+            played.append(events.Entry(kind, auto_seat, auto_move))
             current = after
-    return setup, events, current
+    return setup, played, current

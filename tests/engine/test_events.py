@@ -1,8 +1,8 @@
-"""Timeouts, leaving and resigning around any game's rules (engine/match.py), shown on ADD UP."""
+"""Timeouts, leaving and resigning around any game's rules (engine/events.py), shown on ADD UP."""
 import pytest
 
 from engine import GameOver, IllegalMove, NotYourTurn, addup, bots
-from engine import match as events
+from engine import events
 from engine.replay import start
 
 
