@@ -61,10 +61,6 @@ class Board:
         self._waiting: dict[str, set[threading.Event]] = {}
         self.closed = False
 
-    def count(self) -> int:
-        with self._lock:
-            return self._count()
-
     def _count(self) -> int:
         return sum(len(events) for events in self._waiting.values())
 

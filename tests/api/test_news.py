@@ -8,6 +8,7 @@ the database only every POLL_RECHECK seconds: set far beyond the wait, so that o
 end a wait with a 200."""
 import threading
 import time
+from unittest import mock
 
 import pytest
 import requests
@@ -39,29 +40,20 @@ def started(client) -> tuple[Table, str, int, dict]:
     return table, path, waiter, client.get(path, headers=bearer(table.tokens[waiter]))
 
 
-_waits_begun: list[str] = []  # the match of each poll that read its match and began to wait
-
-
-@pytest.fixture(autouse=True)
-def count_waits(monkeypatch):
-    begin = news.Watch.wait
-
-    def counted(watch, changed):
-        _waits_begun.append(watch.match_id)
-        return begin(watch, changed)
-
-    monkeypatch.setattr(news.Watch, "wait", counted)
-
-
 def wait_in_background(app, path: str, headers: dict) -> tuple[threading.Thread, list]:
-    answers = []
-    waiting = threading.Thread(target=lambda: answers.append(app.test_client().get(path, headers=headers)))
-    before = len(_waits_begun)
-    waiting.start()
-    deadline = time.monotonic() + 30
-    while len(_waits_begun) == before:  # until the poll waits (a deadline, not a timing assertion)
-        assert waiting.is_alive() and time.monotonic() < deadline, "the poll did not wait"
-        time.sleep(0.01)
+    """Send a poll from another thread; return once it has read its match and begun to wait."""
+    answers, begun, wait = [], threading.Event(), news.Watch.wait
+
+    def noticed(watch, changed):
+        begun.set()
+        return wait(watch, changed)
+
+    with mock.patch.object(news.Watch, "wait", noticed):
+        waiting = threading.Thread(target=lambda: answers.append(app.test_client().get(path, headers=headers)))
+        waiting.start()
+        deadline = time.monotonic() + 30
+        while not begun.wait(0.01):  # until the poll waits (a deadline, not a timing assertion)
+            assert waiting.is_alive() and time.monotonic() < deadline, "the poll did not wait"
     return waiting, answers
 
 
