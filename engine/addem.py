@@ -26,7 +26,7 @@ Rules versions: 2 ends replace circles (the last of INTERPRETATIONS); a match re
 version 1 is dealt `State` and plays without that rule, version 2 is dealt `CircleState`.
 """
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import cards
@@ -166,7 +166,7 @@ def apply(state: State, seat: int, move: Any) -> State:
         raise IllegalMove("must_draw", f"Your hand holds only Total and Add-Em cards: you must {word}.")
     after = _MOVES[kind](state, seat, move)
     if isinstance(state, CircleState) and isinstance(after, CircleState):  # both, or neither: the version's class
-        after = replace(after, replaces=state.replaces + 1 if kind == "replace" else 0)
+        after = cards.replaced(after, replaces=state.replaces + 1 if kind == "replace" else 0)
     return after
 
 
@@ -223,17 +223,17 @@ def _sum(state: State, seat: int, move: Move) -> State:
     if solve(used, stated) is None:
         if state.penalties:
             scores = cards.set_at(state.scores, seat, state.scores[seat] + PENALTY)
-            return replace(state, scores=scores, passes=0, turn=_next(state, seat))
+            return cards.replaced(state, scores=scores, passes=0, turn=_next(state, seat))
         raise wrong_sum(state.exposed, used, stated)
     left = tuple(c for c in hand if c not in named)
-    state = replace(state, hands=cards.set_at(state.hands, seat, left), pool=state.pool + used, exposed=(), passes=0)
+    state = cards.replaced(state, hands=cards.set_at(state.hands, seat, left), pool=state.pool + used, exposed=(), passes=0)
     if not left:
         return _round_end(state, called=seat)
     kinds = {FACES[c]["kind"] for c in left}
     if (kinds == {"total"} and len(left) == 1) or kinds == {"addem"}:
-        state = replace(state, hands=cards.set_at(state.hands, seat, ()), pool=state.pool + left)
+        state = cards.replaced(state, hands=cards.set_at(state.hands, seat, ()), pool=state.pool + left)
         return _round_end(state, called=seat)
-    return replace(state, turn=_next(state, seat))
+    return cards.replaced(state, turn=_next(state, seat))
 
 
 def _expose(state: State, seat: int, move: Move) -> State:
@@ -244,8 +244,8 @@ def _expose(state: State, seat: int, move: Move) -> State:
     if not _plain(card):
         raise IllegalMove("cannot_expose", f"Only a Figure or Minus card can be exposed, not {name(card)}.", card=card)
     left = tuple(c for c in state.hands[seat] if c != card)
-    state = replace(state, hands=cards.set_at(state.hands, seat, left), exposed=(card,), passes=0)
-    return _round_end(state, called=seat) if not left else replace(state, turn=_next(state, seat))
+    state = cards.replaced(state, hands=cards.set_at(state.hands, seat, left), exposed=(card,), passes=0)
+    return _round_end(state, called=seat) if not left else cards.replaced(state, turn=_next(state, seat))
 
 
 def _replace(state: State, seat: int, move: Move) -> State:
@@ -270,24 +270,24 @@ def _replace(state: State, seat: int, move: Move) -> State:
         raise IllegalMove("replace_mismatch", f"{expression(values)} is {sum(values)}, not {wanted}.",
                           parts=values, total=sum(values), target=wanted)
     hand = tuple(c for c in state.hands[seat] if c not in laid) + state.exposed
-    return replace(state, hands=cards.set_at(state.hands, seat, hand), exposed=laid, passes=0, turn=_next(state, seat))
+    return cards.replaced(state, hands=cards.set_at(state.hands, seat, hand), exposed=laid, passes=0, turn=_next(state, seat))
 
 
 def _draw(state: State, seat: int, move: Move) -> State:
     if not state.pool:
         raise IllegalMove("pool_empty", "The pool is empty: pass instead.")
     hand = state.hands[seat] + state.pool[:1]
-    return replace(state, hands=cards.set_at(state.hands, seat, hand), pool=state.pool[1:], passes=0,
+    return cards.replaced(state, hands=cards.set_at(state.hands, seat, hand), pool=state.pool[1:], passes=0,
                    turn=_next(state, seat))
 
 
 def _pass(state: State, seat: int, move: Move) -> State:
     if state.pool:
         raise IllegalMove("pool_not_empty", "You can only pass when the pool is empty: draw instead.")
-    state = replace(state, passes=state.passes + 1)
+    state = cards.replaced(state, passes=state.passes + 1)
     if state.passes >= len(state.playing):
         return _round_end(state, called=None)
-    return replace(state, turn=_next(state, seat))
+    return cards.replaced(state, turn=_next(state, seat))
 
 
 _MOVES = {"sum": _sum, "expose": _expose, "replace": _replace, "draw": _draw, "pass": _pass}
@@ -357,7 +357,7 @@ def _round_end(state: State, called: int | None) -> State:
     counted = tuple(0 if seat == called or seat not in state.playing else sum(POINTS[FACES[c]["kind"]] for c in hand)
                     for seat, hand in enumerate(state.hands))
     totals = tuple(s + c for s, c in zip(state.scores, counted))
-    state = replace(state, scores=totals, counted=counted, called=called, passes=0, turn=None)
+    state = cards.replaced(state, scores=totals, counted=counted, called=called, passes=0, turn=None)
     still = tuple(seat for seat, score in enumerate(totals) if score < OUT_AT)
     if len(still) <= 1:
         return state
@@ -365,7 +365,7 @@ def _round_end(state: State, called: int | None) -> State:
                   if (state.dealer + step) % len(totals) in still)
     deal = state.deal + 1
     order = shuffled(_ids(len(totals)), state.seed, f"deal:{deal}")
-    return _dealt(replace(state, deal=deal, dealer=dealer, playing=still), order)
+    return _dealt(cards.replaced(state, deal=deal, dealer=dealer, playing=still), order)
 
 
 def _dealt(state: State, order: Sequence[str]) -> State:
@@ -376,7 +376,7 @@ def _dealt(state: State, order: Sequence[str]) -> State:
     hands: list[tuple[str, ...]] = [()] * len(state.hands)
     for seat, hand in zip(seating, dealt):
         hands[seat] = hand
-    return replace(state, hands=tuple(hands), pool=pool, exposed=(), passes=0, turn=first)
+    return cards.replaced(state, hands=tuple(hands), pool=pool, exposed=(), passes=0, turn=first)
 
 
 def _round_ended(before: State, after: State) -> bool:

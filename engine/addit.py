@@ -19,7 +19,7 @@ only counts), "deal_end": {"deal", "swept_by", "swept", "points": [N], "totals":
 two keys only when they happened. When the move ended a deal of the long game and the next one
 was dealt, its faces come without "id" (the ids now name the cards of the new deal).
 """
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from . import cards
@@ -132,13 +132,13 @@ def apply(state: State, seat: int, move: Any) -> State:
         last = seat
     else:
         table += (card,)
-    state = replace(state, hands=hands, table=table, captured=captured, last_capturer=last,
+    state = cards.replaced(state, hands=hands, table=table, captured=captured, last_capturer=last,
                     turn=(seat + 1) % len(hands))
     if any(hands):
         return state
     if len(state.stock) >= len(hands):
         return _next_round(state)
-    return _end_deal(replace(state, stock=(), table=state.table + state.stock))
+    return _end_deal(cards.replaced(state, stock=(), table=state.table + state.stock))
 
 
 def view(state: State, viewer: int | None) -> JSON:
@@ -236,7 +236,7 @@ def _next_round(state: State) -> State:
     count = min(HAND_SIZE, len(state.stock) // seats)
     hands, rest = cards.deal(state.stock, seats, count, first=state.first)
     table, stock = (state.table + rest, ()) if count < HAND_SIZE else (state.table, rest)
-    return replace(state, hands=hands, stock=stock, table=table, turn=state.first)
+    return cards.replaced(state, hands=hands, stock=stock, table=table, turn=state.first)
 
 
 def _end_deal(state: State) -> State:
@@ -249,7 +249,7 @@ def _end_deal(state: State) -> State:
     seats = len(state.hands)
     totals = [sum(points[s] for points in history) for s in range(seats)]
     if state.length == "short" or max(totals) >= TARGET:
-        return replace(state, table=table, captured=captured, history=history, turn=None)
+        return cards.replaced(state, table=table, captured=captured, history=history, turn=None)
     order = shuffled(list(FACES), state.seed, f"deal:{state.deal + 1}")
     return _new_deal(state.seed, state.length, state.deal + 1, seats, order, history)
 

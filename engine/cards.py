@@ -31,6 +31,16 @@ def set_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 
+def replaced(state: T, **changes: Any) -> T:
+    """`dataclasses.replace` for the games' frozen states, five times faster (it neither calls
+    `__init__` nor checks each field): the bots' look-ahead applies thousands of moves per move."""
+    if not changes.keys() <= vars(state).keys():
+        raise TypeError(f"{type(state).__name__} has no field {sorted(changes.keys() - vars(state).keys())}")
+    new = object.__new__(type(state))
+    vars(new).update(vars(state), **changes)
+    return new
+
+
 def starting_order(ids: Sequence[str], seed: str, label: str, fixed: Sequence[str] | None) -> list[str]:
     """The deck top first: the fixed order when one was given (checked), else shuffled by seed."""
     if fixed is None:

@@ -21,7 +21,7 @@ log_entry: {"type": "play", "card": face, "top": face | null, "total", "man", "f
 next game was dealt at once, the entry's faces come without "id" (the ids now name the cards of
 the new deal).
 """
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -154,7 +154,7 @@ def apply(state: State, seat: int, move: Any) -> State:
         board = cards.set_at(board, man, to)
 
     hands = cards.set_at(state.hands, seat, tuple(c for c in state.hands[seat] if c != card))
-    state = replace(state, hands=hands, played=state.played + (card,), boards=cards.set_at(state.boards, seat, board),
+    state = cards.replaced(state, hands=hands, played=state.played + (card,), boards=cards.set_at(state.boards, seat, board),
                     turn=(seat + 1) % len(hands))
     if board.count(HOME) == MEN or not any(hands):
         return _end_game(state)
@@ -284,7 +284,7 @@ def _end_game(state: State) -> State:
     """Score the boards; then the match ends or the next game is dealt by the next dealer."""
     history = state.history + (tuple(_board_points(board) for board in state.boards),)
     if len(history) == state.games:
-        return replace(state, history=history, turn=None)
+        return cards.replaced(state, history=history, turn=None)
     seats = len(state.hands)
     order = shuffled(_ids(seats), state.seed, f"deal:{state.game + 1}")
     return _new_game(state.seed, state.games, state.game + 1, seats, (state.dealer + 1) % seats, order, history)

@@ -13,11 +13,13 @@ Anyone can re-deal a finished match from its revealed seed, in any language:
 known outputs so that neither side can drift.
 """
 import hashlib
+import struct
 from typing import TypeVar
 from collections.abc import Sequence
 
 T = TypeVar("T")
 _SPAN = 2**64
+_WORDS = struct.Struct(">4Q")  # a SHA-256 block as four big-endian 64-bit words
 
 
 class Stream:
@@ -26,15 +28,14 @@ class Stream:
     def __init__(self, seed: str, label: str):
         self._prefix = f"{seed}:{label}:"
         self._block = 0
-        self._buffer = b""
+        self._words: list[int] = []  # the current block's unread words, the next one last
 
     def _next_u64(self) -> int:
-        if len(self._buffer) < 8:
+        if not self._words:
             digest = hashlib.sha256(f"{self._prefix}{self._block}".encode()).digest()
-            self._buffer += digest
+            self._words = list(reversed(_WORDS.unpack(digest)))
             self._block += 1
-        value, self._buffer = self._buffer[:8], self._buffer[8:]
-        return int.from_bytes(value, "big")
+        return self._words.pop()
 
     def below(self, n: int) -> int:
         """A uniform integer in 0..n-1."""

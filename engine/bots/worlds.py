@@ -15,9 +15,9 @@ Each game keeps a seat's hand in `hands[s]` (zone `hand:s`) and its face-down ca
 named like their zone (`pile`, `stock`, `set_aside`, `pool`); that is all `_refill` relies on.
 """
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
+from ..cards import replaced
 from ..protocol import Game, Zone
 from ..shuffle import Stream
 
@@ -56,4 +56,4 @@ def _refill(state: Any, zones: list[Zone], cards: Sequence[str], seed: str) -> A
             changes[zone.name] = part
     if hasattr(state, "seed"):
         changes["seed"] = seed
-    return replace(state, hands=tuple(hands), **changes)
+    return replaced(state, hands=tuple(hands), **changes)

@@ -1,7 +1,10 @@
 """Every game against the protocol: many seeded matches played to the end, some by the bots."""
+import dataclasses
+
 import pytest
 
-from engine import GAMES
+from engine import GAMES, cards
+from engine.replay import start
 from engine.options import normalize
 
 from .sweep import (MATCHES, assert_each_card_once, assert_nothing_hidden_leaks, assert_refuses_nonsense,
@@ -51,3 +54,14 @@ def test_catalogue_data_is_complete(key):
     for seats in seat_counts(game):
         ids = [face["id"] for face in game.deck(seats, normalize(game, None))]
         assert len(ids) == len(set(ids)), "card ids are unique"
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_state_replaced_fast_is_the_state_dataclasses_would_make(key):
+    game = GAMES[key]
+    state = start(game, 2, None, "replaced")[1]
+    changed = cards.replaced(state, turn=None)
+    assert changed == dataclasses.replace(state, turn=None) and type(changed) is type(state)
+    assert state.turn is not None  # the original is left alone
+    with pytest.raises(TypeError):
+        cards.replaced(state, no_such_field=1)
