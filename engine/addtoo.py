@@ -27,7 +27,8 @@ log_entry: {"type": "place", "tile": FACE, "x", "y", "rotation", "points", "bonu
            the move ended a hand (the placed face then loses its id if a new hand shuffled it
            into the hidden pile).
 """
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from . import cards
@@ -221,7 +222,7 @@ def _draw(state: State, seat: int, move: Move) -> State:
     if not state.pile:
         raise IllegalMove("pile_empty", "The pile is empty: you cannot draw, you must pass.")
     hands = cards.set_at(state.hands, seat, state.hands[seat] + state.pile[:1])
-    return replace(state, hands=hands, pile=state.pile[1:])
+    return cards.replaced(state, hands=hands, pile=state.pile[1:])
 
 
 def _pass(state: State, seat: int, move: Move) -> State:
@@ -233,7 +234,7 @@ def _pass(state: State, seat: int, move: Move) -> State:
                                        "you must draw.")
     if state.passes + 1 == len(state.hands):
         return _end_hand(state, state.hands, state.board, state.points, "passes")
-    return replace(state, passes=state.passes + 1, turn=(seat + 1) % len(state.hands))
+    return cards.replaced(state, passes=state.passes + 1, turn=(seat + 1) % len(state.hands))
 
 
 _MOVES = {"place": _place, "draw": _draw, "pass": _pass}
@@ -258,7 +259,7 @@ def _end_hand(state: State, hands: tuple[tuple[str, ...], ...], board: Board, po
     return _new_hand(state.seed, state.target, state.deal + 1, totals, ended=reason, last_hand=result)
 
 
-def _placements(state: State, seat: int, first_only: bool = False) -> list[Move]:
+def _placements(state: State, seat: int) -> list[Move]:
     """Every legal (tile, cell, rotation) for the seat, with its points."""
     cells, last = _cells(state.board), _last(state)
     found = []
@@ -271,9 +272,42 @@ def _placements(state: State, seat: int, first_only: bool = False) -> list[Move]
                 if not isinstance(fit, cards.Refusal):
                     found.append({"tile": tile, "x": x, "y": y, "rotation": rotation,
                                   "points": fit[0], "bonus": fit[1]})
-                    if first_only:
-                        return found
     return found
+
+
+def fitting(state: State, seat: int) -> Iterator[tuple[Cell, str, int, int]]:
+    """(cell, tile, rotation, points) of every placement `_placements` lists, in its order, but
+    faster (no refusal reasons; the sides each open cell touches looked up once, not per tile):
+    the bots' look-ahead asks this at every turn."""
+    cells, last = _cells(state.board), _last(state)
+    if last is None:
+        yield from (((0, 0), tile, rotation, 0) for tile in state.hands[seat] for rotation in range(4))
+        return
+    for x, y in state.frontier:
+        touching = [(side, OUTER[cells[around][0]][cells[around][1]][(side + 2) % 4], around == last)
+                    for side, around in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))) if around in cells]
+        bonus = abs(x - last[0]) + abs(y - last[1]) != 1
+        if bonus and len(touching) < 2:
+            continue
+        for tile in state.hands[seat]:
+            for rotation, outer in enumerate(OUTER[tile]):
+                points = _points(outer, touching, bonus)
+                if points is not None:
+                    yield (x, y), tile, rotation, points
+
+
+def _points(outer: tuple[tuple[str, int], ...], touching: list[tuple[int, tuple[str, int], bool]],
+            bonus: bool) -> int | None:
+    """What a diamond with sides `outer` scores against `touching` ((side, their side, whether it is
+    the last-played)), or None if it does not fit: `_try`'s check of a frontier cell."""
+    points = 0
+    for side, (their_colour, theirs), is_last in touching:
+        colour, number = outer[side]
+        if colour == their_colour and (number + theirs) % 5 == 0:
+            points += number + theirs
+        elif (bonus or is_last) and (colour != their_colour or number != theirs):
+            return None
+    return points + (BONUS * len(touching) if bonus else 0)
 
 
 def _fit(cells: Cells, last: Cell | None, tile: str, x: int, y: int, rotation: int) -> tuple[int, bool]:
@@ -332,7 +366,7 @@ def _reason(refusal: cards.Refusal, x: int, y: int, last: Cell | None) -> str:
 
 
 def _can_place(state: State, seat: int) -> bool:
-    return bool(_placements(state, seat, first_only=True))
+    return next(fitting(state, seat), None) is not None
 
 
 def _can_draw(state: State, seat: int) -> bool:

@@ -16,39 +16,12 @@ def candidates(state: State, seat: int) -> list[Move]:
 
 def rollout(state: State, seat: int) -> Move:
     """The greedy move (search.greedy's: the first placement scoring the most), found without the
-    engine's refusal reasons: the sides each open cell touches are looked up once, not per tile."""
-    cells, last = rules._cells(state.board), rules._last(state)
-    if last is None:
-        return {"type": "place", "tile": state.hands[seat][0], "x": 0, "y": 0, "rotation": 0}
-    best, most = None, -1  # (cell, tile, rotation) scoring the most
-    for x, y in state.frontier:
-        touching = [(side, OUTER[cells[around][0]][cells[around][1]][(side + 2) % 4], around == last)
-                    for side, around in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))) if around in cells]
-        bonus = abs(x - last[0]) + abs(y - last[1]) != 1
-        if bonus and len(touching) < 2:
-            continue
-        for tile in state.hands[seat]:
-            for rotation, outer in enumerate(OUTER[tile]):
-                points = _points(outer, touching, bonus)
-                if points is not None and points > most:
-                    best, most = ((x, y), tile, rotation), points
+    engine's refusal reasons (rules.fitting)."""
+    best = max(rules.fitting(state, seat), key=lambda fit: fit[3], default=None)
     if best is None:
         return {"type": "draw" if rules._can_draw(state, seat) else "pass"}
-    (x, y), tile, rotation = best
+    (x, y), tile, rotation, _ = best
     return {"type": "place", "tile": tile, "x": x, "y": y, "rotation": rotation}
-
-
-def _points(outer: tuple[tuple[str, int], ...], touching: list[tuple[int, tuple[str, int], bool]],
-            bonus: bool) -> int | None:
-    """What a diamond with sides `outer` scores against `touching`, or None if it does not fit."""
-    points = 0
-    for side, (their_colour, theirs), is_last in touching:
-        colour, number = outer[side]
-        if colour == their_colour and (number + theirs) % 5 == 0:
-            points += number + theirs
-        elif (bonus or is_last) and (colour != their_colour or number != theirs):
-            return None
-    return points + (rules.BONUS * len(touching) if bonus else 0)
 
 
 def gain(state: State, seat: int, move: Move) -> float:

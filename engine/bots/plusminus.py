@@ -16,6 +16,25 @@ def candidates(state: State, seat: int) -> list[Move]:
     return rules.candidate_moves(state, seat)
 
 
+def rollout(state: State, seat: int) -> Move:
+    """The greedy move (search.greedy's: the first candidate, the candidates being listed the most
+    gaining first), found without listing them: the first (card, man) gaining strictly more."""
+    top, board = rules._top(state), state.boards[seat]
+    best: Move = {}
+    most = 0
+    for card in state.hands[seat]:
+        if top is None and FACES[card]["kind"] == "minus":
+            continue
+        men = rules._legal_men(board, rules._total(card, top))
+        for man, to, _ in men:
+            worth = rules._points(to) - rules._points(board[man])
+            if not best or worth > most:
+                best, most = {"type": "play", "card": card, "man": man}, worth
+        if not men and (not best or most < 0):
+            best, most = {"type": "play", "card": card, "man": None}, 0
+    return best
+
+
 def gain(state: State, seat: int, move: Move) -> float:
     """The points the moved man gains on the board (0 when nothing moves)."""
     if move["man"] is None:

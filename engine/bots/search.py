@@ -58,29 +58,33 @@ def hard(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) ->
     order = sorted(range(len(moves)), key=lambda i: -tactics.gain(known, seat, moves[i]))
     shortlist = [moves[i] for i in order[:tactics.WIDTH]]
     plies = tactics.ROUNDS * len(known.hands) + 1
-    totals, spent, worlds = [0.0] * len(shortlist), 0, 0
+    totals, spent, worlds, play = [0.0] * len(shortlist), 0, 0, greedy(game, tactics)
     while not worlds or (worlds < MAX_WORLDS and spent < tactics.PLY_BUDGET):
         world = sample(game, known, seat, stream, str(worlds))
         for i, move in enumerate(shortlist):
-            lead, played = _outcome(game, tactics, world, seat, move, plies)
+            lead, played = _outcome(game, tactics, play, world, seat, move, plies)
             totals[i] += lead
             spent += played
         worlds += 1
     return shortlist[max(range(len(shortlist)), key=lambda i: (totals[i], -i))]
 
 
-def greedy(game: Game, tactics: Tactics, state: Any, seat: int) -> Move:
-    """The first move with the highest immediate gain: the other seats' play in a rollout (a game's
-    tactics may find it faster themselves, as `rollout`)."""
+def greedy(game: Game, tactics: Tactics) -> Callable[[Any, int], Move]:
+    """How every seat plays in a look-ahead: (state, seat) -> the first move with the highest
+    immediate gain (a game's tactics may find it faster themselves, as `rollout`)."""
     faster: Callable[[Any, int], Move] | None = getattr(tactics, "rollout", None)
     if faster is not None:
-        return faster(state, seat)
-    moves = tactics.candidates(state, seat)
-    return max(moves, key=lambda move: tactics.gain(state, seat, move))
+        return faster
+
+    def first_best(state: Any, seat: int) -> Move:
+        moves = tactics.candidates(state, seat)
+        return max(moves, key=lambda move: tactics.gain(state, seat, move))
+    return first_best
 
 
-def _outcome(game: Game, tactics: Tactics, state: Any, seat: int, move: Move, plies: int) -> tuple[float, int]:
-    """Play `move`, then greedily until `seat` has moved `tactics.ROUNDS` more times, the deal ends or
+def _outcome(game: Game, tactics: Tactics, play: Callable[[Any, int], Move], state: Any, seat: int, move: Move,
+             plies: int) -> tuple[float, int]:
+    """Play `move`, then as `play` (greedy) until `seat` has moved `tactics.ROUNDS` more times, the deal ends or
     `plies` moves are played; then the seat's lead, and the plies played."""
     deal = tactics.deal(state)
     state, turns, played = game.apply(state, seat, move), 0, 1
@@ -88,7 +92,7 @@ def _outcome(game: Game, tactics: Tactics, state: Any, seat: int, move: Move, pl
         mover = game.to_move(state)
         if mover is None:
             break
-        state = game.apply(state, mover, greedy(game, tactics, state, mover))
+        state = game.apply(state, mover, play(state, mover))
         played += 1
         turns += mover == seat
         if turns == tactics.ROUNDS:

@@ -5,7 +5,7 @@ import pytest
 
 from engine import GAMES, NotYourTurn, addem, addit, addup, plusminus
 from engine.addem_sums import ONE_PACK
-from engine.bots import LEVELS, choose, hint
+from engine.bots import LEVELS, TACTICS, choose, hint
 from engine.bots.worlds import information_set, sample
 from engine.options import normalize
 from engine.replay import start
@@ -49,6 +49,17 @@ def test_a_bot_never_reads_a_hidden_card(key):
         assert information_set(game, other, seat) == information_set(game, state, seat)
         for level in LEVELS:
             assert choose(game, other, seat, level, "s") == choose(game, state, seat, level, "s")
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_each_games_faster_look_ahead_move_is_the_greedy_move(key):
+    """A game's `rollout` (the other seats' play in hard's look-ahead) plays what search.greedy
+    would list and pick: the first candidate gaining the most."""
+    game, tactics = GAMES[key], TACTICS[key]
+    for seats in (2, game.MAX_SEATS):
+        for state, seat in positions(game, seats, seed=seats, count=60, every=1):
+            moves = tactics.candidates(state, seat)
+            assert tactics.rollout(state, seat) == max(moves, key=lambda move: tactics.gain(state, seat, move))
 
 
 def test_the_worlds_differ_only_in_what_the_seat_cannot_see():
