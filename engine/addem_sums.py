@@ -89,20 +89,17 @@ def wrong_sum(exposed: Sequence[str], used: Sequence[str], stated: dict[str, int
 def choose(options: Sequence[Sequence[int]], targets: Iterable[int], need: int) -> dict[int, list[int | None]]:
     """For each reachable target: one value per item (None = item left out), using >= `need` items.
 
-    `options[i]` lists the values item i may stand for (one value for a plain card).
+    `options[i]` lists the values item i may stand for (one value for a plain card). A (sum, items
+    used) that the items left cannot bring to a target is dropped: what it leads to cannot reach
+    one either, so the pairs kept, their order and the values found are the same without it.
     """
+    targets = list(targets)
+    if not targets:
+        return {}
     start = (0, 0)  # (sum, items used, counted up to `need`)
-    layers: list[dict[tuple[int, int], tuple[tuple[int, int], int | None]]] = [{start: (start, None)}]
-    for values in options:
-        before = layers[-1]
-        layer: dict[tuple[int, int], tuple[tuple[int, int], int | None]] = {}
-        for key in before:  # taking a card first: the sums found empty a hand faster
-            total, used = key
-            for value in values:
-                layer.setdefault((total + value, min(used + 1, need)), (key, value))
-        for key in before:
-            layer.setdefault(key, (key, None))
-        layers.append(layer)
+    layers: list[_Layer] = [{start: (start, None)}]
+    for values, window in zip(options, _windows(options, min(targets), max(targets))):
+        layers.append(_extend(layers[-1], values, window, need))
     found: dict[int, list[int | None]] = {}
     for target in targets:
         key = (target, need)
@@ -114,6 +111,34 @@ def choose(options: Sequence[Sequence[int]], targets: Iterable[int], need: int) 
             picked.append(chosen)
         found[target] = picked[::-1]
     return found
+
+
+_Layer = dict[tuple[int, int], tuple[tuple[int, int], int | None]]  # (sum, used) -> (the pair before, value or None)
+
+
+def _windows(options: Sequence[Sequence[int]], low: int, high: int) -> list[tuple[int, int, int]]:
+    """For each item: (least, most, left), the sums from which the items after it (`left` of them)
+    can still reach a target between `low` and `high`."""
+    windows, least, most = [], 0, 0  # what the items after this one can add, at least and at most
+    for left, values in enumerate(reversed(options)):
+        windows.append((low - most, high - least, left))
+        least, most = least + min(0, *values), most + max(0, *values)
+    return windows[::-1]
+
+
+def _extend(before: _Layer, values: Sequence[int], window: tuple[int, int, int], need: int) -> _Layer:
+    """The next layer of `choose`: each pair taking the item as each of its `values`, then leaving it."""
+    least, most, left = window
+    layer: _Layer = {}
+    for key in before:  # taking a card first: the sums found empty a hand faster
+        total, used = key
+        for value in values:
+            if least <= total + value <= most and used + 1 + left >= need:
+                layer.setdefault((total + value, min(used + 1, need)), (key, value))
+    for key in before:
+        if least <= key[0] <= most and key[1] + left >= need:
+            layer.setdefault(key, (key, None))
+    return layer
 
 
 def fill(free: Sequence[Sequence[int]], needed: int) -> list[int] | None:
