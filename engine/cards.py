@@ -94,6 +94,7 @@ def int_field(move: Move, field: str, lo: int, hi: int, what: str) -> int:
 
 def no_extra_fields(move: Move, allowed: Sequence[str]) -> None:
     """Refuse fields the move type does not have, so typos are not silently ignored."""
-    extra = sorted(set(move) - set(allowed) - {"type"})
+    extra = [field for field in move if field != "type" and field not in allowed]
     if extra:
-        raise IllegalMove("bad_move", f"A '{move['type']}' move has no field '{extra[0]}'.", field=extra[0])
+        first = min(extra)
+        raise IllegalMove("bad_move", f"A '{move['type']}' move has no field '{first}'.", field=first)
