@@ -6,11 +6,13 @@ match, so each level plays every seat equally often. A match counts 1 for the st
 when all its winners are of that level, 0 when none are, and its share of the winners
 otherwise; the table gives the win rate with its 95 % Wilson interval. It also reports the CPU
 time of every hard move (mean, 99th percentile, max): the budget is 100 ms on the development
-machine.
+machine, and the 1-minute load average while the line ran (lowest-highest), since CPU times run
+higher on a busy machine.
 """
 import argparse
 import math
 import multiprocessing
+import os
 import sys
 import time
 from pathlib import Path
@@ -67,7 +69,7 @@ def main() -> int:
                         help="print the wins so far after every N matches (to stderr)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (the CPU times stay per move)")
     args = parser.parse_args()
-    print(f"{'game':<10} {'seats':>5}  {'pairing':<15} {'win rate':>8}  {'95% interval':<15}  hard ms: mean p99 max")
+    print(f"{'game':<10} {'seats':>5}  {'pairing':<15} {'win rate':>8}  {'95% interval':<15}  hard ms: mean p99 max  load")
     failed = False
     with multiprocessing.Pool(args.jobs) as pool:
         for key in args.games:
@@ -76,9 +78,10 @@ def main() -> int:
             for seats in sorted({tables[table] for table in args.tables}):
                 for levels in (p for p in PAIRINGS if " vs ".join(p) in args.pairings):
                     jobs = [(key, seats, levels, n) for n in range(args.matches)]
-                    results = []
+                    results, load = [], [os.getloadavg()[0]]
                     for result in pool.imap(_play, jobs, chunksize=4):
                         results.append(result)
+                        load.append(os.getloadavg()[0])
                         if args.progress and len(results) % args.progress == 0:
                             so_far = sum(share for share, _ in results)
                             slowest = max((t for _, ts in results for t in ts), default=0)
@@ -90,7 +93,7 @@ def main() -> int:
                     failed |= lo <= 0.5
                     p99 = times[int(0.99 * (len(times) - 1))] if times else 0
                     timing = (f"{1000 * sum(times) / len(times):5.1f} {1000 * p99:5.1f} "
-                              f"{1000 * times[-1]:5.1f}") if times else ""
+                              f"{1000 * times[-1]:5.1f}  {min(load):.1f}-{max(load):.1f}") if times else ""
                     print(f"{key:<10} {seats:>5}  {' vs '.join(levels):<15} {won / len(results):8.1%}  "
                           f"{lo:6.1%} - {hi:6.1%}  {timing}", flush=True)
     return 1 if failed else 0
