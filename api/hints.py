@@ -9,7 +9,7 @@ from flask import Blueprint, jsonify
 from engine import bots
 from engine import events
 
-from . import replays, store, writes
+from . import idempotency, replays, writes
 from .errors import Problem
 from .idempotency import idempotent
 from .lifecycle import seat_in_started_match
@@ -29,6 +29,6 @@ def ask_hint(match_id: str):
     asked, after = writes.append(match, game, state, "hint", seat, None)
     hint = bots.hint(game, state.game, seat, events.bot_seed(match.seed, seat, asked.version))
     response = jsonify(hint=hint, game=match_view(asked, game, after, asked.version, viewer=seat))
-    store.save(response, writes.stale)
+    idempotency.commit(response, writes.stale)
     replays.remember(asked.id, asked.version, after)
     return response

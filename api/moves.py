@@ -1,7 +1,7 @@
 """Making a move: the write that changes a running match."""
 from flask import Blueprint, request
 
-from . import replays, store, writes
+from . import catalogue, matches, replays, seat_tokens, writes
 from .errors import Problem
 from .idempotency import idempotent
 from .presenter import etag_version
@@ -15,12 +15,12 @@ _BODY = PostMove()  # a schema loads any number of bodies; making one deep-copie
 @idempotent
 def post_move(match_id: str):
     """Make a move on the version the client saw."""
-    match = store.load(match_id)
-    seat = store.seat_of_request(match, required=True)
+    match = matches.load(match_id)
+    seat = seat_tokens.seat_of_request(match, required=True)
     body = _BODY.load(request.get_json())
-    store.check_started(match)
+    matches.check_started(match)
     conflict = _check_version(body.get("version"), match.version)
-    game = store.game_module(match.game)
+    game = catalogue.game(match.game)
     match, state = writes.append(match, game, replays.state_at(match, game, match.version), "move", seat, body["move"])
     return writes.answer(match, game, state, seat, conflict)
 

@@ -5,22 +5,23 @@ from sqlalchemy import bindparam, insert, update
 
 from engine import events
 
-from . import clock, observe, replays, snapshots, store
+from . import clock, idempotency, observe, replays, snapshots, transaction
 from .errors import Problem
+from .models import events_table, games_table
 from .presenter import view_response
 from .push import outbox
-from .store import MatchRow
+from .matches import MatchRow
 
 
 def stale() -> Problem:
     return Problem(409, "stale_version", "Another move landed first; reload the match and try again.")
 
 
-_ADVANCE = (update(store.games).where(store.games.c.id == bindparam("match_id"),
-                                      store.games.c.version == bindparam("seen"))
+_ADVANCE = (update(games_table).where(games_table.c.id == bindparam("match_id"),
+                                      games_table.c.version == bindparam("seen"))
             .values(version=bindparam("new_version"), status=bindparam("new_status"), turn=bindparam("new_turn"),
                     moved_at=bindparam("now")))
-_EVENTS = insert(store.events_table)
+_EVENTS = insert(events_table)
 
 
 def append(match: MatchRow, game, state: events.MatchState, kind: str, seat: int,
@@ -50,9 +51,10 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list, by: int 
     now = clock.now()  # a hint leaves the seat's deadline where it was: the match did not move
     moved = replace(match, version=match.version + len(rows), moved_at=match.moved_at if rows[0][0] == "hint" else now,
                     status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
-    store.stage(_ADVANCE, {"match_id": match.id, "seen": match.version, "new_version": moved.version,
-                           "new_status": moved.status, "new_turn": moved.turn, "now": moved.moved_at}, must_change=True)
-    store.stage(_EVENTS, [
+    transaction.stage(_ADVANCE, {"match_id": match.id, "seen": match.version, "new_version": moved.version,
+                                 "new_status": moved.status, "new_turn": moved.turn, "now": moved.moved_at},
+                      must_change=True)
+    transaction.stage(_EVENTS, [
         {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
         for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
     snapshots.stage_if_due(match.id, match.game, match.version, moved.version, state)
@@ -64,7 +66,7 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list, by: int 
 def answer(match: MatchRow, game, state: events.MatchState, viewer: int | None, conflict=stale):
     """Commit the staged writes with the view of `match` they lead to (kept for idempotent
     retries); when another write landed first, `conflict()` is raised and nothing is written."""
-    response = store.save(view_response(match, game, state, match.version, viewer), conflict)
+    response = idempotency.commit(view_response(match, game, state, match.version, viewer), conflict)
     replays.remember(match.id, match.version, state)
     observe.moved(match, game, state)
     return response
