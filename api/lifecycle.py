@@ -5,21 +5,16 @@ from sqlalchemy import bindparam, delete, update
 from engine import GameOver
 from engine import events
 
-from . import catalogue, clock, idempotency, matches, observe, pace, replays, seat_tokens, transaction, writes
+from . import catalogue, clock, idempotency, matches, pace, replays, seat_tokens, seating, transaction, writes
 from .errors import Problem
-from .games import created, new_match
 from .models import games_table, seats_table, utc_iso
 from .idempotency import idempotent
-from .presenter import link, seats
-from .push import outbox
 from .schemas import Resign
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
 
 _FREE = update(games_table).where(games_table.c.id == bindparam("match_id"),
                                   games_table.c.seating == bindparam("seen"))
-_CLAIM_REMATCH = update(games_table).where(games_table.c.id == bindparam("match_id"),
-                                           games_table.c.rematch_id.is_(None))
 
 
 @bp.post("/<match_id>/resign")
@@ -81,26 +76,7 @@ def rematch(match_id: str):
     game = catalogue.game(old.game)
     if old.status != "over":
         raise Problem(409, "not_over", "A rematch can be asked for once the match is over.")
-    names = [seat["name"] for seat in seats(old)]
-    taken = lambda: Problem(409, "seat_taken", "Your seat in the rematch is already taken (asked from another device?).")  # noqa: E731
-    if old.rematch_id is None:
-        bots = {n: level for n, level in enumerate(old.bots) if level}
-        match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,
-                                  bots, old.hints, creator=seat)
-        transaction.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
-        outbox.rematch_offered(old, seat)
-        try:
-            response = created(match, game, seat, names[seat], taken,
-                               invite=invite, invite_link=link(match, f"invite={invite}"))
-        except Problem as lost:  # another seat created the rematch a moment ago: join theirs
-            if lost.code != "seat_taken":
-                raise
-            old = matches.load(match_id)
-        else:
-            observe.rematched(old, match)
-            return response
-    assert old.rematch_id is not None  # created above, or by the seat whose rematch won the race
-    return created(matches.load(old.rematch_id), game, seat, names[seat], taken)
+    return seating.rematch(old, game, seat)
 
 
 def seat_in_started_match(match_id: str):
