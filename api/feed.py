@@ -5,9 +5,10 @@ from flask import Blueprint, jsonify, request
 
 from engine import events
 
-from . import catalogue, matches, replays, seat_tokens
+from . import matches, replays, seat_tokens
 from .errors import Problem
 from .models import utc_iso
+from .opening import opened
 from .presenter import log_etag, not_modified, polled, revalidated
 
 bp = Blueprint("feed", __name__, url_prefix="/api/v1/games")
@@ -23,10 +24,9 @@ def list_moves(match_id: str):
     tag = log_etag(head.version, head.viewer)
     if tag in request.if_none_match:
         return polled(not_modified(tag), head.status)
-    match = matches.load(match_id)
+    match, game, _ = opened(match_id, seat=None)  # the poll's head authenticated the seat
     version, viewer = match.version, head.viewer
     tag = log_etag(version, viewer)
-    game = catalogue.game(match.game)
     state = replays.state_at(match, game, since)
     entries = []
     for event in matches.events(match, after=since, upto=version):

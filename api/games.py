@@ -5,6 +5,7 @@ from . import catalogue, matches, news, replays, seat_tokens, seating
 from .errors import Problem
 from .idempotency import idempotent
 from .matches import MatchRow
+from .opening import opened
 from .presenter import etag, link, not_modified, polled, view_response
 from .schemas import CreateGame, JoinGame
 
@@ -40,10 +41,8 @@ def get_game(match_id: str):
             applied = 0 if outcome is news.Outcome.NOT_WAITED else wait
             if outcome is not news.Outcome.CHANGED:
                 return polled(not_modified(tag), head.status, applied)
-    match = match or matches.load(match_id)
-    game = catalogue.game(match.game)
+    match, game, viewer = opened(match_id, match=match)
     state = replays.state_at(match, game, match.version)
-    viewer = seat_tokens.seat_of_request(match)
     return polled(view_response(match, game, state, match.version, viewer), match.status, applied)
 
 
@@ -56,14 +55,12 @@ def _moved_on(match_id: str, seen: str) -> MatchRow | None:
 @bp.get("/<match_id>/versions/<int:version>")
 def get_version(match_id: str, version: int):
     """The match as it was after `version` events, for replays."""
-    match = matches.load(match_id)
-    viewer = seat_tokens.seat_of_request(match)
+    match, game, viewer = opened(match_id)
     if version > match.version:
         raise Problem(404, "unknown_version", f"The match has {match.version} events; there is no version {version}.")
     tag = etag(match, version, viewer)
     if tag in request.if_none_match:
         return not_modified(tag)
-    game = catalogue.game(match.game)
     return view_response(match, game, replays.state_at(match, game, version), version, viewer)
 
 
@@ -71,6 +68,6 @@ def get_version(match_id: str, version: int):
 @idempotent(unguessable=True)
 def join_game(match_id: str):
     """Take a free seat with the invite code."""
-    match = matches.load(match_id)
+    match, game, _ = opened(match_id, seat=None)
     body = JoinGame().load(request.get_json())
-    return seating.join(match, catalogue.game(match.game), body["invite"], body.get("seat"), body.get("name"))
+    return seating.join(match, game, body["invite"], body.get("seat"), body.get("name"))

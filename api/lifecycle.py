@@ -5,10 +5,11 @@ from sqlalchemy import bindparam, delete, update
 from engine import GameOver
 from engine import events
 
-from . import catalogue, clock, idempotency, matches, pace, replays, seat_tokens, seating, transaction, writes
+from . import clock, idempotency, pace, replays, seating, transaction, writes
 from .errors import Problem
 from .models import games_table, seats_table, utc_iso
 from .idempotency import idempotent
+from .opening import opened
 from .schemas import Resign
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
@@ -22,7 +23,7 @@ _FREE = update(games_table).where(games_table.c.id == bindparam("match_id"),
 def resign(match_id: str):
     """Give up: a two-seat match ends (the other seat wins); in a larger one the autopilot plays for
     you. With `bot` in the body, leave instead: a bot of that level plays your seat to the end."""
-    match, game, seat = seat_in_started_match(match_id)
+    match, game, seat = opened(match_id, seat="required", started=True)
     body = Resign().load(request.get_json()) if request.get_data() else {}
     state = replays.state_at(match, game, match.version)
     if "bot" in body and events.people(state) == [seat]:
@@ -36,8 +37,8 @@ def resign(match_id: str):
 @bp.delete("/<match_id>/seats/<int:seat>")
 def free_seat(match_id: str, seat: int):
     """Give a seat back before the match starts (its token stops working)."""
-    match = matches.load(match_id)
-    if seat_tokens.seat_of_request(match, required=True) != seat:
+    match, _, asking = opened(match_id, seat="required")
+    if asking != seat:
         raise Problem(403, "not_your_seat", "Only the seat's own token can free it.")
     if match.full:
         raise Problem(409, "already_started", "The match has started: resign instead.")
@@ -52,7 +53,7 @@ def free_seat(match_id: str, seat: int):
 @bp.post("/<match_id>/timeouts")
 def claim_timeout(match_id: str):
     """Any seat may claim the turn of a seat whose deadline has passed: its simplest move is made for it."""
-    match, game, viewer = seat_in_started_match(match_id)
+    match, game, viewer = opened(match_id, seat="required", started=True)
     state = replays.state_at(match, game, match.version)
     late = events.to_move(game, state)
     if late is None:
@@ -71,16 +72,7 @@ def claim_timeout(match_id: str):
 @idempotent
 def rematch(match_id: str):
     """Ask for a rematch: the first asker creates it, every asker takes the same seat in it."""
-    old = matches.load(match_id)
-    seat = seat_tokens.seat_of_request(old, required=True)
-    game = catalogue.game(old.game)
+    old, game, seat = opened(match_id, seat="required")
     if old.status != "over":
         raise Problem(409, "not_over", "A rematch can be asked for once the match is over.")
     return seating.rematch(old, game, seat)
-
-
-def seat_in_started_match(match_id: str):
-    match = matches.load(match_id)
-    seat = seat_tokens.seat_of_request(match, required=True)
-    matches.check_started(match)
-    return match, catalogue.game(match.game), seat

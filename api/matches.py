@@ -132,8 +132,3 @@ def events(match: MatchRow, after: int = 0, upto: int | None = None) -> Sequence
     if upto <= after:
         return []
     return connection.get().execute(_EVENTS, {"id": match.id, "after": after, "upto": upto}).all()
-
-
-def check_started(match: MatchRow) -> None:
-    if not match.full:
-        raise Problem(409, "not_started", f"Waiting for players: {len(match.seats)} of {match.seat_count} seats taken.")

@@ -1,9 +1,10 @@
 """Making a move: the write that changes a running match."""
 from flask import Blueprint, request
 
-from . import catalogue, matches, replays, seat_tokens, writes
+from . import replays, writes
 from .errors import Problem
 from .idempotency import idempotent
+from .opening import check_started, opened
 from .presenter import etag_version
 from .schemas import PostMove
 
@@ -15,12 +16,10 @@ _BODY = PostMove()  # a schema loads any number of bodies; making one deep-copie
 @idempotent
 def post_move(match_id: str):
     """Make a move on the version the client saw."""
-    match = matches.load(match_id)
-    seat = seat_tokens.seat_of_request(match, required=True)
+    match, game, seat = opened(match_id, seat="required")
     body = _BODY.load(request.get_json())
-    matches.check_started(match)
+    check_started(match)  # after the body: a malformed move is refused as such, started or not
     conflict = _check_version(body.get("version"), match.version)
-    game = catalogue.game(match.game)
     match, state = writes.append(match, game, replays.state_at(match, game, match.version), "move", seat, body["move"])
     return writes.answer(match, game, state, seat, conflict)
 

@@ -14,10 +14,11 @@ from datetime import timedelta
 from flask import Blueprint, jsonify, request
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from . import clock, connection, idempotency, matches, seat_tokens, transaction
+from . import clock, connection, idempotency, seat_tokens, transaction
 from .errors import Problem
 from .idempotency import idempotent
 from .models import as_utc, replaced_links_table, seats_table, utc_iso
+from .opening import opened
 from .presenter import link
 from .push.outbox import subscriptions
 from .schemas import SeatDevice
@@ -47,8 +48,7 @@ def _changed() -> Problem:
 @idempotent
 def reissue_link(match_id: str, seat: int):
     """The match's creator gives another seat a new link; the old link stops working at once."""
-    match = matches.load(match_id)
-    asker = seat_tokens.seat_of_request(match, required=True)
+    match, _, asker = opened(match_id, seat="required")
     if asker != match.creator:
         raise Problem(403, "not_creator", "Only the player who created the match can give a seat a new link.")
     if seat == asker:
@@ -74,8 +74,8 @@ def reissue_link(match_id: str, seat: int):
 @bp.put("/<match_id>/seats/<int:seat>/device")
 def show_seat(match_id: str, seat: int):
     """This device shows the seat now: record it, and say whether another device showed it lately."""
-    match = matches.load(match_id)
-    if seat_tokens.seat_of_request(match, required=True) != seat:
+    match, _, asking = opened(match_id, seat="required")
+    if asking != seat:
         raise Problem(403, "not_your_seat", "Only the seat's own token can say where it is shown.")
     token_hash = next(taken.token_hash for taken in match.seats if taken.seat == seat)
     # Hashed with the seat's token: a device's id cannot be followed from one seat to another.

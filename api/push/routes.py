@@ -11,6 +11,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 
 from .. import clock, connection, idempotency, matches, seat_tokens, transaction
 from ..errors import Problem
+from ..opening import opened
 from ..schemas import Body
 from . import endpoints, texts, vapid
 from .outbox import subscriptions
@@ -107,8 +108,8 @@ def unsubscribe(match_id: str, seat: int, subscription: str):
 
 
 def _own_seat(match_id: str, seat: int) -> tuple[matches.MatchRow, str]:
-    match = matches.load(match_id)
-    if seat_tokens.seat_of_request(match, required=True) != seat:
+    match, _, asking = opened(match_id, seat="required")
+    if asking != seat:
         raise Problem(403, "not_your_seat", "Only the seat's own token can manage its notifications.")
     token_hash = next(taken.token_hash for taken in match.seats if taken.seat == seat)
     assert token_hash is not None, "the request's token matched it: a seat with a token, no bot's"
