@@ -26,7 +26,7 @@ def ask_hint(match_id: str):
     if not match.hints:
         raise Problem(403, "hints_off", "The creator of this match turned hints off.")
     state = replays.state_at(match, game, match.version)
-    asked, after = writes.append(match, game, state, "hint", seat, None)
+    asked, after = writes.append(match, game, state, events.Entry("hint", seat))
     hint = bots.hint(game, state.game, seat, events.bot_seed(match.seed, seat, asked.version))
     response = jsonify(hint=hint, game=match_view(asked, game, after, asked.version, viewer=seat))
     idempotency.commit(response, writes.stale)

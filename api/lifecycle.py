@@ -30,7 +30,7 @@ def resign(match_id: str):
         raise Problem(409, "last_person", "You are the last person playing: a match of bots alone is not played. "
                       "Resign instead (the others win), or stay.")
     successor = {"bot": body["bot"]} if "bot" in body else None
-    match, state = writes.append(match, game, state, "resign", seat, successor)
+    match, state = writes.append(match, game, state, events.Entry("resign", seat, successor))
     return writes.answer(match, game, state, seat)
 
 
@@ -64,7 +64,8 @@ def claim_timeout(match_id: str):
     if clock.now() < deadline:
         raise Problem(409, "deadline_not_passed", f"Seat {late} has until {utc_iso(deadline)} to move.",
                       deadline=utc_iso(deadline))
-    match, state = writes.append(match, game, state, "timeout", late, events.stand_in(game, state), by=viewer)
+    timeout = events.Entry("timeout", late, events.stand_in(game, state))
+    match, state = writes.append(match, game, state, timeout, by=viewer)
     return writes.answer(match, game, state, viewer)
 
 

@@ -1,6 +1,8 @@
 """Making a move: the write that changes a running match."""
 from flask import Blueprint, request
 
+from engine import events
+
 from . import replays, writes
 from .errors import Problem
 from .idempotency import idempotent
@@ -20,7 +22,8 @@ def post_move(match_id: str):
     body = _BODY.load(request.get_json())
     check_started(match)  # after the body: a malformed move is refused as such, started or not
     conflict = _check_version(body.get("version"), match.version)
-    match, state = writes.append(match, game, replays.state_at(match, game, match.version), "move", seat, body["move"])
+    state = replays.state_at(match, game, match.version)
+    match, state = writes.append(match, game, state, events.Entry("move", seat, body["move"]))
     return writes.answer(match, game, state, seat, conflict)
 
 

@@ -24,14 +24,13 @@ _ADVANCE = (update(games_table).where(games_table.c.id == bindparam("match_id"),
 _EVENTS = insert(events_table)
 
 
-def append(match: MatchRow, game, state: events.MatchState, kind: str, seat: int,
-           move: dict | None, by: int | None = None) -> tuple[MatchRow, events.MatchState]:
-    """Stage the event (checked by the rules), what the bots and the autopilot play after it, the
+def append(match: MatchRow, game, state: events.MatchState, event: events.Entry,
+           by: int | None = None) -> tuple[MatchRow, events.MatchState]:
+    """Stage `event` (checked by the rules), what the bots and the autopilot play after it, the
     match's new head as a compare-and-set on its version, and the push notifications it calls for
-    (`by` is the seat that asked, when not `seat`); return the match and its state after them.
+    (`by` is the seat that asked, when not the event's); return the match and its state after them.
     `answer` commits."""
-    return _stage(match, game, events.apply(game, state, kind, seat, move, match.timeouts_to_leave),
-                  [(kind, seat, move)], by)
+    return _stage(match, game, events.apply(game, state, *event, match.timeouts_to_leave), [event], by)
 
 
 def stand_ins(match: MatchRow, game, state: events.MatchState) -> tuple[MatchRow, events.MatchState]:
@@ -40,16 +39,17 @@ def stand_ins(match: MatchRow, game, state: events.MatchState) -> tuple[MatchRow
     return _stage(match, game, state, [], None)
 
 
-def _stage(match: MatchRow, game, state: events.MatchState, rows: list, by: int | None):
+def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.Entry], by: int | None):
     """Stage `rows` (events already applied to `state`) and the stand-ins' moves after them."""
     for kind, seat, move, after in events.stand_ins(game, state, match.timeouts_to_leave, match.seed,
                                                     match.version + len(rows)):
-        rows.append((kind, seat, move))
+        rows.append(events.Entry(kind, seat, move))
         state = after
     if not rows:
         return match, state
-    now = clock.now()  # a hint leaves the seat's deadline where it was: the match did not move
-    moved = replace(match, version=match.version + len(rows), moved_at=match.moved_at if rows[0][0] == "hint" else now,
+    now = clock.now()
+    moved_at = match.moved_at if rows[0].kind == "hint" else now  # a hint leaves the seat's deadline where it was
+    moved = replace(match, version=match.version + len(rows), moved_at=moved_at,
                     status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
     transaction.stage(_ADVANCE, {"match_id": match.id, "seen": match.version, "new_version": moved.version,
                                  "new_status": moved.status, "new_turn": moved.turn, "now": moved.moved_at},
