@@ -11,7 +11,7 @@ from flask import jsonify, url_for
 from sqlalchemy import bindparam, insert, update
 
 from engine import events
-from engine.replay import start
+from engine.replay import checked_setup
 
 from . import clock, idempotency, matches, observe, replays, seat_tokens, transaction, writes
 from .errors import Problem
@@ -53,7 +53,7 @@ def new_match(game, names: list, options: dict, deck: list | None, time_per_move
     BadSetup if the rules refuse it. `creator` is the seat its creator takes next (the one that
     may give the others new links)."""
     seed = secrets.token_hex(16)
-    setup, _ = start(game, len(names), options, seed, deck)
+    setup = checked_setup(game, len(names), options, seed, deck)
     invite, now = seat_tokens.new_secret(16), clock.now()
     names = [bot_name(bots[n]) if n in bots else name for n, name in enumerate(names)]
     seated = tuple(matches.SeatRow(n, names[n], None, now, level) for n, level in sorted(bots.items()))
