@@ -3,8 +3,7 @@ events in the answer to the move that called for them, deterministic and replaye
 seats handed to a bot when leaving, and hints from the asking seat's view only."""
 import pytest
 
-from api import seating
-from api import replays
+from api import replays, seating
 from api.models import Event, Match, Snapshot, db
 from engine import GAMES, addup, bots
 from engine import events

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from api import PING_AFTER_IDLE
+from api.database import PING_AFTER_IDLE
 from api.models import db
 
 from .play import Table
