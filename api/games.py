@@ -30,17 +30,17 @@ def create_game():
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
     # `If-None-Match: *` matches every version: a wait for it would never end early.
-    wait = 0 if request.if_none_match.star_tag else news.preferred_wait()
+    polling = request.if_none_match and not request.if_none_match.star_tag
     applied, match = 0, None
-    if request.if_none_match:
-        head = seat_tokens.head_of_request(match_id)
-        tag = etag(head, head.version, head.viewer)
-        if tag in request.if_none_match:
-            outcome, match = (news.wait_for_change(match_id, wait, lambda: _moved_on(match_id, tag)) if wait
-                              else (news.Outcome.NOT_WAITED, None))
-            applied = 0 if outcome is news.Outcome.NOT_WAITED else wait
-            if outcome is not news.Outcome.CHANGED:
-                return polled(not_modified(tag), head.status, applied)
+    with news.watching(match_id, news.preferred_wait() if polling else 0) as watch:
+        if request.if_none_match:
+            head = seat_tokens.head_of_request(match_id)
+            tag = etag(head, head.version, head.viewer)
+            if tag in request.if_none_match:
+                outcome, match = watch.wait(lambda: _moved_on(match_id, tag))
+                applied = 0 if outcome is news.Outcome.NOT_WAITED else watch.seconds
+                if outcome is not news.Outcome.CHANGED:
+                    return polled(not_modified(tag), head.status, applied)
     match, game, viewer = opened(match_id, match=match)
     state = replays.state_at(match, game, match.version)
     return polled(view_response(match, game, state, match.version, viewer), match.status, applied)

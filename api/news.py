@@ -30,7 +30,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 from flask import current_app, request
@@ -60,10 +61,6 @@ class Board:
         self._waiting: dict[str, set[threading.Event]] = {}
         self.closed = False
 
-    def count(self) -> int:
-        with self._lock:
-            return self._count()
-
     def _count(self) -> int:
         return sum(len(events) for events in self._waiting.values())
 
@@ -89,13 +86,18 @@ class Board:
             for event in self._waiting.get(match_id, ()):
                 event.set()
 
+    def wake_all(self) -> None:
+        """News may have been lost: every waiter re-checks its match."""
+        with self._lock:
+            for events in self._waiting.values():
+                for event in events:
+                    event.set()
+
     def close(self) -> None:
         """The process is stopping: every waiter answers now, and none may start."""
         with self._lock:
             self.closed = True
-            for events in self._waiting.values():
-                for event in events:
-                    event.set()
+        self.wake_all()
 
 
 board = Board()
@@ -107,31 +109,49 @@ class Outcome(enum.Enum):
     CHANGED = "the match changed"
 
 
-def wait_for_change(match_id: str, seconds: int, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:
-    """Wait up to `seconds` until `changed()` (a database check) returns something: the outcome,
-    and what it returned. The request's connection goes back to the pool while it waits."""
-    config = current_app.config
-    event = board.join(match_id, config["POLL_WAITERS"])
-    if event is None:
-        return Outcome.NOT_WAITED, None
-    try:
-        try:
-            current_app.extensions["news"].listen()
-        except OSError as error:  # no news then, only the periodic checks
-            log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
-        deadline = time.monotonic() + seconds
+class Watch:
+    """A request's place on the board, taken before it reads the match: a change committed after
+    that read always wakes it, even one that lands before the request starts to wait."""
+
+    def __init__(self, match_id: str, seconds: int, event: threading.Event | None):
+        self.match_id, self.seconds, self._event = match_id, seconds, event
+
+    def wait(self, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:
+        """Wait up to `seconds` until `changed()` (a database check) returns something: the outcome,
+        and what it returned. The request's connection goes back to the pool while it waits."""
+        if self._event is None:
+            return Outcome.NOT_WAITED, None
+        deadline, recheck = time.monotonic() + self.seconds, current_app.config["POLL_RECHECK"]
         while True:
             connection.give_back()
             remaining = deadline - time.monotonic()
             if remaining <= 0 or board.closed:
                 return Outcome.UNCHANGED, None
             with gate.stepped_out():
-                event.wait(min(remaining, config["POLL_RECHECK"]))
-            event.clear()  # before the check: news arriving during it wakes the next wait
-            if (found := changed()) is not None:
+                woken = self._event.wait(min(remaining, recheck))
+            self._event.clear()  # before the check: news arriving during it wakes the next wait
+            # A wait that ran out unwoken ends with the 304 it read at first: no query for nothing.
+            if (woken or remaining > recheck) and (found := changed()) is not None:
                 return Outcome.CHANGED, found
+
+
+@contextmanager
+def watching(match_id: str, seconds: int) -> Iterator[Watch]:
+    """A Watch on `match_id` for a poll that may wait `seconds` (0: it will not wait). Enter it
+    before reading the match; past POLL_WAITERS waiting in this process, or in a stopping one,
+    its wait returns NOT_WAITED at once."""
+    config = current_app.config
+    event = board.join(match_id, config["POLL_WAITERS"]) if seconds else None
+    try:
+        if event is not None:
+            try:
+                current_app.extensions["news"].listen()
+            except OSError as error:  # no news then, only the periodic checks
+                log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
+        yield Watch(match_id, seconds, event)
     finally:
-        board.leave(match_id, event)
+        if event is not None:
+            board.leave(match_id, event)
 
 
 def announce(match_ids: set[str]) -> None:
@@ -216,21 +236,29 @@ class PostgresCourier(Courier):
     """News through PostgreSQL's LISTEN/NOTIFY, on one connection per process outside the pool."""
 
     RECONNECT_AFTER = 1  # seconds after losing the listening connection
+    READY_WITHIN = 5  # seconds the first waiter of a process waits for LISTEN before it reads the match
 
     def __init__(self, engine):
         super().__init__()
         self._connect_args = engine.dialect.create_connect_args(engine.url)
 
     def _start(self) -> None:
-        threading.Thread(target=self._receive, name="news", daemon=True).start()
+        """Listen before the first waiter reads its match: a NOTIFY sent before LISTEN is lost."""
+        ready = threading.Event()
+        threading.Thread(target=self._receive, args=(ready,), name="news", daemon=True).start()
+        if not ready.wait(self.READY_WITHIN):
+            log.warning("news: not listening after %ss; waiters re-check meanwhile", self.READY_WITHIN)
 
-    def _receive(self) -> None:
+    def _receive(self, ready: threading.Event) -> None:
         import psycopg  # noqa: PLC0415  (only on PostgreSQL)
         args, kwargs = self._connect_args
         while True:
             try:
                 with psycopg.connect(*args, **kwargs, autocommit=True) as listening:
                     listening.execute(f"LISTEN {CHANNEL}")
+                    if ready.is_set():  # listening again: what was sent meanwhile is lost
+                        board.wake_all()
+                    ready.set()
                     for note in listening.notifies():
                         board.wake(note.payload)
             except psycopg.Error as error:

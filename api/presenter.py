@@ -1,6 +1,7 @@
 """What a match looks like to one seat or to a spectator: the JSON every view returns."""
 import hashlib
 import re
+from pathlib import Path
 
 from flask import Response, current_app, jsonify, request
 
@@ -10,7 +11,20 @@ from . import pace
 from .models import utc_iso
 from .matches import Head, MatchRow
 
-ETAG = re.compile(r"v(\d{1,9})\.j\d+\.s(?:x|\d+)\.r[01]")
+ETAG = re.compile(r"v(\d{1,9})\.j\d+\.s(?:x|\d+)\.r[01](?:\.c[0-9a-f]+)?")
+
+
+def _code_mark() -> str:
+    """Six hex digits of the code that shapes views and logs (the engines and this module), the
+    same on every instance running that code: a deploy that changes it changes every ETag, so a
+    client is not kept on a view of the old shape by `304`s."""
+    code = hashlib.sha256()
+    for path in sorted(Path(events.__file__).parent.rglob("*.py")) + [Path(__file__)]:
+        code.update(path.read_bytes())
+    return code.hexdigest()[:6]
+
+
+CODE_MARK = _code_mark()
 
 # How long a client should wait before polling a match again (Retry-After on its view and its log),
 # by status: a running match may move any second, seats fill more slowly, and a finished match can
@@ -94,15 +108,16 @@ def polled(response: Response, status: str, waited: int = 0) -> Response:
 
 def etag(match: MatchRow | Head, version: int, viewer: int | None) -> str:
     """Changes whenever the view changes: an event, any seat taken or freed (`seating` counts
-    them, so a seat that changed hands is seen), a rematch, another viewer."""
+    them, so a seat that changed hands is seen), a rematch, another viewer, a deploy of code
+    that shapes views. A move names its version by any tag of that version, whatever the mark."""
     rematch = match.rematch if isinstance(match, Head) else match.rematch_id is not None
-    return f"v{version}.j{match.seating}.s{_seen_by(viewer)}.r{int(rematch)}"
+    return f"v{version}.j{match.seating}.s{_seen_by(viewer)}.r{int(rematch)}.c{CODE_MARK}"
 
 
 def log_etag(version: int, viewer: int | None) -> str:
     """Changes with each event and per viewer: seats and rematches are not in the log. Never a view's
     ETag, so one cannot stand for the other (nor name a version in a move's If-Match)."""
-    return f"log.v{version}.s{_seen_by(viewer)}"
+    return f"log.v{version}.s{_seen_by(viewer)}.c{CODE_MARK}"
 
 
 def _seen_by(viewer: int | None) -> str:

@@ -4,6 +4,8 @@ import random
 
 import pytest
 
+from api import presenter
+
 from .play import Table, bearer
 from .test_moves import first_legal
 
@@ -65,3 +67,25 @@ def test_equal_etags_mean_equal_views(client, seed):
             client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(holders[0]))
             look()
             break
+
+
+def test_a_deploy_that_reshapes_views_changes_every_etag_but_a_move_on_an_old_tag_stands(client, monkeypatch):
+    """Code that shapes views (the engines, api/presenter.py) marks every ETag: after a deploy of
+    new code a client's poll with the old tag gets the new view, not a 304, and a move named by
+    the old tag of the current version is still on that version."""
+    table = Table.create(client)
+    path = f"/api/v1/games/{table.id}"
+    view = client.get(path, headers=bearer(table.tokens[0]))
+    log = client.get(f"{path}/moves", headers=bearer(table.tokens[0]))
+    assert client.get(path, headers={**bearer(table.tokens[0]), "If-None-Match": view.headers["ETag"]}).status_code == 304
+    monkeypatch.setattr(presenter, "CODE_MARK", "0" * 6 if presenter.CODE_MARK != "0" * 6 else "1" * 6)
+    again = client.get(path, headers={**bearer(table.tokens[0]), "If-None-Match": view.headers["ETag"]})
+    assert again.status_code == 200 and again.headers["ETag"] != view.headers["ETag"]
+    assert client.get(f"{path}/moves", headers={**bearer(table.tokens[0]),
+                                                "If-None-Match": log.headers["ETag"]}).status_code == 200
+    seat = view.json["turn"]
+    old_tag = client.get(path, headers=bearer(table.tokens[seat]))
+    monkeypatch.setattr(presenter, "CODE_MARK", "2" * 6)
+    moved = client.post(f"{path}/moves", json={"move": first_legal(old_tag.json)},
+                        headers={**bearer(table.tokens[seat]), "If-Match": old_tag.headers["ETag"]})
+    assert moved.status_code == 200, moved.json

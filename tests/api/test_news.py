@@ -8,11 +8,12 @@ the database only every POLL_RECHECK seconds: set far beyond the wait, so that o
 end a wait with a 200."""
 import threading
 import time
+from unittest import mock
 
 import pytest
 import requests
 
-from api import news
+from api import news, seat_tokens
 
 from .live import gunicorn
 from .play import Table, bearer, first_legal
@@ -40,14 +41,19 @@ def started(client) -> tuple[Table, str, int, dict]:
 
 
 def wait_in_background(app, path: str, headers: dict) -> tuple[threading.Thread, list]:
-    answers = []
-    waiting = threading.Thread(target=lambda: answers.append(app.test_client().get(path, headers=headers)))
-    before = news.board.count()
-    waiting.start()
-    deadline = time.monotonic() + 30
-    while news.board.count() == before:  # until the poll waits (a deadline, not a timing assertion)
-        assert waiting.is_alive() and time.monotonic() < deadline, "the poll did not wait"
-        time.sleep(0.01)
+    """Send a poll from another thread; return once it has read its match and begun to wait."""
+    answers, begun, wait = [], threading.Event(), news.Watch.wait
+
+    def noticed(watch, changed):
+        begun.set()
+        return wait(watch, changed)
+
+    with mock.patch.object(news.Watch, "wait", noticed):
+        waiting = threading.Thread(target=lambda: answers.append(app.test_client().get(path, headers=headers)))
+        waiting.start()
+        deadline = time.monotonic() + 30
+        while not begun.wait(0.01):  # until the poll waits (a deadline, not a timing assertion)
+            assert waiting.is_alive() and time.monotonic() < deadline, "the poll did not wait"
     return waiting, answers
 
 
@@ -75,6 +81,35 @@ def test_a_waiting_poll_is_answered_with_the_move_that_ends_its_wait(app, client
     assert answer.headers["Preference-Applied"] == "wait=20"
     assert answer.json["version"] == version and answer.json["turn"] == waiter
     assert answer.headers["ETag"] != view.headers["ETag"]
+
+
+@pytest.mark.parametrize("where", ["this process", "another process"])
+def test_a_move_between_the_polls_read_and_its_wait_still_ends_the_wait(app, client, news_only, other_process,
+                                                                         monkeypatch, where):
+    """The poll has read the match and found its ETag current; the move lands before it starts to
+    wait. Its place on the board was taken before the read, so the news still reaches it."""
+    table, path, waiter, view = started(client)
+    mover = 1 - waiter
+    moved_view = client.get(path, headers=bearer(table.tokens[mover])).json
+    body = {"version": moved_view["version"], "move": first_legal(moved_view)}
+    read = seat_tokens.head_of_request
+
+    def read_then_move(match_id):
+        head = read(match_id)
+        monkeypatch.setattr(seat_tokens, "head_of_request", read)
+        base = other_process if where == "another process" else ""
+        if base:
+            assert requests.post(f"{base}{path}/moves", json=body, headers=bearer(table.tokens[mover]),
+                                 timeout=30).status_code == 200
+        else:
+            assert app.test_client().post(f"{path}/moves", json=body, headers=bearer(table.tokens[mover])).status_code == 200
+        return head
+
+    monkeypatch.setattr(seat_tokens, "head_of_request", read_then_move)
+    answer = client.get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                       "Prefer": "wait=3"})
+    assert answer.status_code == 200, "the news of a move made just after the poll's read was lost"
+    assert answer.json["version"] == body["version"] + 1
 
 
 def test_a_wait_in_vain_ends_with_a_304_that_says_it_waited(client, news_only):

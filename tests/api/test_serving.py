@@ -82,6 +82,8 @@ GUNICORN_ERRORS = {  # what gunicorn refuses before the app sees it: (request, s
     "a bad header": (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n", 400, "bad_request"),
     "an unknown transfer coding": (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: zstd\r\n\r\n",
                                    501, "not_implemented"),
+    "an expectation it cannot meet": (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n"
+                                      b"Content-Length: 0\r\n\r\n", 417, "expectation_failed"),
 }
 
 
@@ -91,6 +93,26 @@ def test_gunicorn_answers_problem_json(server, name):
     answered, headers, body = raw(server, request)
     assert_problem(answered, headers, body, status, code)
     assert headers["connection"] == "close"
+
+
+class Captured:
+    def __init__(self):
+        self.sent = b""
+
+    def sendall(self, data: bytes) -> None:
+        self.sent += data
+
+
+@pytest.mark.parametrize("status", sorted(serving.REASONS))
+def test_every_status_gunicorn_answers_itself_becomes_problem_json(status):
+    """Some of gunicorn's own refusals need a set-up a test server lacks (403: a PROXY line from an
+    address not allowed, a TLS error): its page for each status is rewritten all the same."""
+    client = Captured()
+    serving.ProblemWriter(client).sendall(f"HTTP/1.1 {status} Whatever\r\nContent-Type: text/html\r\n\r\n"
+                                          "<h1>echoed request text</h1>".encode())
+    answered, headers, body = answer_head(client.sent)
+    assert_problem(answered, headers, body, status, serving.REASONS[status][0])
+    assert b"echoed" not in body and int(headers["content-length"]) == len(body)
 
 
 def trickle(server, head: bytes, body_bytes: int, results: list) -> None:

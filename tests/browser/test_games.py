@@ -81,10 +81,11 @@ def test_two_players_play_a_match_to_the_end(new_page, artifacts, game):
     join_match(bob, create_match(ann, game, options=options))
 
     def shoot(page, moves):
-        if moves == 6:
-            page.evaluate("document.querySelector('.board')?.scrollIntoView()")
+        if moves == 6:  # the board at the top for the picture, then the page as the player left it
+            scrolled = page.evaluate("() => { const y = window.scrollY; document.querySelector('.board')?.scrollIntoView(); return y; }")
             page.screenshot(path=artifacts / f"{game}-play.png")
             page.screenshot(path=artifacts / f"{game}-play-full.png", full_page=True)
+            page.evaluate("y => window.scrollTo(0, y)", scrolled)
 
     assert play_to_end([ann, bob], move, on_move=shoot) > 5
     expect(ann.locator("#status")).to_contain_text("Match over")
