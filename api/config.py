@@ -33,7 +33,7 @@ def engine_options(url: str, connect_timeout: float, lock_timeout: float, statem
     options = " ".join([*([given] if isinstance(given, str) else given),
                         f"-c lock_timeout={_milliseconds(lock_timeout)}",
                         f"-c statement_timeout={_milliseconds(statement_timeout)}"]).strip()
-    # No pool_pre_ping: api.__init__._ping_when_idle checks only connections that sat unused, and the
+    # No pool_pre_ping: api.database._ping_when_idle checks only connections that sat unused, and the
     # most recently used connection is taken first (LIFO) so that under load none does.
     return {"pool_use_lifo": True, "pool_timeout": connect_timeout,
             "connect_args": {"connect_timeout": max(1, round(connect_timeout)),  # whole seconds, at least 2 in libpq

@@ -3,7 +3,7 @@ use and given back when the request ends.
 
 The hot requests (polls, views, moves) skip the ORM session: building and tearing one down cost
 more than the single query a poll needs. Reads run on this connection, staged writes
-(api/store.py) commit on it, and whatever a request leaves open is rolled back when it ends.
+(api/transaction.py) commit on it, and whatever a request leaves open is rolled back when it ends.
 
 On PostgreSQL, reads run in autocommit: a poll is then one round trip (its SELECT) instead of
 three (BEGIN, SELECT, ROLLBACK). Each read sees what was committed before it, which is all a read

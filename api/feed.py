@@ -5,9 +5,10 @@ from flask import Blueprint, jsonify, request
 
 from engine import events
 
-from . import replays, store
+from . import matches, replays, seat_tokens
 from .errors import Problem
 from .models import utc_iso
+from .opening import opened
 from .presenter import log_etag, not_modified, polled, revalidated
 
 bp = Blueprint("feed", __name__, url_prefix="/api/v1/games")
@@ -18,18 +19,17 @@ VERSION = re.compile(r"[0-9]{1,10}")  # up to 9,999,999,999: enough for any vers
 @bp.get("/<match_id>/moves")
 def list_moves(match_id: str):
     """The events after version `after` (all of them by default), each as the asking seat may see it."""
-    head = store.head(match_id)
+    head = seat_tokens.head_of_request(match_id)
     since = _after(head.version)
     tag = log_etag(head.version, head.viewer)
     if tag in request.if_none_match:
         return polled(not_modified(tag), head.status)
-    match = store.load(match_id)
+    match, game, _ = opened(match_id, seat=None)  # the poll's head authenticated the seat
     version, viewer = match.version, head.viewer
     tag = log_etag(version, viewer)
-    game = store.game_module(match.game)
     state = replays.state_at(match, game, since)
     entries = []
-    for event in store.events(match, after=since, upto=version):
+    for event in matches.events(match, after=since, upto=version):
         after = events.fold(game, state, [event], match.timeouts_to_leave)
         shown = events.log_entry(game, state, event, after, viewer)
         entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),

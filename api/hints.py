@@ -9,10 +9,10 @@ from flask import Blueprint, jsonify
 from engine import bots
 from engine import events
 
-from . import replays, store, writes
+from . import idempotency, replays, writes
 from .errors import Problem
 from .idempotency import idempotent
-from .lifecycle import seat_in_started_match
+from .opening import opened
 from .presenter import match_view
 
 bp = Blueprint("hints", __name__, url_prefix="/api/v1/games")
@@ -22,13 +22,13 @@ bp = Blueprint("hints", __name__, url_prefix="/api/v1/games")
 @idempotent
 def ask_hint(match_id: str):
     """The hard bot's move for the asking seat, which must be the seat to move, with its arithmetic in words."""
-    match, game, seat = seat_in_started_match(match_id)
+    match, game, seat = opened(match_id, seat="required", started=True)
     if not match.hints:
         raise Problem(403, "hints_off", "The creator of this match turned hints off.")
     state = replays.state_at(match, game, match.version)
-    asked, after = writes.append(match, game, state, "hint", seat, None)
+    asked, after = writes.append(match, game, state, events.Entry("hint", seat))
     hint = bots.hint(game, state.game, seat, events.bot_seed(match.seed, seat, asked.version))
     response = jsonify(hint=hint, game=match_view(asked, game, after, asked.version, viewer=seat))
-    store.save(response, writes.stale)
+    idempotency.commit(response, writes.stale)
     replays.remember(asked.id, asked.version, after)
     return response

@@ -17,6 +17,7 @@ import json
 import re
 import secrets
 import string
+from collections.abc import Callable
 from datetime import timedelta
 from functools import wraps
 
@@ -26,9 +27,10 @@ from sqlalchemy import delete, insert, select, true
 
 from engine import RuleError
 
-from . import connection
+from . import connection, transaction
 from .errors import Problem
 from .models import IdempotencyKey, utcnow
+from .transaction import Statement
 
 HEADER = "Idempotency-Key"
 KEY = re.compile(r'([\x21\x23-\x7e]{16,255})|"([\x21\x23-\x7e]{16,255})"')  # bare, or quoted (RFC 8941)
@@ -67,9 +69,16 @@ def idempotent(view=None, *, unguessable: bool = False):
     return run
 
 
-def keep(response: Response) -> list[tuple]:
-    """The writes (statement, params) that keep the answer for retries, to run in the transaction
-    of the request's own writes; none without an Idempotency-Key."""
+def commit(response: Response, conflict: Callable[[], Problem]) -> Response:
+    """Commit the request's staged writes (`transaction.commit`) with `response` kept for the
+    retries of its Idempotency-Key, in the same transaction; return `response`."""
+    transaction.commit(conflict, _kept(response))
+    return response
+
+
+def _kept(response: Response) -> list[Statement]:
+    """The writes that keep the answer for retries, run first in the transaction of the request's
+    own writes; none without an Idempotency-Key."""
     pending = g.get("idempotency")
     if pending is None:
         return []

@@ -5,21 +5,17 @@ from sqlalchemy import bindparam, delete, update
 from engine import GameOver
 from engine import events
 
-from . import clock, observe, pace, replays, store, writes
+from . import clock, idempotency, pace, replays, seating, transaction, writes
 from .errors import Problem
-from .games import created, new_match
-from .models import utc_iso
+from .models import games_table, seats_table, utc_iso
 from .idempotency import idempotent
-from .presenter import link, seats
-from .push import outbox
+from .opening import opened
 from .schemas import Resign
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
 
-_FREE = update(store.games).where(store.games.c.id == bindparam("match_id"),
-                                  store.games.c.seating == bindparam("seen"))
-_CLAIM_REMATCH = update(store.games).where(store.games.c.id == bindparam("match_id"),
-                                           store.games.c.rematch_id.is_(None))
+_FREE = update(games_table).where(games_table.c.id == bindparam("match_id"),
+                                  games_table.c.seating == bindparam("seen"))
 
 
 @bp.post("/<match_id>/resign")
@@ -27,37 +23,37 @@ _CLAIM_REMATCH = update(store.games).where(store.games.c.id == bindparam("match_
 def resign(match_id: str):
     """Give up: a two-seat match ends (the other seat wins); in a larger one the autopilot plays for
     you. With `bot` in the body, leave instead: a bot of that level plays your seat to the end."""
-    match, game, seat = seat_in_started_match(match_id)
+    match, game, seat = opened(match_id, seat="required", started=True)
     body = Resign().load(request.get_json()) if request.get_data() else {}
     state = replays.state_at(match, game, match.version)
     if "bot" in body and events.people(state) == [seat]:
         raise Problem(409, "last_person", "You are the last person playing: a match of bots alone is not played. "
                       "Resign instead (the others win), or stay.")
     successor = {"bot": body["bot"]} if "bot" in body else None
-    match, state = writes.append(match, game, state, "resign", seat, successor)
+    match, state = writes.append(match, game, state, events.Entry("resign", seat, successor))
     return writes.answer(match, game, state, seat)
 
 
 @bp.delete("/<match_id>/seats/<int:seat>")
 def free_seat(match_id: str, seat: int):
     """Give a seat back before the match starts (its token stops working)."""
-    match = store.load(match_id)
-    if store.seat_of_request(match, required=True) != seat:
+    match, _, asking = opened(match_id, seat="required")
+    if asking != seat:
         raise Problem(403, "not_your_seat", "Only the seat's own token can free it.")
     if match.full:
         raise Problem(409, "already_started", "The match has started: resign instead.")
     creator = None if seat == match.creator else match.creator  # whoever takes the seat next did not create the match
-    store.stage(_FREE.values(seating=match.seating + 1, creator=creator), {"match_id": match.id, "seen": match.seating},
-                must_change=True)
-    store.stage(delete(store.seats).where(store.seats.c.game_id == match.id, store.seats.c.seat == seat))
-    return store.save(Response(status=204), lambda: Problem(409, "seats_changed", "The seats changed a moment "
-                                                            "ago (a join?); reload the match and try again."))
+    transaction.stage(_FREE.values(seating=match.seating + 1, creator=creator),
+                      {"match_id": match.id, "seen": match.seating}, must_change=True)
+    transaction.stage(delete(seats_table).where(seats_table.c.game_id == match.id, seats_table.c.seat == seat))
+    return idempotency.commit(Response(status=204), lambda: Problem(
+        409, "seats_changed", "The seats changed a moment ago (a join?); reload the match and try again."))
 
 
 @bp.post("/<match_id>/timeouts")
 def claim_timeout(match_id: str):
     """Any seat may claim the turn of a seat whose deadline has passed: its simplest move is made for it."""
-    match, game, viewer = seat_in_started_match(match_id)
+    match, game, viewer = opened(match_id, seat="required", started=True)
     state = replays.state_at(match, game, match.version)
     late = events.to_move(game, state)
     if late is None:
@@ -68,7 +64,8 @@ def claim_timeout(match_id: str):
     if clock.now() < deadline:
         raise Problem(409, "deadline_not_passed", f"Seat {late} has until {utc_iso(deadline)} to move.",
                       deadline=utc_iso(deadline))
-    match, state = writes.append(match, game, state, "timeout", late, events.stand_in(game, state), by=viewer)
+    timeout = events.Entry("timeout", late, events.stand_in(game, state))
+    match, state = writes.append(match, game, state, timeout, by=viewer)
     return writes.answer(match, game, state, viewer)
 
 
@@ -76,35 +73,7 @@ def claim_timeout(match_id: str):
 @idempotent
 def rematch(match_id: str):
     """Ask for a rematch: the first asker creates it, every asker takes the same seat in it."""
-    old = store.load(match_id)
-    seat = store.seat_of_request(old, required=True)
-    game = store.game_module(old.game)
+    old, game, seat = opened(match_id, seat="required")
     if old.status != "over":
         raise Problem(409, "not_over", "A rematch can be asked for once the match is over.")
-    names = [seat["name"] for seat in seats(old)]
-    taken = lambda: Problem(409, "seat_taken", "Your seat in the rematch is already taken (asked from another device?).")  # noqa: E731
-    if old.rematch_id is None:
-        bots = {n: level for n, level in enumerate(old.bots) if level}
-        match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,
-                                  bots, old.hints, creator=seat)
-        store.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
-        outbox.rematch_offered(old, seat)
-        try:
-            response = created(match, game, seat, names[seat], taken,
-                               invite=invite, invite_link=link(match, f"invite={invite}"))
-        except Problem as lost:  # another seat created the rematch a moment ago: join theirs
-            if lost.code != "seat_taken":
-                raise
-            old = store.load(match_id)
-        else:
-            observe.rematched(old, match)
-            return response
-    assert old.rematch_id is not None  # created above, or by the seat whose rematch won the race
-    return created(store.load(old.rematch_id), game, seat, names[seat], taken)
-
-
-def seat_in_started_match(match_id: str):
-    match = store.load(match_id)
-    seat = store.seat_of_request(match, required=True)
-    store.check_started(match)
-    return match, store.game_module(match.game), seat
+    return seating.rematch(old, game, seat)

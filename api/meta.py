@@ -3,7 +3,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, jsonify
 
-from . import store
+from . import revisions
 from .config import ROOT
 from .errors import problem
 
@@ -14,7 +14,7 @@ bp = Blueprint("meta", __name__, url_prefix="/api/v1")
 @bp.get("/health")
 def health():
     """Whether the service can reach its database, and the database has this code's schema."""
-    schema, head = store.schema_revision(), store.schema_head()
+    schema, head = revisions.schema_revision(), revisions.schema_head()
     if schema != head:
         return problem(503, "database_outdated", f"The database schema is at {schema}, not {head}: migrate it "
                        "(flask --app wsgi db upgrade).", headers={"Retry-After": "30"}, database="outdated")

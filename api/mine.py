@@ -5,8 +5,8 @@ from sqlalchemy import bindparam, select
 
 from engine import events
 
-from . import connection, replays, store
-from .models import utc_iso
+from . import catalogue, connection, matches, replays, seat_tokens
+from .models import replaced_links_table, seats_table, utc_iso
 from .presenter import deadline_iso, seats
 from .schemas import MyGames
 
@@ -17,24 +17,24 @@ bp = Blueprint("mine", __name__, url_prefix="/api/v1")
 def my_games():
     """The matches of the seat tokens a device holds (unknown tokens are left out), and the tokens
     whose link the match's creator replaced (looked up only when some token is not a seat's)."""
-    hashes = [store.digest(token) for token in MyGames().load(request.get_json())["tokens"]]
-    held = connection.get().execute(select(store.seats.c.game_id, store.seats.c.seat, store.seats.c.name)
-                                    .where(store.seats.c.token_hash.in_(hashes))).all()
-    entries = [_entry(store.load(game_id), seat, name) for game_id, seat, name in held]
+    hashes = [seat_tokens.digest(token) for token in MyGames().load(request.get_json())["tokens"]]
+    held = connection.get().execute(select(seats_table.c.game_id, seats_table.c.seat, seats_table.c.name)
+                                    .where(seats_table.c.token_hash.in_(hashes))).all()
+    entries = [_entry(matches.load(game_id), seat, name) for game_id, seat, name in held]
     entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["id"]))
     replaced = connection.get().execute(_REPLACED, {"hashes": hashes}).all() if len(held) < len(hashes) else []
     return jsonify(games=entries, replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
                                             for game_id, seat, at in replaced])
 
 
-_REPLACED = (select(store.replaced_links.c.game_id, store.replaced_links.c.seat, store.replaced_links.c.replaced_at)
-             .where(store.replaced_links.c.token_hash.in_(bindparam("hashes", expanding=True))))
+_REPLACED = (select(replaced_links_table.c.game_id, replaced_links_table.c.seat, replaced_links_table.c.replaced_at)
+             .where(replaced_links_table.c.token_hash.in_(bindparam("hashes", expanding=True))))
 
 
-def _entry(match: store.MatchRow, seat: int, name: str) -> dict:
+def _entry(match: matches.MatchRow, seat: int, name: str) -> dict:
     over = match.status == "over"
     if over:
-        game = store.game_module(match.game)
+        game = catalogue.game(match.game)
         winners = events.winners(game, replays.state_at(match, game, match.version))
     return {"id": match.id, "game": match.game, "seat": seat, "name": name, "status": match.status,
             "version": match.version, "turn": match.turn, "your_turn": match.status == "playing" and match.turn == seat,

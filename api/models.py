@@ -168,3 +168,8 @@ class PushMessage(Model):
     attempts: Mapped[int] = mapped_column(default=0)
     lease: Mapped[str | None] = mapped_column(sa.String(32))  # the worker sending it now
     leased_until: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+
+# The tables as the requests' SQLAlchemy Core statements name them (api/matches.py, api/transaction.py).
+games_table, seats_table, events_table = Match.__table__, Seat.__table__, Event.__table__
+replaced_links_table = ReplacedLink.__table__

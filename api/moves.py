@@ -1,9 +1,12 @@
 """Making a move: the write that changes a running match."""
 from flask import Blueprint, request
 
-from . import replays, store, writes
+from engine import events
+
+from . import replays, writes
 from .errors import Problem
 from .idempotency import idempotent
+from .opening import check_started, opened
 from .presenter import etag_version
 from .schemas import PostMove
 
@@ -15,13 +18,12 @@ _BODY = PostMove()  # a schema loads any number of bodies; making one deep-copie
 @idempotent
 def post_move(match_id: str):
     """Make a move on the version the client saw."""
-    match = store.load(match_id)
-    seat = store.seat_of_request(match, required=True)
+    match, game, seat = opened(match_id, seat="required")
     body = _BODY.load(request.get_json())
-    store.check_started(match)
+    check_started(match)  # after the body: a malformed move is refused as such, started or not
     conflict = _check_version(body.get("version"), match.version)
-    game = store.game_module(match.game)
-    match, state = writes.append(match, game, replays.state_at(match, game, match.version), "move", seat, body["move"])
+    state = replays.state_at(match, game, match.version)
+    match, state = writes.append(match, game, state, events.Entry("move", seat, body["move"]))
     return writes.answer(match, game, state, seat, conflict)
 
 

@@ -3,7 +3,7 @@ started (every seat taken), finished or rematched, and each move."""
 from engine import events
 
 from . import logs, metrics
-from .store import MatchRow
+from .matches import MatchRow
 
 
 def seated(match: MatchRow, new: bool) -> None:

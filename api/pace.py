@@ -2,7 +2,7 @@
 from datetime import datetime, timedelta
 
 from .models import as_utc
-from .store import MatchRow
+from .matches import MatchRow
 
 
 def deadline(match: MatchRow) -> datetime | None:

@@ -9,7 +9,7 @@ from engine import events
 
 from . import pace
 from .models import utc_iso
-from .store import Head, MatchRow
+from .matches import Head, MatchRow
 
 ETAG = re.compile(r"v(\d{1,9})\.j\d+\.s(?:x|\d+)\.r[01](?:\.c[0-9a-f]+)?")
 

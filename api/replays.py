@@ -17,8 +17,8 @@ from collections import OrderedDict
 from engine import events
 from engine.replay import Setup, dealt
 
-from . import snapshots, store
-from .store import MatchRow
+from . import matches, snapshots
+from .matches import MatchRow
 
 CACHE_SIZE = 1024  # matches
 STATES_KEPT = 4  # per match, the highest versions seen
@@ -38,7 +38,7 @@ def state_at(match: MatchRow, game, version: int) -> events.MatchState:
     if state is None:
         state = initial(match, game)
     if done < version:
-        state = events.fold(game, state, store.events(match, after=done, upto=version), match.timeouts_to_leave)
+        state = events.fold(game, state, matches.events(match, after=done, upto=version), match.timeouts_to_leave)
     remember(match.id, version, state)
     return state
 

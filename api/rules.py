@@ -4,7 +4,7 @@ from flask import Blueprint, jsonify
 from engine import GAMES
 from engine.options import normalize
 
-from . import store
+from . import catalogue
 
 bp = Blueprint("rules", __name__, url_prefix="/api/v1/rules")
 
@@ -18,7 +18,7 @@ def list_rules():
 @bp.get("/<key>")
 def get_rules(key: str):
     """One game in full: options, decks by seat count, interpretations."""
-    game = store.game_module(key)
+    game = catalogue.game(key)
     return jsonify(**_summary(game), decks=_decks(game), rules_version=game.RULES_VERSION,
                    interpretations=list(game.INTERPRETATIONS))
 

@@ -5,7 +5,7 @@ A seat is its secret token, and its link carries it: whoever opens the link play
 player who lost the link (it stayed in a chat app's browser, say) has lost the seat, and a link
 passed on hands the seat over without a word. The creator of the match may replace a seat's
 token: the old link stops working at once, and its holder is told why (401 `link_replaced`, from
-`store.refused_token`). Each device keeps a random id and announces it when it shows a seat; the
+`seat_tokens.refused_token`). Each device keeps a random id and announces it when it shows a seat; the
 seat keeps the last one (hashed) and when, and a device that finds another one there lately is
 told. Nothing of this is read or written by a poll: views and their ETags do not depend on it.
 """
@@ -14,10 +14,11 @@ from datetime import timedelta
 from flask import Blueprint, jsonify, request
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from . import clock, connection, store
+from . import clock, connection, idempotency, seat_tokens, transaction
 from .errors import Problem
 from .idempotency import idempotent
-from .models import as_utc, utc_iso
+from .models import as_utc, replaced_links_table, seats_table, utc_iso
+from .opening import opened
 from .presenter import link
 from .push.outbox import subscriptions
 from .schemas import SeatDevice
@@ -28,13 +29,13 @@ bp = Blueprint("seat_links", __name__, url_prefix="/api/v1/games")
 # a phone that opened it this morning is likely still the player's.
 ACTIVE = timedelta(hours=24)
 
-_THE_SEAT = (store.seats.c.game_id == bindparam("match_id"), store.seats.c.seat == bindparam("seat_no"),
-             store.seats.c.token_hash == bindparam("old_hash"))
-_RELINK = update(store.seats).where(*_THE_SEAT).values(token_hash=bindparam("new_hash"), device_hash=None,
+_THE_SEAT = (seats_table.c.game_id == bindparam("match_id"), seats_table.c.seat == bindparam("seat_no"),
+             seats_table.c.token_hash == bindparam("old_hash"))
+_RELINK = update(seats_table).where(*_THE_SEAT).values(token_hash=bindparam("new_hash"), device_hash=None,
                                                        device_at=None)
-_REPLACED = insert(store.replaced_links)
-_DEVICE = select(store.seats.c.device_hash, store.seats.c.device_at).where(*_THE_SEAT)
-_SHOWN = update(store.seats).where(*_THE_SEAT).values(device_hash=bindparam("new_device"),
+_REPLACED = insert(replaced_links_table)
+_DEVICE = select(seats_table.c.device_hash, seats_table.c.device_at).where(*_THE_SEAT)
+_SHOWN = update(seats_table).where(*_THE_SEAT).values(device_hash=bindparam("new_device"),
                                                       device_at=bindparam("now"))
 
 
@@ -47,8 +48,7 @@ def _changed() -> Problem:
 @idempotent
 def reissue_link(match_id: str, seat: int):
     """The match's creator gives another seat a new link; the old link stops working at once."""
-    match = store.load(match_id)
-    asker = store.seat_of_request(match, required=True)
+    match, _, asker = opened(match_id, seat="required")
     if asker != match.creator:
         raise Problem(403, "not_creator", "Only the player who created the match can give a seat a new link.")
     if seat == asker:
@@ -60,31 +60,32 @@ def reissue_link(match_id: str, seat: int):
         raise Problem(409, "seat_free", f"Seat {seat} is free: send the invite link to whoever should take it.")
     if taken.token_hash is None:
         raise Problem(409, "bot_seat", f"Seat {seat} is played by the computer: it has no link.")
-    token, now = store.new_secret(), clock.now()
+    token, now = seat_tokens.new_secret(), clock.now()
     the_seat = {"match_id": match.id, "seat_no": seat, "old_hash": taken.token_hash}
-    store.stage(_RELINK, {**the_seat, "new_hash": store.digest(token)}, must_change=True)
-    store.stage(_REPLACED, {"token_hash": taken.token_hash, "game_id": match.id, "seat": seat, "replaced_at": now})
+    transaction.stage(_RELINK, {**the_seat, "new_hash": seat_tokens.digest(token)}, must_change=True)
+    transaction.stage(_REPLACED, {"token_hash": taken.token_hash, "game_id": match.id, "seat": seat,
+                                  "replaced_at": now})
     # The old link's devices are no longer this seat's: they stop being notified for it.
-    store.stage(delete(subscriptions).where(subscriptions.c.token_hash == taken.token_hash))
+    transaction.stage(delete(subscriptions).where(subscriptions.c.token_hash == taken.token_hash))
     response = jsonify(seat=seat, name=taken.name, token=token, seat_link=link(match, f"seat={token}"))
-    return store.save(response, _changed)
+    return idempotency.commit(response, _changed)
 
 
 @bp.put("/<match_id>/seats/<int:seat>/device")
 def show_seat(match_id: str, seat: int):
     """This device shows the seat now: record it, and say whether another device showed it lately."""
-    match = store.load(match_id)
-    if store.seat_of_request(match, required=True) != seat:
+    match, _, asking = opened(match_id, seat="required")
+    if asking != seat:
         raise Problem(403, "not_your_seat", "Only the seat's own token can say where it is shown.")
     token_hash = next(taken.token_hash for taken in match.seats if taken.seat == seat)
     # Hashed with the seat's token: a device's id cannot be followed from one seat to another.
-    mine = store.digest(f"{token_hash}\n{SeatDevice().load(request.get_json())['device']}")
+    mine = seat_tokens.digest(f"{token_hash}\n{SeatDevice().load(request.get_json())['device']}")
     the_seat = {"match_id": match.id, "seat_no": seat, "old_hash": token_hash}
     last = connection.get().execute(_DEVICE, the_seat).first()
     if last is None:  # the token was replaced since the match was read
         raise _changed()
     now = clock.now()
     other = last.device_hash not in (None, mine) and now - as_utc(last.device_at) < ACTIVE
-    store.stage(_SHOWN, {**the_seat, "new_device": mine, "now": now}, must_change=True)
+    transaction.stage(_SHOWN, {**the_seat, "new_device": mine, "now": now}, must_change=True)
     response = jsonify(other_device_active=other, other_device_seen_at=utc_iso(last.device_at) if other else None)
-    return store.save(response, _changed)
+    return idempotency.commit(response, _changed)

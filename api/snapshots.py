@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sqlalchemy import bindparam, insert, select
 
-from . import connection, store
+from . import connection, transaction
 from .models import Snapshot
 
 EVERY = 50  # events between snapshots: the most a cold request replays
@@ -50,5 +50,5 @@ def every(game_key: str) -> int:
 def stage_if_due(match_id: str, game_key: str, before: int, after: int, state) -> None:
     """Store `state` (the match at version `after`) when the events since `before` cross a mark."""
     if after // every(game_key) > before // every(game_key):
-        store.stage(insert(_table).values(game_id=match_id, version=after, engine=ENGINE,
-                                          state=pickle.dumps(state, pickle.HIGHEST_PROTOCOL)))
+        transaction.stage(insert(_table).values(game_id=match_id, version=after, engine=ENGINE,
+                                                state=pickle.dumps(state, pickle.HIGHEST_PROTOCOL)))

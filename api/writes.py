@@ -5,32 +5,32 @@ from sqlalchemy import bindparam, insert, update
 
 from engine import events
 
-from . import clock, observe, replays, snapshots, store
+from . import clock, idempotency, observe, replays, snapshots, transaction
 from .errors import Problem
+from .models import events_table, games_table
 from .presenter import view_response
 from .push import outbox
-from .store import MatchRow
+from .matches import MatchRow
 
 
 def stale() -> Problem:
     return Problem(409, "stale_version", "Another move landed first; reload the match and try again.")
 
 
-_ADVANCE = (update(store.games).where(store.games.c.id == bindparam("match_id"),
-                                      store.games.c.version == bindparam("seen"))
+_ADVANCE = (update(games_table).where(games_table.c.id == bindparam("match_id"),
+                                      games_table.c.version == bindparam("seen"))
             .values(version=bindparam("new_version"), status=bindparam("new_status"), turn=bindparam("new_turn"),
                     moved_at=bindparam("now")))
-_EVENTS = insert(store.events_table)
+_EVENTS = insert(events_table)
 
 
-def append(match: MatchRow, game, state: events.MatchState, kind: str, seat: int,
-           move: dict | None, by: int | None = None) -> tuple[MatchRow, events.MatchState]:
-    """Stage the event (checked by the rules), what the bots and the autopilot play after it, the
+def append(match: MatchRow, game, state: events.MatchState, event: events.Entry,
+           by: int | None = None) -> tuple[MatchRow, events.MatchState]:
+    """Stage `event` (checked by the rules), what the bots and the autopilot play after it, the
     match's new head as a compare-and-set on its version, and the push notifications it calls for
-    (`by` is the seat that asked, when not `seat`); return the match and its state after them.
+    (`by` is the seat that asked, when not the event's); return the match and its state after them.
     `answer` commits."""
-    return _stage(match, game, events.apply(game, state, kind, seat, move, match.timeouts_to_leave),
-                  [(kind, seat, move)], by)
+    return _stage(match, game, events.apply(game, state, *event, match.timeouts_to_leave), [event], by)
 
 
 def stand_ins(match: MatchRow, game, state: events.MatchState) -> tuple[MatchRow, events.MatchState]:
@@ -39,20 +39,22 @@ def stand_ins(match: MatchRow, game, state: events.MatchState) -> tuple[MatchRow
     return _stage(match, game, state, [], None)
 
 
-def _stage(match: MatchRow, game, state: events.MatchState, rows: list, by: int | None):
+def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.Entry], by: int | None):
     """Stage `rows` (events already applied to `state`) and the stand-ins' moves after them."""
     for kind, seat, move, after in events.stand_ins(game, state, match.timeouts_to_leave, match.seed,
                                                     match.version + len(rows)):
-        rows.append((kind, seat, move))
+        rows.append(events.Entry(kind, seat, move))
         state = after
     if not rows:
         return match, state
-    now = clock.now()  # a hint leaves the seat's deadline where it was: the match did not move
-    moved = replace(match, version=match.version + len(rows), moved_at=match.moved_at if rows[0][0] == "hint" else now,
+    now = clock.now()
+    moved_at = match.moved_at if rows[0].kind == "hint" else now  # a hint leaves the seat's deadline where it was
+    moved = replace(match, version=match.version + len(rows), moved_at=moved_at,
                     status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
-    store.stage(_ADVANCE, {"match_id": match.id, "seen": match.version, "new_version": moved.version,
-                           "new_status": moved.status, "new_turn": moved.turn, "now": moved.moved_at}, must_change=True)
-    store.stage(_EVENTS, [
+    transaction.stage(_ADVANCE, {"match_id": match.id, "seen": match.version, "new_version": moved.version,
+                                 "new_status": moved.status, "new_turn": moved.turn, "now": moved.moved_at},
+                      must_change=True)
+    transaction.stage(_EVENTS, [
         {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
         for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
     snapshots.stage_if_due(match.id, match.game, match.version, moved.version, state)
@@ -64,7 +66,7 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list, by: int 
 def answer(match: MatchRow, game, state: events.MatchState, viewer: int | None, conflict=stale):
     """Commit the staged writes with the view of `match` they lead to (kept for idempotent
     retries); when another write landed first, `conflict()` is raised and nothing is written."""
-    response = store.save(view_response(match, game, state, match.version, viewer), conflict)
+    response = idempotency.commit(view_response(match, game, state, match.version, viewer), conflict)
     replays.remember(match.id, match.version, state)
     observe.moved(match, game, state)
     return response

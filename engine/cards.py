@@ -43,8 +43,11 @@ def replaced(state: T, **changes: Any) -> T:
 
 def starting_order(ids: Sequence[str], seed: str, label: str, fixed: Sequence[str] | None) -> list[str]:
     """The deck top first: the fixed order when one was given (checked), else shuffled by seed."""
-    if fixed is None:
-        return shuffled(ids, seed, label)
+    return shuffled(ids, seed, label) if fixed is None else check_fixed(ids, fixed)
+
+
+def check_fixed(ids: Sequence[str], fixed: Sequence[str]) -> list[str]:
+    """A fixed deck, if it lists each of `ids` exactly once (BadSetup if not)."""
     if not isinstance(fixed, (list, tuple)) or sorted(map(str, fixed)) != sorted(ids) or len(set(fixed)) != len(fixed):
         raise BadSetup("bad_deck", f"A fixed deck must list each of the {len(ids)} cards of this game exactly once.",
                        size=len(ids))

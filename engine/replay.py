@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from . import cards
 from . import options as match_options
 from .events import Entry, Event, MatchState, begin, fold
 from .protocol import Game, Move
@@ -24,11 +25,20 @@ class Setup:
     rules_version: int | None = None  # the version the match was created with (None: the newest)
 
 
+def checked_setup(game: Game, seats: int, options: dict[str, Any] | None, seed: str,
+                  deck: list[str] | None = None) -> Setup:
+    """A new match's Setup, its seats, options and fixed deck checked without dealing (BadSetup if wrong)."""
+    setup = Setup(match_options.check_seats(game, seats), match_options.normalize(game, options), seed, deck,
+                  game.RULES_VERSION)
+    if deck is not None:
+        cards.check_fixed([face["id"] for face in game.deck(setup.seats, setup.options)], deck)
+    return setup
+
+
 def start(game: Game, seats: int, options: dict[str, Any] | None, seed: str,
           deck: list[str] | None = None) -> tuple[Setup, Any]:
     """Check a new match's seats and options; return its Setup and first state (BadSetup if wrong)."""
-    setup = Setup(match_options.check_seats(game, seats), match_options.normalize(game, options), seed, deck,
-                  game.RULES_VERSION)
+    setup = checked_setup(game, seats, options, seed, deck)
     return setup, game.initial_state(setup.seats, setup.options, setup.seed, setup.deck, setup.rules_version)
 
 

@@ -20,8 +20,8 @@ import sqlalchemy as sa
 from flask import current_app
 from pywebpush import WebPusher
 
-from .. import clock, store
-from ..models import as_utc, db
+from .. import clock
+from ..models import as_utc, db, games_table
 from . import endpoints, texts, vapid
 from .outbox import outbox, subscriptions
 
@@ -42,10 +42,10 @@ _LEASE = (sa.update(outbox).where(outbox.c.id.in_(sa.bindparam("ids", expanding=
 _LEASED = (sa.select(outbox.c.id, outbox.c.kind, outbox.c.actor, outbox.c.version, outbox.c.attempts,
                      outbox.c.due_at, subscriptions.c.id.label("subscription"), subscriptions.c.endpoint,
                      subscriptions.c.p256dh, subscriptions.c.auth, subscriptions.c.lang,
-                     store.games.c.id.label("match"), store.games.c.game,
-                     store.games.c.version.label("match_version"), store.games.c.status)
+                     games_table.c.id.label("match"), games_table.c.game,
+                     games_table.c.version.label("match_version"), games_table.c.status)
            .join(subscriptions, subscriptions.c.id == outbox.c.subscription_id)
-           .join(store.games, store.games.c.id == subscriptions.c.game_id)
+           .join(games_table, games_table.c.id == subscriptions.c.game_id)
            .where(outbox.c.lease == sa.bindparam("lease")).order_by(outbox.c.due_at, outbox.c.id))
 _DONE = sa.delete(outbox).where(outbox.c.id == sa.bindparam("message"), outbox.c.lease == sa.bindparam("held"))
 _RETRY = (sa.update(outbox).where(outbox.c.id == sa.bindparam("message"), outbox.c.lease == sa.bindparam("held"))

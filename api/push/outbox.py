@@ -9,9 +9,9 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
-from .. import clock, pace, store
-from ..models import PushMessage, PushSubscription
-from ..store import MatchRow
+from .. import clock, pace, transaction
+from ..models import PushMessage, PushSubscription, seats_table
+from ..matches import MatchRow
 
 subscriptions, outbox = PushSubscription.__table__, PushMessage.__table__
 REMINDER_MAX = timedelta(hours=1)  # remind a seat this long before its deadline (a quarter of a short time)
@@ -22,9 +22,9 @@ _NOTIFY = sa.insert(outbox).from_select(
               sa.bindparam("version", type_=sa.Integer), sa.bindparam("due_at", type_=sa.DateTime(timezone=True)),
               sa.literal(0, sa.Integer))
     # only the seat's current token: a seat given back and taken again has a new one
-    .join(store.seats, sa.and_(store.seats.c.game_id == subscriptions.c.game_id,
-                               store.seats.c.seat == subscriptions.c.seat,
-                               store.seats.c.token_hash == subscriptions.c.token_hash))
+    .join(seats_table, sa.and_(seats_table.c.game_id == subscriptions.c.game_id,
+                               seats_table.c.seat == subscriptions.c.seat,
+                               seats_table.c.token_hash == subscriptions.c.token_hash))
     .where(subscriptions.c.game_id == sa.bindparam("match_id"), subscriptions.c.seat == sa.bindparam("seat")))
 
 
@@ -40,8 +40,9 @@ def _stage(match: MatchRow, notices: list[Notice]) -> None:
     if not match.pushed or not notices:
         return
     now = clock.now()
-    store.stage(_NOTIFY, [{"match_id": match.id, "seat": notice.seat, "kind": notice.kind, "actor": notice.actor,
-                           "version": match.version, "due_at": notice.due_at or now} for notice in notices])
+    transaction.stage(_NOTIFY, [{"match_id": match.id, "seat": notice.seat, "kind": notice.kind,
+                                 "actor": notice.actor, "version": match.version, "due_at": notice.due_at or now}
+                                for notice in notices])
 
 
 def _name(match: MatchRow, seat: int) -> str | None:

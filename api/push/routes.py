@@ -9,8 +9,9 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from marshmallow import ValidationError, fields, validate
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from .. import clock, connection, store
+from .. import clock, connection, idempotency, matches, seat_tokens, transaction
 from ..errors import Problem
+from ..opening import opened
 from ..schemas import Body
 from . import endpoints, texts, vapid
 from .outbox import subscriptions
@@ -81,17 +82,17 @@ def subscribe(match_id: str, seat: int):
     known = next((row.id for row in held if row.endpoint == body["endpoint"]), None)
     fields_ = {"p256dh": body["keys"]["p256dh"], "auth": body["keys"]["auth"], "lang": body["lang"]}
     if known is not None:
-        store.stage(_UPDATE.values(**fields_), {"sid": known})
+        transaction.stage(_UPDATE.values(**fields_), {"sid": known})
     elif len(held) >= MAX_PER_SEAT:
         raise Problem(409, "too_many_subscriptions", f"A seat can notify at most {MAX_PER_SEAT} devices; "
                       "remove one first.")
     else:
-        store.stage(_INSERT, {"game_id": match.id, "seat": seat, "token_hash": token_hash,
-                              "endpoint": body["endpoint"], "created_at": clock.now(), **fields_})
-    response = jsonify(id=store.digest(body["endpoint"]))
+        transaction.stage(_INSERT, {"game_id": match.id, "seat": seat, "token_hash": token_hash,
+                                    "endpoint": body["endpoint"], "created_at": clock.now(), **fields_})
+    response = jsonify(id=seat_tokens.digest(body["endpoint"]))
     response.status_code = 200 if known is not None else 201
-    return store.save(response, lambda: Problem(409, "subscription_changed", "This device was registered a "
-                                                "moment ago by another request; try again."))
+    return idempotency.commit(response, lambda: Problem(409, "subscription_changed", "This device was registered "
+                                                        "a moment ago by another request; try again."))
 
 
 @bp.delete("/games/<match_id>/seats/<int:seat>/push/<subscription>")
@@ -99,16 +100,16 @@ def unsubscribe(match_id: str, seat: int, subscription: str):
     """Stop notifying a device of this seat (the id answered when it registered)."""
     _, token_hash = _own_seat(match_id, seat)
     held = connection.get().execute(_OF_TOKEN, {"token_hash": token_hash}).all()
-    gone = [row.id for row in held if store.digest(row.endpoint) == subscription]
+    gone = [row.id for row in held if seat_tokens.digest(row.endpoint) == subscription]
     if not gone:
         raise Problem(404, "unknown_subscription", "This seat has no such push subscription.")
-    store.stage(delete(subscriptions).where(subscriptions.c.id == gone[0]))
-    return store.save(Response(status=204), lambda: Problem(409, "subscription_changed", "Try again."))
+    transaction.stage(delete(subscriptions).where(subscriptions.c.id == gone[0]))
+    return idempotency.commit(Response(status=204), lambda: Problem(409, "subscription_changed", "Try again."))
 
 
-def _own_seat(match_id: str, seat: int) -> tuple[store.MatchRow, str]:
-    match = store.load(match_id)
-    if store.seat_of_request(match, required=True) != seat:
+def _own_seat(match_id: str, seat: int) -> tuple[matches.MatchRow, str]:
+    match, _, asking = opened(match_id, seat="required")
+    if asking != seat:
         raise Problem(403, "not_your_seat", "Only the seat's own token can manage its notifications.")
     token_hash = next(taken.token_hash for taken in match.seats if taken.seat == seat)
     assert token_hash is not None, "the request's token matched it: a seat with a token, no bot's"

@@ -3,8 +3,7 @@ events in the answer to the move that called for them, deterministic and replaye
 seats handed to a bot when leaving, and hints from the asking seat's view only."""
 import pytest
 
-from api import games as api_games
-from api import replays
+from api import replays, seating
 from api.models import Event, Match, Snapshot, db
 from engine import GAMES, addup, bots
 from engine import events
@@ -169,7 +168,7 @@ def test_hints_are_refused_when_off_not_your_turn_and_before_the_start(client):
 def test_a_hint_comes_from_the_seat_s_view_only(client, monkeypatch):
     """Two matches dealt from one seed and two decks that differ only in cards seat 0 cannot see
     (the other hand's first card and the pile's last): the same hint."""
-    monkeypatch.setattr(api_games.secrets, "token_hex", lambda nbytes: SEED)
+    monkeypatch.setattr(seating.secrets, "token_hex", lambda nbytes: SEED)
     deck = list(addup.FACES)
     swapped = deck[:]
     swapped[1], swapped[-1] = swapped[-1], swapped[1]

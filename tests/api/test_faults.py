@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from api import PING_AFTER_IDLE
+from api.database import PING_AFTER_IDLE
 from api.models import db
 
 from .play import Table
@@ -93,8 +93,8 @@ def test_health_reports_a_schema_behind_the_code(app, client):
         response = client.get("/api/v1/health")
     finally:
         with app.app_context():
-            from api import store
-            db.session.execute(db.text("UPDATE alembic_version SET version_num = :head"), {"head": store.schema_head()})
+            from api import revisions
+            db.session.execute(db.text("UPDATE alembic_version SET version_num = :head"), {"head": revisions.schema_head()})
             db.session.commit()
     assert (response.status_code, response.json["code"], response.json["database"]) == (503, "database_outdated", "outdated")
 

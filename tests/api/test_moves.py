@@ -146,18 +146,18 @@ def test_no_moves_after_the_end(client):
 
 def test_two_moves_on_one_version_at_once_exactly_one_lands(app, client, monkeypatch):
     """Both requests read version 0 and pass every check before either commits."""
-    from api import moves
+    from api import transaction
 
     table = Table.create(client)
     view = table.view(0)
     both_ready = threading.Barrier(2, timeout=30)  # a request refused before committing must not hang the test
-    commit = moves.store.save
+    commit = transaction.commit
 
     def commit_together(*args):
         both_ready.wait()
         return commit(*args)
 
-    monkeypatch.setattr(moves.store, "save", commit_together)
+    monkeypatch.setattr(transaction, "commit", commit_together)
     offers = view["you"]["legal_moves"]["play"]
     results = []
 
@@ -196,15 +196,15 @@ def test_the_state_cache_is_never_the_source_of_truth(client):
 
 def test_a_client_a_move_behind_gets_the_log_without_a_replay_from_the_deal(client, monkeypatch):
     """The cache keeps a few recent states per match, so `moves?after=N` starts from version N."""
-    from api import store
+    from api import matches
 
     table = Table.create(client)
     for _ in range(3):
         view = table.view(table.view()["turn"])
         table.post_move(view["you"]["seat"], first_legal(view), view["version"])
     reads = []
-    events = store.events
-    monkeypatch.setattr(store, "events", lambda match, after=0, upto=None: reads.append(after) or events(match, after, upto))
+    events = matches.events
+    monkeypatch.setattr(matches, "events", lambda match, after=0, upto=None: reads.append(after) or events(match, after, upto))
     log = client.get(f"/api/v1/games/{table.id}/moves?after=2").json
     assert [m["seq"] for m in log["moves"]] == [3]
     assert reads == [2]

@@ -13,7 +13,7 @@ from unittest import mock
 import pytest
 import requests
 
-from api import news, store
+from api import news, seat_tokens
 
 from .live import gunicorn
 from .play import Table, bearer, first_legal
@@ -92,11 +92,11 @@ def test_a_move_between_the_polls_read_and_its_wait_still_ends_the_wait(app, cli
     mover = 1 - waiter
     moved_view = client.get(path, headers=bearer(table.tokens[mover])).json
     body = {"version": moved_view["version"], "move": first_legal(moved_view)}
-    read = store.head
+    read = seat_tokens.head_of_request
 
     def read_then_move(match_id):
         head = read(match_id)
-        monkeypatch.setattr(store, "head", read)
+        monkeypatch.setattr(seat_tokens, "head_of_request", read)
         base = other_process if where == "another process" else ""
         if base:
             assert requests.post(f"{base}{path}/moves", json=body, headers=bearer(table.tokens[mover]),
@@ -105,7 +105,7 @@ def test_a_move_between_the_polls_read_and_its_wait_still_ends_the_wait(app, cli
             assert app.test_client().post(f"{path}/moves", json=body, headers=bearer(table.tokens[mover])).status_code == 200
         return head
 
-    monkeypatch.setattr(store, "head", read_then_move)
+    monkeypatch.setattr(seat_tokens, "head_of_request", read_then_move)
     answer = client.get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
                                        "Prefer": "wait=3"})
     assert answer.status_code == 200, "the news of a move made just after the poll's read was lost"

@@ -191,17 +191,17 @@ def test_kept_answers_hold_no_readable_secret(app, client):
 
 def test_a_retry_racing_the_first_request_gets_its_answer(app, client, monkeypatch):
     """Both copies pass every check before either commits: one writes, the other replays it."""
-    from api import moves
+    from api import transaction
 
     table = Table.create(client)
     both_ready = threading.Barrier(2, timeout=30)
-    save = moves.store.save
+    save = transaction.commit
 
     def save_together(*args):
         both_ready.wait()
         return save(*args)
 
-    monkeypatch.setattr(moves.store, "save", save_together)
+    monkeypatch.setattr(transaction, "commit", save_together)
     body, headers = {"version": 0, "move": first_legal(table.view(0))}, {**bearer(table.tokens[0]), **key()}
     results = []
 

@@ -6,7 +6,7 @@ import pickle
 import pytest
 from sqlalchemy import delete, select, update
 
-from api import replays, snapshots, store
+from api import matches, replays, snapshots
 from api.models import Snapshot, db
 
 from .play import Table
@@ -51,8 +51,8 @@ def test_add_too_whose_events_replay_slowest_stores_its_states_five_times_as_oft
 
 def test_a_cold_process_replays_only_the_events_since_the_last_snapshot(app, client, played, monkeypatch):
     reads = []
-    events = store.events
-    monkeypatch.setattr(store, "events", lambda match, after=0, upto=None: reads.append(after) or events(match, after, upto))
+    events = matches.events
+    monkeypatch.setattr(matches, "events", lambda match, after=0, upto=None: reads.append(after) or events(match, after, upto))
     replays.forget_all()
     assert played.view(0)["version"] == 11
     assert reads == [8]

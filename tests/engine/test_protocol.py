@@ -3,9 +3,9 @@ import dataclasses
 
 import pytest
 
-from engine import GAMES, cards
-from engine.replay import start
-from engine.options import normalize
+from engine import GAMES, BadSetup, cards
+from engine.options import check_seats, normalize
+from engine.replay import checked_setup, start
 
 from .sweep import (MATCHES, assert_each_card_once, assert_nothing_hidden_leaks, assert_refuses_nonsense,
                     play_random_match, replays_to)
@@ -65,3 +65,29 @@ def test_a_state_replaced_fast_is_the_state_dataclasses_would_make(key):
     assert state.turn is not None  # the original is left alone
     with pytest.raises(TypeError):
         cards.replaced(state, no_such_field=1)
+
+
+def _verdict(check) -> str:
+    try:
+        check()
+    except BadSetup as refused:
+        return f"{refused.code}: {refused}"
+    return "accepted"
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_new_setup_is_checked_without_dealing_as_dealing_checks_it(key):
+    """checked_setup (what creating a match runs) refuses exactly the seats, options and fixed
+    decks that dealing them refuses, with the same reason."""
+    game = GAMES[key]
+
+    def deal(seats, options, deck):
+        game.initial_state(check_seats(game, seats), normalize(game, options), "seed", deck, game.RULES_VERSION)
+
+    packs = {tuple(face["id"] for face in game.deck(n, normalize(game, None))) for n in seat_counts(game)}
+    for seats in (game.MIN_SEATS - 1, *seat_counts(game), game.MAX_SEATS + 1):
+        for ids in map(list, packs):
+            for deck in (None, ids[::-1], ids[1:], ids[:-1] + ids[:1], [*ids, ids[0]]):
+                for options in (None, {"nonsense": 1}):
+                    dealt = _verdict(lambda: deal(seats, options, deck))
+                    assert _verdict(lambda: checked_setup(game, seats, options, "seed", deck)) == dealt, (seats, deck)

@@ -1,0 +1,72 @@
+"""The database engine's listeners: SQLite tuned on connect, every connection rolled back when
+given back to the pool, and a PostgreSQL connection that sat idle pinged before use."""
+import time
+from pathlib import Path
+
+from flask import Flask
+from sqlalchemy import event, exc
+
+from .models import db
+
+
+def init_app(app: Flask) -> None:
+    """Listen on the engine of `app`'s database (after db.init_app)."""
+    with app.app_context():
+        engine = db.engine
+    _tune_sqlite(engine, app.config["SQLITE_SYNCHRONOUS"])
+    _always_roll_back(engine)
+    _ping_when_idle(engine)
+
+
+def _always_roll_back(engine) -> None:
+    """Roll back every connection given back to the pool. After a failed COMMIT (a full disk, a
+    lock) SQLite may keep the transaction open, and SQLAlchemy then skips its rollback on return:
+    the next request's commit on that connection would save the failed request's writes."""
+
+    @event.listens_for(engine, "reset")
+    def on_reset(dbapi_connection, _record, state):
+        if state.transaction_was_reset and not state.terminate_only:
+            dbapi_connection.rollback()
+
+
+PING_AFTER_IDLE = 0.5  # seconds a pooled PostgreSQL connection may sit unused and still be trusted
+
+
+def _ping_when_idle(engine) -> None:
+    """pool_pre_ping's check (a SELECT 1 round trip, and on a dead connection a fresh pool), for a
+    connection that sat unused for PING_AFTER_IDLE: one that went stale in a restart, a failover or
+    an idle-connection reaper. A connection in steady use skips the round trip; if its server
+    went away meanwhile, the request that finds out answers 503 and SQLAlchemy drops the whole
+    pool, as the fault tests check."""
+    if engine.dialect.name == "sqlite":
+        return
+
+    @event.listens_for(engine, "checkin")
+    def on_checkin(_dbapi_connection, record):
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def on_checkout(dbapi_connection, record, _proxy):
+        idle_since = record.info.pop("idle_since", None)  # none yet: a fresh connection
+        if idle_since is not None and time.monotonic() - idle_since > PING_AFTER_IDLE:
+            try:
+                engine.dialect.do_ping(dbapi_connection)
+            except engine.dialect.loaded_dbapi.Error as error:
+                if not engine.dialect.is_disconnect(error, dbapi_connection, None):
+                    raise
+                raise exc.InvalidatePoolError() from error  # the pool reconnects, as pool_pre_ping would
+
+
+def _tune_sqlite(engine, synchronous: str) -> None:
+    """WAL lets readers and one writer work at once; foreign keys make deletes cascade."""
+    if engine.dialect.name != "sqlite":
+        return
+    if engine.url.database not in (None, "", ":memory:"):
+        Path(engine.url.database).parent.mkdir(parents=True, exist_ok=True)
+
+    @event.listens_for(engine, "connect")
+    def on_connect(connection, _record):
+        cursor = connection.cursor()
+        for pragma in ("journal_mode=WAL", f"synchronous={synchronous}", "foreign_keys=ON", "busy_timeout=10000"):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()

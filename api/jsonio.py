@@ -1,0 +1,60 @@
+"""JSON in and out: the app's JSON provider (orjson out, strict standard JSON in) and the request
+class whose unreadable bodies become problem+json errors."""
+import json
+
+import orjson
+from flask import Flask, Request
+from flask.json.provider import DefaultJSONProvider
+
+from .errors import Problem
+
+
+def init_app(app: Flask) -> None:
+    app.request_class = JSONRequest
+    app.json = JSONProvider(app)
+
+
+class JSONProvider(DefaultJSONProvider):
+    """Standard JSON of text only: no NaN or Infinity, no lone surrogates, 3.0 read as 3, and nesting
+    too deep to parse is malformed rather than a crash. Answers are encoded by orjson (UTF-8, keys
+    in the order built), a few times faster than the standard library on a match's view; the
+    standard library takes what orjson cannot (an integer past 64 bits echoed in an error)."""
+
+    sort_keys = False
+
+    def dumps(self, obj, **kwargs) -> str:
+        try:
+            return orjson.dumps(obj).decode()
+        except TypeError:
+            return super().dumps(obj, **kwargs)
+
+    def response(self, *args, **kwargs):
+        return self._app.response_class(self.dumps(self._prepare_response_obj(args, kwargs)) + "\n",
+                                        mimetype=self.mimetype)
+
+    def loads(self, s, **kwargs):
+        try:
+            data = json.loads(s, parse_constant=_no_constant, parse_float=_number, **kwargs)
+            json.dumps(data, ensure_ascii=False).encode()  # text only: a lone surrogate (\ud800) is not
+        except RecursionError:
+            raise ValueError("it is nested too deeply") from None
+        except UnicodeEncodeError:
+            raise ValueError("a \\u escape in it is half a character (a lone surrogate)") from None
+        return data
+
+
+def _number(text: str) -> int | float:
+    """3.0 is the number 3, as JSON Schema's "integer" has it (exactly, below 2**53)."""
+    value = float(text)
+    return int(value) if value.is_integer() and abs(value) < 2**53 else value
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+class JSONRequest(Request):
+    def on_json_loading_failed(self, e: ValueError | None):
+        if e is None:  # the body was not sent as JSON
+            raise Problem(415, "json_required", "Send the body as JSON with 'Content-Type: application/json'.")
+        raise Problem(400, "malformed_json", f"The request body is not valid JSON: {e}.")

@@ -1,0 +1,134 @@
+"""Reading a match: its row and taken seats, its head (what a poll needs) and its events.
+
+Requests use SQLAlchemy Core, not the ORM: each read is one explicit SELECT on the request's
+connection (api/connection.py), run outside the transaction its writes commit in
+(api/transaction.py), and a poll reads one row by its primary key.
+"""
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import bindparam, exists, literal, select
+
+from . import connection
+from .errors import Problem
+from .models import PushSubscription, events_table, games_table, seats_table
+
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # seat_tokens.new_secret(12)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    token_hash: str | None  # None for a bot's seat
+    joined_at: datetime
+    bot: str | None = None  # the level of the bot seated here at creation
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A match as one request read it: the `games` row and its taken seats, in seat order."""
+
+    id: str
+    game: str
+    rules_version: int
+    seat_count: int
+    options: dict
+    seed: str
+    deck: list | None
+    names: list
+    invite_hash: str
+    time_per_move: int | None
+    timeouts_to_leave: int
+    rematch_id: str | None
+    hints: bool
+    creator: int | None
+    created_at: datetime
+    version: int
+    seating: int
+    status: str
+    turn: int | None
+    moved_at: datetime
+    seats: tuple[SeatRow, ...] = field(default=())
+    pushed: bool = False  # a seat subscribed to push notifications (api/push/): a change stages them
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) == self.seat_count
+
+    @property
+    def bots(self) -> tuple[str | None, ...]:
+        """Per seat, the level of the bot seated there at creation, or None."""
+        levels = {seat.seat: seat.bot for seat in self.seats}
+        return tuple(levels.get(n) for n in range(self.seat_count))
+
+
+@dataclass(frozen=True)
+class Head:
+    """What a poll needs: the match's version, seating and status, and the asking seat."""
+
+    version: int
+    seating: int
+    status: str
+    rematch: bool
+    viewer: int | None
+
+
+MATCH_COLUMNS = tuple(name for name in MatchRow.__dataclass_fields__ if name not in ("seats", "pushed"))
+_PUSHED = exists().where(PushSubscription.__table__.c.game_id == games_table.c.id).label("pushed")
+_LOAD = (select(games_table, _PUSHED, seats_table.c.seat, seats_table.c.name, seats_table.c.token_hash,
+                seats_table.c.joined_at, seats_table.c.bot)
+         .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id)
+         .where(games_table.c.id == bindparam("id")).order_by(seats_table.c.seat))
+_SEAT_BY_TOKEN = select(seats_table.c.seat).where(seats_table.c.game_id == games_table.c.id,
+                                                  seats_table.c.token_hash == bindparam("token"))
+_HEAD = select(games_table.c.version, games_table.c.seating, games_table.c.status,
+               games_table.c.rematch_id.is_not(None))
+_HEAD_ANONYMOUS = _HEAD.add_columns(literal(None)).where(games_table.c.id == bindparam("id"))
+_HEAD_AS_SEAT = _HEAD.add_columns(_SEAT_BY_TOKEN.scalar_subquery()).where(games_table.c.id == bindparam("id"))
+
+
+def unknown_match() -> Problem:
+    return Problem(404, "unknown_match", "There is no match with that id.")
+
+
+def load(match_id: str) -> MatchRow:
+    """The match and its seats in one SELECT; 404 for an unknown id, and for anything not shaped
+    like one (never sent to the database)."""
+    rows = connection.get().execute(_LOAD, {"id": match_id}).all() if MATCH_ID.fullmatch(match_id) else []
+    if not rows:
+        raise unknown_match()
+    columns = {column: getattr(rows[0], column) for column in MATCH_COLUMNS}
+    taken = tuple(SeatRow(row.seat, row.name, row.token_hash, row.joined_at, row.bot)
+                  for row in rows if row.seat is not None)
+    return MatchRow(**columns, seats=taken, pushed=bool(rows[0].pushed))
+
+
+def head(match_id: str, token_hash: str | None) -> Head:
+    """The match's head and the seat whose token has `token_hash` (None if none has) in one
+    SELECT, for polls; 404 as `load`."""
+    if not MATCH_ID.fullmatch(match_id):
+        raise unknown_match()
+    params = {"id": match_id, "token": token_hash} if token_hash else {"id": match_id}
+    row = connection.get().execute(_HEAD_AS_SEAT if token_hash else _HEAD_ANONYMOUS, params).first()
+    if row is None:
+        raise unknown_match()
+    return Head(*row)
+
+
+_EVENTS = (select(events_table.c.seq, events_table.c.seat, events_table.c.kind, events_table.c.move,
+                  events_table.c.created_at)
+           .where(events_table.c.game_id == bindparam("id"), events_table.c.seq > bindparam("after"),
+                  events_table.c.seq <= bindparam("upto"))
+           .order_by(events_table.c.seq))
+
+
+def events(match: MatchRow, after: int = 0, upto: int | None = None) -> Sequence[Any]:
+    """The match's events numbered after+1 .. upto (up to its version by default)."""
+    upto = match.version if upto is None else upto
+    if upto <= after:
+        return []
+    return connection.get().execute(_EVENTS, {"id": match.id, "after": after, "upto": upto}).all()

@@ -1,0 +1,40 @@
+"""How a view opens a match: read it, authenticate the asking seat by its token, find its game's
+rules and, for a change to a running match, check that every seat is taken."""
+from typing import Generic, Literal, NamedTuple, TypeVar, overload
+
+from engine import Game
+
+from . import catalogue, matches, seat_tokens
+from .errors import Problem
+from .matches import MatchRow
+
+Seat = TypeVar("Seat", int, int | None)
+
+
+class Opened(NamedTuple, Generic[Seat]):
+    match: MatchRow
+    game: Game
+    seat: Seat  # the asking seat: None for a spectator, or when the view does not ask
+
+
+@overload
+def opened(match_id: str, seat: Literal["required"], started: bool = False,
+           match: MatchRow | None = None) -> Opened[int]: ...
+@overload
+def opened(match_id: str, seat: Literal["optional"] | None = "optional", started: bool = False,
+           match: MatchRow | None = None) -> Opened[int | None]: ...
+def opened(match_id: str, seat: Literal["optional", "required"] | None = "optional", started: bool = False,
+           match: MatchRow | None = None) -> Opened[int] | Opened[int | None]:
+    """The match (404 if unknown), its game and the seat whose token the request carries: 401
+    without one when `seat` is "required", not looked at when None. `started`: 409 while seats are
+    free. `match`: the match as this request already read it (not read again)."""
+    match = match or matches.load(match_id)
+    asking = None if seat is None else seat_tokens.seat_of_request(match, required=seat == "required")
+    if started:
+        check_started(match)
+    return Opened(match, catalogue.game(match.game), asking)
+
+
+def check_started(match: MatchRow) -> None:
+    if not match.full:
+        raise Problem(409, "not_started", f"Waiting for players: {len(match.seats)} of {match.seat_count} seats taken.")

@@ -1,0 +1,79 @@
+"""Which seat a request speaks for: the secret token of `Authorization: Bearer <token>`, looked
+up by its SHA-256 (tokens are never stored), and why a token that is no seat's is refused."""
+import hashlib
+import secrets
+from typing import Literal, overload
+
+from flask import request
+from sqlalchemy import bindparam, select
+
+from . import connection, matches
+from .errors import Problem
+from .matches import Head, MatchRow
+from .models import replaced_links_table, utc_iso
+
+
+def new_secret(nbytes: int = 32) -> str:
+    return secrets.token_urlsafe(nbytes)
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def bearer_token() -> str | None:
+    """The token of `Authorization: Bearer <token>`, None without the header; 401 for another scheme."""
+    header = request.headers.get("Authorization", "")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise _bad_token()
+    return token.strip()
+
+
+@overload
+def seat_of_request(match: MatchRow, required: Literal[True]) -> int: ...
+@overload
+def seat_of_request(match: MatchRow, required: bool = False) -> int | None: ...
+def seat_of_request(match: MatchRow, required: bool = False) -> int | None:
+    """The seat whose token the request carries, None without one. Tokens are looked up by their
+    SHA-256: a 256-bit secret cannot be guessed one hash prefix at a time."""
+    token = bearer_token()
+    if token is None:
+        if required:
+            raise Problem(401, "token_required", "Send your seat's token as 'Authorization: Bearer <token>'.")
+        return None
+    wanted = digest(token)
+    for seat in match.seats:
+        if seat.token_hash == wanted:
+            return seat.seat
+    raise refused_token(match.id, token)
+
+
+def head_of_request(match_id: str) -> Head:
+    """The match's head and the seat whose token the request carries, in one SELECT (for polls)."""
+    token = bearer_token()
+    head = matches.head(match_id, digest(token) if token else None)
+    if token and head.viewer is None:
+        raise refused_token(match_id, token)
+    return head
+
+
+def _bad_token() -> Problem:
+    return Problem(401, "bad_token", "That token does not belong to a seat of this match.")
+
+
+_REPLACED = select(replaced_links_table.c.seat, replaced_links_table.c.replaced_at).where(
+    replaced_links_table.c.token_hash == bindparam("token"), replaced_links_table.c.game_id == bindparam("id"))
+
+
+def refused_token(match_id: str, token: str) -> Problem:
+    """Why a token that is no seat's is refused: its link was replaced by the match's creator (one
+    SELECT, on this failing path only), or it never was this match's."""
+    replaced = connection.get().execute(_REPLACED, {"token": digest(token), "id": match_id}).first()
+    if replaced is None:
+        return _bad_token()
+    return Problem(401, "link_replaced", f"The link of seat {replaced.seat} was replaced by the match's creator at "
+                   f"{utc_iso(replaced.replaced_at)}: this one no longer works. Ask them for the new link.",
+                   seat=replaced.seat, replaced_at=utc_iso(replaced.replaced_at))

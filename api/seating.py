@@ -1,0 +1,165 @@
+"""Creating a match and taking its seats: the services behind creating, joining and rematches
+(api/games.py, api/lifecycle.py).
+
+Each stages its writes (api/transaction.py); `created` commits them with the new seat's answer.
+"""
+import hmac
+import secrets
+from dataclasses import replace
+
+from flask import jsonify, url_for
+from sqlalchemy import bindparam, insert, update
+
+from engine import events
+from engine.replay import checked_setup
+
+from . import clock, idempotency, matches, observe, replays, seat_tokens, transaction, writes
+from .errors import Problem
+from .matches import MatchRow
+from .models import games_table, seats_table
+from .presenter import link, match_view, seats
+from .push import outbox
+
+_SEATING = (update(games_table).where(games_table.c.id == bindparam("match_id"),
+                                      games_table.c.seating == bindparam("seen"))
+            .values(seating=bindparam("new_seating"), status=bindparam("new_status"), turn=bindparam("new_turn"),
+                    moved_at=bindparam("now")))
+_NEW_MATCH, _NEW_SEAT = insert(games_table), insert(seats_table)
+_CLAIM_REMATCH = update(games_table).where(games_table.c.id == bindparam("match_id"),
+                                           games_table.c.rematch_id.is_(None))
+
+
+def bot_seats(asked: list[dict], seat_count: int) -> dict[int, str]:
+    """The create body's `bots` as {seat: level}: seats of the match other than the creator's
+    (the body's schema refuses seat 0), each once."""
+    bots = {}
+    for bot in asked:
+        if bot["seat"] >= seat_count:
+            raise Problem(422, "no_such_seat", f"This match has seats 0 to {seat_count - 1}; a bot cannot take "
+                          f"seat {bot['seat']}.")
+        if bot["seat"] in bots:
+            raise Problem(422, "seat_listed_twice", f"Seat {bot['seat']} is listed twice in 'bots'.")
+        bots[bot["seat"]] = bot["level"]
+    return bots
+
+
+def bot_name(level: str) -> str:
+    return f"Computer ({level})"
+
+
+def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
+              timeouts_to_leave: int, bots: dict[int, str], hints: bool, creator: int) -> tuple[MatchRow, str]:
+    """A new match, staged, with only its `bots` seated (seat: level), and its invite code;
+    BadSetup if the rules refuse it. `creator` is the seat its creator takes next (the one that
+    may give the others new links)."""
+    seed = secrets.token_hex(16)
+    setup = checked_setup(game, len(names), options, seed, deck)
+    invite, now = seat_tokens.new_secret(16), clock.now()
+    names = [bot_name(bots[n]) if n in bots else name for n, name in enumerate(names)]
+    seated = tuple(matches.SeatRow(n, names[n], None, now, level) for n, level in sorted(bots.items()))
+    match = MatchRow(id=seat_tokens.new_secret(12), game=game.KEY, rules_version=game.RULES_VERSION,
+                     seat_count=setup.seats, options=setup.options, seed=seed, deck=setup.deck, names=names,
+                     invite_hash=seat_tokens.digest(invite), time_per_move=time_per_move,
+                     timeouts_to_leave=timeouts_to_leave, rematch_id=None, hints=hints, creator=creator,
+                     created_at=now, version=0, seating=len(seated), status="waiting", turn=None, moved_at=now,
+                     seats=seated)
+    columns = {name: getattr(match, name) for name in matches.MATCH_COLUMNS}
+    transaction.stage(_NEW_MATCH, columns)
+    if seated:
+        transaction.stage(_NEW_SEAT, [{"game_id": match.id, "seat": bot.seat, "name": bot.name, "token_hash": None,
+                                       "bot": bot.bot, "joined_at": now} for bot in seated])
+    return match, invite
+
+
+def take_seat(match: MatchRow, game, seat: int, name: str | None) -> tuple[MatchRow, str]:
+    """Stage a player's taking `seat` (committed by the caller, as a compare-and-set on the seats
+    the request saw); return the match after it and the seat's new secret token."""
+    if seat >= match.seat_count:
+        raise Problem(422, "no_such_seat", f"This match has seats 0 to {match.seat_count - 1}.")
+    if any(s.seat == seat for s in match.seats):
+        raise Problem(409, "seat_taken", f"Seat {seat} is taken; pick another.")
+    if not name:
+        raise Problem(422, "name_required", "Give a name to take this seat.")
+    token, now = seat_tokens.new_secret(), clock.now()
+    taken = sorted((*match.seats, matches.SeatRow(seat, name, seat_tokens.digest(token), now)), key=lambda s: s.seat)
+    seated = replace(match, seats=tuple(taken), seating=match.seating + 1, moved_at=now)
+    if seated.full:
+        seated = replace(seated, status="playing", turn=events.to_move(game, replays.initial(seated, game)))
+    transaction.stage(_SEATING, {"match_id": match.id, "seen": match.seating, "new_seating": seated.seating,
+                                 "new_status": seated.status, "new_turn": seated.turn, "now": now}, must_change=True)
+    transaction.stage(_NEW_SEAT, {"game_id": match.id, "seat": seat, "name": name,
+                                  "token_hash": seat_tokens.digest(token), "bot": None, "joined_at": now})
+    outbox.after_seating(seated, seat)
+    return seated, token
+
+
+def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extra):
+    """Take `seat` and commit (another request's taking it first raises `conflict()`); answer 201
+    with the seat's secret link and the match as it sees it."""
+    match, token = take_seat(match, game, seat, name)
+    state = replays.initial(match, game)  # seats are taken before the first move...
+    if match.full:  # ...but the match starts now: bots to move play at once
+        match, state = writes.stand_ins(match, game, state)
+    response = jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"), **extra,
+                       game=match_view(match, game, state, match.version, viewer=seat))
+    response.status_code = 201
+    response.headers["Location"] = url_for("games.get_game", match_id=match.id)
+    response = idempotency.commit(response, conflict)
+    observe.seated(match, new="invite" in extra)
+    if match.version:
+        replays.remember(match.id, match.version, state)
+        observe.moved(match, game, state)
+    return response
+
+
+def join(match: MatchRow, game, invite: str, seat: int | None, name: str | None):
+    """Take `seat` (by default the first free one) with the invite code. When two players join at
+    once for different free seats, the one who loses the race gets the next free seat."""
+    if not hmac.compare_digest(match.invite_hash, seat_tokens.digest(invite)):
+        raise Problem(403, "bad_invite", "That invite code is not this match's.")
+    for _ in range(match.seat_count):
+        taking = _first_free(match) if seat is None else seat
+        named = (name or (match.names[taking] if taking < match.seat_count else "") or "").strip()
+        try:
+            return created(match, game, taking, named,
+                           lambda: Problem(409, "seat_taken", f"Seat {taking} was taken a moment ago; pick another."))
+        except Problem as lost:
+            if seat is not None or lost.code != "seat_taken":
+                raise
+            if (twin := idempotency.replay_kept()) is not None:  # a retry of this very join was faster
+                return twin
+        match = matches.load(match.id)
+    raise Problem(409, "match_full", "Every seat of this match is taken.")
+
+
+def rematch(old: MatchRow, game, seat: int):
+    """`seat` of the finished match `old` asks for a rematch: the first asker creates it, every
+    asker takes the same seat in it."""
+    names = [shown["name"] for shown in seats(old)]
+    taken = lambda: Problem(409, "seat_taken", "Your seat in the rematch is already taken (asked from another device?).")  # noqa: E731
+    if old.rematch_id is None:
+        bots = {n: level for n, level in enumerate(old.bots) if level}
+        match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,
+                                  bots, old.hints, creator=seat)
+        transaction.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
+        outbox.rematch_offered(old, seat)
+        try:
+            response = created(match, game, seat, names[seat], taken,
+                               invite=invite, invite_link=link(match, f"invite={invite}"))
+        except Problem as lost:  # another seat created the rematch a moment ago: join theirs
+            if lost.code != "seat_taken":
+                raise
+            old = matches.load(old.id)
+        else:
+            observe.rematched(old, match)
+            return response
+    assert old.rematch_id is not None  # created above, or by the seat whose rematch won the race
+    return created(matches.load(old.rematch_id), game, seat, names[seat], taken)
+
+
+def _first_free(match: MatchRow) -> int:
+    taken = {seat.seat for seat in match.seats}
+    free = [n for n in range(match.seat_count) if n not in taken]
+    if not free:
+        raise Problem(409, "match_full", "Every seat of this match is taken.")
+    return free[0]

@@ -1,0 +1,54 @@
+"""The request's one write transaction: writes are staged while the request runs and executed
+together by `commit`, just before COMMIT.
+
+So no read can flush a half-made write (a unique-key clash always surfaces in `commit`, where it
+becomes the caller's 409), nothing is read back after COMMIT, and a compare-and-set that changes no
+row (another request was faster) undoes the whole request.
+"""
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from flask import g
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql import Executable
+
+from . import connection, news
+from .errors import Problem
+from .models import games_table
+
+Statement = tuple[Executable, dict | list | None]  # a statement and its parameters
+
+
+@dataclass(frozen=True)
+class Write:
+    statement: Executable
+    params: dict | list | None = None
+    must_change: bool = False  # a compare-and-set: changing no row means another request was faster
+
+
+def stage(statement: Executable, params: dict | list | None = None, must_change: bool = False) -> None:
+    """Add a write to the request's transaction; `commit` runs them in order."""
+    g.setdefault("writes", []).append(Write(statement, params, must_change))
+
+
+class _Overtaken(Exception):
+    """A compare-and-set changed nothing."""
+
+
+def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> None:
+    """Run `first`, then the staged writes, in one transaction and commit; then wake the polls
+    waiting on the matches it changed. When another request was faster (a compare-and-set that
+    changed nothing, a unique-key clash), nothing is written and the Problem `conflict()` is raised."""
+    staged = g.pop("writes", [])
+    try:
+        conn = connection.for_writes()
+        for write in [*(Write(statement, params) for statement, params in first), *staged]:
+            result = conn.execute(write.statement, write.params)
+            if write.must_change and result.rowcount == 0:
+                raise _Overtaken
+        conn.commit()
+    except (IntegrityError, _Overtaken):
+        conn.rollback()
+        raise conflict() from None
+    news.announce({write.params["match_id"] for write in staged
+                   if write.statement.is_update and write.statement.table is games_table})
