@@ -32,10 +32,11 @@ _REPLACED = (select(replaced_links_table.c.game_id, replaced_links_table.c.seat,
 
 
 def _entry(match: matches.MatchRow, seat: int, name: str) -> dict:
-    over = match.status == "over"
-    if over:
-        game = catalogue.game(match.game)
-        winners = events.winners(game, replays.state_at(match, game, match.version))
+    """One match as My games shows it: the replayed state (a snapshot and a few events at most)
+    tells its winners and the bots that took over seats whose players left."""
+    game = catalogue.game(match.game)
+    state = replays.state_at(match, game, match.version)
     return {"id": match.id, "game": match.game, "seat": seat, "name": name, "status": match.status,
             "version": match.version, "turn": match.turn, "your_turn": match.status == "playing" and match.turn == seat,
-            "deadline": deadline_iso(match, match.status), "winners": winners if over else [], "seats": seats(match)}
+            "deadline": deadline_iso(match, match.status),
+            "winners": events.winners(game, state) if match.status == "over" else [], "seats": seats(match, state.bots)}

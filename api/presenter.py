@@ -52,9 +52,9 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
         "options": match.options,
         "pace": {"time_per_move": match.time_per_move, "timeouts_to_leave": match.timeouts_to_leave},
         "fixed": match.deck is not None,
-        "seats": [{**seat, "bot": state.bots[n], "status": events.status(state, n) if seat["joined"] else "free",
+        "seats": [{**seat, "status": events.status(state, n) if seat["joined"] else "free",
                    "timeouts": state.timeouts[n], "deadline": deadline if n == turn else None}
-                  for n, seat in enumerate(seats(match))],
+                  for n, seat in enumerate(seats(match, state.bots))],
         "hints": match.hints,
         "turn": turn,
         "deadline": deadline,
@@ -72,13 +72,14 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
     }
 
 
-def seats(match: MatchRow) -> list[dict]:
+def seats(match: MatchRow, bots: tuple[str | None, ...] | None = None) -> list[dict]:
     """Every seat of the match in order: who sits there, or for a free seat the name its creator
-    reserved for it (or null), whether it is taken, and the level of the bot seated there at
-    creation (views also show a bot a seat was handed to when leaving)."""
+    reserved for it (or null), whether it is taken, and the level of the bot that plays it: per
+    seat in `bots` (a replayed state's, which knows the bots seats were handed to when their
+    players left), else those seated at creation."""
     taken = {seat.seat: seat.name for seat in match.seats}
     return [{"seat": n, "name": taken.get(n, match.names[n]), "joined": n in taken, "bot": level}
-            for n, level in enumerate(match.bots)]
+            for n, level in enumerate(match.bots if bots is None else bots)]
 
 
 def view_response(match: MatchRow, game, state: events.MatchState, version: int, viewer: int | None):

@@ -187,6 +187,8 @@ def test_leaving_to_a_bot_hands_over_the_seat_and_the_match_goes_on(client):
     assert left.status_code == 200, left.json
     seat = left.json["seats"][1]
     assert (seat["name"], seat["bot"], seat["status"]) == ("Player 2", "easy", "left")
+    mine = client.post("/api/v1/my-games", json={"tokens": [table.tokens[0]]}).json["games"][0]
+    assert [s["bot"] for s in mine["seats"]] == [None, "easy", None], "My games shows who plays each seat now"
     answer = my_move(table)
     assert answer.json["turn"] == 2 and answer.json["version"] == 3
     assert [(e["seat"], e["kind"], e["move"]) for e in log(client, table)][0::2] == [
