@@ -113,8 +113,8 @@ class Watch:
     """A request's place on the board, taken before it reads the match: a change committed after
     that read always wakes it, even one that lands before the request starts to wait."""
 
-    def __init__(self, match_id: str, seconds: int, event: threading.Event | None):
-        self.match_id, self.seconds, self._event = match_id, seconds, event
+    def __init__(self, seconds: int, event: threading.Event | None):
+        self.seconds, self._event = seconds, event
 
     def wait(self, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:
         """Wait up to `seconds` until `changed()` (a database check) returns something: the outcome,
@@ -148,7 +148,7 @@ def watching(match_id: str, seconds: int) -> Iterator[Watch]:
                 current_app.extensions["news"].listen()
             except OSError as error:  # no news then, only the periodic checks
                 log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
-        yield Watch(match_id, seconds, event)
+        yield Watch(seconds, event)
     finally:
         if event is not None:
             board.leave(match_id, event)

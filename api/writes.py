@@ -7,10 +7,10 @@ from engine import events
 
 from . import clock, idempotency, observe, replays, snapshots, transaction
 from .errors import Problem
+from .matches import MatchRow
 from .models import events_table, games_table
 from .presenter import view_response
 from .push import outbox
-from .matches import MatchRow
 
 
 def stale() -> Problem:
