@@ -75,15 +75,17 @@ def _start() -> None:
 
 
 def _finish(response: Response) -> Response:
-    status = response.status_code
-    response.headers["X-Request-Id"] = request_id()
+    status, ident = response.status_code, request_id()
+    response.headers["X-Request-Id"] = ident
     template = route()
     quiet = status == 304 or (status < 300 and template in QUIET_ROUTES)
     level = logging.DEBUG if quiet else logging.ERROR if status >= 500 else logging.INFO
     if access.isEnabledFor(level):
-        access.log(level, "request", extra={"fields": {
+        # makeRecord and handle, as Logger.log would, without its search of the stack for the
+        # caller's file and line, which no line here shows: this runs on every request
+        access.handle(access.makeRecord(access.name, level, __file__, 0, "request", (), None, extra={"fields": {
             "method": request.method, "route": template, "status": status, "ms": round(elapsed() * 1000, 2),
-            "match": (request.view_args or {}).get("match_id"), "request_id": request_id()}})
+            "match": (request.view_args or {}).get("match_id"), "request_id": ident}}))
     return response
 
 

@@ -15,6 +15,7 @@ DOCS = PAGE.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")  # S
 API = "default-src 'none'; frame-ancestors 'none'"
 HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
            "Cross-Origin-Opener-Policy": "same-origin"}
+HSTS = ("Strict-Transport-Security", "max-age=31536000")
 
 
 def init_app(app: Flask) -> None:
@@ -25,11 +26,13 @@ def init_app(app: Flask) -> None:
 
 
 def _harden(response: Response) -> Response:
+    """Add each header of the request's kind that the view did not set itself (one pass over the
+    answer's headers, not one per header: this runs on every request)."""
     path = request.path
     policy = API if path.startswith("/api/v1/") else DOCS if path.startswith("/api/docs/") else PAGE
-    response.headers.setdefault("Content-Security-Policy", policy)
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    wanted = [("Content-Security-Policy", policy), *HEADERS.items()]
     if request.is_secure:
-        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+        wanted.append(HSTS)
+    present = {name.lower() for name, _ in response.headers}
+    response.headers.extend([(name, value) for name, value in wanted if name.lower() not in present])
     return response
