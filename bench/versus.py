@@ -6,7 +6,8 @@ matches): the peer on SQLite WAL (the boardgame.io peer's folder, --peer, its ow
 on a throwaway SQLite file, then addgames on PostgreSQL (--pg-url, or env BENCH_PG_URL; left out
 without one), for K = 8 and 32, three rounds. Each measurement starts a fresh server. Prints one
 table of the medians over the rounds: moves/s and server CPU ms per move of each, addgames' moves/s
-as a fraction of the peer's and its CPU per move as a multiple, beside issue 12's targets.
+as a fraction of the peer's and its CPU per move as a multiple, beside issue 12's targets; then what
+two requests cost through the same gunicorn worker when the app does nothing (bench/floors.py).
 addgames' seats long-poll (`Prefer: wait=20`, as the web app does) unless --wait 0.
 
 The peer's folder is read-only here and shared: it is copied to ~/.cache/addgames-bench/ (or
@@ -24,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.load import machine, play_phase, save
+from bench.load import hammer, machine, play_phase, save
 from bench.server import ROOT, Service, free_port, scratch_sqlite
 
 # The peer's folder: shared/peers/boardgameio in a folder above the repository (the workshop's notes
@@ -32,6 +33,9 @@ from bench.server import ROOT, Service, free_port, scratch_sqlite
 PEER = next((folder / "shared" / "peers" / "boardgameio" for folder in ROOT.parents
              if (folder / "shared" / "peers" / "boardgameio").is_dir()), ROOT.parent / "shared" / "peers" / "boardgameio")
 CACHE = Path.home() / ".cache" / "addgames-bench" / "boardgameio"
+# Apps that do nothing, through the same gunicorn worker: the framework's own cost of a request.
+FLOORS = {"WSGI app doing nothing": "bench.floors:wsgi", "bare Flask app": "bench.floors:flask_app",
+          "addgames' app, no-op route": "bench.noop_app:app"}
 TARGETS = {"sqlite": 2.0, "postgresql": 2.5}  # issue 12: server CPU ms per move, at most
 SHARE = 0.5  # issue 12: moves/s at least half the peer's SQLite-WAL figure
 
@@ -76,6 +80,15 @@ def run_addgames(database: str, concurrency: int, args) -> dict:
         return asyncio.run(play_phase(service, concurrency, matches, args.warmup, args.seconds, args.wait))
 
 
+def floors(seconds: float) -> dict:
+    """Server CPU ms per request of each app of FLOORS (16 keep-alive clients, `seconds` each)."""
+    costs = {}
+    for name, app in FLOORS.items():
+        with scratch_sqlite() as database, Service(database, app=app) as service:
+            costs[name] = asyncio.run(hammer(service, "/bench/noop", {}, seconds))["server_cpu_ms"]
+    return costs
+
+
 def measure(args) -> dict:
     started = machine()
     folder = peer_copy(args.peer, args.peer_cache)
@@ -102,7 +115,7 @@ def measure(args) -> dict:
             medians[f"{system} K={concurrency}"] = {
                 key: round(statistics.median(run[key] for run in mine), 3) for key in ("moves_per_s", "server_cpu_ms_per_move")}
     result = {"machine": started, "settings": {k: str(v) for k, v in vars(args).items() if k != "pg_url"},
-              "runs": runs, "medians": medians}
+              "runs": runs, "medians": medians, "floors": floors(args.floor_seconds)}
     result["machine"]["loadavg_after"] = os.getloadavg()
     return result
 
@@ -142,6 +155,12 @@ def markdown(result: dict, concurrencies: list[int]) -> str:
             if system.startswith("peer ") and not system.startswith("peer sqlite-wal") and system.endswith(f"K={k}"):
                 lines.append(f"\n{system}: {medians[system]['moves_per_s']:,.0f} moves/s, "
                              f"{medians[system]['server_cpu_ms_per_move']} ms server CPU per move")
+    peer_cpu = statistics.median(medians[f"peer sqlite-wal K={k}"]["server_cpu_ms_per_move"] for k in concurrencies)
+    lines += ["", "A move is two requests (the move, and the other seat's poll that its news answers). Two requests "
+              "of an app that does nothing, through the same gunicorn worker, after the rounds:", "",
+              "| app | server CPU ms per request | two requests / the peer's CPU per move |", "|---|---|---|"]
+    for name, cost in result["floors"].items():
+        lines.append(f"| {name} | {cost} | {2 * cost / peer_cpu:.2f}x |")
     lines += ["", "Every run:", "", "| round | K | system | moves/s | server CPU ms/move | p50 / p99 ms | client CPU |",
               "|---|---|---|---|---|---|---|"]
     for run in result["runs"]:
@@ -170,12 +189,14 @@ def arguments(argv=None):
     parser.add_argument("--wait", type=int, default=20,
                         help="seconds each poll asks the server to wait for news (Prefer: wait), as the web app "
                              "does; 0: answered at once and sent again at once (issue 12's first load)")
+    parser.add_argument("--floor-seconds", type=float, default=5, help="per app that does nothing, after the rounds")
     parser.add_argument("--quick", action="store_true", help="one short round")
     args = parser.parse_args(argv)
     if "sqlite-wal" not in args.peer_storage:
         parser.error("--peer-storage must include sqlite-wal: the targets are ratios to it")
     if args.quick:
         args.rounds, args.seconds, args.warmup, args.matches, args.matches_per_worker = 1, 6, 2, 40, 1
+        args.floor_seconds = 2
     return args
 
 
