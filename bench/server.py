@@ -100,7 +100,8 @@ def peak_rss_kb(pid: int) -> int:
 class Service:
     """gunicorn serving `app` (the Procfile's `wsgi:app` by default) on `database_url`."""
 
-    def __init__(self, database_url: str, app: str = "wsgi:app", workers: int = 2, limits: str = "raised"):
+    def __init__(self, database_url: str, app: str = "wsgi:app", workers: int = 2, limits: str = "raised",
+                 settings: dict | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.app_name = f"addgames-bench-{self.port}"
@@ -114,7 +115,7 @@ class Service:
                     # gunicorn binds 0.0.0.0 when given PORT; the command line's arguments win over
                     # a gunicorn.conf.py, so this keeps the service on loopback whatever that file says,
                     # and off gunicorn's control socket (one path in $HOME, shared by every server)
-                    "GUNICORN_CMD_ARGS": f"--bind 127.0.0.1:{self.port} --no-control-socket"}
+                    "GUNICORN_CMD_ARGS": f"--bind 127.0.0.1:{self.port} --no-control-socket", **(settings or {})}
         if limits == "off":
             self.env["RATELIMIT_ENABLED"] = "false"
         elif limits == "raised":
