@@ -79,8 +79,9 @@ class Head:
 
 MATCH_COLUMNS = tuple(name for name in MatchRow.__dataclass_fields__ if name not in ("seats", "pushed"))
 _PUSHED = exists().where(PushSubscription.__table__.c.game_id == games_table.c.id).label("pushed")
-_LOAD = (select(games_table, _PUSHED, seats_table.c.seat, seats_table.c.name, seats_table.c.token_hash,
-                seats_table.c.joined_at, seats_table.c.bot)
+# The match's columns in MATCH_COLUMNS' order, then the seat's in SeatRow's: a row zips and slices into them.
+_SEAT_COLUMNS = tuple(seats_table.c[name] for name in SeatRow.__dataclass_fields__)
+_LOAD = (select(*(games_table.c[name] for name in MATCH_COLUMNS), _PUSHED, *_SEAT_COLUMNS)
          .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id)
          .where(games_table.c.id == bindparam("id")).order_by(seats_table.c.seat))
 _SEAT_BY_TOKEN = select(seats_table.c.seat).where(seats_table.c.game_id == games_table.c.id,
@@ -101,10 +102,9 @@ def load(match_id: str) -> MatchRow:
     rows = connection.get().execute(_LOAD, {"id": match_id}).all() if MATCH_ID.fullmatch(match_id) else []
     if not rows:
         raise unknown_match()
-    columns = {column: getattr(rows[0], column) for column in MATCH_COLUMNS}
-    taken = tuple(SeatRow(row.seat, row.name, row.token_hash, row.joined_at, row.bot)
-                  for row in rows if row.seat is not None)
-    return MatchRow(**columns, seats=taken, pushed=bool(rows[0].pushed))
+    pushed = len(MATCH_COLUMNS)  # the column after the match's own, then the seat's
+    taken = tuple(SeatRow(*row[pushed + 1:]) for row in rows if row[pushed + 1] is not None)
+    return MatchRow(**dict(zip(MATCH_COLUMNS, rows[0])), seats=taken, pushed=bool(rows[0][pushed]))
 
 
 def head(match_id: str, token_hash: str | None) -> Head:
