@@ -25,6 +25,11 @@ def get() -> Connection:
     return conn
 
 
+def reads_autocommit() -> bool:
+    """Whether the request's reads run in autocommit (PostgreSQL): a single write there commits alone."""
+    return get().dialect.name == "postgresql"
+
+
 def for_writes() -> Connection:
     """The request's connection, now in a transaction of its own."""
     conn = get()

@@ -1,11 +1,11 @@
 """Writing to a match: one event, the bots' and the autopilot's moves after it, and the answer, in one commit."""
 from dataclasses import replace
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import DateTime, Integer, String, bindparam, insert, select, update
 
 from engine import events
 
-from . import clock, idempotency, observe, replays, snapshots, transaction
+from . import clock, connection, idempotency, observe, replays, snapshots, transaction
 from .errors import Problem
 from .matches import MatchRow
 from .models import events_table, games_table
@@ -22,6 +22,18 @@ _ADVANCE = (update(games_table).where(games_table.c.id == bindparam("match_id"),
             .values(version=bindparam("new_version"), status=bindparam("new_status"), turn=bindparam("new_turn"),
                     moved_at=bindparam("now")))
 _EVENTS = insert(events_table)
+# PostgreSQL: the compare-and-set and one event in one statement, which inserts the event only if
+# the match was still at the version seen (its rowcount is then 1, else 0). Alone in a request's
+# writes it commits by itself, in the reads' autocommit: one round trip instead of BEGIN, UPDATE,
+# INSERT and COMMIT. (SQLite has no UPDATE in a WITH.) The event's parameters are named apart from
+# every column of `games`: a parameter named as a column would join the UPDATE's SET.
+_ADVANCED = _ADVANCE.returning(games_table.c.id).cte("advanced")
+_ADVANCE_AND_APPEND = insert(events_table).from_select(
+    ["game_id", "seq", "seat", "kind", "move", "created_at"],
+    select(_ADVANCED.c.id, bindparam("event_seq", type_=Integer), bindparam("event_seat", type_=Integer),
+           bindparam("event_kind", type_=String), bindparam("event_move", type_=events_table.c.move.type),
+           bindparam("event_at", type_=DateTime(timezone=True))).select_from(_ADVANCED)
+).returning(events_table.c.seq)  # with RETURNING, psycopg reports the rowcount
 
 
 def append(match: MatchRow, game, state: events.MatchState, event: events.Entry,
@@ -51,12 +63,18 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.En
     moved_at = match.moved_at if rows[0].kind == "hint" else now  # a hint leaves the seat's deadline where it was
     moved = replace(match, version=match.version + len(rows), moved_at=moved_at,
                     status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
-    transaction.stage(_ADVANCE, {"match_id": match.id, "seen": match.version, "new_version": moved.version,
-                                 "new_status": moved.status, "new_turn": moved.turn, "now": moved.moved_at},
-                      must_change=True)
-    transaction.stage(_EVENTS, [
-        {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
-        for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
+    advance = {"match_id": match.id, "seen": match.version, "new_version": moved.version, "new_status": moved.status,
+               "new_turn": moved.turn, "now": moved.moved_at}
+    if len(rows) == 1 and connection.get().dialect.name == "postgresql":
+        what, who, played = rows[0]
+        transaction.stage(_ADVANCE_AND_APPEND, {**advance, "event_seq": moved.version, "event_seat": who,
+                                                "event_kind": what, "event_move": played, "event_at": now},
+                          must_change=True)
+    else:
+        transaction.stage(_ADVANCE, advance, must_change=True)
+        transaction.stage(_EVENTS, [
+            {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
+            for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
     snapshots.stage_if_due(match.id, match.game, match.version, moved.version, state)
     kind, seat, _ = rows[0]
     outbox.after_event(moved, kind, seat, seat if by is None else by)
