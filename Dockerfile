@@ -7,7 +7,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_
     PORT=8000 WEB_CONCURRENCY=2
 WORKDIR /app
 COPY requirements.txt .
-RUN pip install -r requirements.txt
+# gcc for the packages built from source (gunicorn_h1c), removed in the same layer
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && pip install -r requirements.txt \
+    && apt-get purge -y --auto-remove gcc libc6-dev && rm -rf /var/lib/apt/lists/*
 COPY . .
 # A user of its own; instance/ is where the default SQLite file would go.
 RUN useradd --create-home --uid 10001 addgames && mkdir -p instance && chown addgames instance

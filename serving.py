@@ -163,6 +163,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         self.running: dict[ClientSocket, float] = {}  # the requests being served, and since when
         self._lingering, self._lingering_lock = 0, threading.Lock()  # threads waiting for a next request
         self._beaten = 0.0  # when notify() last told the master this worker is alive
+        self._tls = self.cfg.is_ssl  # a property looked up through gunicorn's settings: once, not per request
 
     def handle(self, conn):
         """Serve the connection's request, then, while the next one follows at once, that one too."""
@@ -174,7 +175,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
     def _serve(self, conn):
         if not conn.initialized and not conn.wait_for_data(FIRST_BYTE_WAIT):
             return gthread._DEFER  # back to the poller, which hands it to a thread once data comes
-        if self.cfg.is_ssl:  # TLS ends at the proxy in front; a TLS socket is served as gunicorn would
+        if self._tls:  # TLS ends at the proxy in front; a TLS socket is served as gunicorn would
             return super().handle(conn)
         if not isinstance(conn.sock, ClientSocket):
             conn.sock = ClientSocket(conn.sock)

@@ -10,6 +10,7 @@ import time
 import uuid
 from contextlib import contextmanager
 
+import gunicorn_h1c
 import psycopg
 import pytest
 import requests
@@ -72,6 +73,10 @@ def assert_problem(status: int, headers: dict, body: bytes, expected_status: int
     assert problem["title"] and problem["detail"]
 
 
+# gunicorn_h1c, the C parser gunicorn.conf.py asks for, tells an unknown transfer coding (501,
+# RFC 9112 6.1) from a bad header (400) from its 0.6.12 on; before that, both are a bad header.
+UNKNOWN_CODING = (501, "not_implemented") if hasattr(gunicorn_h1c, "UnsupportedTransferCoding") \
+    else (400, "bad_request")
 GUNICORN_ERRORS = {  # what gunicorn refuses before the app sees it: (request, status, code)
     "request line too long": (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "uri_too_long"),
     "too many headers": (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n" + b"".join(
@@ -81,7 +86,7 @@ GUNICORN_ERRORS = {  # what gunicorn refuses before the app sees it: (request, s
     "not a request line": (b"HELLO\r\n\r\n", 400, "bad_request"),
     "a bad header": (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n", 400, "bad_request"),
     "an unknown transfer coding": (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: zstd\r\n\r\n",
-                                   501, "not_implemented"),
+                                   *UNKNOWN_CODING),
     "an expectation it cannot meet": (b"POST /api/v1/games HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n"
                                       b"Content-Length: 0\r\n\r\n", 417, "expectation_failed"),
 }
