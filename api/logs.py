@@ -1,10 +1,11 @@
 """Logs for machines: one JSON line per request and per event of the service, on standard error.
 
 A request line names the method, the route's template (never the query or a body), the status,
-the duration, the match and a request id, also sent back in X-Request-Id. Polls answered 304 (and
-health checks and scrapes that succeed) log at DEBUG, everything else at INFO or above, so that
-LOG_LEVEL=INFO (the default) keeps the thousands of polls of a phone out of the log and
-LOG_LEVEL=DEBUG brings them back. Nothing here reads a header but X-Request-Id, so no token, invite
+the duration, the match and a request id, also sent back in X-Request-Id. Polls answered 304, polls
+that waited for news (`Preference-Applied: wait`: a 200 there is the news of a change whose own
+request has its line, and its duration is mostly the wait), and health checks and scrapes that
+succeed log at DEBUG, everything else at INFO or above, so that LOG_LEVEL=INFO (the default) keeps
+the thousands of polls of a phone out of the log and LOG_LEVEL=DEBUG brings them back. Nothing here reads a header but X-Request-Id, so no token, invite
 or idempotency key can reach a line.
 """
 import logging
@@ -78,7 +79,7 @@ def _finish(response: Response) -> Response:
     status, ident = response.status_code, request_id()
     response.headers["X-Request-Id"] = ident
     template = route()
-    quiet = status == 304 or (status < 300 and template in QUIET_ROUTES)
+    quiet = status == 304 or (status < 300 and (template in QUIET_ROUTES or "Preference-Applied" in response.headers))
     level = logging.DEBUG if quiet else logging.ERROR if status >= 500 else logging.INFO
     if access.isEnabledFor(level):
         # makeRecord and handle, as Logger.log would, without its search of the stack for the

@@ -19,6 +19,7 @@ from .live import gunicorn
 from .play import Table, bearer
 from .test_instances import samples
 from .test_moves import first_legal
+from .test_news import move, started, wait_in_background
 
 
 @pytest.fixture
@@ -87,6 +88,24 @@ def test_one_json_line_per_request_and_polls_only_at_debug(client, capsys, log_l
     client.get("/api/v1/health")
     client.get(f"/api/v1/games/{table.id}")
     assert [line["status"] for line in lines(capsys.readouterr().err)] == [200]
+
+
+def test_a_poll_that_waited_for_news_logs_at_debug_even_when_answered_200(app, client, capsys, log_level,
+                                                                          monkeypatch):
+    """Its 200 is the news of a move whose own request logs at INFO, and its duration is the wait."""
+    monkeypatch.setitem(app.config, "POLL_RECHECK", 600)  # only the move's news ends the wait
+    log_level("DEBUG")
+    table, path, waiter, view = started(client)
+    waiting, answers = wait_in_background(app, path, {**bearer(table.tokens[waiter]), "Prefer": "wait=20",
+                                                      "If-None-Match": view.headers["ETag"]})
+    move(client, path, table.tokens[1 - waiter])
+    waiting.join(60)
+    answer = answers[0]
+    assert (answer.status_code, answer.headers["Preference-Applied"]) == (200, "wait=20")
+    logged = {line["request_id"]: line for line in lines(capsys.readouterr().err) if line["event"] == "request"}
+    assert logged[answer.headers["X-Request-Id"]]["level"] == "debug"
+    moved = [line["level"] for line in logged.values() if line["route"] == "/api/v1/games/<match_id>/moves"]
+    assert moved == ["info"], "the move's own line"
 
 
 def test_the_service_events_are_json_and_carry_no_secret(app, client, capsys):
