@@ -2,17 +2,18 @@
 
 Requests use SQLAlchemy Core, not the ORM: each read is one explicit SELECT on the request's
 connection (api/connection.py), run outside the transaction its writes commit in
-(api/transaction.py), and a poll reads one row by its primary key.
+(api/transaction.py), and a poll reads one row by its primary key. These three reads run on the
+driver's cursor (api/reads.py): they are most of the SQL of every poll, view and move.
 """
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, exists, literal, select
 
-from . import connection
+from . import reads
 from .errors import Problem
 from .models import PushSubscription, events_table, games_table, seats_table
 
@@ -81,15 +82,16 @@ MATCH_COLUMNS = tuple(name for name in MatchRow.__dataclass_fields__ if name not
 _PUSHED = exists().where(PushSubscription.__table__.c.game_id == games_table.c.id).label("pushed")
 # The match's columns in MATCH_COLUMNS' order, then the seat's in SeatRow's: a row zips and slices into them.
 _SEAT_COLUMNS = tuple(seats_table.c[name] for name in SeatRow.__dataclass_fields__)
-_LOAD = (select(*(games_table.c[name] for name in MATCH_COLUMNS), _PUSHED, *_SEAT_COLUMNS)
-         .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id)
-         .where(games_table.c.id == bindparam("id")).order_by(seats_table.c.seat))
+_LOAD = reads.Read(select(*(games_table.c[name] for name in MATCH_COLUMNS), _PUSHED, *_SEAT_COLUMNS)
+                   .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id)
+                   .where(games_table.c.id == bindparam("id")).order_by(seats_table.c.seat))
 _SEAT_BY_TOKEN = select(seats_table.c.seat).where(seats_table.c.game_id == games_table.c.id,
                                                   seats_table.c.token_hash == bindparam("token"))
 _HEAD = select(games_table.c.version, games_table.c.seating, games_table.c.status,
                games_table.c.rematch_id.is_not(None))
-_HEAD_ANONYMOUS = _HEAD.add_columns(literal(None)).where(games_table.c.id == bindparam("id"))
-_HEAD_AS_SEAT = _HEAD.add_columns(_SEAT_BY_TOKEN.scalar_subquery()).where(games_table.c.id == bindparam("id"))
+_HEAD_ANONYMOUS = reads.Read(_HEAD.add_columns(literal(None)).where(games_table.c.id == bindparam("id")), Head)
+_HEAD_AS_SEAT = reads.Read(_HEAD.add_columns(_SEAT_BY_TOKEN.scalar_subquery())
+                           .where(games_table.c.id == bindparam("id")), Head)
 
 
 def unknown_match() -> Problem:
@@ -99,7 +101,7 @@ def unknown_match() -> Problem:
 def load(match_id: str) -> MatchRow:
     """The match and its seats in one SELECT; 404 for an unknown id, and for anything not shaped
     like one (never sent to the database)."""
-    rows = connection.get().execute(_LOAD, {"id": match_id}).all() if MATCH_ID.fullmatch(match_id) else []
+    rows = _LOAD.rows({"id": match_id}) if MATCH_ID.fullmatch(match_id) else []
     if not rows:
         raise unknown_match()
     pushed = len(MATCH_COLUMNS)  # the column after the match's own, then the seat's
@@ -112,23 +114,30 @@ def head(match_id: str, token_hash: str | None) -> Head:
     SELECT, for polls; 404 as `load`."""
     if not MATCH_ID.fullmatch(match_id):
         raise unknown_match()
-    params = {"id": match_id, "token": token_hash} if token_hash else {"id": match_id}
-    row = connection.get().execute(_HEAD_AS_SEAT if token_hash else _HEAD_ANONYMOUS, params).first()
-    if row is None:
+    found = _HEAD_AS_SEAT.rows({"id": match_id, "token": token_hash}) if token_hash \
+        else _HEAD_ANONYMOUS.rows({"id": match_id})
+    if not found:
         raise unknown_match()
-    return Head(*row)
+    return found[0]
 
 
-_EVENTS = (select(events_table.c.seq, events_table.c.seat, events_table.c.kind, events_table.c.move,
-                  events_table.c.created_at)
-           .where(events_table.c.game_id == bindparam("id"), events_table.c.seq > bindparam("after"),
-                  events_table.c.seq <= bindparam("upto"))
-           .order_by(events_table.c.seq))
+class EventRow(NamedTuple):
+    seq: int
+    seat: int
+    kind: str
+    move: Any
+    created_at: datetime
 
 
-def events(match: MatchRow, after: int = 0, upto: int | None = None) -> Sequence[Any]:
+_EVENTS = reads.Read(select(*(events_table.c[name] for name in EventRow._fields))
+                     .where(events_table.c.game_id == bindparam("id"), events_table.c.seq > bindparam("after"),
+                            events_table.c.seq <= bindparam("upto"))
+                     .order_by(events_table.c.seq), EventRow)
+
+
+def events(match: MatchRow, after: int = 0, upto: int | None = None) -> Sequence[EventRow]:
     """The match's events numbered after+1 .. upto (up to its version by default)."""
     upto = match.version if upto is None else upto
     if upto <= after:
         return []
-    return connection.get().execute(_EVENTS, {"id": match.id, "after": after, "upto": upto}).all()
+    return _EVENTS.rows({"id": match.id, "after": after, "upto": upto})
