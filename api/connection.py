@@ -31,12 +31,21 @@ def reads_autocommit() -> bool:
 
 
 def for_writes() -> Connection:
-    """The request's connection, now in a transaction of its own."""
+    """The request's connection, now in a transaction of its own (`for_reads` when it has ended)."""
     conn = get()
     if conn.dialect.name == "postgresql":
         conn.rollback()  # ends the reads' autocommit session on our side; nothing is sent
         conn.execution_options(isolation_level=conn.default_isolation_level)
     return conn
+
+
+def for_reads() -> None:
+    """Back to the reads' autocommit once the write transaction has ended (PostgreSQL). A read
+    after it (a lost race's second look) must not open a transaction on the driver's connection
+    that SQLAlchemy does not know of (api/reads.py reads on the driver's cursor)."""
+    conn = get()
+    if conn.dialect.name == "postgresql" and conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+        conn.execution_options(isolation_level="AUTOCOMMIT")
 
 
 def give_back() -> None:

@@ -54,7 +54,9 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
             conn.commit()
     except (IntegrityError, _Overtaken):
         conn.rollback()
+        connection.for_reads()
         raise conflict() from None
+    connection.for_reads()
     # For SQLite's processes; on PostgreSQL a trigger announces every change of a match's row
     # at COMMIT, api/writes.py's advance-and-append included.
     news.announce({write.params["match_id"] for write in staged

@@ -2,9 +2,11 @@
 through SQLAlchemy, and a read the driver refuses fails as SQLAlchemy fails it."""
 import pytest
 import sqlalchemy
-from sqlalchemy import column, select, table
+from sqlalchemy import bindparam, column, select, table, update
 
-from api import matches, reads
+from api import matches, reads, transaction
+from api.errors import Problem
+from api.models import games_table
 from api.seat_tokens import digest
 
 from ..sqlcount import statements
@@ -65,3 +67,23 @@ def test_a_read_the_driver_refuses_fails_as_sqlalchemy_fails_it(app):
     nowhere = reads.Read(select(column("x")).select_from(table("no_such_table")))
     with app.app_context(), pytest.raises(sqlalchemy.exc.DBAPIError, match="no_such_table"):
         nowhere.rows({})
+
+
+def test_a_read_after_a_lost_write_leaves_the_next_write_free_to_commit(app, played):
+    """As a join that lost its race does: its write changed nothing, it reads the match again and
+    writes again. (On PostgreSQL that read, on the driver's cursor, must not open a transaction
+    SQLAlchemy does not know of: the next write could not begin.)"""
+    bump = update(games_table).where(games_table.c.id == bindparam("match_id"),
+                                     games_table.c.seating == bindparam("seen")).values(seating=bindparam("seen") + 1)
+    lost = lambda: Problem(409, "lost", "Another write was first.")  # noqa: E731
+    with app.test_request_context():
+        seating = matches.load(played.id).seating
+        for seen in (seating - 1, seating):  # two writes: a transaction, not one statement committing alone
+            transaction.stage(bump, {"match_id": played.id, "seen": seen}, must_change=True)
+        with pytest.raises(Problem, match="Another write was first"):
+            transaction.commit(lost)
+        assert matches.load(played.id).seating == seating
+        for seen in (seating, seating + 1):
+            transaction.stage(bump, {"match_id": played.id, "seen": seen}, must_change=True)
+        transaction.commit(lost)
+        assert matches.load(played.id).seating == seating + 2
