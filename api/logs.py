@@ -5,8 +5,8 @@ the duration, the match and a request id, also sent back in X-Request-Id. Polls 
 that waited for news (`Preference-Applied: wait`: a 200 there is the news of a change whose own
 request has its line, and its duration is mostly the wait), and health checks and scrapes that
 succeed log at DEBUG, everything else at INFO or above, so that LOG_LEVEL=INFO (the default) keeps
-the thousands of polls of a phone out of the log and LOG_LEVEL=DEBUG brings them back. Nothing here reads a header but X-Request-Id, so no token, invite
-or idempotency key can reach a line.
+the thousands of polls of a phone out of the log and LOG_LEVEL=DEBUG brings them back. Nothing
+here reads a header but X-Request-Id, so no token, invite or idempotency key can reach a line.
 """
 import logging
 import random
