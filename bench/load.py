@@ -198,12 +198,14 @@ async def play_phase(service: Service, concurrency: int, matches: int, warmup: i
         await play_matches(pairs[:max(1, min(concurrency, 4))], tables[:warmup], Tally(), time.monotonic() + 60, wait)
         tally = Tally()
         opened, cpu, client_cpu = connections(seats), service.cpu(), time.process_time()
+        workers = service.worker_cpu()
         if pg:
             pg.begin()
         started = time.perf_counter()
         await play_matches(pairs, tables[warmup:], tally, time.monotonic() + seconds, wait)
         wall = time.perf_counter() - started
         server_cpu, client_cpu = service.cpu() - cpu, time.process_time() - client_cpu
+        busiest = busiest_share(workers, service.worker_cpu())
         database_cpu = pg.end() if pg else None
         tally.connections = connections(seats) - opened
     finally:
@@ -223,8 +225,17 @@ async def play_phase(service: Service, concurrency: int, matches: int, warmup: i
         "requests_per_move": {kind: round(count / moves, 2) for kind, count in sorted(tally.requests.items())},
         "connections_per_request": round(tally.connections / sum(tally.requests.values()), 2),
         "client_cpu_s": round(client_cpu, 2), "client_cpu_share": round(client_cpu / wall, 2),
+        "busiest_worker_share": busiest,
         "server_errors": service.errors()[:5],
     }
+
+
+def busiest_share(before: dict[int, float], after: dict[int, float]) -> float | None:
+    """The busiest worker's share of the workers' CPU between two readings (0.5 for two workers
+    sharing the load evenly). Each worker serves the connections it accepted for as long as they
+    stay open, so a few long-lived connections may all land on one of them."""
+    used = [after[pid] - before[pid] for pid in after if pid in before]
+    return round(max(used) / sum(used), 2) if used and sum(used) else None
 
 
 async def hammer(service: Service, path: str, headers: dict, seconds: float, in_flight: int = 16,
@@ -410,8 +421,8 @@ def markdown(result: dict) -> str:
              "",
              "| K | moves/s | / no-op req/s | / commits/s | p50 / p95 / p99 ms | p50 / no-op p50 | server CPU ms/move "
              "| / no-op CPU | of which PostgreSQL | peak RSS MB (all / worker) | requests per move | new connections "
-             "per request | client CPU |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "per request | client CPU | busiest worker's share of their CPU |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for row in result["load"]:
         lat = row["latency_ms"]
         kinds = ", ".join(f"{kind} {n}" for kind, n in row["requests_per_move"].items())
@@ -423,7 +434,7 @@ def markdown(result: dict) -> str:
             f"| {row['postgres_cpu_ms_per_move'] if row['postgres_cpu_ms_per_move'] is not None else '-'} "
             f"| {row['peak_rss_mb']['total']} / {row['peak_rss_mb']['worker']} | {kinds} "
             f"| {row['connections_per_request']} "
-            f"| {row['client_cpu_share']:.0%} of a core |")
+            f"| {row['client_cpu_share']:.0%} of a core | {row.get('busiest_worker_share') or '-'} |")
     lines += ["", "| request kind alone (16 clients) | req/s | server CPU ms | / no-op CPU | p50 ms | client CPU ms |",
               "|---|---|---|---|---|---|"]
     for kind, row in {"no-op": noop, **result["kinds"]}.items():

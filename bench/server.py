@@ -158,6 +158,10 @@ class Service:
         pid = self.process.pid
         return cpu_seconds(pid, reaped=True) + sum(cpu_seconds(child) for child in children(pid))
 
+    def worker_cpu(self) -> dict[int, float]:
+        """Seconds of CPU each live worker has used so far, by PID."""
+        return {child: cpu_seconds(child) for child in children(self.process.pid)}
+
     def peak_rss_mb(self) -> dict:
         """VmHWM of the master and of each live worker, in MB: their sum and the largest worker's."""
         workers = [peak_rss_kb(child) for child in children(self.process.pid)]

@@ -171,12 +171,12 @@ def markdown(result: dict, concurrencies: list[int]) -> str:
               "| app | server CPU ms per request | two requests / the peer's CPU per move |", "|---|---|---|"]
     for name, cost in result["floors"].items():
         lines.append(f"| {name} | {cost} | {2 * cost / peer_cpu:.2f}x |")
-    lines += ["", "Every run:", "", "| round | K | system | moves/s | server CPU ms/move | p50 / p99 ms | client CPU |",
-              "|---|---|---|---|---|---|---|"]
+    lines += ["", "Every run:", "", "| round | K | system | moves/s | server CPU ms/move | p50 / p99 ms | client CPU "
+              "| busiest worker's share of their CPU |", "|---|---|---|---|---|---|---|---|"]
     for run in result["runs"]:
         lines.append(f"| {run['round']} | {run['concurrency']} | {run['system']} | {run['moves_per_s']} "
                      f"| {run['server_cpu_ms_per_move']} | {run['latency_ms']['p50']} / {run['latency_ms']['p99']} "
-                     f"| {run['client_cpu_share']:.0%} of a core |")
+                     f"| {run['client_cpu_share']:.0%} of a core | {run.get('busiest_worker_share') or '-'} |")
     return "\n".join(lines)
 
 
