@@ -114,8 +114,11 @@ class Service:
                     "WEB_CONCURRENCY": str(workers),
                     # gunicorn binds 0.0.0.0 when given PORT; the command line's arguments win over
                     # a gunicorn.conf.py, so this keeps the service on loopback whatever that file says,
-                    # and off gunicorn's control socket (one path in $HOME, shared by every server)
-                    "GUNICORN_CMD_ARGS": f"--bind 127.0.0.1:{self.port} --no-control-socket", **(settings or {})}
+                    # and off gunicorn's control socket (one path in $HOME, shared by every server);
+                    # BENCH_GUNICORN_ARGS adds to them (a worker class to compare, say)
+                    "GUNICORN_CMD_ARGS": f"--bind 127.0.0.1:{self.port} --no-control-socket "
+                                         f"{os.environ.get('BENCH_GUNICORN_ARGS', '')}".strip(),
+                    **(settings or {})}
         if limits == "off":
             self.env["RATELIMIT_ENABLED"] = "false"
         elif limits == "raised":
