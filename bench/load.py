@@ -32,7 +32,7 @@ from pathlib import Path
 import orjson
 
 from bench.lean_http import Client
-from bench.server import ROOT, PgBackends, Service, is_postgres, scratch_sqlite
+from bench.server import ROOT, PgBackends, Service, interpreter, is_postgres, scratch_sqlite
 
 CARDS = 48  # an ADD UP deck
 MATCH_TIMEOUT = 120  # seconds one match may take before the run fails
@@ -361,7 +361,7 @@ def machine() -> dict:
 
     commit, dirty = git("rev-parse", "--short", "HEAD"), git("status", "--porcelain", "--untracked-files=no")
     return {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "commit": commit + ("+dirty" if dirty else ""),
-            "nproc": os.cpu_count(), "loadavg_before": os.getloadavg(), "python": sys.version.split()[0]}
+            "nproc": os.cpu_count(), "loadavg_before": os.getloadavg(), "python": interpreter()}
 
 
 async def measure(args) -> dict:
@@ -413,7 +413,8 @@ def markdown(result: dict) -> str:
     noop, commits = result["noop"], result["commits_per_s"][result["backend"]]
     m = result["machine"]
     lines = [f"addgames on {result['backend']}, commit {m['commit']}, {m['date']}, {m['nproc']} cores, "
-             f"load average {m['loadavg_before'][0]:.1f} before / {m['loadavg_after'][0]:.1f} after",
+             f"load average {m['loadavg_before'][0]:.1f} before / {m['loadavg_after'][0]:.1f} after; "
+             f"Python {m['python']}",
              "",
              f"No-op request through the app: {noop['requests_per_s']:,.0f} req/s, {noop['server_cpu_ms']} ms server CPU, "
              f"p50 {noop['p50_ms']} ms (16 clients). Single-row INSERT + COMMIT from one process: "

@@ -38,6 +38,17 @@ def procfile_web() -> list[str]:
     raise SystemExit("The Procfile has no web: line.")
 
 
+def interpreter(bin_dir: Path = BIN) -> str:
+    """The Python that serves from the virtual environment `bin_dir`: its version, its executable,
+    and whether libpython is a shared library there (pyenv's default build) or linked into the
+    executable (Debian's python3, built with PGO and LTO): README, *Figures*, measured the difference."""
+    probe = ("import os, sys; linked = 'libpython' in open('/proc/self/maps').read(); "
+             "print(sys.version.split()[0], os.path.realpath(sys.executable), "
+             "'libpython shared' if linked else 'libpython linked in', sep=', ')")
+    return subprocess.run([str(bin_dir / "python"), "-c", probe], capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -98,10 +109,11 @@ def peak_rss_kb(pid: int) -> int:
 
 
 class Service:
-    """gunicorn serving `app` (the Procfile's `wsgi:app` by default) on `database_url`."""
+    """gunicorn serving `app` (the Procfile's `wsgi:app` by default) on `database_url`, from the
+    virtual environment whose scripts are in `bin_dir` (this one's by default)."""
 
     def __init__(self, database_url: str, app: str = "wsgi:app", workers: int = 2, limits: str = "raised",
-                 settings: dict | None = None):
+                 settings: dict | None = None, bin_dir: Path = BIN):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.app_name = f"addgames-bench-{self.port}"
@@ -124,13 +136,14 @@ class Service:
         elif limits == "raised":
             self.env.update(dict.fromkeys(LIMITS, RAISED))
         command = procfile_web()
-        self.command = [str(BIN / command[0]) if (BIN / command[0]).exists() else command[0]] + \
+        self.bin_dir = bin_dir
+        self.command = [str(bin_dir / command[0]) if (bin_dir / command[0]).exists() else command[0]] + \
             [app if word == "wsgi:app" else word for word in command[1:]]
         self.process = None
         self.log = tempfile.NamedTemporaryFile(prefix="bench-gunicorn-", suffix=".log", delete=False)
 
     def migrate(self) -> None:
-        done = subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=self.env,
+        done = subprocess.run([str(self.bin_dir / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=self.env,
                               capture_output=True, text=True)
         if done.returncode:
             raise SystemExit(f"flask db upgrade failed:\n{done.stderr[-2000:]}")

@@ -8,7 +8,8 @@ without one), for K = 8 and 32, three rounds. Each measurement starts a fresh se
 table of the medians over the rounds: moves/s and server CPU ms per move of each, addgames' moves/s
 as a fraction of the peer's and its CPU per move as a multiple, beside issue 12's targets; then what
 two requests cost through the same gunicorn worker when the app does nothing (bench/floors.py).
-addgames' seats long-poll (`Prefer: wait=20`, as the web app does) unless --wait 0.
+addgames' seats long-poll (`Prefer: wait=20`, as the web app does) unless --wait 0. --python adds
+addgames served by another interpreter (another virtual environment), interleaved with the rest.
 
 The peer's folder is read-only here and shared: it is copied to ~/.cache/addgames-bench/ (or
 --peer-cache) and `npm ci` runs in the copy the first time (it compiles better-sqlite3, about a
@@ -16,6 +17,7 @@ minute). A full run takes about ten minutes on two cores; --quick is one short r
 """
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -24,9 +26,10 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 from bench.load import hammer, machine, play_phase, save
-from bench.server import ROOT, Service, free_port, scratch_sqlite
+from bench.server import BIN, ROOT, Service, free_port, interpreter, scratch_sqlite
 
 # The peer's folder: shared/peers/boardgameio in a folder above the repository (the workshop's notes
 # sit beside it), unless --peer names another.
@@ -76,12 +79,20 @@ def run_peer(folder: Path, storage: str, concurrency: int, args) -> dict:
             "client_cpu_share": round(row["clientCpuSeconds"] / row["wallSeconds"], 2)}
 
 
-def run_addgames(database: str, concurrency: int, args, settings: dict | None = None) -> dict:
-    """One measurement of addgames (a fresh gunicorn, its environment plus `settings`) with the same
-    matches, warm-up and time as the peer's."""
-    with Service(database, settings=settings) as service:
-        matches = max(args.matches, args.matches_per_worker * concurrency)
-        return asyncio.run(play_phase(service, concurrency, matches, args.warmup, args.seconds, args.wait))
+class Addgames(NamedTuple):
+    database: str  # "sqlite" (a throwaway file per measurement) or "postgresql" (--pg-url)
+    settings: dict | None  # added to the service's environment
+    bin_dir: Path  # the virtual environment it runs from
+
+
+def run_addgames(system: Addgames, concurrency: int, args) -> dict:
+    """One measurement of addgames as `system` says (a fresh gunicorn; on SQLite, a fresh file) with the
+    same matches, warm-up and time as the peer's."""
+    with contextlib.ExitStack() as stack:
+        database = args.pg_url if system.database == "postgresql" else stack.enter_context(scratch_sqlite())
+        with Service(database, settings=system.settings, bin_dir=system.bin_dir) as service:
+            matches = max(args.matches, args.matches_per_worker * concurrency)
+            return asyncio.run(play_phase(service, concurrency, matches, args.warmup, args.seconds, args.wait))
 
 
 def floors(seconds: float) -> dict:
@@ -93,23 +104,33 @@ def floors(seconds: float) -> dict:
     return costs
 
 
+def addgames_systems(args) -> dict[str, Addgames]:
+    """addgames' systems by name: on SQLite; with --as-peer, on SQLite as the peer syncs it; on
+    PostgreSQL with --pg-url; and each database again under every --python."""
+    systems = {"addgames sqlite": Addgames("sqlite", None, BIN)}
+    if args.as_peer:
+        systems[SQLITE_AS_PEER] = Addgames("sqlite", {"SQLITE_SYNCHRONOUS": "NORMAL"}, BIN)
+    if args.pg_url:
+        systems["addgames postgresql"] = Addgames("postgresql", None, BIN)
+    for python in args.python:
+        for database in ["sqlite"] + (["postgresql"] if args.pg_url else []):
+            systems[f"addgames {database} under {python}"] = Addgames(database, None, python.parent)
+    return systems
+
+
 def measure(args) -> dict:
     started = machine()
     folder = peer_copy(args.peer, args.peer_cache)
-    systems = [f"peer {storage}" for storage in args.peer_storage] + ["addgames sqlite"] + \
-        ([SQLITE_AS_PEER] if args.as_peer else []) + (["addgames postgresql"] if args.pg_url else [])
+    mine = addgames_systems(args)
+    systems = [f"peer {storage}" for storage in args.peer_storage] + list(mine)
     runs = []
     for round_number in range(1, args.rounds + 1):
         for concurrency in args.concurrency:
             for system in systems:
                 if system.startswith("peer "):
                     row = run_peer(folder, system.removeprefix("peer "), concurrency, args)
-                elif system in ("addgames sqlite", SQLITE_AS_PEER):
-                    with scratch_sqlite() as database:
-                        row = run_addgames(database, concurrency, args,
-                                           {"SQLITE_SYNCHRONOUS": "NORMAL"} if system == SQLITE_AS_PEER else None)
                 else:
-                    row = run_addgames(args.pg_url, concurrency, args)
+                    row = run_addgames(mine[system], concurrency, args)
                 runs.append({"round": round_number, "system": system, "concurrency": concurrency, **row})
                 print(f"round {round_number} K={concurrency} {system}: {row['moves_per_s']} moves/s, "
                       f"{row['server_cpu_ms_per_move']} ms CPU/move", file=sys.stderr)
@@ -119,6 +140,7 @@ def measure(args) -> dict:
             mine = [run for run in runs if run["system"] == system and run["concurrency"] == concurrency]
             medians[f"{system} K={concurrency}"] = {
                 key: round(statistics.median(run[key] for run in mine), 3) for key in ("moves_per_s", "server_cpu_ms_per_move")}
+    started["pythons"] = {str(python): interpreter(python.parent) for python in args.python}
     result = {"machine": started, "settings": {k: str(v) for k, v in vars(args).items() if k != "pg_url"},
               "runs": runs, "medians": medians, "floors": floors(args.floor_seconds)}
     result["machine"]["loadavg_after"] = os.getloadavg()
@@ -132,7 +154,8 @@ def markdown(result: dict, concurrencies: list[int]) -> str:
              f"load average {m['loadavg_before'][0]:.1f} before / {m['loadavg_after'][0]:.1f} after; "
              f"medians of {rounds} interleaved round(s); addgames' clients "
              + (f"long-poll (`Prefer: wait={result['settings']['wait']}`)" if int(result["settings"]["wait"])
-                else "poll again at once after each 304"), "",
+                else "poll again at once after each 304") + f"; Python {m['python']}"
+             + "".join(f"; under {python}: Python {text}" for python, text in m.get("pythons", {}).items()), "",
              "| K | peer SQLite WAL moves/s | addgames SQLite | PostgreSQL | SQLite / peer (target ≥ 0.5) "
              "| PostgreSQL / peer (≥ 0.5) | server CPU ms/move: peer / SQLite (target ≤ 2) / PostgreSQL (≤ 2.5) "
              "| CPU / peer's: SQLite / PostgreSQL |",
@@ -157,9 +180,8 @@ def markdown(result: dict, concurrencies: list[int]) -> str:
                      f"| {times(sqlite)} / {times(pg)} |")
     for k in concurrencies:
         for system in medians:
-            extra = system.startswith(SQLITE_AS_PEER) or (system.startswith("peer ") and
-                                                          not system.startswith("peer sqlite-wal"))
-            if extra and system.endswith(f"K={k}"):
+            main = system.startswith(("peer sqlite-wal K", "addgames sqlite K", "addgames postgresql K"))
+            if not main and system.endswith(f"K={k}"):
                 row, peer = medians[system], medians[f"peer sqlite-wal K={k}"]
                 lines.append(f"\n{system}: {row['moves_per_s']:,.0f} moves/s "
                              f"({row['moves_per_s'] / peer['moves_per_s']:.2f} of the peer's SQLite WAL), "
@@ -201,6 +223,9 @@ def arguments(argv=None):
                              "does; 0: answered at once and sent again at once (issue 12's first load)")
     parser.add_argument("--as-peer", action="store_true",
                         help="also addgames on SQLite with synchronous=NORMAL, as the peer's SQLite WAL runs")
+    parser.add_argument("--python", type=Path, action="append", default=[],
+                        help="also addgames under this interpreter: a virtual environment's python with "
+                             "requirements.txt installed (README, Figures); repeatable")
     parser.add_argument("--floor-seconds", type=float, default=5, help="per app that does nothing, after the rounds")
     parser.add_argument("--quick", action="store_true", help="one short round")
     args = parser.parse_args(argv)
