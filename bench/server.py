@@ -40,11 +40,15 @@ def procfile_web() -> list[str]:
 
 def interpreter(bin_dir: Path = BIN) -> str:
     """The Python that serves from the virtual environment `bin_dir`: its version, its executable,
-    and whether libpython is a shared library there (pyenv's default build) or linked into the
-    executable (Debian's python3, built with PGO and LTO): README, *Figures*, measured the difference."""
-    probe = ("import os, sys; linked = 'libpython' in open('/proc/self/maps').read(); "
+    whether libpython is a shared library there or linked into the executable, and the
+    optimisations it was configured with (`--enable-optimizations`: PGO; `--with-lto`), as far as
+    it says: Debian's python3 is built with both and linked statically, but its sysconfig describes
+    the shared library's build. README, *Figures*, measured the difference."""
+    probe = ("import os, sys, sysconfig; linked = 'libpython' in open('/proc/self/maps').read(); "
+             "flags = [f for f in ('--enable-optimizations', '--with-lto') "
+             "if f in (sysconfig.get_config_var('CONFIG_ARGS') or '')]; "
              "print(sys.version.split()[0], os.path.realpath(sys.executable), "
-             "'libpython shared' if linked else 'libpython linked in', sep=', ')")
+             "'libpython shared' if linked else 'libpython linked in', *flags, sep=', ')")
     return subprocess.run([str(bin_dir / "python"), "-c", probe], capture_output=True, text=True,
                           check=True).stdout.strip()
 
