@@ -121,8 +121,8 @@ def addgames_systems(args) -> dict[str, Addgames]:
 def measure(args) -> dict:
     started = machine()
     folder = peer_copy(args.peer, args.peer_cache)
-    mine = addgames_systems(args)
-    systems = [f"peer {storage}" for storage in args.peer_storage] + list(mine)
+    ours = addgames_systems(args)
+    systems = [f"peer {storage}" for storage in args.peer_storage] + list(ours)
     runs = []
     for round_number in range(1, args.rounds + 1):
         for concurrency in args.concurrency:
@@ -130,7 +130,7 @@ def measure(args) -> dict:
                 if system.startswith("peer "):
                     row = run_peer(folder, system.removeprefix("peer "), concurrency, args)
                 else:
-                    row = run_addgames(mine[system], concurrency, args)
+                    row = run_addgames(ours[system], concurrency, args)
                 runs.append({"round": round_number, "system": system, "concurrency": concurrency, **row})
                 print(f"round {round_number} K={concurrency} {system}: {row['moves_per_s']} moves/s, "
                       f"{row['server_cpu_ms_per_move']} ms CPU/move", file=sys.stderr)
