@@ -45,3 +45,24 @@ def test_a_visible_page_waits_for_news_and_a_hidden_one_backs_off(new_page, serv
             Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
             document.dispatchEvent(new Event('visibilitychange'));
         }""")
+
+
+def test_news_that_arrives_while_the_game_loads_is_shown_with_the_game_once(new_page, server):
+    """The first view starts loading the game's module; a move made meanwhile comes with the next
+    poll, before the module. The page adds the game's actions once (twice would throw: see
+    mergeActions) and shows the newer view, ready to play."""
+    match = new_match(server, "addit")
+    page = new_page()
+    held = []  # the module's request, answered once the news is in
+    page.route("**/js/games/addit.js", lambda route: held.append(route))
+    with page.expect_request("**/js/games/addit.js"):
+        page.goto(match.seat_link(1))
+    with page.expect_response(lambda r: re.search(rf"/api/v1/games/{match.id}$", r.url) and r.status == 200):
+        match.play(lambda view: view["version"] >= 1)  # Ann moves: the waiting poll answers with it
+    for route in held:
+        route.continue_()
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    chosen = page.locator('.hand [data-action="select"]').first
+    chosen.click()
+    expect(chosen).to_have_attribute("aria-pressed", "true")

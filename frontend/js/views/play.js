@@ -29,6 +29,7 @@ export default function play(id, linkToken) {
   let poller = null;
   let clock = null;
   let unwatch = null;
+  let loading = null; // the game module on its way (see gameLoaded)
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
     news: null, // what became of a change the outbox kept: sent late, or refused
@@ -151,14 +152,23 @@ export default function play(id, linkToken) {
     return {view, me, legal, ui: screen.ui, busy: screen.busy, play, repaint: screen.repaint, readOnly: false};
   }
 
-  async function shown(view, etag) {
-    const before = screen.view;
-    if (!screen.game) {
-      screen.game = await loadGame(view.game);
-      const moves = Object.entries(screen.game.actions || {})
+  /** Load the game's module and add its actions, once: a second view may arrive while the module loads. */
+  function gameLoaded(key) {
+    loading ||= loadGame(key).then((game) => {
+      const moves = Object.entries(game.actions || {})
         .map(([name, action]) => [name, (element, event) => action(context(), element, event)]);
       screen.actions = mergeActions(screen.actions, Object.fromEntries(moves));
-    }
+      screen.game = game;
+    }, (error) => {
+      loading = null; // the next view tries again
+      throw error;
+    });
+    return loading;
+  }
+
+  async function shown(view, etag) {
+    const before = screen.view;
+    if (!screen.game) await gameLoaded(view.game);
     const held = seatOf(id);
     // A seat link opened here: kept, unless this device holds another seat of the match (a new link
     // for the seat it holds replaces the old one).
