@@ -55,7 +55,8 @@ class Config:
     # NORMAL (in WAL mode) survives a crash of the service but may lose the last moves on a power cut,
     # and commits several times faster. Anything else is refused at start.
     SQLITE_SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}[os.environ.get("SQLITE_SYNCHRONOUS", "FULL").upper()]
-    RUNNING_REQUESTS = int(os.environ.get("RUNNING_REQUESTS", 4))  # per process at once (api/gate.py)
+    # Requests one process runs at once (api/gate.py); unset: by the database, gate.default_places()
+    RUNNING_REQUESTS = int(os.environ["RUNNING_REQUESTS"]) if os.environ.get("RUNNING_REQUESTS") else None
     # Long polls (api/news.py): how many requests of one process may wait for news at once (keep it
     # under gunicorn's threads per process), and how often a waiting one checks the database anyway.
     POLL_WAITERS = int(os.environ.get("POLL_WAITERS", int(os.environ.get("WEB_THREADS", 64)) * 3 // 4))

@@ -6,16 +6,31 @@ Python runs one thread at a time: past a few runnable threads, each request only
 costs more. Measured on the quiet 2-core machine, issue 12's load at K=32 (2 processes of 64
 threads, SQLite), server CPU per move with polls sent again at once / long polls: no gate 16.8 /
 6.3 ms, 8 at once 11.7 / 6.3, 4 at once 7.7 / 6.5, 2 at once 8.1 ms.
+
+Fewer places cost less again once the rest was cheaper: a request that waits for its database
+lets the interpreter go, another running request takes it, and the first then waits to get it
+back. By default a process runs one request at a time on SQLite, whose waits are on this machine
+(a commit's disk sync, another process's write), and two on PostgreSQL, whose round trips cross
+a network in a deployment and are worth overlapping. In alternating runs of bench/load.py
+against 4 places (README, Figures), less server CPU per move in 9 pairs of 9 on SQLite with one
+place and in 7 of 8 on PostgreSQL with two.
 """
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from flask import Flask, current_app, g, request
+from sqlalchemy.engine import make_url
+
+
+def default_places(database_url: str) -> int:
+    """RUNNING_REQUESTS when it is not set: one on SQLite, two on PostgreSQL (see above)."""
+    return 1 if make_url(database_url).get_backend_name() == "sqlite" else 2
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["gate"] = threading.Semaphore(app.config["RUNNING_REQUESTS"])
+    places = app.config["RUNNING_REQUESTS"] or default_places(app.config["SQLALCHEMY_DATABASE_URI"])
+    app.extensions["gate"] = threading.Semaphore(places)
     app.before_request(_enter)
     app.teardown_request(_leave)
 

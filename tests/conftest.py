@@ -59,7 +59,9 @@ def own_schema(url: str) -> str:
 @pytest.fixture(scope="session", params=backends(), ids=lambda url: url.split(":")[0].split("+")[0])
 def app(request, tmp_path_factory):
     url = own_schema(request.param.format(tmp=tmp_path_factory.mktemp("db")))
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True, "RATELIMIT_ENABLED": False})
+    # Threads of this process stand for requests at once (the races' tests): four may run together.
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "TESTING": True, "RATELIMIT_ENABLED": False,
+                      "RUNNING_REQUESTS": 4})
     app.test_client_class = SpecClient
     with app.app_context():
         drop_everything()

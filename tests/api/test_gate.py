@@ -1,0 +1,111 @@
+"""The gate (api/gate.py): at most RUNNING_REQUESTS requests of a process run at once (by default
+one on SQLite, two on PostgreSQL); the others wait in their threads until a place is free, and a
+poll waiting for news gives its place up.
+
+The gate is wrapped so that the test knows when a request waits at it (the deadlines below only
+stop a broken run; they time nothing)."""
+import threading
+import time
+
+import pytest
+
+from api import create_app, revisions
+
+from .play import bearer, first_legal
+from .test_news import news_only, started, wait_in_background  # noqa: F401  (news_only is a fixture)
+
+DEADLINE = 30  # seconds before a test gives up on something that should happen at once
+
+
+class CountingGate:
+    """A gate that says how many threads wait to take a place in it."""
+
+    def __init__(self, places: threading.Semaphore):
+        self._places, self._count = places, threading.Lock()
+        self.waiting = 0
+
+    def acquire(self) -> bool:
+        with self._count:
+            self.waiting += 1
+        try:
+            return self._places.acquire()
+        finally:
+            with self._count:
+                self.waiting -= 1
+
+    def release(self) -> None:
+        self._places.release()
+
+
+def counted(app, monkeypatch, places: threading.Semaphore) -> CountingGate:
+    counting = CountingGate(places)
+    monkeypatch.setitem(app.extensions, "gate", counting)
+    return counting
+
+
+def until(condition, what: str) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.01)
+
+
+def in_thread(call) -> tuple[threading.Thread, list]:
+    answers: list = []
+    thread = threading.Thread(target=lambda: answers.append(call()))
+    thread.start()
+    return thread, answers
+
+
+@pytest.mark.parametrize("url, places", [("sqlite:///{tmp}/gate.sqlite", 1),
+                                         ("postgresql+psycopg://nobody@127.0.0.1:9/none", 2)], ids=["sqlite", "postgresql"])
+def test_by_default_a_process_runs_one_request_at_once_on_sqlite_and_two_on_postgresql(tmp_path, url, places):
+    """SQLite's waits are on this machine's disk; PostgreSQL's round trips cross a network, and a
+    second request runs while the first waits for one (README, Settings)."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url.format(tmp=tmp_path), "RUNNING_REQUESTS": None})
+    taken = 0
+    while app.extensions["gate"].acquire(blocking=False):
+        taken += 1
+    assert taken == places
+
+
+def test_past_its_places_a_request_waits_at_the_gate(app, monkeypatch):
+    places = app.config["RUNNING_REQUESTS"]
+    counting = counted(app, monkeypatch, app.extensions["gate"])
+    inside, leave = threading.Semaphore(0), threading.Event()
+    schema_revision, held = revisions.schema_revision, []
+
+    def held_inside():  # the first health checks stay in the gate until told to leave
+        if len(held) < places:
+            held.append(True)
+            inside.release()
+            leave.wait(DEADLINE)
+        return schema_revision()
+
+    monkeypatch.setattr(revisions, "schema_revision", held_inside)
+    running = [in_thread(lambda: app.test_client().get("/api/v1/health")) for _ in range(places)]
+    for _ in range(places):
+        assert inside.acquire(timeout=DEADLINE), "a request did not start while a place was free"
+    late, late_answer = in_thread(lambda: app.test_client().get("/api/v1/health"))
+    until(lambda: counting.waiting == 1, f"a request past the {places} places did not wait at the gate")
+    assert not late_answer, "a request ran while every place was taken"
+    leave.set()
+    for thread, _ in [*running, (late, late_answer)]:
+        thread.join(DEADLINE)
+    assert [answers[0].status_code for _, answers in running] + [late_answer[0].status_code] == [200] * (places + 1)
+
+
+def test_a_poll_waiting_for_news_gives_its_place_up(app, client, monkeypatch, news_only):  # noqa: F811
+    counted(app, monkeypatch, threading.Semaphore(1))
+    table, path, waiter, view = started(client)
+    waiting, answers = wait_in_background(app, path, {**bearer(table.tokens[waiter]),
+                                                      "If-None-Match": view.headers["ETag"], "Prefer": "wait=20"})
+    other, other_answer = in_thread(lambda: app.test_client().get(path, headers=bearer(table.tokens[1 - waiter])))
+    other.join(DEADLINE)
+    assert other_answer and other_answer[0].status_code == 200, "a waiting poll kept the only place"
+    mover = other_answer[0].json
+    moved = client.post(f"{path}/moves", headers=bearer(table.tokens[1 - waiter]),
+                        json={"version": mover["version"], "move": first_legal(mover)})
+    assert moved.status_code == 200, moved.json
+    waiting.join(DEADLINE)
+    assert answers and answers[0].status_code == 200, "the poll did not come back in to answer the news"
