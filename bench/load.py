@@ -198,7 +198,7 @@ async def play_phase(service: Service, concurrency: int, matches: int, warmup: i
         await play_matches(pairs[:max(1, min(concurrency, 4))], tables[:warmup], Tally(), time.monotonic() + 60, wait)
         tally = Tally()
         opened, cpu, client_cpu = connections(seats), service.cpu(), time.process_time()
-        workers = service.worker_cpu()
+        workers, switches = service.worker_cpu(), service.thread_switches()
         if pg:
             pg.begin()
         started = time.perf_counter()
@@ -206,6 +206,7 @@ async def play_phase(service: Service, concurrency: int, matches: int, warmup: i
         wall = time.perf_counter() - started
         server_cpu, client_cpu = service.cpu() - cpu, time.process_time() - client_cpu
         busiest = busiest_share(workers, service.worker_cpu())
+        switches = service.thread_switches() - switches
         database_cpu = pg.end() if pg else None
         tally.connections = connections(seats) - opened
     finally:
@@ -226,6 +227,7 @@ async def play_phase(service: Service, concurrency: int, matches: int, warmup: i
         "connections_per_request": round(tally.connections / sum(tally.requests.values()), 2),
         "client_cpu_s": round(client_cpu, 2), "client_cpu_share": round(client_cpu / wall, 2),
         "busiest_worker_share": busiest,
+        "thread_switches_per_move": round(switches / moves, 1) if moves else None,
         "server_errors": service.errors()[:5],
     }
 
@@ -422,8 +424,8 @@ def markdown(result: dict) -> str:
              "",
              "| K | moves/s | / no-op req/s | / commits/s | p50 / p95 / p99 ms | p50 / no-op p50 | server CPU ms/move "
              "| / no-op CPU | of which PostgreSQL | peak RSS MB (all / worker) | requests per move | new connections "
-             "per request | client CPU | busiest worker's share of their CPU |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "per request | client CPU | busiest worker's share of their CPU | thread switches per move |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for row in result["load"]:
         lat = row["latency_ms"]
         kinds = ", ".join(f"{kind} {n}" for kind, n in row["requests_per_move"].items())
@@ -435,7 +437,8 @@ def markdown(result: dict) -> str:
             f"| {row['postgres_cpu_ms_per_move'] if row['postgres_cpu_ms_per_move'] is not None else '-'} "
             f"| {row['peak_rss_mb']['total']} / {row['peak_rss_mb']['worker']} | {kinds} "
             f"| {row['connections_per_request']} "
-            f"| {row['client_cpu_share']:.0%} of a core | {row.get('busiest_worker_share') or '-'} |")
+            f"| {row['client_cpu_share']:.0%} of a core | {row.get('busiest_worker_share') or '-'} "
+            f"| {row.get('thread_switches_per_move') or '-'} |")
     lines += ["", "| request kind alone (16 clients) | req/s | server CPU ms | / no-op CPU | p50 ms | client CPU ms |",
               "|---|---|---|---|---|---|"]
     for kind, row in {"no-op": noop, **result["kinds"]}.items():

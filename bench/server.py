@@ -91,6 +91,19 @@ def cpu_seconds(pid: int, reaped: bool = False) -> float:
     return ticks / TICK
 
 
+def thread_switches(pid: int) -> int:
+    """Context switches (voluntary or not) of the live threads of `pid` so far; 0 once it is gone."""
+    total = 0
+    for status in Path(f"/proc/{pid}/task").glob("*/status"):
+        try:
+            lines = status.read_text().splitlines()
+        except (FileNotFoundError, ProcessLookupError):  # a thread that ended meanwhile
+            continue
+        total += sum(int(value) for name, _, value in (line.partition(":") for line in lines)
+                     if name in ("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"))
+    return total
+
+
 def children(pid: int) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
@@ -177,6 +190,11 @@ class Service:
         """Seconds of CPU the master and every worker, live or reaped, have used so far."""
         pid = self.process.pid
         return cpu_seconds(pid, reaped=True) + sum(cpu_seconds(child) for child in children(pid))
+
+    def thread_switches(self) -> int:
+        """Context switches of the live threads of the master and of every live worker so far."""
+        pid = self.process.pid
+        return thread_switches(pid) + sum(thread_switches(child) for child in children(pid))
 
     def worker_cpu(self) -> dict[int, float]:
         """Seconds of CPU each live worker has used so far, by PID."""
