@@ -9,11 +9,12 @@ threads, SQLite), server CPU per move with polls sent again at once / long polls
 
 Fewer places cost less again once the rest was cheaper: a request that waits for its database
 lets the interpreter go, another running request takes it, and the first then waits to get it
-back. By default a process runs one request at a time on SQLite, whose waits are on this machine
-(a commit's disk sync, another process's write), and two on PostgreSQL, whose round trips cross
-a network in a deployment and are worth overlapping. In alternating runs of bench/load.py
-against 4 places (README, Figures), less server CPU per move in 9 pairs of 9 on SQLite with one
-place and in 7 of 8 on PostgreSQL with two.
+back. So on SQLite, whose waits are all on this machine (a commit's disk sync, another process's
+write), a process runs one request at a time by default: in alternating runs of bench/load.py
+against 4 places (README, Figures), less server CPU per move and more moves/s in 9 pairs of 9.
+PostgreSQL keeps 4: its round trips cross a network in a deployment. On the same machine 2 places
+did better than 4, but with a hop in between (a proxy, 0.3 ms a round trip) 4 served as many
+moves/s as 2 or more, and at 2.5 ms a round trip 2 to 3 times as many as 1, and more than 2 at K=8.
 """
 import threading
 from collections.abc import Iterator
@@ -24,8 +25,8 @@ from sqlalchemy.engine import make_url
 
 
 def default_places(database_url: str) -> int:
-    """RUNNING_REQUESTS when it is not set: one on SQLite, two on PostgreSQL (see above)."""
-    return 1 if make_url(database_url).get_backend_name() == "sqlite" else 2
+    """RUNNING_REQUESTS when it is not set: one on SQLite, four on PostgreSQL (see above)."""
+    return 1 if make_url(database_url).get_backend_name() == "sqlite" else 4
 
 
 def init_app(app: Flask) -> None:

@@ -1,5 +1,5 @@
 """The gate (api/gate.py): at most RUNNING_REQUESTS requests of a process run at once (by default
-one on SQLite, two on PostgreSQL); the others wait in their threads until a place is free, and a
+one on SQLite, four on PostgreSQL); the others wait in their threads until a place is free, and a
 poll waiting for news gives its place up.
 
 The gate is wrapped so that the test knows when a request waits at it (the deadlines below only
@@ -58,10 +58,10 @@ def in_thread(call) -> tuple[threading.Thread, list]:
 
 
 @pytest.mark.parametrize("url, places", [("sqlite:///{tmp}/gate.sqlite", 1),
-                                         ("postgresql+psycopg://nobody@127.0.0.1:9/none", 2)], ids=["sqlite", "postgresql"])
-def test_by_default_a_process_runs_one_request_at_once_on_sqlite_and_two_on_postgresql(tmp_path, url, places):
-    """SQLite's waits are on this machine's disk; PostgreSQL's round trips cross a network, and a
-    second request runs while the first waits for one (README, Settings)."""
+                                         ("postgresql+psycopg://nobody@127.0.0.1:9/none", 4)], ids=["sqlite", "postgresql"])
+def test_by_default_a_process_runs_one_request_at_once_on_sqlite_and_four_on_postgresql(tmp_path, url, places):
+    """SQLite's waits are on this machine's disk; PostgreSQL's round trips cross a network, and
+    other requests run while one waits for its answer (README, Polls that wait for news)."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": url.format(tmp=tmp_path), "RUNNING_REQUESTS": None})
     taken = 0
     while app.extensions["gate"].acquire(blocking=False):
