@@ -8,7 +8,7 @@ PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run lint test test-contract bench bench-load bench-versus bench-bots sweep
+.PHONY: run lint test test-contract bench bench-opcodes bench-load bench-versus bench-bots sweep
 
 $(BIN)/.installed-run: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ test-contract: $(BIN)/.installed-test $(CONTRACT_TOOLS)
 
 bench: $(BIN)/.installed-test
 	$(BIN)/python bench/bench.py
+
+# Python bytecodes each request kind runs in the app (bench/opcodes.py): the same count on every run.
+bench-opcodes: $(BIN)/.installed-test
+	$(BIN)/python -m bench.opcodes $(BENCH_ARGS)
 
 # The load from outside over HTTP (bench/load.py), and beside the boardgame.io peer (bench/versus.py).
 # BENCH_ARGS=--quick for a short trial; BENCH_PG_URL=postgresql://... adds PostgreSQL.

@@ -54,10 +54,11 @@ def make_cold() -> None:
     replays.forget_all()
 
 
-def scratch_app():
-    """The app on a fresh SQLite file, migrated, with a `/bench/noop` route that only answers."""
+def scratch_app(config: dict | None = None):
+    """The app on a fresh SQLite file, migrated, with a `/bench/noop` route that only answers;
+    rate limits off unless `config` says otherwise."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite",
-                      "RATELIMIT_ENABLED": False})
+                      "RATELIMIT_ENABLED": False, **(config or {})})
     app.add_url_rule("/bench/noop", "noop", lambda: "")
     with app.app_context():
         flask_migrate.upgrade()

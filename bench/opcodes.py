@@ -1,0 +1,142 @@
+"""Python bytecodes each request kind runs in the app, counted: `make bench-opcodes`.
+
+Under issue 12's load the workers spend about three quarters of their CPU interpreting Python
+(perf: libpython), and on the shared 2-core machine two runs of bench/load.py differ by up to 15 %,
+so a change worth 5 % hides in the noise. A count of the bytecodes a request executes does not
+vary from run to run: it says what a change to the app's own path saves, before a load run says
+whether the machine sees it. It counts what runs inside the app's WSGI callable (Flask, werkzeug,
+SQLAlchemy, the app), not gunicorn's part of a request nor code in C (SQLite, orjson), each
+bytecode alike.
+
+The match is a two-seat ADD UP match on a fresh SQLite file, with the rate limits running (raised,
+as bench/load.py runs them). Each kind is counted in its steady state, on seat tokens and versions
+the test client took from the API, a median over `--rounds` moves of the match:
+- `304 view`: the waiting seat's poll with the ETag it holds, answered at once (no `Prefer: wait`);
+- `move`: the mover's move, with the version it saw;
+- `200 view`: the waiting seat's poll after that move, the ETag it held now stale;
+- `no-op`: `GET /bench/noop`, a route that only answers, through every request hook.
+"""
+import argparse
+import statistics
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.bench import scratch_app  # noqa: E402
+from bench.server import LIMITS, RAISED  # noqa: E402
+from tests.api.play import Table, bearer, first_legal  # noqa: E402
+
+KINDS = ("no-op", "304 view", "move", "200 view")
+
+
+class Tally:
+    """Counts the bytecodes run inside `app.wsgi_app`, by kind, and by package and function."""
+
+    def __init__(self, app):
+        self.app, self._inner = app, app.wsgi_app
+        self.by_kind: dict[str, list[int]] = {kind: [] for kind in KINDS}
+        self.packages: Counter[str] = Counter()
+        self.functions: Counter[str] = Counter()  # inclusive: a function's callees count for it too
+        self._count = 0
+
+    def request(self, kind: str, send):
+        """Send one request (`send()`) with counting on; return its response."""
+        before = self._count
+        self.app.wsgi_app = self._counted
+        try:
+            response = send()
+        finally:
+            self.app.wsgi_app = self._inner
+        self.by_kind[kind].append(self._count - before)
+        return response
+
+    def _counted(self, environ, start_response):
+        sys.settrace(self._trace)
+        try:
+            return self._inner(environ, start_response)
+        finally:
+            sys.settrace(None)
+
+    def _trace(self, frame, event, _arg):
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            self._count += 1
+            self.packages[_package(frame.f_code.co_filename)] += 1
+            seen = set()
+            while frame.f_code is not _COUNTED:  # up to the app's WSGI callable
+                name = f"{_package(frame.f_code.co_filename)}: {frame.f_code.co_qualname}"
+                if name not in seen:
+                    seen.add(name)
+                    self.functions[name] += 1
+                frame = frame.f_back
+        return self._trace
+
+
+_COUNTED = Tally._counted.__code__
+
+
+def _package(filename: str) -> str:
+    """`flask`, `werkzeug`, ... for an installed package; `api/games.py` for the app's own code;
+    the module's name for the standard library."""
+    path = Path(filename)
+    if "site-packages" in path.parts:
+        return path.parts[path.parts.index("site-packages") + 1]
+    for top in ("api", "engine"):
+        if top in path.parts:
+            return "/".join(path.parts[path.parts.index(top):])
+    return path.parent.name if path.stem == "__init__" else path.stem
+
+
+def count(rounds: int) -> Tally:
+    app = scratch_app({"RATELIMIT_ENABLED": True, **dict.fromkeys(LIMITS, RAISED)})
+    client = app.test_client()
+    tally = Tally(app)
+    table = Table.create(client)
+    path = f"/api/v1/games/{table.id}"
+    for played in range(rounds + 2):
+        measured = played >= 2  # the first two moves warm the process's caches
+        mover = client.get(path, headers=bearer(table.tokens[0])).json["turn"]
+        waiter = bearer(table.tokens[1 - mover])
+        held = client.get(path, headers=waiter).headers["ETag"]
+        mine = client.get(path, headers=bearer(table.tokens[mover])).json
+        if not measured:
+            client.post(f"{path}/moves", headers=bearer(table.tokens[mover]),
+                        json={"version": mine["version"], "move": first_legal(mine)})
+            continue
+        answers = [
+            tally.request("no-op", lambda: client.get("/bench/noop")),
+            tally.request("304 view", lambda: client.get(path, headers={**waiter, "If-None-Match": held})),
+            tally.request("move", lambda: client.post(f"{path}/moves", headers=bearer(table.tokens[mover]),
+                                                      json={"version": mine["version"], "move": first_legal(mine)})),
+            tally.request("200 view", lambda: client.get(path, headers={**waiter, "If-None-Match": held})),
+        ]
+        assert [answer.status_code for answer in answers] == [200, 304, 200, 200], [a.get_data()[:200] for a in answers]
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=9, help="moves counted (the median is shown)")
+    parser.add_argument("--top", type=int, default=25, help="packages and functions listed")
+    args = parser.parse_args()
+    tally = count(args.rounds)
+    medians = {kind: statistics.median(counts) for kind, counts in tally.by_kind.items()}
+    print("| request kind | bytecodes | / no-op |\n|---|---|---|")
+    for kind, median in medians.items():
+        print(f"| {kind} | {median:,.0f} | {median / medians['no-op']:.2f}x |")
+    cycle = medians["304 view"] + medians["move"] + medians["200 view"]
+    print(f"\nA move and its polls (304 + move + 200): {cycle:,.0f} bytecodes, {cycle / medians['no-op']:.1f} no-op requests.")
+    total = sum(tally.packages.values())
+    print(f"\nWhere they run, all kinds counted together (share of {total:,} bytecodes):\n")
+    print("| package or module | share |\n|---|---|")
+    for name, n in tally.packages.most_common(args.top):
+        print(f"| {name} | {100 * n / total:.1f} % |")
+    print("\n| function, with what it calls | share |\n|---|---|")
+    for name, n in tally.functions.most_common(args.top + 1)[1:]:  # after Flask.wsgi_app, which runs everything
+        print(f"| {name} | {100 * n / total:.1f} % |")
+
+
+if __name__ == "__main__":
+    main()
