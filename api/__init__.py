@@ -11,8 +11,31 @@ from .models import db
 migrate = Migrate(render_as_batch=True)
 
 
+class App(Flask):
+    """Flask, asking once per function whether it is a coroutine function. Flask asks for every hook
+    and view on every request (`ensure_sync`, through `inspect`): 3 % of the bytecodes of a move and
+    its polls (bench/opcodes.py)."""
+
+    KEPT = 512  # functions remembered at most: hooks and views, not closures made per request
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._synced: dict = {}
+
+    def ensure_sync(self, func):
+        try:
+            return self._synced[func]
+        except KeyError:
+            synced = super().ensure_sync(func)
+            if len(self._synced) < self.KEPT:
+                self._synced[func] = synced
+            return synced
+        except TypeError:  # a callable that cannot be a key
+            return super().ensure_sync(func)
+
+
 def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__, static_folder=None)
+    app = App(__name__, static_folder=None)
     app.config.from_object(Config)
     app.config.update(config or {})
     if app.config["PROXY_HOPS"]:  # the client's address and scheme as the proxies in front saw them

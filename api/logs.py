@@ -107,4 +107,5 @@ def elapsed() -> float:
 def route() -> str:
     """The route's template (`/api/v1/games/<match_id>`), the same for every match; `unmatched`
     for a path that is no route, so that metrics and logs stay bounded."""
-    return request.url_rule.rule if request.url_rule is not None else "unmatched"
+    rule = request.url_rule
+    return rule.rule if rule is not None else "unmatched"

@@ -4,9 +4,10 @@ import re
 import flask_migrate
 import pytest
 import yaml
+from flask import app as flask_app
 from openapi_spec_validator import validate
 
-from api import create_app
+from api import App, create_app
 from api.config import ROOT, database_url, engine_options
 from api.models import db
 
@@ -88,3 +89,24 @@ def test_a_database_url_keeps_its_own_postgresql_options():
     url = "postgresql+psycopg://u@db/app?options=-csearch_path%3Dother"
     options = engine_options(url, 3, 2, 5)["connect_args"]["options"]
     assert options.split() == ["-csearch_path=other", "-c", "lock_timeout=2000", "-c", "statement_timeout=5000"]
+
+
+def test_each_hook_and_view_is_checked_for_a_coroutine_once(app, client, monkeypatch):
+    """Flask asks whether each hook and view is a coroutine function on every request; the app asks
+    once per function (api.App.ensure_sync) and answers alike."""
+    checked = []
+    real = flask_app.iscoroutinefunction
+    monkeypatch.setattr(flask_app, "iscoroutinefunction", lambda func: checked.append(func) or real(func))
+    monkeypatch.setattr(app, "_synced", {})
+    assert client.get("/api/v1/rules").status_code == 200
+    first = len(checked)
+    assert first >= 3, "the view and the request hooks were checked"
+    assert client.get("/api/v1/rules").status_code == 200
+    assert len(checked) == first, "a second request checked again"
+
+
+def test_functions_made_per_request_are_not_kept_past_a_bound(app, monkeypatch):
+    monkeypatch.setattr(app, "_synced", {})
+    made = [lambda n=n: n for n in range(App.KEPT + 100)]
+    assert [app.ensure_sync(func)() for func in made] == list(range(App.KEPT + 100))
+    assert len(app._synced) == App.KEPT
