@@ -3,7 +3,7 @@ from flask import Flask
 from flask_migrate import Migrate
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import (cli, connection, database, docs, errors, feed, frontend, games, gate, hints, jsonio, lifecycle, limits,
+from . import (cli, connection, cors, database, docs, errors, feed, frontend, games, gate, hints, jsonio, lifecycle, limits,
                logs, meta, metrics, mine, moves, news, push, reporting, rules, seat_links, security)
 from .config import Config, engine_options
 from .models import db
@@ -38,14 +38,11 @@ def create_app(config: dict | None = None) -> Flask:
     app = App(__name__, static_folder=None)
     app.config.from_object(Config)
     app.config.update(config or {})
-    if app.config["PROXY_HOPS"]:  # the client's address and scheme as the proxies in front saw them
-        hops = app.config["PROXY_HOPS"]  # Flask's documented way to wrap its WSGI app, which mypy calls a method
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(
         app.config["SQLALCHEMY_DATABASE_URI"], app.config["DATABASE_CONNECT_TIMEOUT"],
         app.config["DATABASE_LOCK_TIMEOUT"], app.config["DATABASE_STATEMENT_TIMEOUT"]))
     jsonio.init_app(app)
-    logs.init_app(app)  # first: its request id and clock cover every other hook
+    logs.init_app(app)
     gate.init_app(app)
     reporting.init_app(app)
     db.init_app(app)
@@ -53,7 +50,6 @@ def create_app(config: dict | None = None) -> Flask:
     connection.init_app(app)
     migrate.init_app(app, db, directory=str(Config.ROOT_MIGRATIONS))
     errors.init_app(app)
-    security.init_app(app)
     cli.init_app(app)
     push.init_app(app)
     for module in (rules, games, feed, moves, hints, lifecycle, seat_links, mine, meta, docs, frontend):
@@ -62,4 +58,11 @@ def create_app(config: dict | None = None) -> Flask:
     metrics.init_app(app)
     with app.app_context():
         news.init_app(app, db.engine)
+    # Flask's documented way to wrap its WSGI app, which mypy calls a method. Outermost: the client's
+    # address and scheme as the proxies in front saw them; then the request's id, clock and line.
+    wrapped = cors.CrossOrigin(security.Hardened(app.wsgi_app), app.config["CORS_ORIGINS"])
+    app.wsgi_app = logs.RequestLines(wrapped)  # type: ignore[method-assign]
+    if app.config["PROXY_HOPS"]:
+        hops = app.config["PROXY_HOPS"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     return app

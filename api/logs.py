@@ -13,14 +13,16 @@ import random
 import re
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import orjson
-from flask import Flask, Response, g, has_request_context, request
+from flask import Flask, Request, has_request_context, request
 
 # What a proxy in front may send (Heroku's router sends a UUID); anything else gets a new id.
 REQUEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{7,127}")
 QUIET_ROUTES = {"/api/v1/health", "/metrics"}  # asked every few seconds by machines: DEBUG when answered
+ID, STARTED = "addgames.request_id", "addgames.started"  # in the environ of each request
 access = logging.getLogger("api.access")
 events = logging.getLogger("api.events")
 
@@ -33,8 +35,8 @@ class JSONFormatter(logging.Formatter):
         line = {"time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
                 "level": record.levelname.lower(), "logger": record.name, "event": record.getMessage(),
                 **getattr(record, "fields", {})}
-        if "request_id" not in line and has_request_context():
-            line["request_id"] = request_id()
+        if "request_id" not in line and has_request_context() and (ident := request_id()):
+            line["request_id"] = ident
         if record.exc_info:
             line["error"] = self.formatException(record.exc_info)
         return orjson.dumps(line, default=str).decode()
@@ -57,13 +59,11 @@ HANDLER.setFormatter(JSONFormatter())
 
 
 def init_app(app: Flask) -> None:
-    """Log the `api.*` loggers as JSON at LOG_LEVEL, and every request (first hook in, last out)."""
+    """Log the `api.*` loggers as JSON at LOG_LEVEL (requests: `RequestLines` around the app)."""
     service = logging.getLogger("api")
     service.setLevel(app.config["LOG_LEVEL"].upper())
     if HANDLER not in service.handlers:
         service.addHandler(HANDLER)
-    app.before_request(_start)
-    app.after_request(_finish)
 
 
 def event(name: str, **fields) -> None:
@@ -71,41 +71,61 @@ def event(name: str, **fields) -> None:
     events.info(name, extra={"fields": fields})
 
 
-def _start() -> None:
-    g.started = time.perf_counter()
+class RequestLines:
+    """Around the app, as WSGI middleware: each request's id, its clock, its X-Request-Id header
+    and its line. Here a request reads its environ and adds to a plain list of headers. As Flask
+    hooks, this and the safety headers (api/security.py) cost a tenth of the bytecodes of a move and
+    its polls (bench/opcodes.py), in proxies to the request and werkzeug's checks of each header set."""
+
+    def __init__(self, app: Callable) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict, start_response: Callable):
+        environ[STARTED] = time.perf_counter()
+        sent = environ.get("HTTP_X_REQUEST_ID", "")
+        ident = environ[ID] = sent if REQUEST_ID.fullmatch(sent) else f"{random.getrandbits(64):016x}"
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info=None):
+            headers.append(("X-Request-Id", ident))
+            _log(environ, int(status[:3]), headers)
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, start)
 
 
-def _finish(response: Response) -> Response:
-    status, ident = response.status_code, request_id()
-    response.headers["X-Request-Id"] = ident
-    template = route()
-    quiet = status == 304 or (status < 300 and (template in QUIET_ROUTES or "Preference-Applied" in response.headers))
+def _log(environ: dict, status: int, headers: list[tuple[str, str]]) -> None:
+    """The request's line, as the app answers (inside its request: `environ` holds Flask's request)."""
+    asked = environ.get("werkzeug.request")
+    template = route(asked)
+    quiet = status == 304 or (status < 300 and (template in QUIET_ROUTES or _waited(headers)))
     level = logging.DEBUG if quiet else logging.ERROR if status >= 500 else logging.INFO
     if access.isEnabledFor(level):
         # makeRecord and handle, as Logger.log would, without its search of the stack for the
         # caller's file and line, which no line here shows: this runs on every request
         access.handle(access.makeRecord(access.name, level, __file__, 0, "request", (), None, extra={"fields": {
-            "method": request.method, "route": template, "status": status, "ms": round(elapsed() * 1000, 2),
-            "match": (request.view_args or {}).get("match_id"), "request_id": ident}}))
-    return response
+            "method": environ["REQUEST_METHOD"], "route": template, "status": status,
+            "ms": round((time.perf_counter() - environ[STARTED]) * 1000, 2),
+            "match": (asked and asked.view_args or {}).get("match_id"), "request_id": environ[ID]}}))
 
 
-def request_id() -> str:
-    """The request's id: the one a proxy in front sent, if sane, else a new one (made when first asked)."""
-    found = g.get("request_id")
-    if found is None:
-        sent = request.headers.get("X-Request-Id", "")
-        found = g.request_id = sent if REQUEST_ID.fullmatch(sent) else f"{random.getrandbits(64):016x}"
-    return found
+def _waited(headers: list[tuple[str, str]]) -> bool:
+    """Whether the answer is a poll's, after it waited for news (`Preference-Applied`, api/news.py)."""
+    return any(name.lower() == "preference-applied" for name, _ in headers)
+
+
+def request_id() -> str | None:
+    """The current request's id: the one a proxy in front sent, if sane, else a new one."""
+    return request.environ.get(ID)
 
 
 def elapsed() -> float:
     """Seconds since the request came in."""
-    return time.perf_counter() - g.get("started", time.perf_counter())
+    now = time.perf_counter()
+    return now - request.environ.get(STARTED, now)
 
 
-def route() -> str:
+def route(asked: Request | None) -> str:
     """The route's template (`/api/v1/games/<match_id>`), the same for every match; `unmatched`
     for a path that is no route, so that metrics and logs stay bounded."""
-    rule = request.url_rule
+    rule = asked.url_rule if asked is not None else None
     return rule.rule if rule is not None else "unmatched"

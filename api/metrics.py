@@ -53,7 +53,7 @@ def init_app(app: Flask) -> None:
 
 
 def _count_request(response: Response) -> Response:
-    route, status = logs.route(), response.status_code
+    route, status = logs.route(request), response.status_code
     key = (route, request.method, status)
     counted = _children.get(key)
     if counted is None:  # labels() validates and locks on every call: look each series up once

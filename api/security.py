@@ -1,14 +1,10 @@
-"""What browsers are told: CORS for third-party clients of /api/, and safety headers everywhere.
+"""What browsers are told: safety headers on every answer (CORS for /api/ is api/cors.py).
 
-The API uses no cookies (a seat is a bearer token the client holds), so any origin may call it.
 Pages run only scripts and styles served by us: nothing inline (but the API docs' styles), no
 eval, nothing from another site.
 """
-from flask import Flask, Response, request
-from flask_cors import CORS
+from collections.abc import Callable
 
-ALLOWED = ["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Prefer", "X-Request-Id"]
-EXPOSED = ["ETag", "Location", "Retry-After", "Preference-Applied", "Idempotent-Replayed", "X-Request-Id"]
 PAGE = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 DOCS = PAGE.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")  # Swagger UI styles inline
@@ -18,21 +14,30 @@ HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"
 HSTS = ("Strict-Transport-Security", "max-age=31536000")
 
 
-def init_app(app: Flask) -> None:
-    origins = [origin.strip() for origin in app.config["CORS_ORIGINS"].split(",")]
-    CORS(app, resources={r"/api/*": {"origins": origins, "allow_headers": ALLOWED, "expose_headers": EXPOSED,
-                                     "max_age": 600, "send_wildcard": True}})
-    app.after_request(_harden)
+class Hardened:
+    """Around the app, as WSGI middleware: adds each header of the request's kind that the app did
+    not set itself to the plain list of headers it answers with (why not a Flask hook: see
+    api/logs.py's RequestLines)."""
+
+    def __init__(self, app: Callable) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict, start_response: Callable):
+        path = environ.get("PATH_INFO", "")
+        wanted = FOR_API if path.startswith("/api/v1/") else FOR_DOCS if path.startswith("/api/docs/") else FOR_PAGES
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info=None):
+            present = {name.lower() for name, _ in headers}
+            headers.extend(pair for pair in wanted if pair[0].lower() not in present)
+            if environ["wsgi.url_scheme"] == "https" and "strict-transport-security" not in present:
+                headers.append(HSTS)
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, start)
 
 
-def _harden(response: Response) -> Response:
-    """Add each header of the request's kind that the view did not set itself (one pass over the
-    answer's headers, not one per header: this runs on every request)."""
-    path = request.path
-    policy = API if path.startswith("/api/v1/") else DOCS if path.startswith("/api/docs/") else PAGE
-    wanted = [("Content-Security-Policy", policy), *HEADERS.items()]
-    if request.is_secure:
-        wanted.append(HSTS)
-    present = {name.lower() for name, _ in response.headers}
-    response.headers.extend([(name, value) for name, value in wanted if name.lower() not in present])
-    return response
+def _headers(policy: str) -> list[tuple[str, str]]:
+    return [("Content-Security-Policy", policy), *HEADERS.items()]
+
+
+FOR_API, FOR_DOCS, FOR_PAGES = _headers(API), _headers(DOCS), _headers(PAGE)

@@ -76,6 +76,36 @@ def test_third_party_browser_clients_may_call_the_api(client):
     assert "Access-Control-Allow-Credentials" not in view.headers
 
 
+@pytest.fixture
+def listed(app):
+    """The app with CORS_ORIGINS naming two sites."""
+    strict = create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], "TESTING": True,
+                         "CORS_ORIGINS": "https://school.example, https://Family.example"})
+    yield strict.test_client()
+    with strict.app_context():
+        db.engine.dispose()
+
+
+def test_cors_origins_lets_only_the_sites_it_names_read_answers(listed):
+    asking = {"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "Authorization, X-Evil"}
+    named = listed.options("/api/v1/games", headers={"Origin": "https://family.example", **asking})
+    assert named.headers["Access-Control-Allow-Origin"] == "https://family.example", "its own origin, not *"
+    assert named.headers["Access-Control-Allow-Headers"] == "Authorization", "only the allowed ones it asked for"
+    assert "POST" in named.headers["Access-Control-Allow-Methods"] and named.headers["Access-Control-Max-Age"] == "600"
+    rules = listed.get("/api/v1/rules", headers={"Origin": "https://school.example"})
+    assert rules.headers["Access-Control-Allow-Origin"] == "https://school.example"
+    assert "ETag" in rules.headers["Access-Control-Expose-Headers"]
+    for other in ({"Origin": "https://else.example"}, {}):
+        answer = listed.options("/api/v1/games", headers={**other, **asking})
+        assert not [name for name in answer.headers.keys() if name.startswith("Access-Control-")], other
+    assert listed.get("/api/v1/rules").headers["Vary"] == "Origin", "caches keep one answer per origin"
+
+
+def test_cors_stays_off_the_pages(client):
+    page = client.get("/", headers={"Origin": "https://else.example"})
+    assert page.status_code == 200 and "Access-Control-Allow-Origin" not in page.headers
+
+
 @pytest.mark.parametrize("path", ["/", "/g/abc", "/api/docs/", "/api/v1/rules", "/api/v1/games/nope"])
 def test_every_response_carries_safety_headers(client, path):
     with client.get(path) as response:
@@ -97,6 +127,12 @@ def test_pages_need_no_inline_script(client):
 def test_https_answers_are_pinned_to_https(client):
     with client.get("/", base_url="https://addgames.example") as response:
         assert response.headers["Strict-Transport-Security"].startswith("max-age=")
+
+
+def test_behind_a_proxy_https_is_what_the_proxy_saw(limited):
+    """PROXY_HOPS = 1: the scheme the proxy in front was asked in."""
+    assert "Strict-Transport-Security" in limited.get("/api/v1/rules", headers={"X-Forwarded-Proto": "https"}).headers
+    assert "Strict-Transport-Security" not in limited.get("/api/v1/rules").headers
 
 
 BAD_CAPS = [
