@@ -14,11 +14,15 @@ the test client took from the API, a median over `--rounds` moves of the match:
 - `304 view`: the waiting seat's poll with the ETag it holds, answered at once (no `Prefer: wait`);
 - `move`: the mover's move, with the version it saw;
 - `200 view`: the waiting seat's poll after that move, the ETag it held now stale;
+- `waited poll`: the next waiting seat's poll with `Prefer: wait`, as bench/load.py's seats send
+  it, sent from a thread of its own and answered `200` when the next move (sent from this thread,
+  not counted) ends its wait. A move and such a poll are the load's two requests per move;
 - `no-op`: `GET /bench/noop`, a route that only answers, through every request hook.
 """
 import argparse
 import statistics
 import sys
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -27,8 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.bench import scratch_app  # noqa: E402
 from bench.server import LIMITS, RAISED  # noqa: E402
 from tests.api.play import Table, bearer, first_legal  # noqa: E402
+from tests.api.test_news import move, wait_in_background  # noqa: E402
 
-KINDS = ("no-op", "304 view", "move", "200 view")
+KINDS = ("no-op", "304 view", "move", "200 view", "waited poll")
 
 
 class Tally:
@@ -40,10 +45,12 @@ class Tally:
         self.packages: Counter[str] = Counter()
         self.functions: Counter[str] = Counter()  # inclusive: a function's callees count for it too
         self._count = 0
+        self._uncounted: int | None = None  # the thread whose requests are not counted
 
-    def request(self, kind: str, send):
-        """Send one request (`send()`) with counting on; return its response."""
-        before = self._count
+    def request(self, kind: str, send, uncounted: int | None = None):
+        """Send one request (`send()`) with counting on, but for the requests of the thread
+        `uncounted`; return its response."""
+        before, self._uncounted = self._count, uncounted
         self.app.wsgi_app = self._counted
         try:
             response = send()
@@ -52,7 +59,20 @@ class Tally:
         self.by_kind[kind].append(self._count - before)
         return response
 
+    def waited_poll(self, path: str, headers: dict, move):
+        """Count a poll that waits for news, sent from another thread; `move()`, sent from this
+        thread and not counted, ends its wait. Return the poll's response."""
+        def send():
+            waiting, answers = wait_in_background(self.app, path, {**headers, "Prefer": "wait=10"})
+            move()
+            waiting.join(30)
+            return answers[0]
+
+        return self.request("waited poll", send, uncounted=threading.get_ident())
+
     def _counted(self, environ, start_response):
+        if threading.get_ident() == self._uncounted:
+            return self._inner(environ, start_response)
         sys.settrace(self._trace)
         try:
             return self._inner(environ, start_response)
@@ -97,9 +117,7 @@ def count(rounds: int) -> Tally:
     path = f"/api/v1/games/{table.id}"
     for played in range(rounds + 2):
         measured = played >= 2  # the first two moves warm the process's caches
-        mover = client.get(path, headers=bearer(table.tokens[0])).json["turn"]
-        waiter = bearer(table.tokens[1 - mover])
-        held = client.get(path, headers=waiter).headers["ETag"]
+        mover, waiter, held = _turn(client, table, path)
         mine = client.get(path, headers=bearer(table.tokens[mover])).json
         if not measured:
             client.post(f"{path}/moves", headers=bearer(table.tokens[mover]),
@@ -112,13 +130,25 @@ def count(rounds: int) -> Tally:
                                                       json={"version": mine["version"], "move": first_legal(mine)})),
             tally.request("200 view", lambda: client.get(path, headers={**waiter, "If-None-Match": held})),
         ]
-        assert [answer.status_code for answer in answers] == [200, 304, 200, 200], [a.get_data()[:200] for a in answers]
+        mover, waiter, held = _turn(client, table, path)
+        answers.append(tally.waited_poll(path, {**waiter, "If-None-Match": held},
+                                         lambda: move(client, path, table.tokens[mover])))
+        assert [answer.status_code for answer in answers] == [200, 304, 200, 200, 200], \
+            [a.get_data()[:200] for a in answers]
+        assert answers[-1].headers["Preference-Applied"], "the poll waited"
     return tally
+
+
+def _turn(client, table: Table, path: str) -> tuple[int, dict, str]:
+    """The seat to move; the other seat's headers, and the ETag of its view."""
+    mover = client.get(path, headers=bearer(table.tokens[0])).json["turn"]
+    waiter = bearer(table.tokens[1 - mover])
+    return mover, waiter, client.get(path, headers=waiter).headers["ETag"]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=9, help="moves counted (the median is shown)")
+    parser.add_argument("--rounds", type=int, default=9, help="rounds counted, two moves each (the median is shown)")
     parser.add_argument("--top", type=int, default=25, help="packages and functions listed")
     args = parser.parse_args()
     tally = count(args.rounds)
@@ -128,6 +158,9 @@ def main() -> None:
         print(f"| {kind} | {median:,.0f} | {median / medians['no-op']:.2f}x |")
     cycle = medians["304 view"] + medians["move"] + medians["200 view"]
     print(f"\nA move and its polls (304 + move + 200): {cycle:,.0f} bytecodes, {cycle / medians['no-op']:.1f} no-op requests.")
+    load = medians["move"] + medians["waited poll"]
+    print(f"A move and the poll it ends (the load's two requests per move): {load:,.0f} bytecodes, "
+          f"{load / medians['no-op']:.1f} no-op requests.")
     total = sum(tally.packages.values())
     print(f"\nWhere they run, all kinds counted together (share of {total:,} bytecodes):\n")
     print("| package or module | share |\n|---|---|")
