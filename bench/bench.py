@@ -7,6 +7,7 @@ Flask app, so that the ratios compare across machines; the SQL statements each r
 for every game, a match of 10, 100 and 1,000 events (and 99 and 999), as a ratio to the 10-event
 one. Absolute times vary; quote the ratios. The load from outside, over HTTP, is bench/load.py.
 """
+import logging
 import statistics
 import sys
 import tempfile
@@ -60,8 +61,13 @@ def scratch_app(config: dict | None = None):
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite",
                       "RATELIMIT_ENABLED": False, **(config or {})})
     app.add_url_rule("/bench/noop", "noop", lambda: "")
+    root = logging.getLogger()
+    handlers = root.handlers[:]
     with app.app_context():
         flask_migrate.upgrade()
+    # Alembic's logging set-up (migrations/env.py) gives the root logger a handler of its own, which
+    # wrote every request line a second time: in a deployment the migrating process is another one.
+    root.handlers[:] = handlers
     return app
 
 

@@ -8,15 +8,16 @@ whether the machine sees it. It counts what runs inside the app's WSGI callable 
 SQLAlchemy, the app), not gunicorn's part of a request nor code in C (SQLite, orjson), each
 bytecode alike.
 
-The match is a two-seat ADD UP match on a fresh SQLite file, with the rate limits running (raised,
-as bench/load.py runs them). Each kind is counted in its steady state, on seat tokens and versions
+The match is a two-seat ADD UP match on a fresh SQLite file, dealt from a fixed deck, with the
+rate limits running (raised, as bench/load.py runs them). Each kind is counted in its steady state, on seat tokens and versions
 the test client took from the API, a median over `--rounds` moves of the match:
 - `304 view`: the waiting seat's poll with the ETag it holds, answered at once (no `Prefer: wait`);
 - `move`: the mover's move, with the version it saw;
 - `200 view`: the waiting seat's poll after that move, the ETag it held now stale;
 - `waited poll`: the next waiting seat's poll with `Prefer: wait`, as bench/load.py's seats send
   it, sent from a thread of its own and answered `200` when the next move (sent from this thread,
-  not counted) ends its wait. A move and such a poll are the load's two requests per move;
+  not counted) ends its wait. A move and such a poll are the load's two requests per move. Its
+  count varies by a few dozen bytecodes with the threads' timing;
 - `no-op`: `GET /bench/noop`, a route that only answers, through every request hook.
 """
 import argparse
@@ -30,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bench import scratch_app  # noqa: E402
 from bench.server import LIMITS, RAISED  # noqa: E402
+from engine import addup  # noqa: E402
 from tests.api.play import Table, bearer, first_legal  # noqa: E402
 from tests.api.test_news import move, wait_in_background  # noqa: E402
 
@@ -113,7 +115,7 @@ def count(rounds: int) -> Tally:
     app = scratch_app({"RATELIMIT_ENABLED": True, **dict.fromkeys(LIMITS, RAISED)})
     client = app.test_client()
     tally = Tally(app)
-    table = Table.create(client)
+    table = Table.create(client, deck=list(addup.FACES))  # the same deal, so the same count, on every run
     path = f"/api/v1/games/{table.id}"
     for played in range(rounds + 2):
         measured = played >= 2  # the first two moves warm the process's caches
