@@ -7,6 +7,7 @@ from flask.cli import with_appcontext
 from sqlalchemy import delete, exists, func, select
 
 from . import clock, logs
+from .database import transactional
 from .models import Event, Match, Seat, db
 
 
@@ -20,11 +21,13 @@ def cleanup(days: int) -> None:
     lonely = (select(Match.id).where(Match.created_at < cutoff)
               .where(select(func.count()).where(Seat.game_id == Match.id).scalar_subquery() <= 1)
               .where(~exists().where(Event.game_id == Match.id)))
-    ids = list(db.session.scalars(lonely))
-    for table in (Event, Seat):
-        db.session.execute(delete(table).where(table.game_id.in_(ids)))
-    db.session.execute(delete(Match).where(Match.id.in_(ids)))
-    db.session.commit()
+    with db.engine.connect() as conn:
+        transactional(conn)
+        ids = list(conn.scalars(lonely))
+        for table in (Event, Seat):
+            conn.execute(delete(table).where(table.game_id.in_(ids)))
+        conn.execute(delete(Match).where(Match.id.in_(ids)))
+        conn.commit()
     logs.event("cleanup", deleted=len(ids), days=days)
     click.echo(f"Deleted {len(ids)} matches nobody joined in {days} days.")
 

@@ -5,14 +5,15 @@ The hot requests (polls, views, moves) skip the ORM session: building and tearin
 more than the single query a poll needs. Reads run on this connection, staged writes
 (api/transaction.py) commit on it, and whatever a request leaves open is rolled back when it ends.
 
-On PostgreSQL, reads run in autocommit: a poll is then one round trip (its SELECT) instead of
-three (BEGIN, SELECT, ROLLBACK). Each read sees what was committed before it, which is all a read
-of append-only events and a compare-and-set write need. `for_writes` opens the one transaction a
-request's writes commit in.
+On PostgreSQL, reads run in autocommit (every connection of the engine does: api/config.py): a
+poll is then one round trip (its SELECT) instead of three (BEGIN, SELECT, ROLLBACK). Each read sees
+what was committed before it, which is all a read of append-only events and a compare-and-set
+write need. `for_writes` opens the one transaction a request's writes commit in.
 """
 from flask import g
 from sqlalchemy import Connection
 
+from .database import transactional
 from .models import db
 
 
@@ -20,22 +21,22 @@ def get() -> Connection:
     conn = g.get("connection")
     if conn is None:
         conn = g.connection = db.engine.connect()
-        if conn.dialect.name == "postgresql":
-            conn.execution_options(isolation_level="AUTOCOMMIT")
     return conn
 
 
 def reads_autocommit() -> bool:
-    """Whether the request's reads run in autocommit (PostgreSQL): a single write there commits alone."""
-    return get().dialect.name == "postgresql"
+    """Whether the request's reads run in autocommit (PostgreSQL): a single write there commits alone.
+    Asked of the driver's connection, so that an engine set up otherwise still commits every write."""
+    conn = get()
+    return conn.dialect.name == "postgresql" and getattr(conn.connection.driver_connection, "autocommit", False)
 
 
 def for_writes() -> Connection:
     """The request's connection, now in a transaction of its own (`for_reads` when it has ended)."""
     conn = get()
-    if conn.dialect.name == "postgresql":
+    if reads_autocommit():  # else the reads' transaction on the driver's connection goes on
         conn.rollback()  # ends the reads' autocommit session on our side; nothing is sent
-        conn.execution_options(isolation_level=conn.default_isolation_level)
+        transactional(conn)
     return conn
 
 
@@ -44,7 +45,7 @@ def for_reads() -> None:
     after it (a lost race's second look) must not open a transaction on the driver's connection
     that SQLAlchemy does not know of (api/reads.py reads on the driver's cursor)."""
     conn = get()
-    if conn.dialect.name == "postgresql" and conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+    if conn.get_execution_options().get("isolation_level") not in (None, "AUTOCOMMIT"):  # set by for_writes
         conn.execution_options(isolation_level="AUTOCOMMIT")
 
 

@@ -1,10 +1,11 @@
 """The database engine's listeners: SQLite tuned on connect, every connection rolled back when
-given back to the pool, and a PostgreSQL connection that sat idle pinged before use."""
+given back to the pool, and a PostgreSQL connection that sat idle pinged before use; and
+`transactional`, for a connection whose statements must commit together."""
 import time
 from pathlib import Path
 
 from flask import Flask
-from sqlalchemy import event, exc
+from sqlalchemy import Connection, event, exc
 
 from .models import db
 
@@ -16,6 +17,14 @@ def init_app(app: Flask) -> None:
     _tune_sqlite(engine, app.config["SQLITE_SYNCHRONOUS"])
     _always_roll_back(engine)
     _ping_when_idle(engine)
+
+
+def transactional(conn: Connection) -> Connection:
+    """`conn`, its statements in transactions again (committed by `conn.commit()`): PostgreSQL's
+    connections autocommit (api.config.engine_options). The pool sets them back when they return."""
+    if conn.dialect.name == "postgresql":
+        conn.execution_options(isolation_level=conn.default_isolation_level)
+    return conn
 
 
 def _always_roll_back(engine) -> None:

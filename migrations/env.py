@@ -5,6 +5,8 @@ from flask import current_app
 
 from alembic import context
 
+from api.database import transactional
+
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
 config = context.config
@@ -88,6 +90,7 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        transactional(connection)  # one migration, one transaction (PostgreSQL's connections autocommit)
         # SQLite's batch migrations copy a table, drop it and rename the copy: with foreign keys on,
         # dropping `games` would cascade and delete every seat and event. The pragma only takes
         # effect outside a transaction, so it is set before the migration's own begins.

@@ -21,6 +21,7 @@ from flask import current_app
 from pywebpush import WebPusher
 
 from .. import clock
+from ..database import transactional
 from ..models import as_utc, db, games_table
 from . import endpoints, texts, vapid
 from .outbox import outbox, subscriptions
@@ -81,6 +82,7 @@ def deliver_due() -> int:
     """Claim the messages due now and send them; how many were claimed (0: nothing is due)."""
     lease = uuid.uuid4().hex
     with db.engine.connect() as conn:
+        transactional(conn)
         with _claiming(conn):
             now = clock.now()
             ids = conn.scalars(_DUE, {"now": now}).all()
