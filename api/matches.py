@@ -84,7 +84,8 @@ _PUSHED = exists().where(PushSubscription.__table__.c.game_id == games_table.c.i
 _SEAT_COLUMNS = tuple(seats_table.c[name] for name in SeatRow.__dataclass_fields__)
 _LOAD = reads.Read(select(*(games_table.c[name] for name in MATCH_COLUMNS), _PUSHED, *_SEAT_COLUMNS)
                    .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id)
-                   .where(games_table.c.id == bindparam("id")).order_by(seats_table.c.seat))
+                   .where(games_table.c.id == bindparam("id")).order_by(seats_table.c.seat),
+                   repeated=len(MATCH_COLUMNS) + 1)
 _SEAT_BY_TOKEN = select(seats_table.c.seat).where(seats_table.c.game_id == games_table.c.id,
                                                   seats_table.c.token_hash == bindparam("token"))
 _HEAD = select(games_table.c.version, games_table.c.seating, games_table.c.status,

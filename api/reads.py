@@ -28,14 +28,17 @@ class _Compiled:
     names: tuple[str, ...] | None  # the parameters' order when the driver takes them by position
     binds: Mapping[str, Callable[[Any], Any]]  # parameter name: SQLAlchemy's conversion for the driver
     columns: tuple[tuple[int, Callable[[Any], Any]], ...]  # column index: its conversion from the driver
+    after_first: tuple[tuple[int, Callable[[Any], Any]], ...]  # those of `columns` past the repeated ones
 
 
 class Read:
     """A SELECT whose rows come back as sequences of their columns (or each as `shape(*columns)`),
-    converted as SQLAlchemy would."""
+    converted as SQLAlchemy would. The first `repeated` columns hold the same values in every row
+    (a match's, joined to each of its seats): they are converted in the first row only, and left
+    as the driver gave them in the others."""
 
-    def __init__(self, statement: Select, shape: Callable[..., Any] | None = None):
-        self.statement, self.shape = statement, shape
+    def __init__(self, statement: Select, shape: Callable[..., Any] | None = None, repeated: int = 0):
+        self.statement, self.shape, self.repeated = statement, shape, repeated
         self._compiled: dict[str, _Compiled] = {}
 
     def rows(self, params: dict) -> Sequence[Any]:
@@ -55,7 +58,7 @@ class Read:
         finally:
             cursor.close()
         if compiled.columns:
-            found = [self._converted(row, compiled.columns) for row in found]
+            found = [self._converted(row, compiled.after_first if n else compiled.columns) for n, row in enumerate(found)]
         return self._shaped(found)
 
     @staticmethod
@@ -78,6 +81,6 @@ class Read:
         columns = tuple((index, convert) for index, column in enumerate(self.statement.selected_columns)
                         if (convert := column.type.dialect_impl(dialect).result_processor(dialect, None)) is not None)
         names = tuple(compiled.positiontup or ()) if compiled.positional else None
-        made = _Compiled(compiled, names, binds, columns)
+        made = _Compiled(compiled, names, binds, columns, tuple(item for item in columns if item[0] >= self.repeated))
         self._compiled[dialect.name] = made
         return made
