@@ -5,7 +5,6 @@ Each stages its writes (api/transaction.py); `created` commits them with the new
 """
 import hmac
 import secrets
-from dataclasses import replace
 
 from flask import jsonify, url_for
 from sqlalchemy import bindparam, insert, update
@@ -82,9 +81,9 @@ def take_seat(match: MatchRow, game, seat: int, name: str | None) -> tuple[Match
         raise Problem(422, "name_required", "Give a name to take this seat.")
     token, now = seat_tokens.new_secret(), clock.now()
     taken = sorted((*match.seats, matches.SeatRow(seat, name, seat_tokens.digest(token), now)), key=lambda s: s.seat)
-    seated = replace(match, seats=tuple(taken), seating=match.seating + 1, moved_at=now)
+    seated = match.changed(seats=tuple(taken), seating=match.seating + 1, moved_at=now)
     if seated.full:
-        seated = replace(seated, status="playing", turn=events.to_move(game, replays.initial(seated, game)))
+        seated = seated.changed(status="playing", turn=events.to_move(game, replays.initial(seated, game)))
     transaction.stage(_SEATING, {"match_id": match.id, "seen": match.seating, "new_seating": seated.seating,
                                  "new_status": seated.status, "new_turn": seated.turn, "now": now}, must_change=True)
     transaction.stage(_NEW_SEAT, {"game_id": match.id, "seat": seat, "name": name,
