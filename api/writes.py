@@ -61,7 +61,7 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.En
     now = clock.now()
     moved_at = match.moved_at if rows[0].kind == "hint" else now  # a hint leaves the seat's deadline where it was
     moved = match.changed(version=match.version + len(rows), moved_at=moved_at,
-                    status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
+                          status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
     advance = {"match_id": match.id, "seen": match.version, "new_version": moved.version, "new_status": moved.status,
                "new_turn": moved.turn, "now": moved.moved_at}
     if len(rows) == 1 and connection.get().dialect.name == "postgresql":
