@@ -64,22 +64,41 @@ class ClientTooSlow(RequestTimeout):
 
 class ClientSocket:
     """The client's socket as the worker uses it: reads fail once the request's deadline has passed,
-    and it knows whether the answer has begun."""
+    it knows whether the answer has begun, and an answer's head goes out with its body.
+
+    gunicorn writes a response's status line and headers, then its body, in two sends: two system
+    calls and, the socket being TCP_NODELAY, two segments for the client to take in. The head is
+    held until the body's first bytes, or until the request ends (`flush`) for an answer without
+    one, and sent with them in one."""
 
     def __init__(self, sock: socket.socket):
         self._sock = sock
         self._answer = threading.Lock()  # the request's thread and the worker's timeout both may answer
+        self._head = b""  # a final response's head, not sent yet
         self.deadline = float("inf")
         self.expired = self.answering = self.given_up = False
 
     def start(self, seconds: float) -> None:
-        self.deadline, self.expired, self.answering = time.monotonic() + seconds, False, False
+        self.deadline, self.expired, self.answering, self._head = time.monotonic() + seconds, False, False, b""
 
     def sendall(self, data: bytes) -> None:
-        self._send(self._sock.sendall, data)
+        if not self._head and data[:7] == b"HTTP/1." and data[9:10] != b"1":  # a 1xx goes out at once
+            self._head = data
+            return
+        self._send(self._sock.sendall, self._held() + data)
 
     def sendfile(self, file, offset: int = 0, count: int | None = None) -> int:
+        self.flush()
         return self._send(self._sock.sendfile, file, offset, count)
+
+    def flush(self) -> None:
+        """Send the head still held (of an answer without a body): the request has ended."""
+        if self._head:
+            self._send(self._sock.sendall, self._held())
+
+    def _held(self) -> bytes:
+        head, self._head = self._head, b""
+        return head
 
     def _send(self, send, *args):
         """Send part of the answer, waiting for the client CLIENT_TIMEOUT at most (a client that
@@ -182,9 +201,14 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         conn.sock.start(CLIENT_TIMEOUT)
         self.running[conn.sock] = time.monotonic()
         try:
-            return super().handle(conn)
+            kept = super().handle(conn)
         finally:
             self.running.pop(conn.sock, None)
+        try:
+            conn.sock.flush()
+        except OSError:
+            return False  # the client is gone, or was answered by the timeout: the connection ends
+        return kept
 
     def _next_request_follows(self, conn) -> bool:
         """Whether the client sent its next request within LINGER seconds of its answer (a poll

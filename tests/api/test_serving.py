@@ -14,6 +14,9 @@ import gunicorn_h1c
 import psycopg
 import pytest
 import requests
+from gunicorn.config import Config
+from gunicorn.http import wsgi
+from gunicorn.http.parser import RequestParser
 from sqlalchemy.engine import make_url
 
 import serving
@@ -178,6 +181,68 @@ def test_a_client_that_stops_reading_is_let_go(monkeypatch):
         with pytest.raises(BrokenPipeError):
             client.sendall(b"x" * 1_000_000)
         assert ours.gettimeout() is None, "the socket is left as it was"
+
+
+class Sends:
+    """A socket that keeps each send apart."""
+
+    def __init__(self):
+        self.sends: list[bytes] = []
+
+    def sendall(self, data: bytes) -> None:
+        self.sends.append(data)
+
+    def gettimeout(self) -> float | None:
+        return None
+
+    def settimeout(self, _seconds: float | None) -> None:
+        pass
+
+    def shutdown(self, _how: int) -> None:
+        pass
+
+
+def gunicorn_answer(status: str, body: bytes | None, early_hints: bool = False) -> list[bytes]:
+    """The sends gunicorn's own response writer makes through a ClientSocket for one answer,
+    up to the end of its request."""
+    cfg = Config()
+    request = next(RequestParser(cfg, [b"GET / HTTP/1.1\r\nHost: example\r\n\r\n"], ("127.0.0.1", 1)))
+    sends = Sends()
+    client = serving.ClientSocket(sends)
+    client.start(serving.CLIENT_TIMEOUT)
+    response, environ = wsgi.create(request, client, ("127.0.0.1", 1), ("127.0.0.1", 2), cfg)
+    if early_hints:
+        environ["wsgi.early_hints"]([("Link", "</app.css>; rel=preload")])
+        assert len(sends.sends) == 1, "an interim answer goes out at once"
+    response.start_response(status, [("Content-Length", str(len(body or b"")))])
+    if body is not None:
+        response.write(body)
+    response.close()
+    client.flush()  # the request has ended (ProblemThreadWorker._serve)
+    return sends.sends
+
+
+def test_an_answer_goes_out_in_one_send():
+    """A response's head and body leave in one send: one system call and one segment, not two."""
+    [sent] = gunicorn_answer("200 OK", b'{"ok": true}')
+    assert sent.startswith(b"HTTP/1.1 200 OK\r\n") and sent.endswith(b'\r\n\r\n{"ok": true}')
+    [sent] = gunicorn_answer("304 Not Modified", None)
+    assert sent.startswith(b"HTTP/1.1 304 Not Modified\r\n") and sent.endswith(b"\r\n\r\n")
+    hint, sent = gunicorn_answer("200 OK", b"page", early_hints=True)
+    assert hint.startswith(b"HTTP/1.1 103 ") and sent.startswith(b"HTTP/1.1 200 OK\r\n") and sent.endswith(b"page")
+
+
+def test_a_held_head_is_not_sent_after_a_timeout_answer():
+    """When the worker's timeout answers a request (503), a head its thread held is never sent."""
+    sends = Sends()
+    client = serving.ClientSocket(sends)
+    client.start(serving.CLIENT_TIMEOUT)
+    client.sendall(b"HTTP/1.1 304 Not Modified\r\nContent-Length: 0\r\n\r\n")
+    client.give_up(serving.problem_response(503))
+    with pytest.raises(BrokenPipeError):
+        client.flush()
+    [sent] = sends.sends
+    assert sent.startswith(b"HTTP/1.1 503 ")
 
 
 WORKER_TIMEOUT = 3  # seconds, gunicorn's timeout in the server under test
