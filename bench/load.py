@@ -275,8 +275,8 @@ async def hammer(service: Service, path: str, headers: dict, seconds: float, in_
             "p50_ms": round(percentile(latencies, 50) * 1000, 2), "client_cpu_ms": round(client_cpu * 1000 / count, 3)}
 
 
-async def request_kinds(service: Service, seconds: float) -> dict:
-    """Server CPU of each polling request kind alone, on a match ten moves in."""
+async def request_kinds(service: Service, seconds: float, in_flight: int = 16) -> dict:
+    """Server CPU of each polling request kind alone, on a match ten moves in, `in_flight` at a time."""
     table = (await create_matches(service.url, 1))[0]
     path = f"/api/v1/games/{table.id}"
     seat = [{"Authorization": f"Bearer {token}"} for token in table.tokens]
@@ -291,11 +291,11 @@ async def request_kinds(service: Service, seconds: float) -> dict:
     finally:
         await client.close()
     return {
-        "view 304": await hammer(service, path, {**seat[0], "If-None-Match": view_tag}, seconds, expect=304),
-        "view 200": await hammer(service, path, seat[0], seconds),
+        "view 304": await hammer(service, path, {**seat[0], "If-None-Match": view_tag}, seconds, in_flight, 304),
+        "view 200": await hammer(service, path, seat[0], seconds, in_flight),
         "log 304": await hammer(service, f"{path}/moves?after=10", {**seat[0], "If-None-Match": log_tag}, seconds,
-                                expect=304),
-        "health (one query)": await hammer(service, "/api/v1/health", {}, seconds),
+                                in_flight, 304),
+        "health (one query)": await hammer(service, "/api/v1/health", {}, seconds, in_flight),
     }
 
 

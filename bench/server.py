@@ -127,10 +127,11 @@ def peak_rss_kb(pid: int) -> int:
 
 class Service:
     """gunicorn serving `app` (the Procfile's `wsgi:app` by default) on `database_url`, from the
-    virtual environment whose scripts are in `bin_dir` (this one's by default)."""
+    virtual environment whose scripts are in `bin_dir` (this one's by default), with the code of
+    the working tree `root` (this one by default)."""
 
     def __init__(self, database_url: str, app: str = "wsgi:app", workers: int = 2, limits: str = "raised",
-                 settings: dict | None = None, bin_dir: Path = BIN):
+                 settings: dict | None = None, bin_dir: Path = BIN, root: Path = ROOT):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.app_name = f"addgames-bench-{self.port}"
@@ -153,21 +154,21 @@ class Service:
         elif limits == "raised":
             self.env.update(dict.fromkeys(LIMITS, RAISED))
         command = procfile_web()
-        self.bin_dir = bin_dir
+        self.bin_dir, self.root = bin_dir, root
         self.command = [str(bin_dir / command[0]) if (bin_dir / command[0]).exists() else command[0]] + \
             [app if word == "wsgi:app" else word for word in command[1:]]
         self.process = None
         self.log = tempfile.NamedTemporaryFile(prefix="bench-gunicorn-", suffix=".log", delete=False)
 
     def migrate(self) -> None:
-        done = subprocess.run([str(self.bin_dir / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=self.env,
+        done = subprocess.run([str(self.bin_dir / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=self.root, env=self.env,
                               capture_output=True, text=True)
         if done.returncode:
             raise SystemExit(f"flask db upgrade failed:\n{done.stderr[-2000:]}")
 
     def start(self) -> "Service":
         self.migrate()
-        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL,
+        self.process = subprocess.Popen(self.command, cwd=self.root, env=self.env, stdout=subprocess.DEVNULL,
                                         stderr=self.log, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
