@@ -24,27 +24,24 @@ def get() -> Connection:
     return conn
 
 
-def reads_autocommit() -> bool:
+def reads_autocommit(conn: Connection) -> bool:
     """Whether the request's reads run in autocommit (PostgreSQL): a single write there commits alone.
     Asked of the driver's connection, so that an engine set up otherwise still commits every write."""
-    conn = get()
     return conn.dialect.name == "postgresql" and getattr(conn.connection.driver_connection, "autocommit", False)
 
 
-def for_writes() -> Connection:
-    """The request's connection, now in a transaction of its own (`for_reads` when it has ended)."""
-    conn = get()
-    if reads_autocommit():  # else the reads' transaction on the driver's connection goes on
+def for_writes(conn: Connection) -> None:
+    """Open the transaction the request's writes commit in, on its connection `conn` (`for_reads`
+    when it has ended)."""
+    if reads_autocommit(conn):  # else the reads' transaction on the driver's connection goes on
         conn.rollback()  # ends the reads' autocommit session on our side; nothing is sent
         transactional(conn)
-    return conn
 
 
-def for_reads() -> None:
+def for_reads(conn: Connection) -> None:
     """Back to the reads' autocommit once the write transaction has ended (PostgreSQL). A read
     after it (a lost race's second look) must not open a transaction on the driver's connection
     that SQLAlchemy does not know of (api/reads.py reads on the driver's cursor)."""
-    conn = get()
     if conn.get_execution_options().get("isolation_level") not in (None, "AUTOCOMMIT"):  # set by for_writes
         conn.execution_options(isolation_level="AUTOCOMMIT")
 

@@ -30,36 +30,39 @@ def default_places(database_url: str) -> int:
 
 
 def init_app(app: Flask) -> None:
-    places = app.config["RUNNING_REQUESTS"] or default_places(app.config["SQLALCHEMY_DATABASE_URI"])
-    app.extensions["gate"] = threading.Semaphore(places)
-    app.before_request(_enter)
-    app.teardown_request(_leave)
+    gate = app.extensions["gate"] = Gate(app.config["RUNNING_REQUESTS"]
+                                         or default_places(app.config["SQLALCHEMY_DATABASE_URI"]))
+    app.before_request(gate.enter)
+    app.teardown_request(gate.leave)
 
 
-def _enter() -> None:
-    # The body first, outside the gate: a client trickling one holds its own thread only (serving.py).
-    request.get_data(cache=True)
-    _take()
+class Gate:
+    """A process's places, and the hooks that take and give back a request's (bound to the gate:
+    not looked up through current_app on every request)."""
 
+    def __init__(self, places: int):
+        self.places = threading.Semaphore(places)
 
-def _take() -> None:
-    current_app.extensions["gate"].acquire()
-    g.in_gate = True
+    def enter(self) -> None:
+        # The body first, outside the gate: a client trickling one holds its own thread only (serving.py).
+        request.get_data(cache=True)
+        self.places.acquire()
+        g.in_gate = True
 
-
-def _leave(_error: BaseException | None) -> None:
-    if g.pop("in_gate", False):
-        current_app.extensions["gate"].release()
+    def leave(self, _error: BaseException | None) -> None:
+        if g.pop("in_gate", False):
+            self.places.release()
 
 
 @contextmanager
 def stepped_out() -> Iterator[None]:
     """Let another request run while this one waits, and come back in after."""
-    inside = g.pop("in_gate", False)
+    inside, places = g.pop("in_gate", False), current_app.extensions["gate"].places
     if inside:
-        current_app.extensions["gate"].release()
+        places.release()
     try:
         yield
     finally:
         if inside:
-            _take()
+            places.acquire()
+            g.in_gate = True

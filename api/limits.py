@@ -102,18 +102,18 @@ def init_app(app: Flask) -> None:
     counter = FixedWindowRateLimiter(storage)
     for endpoint, rules in RULES.items():
         checks = [(item, who) for setting, who in rules for item in parse_many(app.config[setting])]
-        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], counter, checks,
+        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], endpoint, counter, checks,
                                                 app.config["RATELIMIT_KEY_PREFIX"])
 
 
-def _limited(view, counter: FixedWindowRateLimiter, checks: list, prefix: str):
+def _limited(view, endpoint: str, counter: FixedWindowRateLimiter, checks: list, prefix: str):
     @wraps(view)
     def run(**kwargs):
         for item, who in checks:
             client = _seat() if who == SEAT else _address()
             try:
-                allowed = counter.hit(item, prefix, request.endpoint, client)
-                reset = allowed or counter.get_window_stats(item, prefix, request.endpoint, client).reset_time
+                allowed = counter.hit(item, prefix, endpoint, client)
+                reset = allowed or counter.get_window_stats(item, prefix, endpoint, client).reset_time
             except Exception as error:  # an unreachable store must not take the service down
                 log.warning("rate-limit storage unavailable: %s", error.__class__.__name__)
                 return view(**kwargs)

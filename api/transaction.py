@@ -43,9 +43,11 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
     writes = [*(Write(statement, params) for statement, params in first), *staged]
     # One statement is atomic by itself: where reads run in autocommit (PostgreSQL), it commits
     # alone, without the round trips of BEGIN and COMMIT.
-    alone = len(writes) == 1 and connection.reads_autocommit()
+    conn = connection.get()
+    alone = len(writes) == 1 and connection.reads_autocommit(conn)
     try:
-        conn = connection.get() if alone else connection.for_writes()
+        if not alone:
+            connection.for_writes(conn)
         for write in writes:
             result = conn.execute(write.statement, write.params)
             if write.must_change and result.rowcount == 0:
@@ -54,9 +56,9 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
             conn.commit()
     except (IntegrityError, _Overtaken):
         conn.rollback()
-        connection.for_reads()
+        connection.for_reads(conn)
         raise conflict() from None
-    connection.for_reads()
+    connection.for_reads(conn)
     # For SQLite's processes; on PostgreSQL a trigger announces every change of a match's row
     # at COMMIT, api/writes.py's advance-and-append included.
     news.announce({write.params["match_id"] for write in staged

@@ -39,7 +39,7 @@ class CountingGate:
 
 def counted(app, monkeypatch, places: threading.Semaphore) -> CountingGate:
     counting = CountingGate(places)
-    monkeypatch.setitem(app.extensions, "gate", counting)
+    monkeypatch.setattr(app.extensions["gate"], "places", counting)
     return counting
 
 
@@ -64,14 +64,14 @@ def test_by_default_a_process_runs_one_request_at_once_on_sqlite_and_four_on_pos
     other requests run while one waits for its answer (README, Polls that wait for news)."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": url.format(tmp=tmp_path), "RUNNING_REQUESTS": None})
     taken = 0
-    while app.extensions["gate"].acquire(blocking=False):
+    while app.extensions["gate"].places.acquire(blocking=False):
         taken += 1
     assert taken == places
 
 
 def test_past_its_places_a_request_waits_at_the_gate(app, monkeypatch):
     places = app.config["RUNNING_REQUESTS"]
-    counting = counted(app, monkeypatch, app.extensions["gate"])
+    counting = counted(app, monkeypatch, app.extensions["gate"].places)
     inside, leave = threading.Semaphore(0), threading.Event()
     schema_revision, held = revisions.schema_revision, []
 
