@@ -91,19 +91,22 @@ def not_modified(tag: str) -> Response:
     return revalidated(Response(status=304), tag)
 
 
+# The headers below are added to answers made here, which have none of them yet: `add` appends,
+# where setting one first searches every header for one to replace.
+
 def revalidated(response: Response, tag: str) -> Response:
     """Tag `response`: clients may keep it but must ask again before using it (cheap with If-None-Match)."""
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers.add("ETag", f'"{tag}"')
+    response.headers.add("Cache-Control", "private, no-cache")
     return response
 
 
 def polled(response: Response, status: str, waited: int = 0) -> Response:
     """`response` (a 200 or a 304) with the wait before the next poll, from the match's status;
     after a poll that waited for news (`Prefer: wait`), the next may be sent at once."""
-    response.headers["Retry-After"] = str(POLL_AFTER[status])
+    response.headers.add("Retry-After", str(POLL_AFTER[status]))
     if waited:
-        response.headers["Preference-Applied"] = f"wait={waited}"
+        response.headers.add("Preference-Applied", f"wait={waited}")
     return response
 
 
