@@ -6,7 +6,7 @@ becomes the caller's 409), nothing is read back after COMMIT, and a compare-and-
 row (another request was faster) undoes the whole request.
 """
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from flask import g
 from sqlalchemy.exc import IntegrityError
@@ -19,8 +19,7 @@ from .models import games_table
 Statement = tuple[Executable, dict | list | None]  # a statement and its parameters
 
 
-@dataclass(frozen=True)
-class Write:
+class Write(NamedTuple):
     statement: Executable
     params: dict | list | None = None
     must_change: bool = False  # a compare-and-set: changing no row means another request was faster
