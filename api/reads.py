@@ -1,57 +1,100 @@
-"""The reads every poll, view and move runs, on the database driver's cursor.
+"""Statements compiled once: the reads every poll, view and move runs, on the database driver's
+cursor, and a move's writes, as the driver's SQL.
 
 SQLAlchemy compiles each statement once per dialect and converts its parameters and columns as it
 always does (its own bind and result processors: JSON, SQLite's dates and booleans), but its
 execution machinery, which costs most of a small read, is skipped: a match's row and seats took
 51 µs this way against 169 µs through `Connection.execute`, measured in process on SQLite.
 
-Two cases go through SQLAlchemy instead, so that nothing changes for them:
+Two cases of a read go through SQLAlchemy instead, so that nothing changes for them:
 - when anything listens to the engine's statements (the tests' statement counts, a tracer such as
   Sentry's), so that it hears every read;
 - when the driver raises: the read runs again through SQLAlchemy, which raises the error as it
   does everywhere else (a lost connection then invalidates the pool and the request answers 503).
+
+A write cannot run twice, so a `Prepared` write goes through `Connection.exec_driver_sql`: its
+events, its errors and its transaction are SQLAlchemy's, as for any statement, and only the
+compiled statement's lookup and its parameters' processing are skipped (a move's two writes: 2,750
+bytecodes through `Connection.execute`, 1,876 so, bench/opcodes.py).
 """
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, Dialect
-from sqlalchemy.sql import Select
-from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql import Executable, Select
 
 from . import connection
 
 
+ASKED = object()  # a parameter whose value the caller gives
+
+
 @dataclass(frozen=True)
 class _Compiled:
-    compiler: SQLCompiler  # the SQL; its parameters' values: the request's, and the statement's own
-    names: tuple[str, ...] | None  # the parameters' order when the driver takes them by position
-    binds: Mapping[str, Callable[[Any], Any]]  # parameter name: SQLAlchemy's conversion for the driver
+    sql: str
+    # Each parameter in the driver's order: its name, the statement's own value (or ASKED), and
+    # SQLAlchemy's conversion of it for the driver (or None).
+    slots: tuple[tuple[str, Any, Callable[[Any], Any] | None], ...]
+    named: bool  # the driver takes the parameters by name (else by position)
     columns: tuple[tuple[int, Callable[[Any], Any]], ...]  # column index: its conversion from the driver
     after_first: tuple[tuple[int, Callable[[Any], Any]], ...]  # those of `columns` past the repeated ones
 
+    def driver_params(self, params: dict) -> dict | tuple:
+        """The values for the driver: `params` and the statement's own, converted, in its style.
+        (SQLCompiler.construct_params, without its cases these statements do not have.)"""
+        values = ((name, params[name] if own is ASKED else own, convert) for name, own, convert in self.slots)
+        if self.named:
+            return {name: value if convert is None else convert(value) for name, value, convert in values}
+        return tuple(value if convert is None else convert(value) for _, value, convert in values)
 
-class Read:
+
+class _CompiledOnce:
+    """A statement, compiled once per dialect with SQLAlchemy's conversions of its parameters and
+    columns. Its parameters are plain: none expanding (`IN` lists) or rendered into the SQL."""
+
+    def __init__(self, statement: Executable, repeated: int = 0):
+        self.statement, self.repeated = statement, repeated
+        self._compiled: dict[str, _Compiled] = {}
+
+    def compiled(self, dialect: Dialect) -> _Compiled:
+        return self._compiled.get(dialect.name) or self._compile(dialect)
+
+    def _compile(self, dialect: Dialect) -> _Compiled:
+        compiled = self.statement.compile(dialect=dialect)  # type: ignore[attr-defined]  # every statement compiles
+        binds = {name: bind for bind, name in compiled.bind_names.items()}
+        if any(bind.expanding or bind.literal_execute for bind in binds.values()):
+            raise ValueError("a statement with expanding or literal parameters runs through SQLAlchemy")
+        order = compiled.positiontup if compiled.positional else list(binds)
+        slots = tuple((name, ASKED if binds[name].required else binds[name].effective_value,
+                       binds[name].type.dialect_impl(dialect).bind_processor(dialect)) for name in order)
+        selected = self.statement.selected_columns if isinstance(self.statement, Select) else ()
+        columns = tuple((index, convert) for index, column in enumerate(selected)
+                        if (convert := column.type.dialect_impl(dialect).result_processor(dialect, None)) is not None)
+        made = _Compiled(compiled.string, slots, not compiled.positional, columns,
+                         tuple(item for item in columns if item[0] >= self.repeated))
+        self._compiled[dialect.name] = made
+        return made
+
+
+class Read(_CompiledOnce):
     """A SELECT whose rows come back as sequences of their columns (or each as `shape(*columns)`),
     converted as SQLAlchemy would. The first `repeated` columns hold the same values in every row
     (a match's, joined to each of its seats): they are converted in the first row only, and left
     as the driver gave them in the others."""
 
     def __init__(self, statement: Select, shape: Callable[..., Any] | None = None, repeated: int = 0):
-        self.statement, self.shape, self.repeated = statement, shape, repeated
-        self._compiled: dict[str, _Compiled] = {}
+        super().__init__(statement, repeated)
+        self.shape = shape
 
     def rows(self, params: dict) -> Sequence[Any]:
         conn = connection.get()
         if conn.dispatch.before_cursor_execute:
             return self._through_sqlalchemy(conn, params)
-        compiled = self._compiled.get(conn.dialect.name) or self._compile(conn.dialect)
-        values = {name: compiled.binds[name](value) if name in compiled.binds else value
-                  for name, value in compiled.compiler.construct_params(params).items()}
-        sent = values if compiled.names is None else [values[name] for name in compiled.names]
+        compiled = self.compiled(conn.dialect)
         cursor = conn.connection.cursor()
         try:
-            cursor.execute(compiled.compiler.string, sent)
+            cursor.execute(compiled.sql, compiled.driver_params(params))
             found = cursor.fetchall()
         except conn.dialect.loaded_dbapi.Error:
             return self._through_sqlalchemy(conn, params)
@@ -74,13 +117,16 @@ class Read:
     def _shaped(self, rows: Sequence[Sequence[Any]]) -> Sequence[Any]:
         return rows if self.shape is None else [self.shape(*row) for row in rows]
 
-    def _compile(self, dialect: Dialect) -> _Compiled:
-        compiled = self.statement.compile(dialect=dialect)
-        binds = {name: convert for name, bind in compiled.binds.items()
-                 if (convert := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None}
-        columns = tuple((index, convert) for index, column in enumerate(self.statement.selected_columns)
-                        if (convert := column.type.dialect_impl(dialect).result_processor(dialect, None)) is not None)
-        names = tuple(compiled.positiontup or ()) if compiled.positional else None
-        made = _Compiled(compiled, names, binds, columns, tuple(item for item in columns if item[0] >= self.repeated))
-        self._compiled[dialect.name] = made
-        return made
+
+class Prepared(_CompiledOnce):
+    """A write whose parameters are all bound by name, sent as the driver's SQL with
+    `Connection.exec_driver_sql`: SQLAlchemy's events, its handling of the driver's errors and its
+    transaction are those of any statement; what is skipped is the lookup of the compiled statement
+    and the processing of its parameters in an execution context, each time."""
+
+    def run(self, conn: Connection, params: dict | list[dict]) -> int:
+        """Run with `params` (a list: once per item, as executemany) on `conn`; the rows it changed."""
+        compiled = self.compiled(conn.dialect)
+        sent = [compiled.driver_params(item) for item in params] if isinstance(params, list) \
+            else compiled.driver_params(params)
+        return conn.exec_driver_sql(compiled.sql, sent).rowcount

@@ -9,23 +9,35 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from flask import g
+from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Executable
 
 from . import connection, news
 from .errors import Problem
 from .models import games_table
+from .reads import Prepared
 
 Statement = tuple[Executable, dict | list | None]  # a statement and its parameters
 
 
 class Write(NamedTuple):
-    statement: Executable
+    statement: Executable | Prepared
     params: dict | list | None = None
     must_change: bool = False  # a compare-and-set: changing no row means another request was faster
 
+    def run(self, conn: Connection) -> int:
+        """Run on `conn`; the rows it changed."""
+        if isinstance(self.statement, Prepared):
+            return self.statement.run(conn, self.params or {})
+        return conn.execute(self.statement, self.params).rowcount
 
-def stage(statement: Executable, params: dict | list | None = None, must_change: bool = False) -> None:
+    @property
+    def clause(self) -> Executable:
+        return self.statement.statement if isinstance(self.statement, Prepared) else self.statement
+
+
+def stage(statement: Executable | Prepared, params: dict | list | None = None, must_change: bool = False) -> None:
     """Add a write to the request's transaction; `commit` runs them in order."""
     g.setdefault("writes", []).append(Write(statement, params, must_change))
 
@@ -48,8 +60,7 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
         if not alone:
             connection.for_writes(conn)
         for write in writes:
-            result = conn.execute(write.statement, write.params)
-            if write.must_change and result.rowcount == 0:
+            if write.run(conn) == 0 and write.must_change:
                 raise _Overtaken
         if not alone:
             conn.commit()
@@ -61,4 +72,4 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
     # For SQLite's processes; on PostgreSQL a trigger announces every change of a match's row
     # at COMMIT, api/writes.py's advance-and-append included.
     news.announce({write.params["match_id"] for write in staged
-                   if write.statement.is_update and write.statement.table is games_table})
+                   if write.clause.is_update and write.clause.table is games_table})

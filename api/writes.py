@@ -9,6 +9,7 @@ from .errors import Problem
 from .matches import MatchRow
 from .models import events_table, games_table
 from .presenter import view_response
+from .reads import Prepared
 from .push import outbox
 
 
@@ -16,23 +17,26 @@ def stale() -> Problem:
     return Problem(409, "stale_version", "Another move landed first; reload the match and try again.")
 
 
-_ADVANCE = (update(games_table).where(games_table.c.id == bindparam("match_id"),
-                                      games_table.c.version == bindparam("seen"))
-            .values(version=bindparam("new_version"), status=bindparam("new_status"), turn=bindparam("new_turn"),
-                    moved_at=bindparam("now")))
-_EVENTS = insert(events_table)
+# A move's writes are Prepared (api/reads.py): compiled once, every parameter bound by name.
+_ADVANCE_CLAUSE = (update(games_table).where(games_table.c.id == bindparam("match_id"),
+                                             games_table.c.version == bindparam("seen"))
+                   .values(version=bindparam("new_version"), status=bindparam("new_status"),
+                           turn=bindparam("new_turn"), moved_at=bindparam("now")))
+_ADVANCE = Prepared(_ADVANCE_CLAUSE)
+_EVENTS = Prepared(insert(events_table).values(
+    {name: bindparam(name) for name in ("game_id", "seq", "seat", "kind", "move", "created_at")}))
 # PostgreSQL: the compare-and-set and one event in one statement, which inserts the event only if
 # the match was still at the version seen (its rowcount is then 1, else 0). Alone in a request's
 # writes it commits by itself, in the reads' autocommit: one round trip instead of BEGIN, UPDATE,
 # INSERT and COMMIT. (SQLite has no UPDATE in a WITH.) The event's parameters are named apart from
 # every column of `games`: a parameter named as a column would join the UPDATE's SET.
-_ADVANCED = _ADVANCE.returning(games_table.c.id).cte("advanced")
-_ADVANCE_AND_APPEND = insert(events_table).from_select(
+_ADVANCED = _ADVANCE_CLAUSE.returning(games_table.c.id).cte("advanced")
+_ADVANCE_AND_APPEND = Prepared(insert(events_table).from_select(
     ["game_id", "seq", "seat", "kind", "move", "created_at"],
     select(_ADVANCED.c.id, bindparam("event_seq", type_=Integer), bindparam("event_seat", type_=Integer),
            bindparam("event_kind", type_=String), bindparam("event_move", type_=events_table.c.move.type),
            bindparam("event_at", type_=DateTime(timezone=True))).select_from(_ADVANCED)
-).returning(events_table.c.seq)  # with RETURNING, psycopg reports the rowcount
+).returning(events_table.c.seq))  # with RETURNING, psycopg reports the rowcount
 
 
 def append(match: MatchRow, game, state: events.MatchState, event: events.Entry,

@@ -1,12 +1,14 @@
 """The hot reads on the driver's cursor (api/reads.py) give exactly what the same statements give
-through SQLAlchemy, and a read the driver refuses fails as SQLAlchemy fails it."""
+through SQLAlchemy, and a read the driver refuses fails as SQLAlchemy fails it; the move's writes,
+sent as the driver's SQL, send what SQLAlchemy would."""
+import psycopg.types.json
 import pytest
 import sqlalchemy
 from sqlalchemy import bindparam, column, select, table, update
 
-from api import matches, reads, transaction
+from api import matches, reads, replays, transaction, writes
 from api.errors import Problem
-from api.models import games_table
+from api.models import db, games_table
 from api.seat_tokens import digest
 
 from ..sqlcount import statements
@@ -87,3 +89,56 @@ def test_a_read_after_a_lost_write_leaves_the_next_write_free_to_commit(app, pla
             transaction.stage(bump, {"match_id": played.id, "seen": seen}, must_change=True)
         transaction.commit(lost)
         assert matches.load(played.id).seating == seating + 2
+
+
+def sqlalchemys_params(statement, dialect, params: dict) -> dict | tuple:
+    """What SQLAlchemy's own execution gives the driver for `statement` with `params`."""
+    compiled = statement.compile(dialect=dialect)
+    values = compiled.construct_params(params)
+    for bind, name in compiled.bind_names.items():
+        convert = bind.type.dialect_impl(dialect).bind_processor(dialect)
+        if convert is not None:
+            values[name] = convert(values[name])
+    return tuple(values[name] for name in compiled.positiontup) if compiled.positional else values
+
+
+def comparable(values: dict | tuple) -> list:
+    """The values, JSON as what it wraps (psycopg's Json wrappers are equal only to themselves)."""
+    items = values.items() if isinstance(values, dict) else enumerate(values)
+    return [(key, value.obj if isinstance(value, psycopg.types.json.Json) else value) for key, value in items]
+
+
+def test_every_statement_sends_the_driver_what_sqlalchemy_would(app, client, monkeypatch):
+    """Through a match's life (a bot's replies, polls of a seat and of a spectator, a resignation, a
+    rematch), each read and write compiled once gives the driver the values SQLAlchemy gives."""
+    with app.app_context():
+        dialect = db.engine.dialect
+    compiled_once = [made for module in (matches, writes) for made in vars(module).values()
+                     if isinstance(made, reads._CompiledOnce)]
+    statement_of = {id(made.compiled(dialect)): made.statement for made in compiled_once}
+    checked, driver_params = set(), reads._Compiled.driver_params
+
+    def compared(compiled, params):
+        statement = statement_of[id(compiled)]
+        ours = driver_params(compiled, params)
+        assert comparable(ours) == comparable(sqlalchemys_params(statement, dialect, params)), statement
+        checked.add(id(statement))
+        return ours
+
+    monkeypatch.setattr(reads._Compiled, "driver_params", compared)
+    table = Table.create(client, bots=[{"seat": 1, "level": "easy"}], time_per_move=3600, join=False)
+    path = f"/api/v1/games/{table.id}"
+    for _ in range(2):
+        view = table.view(0)
+        assert table.post_move(0, first_legal(view), view["version"]).status_code == 200
+        for asking in (table.auth(0), {}):
+            assert client.get(path, headers={**asking, "If-None-Match": '"stale"'}).status_code == 200
+    replays.forget_all()  # the next view replays the events it reads
+    table.view(0)
+    assert client.post(f"{path}/resign", headers=table.auth(0)).status_code == 200
+    assert client.post(f"{path}/rematch", headers=table.auth(0)).status_code == 201
+    # A move and the bot's reply: two events; a resignation alone: one (on PostgreSQL, one statement)
+    single = [writes._ADVANCE_AND_APPEND] if dialect.name == "postgresql" else []
+    used = [matches._LOAD, matches._HEAD_AS_SEAT, matches._HEAD_ANONYMOUS, matches._EVENTS, writes._ADVANCE,
+            writes._EVENTS, *single]
+    assert [str(made.statement) for made in used if id(made.statement) not in checked] == [], "each was checked"
