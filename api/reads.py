@@ -51,7 +51,8 @@ class _Compiled:
 
 class _CompiledOnce:
     """A statement, compiled once per dialect with SQLAlchemy's conversions of its parameters and
-    columns. Its parameters are plain: none expanding (`IN` lists) or rendered into the SQL."""
+    columns. Its parameters are plain: none expanding (`IN` lists), rendered into the SQL or
+    computed at each run."""
 
     def __init__(self, statement: Executable, repeated: int = 0):
         self.statement, self.repeated = statement, repeated
@@ -63,8 +64,9 @@ class _CompiledOnce:
     def _compile(self, dialect: Dialect) -> _Compiled:
         compiled = self.statement.compile(dialect=dialect)  # type: ignore[attr-defined]  # every statement compiles
         binds = {name: bind for bind, name in compiled.bind_names.items()}
-        if any(bind.expanding or bind.literal_execute for bind in binds.values()):
-            raise ValueError("a statement with expanding or literal parameters runs through SQLAlchemy")
+        if any(bind.expanding or bind.literal_execute or bind.callable for bind in binds.values()):
+            raise ValueError("a parameter expanding, rendered or computed at each run: run this statement "
+                             "through SQLAlchemy")
         order = compiled.positiontup if compiled.positional else list(binds)
         slots = tuple((name, ASKED if binds[name].required else binds[name].effective_value,
                        binds[name].type.dialect_impl(dialect).bind_processor(dialect)) for name in order)
