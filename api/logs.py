@@ -23,6 +23,7 @@ from flask import Flask, Request, has_request_context, request
 REQUEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{7,127}")
 QUIET_ROUTES = {"/api/v1/health", "/metrics"}  # asked every few seconds by machines: DEBUG when answered
 ID, STARTED = "addgames.request_id", "addgames.started"  # in the environ of each request
+WAITED = "addgames.waited"  # in the environ of a poll answered after it waited (api/presenter.py's `polled`)
 access = logging.getLogger("api.access")
 events = logging.getLogger("api.events")
 
@@ -87,17 +88,17 @@ class RequestLines:
 
         def start(status: str, headers: list[tuple[str, str]], exc_info=None):
             headers.append(("X-Request-Id", ident))
-            _log(environ, int(status[:3]), headers)
+            _log(environ, int(status[:3]))
             return start_response(status, headers, exc_info)
 
         return self.app(environ, start)
 
 
-def _log(environ: dict, status: int, headers: list[tuple[str, str]]) -> None:
+def _log(environ: dict, status: int) -> None:
     """The request's line, as the app answers (inside its request: `environ` holds Flask's request)."""
     asked = environ.get("werkzeug.request")
     template = route(asked)
-    quiet = status == 304 or (status < 300 and (template in QUIET_ROUTES or _waited(headers)))
+    quiet = status == 304 or (status < 300 and (template in QUIET_ROUTES or WAITED in environ))
     level = logging.DEBUG if quiet else logging.ERROR if status >= 500 else logging.INFO
     if access.isEnabledFor(level):
         # makeRecord and handle, as Logger.log would, without its search of the stack for the
@@ -106,11 +107,6 @@ def _log(environ: dict, status: int, headers: list[tuple[str, str]]) -> None:
             "method": environ["REQUEST_METHOD"], "route": template, "status": status,
             "ms": round((time.perf_counter() - environ[STARTED]) * 1000, 2),
             "match": (asked and asked.view_args or {}).get("match_id"), "request_id": environ[ID]}}))
-
-
-def _waited(headers: list[tuple[str, str]]) -> bool:
-    """Whether the answer is a poll's, after it waited for news (`Preference-Applied`, api/news.py)."""
-    return any(name.lower() == "preference-applied" for name, _ in headers)
 
 
 def request_id() -> str | None:
