@@ -29,14 +29,15 @@ def create_game():
 @bp.get("/<match_id>")
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
+    held = request.if_none_match
     # `If-None-Match: *` matches every version: a wait for it would never end early.
-    polling = request.if_none_match and not request.if_none_match.star_tag
+    polling = held and not held.star_tag
     applied, match = 0, None
     with news.watching(match_id, news.preferred_wait() if polling else 0) as watch:
-        if request.if_none_match:
+        if held:
             head = seat_tokens.head_of_request(match_id)
             tag = etag(head, head.version, head.viewer)
-            if tag in request.if_none_match:
+            if tag in held:
                 outcome, match = watch.wait(lambda: _moved_on(match_id, tag))
                 applied = 0 if outcome is news.Outcome.NOT_WAITED else watch.seconds
                 if outcome is not news.Outcome.CHANGED:

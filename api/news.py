@@ -113,15 +113,15 @@ class Watch:
     """A request's place on the board, taken before it reads the match: a change committed after
     that read always wakes it, even one that lands before the request starts to wait."""
 
-    def __init__(self, seconds: int, event: threading.Event | None):
-        self.seconds, self._event = seconds, event
+    def __init__(self, seconds: int, event: threading.Event | None, recheck: float):
+        self.seconds, self._event, self._recheck = seconds, event, recheck
 
     def wait(self, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:
         """Wait up to `seconds` until `changed()` (a database check) returns something: the outcome,
         and what it returned. The request's connection goes back to the pool while it waits."""
         if self._event is None:
             return Outcome.NOT_WAITED, None
-        deadline, recheck = time.monotonic() + self.seconds, current_app.config["POLL_RECHECK"]
+        deadline, recheck = time.monotonic() + self.seconds, self._recheck
         while True:
             connection.give_back()
             remaining = deadline - time.monotonic()
@@ -140,15 +140,16 @@ def watching(match_id: str, seconds: int) -> Iterator[Watch]:
     """A Watch on `match_id` for a poll that may wait `seconds` (0: it will not wait). Enter it
     before reading the match; past POLL_WAITERS waiting in this process, or in a stopping one,
     its wait returns NOT_WAITED at once."""
-    config = current_app.config
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # one lookup through the proxy
+    config = app.config
     event = board.join(match_id, config["POLL_WAITERS"]) if seconds else None
     try:
         if event is not None:
             try:
-                current_app.extensions["news"].listen()
+                app.extensions["news"].listen()
             except OSError as error:  # no news then, only the periodic checks
                 log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
-        yield Watch(seconds, event)
+        yield Watch(seconds, event, config["POLL_RECHECK"])
     finally:
         if event is not None:
             board.leave(match_id, event)
