@@ -23,7 +23,7 @@ def digest(secret: str) -> str:
 
 def bearer_token() -> str | None:
     """The token of `Authorization: Bearer <token>`, None without the header; 401 for another scheme."""
-    header = request.headers.get("Authorization", "")
+    header = request.environ.get("HTTP_AUTHORIZATION", "")  # as request.headers has it, without its case folding
     if not header:
         return None
     scheme, _, token = header.partition(" ")
