@@ -33,20 +33,20 @@ ASKED = object()  # a parameter whose value the caller gives
 @dataclass(frozen=True)
 class _Compiled:
     sql: str
-    # Each parameter in the driver's order: its name, the statement's own value (or ASKED), and
-    # SQLAlchemy's conversion of it for the driver (or None).
-    slots: tuple[tuple[str, Any, Callable[[Any], Any] | None], ...]
-    named: bool  # the driver takes the parameters by name (else by position)
+    names: tuple[str, ...]  # the parameters, in the driver's order when it takes them by position
+    named: bool  # the driver takes them by name
+    sources: tuple[tuple[str, Any], ...]  # per parameter: its name, and the statement's own value or ASKED
+    conversions: tuple[tuple[int, Callable[[Any], Any]], ...]  # parameter index: SQLAlchemy's conversion for the driver
     columns: tuple[tuple[int, Callable[[Any], Any]], ...]  # column index: its conversion from the driver
     after_first: tuple[tuple[int, Callable[[Any], Any]], ...]  # those of `columns` past the repeated ones
 
     def driver_params(self, params: dict) -> dict | tuple:
         """The values for the driver: `params` and the statement's own, converted, in its style.
         (SQLCompiler.construct_params, without its cases these statements do not have.)"""
-        values = ((name, params[name] if own is ASKED else own, convert) for name, own, convert in self.slots)
-        if self.named:
-            return {name: value if convert is None else convert(value) for name, value, convert in values}
-        return tuple(value if convert is None else convert(value) for _, value, convert in values)
+        values = [params[name] if own is ASKED else own for name, own in self.sources]
+        for index, convert in self.conversions:
+            values[index] = convert(values[index])
+        return dict(zip(self.names, values)) if self.named else tuple(values)
 
 
 class _CompiledOnce:
@@ -67,13 +67,14 @@ class _CompiledOnce:
         if any(bind.expanding or bind.literal_execute or bind.callable for bind in binds.values()):
             raise ValueError("a parameter expanding, rendered or computed at each run: run this statement "
                              "through SQLAlchemy")
-        order = compiled.positiontup if compiled.positional else list(binds)
-        slots = tuple((name, ASKED if binds[name].required else binds[name].effective_value,
-                       binds[name].type.dialect_impl(dialect).bind_processor(dialect)) for name in order)
+        names = tuple(compiled.positiontup if compiled.positional else binds)
+        sources = tuple((name, ASKED if binds[name].required else binds[name].effective_value) for name in names)
+        conversions = tuple((index, convert) for index, name in enumerate(names)
+                            if (convert := binds[name].type.dialect_impl(dialect).bind_processor(dialect)) is not None)
         selected = self.statement.selected_columns if isinstance(self.statement, Select) else ()
         columns = tuple((index, convert) for index, column in enumerate(selected)
                         if (convert := column.type.dialect_impl(dialect).result_processor(dialect, None)) is not None)
-        made = _Compiled(compiled.string, slots, not compiled.positional, columns,
+        made = _Compiled(compiled.string, names, not compiled.positional, sources, conversions, columns,
                          tuple(item for item in columns if item[0] >= self.repeated))
         self._compiled[dialect.name] = made
         return made
