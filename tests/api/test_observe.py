@@ -9,7 +9,9 @@ import uuid
 import pytest
 import requests
 import sentry_sdk
+from sentry_sdk.integrations import sqlalchemy as traced
 from sentry_sdk.transport import Transport
+from sqlalchemy import Engine, event
 
 from api import create_app, logs, reporting
 from api.config import ROOT
@@ -222,6 +224,12 @@ def reported(app, new_app):
     reporting_app.add_url_rule("/api/v1/crash", "crash", crash, methods=["POST"])
     yield reporting_app.test_client()
     sentry_sdk.init(dsn=None)  # no reporting for the tests after this one
+    # Nor its tracing of every statement, on every engine: the reads' fast path steps aside for a
+    # listener (api/reads.py), and the tests after this one would not take it.
+    for name, listener in (("before_cursor_execute", traced._before_cursor_execute),
+                           ("after_cursor_execute", traced._after_cursor_execute), ("handle_error", traced._handle_error)):
+        if event.contains(Engine, name, listener):
+            event.remove(Engine, name, listener)
 
 
 def test_error_reports_carry_no_token_invite_seed_or_key(reported):

@@ -20,6 +20,7 @@ def both_ways(app, read):
     """`read()` on the driver's cursor, then through SQLAlchemy (a statement listener sends every
     read there, as it does for the tests' statement counts)."""
     with app.app_context():
+        assert not db.engine.dispatch.before_cursor_execute, "nothing listens: the first read takes the driver's cursor"
         direct = read()
     with statements(app) as ran, app.app_context():
         through_sqlalchemy = read()
