@@ -9,8 +9,8 @@ from .errors import Problem
 from .matches import MatchRow
 from .models import events_table, games_table
 from .presenter import view_response
-from .reads import Prepared
 from .push import outbox
+from .reads import Prepared
 
 
 def stale() -> Problem:

@@ -36,8 +36,9 @@ async def kinds_alone(service: Service, args) -> dict[str, float]:
 
 
 async def compare(args) -> list[dict[str, dict[str, float]]]:
-    """Per round, each side's figures, each measured on a service started for it (a process's
-    hash seed and memory layout alone can make it a few percent faster or slower than another)."""
+    """Per round, each side's figures, each measured on a service started for it: something in a
+    process (its hash seed, its memory layout, which worker took which connections) can make it
+    faster or slower than another for all its life (README, Figures)."""
     measure = kinds_alone if args.kinds else under_load
     roots = {"base": args.base.resolve(), "this": ROOT}
     rounds = []
