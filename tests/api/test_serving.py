@@ -9,6 +9,7 @@ import threading
 import time
 import uuid
 from contextlib import contextmanager
+from email.utils import formatdate, parsedate_to_datetime
 
 import gunicorn_h1c
 import psycopg
@@ -230,6 +231,27 @@ def test_an_answer_goes_out_in_one_send():
     assert sent.startswith(b"HTTP/1.1 304 Not Modified\r\n") and sent.endswith(b"\r\n\r\n")
     hint, sent = gunicorn_answer("200 OK", b"page", early_hints=True)
     assert hint.startswith(b"HTTP/1.1 103 ") and sent.startswith(b"HTTP/1.1 200 OK\r\n") and sent.endswith(b"page")
+
+
+def test_the_date_header_follows_the_clock_a_second_at_a_time(monkeypatch):
+    """The Date header is formatted once a second (serving.http_date), and is always the current second's."""
+    now = [1_700_000_000.25]
+    monkeypatch.setattr(serving, "_date", (0, ""))
+    monkeypatch.setattr(serving.time, "time", lambda: now[0])
+    seen = []
+    for step in (0, 0.5, 0.3, 2.0):
+        now[0] += step
+        seen.append(serving.http_date())
+        assert seen[-1] == formatdate(now[0], usegmt=True)
+    assert seen[0] == seen[1] and seen[1] != seen[2] != seen[3]
+    assert serving.http_date(86400) == "Fri, 02 Jan 1970 00:00:00 GMT", "a given time is formatted as gunicorn does"
+
+
+def test_a_live_answer_is_dated_now(server):
+    host, port = server
+    before = time.time()
+    dated = parsedate_to_datetime(requests.get(f"http://{host}:{port}/api/v1/health", timeout=5).headers["Date"])
+    assert int(before) <= dated.timestamp() <= time.time()
 
 
 def test_a_held_head_is_not_sent_after_a_timeout_answer():
