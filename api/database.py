@@ -1,6 +1,7 @@
 """The database engine's listeners: SQLite tuned on connect, every connection rolled back when
-given back to the pool, and a PostgreSQL connection that sat idle pinged before use; and
-`transactional`, for a connection whose statements must commit together."""
+given back to the pool, a PostgreSQL connection that sat idle pinged before use, and lost
+connections counted; when a connection kept out of the pool (api/connection.py) may serve again;
+and `transactional`, for a connection whose statements must commit together."""
 import time
 from pathlib import Path
 
@@ -17,6 +18,7 @@ def init_app(app: Flask) -> None:
     _tune_sqlite(engine, app.config["SQLITE_SYNCHRONOUS"])
     _always_roll_back(engine)
     _ping_when_idle(engine)
+    _count_losses(engine)
 
 
 def transactional(conn: Connection) -> Connection:
@@ -39,6 +41,41 @@ def _always_roll_back(engine) -> None:
 
 
 PING_AFTER_IDLE = 0.5  # seconds a pooled PostgreSQL connection may sit unused and still be trusted
+# In a connection's info while it is unused: since when, and how many connections this process had
+# found lost by then (api/connection.py's places keep connections out of the pool).
+IDLE_SINCE, LOSSES_SEEN = "idle_since", "losses_seen"
+losses = 0  # connections this process found lost: a server restart or a failover ends them all
+
+
+def resting(conn: Connection) -> None:
+    """`conn` goes unused from now on, kept out of the pool: its idle time counts from now, as for
+    a connection given back to the pool."""
+    conn.connection.info.update({IDLE_SINCE: time.monotonic(), LOSSES_SEEN: losses})
+
+
+def still_trusted(conn: Connection) -> bool:
+    """Whether a kept connection may serve again without the pool's checks: no connection was
+    found lost since it was kept (SQLAlchemy then drops the whole pool, and each kept connection
+    goes back to it to be replaced), and on PostgreSQL it sat unused for less than PING_AFTER_IDLE.
+    One that may not goes back to the pool with its idle time, so that the pool's checkout pings it."""
+    info = conn.connection.info
+    idle_since, seen = info.pop(IDLE_SINCE), info.pop(LOSSES_SEEN)
+    if seen == losses and (conn.dialect.name == "sqlite" or time.monotonic() - idle_since <= PING_AFTER_IDLE):
+        return True
+    info[IDLE_SINCE] = idle_since
+    return False
+
+
+def _count_losses(engine) -> None:
+    @event.listens_for(engine, "handle_error")
+    def on_error(context):
+        if context.is_disconnect:
+            _lost()
+
+
+def _lost() -> None:
+    global losses
+    losses += 1
 
 
 def _ping_when_idle(engine) -> None:
@@ -52,17 +89,18 @@ def _ping_when_idle(engine) -> None:
 
     @event.listens_for(engine, "checkin")
     def on_checkin(_dbapi_connection, record):
-        record.info["idle_since"] = time.monotonic()
+        record.info.setdefault(IDLE_SINCE, time.monotonic())  # a kept connection has been idle for longer
 
     @event.listens_for(engine, "checkout")
     def on_checkout(dbapi_connection, record, _proxy):
-        idle_since = record.info.pop("idle_since", None)  # none yet: a fresh connection
+        idle_since = record.info.pop(IDLE_SINCE, None)  # none yet: a fresh connection
         if idle_since is not None and time.monotonic() - idle_since > PING_AFTER_IDLE:
             try:
                 engine.dialect.do_ping(dbapi_connection)
             except engine.dialect.loaded_dbapi.Error as error:
                 if not engine.dialect.is_disconnect(error, dbapi_connection, None):
                     raise
+                _lost()
                 raise exc.InvalidatePoolError() from error  # the pool reconnects, as pool_pre_ping would
 
 

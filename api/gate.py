@@ -23,6 +23,8 @@ from contextlib import contextmanager
 from flask import Flask, current_app, g, request
 from sqlalchemy.engine import make_url
 
+from . import connection
+
 
 def default_places(database_url: str) -> int:
     """RUNNING_REQUESTS when it is not set: one on SQLite, four on PostgreSQL (see above)."""
@@ -42,22 +44,26 @@ class Gate:
 
     The free places are tokens in a queue: taking one and giving it back run in C, where a
     Semaphore's acquire and release run about 120 bytecodes of Python a pair, and a poll that
-    waits takes two pairs."""
+    waits takes two pairs. The requests inside share the database connections their predecessors
+    gave back (`resting`: api/connection.py), at most one per place."""
 
     def __init__(self, places: int):
         self.places: queue.SimpleQueue[None] = queue.SimpleQueue()
         for _ in range(places):
             self.places.put(None)
+        self.resting = connection.Resting()
 
     def enter(self) -> None:
         # The body first, outside the gate: a client trickling one holds its own thread only (serving.py).
         if _may_have_body(request.environ):
             request.get_data(cache=True)
         self.places.get()
-        g.in_gate = True
+        g.resting = self.resting  # also says that the request is inside
 
     def leave(self, _error: BaseException | None) -> None:
-        if g.pop("in_gate", False):
+        if "resting" in g:
+            connection.give_back()  # to the resting connections, while the request is still inside
+            del g.resting
             self.places.put(None)
 
 
@@ -69,13 +75,15 @@ def _may_have_body(environ: dict) -> bool:
 
 @contextmanager
 def stepped_out() -> Iterator[None]:
-    """Let another request run while this one waits, and come back in after."""
-    inside, places = g.pop("in_gate", False), current_app.extensions["gate"].places
-    if inside:
+    """Let another request run while this one waits, and come back in after. Its database
+    connection goes back meanwhile (to the resting ones, for the request that takes its place)."""
+    connection.give_back()
+    resting, places = g.pop("resting", None), current_app.extensions["gate"].places
+    if resting is not None:
         places.put(None)
     try:
         yield
     finally:
-        if inside:
+        if resting is not None:
             places.get()
-            g.in_gate = True
+            g.resting = resting

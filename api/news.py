@@ -36,7 +36,7 @@ from typing import TypeVar
 
 from flask import current_app, request
 
-from . import connection, gate
+from . import gate
 
 MAX_WAIT = 20  # seconds: below gunicorn's request timeout (25 s) and the 30 s after which PaaS routers give up
 CHANNEL = "addgames_news"
@@ -118,12 +118,12 @@ class Watch:
 
     def wait(self, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:
         """Wait up to `seconds` until `changed()` (a database check) returns something: the outcome,
-        and what it returned. The request's connection goes back to the pool while it waits."""
+        and what it returned. The request's database connection goes back while it waits
+        (gate.stepped_out)."""
         if self._event is None:
             return Outcome.NOT_WAITED, None
         deadline, recheck = time.monotonic() + self.seconds, self._recheck
         while True:
-            connection.give_back()
             remaining = deadline - time.monotonic()
             if remaining <= 0 or board.closed:
                 return Outcome.UNCHANGED, None

@@ -146,23 +146,33 @@ def test_nothing_after_the_commit_turns_a_success_into_a_failure(app, client, re
     assert rows(app) != before, "the write was stored"
 
 
-def test_a_restarted_server_is_not_a_503(app, client):
-    """PostgreSQL ends every connection (a restart, a failover): the pool's idle connections are
-    dead, and the next request still succeeds (they are checked before use)."""
+@pytest.mark.parametrize("idle", ["in the pool", "resting in the gate"])
+def test_a_restarted_server_is_not_a_503(app, client, idle):
+    """PostgreSQL ends every connection (a restart, a failover): the idle connections, in the pool
+    or resting in the gate (api/connection.py), are dead, and the next request still succeeds
+    (they are checked before use)."""
     with app.app_context():
         engine = db.engine
     if engine.dialect.name != "postgresql":
         pytest.skip("PostgreSQL only")
     table = Table.create(client)
-    # Only this app's pooled connection is ended (the next request takes it: the pool is LIFO), not
-    # every connection of the database: another test run may share the database (.ci/run's contract
-    # tests, in a schema of their own).
-    with engine.connect() as pooled:
-        pid = pooled.connection.dbapi_connection.info.backend_pid
+    # Only the connection the next request takes is ended, not every connection of the database:
+    # another test run may share the database (.ci/run's contract tests, in a schema of their own).
+    resting = app.extensions["gate"].resting
+    if idle == "in the pool":
+        resting.close()  # the next request then takes the pool's last connection (it is LIFO)
+        with engine.connect() as pooled:
+            pid = pooled.connection.dbapi_connection.info.backend_pid
+    else:
+        with app.app_context():
+            kept = resting.take()
+            assert kept is not None, "the requests before left a connection resting"
+            pid = kept.connection.dbapi_connection.info.backend_pid
+            resting.keep(kept)
     admin_url = engine.url.set(drivername="postgresql").render_as_string(False)
     with psycopg.connect(admin_url, autocommit=True) as admin:
         ended = admin.execute("SELECT pg_terminate_backend(%s)", [pid]).fetchone()[0]
-    assert ended, "the pool held a connection"
+    assert ended, "the connection was open"
     time.sleep(PING_AFTER_IDLE * 1.5)  # a restart takes longer than that
     view = client.get(f"/api/v1/games/{table.id}", headers=table.auth(0))
     assert view.status_code == 200, view.json

@@ -9,8 +9,10 @@ import threading
 import time
 
 import pytest
+from sqlalchemy import event, text
 
-from api import create_app, revisions
+from api import connection, create_app, revisions
+from api.models import db
 
 from .play import bearer, first_legal
 from .test_news import news_only, started, wait_in_background  # noqa: F401  (news_only is a fixture)
@@ -114,3 +116,51 @@ def test_a_poll_waiting_for_news_gives_its_place_up(app, client, monkeypatch, ne
     assert moved.status_code == 200, moved.json
     waiting.join(DEADLINE)
     assert answers and answers[0].status_code == 200, "the poll did not come back in to answer the news"
+
+
+def test_requests_inside_the_gate_take_the_connection_given_back_before(app, client):
+    """Not one from the pool each time (api/connection.py)."""
+    with app.app_context():
+        engine = db.engine
+    assert client.get("/api/v1/health").status_code == 200  # leaves its connection resting
+    taken: list = []
+
+    def count(*_args):
+        taken.append(True)
+
+    event.listen(engine, "checkout", count)
+    try:
+        for _ in range(3):
+            assert client.get("/api/v1/health").status_code == 200
+    finally:
+        event.remove(engine, "checkout", count)
+    assert not taken, "a request took a connection from the pool"
+
+
+LEFT_OPEN = ("INSERT INTO idempotency_keys (lookup, fingerprint, response, created_at) "
+             "VALUES ('left-open', 'x', '{}', CURRENT_TIMESTAMP)")
+
+
+@pytest.mark.parametrize("where", ["in SQLAlchemy's transaction", "in the driver's alone"])
+def test_what_a_request_left_open_is_rolled_back_before_its_connection_serves_again(app, client, where):
+    """A request that ends without its commit (a crash; on SQLite a failed COMMIT leaves the driver's
+    transaction open after SQLAlchemy has ended its own): the next request, on the same connection,
+    sees none of it, and commits none of it."""
+    gate = app.extensions["gate"]
+    with app.test_request_context("/"):
+        gate.enter()
+        conn = connection.get()
+        connection.for_writes(conn)
+        if where == "in SQLAlchemy's transaction":
+            conn.exec_driver_sql(LEFT_OPEN)
+        else:
+            conn.connection.dbapi_connection.cursor().execute(LEFT_OPEN)
+        gate.leave(None)
+    with app.test_request_context("/"):
+        gate.enter()
+        again = connection.get()
+        assert again is conn, "the next request inside took the connection given back"
+        assert again.exec_driver_sql("SELECT count(*) FROM idempotency_keys").scalar() == 0
+        gate.leave(None)
+    with app.app_context():
+        assert db.session.execute(text("SELECT count(*) FROM idempotency_keys")).scalar() == 0
