@@ -42,7 +42,7 @@ def _always_roll_back(engine) -> None:
 
 PING_AFTER_IDLE = 0.5  # seconds a pooled PostgreSQL connection may sit unused and still be trusted
 # In a connection's info while it is unused: since when, and how many connections this process had
-# found lost by then (api/connection.py's places keep connections out of the pool).
+# found lost by then (api/connection.py's `Resting` keeps connections out of the pool).
 IDLE_SINCE, LOSSES_SEEN = "idle_since", "losses_seen"
 losses = 0  # connections this process found lost: a server restart or a failover ends them all
 
