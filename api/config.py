@@ -4,6 +4,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from .jsonio import loads_stored
 from .push.endpoints import hosts_setting
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +28,7 @@ def engine_options(url: str, connect_timeout: float, lock_timeout: float, statem
     gunicorn worker's own request timeout, see serving.py.)"""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        return {"connect_args": {"timeout": 10}}
+        return {"connect_args": {"timeout": 10}, "json_deserializer": loads_stored}
     # connect_args replace the URL's own `options` (a search_path, say): keep those first.
     given = parsed.query.get("options", "")
     options = " ".join([*([given] if isinstance(given, str) else given),
@@ -40,6 +41,7 @@ def engine_options(url: str, connect_timeout: float, lock_timeout: float, statem
     # a third of the Python of taking and giving back one). What must commit together asks for a
     # transaction: api.database.transactional.
     return {"isolation_level": "AUTOCOMMIT", "pool_use_lifo": True, "pool_timeout": connect_timeout,
+            "json_deserializer": loads_stored,
             "connect_args": {"connect_timeout": max(1, round(connect_timeout)),  # whole seconds, at least 2 in libpq
                              "options": options}}
 

@@ -8,7 +8,7 @@ from sqlalchemy import bindparam, column, select, table, update
 
 from api import matches, reads, replays, transaction, writes
 from api.errors import Problem
-from api.models import db, games_table
+from api.models import db, events_table, games_table
 from api.seat_tokens import digest
 
 from ..sqlcount import statements
@@ -64,6 +64,22 @@ def test_events_read_the_same_both_ways(app, played):
     assert direct == through_sqlalchemy
     assert [event.seq for event in direct] == list(range(2, len(direct) + 2))
     assert {event.kind for event in direct} >= {"move", "bot", "resign"}
+
+
+@pytest.mark.parametrize("value", [2**70, -(2**64), 18446744073709551615, "12345678901234567890123", 1.5, "plain"])
+def test_stored_json_reads_back_exactly_both_ways(app, played, value):
+    """JSON the database holds is read back by orjson (api/jsonio.py's loads_stored), which would
+    read an integer past 64 bits as a float: such a text is read by the standard library."""
+    with app.app_context():
+        conn = db.engine.connect()
+        conn.execute(update(events_table).where(events_table.c.game_id == played.id, events_table.c.seq == 2)
+                     .values(move={"value": value, "then": [value]}))
+        conn.commit()
+        conn.close()
+    direct, through_sqlalchemy = both_ways(app, lambda: matches.events(matches.load(played.id), after=1, upto=2))
+    for event in (*direct, *through_sqlalchemy):
+        assert event.move == {"value": value, "then": [value]}
+        assert type(event.move["value"]) is type(value)
 
 
 def test_a_read_the_driver_refuses_fails_as_sqlalchemy_fails_it(app):
