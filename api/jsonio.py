@@ -70,12 +70,17 @@ _LONG_TEXT, _LONG_BYTES = re.compile(r"\d{20}"), re.compile(rb"\d{20}")
 
 
 def loads_stored(raw: str | bytes):
-    """JSON read back from the database (options, decks, names, moves, snapshots: the engine's
+    """JSON read back from the database (options, decks, names, moves: the engine's
     json_deserializer, api/config.py), by orjson, in C. The standard library's `json.loads` runs
-    about 100 bytecodes for each value PostgreSQL's driver gives it (a match's read gives six), and
-    reads integers of any size exactly: it takes a text with 20 digits in a row."""
-    long_number = _LONG_TEXT.search(raw) if isinstance(raw, str) else _LONG_BYTES.search(raw)
-    return json.loads(raw) if long_number else orjson.loads(raw)
+    about 100 bytecodes for each value PostgreSQL's driver gives it (a match's read gives six). It
+    takes what orjson would read otherwise or not at all: a text with 20 digits in a row (integers
+    of any size), and the NaN and Infinity its own `json.dumps` may have written to SQLite."""
+    if _LONG_TEXT.search(raw) if isinstance(raw, str) else _LONG_BYTES.search(raw):
+        return json.loads(raw)
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return json.loads(raw)
 
 
 def _number(text: str) -> int | float:
