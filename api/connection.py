@@ -111,7 +111,7 @@ def _reset(conn: Connection) -> bool:
             conn.rollback()
         conn.connection.dbapi_connection.rollback()  # type: ignore[union-attr]  # a live connection has one
         for_reads(conn)
-    except (exc.DBAPIError, conn.dialect.loaded_dbapi.Error):
+    except (exc.SQLAlchemyError, conn.dialect.loaded_dbapi.Error):
         conn.invalidate()
         return False
     return True

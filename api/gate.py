@@ -62,9 +62,11 @@ class Gate:
 
     def leave(self, _error: BaseException | None) -> None:
         if "resting" in g:
-            connection.give_back()  # to the resting connections, while the request is still inside
-            del g.resting
-            self.places.put(None)
+            try:
+                connection.give_back()  # to the resting connections, while the request is still inside
+            finally:  # the place comes back whatever happens: a place lost would be lost for good
+                del g.resting
+                self.places.put(None)
 
 
 def _may_have_body(environ: dict) -> bool:

@@ -164,3 +164,16 @@ def test_what_a_request_left_open_is_rolled_back_before_its_connection_serves_ag
         gate.leave(None)
     with app.app_context():
         assert db.session.execute(text("SELECT count(*) FROM idempotency_keys")).scalar() == 0
+
+
+def test_a_request_whose_connection_fails_to_go_back_still_frees_its_place(app, monkeypatch):
+    free = app.extensions["gate"].places.qsize()
+
+    def fails():
+        raise RuntimeError("giving the connection back failed")
+
+    monkeypatch.setattr(connection, "give_back", fails)
+    with pytest.raises(RuntimeError):
+        app.test_client().get("/api/v1/openapi.yaml")  # a request that takes no connection
+    monkeypatch.undo()
+    assert app.extensions["gate"].places.qsize() == free, "the place came back"
