@@ -16,10 +16,10 @@ poll is then one round trip (its SELECT) instead of three (BEGIN, SELECT, ROLLBA
 what was committed before it, which is all a read of append-only events and a compare-and-set
 write need. `for_writes` opens the one transaction a request's writes commit in.
 """
-from flask import g
 from sqlalchemy import Connection, event, exc
 
 from . import database
+from .context import current_g
 from .models import db
 
 
@@ -55,7 +55,7 @@ class Resting:
 
 
 def get() -> Connection:
-    request_g = g._get_current_object()  # one lookup through the proxy
+    request_g = current_g()
     conn = request_g.get("connection")
     if conn is None:
         resting = request_g.get("resting")  # inside the gate (api/gate.py)
@@ -89,7 +89,7 @@ def for_reads(conn: Connection) -> None:
 def give_back() -> None:
     """End the request's connection (rolling back what it left open): to the resting ones, inside
     the gate, else to the pool. `get` takes one again."""
-    request_g = g._get_current_object()  # one lookup through the proxy
+    request_g = current_g()
     conn = request_g.pop("connection", None)
     if conn is None:
         return

@@ -2,6 +2,7 @@
 from flask import Blueprint, request
 
 from . import catalogue, matches, news, replays, seat_tokens, seating
+from .context import current_request
 from .errors import Problem
 from .idempotency import idempotent
 from .matches import MatchRow
@@ -29,7 +30,7 @@ def create_game():
 @bp.get("/<match_id>")
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
-    held = request.if_none_match
+    held = current_request().if_none_match
     # `If-None-Match: *` matches every version: a wait for it would never end early.
     polling = held and not held.star_tag
     applied, match = 0, None

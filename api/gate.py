@@ -20,10 +20,11 @@ import queue
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from flask import Flask, current_app, g, request
+from flask import Flask
 from sqlalchemy.engine import make_url
 
 from . import connection
+from .context import current_flask_app, current_g, current_request
 
 
 def default_places(database_url: str) -> int:
@@ -55,17 +56,19 @@ class Gate:
 
     def enter(self) -> None:
         # The body first, outside the gate: a client trickling one holds its own thread only (serving.py).
-        if _may_have_body(request.environ):
-            request.get_data(cache=True)
+        asked = current_request()
+        if _may_have_body(asked.environ):
+            asked.get_data(cache=True)
         self.places.get()
-        g.resting = self.resting  # also says that the request is inside
+        current_g().resting = self.resting  # also says that the request is inside
 
     def leave(self, _error: BaseException | None) -> None:
-        if "resting" in g:
+        request_g = current_g()
+        if "resting" in request_g:
             try:
                 connection.give_back()  # to the resting connections, while the request is still inside
             finally:  # the place comes back whatever happens: a place lost would be lost for good
-                del g.resting
+                del request_g.resting
                 self.places.put(None)
 
 
@@ -80,7 +83,8 @@ def stepped_out() -> Iterator[None]:
     """Let another request run while this one waits, and come back in after. Its database
     connection goes back meanwhile (to the resting ones, for the request that takes its place)."""
     connection.give_back()
-    resting, places = g.pop("resting", None), current_app.extensions["gate"].places
+    request_g = current_g()
+    resting, places = request_g.pop("resting", None), current_flask_app().extensions["gate"].places
     if resting is not None:
         places.put(None)
     try:
@@ -88,4 +92,4 @@ def stepped_out() -> Iterator[None]:
     finally:
         if resting is not None:
             places.get()
-            g.resting = resting
+            request_g.resting = resting

@@ -22,12 +22,13 @@ from datetime import timedelta
 from functools import wraps
 
 from cryptography.fernet import Fernet
-from flask import Response, current_app, g, request
+from flask import Response, current_app, request
 from sqlalchemy import delete, insert, select, true
 
 from engine import RuleError
 
 from . import connection, transaction
+from .context import current_g, current_request
 from .errors import Problem
 from .models import IdempotencyKey, utcnow
 from .transaction import Statement
@@ -55,9 +56,10 @@ def idempotent(view=None, *, unguessable: bool = False):
 
     @wraps(view)
     def run(**kwargs):
-        if HEADER not in request.headers:
+        headers = current_request().headers
+        if HEADER not in headers:
             return view(**kwargs)
-        g.idempotency = _pending(request.headers[HEADER], unguessable)
+        current_g().idempotency = _pending(headers[HEADER], unguessable)
         try:
             return replay_kept() or view(**kwargs)
         except (Problem, RuleError):  # a twin request with this key may have just changed the match
@@ -79,7 +81,7 @@ def commit(response: Response, conflict: Callable[[], Problem]) -> Response:
 def _kept(response: Response) -> list[Statement]:
     """The writes that keep the answer for retries, run first in the transaction of the request's
     own writes; none without an Idempotency-Key."""
-    pending = g.get("idempotency")
+    pending = current_g().get("idempotency")
     if pending is None:
         return []
     expired, mine = IdempotencyKey.created_at < _cutoff(), IdempotencyKey.lookup == pending["lookup"]
@@ -131,7 +133,7 @@ def _regular(symbols: list[int], size: int) -> bool:
 
 def replay_kept() -> Response | None:
     """The answer kept for this request's Idempotency-Key, if a request with it was answered."""
-    pending = g.get("idempotency")
+    pending = current_g().get("idempotency")
     if pending is None:
         return None
     table = IdempotencyKey.__table__

@@ -15,11 +15,12 @@ import threading
 import time
 from functools import wraps
 
-from flask import Flask, request
+from flask import Flask
 from limits import parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
+from .context import current_request
 from .errors import Problem
 
 log = logging.getLogger(__name__)
@@ -126,10 +127,10 @@ def _limited(view, endpoint: str, counter: FixedWindowRateLimiter, checks: list,
 
 
 def _address() -> str:
-    return request.remote_addr or "unknown"
+    return current_request().remote_addr or "unknown"
 
 
 def _seat() -> str:
     """The seat's token (hashed), so that seats behind one address are counted apart."""
-    token = request.headers.get("Authorization")
+    token = current_request().headers.get("Authorization")
     return hashlib.sha256(token.encode()).hexdigest() if token else _address()

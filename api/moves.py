@@ -1,9 +1,10 @@
 """Making a move: the write that changes a running match."""
-from flask import Blueprint, request
+from flask import Blueprint
 
 from engine import events
 
 from . import replays, writes
+from .context import current_request
 from .errors import Problem
 from .idempotency import idempotent
 from .opening import check_started, opened
@@ -19,7 +20,7 @@ _BODY = PostMove()  # a schema loads any number of bodies; making one deep-copie
 def post_move(match_id: str):
     """Make a move on the version the client saw."""
     match, game, seat = opened(match_id, seat="required")
-    body = _BODY.load(request.get_json())
+    body = _BODY.load(current_request().get_json())
     check_started(match)  # after the body: a malformed move is refused as such, started or not
     conflict = _check_version(body.get("version"), match.version)
     state = replays.state_at(match, game, match.version)
@@ -31,13 +32,14 @@ def _check_version(sent: int | None, current: int):
     """The move names its version in the body, in If-Match (a view's ETag), or both; each must be
     current. Returns the refusal for a move that another one overtakes before it is stored: 412
     when the version came in If-Match, as for one refused here."""
-    tagged = "If-Match" in request.headers and not request.if_match.star_tag
+    asked = current_request()
+    tagged = "If-Match" in asked.headers and not asked.if_match.star_tag
     if sent is None and not tagged:
         raise Problem(428, "version_required", "Name the version you moved on: 'version' in the body, "
                       "or the ETag of the view you saw in If-Match.")
     if sent is not None and sent != current:
         raise _stale(409, f"You moved on version {sent}, but the match is at version {current}", current)
-    if tagged and current not in {etag_version(tag) for tag in request.if_match.as_set()}:
+    if tagged and current not in {etag_version(tag) for tag in asked.if_match.as_set()}:
         raise _stale(412, f"The ETag in If-Match is not the match's version {current}", current)
     return lambda: Problem(412 if tagged else 409, "stale_version", "Another move landed first; reload and try again.")
 

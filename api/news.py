@@ -34,9 +34,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from flask import current_app, request
 
 from . import gate
+from .context import current_flask_app, current_request
 
 MAX_WAIT = 20  # seconds: below gunicorn's request timeout (25 s) and the 30 s after which PaaS routers give up
 CHANNEL = "addgames_news"
@@ -49,7 +49,7 @@ T = TypeVar("T")
 def preferred_wait() -> int:
     """The seconds `Prefer: wait=N` asks for, capped at MAX_WAIT; 0 without it. An unreadable
     preference is ignored, as RFC 7240 asks."""
-    found = _PREFER_WAIT.search(request.headers.get("Prefer", ""))
+    found = _PREFER_WAIT.search(current_request().headers.get("Prefer", ""))
     return min(int(found.group(1)), MAX_WAIT) if found else 0
 
 
@@ -140,7 +140,7 @@ def watching(match_id: str, seconds: int) -> Iterator[Watch]:
     """A Watch on `match_id` for a poll that may wait `seconds` (0: it will not wait). Enter it
     before reading the match; past POLL_WAITERS waiting in this process, or in a stopping one,
     its wait returns NOT_WAITED at once."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]  # one lookup through the proxy
+    app = current_flask_app()
     config = app.config
     event = board.join(match_id, config["POLL_WAITERS"]) if seconds else None
     try:
@@ -160,7 +160,7 @@ def announce(match_ids: set[str]) -> None:
     trigger has told them already). Never fails the request: its writes are committed."""
     if match_ids:
         try:
-            current_app.extensions["news"].announce(match_ids)
+            current_flask_app().extensions["news"].announce(match_ids)
         except OSError as error:
             log.warning("could not announce a change of %s: %s", sorted(match_ids), error)
 

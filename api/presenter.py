@@ -8,6 +8,7 @@ from flask import Response, current_app, jsonify, request
 from engine import events
 
 from . import logs, pace
+from .context import current_request
 from .models import utc_iso
 from .matches import Head, MatchRow
 
@@ -107,7 +108,7 @@ def polled(response: Response, status: str, waited: int = 0) -> Response:
     response.headers.add("Retry-After", str(POLL_AFTER[status]))
     if waited:
         response.headers.add("Preference-Applied", f"wait={waited}")
-        request.environ[logs.WAITED] = True  # its line logs at DEBUG (api/logs.py)
+        current_request().environ[logs.WAITED] = True  # its line logs at DEBUG (api/logs.py)
     return response
 
 

@@ -4,10 +4,10 @@ import hashlib
 import secrets
 from typing import Literal, overload
 
-from flask import request
 from sqlalchemy import bindparam, select
 
 from . import connection, matches
+from .context import current_request
 from .errors import Problem
 from .matches import Head, MatchRow
 from .models import replaced_links_table, utc_iso
@@ -23,7 +23,7 @@ def digest(secret: str) -> str:
 
 def bearer_token() -> str | None:
     """The token of `Authorization: Bearer <token>`, None without the header; 401 for another scheme."""
-    header = request.environ.get("HTTP_AUTHORIZATION", "")  # as request.headers has it, without its case folding
+    header = current_request().environ.get("HTTP_AUTHORIZATION", "")  # as its headers have it, without their case folding
     if not header:
         return None
     scheme, _, token = header.partition(" ")

@@ -8,12 +8,12 @@ row (another request was faster) undoes the whole request.
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from flask import g
 from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Executable
 
 from . import connection, news
+from .context import current_g
 from .errors import Problem
 from .models import games_table
 from .reads import Prepared
@@ -39,7 +39,7 @@ class Write(NamedTuple):
 
 def stage(statement: Executable | Prepared, params: dict | list | None = None, must_change: bool = False) -> None:
     """Add a write to the request's transaction; `commit` runs them in order."""
-    g.setdefault("writes", []).append(Write(statement, params, must_change))
+    current_g().setdefault("writes", []).append(Write(statement, params, must_change))
 
 
 class _Overtaken(Exception):
@@ -50,7 +50,7 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
     """Run `first`, then the staged writes, in one transaction and commit; then wake the polls
     waiting on the matches it changed. When another request was faster (a compare-and-set that
     changed nothing, a unique-key clash), nothing is written and the Problem `conflict()` is raised."""
-    staged = g.pop("writes", [])
+    staged = current_g().pop("writes", [])
     writes = [*(Write(statement, params) for statement, params in first), *staged]
     # One statement is atomic by itself: where reads run in autocommit (PostgreSQL), it commits
     # alone, without the round trips of BEGIN and COMMIT.
