@@ -57,7 +57,7 @@ class JSONProvider(DefaultJSONProvider):
     def loads(self, s, **kwargs):
         try:
             data = json.loads(s, parse_constant=_no_constant, parse_float=_number, **kwargs)
-            json.dumps(data, ensure_ascii=False).encode()  # text only: a lone surrogate (\ud800) is not
+            _check_text(data)
         except RecursionError:
             raise ValueError("it is nested too deeply") from None
         except UnicodeEncodeError:
@@ -67,6 +67,16 @@ class JSONProvider(DefaultJSONProvider):
 
 # 20 digits in a row may be an integer past 64 bits, which orjson would read as a float.
 _LONG_TEXT, _LONG_BYTES = re.compile(r"\d{20}"), re.compile(rb"\d{20}")
+
+
+def _check_text(data) -> None:
+    """Raise UnicodeEncodeError when `data` holds a lone surrogate (\\ud800): text only. orjson
+    refuses one in C; what it refuses for another reason (an integer past 64 bits, nesting past 255)
+    the standard library's encoder decides, in 200 bytecodes or more."""
+    try:
+        orjson.dumps(data)
+    except orjson.JSONEncodeError:
+        json.dumps(data, ensure_ascii=False).encode()
 
 
 def loads_stored(raw: str | bytes):
