@@ -24,6 +24,7 @@ import enum
 import hashlib
 import logging
 import os
+import queue
 import re
 import socket
 import tempfile
@@ -53,27 +54,51 @@ def preferred_wait() -> int:
     return min(int(found.group(1)), MAX_WAIT) if found else 0
 
 
+class Signal:
+    """A waiter's news: a `threading.Event` whose wait takes the news, in a queue whose every step
+    runs in C. An Event runs a `threading.Condition`: 160 bytecodes of Python more for a poll that
+    waits (bench/opcodes.py), and more for its wake-up. Only its own request waits for it."""
+
+    def __init__(self) -> None:
+        self._news: queue.SimpleQueue[None] = queue.SimpleQueue()
+
+    def set(self) -> None:
+        self._news.put(None)
+
+    def wait(self, timeout: float) -> bool:
+        """Whether news came (since the last `clear`) within `timeout` seconds."""
+        try:
+            self._news.get(timeout=timeout)
+        except queue.Empty:
+            return False
+        return True
+
+    def clear(self) -> None:
+        while not self._news.empty():
+            self._news.get_nowait()
+
+
 class Board:
     """The requests of this process waiting for news, by match id."""
 
     def __init__(self):
         self._lock = threading.Lock()
-        self._waiting: dict[str, set[threading.Event]] = {}
+        self._waiting: dict[str, set[Signal]] = {}
         self.closed = False
 
     def _count(self) -> int:
         return sum(len(events) for events in self._waiting.values())
 
-    def join(self, match_id: str, limit: int) -> threading.Event | None:
+    def join(self, match_id: str, limit: int) -> Signal | None:
         """A new waiter for `match_id`, or None when `limit` wait already or the process is stopping."""
-        event = threading.Event()
+        event = Signal()
         with self._lock:
             if self.closed or self._count() >= limit:
                 return None
             self._waiting.setdefault(match_id, set()).add(event)
         return event
 
-    def leave(self, match_id: str, event: threading.Event) -> None:
+    def leave(self, match_id: str, event: Signal) -> None:
         with self._lock:
             events = self._waiting.get(match_id)
             if events is not None:
@@ -113,7 +138,7 @@ class Watch:
     """A request's place on the board, taken before it reads the match: a change committed after
     that read always wakes it, even one that lands before the request starts to wait."""
 
-    def __init__(self, seconds: int, event: threading.Event | None, recheck: float):
+    def __init__(self, seconds: int, event: Signal | None, recheck: float):
         self.seconds, self._event, self._recheck = seconds, event, recheck
 
     def wait(self, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:

@@ -180,3 +180,17 @@ def test_news_that_never_comes_is_made_up_by_the_periodic_check(app, client, mon
     version = move(client, path, table.tokens[1 - waiter])
     waiting.join(60)
     assert answers[0].status_code == 200 and answers[0].json["version"] == version
+
+
+def test_a_signal_holds_news_until_its_waiter_takes_or_clears_it():
+    signal = news.Signal()
+    assert not signal.wait(0.01), "no news yet"
+    signal.set()
+    assert signal.wait(0.01), "news set before the wait is not lost"
+    assert not signal.wait(0.01), "the wait took it"
+    signal.set()
+    signal.set()
+    signal.clear()
+    assert not signal.wait(0.01), "cleared, however often it was set"
+    threading.Timer(0.05, signal.set).start()
+    assert signal.wait(5), "news from another thread ends the wait"
