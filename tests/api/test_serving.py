@@ -315,3 +315,18 @@ def test_a_request_over_the_worker_timeout_is_a_503_and_safe_to_retry(app, patie
     retried = requests.post(f"{base}/api/v1/games/{match_id}/moves", json=move, headers=auth, timeout=30)
     assert retried.status_code == 200, retried.text
     assert requests.get(f"{base}/api/v1/games/{match_id}").json()["version"] == 1, "the move was made once"
+
+
+def test_the_settled_settings_are_gunicorns_own(tmp_path):
+    """A worker's settings, read once (serving.SettledConfig), are those of gunicorn.conf.py as
+    gunicorn reads them: every setting, and the Config's own properties and methods."""
+    cfg = Config()
+    for name, value in {"threads": 7, "keepalive": 3, "forwarded_allow_ips": "10.0.0.1",
+                        "worker_class": "serving.ProblemThreadWorker"}.items():
+        cfg.set(name, value)
+    settled = serving.SettledConfig(cfg)
+    for name in cfg.settings:
+        assert getattr(settled, name) == getattr(cfg, name), name
+    assert settled.worker_class is serving.ProblemThreadWorker, "a property, not the setting's text"
+    assert (settled.threads, settled.keepalive) == (7, 3) and not settled.is_ssl
+    assert [str(net) for net in settled.forwarded_allow_networks()] == ["10.0.0.1/32"]
