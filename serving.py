@@ -151,7 +151,12 @@ class ClientSocket:
         raise ClientTooSlow()
 
     def __getattr__(self, name):
-        return getattr(self._sock, name)
+        """The socket's own, e.g. `settimeout`: its methods are kept here once asked for (gunicorn asks
+        for a few at every request, and each pass through here costs as much as a call)."""
+        found = getattr(self._sock, name)
+        if callable(found):
+            setattr(self, name, found)
+        return found
 
 
 class ProblemWriter:
@@ -200,8 +205,8 @@ class SettledConfig:
     """gunicorn's settings as plain attributes, read once when the worker starts. gunicorn reads a
     setting through `Config.__getattr__` and `Setting.get` at each use, a few times a request:
     about 460 bytecodes of Python per request, a ninth of what gunicorn runs for one. The Config's
-    own properties and methods (`is_ssl`, `forwarded_allow_networks`, ...) are its own still.
-    A worker never changes its settings: a reload starts new workers."""
+    own properties and methods (`is_ssl`, `forwarded_allow_networks`, ...) are its own, and kept
+    too once asked for. A worker never changes its settings: a reload starts new workers."""
 
     def __init__(self, cfg):
         self._cfg = cfg
@@ -209,7 +214,8 @@ class SettledConfig:
         self.__dict__.update({name: setting.get() for name, setting in cfg.settings.items() if not hasattr(kind, name)})
 
     def __getattr__(self, name):
-        return getattr(self._cfg, name)
+        found = self.__dict__[name] = getattr(self._cfg, name)
+        return found
 
 
 class ProblemThreadWorker(gthread.ThreadWorker):

@@ -330,3 +330,14 @@ def test_the_settled_settings_are_gunicorns_own(tmp_path):
     assert settled.worker_class is serving.ProblemThreadWorker, "a property, not the setting's text"
     assert (settled.threads, settled.keepalive) == (7, 3) and not settled.is_ssl
     assert [str(net) for net in settled.forwarded_allow_networks()] == ["10.0.0.1/32"]
+
+
+def test_a_client_socket_passes_on_what_it_does_not_wrap():
+    """ClientSocket keeps the socket's methods it was asked for: they still act on the socket."""
+    left, right = socket.socketpair()
+    with left, right:
+        wrapped = serving.ClientSocket(left)
+        for timeout in (1.5, None, 0.25):
+            wrapped.settimeout(timeout)
+            assert wrapped.gettimeout() == left.gettimeout() == timeout
+        assert wrapped.fileno() == left.fileno()
