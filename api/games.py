@@ -1,12 +1,11 @@
 """Matches: create, view, join and replay."""
 from flask import Blueprint, request
 
-from . import catalogue, matches, news, replays, seat_tokens, seating
+from . import catalogue, news, replays, seat_tokens, seating
 from .context import current_request
 from .errors import Problem
 from .idempotency import idempotent
-from .matches import MatchRow
-from .opening import opened
+from .opening import Opened, opened
 from .presenter import etag, link, not_modified, polled, view_response
 from .schemas import CreateGame, JoinGame
 
@@ -33,25 +32,25 @@ def get_game(match_id: str):
     held = current_request().if_none_match
     # `If-None-Match: *` matches every version: a wait for it would never end early.
     polling = held and not held.star_tag
-    applied, match = 0, None
+    applied, now = 0, None
     with news.watching(match_id, news.preferred_wait() if polling else 0) as watch:
         if held:
             head = seat_tokens.head_of_request(match_id)
             tag = etag(head, head.version, head.viewer)
             if tag in held:
-                outcome, match = watch.wait(lambda: _moved_on(match_id, tag))
+                outcome, now = watch.wait(lambda: _moved_on(match_id, tag))
                 applied = 0 if outcome is news.Outcome.NOT_WAITED else watch.seconds
                 if outcome is not news.Outcome.CHANGED:
                     return polled(not_modified(tag), head.status, applied)
-    match, game, viewer = opened(match_id, match=match)
+    match, game, viewer = now or opened(match_id)
     state = replays.state_at(match, game, match.version)
     return polled(view_response(match, game, state, match.version, viewer), match.status, applied)
 
 
-def _moved_on(match_id: str, seen: str) -> MatchRow | None:
-    """The match, if its view is no longer the one tagged `seen`."""
-    match = matches.load(match_id)
-    return match if etag(match, match.version, seat_tokens.seat_of_request(match)) != seen else None
+def _moved_on(match_id: str, seen: str) -> Opened | None:
+    """The match as the asking seat opens it, if its view is no longer the one tagged `seen`."""
+    now = opened(match_id)
+    return now if etag(now.match, now.match.version, now.seat) != seen else None
 
 
 @bp.get("/<match_id>/versions/<int:version>")

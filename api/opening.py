@@ -18,17 +18,15 @@ class Opened(NamedTuple, Generic[Seat]):
 
 
 @overload
-def opened(match_id: str, seat: Literal["required"], started: bool = False,
-           match: MatchRow | None = None) -> Opened[int]: ...
+def opened(match_id: str, seat: Literal["required"], started: bool = False) -> Opened[int]: ...
 @overload
-def opened(match_id: str, seat: Literal["optional"] | None = "optional", started: bool = False,
-           match: MatchRow | None = None) -> Opened[int | None]: ...
-def opened(match_id: str, seat: Literal["optional", "required"] | None = "optional", started: bool = False,
-           match: MatchRow | None = None) -> Opened[int] | Opened[int | None]:
+def opened(match_id: str, seat: Literal["optional"] | None = "optional", started: bool = False) -> Opened[int | None]: ...
+def opened(match_id: str, seat: Literal["optional", "required"] | None = "optional",
+           started: bool = False) -> Opened[int] | Opened[int | None]:
     """The match (404 if unknown), its game and the seat whose token the request carries: 401
     without one when `seat` is "required", not looked at when None. `started`: 409 while seats are
-    free. `match`: the match as this request already read it (not read again)."""
-    match = match or matches.load(match_id)
+    free."""
+    match = matches.load(match_id)
     asking = None if seat is None else seat_tokens.seat_of_request(match, required=seat == "required")
     if started:
         check_started(match)
