@@ -19,6 +19,7 @@ bytecodes through `Connection.execute`, 1,876 so, bench/opcodes.py).
 """
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import Connection, Dialect
@@ -35,7 +36,7 @@ class _Compiled:
     sql: str
     names: tuple[str, ...]  # the parameters, in the driver's order when it takes them by position
     named: bool  # the driver takes them by name
-    sources: tuple[tuple[str, Any], ...]  # per parameter: its name, and the statement's own value or ASKED
+    values: Callable[[dict], list]  # the parameters' values in order, from the caller's (`_values_of`)
     conversions: tuple[tuple[int, Callable[[Any], Any]], ...]  # parameter index: SQLAlchemy's conversion for the driver
     columns: tuple[tuple[int, Callable[[Any], Any]], ...]  # column index: its conversion from the driver
     after_first: tuple[tuple[int, Callable[[Any], Any]], ...]  # those of `columns` past the repeated ones
@@ -43,10 +44,19 @@ class _Compiled:
     def driver_params(self, params: dict) -> dict | tuple:
         """The values for the driver: `params` and the statement's own, converted, in its style.
         (SQLCompiler.construct_params, without its cases these statements do not have.)"""
-        values = [params[name] if own is ASKED else own for name, own in self.sources]
+        values = self.values(params)
         for index, convert in self.conversions:
             values[index] = convert(values[index])
         return dict(zip(self.names, values)) if self.named else tuple(values)
+
+
+def _values_of(sources: tuple[tuple[str, Any], ...]) -> Callable[[dict], list]:
+    """How a statement lists its parameters' values, from `sources` (per parameter: its name, and the
+    statement's own value or ASKED): when the caller gives them all, in one call in C (itemgetter)."""
+    if not sources or any(own is not ASKED for _, own in sources):
+        return lambda params: [params[name] if own is ASKED else own for name, own in sources]
+    pick = itemgetter(*(name for name, _ in sources))
+    return (lambda params: [pick(params)]) if len(sources) == 1 else (lambda params: list(pick(params)))
 
 
 class _CompiledOnce:
@@ -74,7 +84,7 @@ class _CompiledOnce:
         selected = self.statement.selected_columns if isinstance(self.statement, Select) else ()
         columns = tuple((index, convert) for index, column in enumerate(selected)
                         if (convert := column.type.dialect_impl(dialect).result_processor(dialect, None)) is not None)
-        made = _Compiled(compiled.string, names, not compiled.positional, sources, conversions, columns,
+        made = _Compiled(compiled.string, names, not compiled.positional, _values_of(sources), conversions, columns,
                          tuple(item for item in columns if item[0] >= self.repeated))
         self._compiled[dialect.name] = made
         return made

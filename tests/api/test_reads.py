@@ -168,3 +168,13 @@ def test_every_statement_sends_the_driver_what_sqlalchemy_would(app, client, mon
     used = [matches._LOAD, matches._HEAD_AS_SEAT, matches._HEAD_ANONYMOUS, matches._EVENTS, writes._ADVANCE,
             writes._EVENTS, *single]
     assert [str(made.statement) for made in used if made not in {made for made, _ in ran}] == [], "each was run"
+
+
+@pytest.mark.parametrize("sources, expected", [
+    ((), []),
+    ((("id", reads.ASKED),), ["m1"]),
+    ((("id", reads.ASKED), ("seq", reads.ASKED)), ["m1", 7]),
+    ((("id", reads.ASKED), ("kind", "move"), ("seq", reads.ASKED)), ["m1", "move", 7]),  # the statement's own value
+])
+def test_a_statement_lists_its_parameters_in_order(sources, expected):
+    assert reads._values_of(sources)({"seq": 7, "id": "m1", "unused": 0}) == expected
