@@ -37,6 +37,9 @@ FACES: dict[str, Face] = {
     **{f"{kind[0]}{i}": {"id": f"{kind[0]}{i}", "kind": kind, "min": lo, "max": hi}
        for kind, (lo, hi) in JOKERS.items() for i in range(1, 7)},
 }
+# The values a card may count as: a number card its own, a joker any of its range.
+VALUES = {card: (face["min"], face["max"]) if face["kind"] in JOKERS else (face["value"], face["value"])
+          for card, face in FACES.items()}
 
 
 Row = tuple[tuple[str, int], ...]  # (card, value) as played
@@ -84,11 +87,12 @@ def winners(state: State) -> list[int]:
 def legal_moves(state: State, seat: int) -> JSON | None:
     if seat != state.turn:
         return None
-    sums = [_row_sum(row) for row in state.rows]
+    needs = _balancing_values(state.rows)
     plays: list[JSON] = []
     for card in dict.fromkeys(state.hands[seat]):
-        face = FACES[card]
-        entry: JSON = {"card": card, "rows": list(ROWS), "captures": _capturing_plays(face, state.rows, sums)}
+        face, (lo, hi) = FACES[card], VALUES[card]
+        entry: JSON = {"card": card, "rows": list(ROWS),
+                       "captures": [{"row": row, "value": needed} for row, needed in needs if lo <= needed <= hi]}
         if face["kind"] in JOKERS:
             entry["value"] = {"min": face["min"], "max": face["max"]}
         plays.append(entry)
@@ -184,18 +188,11 @@ def _played_value(face: Face, move: Move) -> int:
     return face["value"]
 
 
-def _capturing_plays(face: Face, rows: Rows, sums: list[int]) -> list[JSON]:
-    """Where playing this card balances the rows, and as what value."""
-    found = []
-    for i, name in enumerate(ROWS):
-        other = 1 - i
-        if not rows[other]:
-            continue
-        needed = sums[other] - sums[i]
-        lo, hi = (face["min"], face["max"]) if face["kind"] in JOKERS else (face["value"], face["value"])
-        if lo <= needed <= hi:
-            found.append({"row": name, "value": needed})
-    return found
+def _balancing_values(rows: Rows) -> list[tuple[str, int]]:
+    """Per row, the value a card played there must count as to balance the rows (none for a row
+    whose other row is empty: an empty row never balances). Any card that may count as it captures."""
+    sums = [_row_sum(row) for row in rows]
+    return [(name, sums[1 - i] - sums[i]) for i, name in enumerate(ROWS) if rows[1 - i]]
 
 
 def _open_rows(pile: tuple[str, ...]) -> tuple[Rows, tuple[str, ...]]:
