@@ -204,7 +204,7 @@ def http_date(timestamp: float | None = None) -> str:
 class SettledConfig:
     """gunicorn's settings as plain attributes, read once when the worker starts. gunicorn reads a
     setting through `Config.__getattr__` and `Setting.get` at each use, a few times a request:
-    about 460 bytecodes of Python per request, a ninth of what gunicorn runs for one. The Config's
+    about 400 bytecodes of Python per request, a ninth of what gunicorn ran for one. The Config's
     own properties and methods (`is_ssl`, `forwarded_allow_networks`, ...) are its own, and kept
     too once asked for. A worker never changes its settings: a reload starts new workers."""
 

@@ -35,7 +35,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-
 from . import gate
 from .context import current_flask_app, current_request
 
