@@ -124,6 +124,7 @@ def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server)
     page.evaluate("""() => { const seats = JSON.parse(localStorage.getItem('addgames.seats'));
         seats['no-such-match'] = {seat: 0, token: 'not-a-real-token', game: 'addtoo', at: 0};
         localStorage.setItem('addgames.seats', JSON.stringify(seats)); }""")
+    page.goto("/api/v1/health")  # away from the last match's page, and from the poll it may be about to send
     polls = []
     page.on("request", lambda r: polls.append(r.url) if "/api/v1/" in r.url else None)
     page.goto("/")
