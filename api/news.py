@@ -86,36 +86,36 @@ class Board:
         self.closed = False
 
     def _count(self) -> int:
-        return sum(len(events) for events in self._waiting.values())
+        return sum(len(signals) for signals in self._waiting.values())
 
     def join(self, match_id: str, limit: int) -> Signal | None:
         """A new waiter for `match_id`, or None when `limit` wait already or the process is stopping."""
-        event = Signal()
+        signal = Signal()
         with self._lock:
             if self.closed or self._count() >= limit:
                 return None
-            self._waiting.setdefault(match_id, set()).add(event)
-        return event
+            self._waiting.setdefault(match_id, set()).add(signal)
+        return signal
 
-    def leave(self, match_id: str, event: Signal) -> None:
+    def leave(self, match_id: str, signal: Signal) -> None:
         with self._lock:
-            events = self._waiting.get(match_id)
-            if events is not None:
-                events.discard(event)
-                if not events:
+            signals = self._waiting.get(match_id)
+            if signals is not None:
+                signals.discard(signal)
+                if not signals:
                     del self._waiting[match_id]
 
     def wake(self, match_id: str) -> None:
         with self._lock:
-            for event in self._waiting.get(match_id, ()):
-                event.set()
+            for signal in self._waiting.get(match_id, ()):
+                signal.set()
 
     def wake_all(self) -> None:
         """News may have been lost: every waiter re-checks its match."""
         with self._lock:
-            for events in self._waiting.values():
-                for event in events:
-                    event.set()
+            for signals in self._waiting.values():
+                for signal in signals:
+                    signal.set()
 
     def close(self) -> None:
         """The process is stopping: every waiter answers now, and none may start."""
@@ -137,14 +137,14 @@ class Watch:
     """A request's place on the board, taken before it reads the match: a change committed after
     that read always wakes it, even one that lands before the request starts to wait."""
 
-    def __init__(self, seconds: int, event: Signal | None, recheck: float):
-        self.seconds, self._event, self._recheck = seconds, event, recheck
+    def __init__(self, seconds: int, signal: Signal | None, recheck: float):
+        self.seconds, self._signal, self._recheck = seconds, signal, recheck
 
     def wait(self, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:
         """Wait up to `seconds` until `changed()` (a database check) returns something: the outcome,
         and what it returned. The request's database connection goes back while it waits
         (gate.stepped_out)."""
-        if self._event is None:
+        if self._signal is None:
             return Outcome.NOT_WAITED, None
         deadline, recheck = time.monotonic() + self.seconds, self._recheck
         while True:
@@ -152,8 +152,8 @@ class Watch:
             if remaining <= 0 or board.closed:
                 return Outcome.UNCHANGED, None
             with gate.stepped_out():
-                woken = self._event.wait(min(remaining, recheck))
-            self._event.clear()  # before the check: news arriving during it wakes the next wait
+                woken = self._signal.wait(min(remaining, recheck))
+            self._signal.clear()  # before the check: news arriving during it wakes the next wait
             # A wait that ran out unwoken ends with the 304 it read at first: no query for nothing.
             if (woken or remaining > recheck) and (found := changed()) is not None:
                 return Outcome.CHANGED, found
@@ -166,17 +166,17 @@ def watching(match_id: str, seconds: int) -> Iterator[Watch]:
     its wait returns NOT_WAITED at once."""
     app = current_flask_app()
     config = app.config
-    event = board.join(match_id, config["POLL_WAITERS"]) if seconds else None
+    signal = board.join(match_id, config["POLL_WAITERS"]) if seconds else None
     try:
-        if event is not None:
+        if signal is not None:
             try:
                 app.extensions["news"].listen()
             except OSError as error:  # no news then, only the periodic checks
                 log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
-        yield Watch(seconds, event, config["POLL_RECHECK"])
+        yield Watch(seconds, signal, config["POLL_RECHECK"])
     finally:
-        if event is not None:
-            board.leave(match_id, event)
+        if signal is not None:
+            board.leave(match_id, signal)
 
 
 def announce(match_ids: set[str]) -> None:
