@@ -16,7 +16,7 @@ relative to sync workers:
   GET /api/v1/health   1.0x              1.45x (0.6-2.1x)
   304 poll             0.9x              0.85x (0.7-1.6x)
 The read deadline itself costs about 7 us per socket read (1-2 % of a no-op request). gevent was
-left out: measured under issue 12's load (README, Figures) it saves CPU on SQLite but none on
+left out: measured under issue 12's load (docs/PERFORMANCE.md) it saves CPU on SQLite but none on
 PostgreSQL, where psycopg's waits through its loop cost more than threads, and under it SQLite's
 waits for its write lock would stop every request of the process.
 """

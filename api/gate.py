@@ -11,7 +11,7 @@ Fewer places cost less again once the rest was cheaper: a request that waits for
 lets the interpreter go, another running request takes it, and the first then waits to get it
 back. So on SQLite, whose waits are all on this machine (a commit's disk sync, another process's
 write), a process runs one request at a time by default: in alternating runs of bench/load.py
-against 4 places (README, Figures), less server CPU per move and more moves/s in 9 pairs of 9.
+against 4 places (docs/PERFORMANCE.md), less server CPU per move and more moves/s in 9 pairs of 9.
 PostgreSQL keeps 4: its round trips cross a network in a deployment. On the same machine 2 places
 did better than 4, but with a hop in between (a proxy, 0.3 ms a round trip) 4 served as many
 moves/s as 2 or more, and at 2.5 ms a round trip 2 to 3 times as many as 1, and more than 2 at K=8.

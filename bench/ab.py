@@ -2,7 +2,7 @@
 --base PATH` (PATH: a worktree of the commit to compare with, `git worktree add PATH COMMIT`).
 
 Whole runs of bench/load.py made one after the other differ by up to a fifth on the shared 2-core
-machine (README, Figures), so a change worth a few percent needs many of them. Here each round
+machine (docs/PERFORMANCE.md), so a change worth a few percent needs many of them. Here each round
 measures both trees, one right after the other (in the order AB BA BA AB ..., so that a drift of
 the machine weighs on both alike), each on a service started for it on a fresh SQLite file (or on
 `--database-url`): K pairs of seats play for `--seconds` (or, with `--kinds`, each polling request
@@ -38,7 +38,7 @@ async def kinds_alone(service: Service, args) -> dict[str, float]:
 async def compare(args) -> list[dict[str, dict[str, float]]]:
     """Per round, each side's figures, each measured on a service started for it: something in a
     process (its hash seed, its memory layout, which worker took which connections) can make it
-    faster or slower than another for all its life (README, Figures)."""
+    faster or slower than another for all its life (docs/PERFORMANCE.md)."""
     measure = kinds_alone if args.kinds else under_load
     roots = {"base": args.base.resolve(), "this": ROOT}
     rounds = []

@@ -43,7 +43,7 @@ def interpreter(bin_dir: Path = BIN) -> str:
     whether libpython is a shared library there or linked into the executable, and the
     optimisations it was configured with (`--enable-optimizations`: PGO; `--with-lto`), as far as
     it says: Debian's python3 is built with both and linked statically, but its sysconfig describes
-    the shared library's build. README, *Figures*, measured the difference."""
+    the shared library's build. The difference is measured in docs/PERFORMANCE.md."""
     probe = ("import os, sys, sysconfig; linked = 'libpython' in open('/proc/self/maps').read(); "
              "flags = [f for f in ('--enable-optimizations', '--with-lto') "
              "if f in (sysconfig.get_config_var('CONFIG_ARGS') or '')]; "

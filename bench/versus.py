@@ -225,7 +225,7 @@ def arguments(argv=None):
                         help="also addgames on SQLite with synchronous=NORMAL, as the peer's SQLite WAL runs")
     parser.add_argument("--python", type=Path, action="append", default=[],
                         help="also addgames under this interpreter: a virtual environment's python with "
-                             "requirements.txt installed (README, Figures); repeatable")
+                             "requirements.txt installed (docs/PERFORMANCE.md); repeatable")
     parser.add_argument("--floor-seconds", type=float, default=5, help="per app that does nothing, after the rounds")
     parser.add_argument("--quick", action="store_true", help="one short round")
     args = parser.parse_args(argv)
