@@ -5,6 +5,7 @@ equal, take every card on the table. Draw back to three while the deck lasts; wh
 is empty the match ends and the most captured cards wins.
 """
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from . import cards
@@ -210,7 +211,10 @@ def _open_rows(pile: tuple[str, ...]) -> tuple[Rows, tuple[str, ...]]:
 
 
 def _row_sum(row: Row) -> int:
-    return sum(v for _, v in row)
+    return sum(map(_value, row))  # in C: every view and every move sums both rows
+
+
+_value = itemgetter(1)  # of a row's (card, value)
 
 
 def _next_turn(hands: tuple[tuple[str, ...], ...], seat: int) -> int | None:
