@@ -1,7 +1,8 @@
 """The addgames service: a stateless REST API over append-only move events."""
-from flask import Flask
+from flask import Flask, Request
 from flask_migrate import Migrate
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import MapAdapter
 
 from . import (cli, connection, cors, database, docs, errors, feed, frontend, games, gate, hints, jsonio, lifecycle, limits,
                logs, meta, metrics, mine, moves, news, push, reporting, rules, seat_links, security)
@@ -11,16 +12,50 @@ from .models import db
 migrate = Migrate(render_as_batch=True)
 
 
-class App(Flask):
-    """Flask, asking once per function whether it is a coroutine function. Flask asks for every hook
-    and view on every request (`ensure_sync`, through `inspect`): 3 % of the bytecodes of a move and
-    its polls (bench/opcodes.py)."""
+# What werkzeug reads from the environ to bind the URL map, but for the path, method and query.
+_BOUND_BY = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "SCRIPT_NAME", "HTTP_CONNECTION",
+             "HTTP_UPGRADE")
 
-    KEPT = 512  # functions remembered at most: hooks and views, not closures made per request
+
+class App(Flask):
+    """Flask, asking once per function whether it is a coroutine function, and binding its URL map
+    to a host once.
+
+    Flask asks for every hook and view on every request (`ensure_sync`, through `inspect`): 3 % of
+    the bytecodes of a move and its polls (bench/opcodes.py). And it binds the URL map to every
+    request's host, scheme and script name (`create_url_adapter`: werkzeug checks the host, lowercases
+    it and encodes it with the `idna` codec, in Python): 429 of the 4,144 bytecodes of a request
+    doing nothing. What it binds to comes from a few values of the environ that stay the same from
+    request to request (`_BOUND_BY`: the Host header, the scheme, the script name). The first
+    request with each set of them is bound by Flask and werkzeug themselves, their checks of the
+    host included (a host they refuse is never kept, so it is refused again each time); the next
+    ones get an adapter with its server name, script name, subdomain and scheme, and their own
+    path, method and query."""
+
+    KEPT = 512  # functions (hooks and views, not closures made per request), and hosts, remembered at most
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._synced: dict = {}
+        self._bound: dict[tuple, MapAdapter] = {}
+
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
+        if request is None:
+            return super().create_url_adapter(request)
+        environ = request.environ
+        key = tuple(map(environ.get, _BOUND_BY))
+        bound = self._bound.get(key)
+        if bound is None:
+            bound = super().create_url_adapter(request)
+            if bound is not None and len(self._bound) < self.KEPT:
+                self._bound[key] = bound
+            return bound
+        if self.config["TRUSTED_HOSTS"] is not None:
+            request.trusted_hosts = self.config["TRUSTED_HOSTS"]  # as Flask's own sets them
+        path, query = environ.get("PATH_INFO"), environ.get("QUERY_STRING")
+        return MapAdapter(bound.map, bound.server_name, bound.script_name, bound.subdomain, bound.url_scheme,
+                          "/" if path is None else _decoded(path), environ["REQUEST_METHOD"],
+                          query if query is None else _decoded(query))
 
     def ensure_sync(self, func):
         try:
@@ -32,6 +67,11 @@ class App(Flask):
             return synced
         except TypeError:  # a callable that cannot be a key
             return super().ensure_sync(func)
+
+
+def _decoded(value: str) -> str:
+    """A WSGI string as text (PEP 3333 carries its UTF-8 bytes as latin-1), as werkzeug decodes it."""
+    return value.encode("latin1").decode(errors="replace")
 
 
 def create_app(config: dict | None = None) -> Flask:

@@ -4,8 +4,11 @@ import re
 import flask_migrate
 import pytest
 import yaml
+from flask import Flask
 from flask import app as flask_app
 from openapi_spec_validator import validate
+from werkzeug.exceptions import HTTPException
+from werkzeug.test import EnvironBuilder
 
 from api import App, create_app
 from api.config import ROOT, database_url, engine_options
@@ -110,3 +113,70 @@ def test_functions_made_per_request_are_not_kept_past_a_bound(app, monkeypatch):
     made = [lambda n=n: n for n in range(App.KEPT + 100)]
     assert [app.ensure_sync(func)() for func in made] == list(range(App.KEPT + 100))
     assert len(app._synced) == App.KEPT
+
+
+BINDINGS = [  # (base URL, path, method, headers): hosts, ports, schemes, script names, paths as werkzeug sees them
+    ("http://localhost", "/api/v1/games/AQd0zODt6g0McKXr", "GET", {}),
+    ("http://Example.COM:8000", "/api/v1/games/AQd0zODt6g0McKXr/moves", "POST", {}),
+    ("https://example.com:443", "/api/v1/rules", "GET", {}),
+    ("http://bücher.example", "/g/AQd0zODt6g0McKXr", "GET", {}),
+    ("http://[::1]:8000", "/api/v1/rules/addup?x=%C3%A9", "GET", {}),
+    ("http://localhost/prefix", "/api/v1/rules", "GET", {}),
+    ("http://localhost", "/caf%C3%A9/%FF", "GET", {}),
+    ("https://localhost", "/api/v1/health", "GET", {"Connection": "keep-alive, Upgrade", "Upgrade": "websocket"}),
+]
+ADAPTER = ("server_name", "script_name", "subdomain", "url_scheme", "path_info", "default_method", "query_args",
+           "websocket")
+
+
+@pytest.mark.parametrize(("base", "path", "method", "headers"), BINDINGS)
+def test_a_url_map_bound_once_per_host_binds_each_request_as_flask_does(app, monkeypatch, base, path, method, headers):
+    """The app binds its URL map to a host once (api.App.create_url_adapter); each later request with
+    that host gets the adapter Flask and werkzeug would make for it."""
+    monkeypatch.setattr(app, "_bound", {})
+
+    def request(path):
+        return app.request_class(EnvironBuilder(path=path, base_url=base, method=method, headers=headers).get_environ())
+
+    app.create_url_adapter(request("/api/v1/health"))  # another request from the same host, first
+    asked = request(path)
+    ours, flasks = app.create_url_adapter(asked), Flask.create_url_adapter(app, asked)
+    assert len(app._bound) == 1, "the host was bound again"
+    assert [getattr(ours, name) for name in ADAPTER] == [getattr(flasks, name) for name in ADAPTER]
+    assert _matched(ours) == _matched(flasks)
+
+
+def _matched(adapter):
+    """The rule and arguments the adapter finds for its request, or the kind of error it raises."""
+    try:
+        return adapter.match(return_rule=True)
+    except HTTPException as error:
+        return type(error)
+
+
+def test_an_environ_without_a_path_is_bound_at_the_root(app, monkeypatch):
+    monkeypatch.setattr(app, "_bound", {})
+    environ = EnvironBuilder(path="/api/v1/rules").get_environ()
+    app.create_url_adapter(app.request_class(dict(environ)))
+    del environ["PATH_INFO"]
+    bare = app.request_class(environ)
+    assert app.create_url_adapter(bare).path_info == Flask.create_url_adapter(app, bare).path_info == "/"
+
+
+@pytest.mark.parametrize(("host", "trusted"), [("a" * 64 + ".example", None), ("untrusted.example", ["localhost"])])
+def test_a_host_flask_refuses_is_refused_every_time(app, client, monkeypatch, host, trusted):
+    """A host werkzeug cannot encode (a label over 63 characters), or one outside TRUSTED_HOSTS, is a
+    400 at each request: a refused binding is never kept."""
+    monkeypatch.setitem(app.config, "TRUSTED_HOSTS", trusted)
+    monkeypatch.setattr(app, "_bound", {})
+    for _ in range(2):  # the web app's page: openapi.yaml lists no 400 for the API's reads
+        assert client.get("/", headers={"Host": host}).status_code == 400
+    assert client.get("/").status_code == client.get("/").status_code == 200
+    assert len(app._bound) == 1
+
+
+def test_hosts_are_not_kept_past_a_bound(app, monkeypatch):
+    monkeypatch.setattr(app, "_bound", {})
+    for n in range(App.KEPT + 10):
+        app.create_url_adapter(app.request_class(EnvironBuilder(path="/", base_url=f"http://host{n}.example").get_environ()))
+    assert len(app._bound) == App.KEPT
