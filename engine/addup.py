@@ -210,11 +210,11 @@ def _open_rows(pile: tuple[str, ...]) -> tuple[Rows, tuple[str, ...]]:
     return tuple(rows), pile
 
 
+_value = itemgetter(1)  # of a row's (card, value)
+
+
 def _row_sum(row: Row) -> int:
     return sum(map(_value, row))  # in C: every view and every move sums both rows
-
-
-_value = itemgetter(1)  # of a row's (card, value)
 
 
 def _next_turn(hands: tuple[tuple[str, ...], ...], seat: int) -> int | None:
