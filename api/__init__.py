@@ -2,7 +2,7 @@
 from flask import Flask, Request
 from flask_migrate import Migrate
 from werkzeug.middleware.proxy_fix import ProxyFix
-from werkzeug.routing import MapAdapter
+from werkzeug.routing import MapAdapter, Rule
 
 from . import (cli, connection, cors, database, docs, errors, feed, frontend, games, gate, hints, jsonio, lifecycle, limits,
                logs, meta, metrics, mine, moves, news, push, reporting, rules, seat_links, security)
@@ -15,6 +15,33 @@ migrate = Migrate(render_as_batch=True)
 # What werkzeug reads from the environ to bind the URL map, but for the path, method and query.
 _BOUND_BY = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "SCRIPT_NAME", "HTTP_CONNECTION",
              "HTTP_UPGRADE")
+
+
+class RememberingAdapter(MapAdapter):
+    """A URL map bound to one request, looking up what its path and method matched in `matched`
+    (shared by the requests of one host) before werkzeug's matcher.
+
+    werkzeug walks its state machine of rules, in Python, for every request: 440 of the 3,715
+    bytecodes of a request doing nothing (bench/opcodes.py). Under issue 12's load each seat asks
+    for the same few paths again and again. Only a match is remembered: a path that matches
+    nothing, or redirects, is matched anew each time. At most PATHS_KEPT paths are kept per host,
+    then forgotten all at once (new matches bring new paths for as long as the service runs)."""
+
+    PATHS_KEPT = 2048
+    matched: dict[tuple[str, str], tuple[Rule, dict]]
+
+    def match(self, path_info=None, method=None, return_rule=False, query_args=None, websocket=None):
+        if path_info is not None or method is not None or websocket is not None:  # another request's
+            return super().match(path_info, method, return_rule, query_args, websocket)
+        asked = (self.path_info, self.default_method)
+        found = self.matched.get(asked)
+        if found is None:
+            found = super().match(return_rule=True, query_args=query_args)
+            if len(self.matched) >= self.PATHS_KEPT:
+                self.matched.clear()
+            self.matched[asked] = found
+        rule, args = found
+        return rule if return_rule else rule.endpoint, dict(args)  # a copy: Flask's hooks may change theirs
 
 
 class App(Flask):
@@ -30,32 +57,35 @@ class App(Flask):
     request with each set of them is bound by Flask and werkzeug themselves, their checks of the
     host included (a host they refuse is never kept, so it is refused again each time); the next
     ones get an adapter with its server name, script name, subdomain and scheme, and their own
-    path, method and query."""
+    path, method and query, which remembers what each path matched (`RememberingAdapter`)."""
 
     KEPT = 512  # functions (hooks and views, not closures made per request), and hosts, remembered at most
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._synced: dict = {}
-        self._bound: dict[tuple, MapAdapter] = {}
+        self._bound: dict[tuple, tuple[MapAdapter, dict]] = {}  # per host: its binding, and what its paths matched
 
     def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
         if request is None:
             return super().create_url_adapter(request)
         environ = request.environ
         key = tuple(map(environ.get, _BOUND_BY))
-        bound = self._bound.get(key)
-        if bound is None:
+        kept = self._bound.get(key)
+        if kept is None:
             bound = super().create_url_adapter(request)
             if bound is not None and len(self._bound) < self.KEPT:
-                self._bound[key] = bound
+                self._bound[key] = bound, {}
             return bound
         if self.config["TRUSTED_HOSTS"] is not None:
             request.trusted_hosts = self.config["TRUSTED_HOSTS"]  # as Flask's own sets them
+        bound, matched = kept
         path, query = environ.get("PATH_INFO"), environ.get("QUERY_STRING")
-        return MapAdapter(bound.map, bound.server_name, bound.script_name, bound.subdomain, bound.url_scheme,
-                          "/" if path is None else _decoded(path), environ["REQUEST_METHOD"],
-                          query if query is None else _decoded(query))
+        adapter = RememberingAdapter(bound.map, bound.server_name, bound.script_name, bound.subdomain,
+                                     bound.url_scheme, "/" if path is None else _decoded(path),
+                                     environ["REQUEST_METHOD"], query if query is None else _decoded(query))
+        adapter.matched = matched
+        return adapter
 
     def ensure_sync(self, func):
         try:

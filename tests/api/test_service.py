@@ -7,10 +7,11 @@ import yaml
 from flask import Flask
 from flask import app as flask_app
 from openapi_spec_validator import validate
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
+from werkzeug.routing import MapAdapter
 from werkzeug.test import EnvironBuilder
 
-from api import App, create_app
+from api import App, RememberingAdapter, create_app
 from api.config import ROOT, database_url, engine_options
 from api.models import db
 
@@ -144,6 +145,8 @@ def test_a_url_map_bound_once_per_host_binds_each_request_as_flask_does(app, mon
     assert len(app._bound) == 1, "the host was bound again"
     assert [getattr(ours, name) for name in ADAPTER] == [getattr(flasks, name) for name in ADAPTER]
     assert _matched(ours) == _matched(flasks)
+    again = app.create_url_adapter(request(path))
+    assert _matched(again) == _matched(flasks), "what the path matched was remembered wrong"
 
 
 def _matched(adapter):
@@ -152,6 +155,46 @@ def _matched(adapter):
         return adapter.match(return_rule=True)
     except HTTPException as error:
         return type(error)
+
+
+def test_a_path_is_matched_once_and_each_request_gets_its_own_arguments(app, monkeypatch):
+    monkeypatch.setattr(app, "_bound", {})
+    environ = EnvironBuilder(path="/api/v1/games/AQd0zODt6g0McKXr").get_environ()
+    app.create_url_adapter(app.request_class(environ))  # the host's first request, bound by Flask
+    walked = []
+    real = MapAdapter.match
+    monkeypatch.setattr(MapAdapter, "match", lambda *a, **k: walked.append(a) or real(*a, **k))
+    rule, args = app.create_url_adapter(app.request_class(environ)).match(return_rule=True)
+    args["match_id"] = "changed by a hook"
+    assert app.create_url_adapter(app.request_class(environ)).match() == ("games.get_game",
+                                                                         {"match_id": "AQd0zODt6g0McKXr"})
+    assert rule.endpoint == "games.get_game" and len(walked) == 1, "werkzeug matched the path once"
+    posted = EnvironBuilder(path="/api/v1/games/AQd0zODt6g0McKXr", method="POST").get_environ()
+    assert _matched(app.create_url_adapter(app.request_class(posted))) is MethodNotAllowed
+    assert app.create_url_adapter(app.request_class(environ)).match("/api/v1/rules") == ("rules.list_rules", {})
+
+
+def test_paths_matched_are_forgotten_past_a_bound(app, monkeypatch):
+    monkeypatch.setattr(app, "_bound", {})
+    monkeypatch.setattr(RememberingAdapter, "PATHS_KEPT", 3)
+
+    def matched(path):
+        return app.create_url_adapter(app.request_class(EnvironBuilder(path=path).get_environ())).match()
+
+    matched("/api/v1/rules")  # the host's first request, bound by Flask
+    ids = [f"AQd0zODt6g0McK{n:02}" for n in range(7)]
+    assert [matched(f"/api/v1/games/{id}") for id in ids] == [("games.get_game", {"match_id": id}) for id in ids]
+    [(_, remembered)] = app._bound.values()
+    assert 0 < len(remembered) <= 3
+
+
+def test_a_path_that_matches_nothing_is_not_remembered(app, monkeypatch):
+    monkeypatch.setattr(app, "_bound", {})
+    for _ in range(3):
+        adapter = app.create_url_adapter(app.request_class(EnvironBuilder(path="/api/v1/nothing").get_environ()))
+        assert _matched(adapter) is NotFound
+    [(_, remembered)] = app._bound.values()
+    assert remembered == {}
 
 
 def test_an_environ_without_a_path_is_bound_at_the_root(app, monkeypatch):
