@@ -1,7 +1,9 @@
 """gunicorn as gunicorn.conf.py runs it, spoken to over raw sockets: its own answers (a request line
 too long, bad headers, a request that does not arrive in time) are problem+json like the app's, and
 clients that trickle their requests hold one thread each for a bounded time, never the service."""
+import ipaddress
 import json
+import re
 import select
 import socket
 import sqlite3
@@ -17,6 +19,7 @@ import pytest
 import requests
 from gunicorn.config import Config
 from gunicorn.http import wsgi
+from gunicorn.http.errors import InvalidResponseHeader, InvalidResponseHeaderName
 from gunicorn.http.parser import RequestParser
 from sqlalchemy.engine import make_url
 
@@ -341,3 +344,81 @@ def test_a_client_socket_passes_on_what_it_does_not_wrap():
             wrapped.settimeout(timeout)
             assert wrapped.gettimeout() == left.gettimeout() == timeout
         assert wrapped.fileno() == left.fileno()
+
+
+@pytest.mark.parametrize(("address", "allowed", "trusted"), [
+    ("127.0.0.1", ["127.0.0.1", "::1"], True), ("::1", ["127.0.0.1", "::1"], True),
+    ("10.0.0.5", ["127.0.0.1", "::1"], False), ("10.0.0.5", ["10.0.0.0/8"], True),
+    ("not an address", ["127.0.0.1"], False), ("10.0.0.5", ["*"], True),
+])
+def test_a_peer_is_trusted_as_gunicorn_decides_once_per_address(monkeypatch, address, allowed, trusted):
+    """Whether a client may set the scheme and forwarding headers (serving.trusted_peer) is gunicorn's
+    own answer, asked once per address and allow list."""
+    monkeypatch.setattr(serving, "_peers", {})
+    asked = []
+    monkeypatch.setattr(serving, "_ip_in_allow_list", lambda *args: asked.append(args) or gunicorns(*args))
+    cfg = Config()
+    cfg.set("forwarded_allow_ips", ",".join(allowed))
+    networks = cfg.forwarded_allow_networks() if "*" not in allowed else []
+    for _ in range(3):
+        assert serving.trusted_peer(address, cfg.forwarded_allow_ips, networks) is trusted
+    assert len(asked) == 1
+    assert serving.trusted_peer(address, ["192.0.2.1"], []) is False
+    assert len(asked) == 2, "another allow list is asked again"
+
+
+gunicorns = serving._ip_in_allow_list
+
+
+def test_peers_are_not_kept_past_a_bound(monkeypatch):
+    monkeypatch.setattr(serving, "_peers", {})
+    monkeypatch.setattr(serving, "PEERS_KEPT", 5)
+    addresses = [f"10.0.0.{n}" for n in range(12)]
+    assert [serving.trusted_peer(address, ["10.0.0.0/29"], [ipaddress.ip_network("10.0.0.0/29")])
+            for address in addresses] == [n < 8 for n in range(12)]
+    assert 0 < len(serving._peers) <= 5
+
+
+HEADERS = [("Content-Type", "application/json"), ("Content-Length", "2"), ("X-Padded", " spaced \t"),
+           ("Connection", "keep-alive"), ("Keep-Alive", "timeout=5"), ("Content-Security-Policy", "default-src 'self'"),
+           ("ETag", '"v1"')]
+
+
+def test_headers_checked_once_go_out_as_gunicorn_sends_them(monkeypatch):
+    """A response's head written by serving.CheckedHeaders, from its headers checked already or not,
+    is the one gunicorn's own writer sends."""
+    monkeypatch.setattr(serving.CheckedHeaders, "_plain", set())
+    theirs = _head(wsgi.Response, HEADERS)
+    assert _head(serving.CheckedHeaders, HEADERS) == theirs
+    assert serving.CheckedHeaders._plain == {("Content-Type", "application/json"), ("ETag", '"v1"'),
+                                             ("Content-Security-Policy", "default-src 'self'")}
+    assert _head(serving.CheckedHeaders, HEADERS) == theirs, "from the headers kept"
+
+
+@pytest.mark.parametrize("header", [("X-Bad", "one\r\nSet-Cookie: x=1"), ("Bad Name", "x"), ("X-Bad", 1)])
+def test_a_header_gunicorn_refuses_is_refused_every_time(monkeypatch, header):
+    monkeypatch.setattr(serving.CheckedHeaders, "_plain", set())
+    for _ in range(2):
+        with pytest.raises((TypeError, InvalidResponseHeader, InvalidResponseHeaderName)):
+            _head(serving.CheckedHeaders, [("Content-Type", "text/plain"), header])
+    assert serving.CheckedHeaders._plain == {("Content-Type", "text/plain")}
+
+
+def test_headers_are_not_kept_past_a_bound(monkeypatch):
+    monkeypatch.setattr(serving.CheckedHeaders, "_plain", set())
+    monkeypatch.setattr(serving.CheckedHeaders, "PLAIN_KEPT", 3)
+    headers = [(f"X-{n}", "value") for n in range(6)]
+    assert _head(serving.CheckedHeaders, headers) == _head(wsgi.Response, headers)
+    assert _head(serving.CheckedHeaders, headers) == _head(wsgi.Response, headers)
+    assert serving.CheckedHeaders._plain == set(headers[:3])
+
+
+def _head(writer: type, headers: list) -> bytes:
+    """The head of a `200` with `headers` as `writer` sends it (its Date header taken out)."""
+    cfg = Config()
+    request = next(RequestParser(cfg, [b"GET / HTTP/1.1\r\nHost: example\r\n\r\n"], ("127.0.0.1", 1)))
+    sends = Sends()
+    response = writer(request, sends, cfg)
+    response.start_response("200 OK", headers)
+    response.send_headers()
+    return re.sub(rb"Date: [^\r]*\r\n", b"", b"".join(sends.sends))
