@@ -422,3 +422,28 @@ def _head(writer: type, headers: list) -> bytes:
     response.start_response("200 OK", headers)
     response.send_headers()
     return re.sub(rb"Date: [^\r]*\r\n", b"", b"".join(sends.sends))
+
+
+@pytest.mark.parametrize(("first", "read", "drained"), [
+    (b"GET /first HTTP/1.1\r\nHost: x\r\n\r\n", False, False),
+    (b"POST /first HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", True, False),
+    (b"POST /first HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", False, True),
+    (b"POST /first HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", True, True),
+])
+def test_a_body_read_to_its_end_is_not_drained_again(monkeypatch, first, read, drained):
+    """The next request on a connection is found after each kind of body (serving.finish_body):
+    none, one the app read, one it left unread; gunicorn's drain runs only where bytes may be left."""
+    monkeypatch.setattr(RequestParser, "finish_body", serving.finish_body)
+    drains = []
+    monkeypatch.setattr(serving, "_drain", lambda *args: drains.append(args) or gunicorns_drain(*args))
+    requests_ = RequestParser(Config(), [first + b"GET /next HTTP/1.1\r\nHost: x\r\n\r\n"], ("127.0.0.1", 1))
+    request = next(requests_)
+    drains.clear()  # the first request's: with no request before it, nothing to drain
+    if read:
+        assert request.body.read() == b"hello"
+    assert requests_.finish_body(deadline=time.monotonic() + 1) is True
+    assert next(requests_).path == "/next"
+    assert bool(drains) is drained
+
+
+gunicorns_drain = serving._drain
