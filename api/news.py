@@ -83,25 +83,25 @@ class Board:
     def __init__(self):
         self._lock = threading.Lock()
         self._waiting: dict[str, set[Signal]] = {}
+        self.count = 0  # waiters, of every match: kept as they come and go, not summed at each join
         self.closed = False
-
-    def _count(self) -> int:
-        return sum(len(signals) for signals in self._waiting.values())
 
     def join(self, match_id: str, limit: int) -> Signal | None:
         """A new waiter for `match_id`, or None when `limit` wait already or the process is stopping."""
         signal = Signal()
         with self._lock:
-            if self.closed or self._count() >= limit:
+            if self.closed or self.count >= limit:
                 return None
             self._waiting.setdefault(match_id, set()).add(signal)
+            self.count += 1
         return signal
 
     def leave(self, match_id: str, signal: Signal) -> None:
         with self._lock:
             signals = self._waiting.get(match_id)
-            if signals is not None:
-                signals.discard(signal)
+            if signals is not None and signal in signals:
+                signals.remove(signal)
+                self.count -= 1
                 if not signals:
                     del self._waiting[match_id]
 

@@ -148,6 +148,19 @@ def test_past_the_limit_of_waiting_polls_a_poll_is_answered_at_once(app, client,
     assert answer.status_code == 304 and "Preference-Applied" not in answer.headers
 
 
+def test_the_board_counts_its_waiters_of_every_match_up_to_its_limit():
+    board = news.Board()
+    signals = [(match_id, board.join(match_id, 3)) for match_id in ("a", "b", "a")]
+    assert all(signal for _, signal in signals) and board.count == 3
+    assert board.join("c", 3) is None, "past the limit"
+    board.leave(*signals[0])
+    board.leave(*signals[0])  # a waiter leaves once, however often it says so
+    assert board.count == 2 and board.join("c", 3) is not None and board.count == 3
+    for match_id, signal in signals[1:]:
+        board.leave(match_id, signal)
+    assert board.count == 1
+
+
 def test_waiting_polls_hold_no_database_connection(app, client, news_only):
     """More polls wait than the pool has connections (5, and 10 more at most), and a view and a
     move still get one at once; the move's news then answers every one of them."""
