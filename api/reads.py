@@ -1,10 +1,12 @@
 """Statements compiled once: the reads every poll, view and move runs, on the database driver's
-cursor, and a move's writes, as the driver's SQL.
+cursor (on PostgreSQL, through libpq itself), and a move's writes, as the driver's SQL.
 
 SQLAlchemy compiles each statement once per dialect and converts its parameters and columns as it
 always does (its own bind and result processors: JSON, SQLite's dates and booleans), but its
 execution machinery, which costs most of a small read, is skipped: a match's row and seats took
 51 µs this way against 169 µs through `Connection.execute`, measured in process on SQLite.
+On PostgreSQL psycopg's cursor itself runs about 700 bytecodes of Python around each read; the
+reads skip it too (`_LibpqReads`).
 
 Two cases of a read go through SQLAlchemy instead, so that nothing changes for them:
 - when anything listens to the engine's statements (the tests' statement counts, a tracer such as
@@ -17,6 +19,8 @@ events, its errors and its transaction are SQLAlchemy's, as for any statement, a
 compiled statement's lookup and its parameters' processing are skipped (a move's two writes: 2,750
 bytecodes through `Connection.execute`, 1,876 so, bench/opcodes.py).
 """
+import itertools
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -105,13 +109,12 @@ class Read(_CompiledOnce):
         if conn.dispatch.before_cursor_execute:
             return self._through_sqlalchemy(conn, params)
         compiled = self.compiled(conn.dialect)
-        cursor = _cursor(conn)
+        reader = _reader(conn)
         try:
-            cursor.execute(compiled.sql, compiled.driver_params(params))
-            found = cursor.fetchall()
+            found = reader.rows(compiled, params)
         except conn.dialect.loaded_dbapi.Error:
-            conn.connection.info.pop(_CURSOR, None)
-            cursor.close()
+            conn.connection.info.pop(_READER, None)
+            reader.close()
             return self._through_sqlalchemy(conn, params)
         if compiled.columns:
             found = [self._converted(row, compiled.after_first if n else compiled.columns) for n, row in enumerate(found)]
@@ -131,18 +134,97 @@ class Read(_CompiledOnce):
         return rows if self.shape is None else [self.shape(*row) for row in rows]
 
 
-_CURSOR = "reads_cursor"  # in a connection's info
+_READER = "reads_reader"  # in a connection's info
 
 
-def _cursor(conn: Connection):
-    """The driver's cursor the reads share on `conn`'s driver connection: made once, not for every
-    read (psycopg makes and closes one in about 270 bytecodes of Python)."""
+def _reader(conn: Connection) -> "_CursorReads":
+    """What runs the reads on `conn`'s driver connection: made once per driver connection, not for
+    every read."""
     pooled = conn.connection
     info, driver = pooled.info, pooled.dbapi_connection
-    cursor = info.get(_CURSOR)
-    if cursor is None or cursor.connection is not driver:
-        cursor = info[_CURSOR] = driver.cursor()  # type: ignore[union-attr]  # a live connection has one
-    return cursor
+    reader = info.get(_READER)
+    if reader is None or reader.driver is not driver:
+        libpq = conn.dialect.driver == "psycopg" and conn.dialect.paramstyle == "pyformat"
+        reader = info[_READER] = (_LibpqReads if libpq else _CursorReads)(driver)
+    return reader
+
+
+class _CursorReads:
+    """Reads on one cursor of the driver's connection, kept: psycopg makes and closes one in about
+    270 bytecodes of Python."""
+
+    def __init__(self, driver):
+        self.driver, self._cursor = driver, driver.cursor()
+
+    def rows(self, compiled: _Compiled, params: dict) -> list:
+        self._cursor.execute(compiled.sql, compiled.driver_params(params))
+        return self._cursor.fetchall()
+
+    def close(self) -> None:
+        self._cursor.close()
+
+
+_PYFORMAT = re.compile(r"%\((\w+)\)s|%%")  # SQLAlchemy's placeholders for psycopg, and its escaped %
+
+
+def numbered(sql: str) -> tuple[str, list[str]]:
+    """`sql` with SQLAlchemy's named placeholders for psycopg (`%(name)s`, and `%%` for a %) as
+    libpq's numbered ones ($1, $2, ...), and the names in their numbers' order."""
+    names: list[str] = []
+
+    def number(found: re.Match) -> str:
+        if found[1] is None:
+            return "%"
+        if found[1] not in names:
+            names.append(found[1])
+        return f"${names.index(found[1]) + 1}"
+
+    return _PYFORMAT.sub(number, sql), names
+
+
+class _LibpqReads(_CursorReads):
+    """Reads on psycopg's connection through its libpq calls (`psycopg.pq`), each statement prepared
+    once per connection: psycopg's cursor runs about 700 bytecodes of Python around each read, this
+    a third of that. The values go out and the rows come back as text, converted by psycopg's own
+    adapters of the connection (its `Transformer`, in C): the same Python values as the cursor's.
+    libpq lets other threads run while it waits for the server, as psycopg's cursor does.
+
+    Only in autocommit, where a read is a statement of its own: otherwise psycopg's cursor would
+    open a transaction first (BEGIN), and the read goes through it."""
+
+    _numbers = itertools.count()  # names of prepared statements, never reused in a process
+
+    def __init__(self, driver):
+        super().__init__(driver)
+        from psycopg import pq  # noqa: PLC0415  (only on PostgreSQL)
+        from psycopg.adapt import PyFormat, Transformer  # noqa: PLC0415
+
+        self._pgconn, self._adapting, self._text = driver.pgconn, Transformer.from_context(driver), PyFormat.TEXT
+        self._ok, self._rows, self._error = pq.ExecStatus.COMMAND_OK, pq.ExecStatus.TUPLES_OK, driver.Error
+        self._prepared: dict[str, tuple[bytes, Callable[[Any], Sequence], list]] = {}
+
+    def rows(self, compiled: _Compiled, params: dict) -> list:
+        if not self.driver.autocommit:
+            return super().rows(compiled, params)
+        name, ordered, formats = self._prepared.get(compiled.sql) or self._prepare(compiled.sql)
+        adapting = self._adapting
+        result = self._pgconn.exec_prepared(name, adapting.dump_sequence(ordered(compiled.driver_params(params)), formats))
+        if result.status != self._rows:
+            raise self._error(result.get_error_message())
+        adapting.set_pgresult(result)
+        return adapting.load_rows(0, result.ntuples, tuple)
+
+    def _prepare(self, sql: str) -> tuple[bytes, Callable[[Any], Sequence], list]:
+        """Prepare `sql` on the connection; its name, how its values are listed in their order, and
+        their formats."""
+        numbered_sql, names = numbered(sql)
+        name = f"addgames_read_{next(self._numbers)}".encode()
+        result = self._pgconn.prepare(name, numbered_sql.encode(self._adapting.encoding))
+        if result.status != self._ok:
+            raise self._error(result.get_error_message())
+        ordered = itemgetter(*names) if len(names) > 1 else lambda params: [params[name] for name in names]
+        prepared = self._prepared[sql] = name, ordered, [self._text] * len(names)
+        return prepared
 
 
 class Prepared(_CompiledOnce):

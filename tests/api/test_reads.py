@@ -1,12 +1,14 @@
 """The hot reads on the driver's cursor (api/reads.py) give exactly what the same statements give
 through SQLAlchemy, and a read the driver refuses fails as SQLAlchemy fails it; the move's writes,
 sent as the driver's SQL, send what SQLAlchemy would."""
+import psycopg
+import psycopg.pq
 import psycopg.types.json
 import pytest
 import sqlalchemy
 from sqlalchemy import bindparam, column, select, table, update
 
-from api import matches, reads, replays, transaction, writes
+from api import connection, matches, reads, replays, transaction, writes
 from api.errors import Problem
 from api.models import db, events_table, games_table
 from api.seat_tokens import digest
@@ -84,6 +86,73 @@ def test_stored_json_reads_back_exactly_both_ways(app, played, value):
     for event in (*direct, *through_sqlalchemy):
         assert event.move == {"value": value, "then": [value]}
         assert type(event.move["value"]) is type(value)
+
+
+@pytest.fixture
+def postgresql(app):
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("PostgreSQL only")
+
+
+def cursor_reads(monkeypatch) -> list:
+    """The statements psycopg's cursors run from now on."""
+    ran = []
+    run = psycopg.Cursor.execute
+    monkeypatch.setattr(psycopg.Cursor, "execute", lambda cursor, sql, *args, **kwargs: ran.append(sql) or
+                        run(cursor, sql, *args, **kwargs))
+    return ran
+
+
+def test_reads_in_autocommit_go_through_libpq_prepared_once(app, played, postgresql, monkeypatch):
+    """On PostgreSQL, with no statement listener, the reads skip psycopg's cursor (api/reads.py's
+    _LibpqReads), and prepare each statement once per connection."""
+    ran = cursor_reads(monkeypatch)
+    with app.app_context():
+        driver = connection.get().connection.dbapi_connection
+        first = [matches.load(played.id), matches.head(played.id, None)]
+        again = [matches.load(played.id), matches.head(played.id, None)]
+        assert driver.autocommit and ran == [], "no cursor"
+        prepared = [row[0] for row in driver.execute(
+            "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'addgames_read_%'")]
+    assert first == again and first[0].id == played.id and first[1].version == first[0].version
+    assert len(prepared) == len(set(prepared)) >= 2, "each statement prepared once"
+
+
+def test_a_read_in_a_transaction_goes_through_psycopgs_cursor(app, played, postgresql, monkeypatch):
+    """Outside autocommit psycopg's cursor opens the transaction (BEGIN) the read belongs to."""
+    ran = cursor_reads(monkeypatch)
+    with app.app_context():
+        conn = connection.get()
+        direct = matches.load(played.id)
+        connection.for_writes(conn)
+        inside = matches.load(played.id)
+        assert conn.connection.dbapi_connection.info.transaction_status == psycopg.pq.TransactionStatus.INTRANS
+        conn.connection.dbapi_connection.rollback()  # SQLAlchemy did not see that BEGIN
+        connection.for_reads(conn)
+    assert inside == direct and len(ran) == 1
+
+
+def test_a_statement_the_connection_forgot_is_read_through_sqlalchemy_then_prepared_again(app, played, postgresql,
+                                                                                          monkeypatch):
+    """A connection whose prepared statements were dropped (DEALLOCATE ALL) still reads: that read
+    goes through SQLAlchemy, and the next is prepared anew."""
+    through_sqlalchemy = []
+    real = reads.Read._through_sqlalchemy
+    monkeypatch.setattr(reads.Read, "_through_sqlalchemy", lambda read, *args: through_sqlalchemy.append(read) or
+                        real(read, *args))
+    with app.app_context():
+        conn = connection.get()
+        before = matches.load(played.id)
+        conn.connection.dbapi_connection.execute("DEALLOCATE ALL")
+        assert matches.load(played.id) == before and len(through_sqlalchemy) == 1
+        assert matches.load(played.id) == before and len(through_sqlalchemy) == 1
+
+
+def test_named_placeholders_are_numbered_for_libpq():
+    sql = "SELECT %(a)s, %(b)s::INTEGER, %(a)s FROM t WHERE name LIKE 'x%%'"
+    assert reads.numbered(sql) == ("SELECT $1, $2::INTEGER, $1 FROM t WHERE name LIKE 'x%'", ["a", "b"])
+    assert reads.numbered("SELECT 1") == ("SELECT 1", [])
 
 
 def test_a_read_the_driver_refuses_fails_as_sqlalchemy_fails_it(app):
