@@ -18,22 +18,23 @@ _BOUND_BY = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "SCRI
 
 
 class RememberingAdapter(MapAdapter):
-    """A URL map bound to one request, looking up what its path and method matched in `matched`
-    (shared by the requests of one host) before werkzeug's matcher.
+    """A URL map bound to one request, looking up what its host, path and method matched in
+    `matched` (shared by every request of the app) before werkzeug's matcher.
 
     werkzeug walks its state machine of rules, in Python, for every request: 440 of the 3,715
     bytecodes of a request doing nothing (bench/opcodes.py). Under issue 12's load each seat asks
     for the same few paths again and again. Only a match is remembered: a path that matches
-    nothing, or redirects, is matched anew each time. At most PATHS_KEPT paths are kept per host,
+    nothing, or redirects, is matched anew each time. At most PATHS_KEPT are kept, of every host,
     then forgotten all at once (new matches bring new paths for as long as the service runs)."""
 
-    PATHS_KEPT = 2048
-    matched: dict[tuple[str, str], tuple[Rule, dict]]
+    PATHS_KEPT = 4096
+    matched: dict[tuple[tuple, str, str], tuple[Rule, dict]]
+    host: tuple  # what the adapter was bound with (App._bound's key)
 
     def match(self, path_info=None, method=None, return_rule=False, query_args=None, websocket=None):
         if path_info is not None or method is not None or websocket is not None:  # another request's
             return super().match(path_info, method, return_rule, query_args, websocket)
-        asked = (self.path_info, self.default_method)
+        asked = (self.host, self.path_info, self.default_method)
         found = self.matched.get(asked)
         if found is None:
             found = super().match(return_rule=True, query_args=query_args)
@@ -64,27 +65,27 @@ class App(Flask):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._synced: dict = {}
-        self._bound: dict[tuple, tuple[MapAdapter, dict]] = {}  # per host: its binding, and what its paths matched
+        self._bound: dict[tuple, MapAdapter] = {}
+        self._matched: dict = {}  # RememberingAdapter.matched
 
     def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
         if request is None:
             return super().create_url_adapter(request)
         environ = request.environ
         key = tuple(map(environ.get, _BOUND_BY))
-        kept = self._bound.get(key)
-        if kept is None:
+        bound = self._bound.get(key)
+        if bound is None:
             bound = super().create_url_adapter(request)
             if bound is not None and len(self._bound) < self.KEPT:
-                self._bound[key] = bound, {}
+                self._bound[key] = bound
             return bound
         if self.config["TRUSTED_HOSTS"] is not None:
             request.trusted_hosts = self.config["TRUSTED_HOSTS"]  # as Flask's own sets them
-        bound, matched = kept
         path, query = environ.get("PATH_INFO"), environ.get("QUERY_STRING")
         adapter = RememberingAdapter(bound.map, bound.server_name, bound.script_name, bound.subdomain,
                                      bound.url_scheme, "/" if path is None else _decoded(path),
                                      environ["REQUEST_METHOD"], query if query is None else _decoded(query))
-        adapter.matched = matched
+        adapter.matched, adapter.host = self._matched, key
         return adapter
 
     def ensure_sync(self, func):

@@ -135,6 +135,7 @@ def test_a_url_map_bound_once_per_host_binds_each_request_as_flask_does(app, mon
     """The app binds its URL map to a host once (api.App.create_url_adapter); each later request with
     that host gets the adapter Flask and werkzeug would make for it."""
     monkeypatch.setattr(app, "_bound", {})
+    monkeypatch.setattr(app, "_matched", {})
 
     def request(path):
         return app.request_class(EnvironBuilder(path=path, base_url=base, method=method, headers=headers).get_environ())
@@ -159,6 +160,7 @@ def _matched(adapter):
 
 def test_a_path_is_matched_once_and_each_request_gets_its_own_arguments(app, monkeypatch):
     monkeypatch.setattr(app, "_bound", {})
+    monkeypatch.setattr(app, "_matched", {})
     environ = EnvironBuilder(path="/api/v1/games/AQd0zODt6g0McKXr").get_environ()
     app.create_url_adapter(app.request_class(environ))  # the host's first request, bound by Flask
     walked = []
@@ -176,6 +178,7 @@ def test_a_path_is_matched_once_and_each_request_gets_its_own_arguments(app, mon
 
 def test_paths_matched_are_forgotten_past_a_bound(app, monkeypatch):
     monkeypatch.setattr(app, "_bound", {})
+    monkeypatch.setattr(app, "_matched", {})
     monkeypatch.setattr(RememberingAdapter, "PATHS_KEPT", 3)
 
     def matched(path):
@@ -184,17 +187,26 @@ def test_paths_matched_are_forgotten_past_a_bound(app, monkeypatch):
     matched("/api/v1/rules")  # the host's first request, bound by Flask
     ids = [f"AQd0zODt6g0McK{n:02}" for n in range(7)]
     assert [matched(f"/api/v1/games/{id}") for id in ids] == [("games.get_game", {"match_id": id}) for id in ids]
-    [(_, remembered)] = app._bound.values()
-    assert 0 < len(remembered) <= 3
+    assert 0 < len(app._matched) <= 3
+
+
+def test_what_a_path_matched_is_remembered_per_host(app, monkeypatch):
+    monkeypatch.setattr(app, "_bound", {})
+    monkeypatch.setattr(app, "_matched", {})
+    for host in ("http://one.example", "http://two.example", "http://one.example"):
+        for _ in range(2):  # the host's first request is bound by Flask, the next remembers
+            environ = EnvironBuilder(path="/api/v1/rules", base_url=host).get_environ()
+            assert app.create_url_adapter(app.request_class(environ)).match() == ("rules.list_rules", {})
+    assert sorted(host[0] for host, _, _ in app._matched) == ["one.example", "two.example"]
 
 
 def test_a_path_that_matches_nothing_is_not_remembered(app, monkeypatch):
     monkeypatch.setattr(app, "_bound", {})
+    monkeypatch.setattr(app, "_matched", {})
     for _ in range(3):
         adapter = app.create_url_adapter(app.request_class(EnvironBuilder(path="/api/v1/nothing").get_environ()))
         assert _matched(adapter) is NotFound
-    [(_, remembered)] = app._bound.values()
-    assert remembered == {}
+    assert app._matched == {}
 
 
 def test_an_environ_without_a_path_is_bound_at_the_root(app, monkeypatch):
