@@ -326,11 +326,13 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         """Whether the client sent its next request within LINGER seconds of its answer (a poll
         sent again at once, a move right after the view): the thread then serves it, sparing the
         trip through the worker's poller and thread pool (half the CPU of a small request). Only
-        while at most half the threads are busy, so that lingering never delays another request."""
+        while a quarter of the threads stay free besides, so that lingering never holds up another
+        request. (Polls waiting for news hold threads too: under issue 12's load at K = 32, half of
+        a worker's; a rule of half the threads free let no thread linger there.)"""
         if conn.parser.unreader.buf.getvalue():
             return True  # it has arrived already
         with self._lingering_lock:
-            if self._lingering + len(self.running) >= self.cfg.threads // 2:
+            if self._lingering + len(self.running) >= self.cfg.threads * 3 // 4:
                 return False
             self._lingering += 1
         try:

@@ -1,6 +1,7 @@
 """gunicorn as gunicorn.conf.py runs it, spoken to over raw sockets: its own answers (a request line
 too long, bad headers, a request that does not arrive in time) are problem+json like the app's, and
 clients that trickle their requests hold one thread each for a bounded time, never the service."""
+import io
 import ipaddress
 import json
 import re
@@ -12,6 +13,7 @@ import time
 import uuid
 from contextlib import contextmanager
 from email.utils import formatdate, parsedate_to_datetime
+from types import SimpleNamespace
 
 import gunicorn_h1c
 import psycopg
@@ -447,3 +449,19 @@ def test_a_body_read_to_its_end_is_not_drained_again(monkeypatch, first, read, d
 
 
 gunicorns_drain = serving._drain
+
+
+@pytest.mark.parametrize(("running", "lingering", "lingers"), [(0, 0, True), (5, 0, True), (6, 0, False), (3, 3, False)])
+def test_a_thread_lingers_for_the_next_request_while_a_quarter_of_the_threads_stay_free(running, lingering, lingers):
+    """Of 8 threads: a thread waits for its connection's next request while, with it, at most 6
+    run a request (a poll waiting for news included) or linger."""
+    left, right = socket.socketpair()
+    with left, right:
+        right.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        worker = SimpleNamespace(_lingering=lingering, _lingering_lock=threading.Lock(),
+                                 running=dict.fromkeys(range(running)), cfg=SimpleNamespace(threads=8))
+        conn = SimpleNamespace(sock=left, parser=SimpleNamespace(unreader=SimpleNamespace(buf=io.BytesIO())))
+        assert serving.ProblemThreadWorker._next_request_follows(worker, conn) is lingers
+        assert worker._lingering == lingering
+        conn.parser.unreader.buf.write(b"GET")  # a request read already is served, whoever lingers
+        assert serving.ProblemThreadWorker._next_request_follows(worker, conn) is True
