@@ -8,6 +8,7 @@ from pathlib import Path
 from flask import Flask
 from sqlalchemy import Connection, event, exc
 
+from . import writers
 from .models import db
 
 
@@ -16,6 +17,7 @@ def init_app(app: Flask) -> None:
     with app.app_context():
         engine = db.engine
     _tune_sqlite(engine, app.config["SQLITE_SYNCHRONOUS"])
+    app.extensions["writers"] = writers.for_engine(engine)
     _always_roll_back(engine)
     _ping_when_idle(engine)
     _count_losses(engine)

@@ -6,6 +6,7 @@ becomes the caller's 409), nothing is read back after COMMIT, and a compare-and-
 row (another request was faster) undoes the whole request.
 """
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from typing import NamedTuple
 
 from sqlalchemy import Connection
@@ -13,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Executable
 
 from . import connection, news
-from .context import current_g
+from .context import current_flask_app, current_g
 from .errors import Problem
 from .models import games_table
 from .reads import Prepared
@@ -56,18 +57,20 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
     # alone, without the round trips of BEGIN and COMMIT.
     conn = connection.get()
     alone = len(writes) == 1 and connection.reads_autocommit(conn)
-    try:
-        if not alone:
-            connection.for_writes(conn)
-        for write in writes:
-            if write.run(conn) == 0 and write.must_change:
-                raise _Overtaken
-        if not alone:
-            conn.commit()
-    except (IntegrityError, _Overtaken):
-        conn.rollback()
-        connection.for_reads(conn)
-        raise conflict() from None
+    queue = current_flask_app().extensions["writers"]  # SQLite's (api/writers.py)
+    with queue.turn() if queue is not None else nullcontext():
+        try:
+            if not alone:
+                connection.for_writes(conn)
+            for write in writes:
+                if write.run(conn) == 0 and write.must_change:
+                    raise _Overtaken
+            if not alone:
+                conn.commit()
+        except (IntegrityError, _Overtaken):
+            conn.rollback()
+            connection.for_reads(conn)
+            raise conflict() from None
     connection.for_reads(conn)
     # For SQLite's processes; on PostgreSQL a trigger announces every change of a match's row
     # at COMMIT, api/writes.py's advance-and-append included.
