@@ -76,6 +76,8 @@ def for_writes(conn: Connection) -> None:
     if reads_autocommit(conn):  # else the reads' transaction on the driver's connection goes on
         conn.rollback()  # ends the reads' autocommit session on our side; nothing is sent
         database.transactional(conn)
+    if not conn.in_transaction():
+        conn.begin()  # the writes may run on the driver's cursor (api/reads.py), unseen by SQLAlchemy
 
 
 def for_reads(conn: Connection) -> None:

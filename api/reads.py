@@ -14,10 +14,14 @@ Two cases of a read go through SQLAlchemy instead, so that nothing changes for t
 - when the driver raises: the read runs again through SQLAlchemy, which raises the error as it
   does everywhere else (a lost connection then invalidates the pool and the request answers 503).
 
-A write cannot run twice, so a `Prepared` write goes through `Connection.exec_driver_sql`: its
-events, its errors and its transaction are SQLAlchemy's, as for any statement, and only the
-compiled statement's lookup and its parameters' processing are skipped (a move's two writes: 2,750
-bytecodes through `Connection.execute`, 1,876 so, bench/opcodes.py).
+A `Prepared` write with one set of parameters runs on the driver's cursor too (on PostgreSQL,
+through libpq), where SQLAlchemy would spend about 650 bytecodes on it: on SQLite inside the
+transaction SQLAlchemy has begun (`connection.for_writes`), whose COMMIT is then SQLAlchemy's; on
+PostgreSQL only in autocommit, where it commits alone. Otherwise (several sets of parameters, a
+transaction on PostgreSQL, a listener) it goes through `Connection.exec_driver_sql`. When the
+driver raises, the write runs again through SQLAlchemy, which raises as for any statement: the
+statement that failed changed nothing (both databases undo a failed statement whole, and on
+SQLite its transaction goes on, where PostgreSQL's would refuse every statement after it).
 """
 import itertools
 import re
@@ -160,6 +164,11 @@ class _CursorReads:
         self._cursor.execute(compiled.sql, compiled.driver_params(params))
         return self._cursor.fetchall()
 
+    def write(self, compiled: _Compiled, params: dict) -> int:
+        """Run a write; the rows it changed."""
+        self._cursor.execute(compiled.sql, compiled.driver_params(params))
+        return self._cursor.rowcount
+
     def close(self) -> None:
         self._cursor.close()
 
@@ -206,13 +215,22 @@ class _LibpqReads(_CursorReads):
     def rows(self, compiled: _Compiled, params: dict) -> list:
         if not self.driver.autocommit:
             return super().rows(compiled, params)
+        result = self._run(compiled, params, self._rows)
+        self._adapting.set_pgresult(result)
+        return self._adapting.load_rows(0, result.ntuples, tuple)
+
+    def write(self, compiled: _Compiled, params: dict) -> int:
+        """Run a write in autocommit (Prepared.run asks only then); the rows it changed, or returned."""
+        result = self._run(compiled, params, self._ok, self._rows)
+        return result.ntuples if result.status == self._rows else int(result.command_tuples or 0)
+
+    def _run(self, compiled: _Compiled, params: dict, *expected):
         name, ordered, formats = self._prepared.get(compiled.sql) or self._prepare(compiled.sql)
-        adapting = self._adapting
-        result = self._pgconn.exec_prepared(name, adapting.dump_sequence(ordered(compiled.driver_params(params)), formats))
-        if result.status != self._rows:
+        result = self._pgconn.exec_prepared(
+            name, self._adapting.dump_sequence(ordered(compiled.driver_params(params)), formats))
+        if result.status not in expected:
             raise self._error(result.get_error_message())
-        adapting.set_pgresult(result)
-        return adapting.load_rows(0, result.ntuples, tuple)
+        return result
 
     def _prepare(self, sql: str) -> tuple[bytes, Callable[[Any], Sequence], list]:
         """Prepare `sql` on the connection; its name, how its values are listed in their order, and
@@ -228,14 +246,29 @@ class _LibpqReads(_CursorReads):
 
 
 class Prepared(_CompiledOnce):
-    """A write whose parameters are all bound by name, sent as the driver's SQL with
-    `Connection.exec_driver_sql`: SQLAlchemy's events, its handling of the driver's errors and its
-    transaction are those of any statement; what is skipped is the lookup of the compiled statement
-    and the processing of its parameters in an execution context, each time."""
+    """A write whose parameters are all bound by name: on the driver's cursor when it may run there
+    (see above), else sent as the driver's SQL with `Connection.exec_driver_sql`, which skips only
+    the lookup of the compiled statement and the processing of its parameters."""
 
     def run(self, conn: Connection, params: dict | list[dict]) -> int:
         """Run with `params` (a list: once per item, as executemany) on `conn`; the rows it changed."""
         compiled = self.compiled(conn.dialect)
+        single = params[0] if isinstance(params, list) and len(params) == 1 else params
+        if isinstance(single, dict) and not conn.dispatch.before_cursor_execute and _writes_on_driver(conn):
+            reader = _reader(conn)
+            try:
+                return reader.write(compiled, single)
+            except conn.dialect.loaded_dbapi.Error:
+                conn.connection.info.pop(_READER, None)
+                reader.close()
         sent = [compiled.driver_params(item) for item in params] if isinstance(params, list) \
             else compiled.driver_params(params)
         return conn.exec_driver_sql(compiled.sql, sent).rowcount
+
+
+def _writes_on_driver(conn: Connection) -> bool:
+    """Whether a write may run on the driver's connection: on SQLite inside SQLAlchemy's transaction
+    (its COMMIT commits the driver's), on PostgreSQL in autocommit (through libpq)."""
+    if conn.dialect.name == "sqlite":
+        return conn.in_transaction()
+    return connection.reads_autocommit(conn) and isinstance(_reader(conn), _LibpqReads)

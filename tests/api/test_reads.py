@@ -8,7 +8,7 @@ import pytest
 import sqlalchemy
 from sqlalchemy import bindparam, column, select, table, update
 
-from api import connection, matches, reads, replays, transaction, writes
+from api import clock, connection, matches, reads, replays, transaction, writes
 from api.errors import Problem
 from api.models import db, events_table, games_table
 from api.seat_tokens import digest
@@ -128,7 +128,7 @@ def test_a_read_in_a_transaction_goes_through_psycopgs_cursor(app, played, postg
         connection.for_writes(conn)
         inside = matches.load(played.id)
         assert conn.connection.dbapi_connection.info.transaction_status == psycopg.pq.TransactionStatus.INTRANS
-        conn.connection.dbapi_connection.rollback()  # SQLAlchemy did not see that BEGIN
+        conn.rollback()  # the transaction for_writes began, and the driver's with it
         connection.for_reads(conn)
     assert inside == direct and len(ran) == 1
 
@@ -159,6 +159,53 @@ def test_a_read_the_driver_refuses_fails_as_sqlalchemy_fails_it(app):
     nowhere = reads.Read(select(column("x")).select_from(table("no_such_table")))
     with app.app_context(), pytest.raises(sqlalchemy.exc.DBAPIError, match="no_such_table"):
         nowhere.rows({})
+
+
+def driver_sql_sent(monkeypatch) -> list:
+    """The statements sent through SQLAlchemy's `Connection.exec_driver_sql`, recorded."""
+    sent = []
+    run = sqlalchemy.Connection.exec_driver_sql
+    monkeypatch.setattr(sqlalchemy.Connection, "exec_driver_sql", lambda conn, sql, *args, **kwargs: sent.append(sql) or
+                        run(conn, sql, *args, **kwargs))
+    return sent
+
+
+def test_a_moves_writes_run_on_the_drivers_connection_and_commit(app, client, monkeypatch):
+    """With nothing listening to the engine, a move's writes skip SQLAlchemy's execution (on
+    SQLite inside the transaction SQLAlchemy commits, on PostgreSQL through libpq in autocommit),
+    and what they wrote is there for the next read."""
+    table = Table.create(client)
+    view = table.view(table.view(0)["turn"])
+    sent = driver_sql_sent(monkeypatch)
+    with app.app_context():
+        assert not db.engine.dispatch.before_cursor_execute
+    assert table.post_move(view["you"]["seat"], first_legal(view), view["version"]).status_code == 200
+    assert sent == []
+    with app.app_context():
+        match = matches.load(table.id)
+        assert match.version == view["version"] + 1
+        assert [event.seq for event in matches.events(match, after=view["version"])] == [match.version]
+
+
+@pytest.mark.parametrize("after_a_write", [False, True], ids=["alone", "after a write"])
+def test_a_write_the_driver_refuses_runs_again_through_sqlalchemy_and_changes_nothing(app, played, monkeypatch,
+                                                                                    after_a_write):
+    """An event whose number is taken: the driver refuses it, SQLAlchemy runs it again and raises its
+    IntegrityError (the request's 409), and nothing the request wrote is kept. (Alone, it is the
+    write that runs on the driver's connection on both databases.)"""
+    sent = driver_sql_sent(monkeypatch)
+    taken = {"game_id": played.id, "seq": 1, "seat": 0, "kind": "move", "move": {"x": 1}, "created_at": clock.now()}
+    lost = lambda: Problem(409, "lost", "Another write was first.")  # noqa: E731
+    with app.test_request_context():
+        before = matches.load(played.id)
+        if after_a_write:
+            transaction.stage(writes._ADVANCE, {"match_id": played.id, "seen": before.version, "new_version": 99,
+                                                "new_status": "playing", "new_turn": 0, "now": clock.now()})
+        transaction.stage(writes._EVENTS, [taken])
+        with pytest.raises(Problem, match="Another write was first"):
+            transaction.commit(lost)
+        assert matches.load(played.id) == before
+        assert writes._EVENTS.compiled(db.engine.dialect).sql in sent, "run again through SQLAlchemy"
 
 
 def test_a_read_after_a_lost_write_leaves_the_next_write_free_to_commit(app, played):
