@@ -95,19 +95,19 @@ def postgresql(app):
             pytest.skip("PostgreSQL only")
 
 
-def cursor_reads(monkeypatch) -> list:
-    """The statements psycopg's cursors run from now on."""
+def statements_through(monkeypatch, owner, method: str) -> list:
+    """The SQL `owner.method(sql, ...)` is called with from now on (psycopg's `Cursor.execute`,
+    SQLAlchemy's `Connection.exec_driver_sql`), recorded."""
     ran = []
-    run = psycopg.Cursor.execute
-    monkeypatch.setattr(psycopg.Cursor, "execute", lambda cursor, sql, *args, **kwargs: ran.append(sql) or
-                        run(cursor, sql, *args, **kwargs))
+    run = getattr(owner, method)
+    monkeypatch.setattr(owner, method, lambda self, sql, *args, **kwargs: ran.append(sql) or run(self, sql, *args, **kwargs))
     return ran
 
 
 def test_reads_in_autocommit_go_through_libpq_prepared_once(app, played, postgresql, monkeypatch):
     """On PostgreSQL, with no statement listener, the reads skip psycopg's cursor (api/reads.py's
     _LibpqReads), and prepare each statement once per connection."""
-    ran = cursor_reads(monkeypatch)
+    ran = statements_through(monkeypatch, psycopg.Cursor, "execute")
     with app.app_context():
         driver = connection.get().connection.dbapi_connection
         first = [matches.load(played.id), matches.head(played.id, None)]
@@ -121,7 +121,7 @@ def test_reads_in_autocommit_go_through_libpq_prepared_once(app, played, postgre
 
 def test_a_read_in_a_transaction_goes_through_psycopgs_cursor(app, played, postgresql, monkeypatch):
     """Outside autocommit psycopg's cursor opens the transaction (BEGIN) the read belongs to."""
-    ran = cursor_reads(monkeypatch)
+    ran = statements_through(monkeypatch, psycopg.Cursor, "execute")
     with app.app_context():
         conn = connection.get()
         direct = matches.load(played.id)
@@ -161,22 +161,13 @@ def test_a_read_the_driver_refuses_fails_as_sqlalchemy_fails_it(app):
         nowhere.rows({})
 
 
-def driver_sql_sent(monkeypatch) -> list:
-    """The statements sent through SQLAlchemy's `Connection.exec_driver_sql`, recorded."""
-    sent = []
-    run = sqlalchemy.Connection.exec_driver_sql
-    monkeypatch.setattr(sqlalchemy.Connection, "exec_driver_sql", lambda conn, sql, *args, **kwargs: sent.append(sql) or
-                        run(conn, sql, *args, **kwargs))
-    return sent
-
-
 def test_a_moves_writes_run_on_the_drivers_connection_and_commit(app, client, monkeypatch):
     """With nothing listening to the engine, a move's writes skip SQLAlchemy's execution (on
     SQLite inside the transaction SQLAlchemy commits, on PostgreSQL through libpq in autocommit),
     and what they wrote is there for the next read."""
     table = Table.create(client)
     view = table.view(table.view(0)["turn"])
-    sent = driver_sql_sent(monkeypatch)
+    sent = statements_through(monkeypatch, sqlalchemy.Connection, "exec_driver_sql")
     with app.app_context():
         assert not db.engine.dispatch.before_cursor_execute
     assert table.post_move(view["you"]["seat"], first_legal(view), view["version"]).status_code == 200
@@ -193,7 +184,7 @@ def test_a_write_the_driver_refuses_runs_again_through_sqlalchemy_and_changes_no
     """An event whose number is taken: the driver refuses it, SQLAlchemy runs it again and raises its
     IntegrityError (the request's 409), and nothing the request wrote is kept. (Alone, it is the
     write that runs on the driver's connection on both databases.)"""
-    sent = driver_sql_sent(monkeypatch)
+    sent = statements_through(monkeypatch, sqlalchemy.Connection, "exec_driver_sql")
     taken = {"game_id": played.id, "seq": 1, "seat": 0, "kind": "move", "move": {"x": 1}, "created_at": clock.now()}
     lost = lambda: Problem(409, "lost", "Another write was first.")  # noqa: E731
     with app.test_request_context():
