@@ -6,7 +6,7 @@ always does (its own bind and result processors: JSON, SQLite's dates and boolea
 execution machinery, which costs most of a small read, is skipped: a match's row and seats took
 51 µs this way against 169 µs through `Connection.execute`, measured in process on SQLite.
 On PostgreSQL psycopg's cursor itself runs about 700 bytecodes of Python around each read; the
-reads skip it too (`_LibpqReads`).
+reads skip it too (`_LibpqStatements`).
 
 Two cases of a read go through SQLAlchemy instead, so that nothing changes for them:
 - when anything listens to the engine's statements (the tests' statement counts, a tracer such as
@@ -113,12 +113,11 @@ class Read(_CompiledOnce):
         if conn.dispatch.before_cursor_execute:
             return self._through_sqlalchemy(conn, params)
         compiled = self.compiled(conn.dialect)
-        reader = _reader(conn)
+        driver = _on_driver(conn)
         try:
-            found = reader.rows(compiled, params)
+            found = driver.rows(compiled, params)
         except conn.dialect.loaded_dbapi.Error:
-            conn.connection.info.pop(_READER, None)
-            reader.close()
+            _forget(conn, driver)
             return self._through_sqlalchemy(conn, params)
         if compiled.columns:
             found = [self._converted(row, compiled.after_first if n else compiled.columns) for n, row in enumerate(found)]
@@ -138,24 +137,30 @@ class Read(_CompiledOnce):
         return rows if self.shape is None else [self.shape(*row) for row in rows]
 
 
-_READER = "reads_reader"  # in a connection's info
+_ON_DRIVER = "statements_on_driver"  # in a connection's info
 
 
-def _reader(conn: Connection) -> "_CursorReads":
-    """What runs the reads on `conn`'s driver connection: made once per driver connection, not for
-    every read."""
+def _on_driver(conn: Connection) -> "_CursorStatements":
+    """What runs the reads and writes on `conn`'s driver connection: made once per driver
+    connection, not for every statement."""
     pooled = conn.connection
     info, driver = pooled.info, pooled.dbapi_connection
-    reader = info.get(_READER)
-    if reader is None or reader.driver is not driver:
+    found = info.get(_ON_DRIVER)
+    if found is None or found.driver is not driver:
         libpq = conn.dialect.driver == "psycopg" and conn.dialect.paramstyle == "pyformat"
-        reader = info[_READER] = (_LibpqReads if libpq else _CursorReads)(driver)
-    return reader
+        found = info[_ON_DRIVER] = (_LibpqStatements if libpq else _CursorStatements)(driver)
+    return found
 
 
-class _CursorReads:
-    """Reads on one cursor of the driver's connection, kept: psycopg makes and closes one in about
-    270 bytecodes of Python."""
+def _forget(conn: Connection, driver: "_CursorStatements") -> None:
+    """After the driver raised: the statements on `conn`'s driver connection start afresh."""
+    conn.connection.info.pop(_ON_DRIVER, None)
+    driver.close()
+
+
+class _CursorStatements:
+    """Statements on one cursor of the driver's connection, kept: psycopg makes and closes one in
+    about 270 bytecodes of Python."""
 
     def __init__(self, driver):
         self.driver, self._cursor = driver, driver.cursor()
@@ -191,15 +196,16 @@ def numbered(sql: str) -> tuple[str, list[str]]:
     return _PYFORMAT.sub(number, sql), names
 
 
-class _LibpqReads(_CursorReads):
-    """Reads on psycopg's connection through its libpq calls (`psycopg.pq`), each statement prepared
-    once per connection: psycopg's cursor runs about 700 bytecodes of Python around each read, this
-    a third of that. The values go out and the rows come back as text, converted by psycopg's own
+class _LibpqStatements(_CursorStatements):
+    """Statements on psycopg's connection through its libpq calls (`psycopg.pq`), each prepared once
+    per connection: psycopg's cursor runs about 700 bytecodes of Python around each read, this a
+    third of that. The values go out and the rows come back as text, converted by psycopg's own
     adapters of the connection (its `Transformer`, in C): the same Python values as the cursor's.
     libpq lets other threads run while it waits for the server, as psycopg's cursor does.
 
-    Only in autocommit, where a read is a statement of its own: otherwise psycopg's cursor would
-    open a transaction first (BEGIN), and the read goes through it."""
+    Only in autocommit, where a statement is one of its own: otherwise psycopg's cursor would open
+    a transaction first (BEGIN), and a read goes through it (a write then goes through SQLAlchemy,
+    `_writes_on_driver`)."""
 
     _numbers = itertools.count()  # names of prepared statements, never reused in a process
 
@@ -236,7 +242,7 @@ class _LibpqReads(_CursorReads):
         """Prepare `sql` on the connection; its name, how its values are listed in their order, and
         their formats."""
         numbered_sql, names = numbered(sql)
-        name = f"addgames_read_{next(self._numbers)}".encode()
+        name = f"addgames_{next(self._numbers)}".encode()
         result = self._pgconn.prepare(name, numbered_sql.encode(self._adapting.encoding))
         if result.status != self._ok:
             raise self._error(result.get_error_message())
@@ -254,21 +260,24 @@ class Prepared(_CompiledOnce):
         """Run with `params` (a list: once per item, as executemany) on `conn`; the rows it changed."""
         compiled = self.compiled(conn.dialect)
         single = params[0] if isinstance(params, list) and len(params) == 1 else params
-        if isinstance(single, dict) and not conn.dispatch.before_cursor_execute and _writes_on_driver(conn):
-            reader = _reader(conn)
+        if isinstance(single, dict) and not conn.dispatch.before_cursor_execute \
+                and (driver := _writes_on_driver(conn)) is not None:
             try:
-                return reader.write(compiled, single)
+                return driver.write(compiled, single)
             except conn.dialect.loaded_dbapi.Error:
-                conn.connection.info.pop(_READER, None)
-                reader.close()
+                _forget(conn, driver)
         sent = [compiled.driver_params(item) for item in params] if isinstance(params, list) \
             else compiled.driver_params(params)
         return conn.exec_driver_sql(compiled.sql, sent).rowcount
 
 
-def _writes_on_driver(conn: Connection) -> bool:
-    """Whether a write may run on the driver's connection: on SQLite inside SQLAlchemy's transaction
-    (its COMMIT commits the driver's), on PostgreSQL in autocommit (through libpq)."""
+def _writes_on_driver(conn: Connection) -> "_CursorStatements | None":
+    """What runs a write on the driver's connection, when one may run there: on SQLite inside
+    SQLAlchemy's transaction (its COMMIT commits the driver's), on PostgreSQL in autocommit
+    (through libpq)."""
     if conn.dialect.name == "sqlite":
-        return conn.in_transaction()
-    return connection.reads_autocommit(conn) and isinstance(_reader(conn), _LibpqReads)
+        return _on_driver(conn) if conn.in_transaction() else None
+    if not connection.reads_autocommit(conn):
+        return None
+    driver = _on_driver(conn)
+    return driver if isinstance(driver, _LibpqStatements) else None

@@ -106,7 +106,7 @@ def statements_through(monkeypatch, owner, method: str) -> list:
 
 def test_reads_in_autocommit_go_through_libpq_prepared_once(app, played, postgresql, monkeypatch):
     """On PostgreSQL, with no statement listener, the reads skip psycopg's cursor (api/reads.py's
-    _LibpqReads), and prepare each statement once per connection."""
+    _LibpqStatements), and prepare each statement once per connection."""
     ran = statements_through(monkeypatch, psycopg.Cursor, "execute")
     with app.app_context():
         driver = connection.get().connection.dbapi_connection
@@ -114,7 +114,7 @@ def test_reads_in_autocommit_go_through_libpq_prepared_once(app, played, postgre
         again = [matches.load(played.id), matches.head(played.id, None)]
         assert driver.autocommit and ran == [], "no cursor"
         prepared = [row[0] for row in driver.execute(
-            "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'addgames_read_%'")]
+            "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'addgames_%'")]
     assert first == again and first[0].id == played.id and first[1].version == first[0].version
     assert len(prepared) == len(set(prepared)) >= 2, "each statement prepared once"
 
