@@ -115,7 +115,7 @@ def new_page(browser, server):
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
-        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+        page.on("pageerror", lambda error: errors.append(f"{page.url}: {error.stack or error}"))
         page.on("console", lambda message: errors.append(f"{page.url}: {message.text}")
                 if "Content Security Policy" in message.text else None)  # the policy blocked something
         return page

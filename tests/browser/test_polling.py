@@ -66,3 +66,25 @@ def test_news_that_arrives_while_the_game_loads_is_shown_with_the_game_once(new_
     chosen = page.locator('.hand [data-action="select"]').first
     chosen.click()
     expect(chosen).to_have_attribute("aria-pressed", "true")
+
+
+def test_an_answer_cut_short_is_a_failed_poll_not_an_empty_match(new_page, server):
+    """A 200 whose body cannot be read whole (the connection dropped, the page moved on) is a poll
+    that failed: the page keeps the match it showed, says so, and asks again."""
+    match = new_match(server, "addup")
+    page = new_page()
+    polls = []
+
+    def second_cut_short(route):
+        polls.append(route.request.url)
+        if len(polls) == 2:
+            return route.fulfill(status=200, content_type="application/json", body='{"status": "play')
+        route.continue_()
+
+    page.route(re.compile(rf"/api/v1/games/{match.id}$"), second_cut_short)
+    page.goto(match.seat_link(1))
+    expect(page.locator(".error")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("Ann's turn")  # the match as it was shown, not an empty one
+    match.play(lambda view: view["version"] >= 1)
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"), timeout=8000)
+    expect(page.locator(".error")).to_have_count(0)
