@@ -20,6 +20,10 @@ the test client took from the API, a median over `--rounds` moves of the match:
   count varies by a few dozen bytecodes with the threads' timing;
 - `no-op`: `GET /bench/noop`, a route that only answers, through every request hook.
 
+Then where they run: by package and by function with what it calls (all kinds together), and the
+functions that run the most bytecodes of their own in the load's two requests per move (a mean
+per move): the places where a change to the code itself would save the most.
+
 Counting runs a request many times slower than it runs under the load, so on PostgreSQL the
 connection a request left in the gate would sit past `api.database.PING_AFTER_IDLE` and be pinged
 before the next one took it, which under the load it is not (a `304` counted 2,300 bytecodes more
@@ -42,6 +46,7 @@ from tests.api.play import Table, bearer, first_legal  # noqa: E402
 from tests.api.test_news import move, wait_in_background  # noqa: E402
 
 KINDS = ("no-op", "304 view", "move", "200 view", "waited poll")
+LOAD = ("move", "waited poll")  # the load's two requests per move (bench/load.py)
 
 
 class Tally:
@@ -52,18 +57,20 @@ class Tally:
         self.by_kind: dict[str, list[int]] = {kind: [] for kind in KINDS}
         self.packages: Counter[str] = Counter()
         self.functions: Counter[str] = Counter()  # inclusive: a function's callees count for it too
+        self.own: Counter[str] = Counter()  # a function's own bytecodes, in the load's two requests only
         self._count = 0
+        self._kind: str | None = None
         self._uncounted: int | None = None  # the thread whose requests are not counted
 
     def request(self, kind: str, send, uncounted: int | None = None):
         """Send one request (`send()`) with counting on, but for the requests of the thread
         `uncounted`; return its response."""
-        before, self._uncounted = self._count, uncounted
+        before, self._uncounted, self._kind = self._count, uncounted, kind
         self.app.wsgi_app = self._counted
         try:
             response = send()
         finally:
-            self.app.wsgi_app = self._inner
+            self.app.wsgi_app, self._kind = self._inner, None
         self.by_kind[kind].append(self._count - before)
         return response
 
@@ -92,6 +99,8 @@ class Tally:
         if event == "opcode":
             self._count += 1
             self.packages[_package(frame.f_code.co_filename)] += 1
+            if self._kind in LOAD:
+                self.own[f"{_package(frame.f_code.co_filename)}:{frame.f_code.co_firstlineno} {frame.f_code.co_qualname}"] += 1
             seen = set()
             while frame.f_code is not _COUNTED:  # up to the app's WSGI callable
                 name = f"{_package(frame.f_code.co_filename)}: {frame.f_code.co_qualname}"
@@ -181,6 +190,10 @@ def main() -> None:
     everything = tally.functions["flask: Flask.wsgi_app"]  # and the layers around it (api/logs.py, ...)
     for name, n in [(name, n) for name, n in tally.functions.most_common() if n < everything][:args.top]:
         print(f"| {name} | {100 * n / total:.1f} % |")
+    rounds = len(tally.by_kind["move"])
+    print(f"\n| function (package:line), its own bytecodes only | per move and the poll it ends (of {load:,.0f}) |\n|---|---|")
+    for name, n in tally.own.most_common(args.top):
+        print(f"| {name} | {n / rounds:,.0f} |")
 
 
 if __name__ == "__main__":
