@@ -33,12 +33,15 @@ async function request(method, path, {token, body, etag, key, wait, signal} = {}
   const waited = response.headers.has("Preference-Applied"); // the server held the poll: the next may follow at once
   if (response.status === 304) return {notModified: true, etag: tag, retryAfter, waited};
   if (response.status === 204) return {data: null};
-  const data = await response.json().catch((error) => {
+  let data;
+  try {
+    data = await response.json();
+  } catch (error) {
     if (error.name === "AbortError") throw error; // stopped while the body came: nobody waits for it
-    return null;
-  });
-  if (!response.ok) throw new ApiError(response.status, data || {});
-  if (data === null) throw new ApiError(0, {code: "network"}); // a body cut short is a failed request, not an empty one
+    if (response.ok) throw new ApiError(0, {code: "network"}); // a body cut short: a failed request, not an empty one
+    data = {}; // a refusal without problem+json (a proxy's page): its status says enough
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
   return {data, etag: tag, retryAfter, waited};
 }
 
