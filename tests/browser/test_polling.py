@@ -69,8 +69,10 @@ def test_news_that_arrives_while_the_game_loads_is_shown_with_the_game_once(new_
 
 
 def test_an_answer_cut_short_is_a_failed_poll_not_an_empty_match(new_page, server):
-    """A 200 whose body cannot be read whole (the connection dropped, the page moved on) is a poll
-    that failed: the page keeps the match it showed, says so, and asks again."""
+    """A 200 whose body cannot be read whole (the connection dropped mid-body) is a poll that
+    failed: the page keeps the match it showed, says so, and asks again. (Read as an empty match,
+    such a body threw in the page's status line: a poll stopped mid-body, as the page moved on,
+    did so in the rematch test on a busy machine.)"""
     match = new_match(server, "addup")
     page = new_page()
     polls = []
