@@ -35,7 +35,7 @@ def list_moves(match_id: str):
         entries.append({"seq": event.seq, "seat": event.seat, "kind": event.kind, "at": utc_iso(event.created_at),
                         "after_hint": event.kind in events.PLAYED and event.seat in state.hinted, "move": shown})
         state = after
-    replays.remember(match.id, version, state)  # for the next view or poll of this match
+    replays.remember(match, version, state)  # for the next view or poll of this match
     return polled(revalidated(jsonify(game=match.game, version=version, moves=entries), tag), match.status)
 
 

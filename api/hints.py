@@ -30,5 +30,5 @@ def ask_hint(match_id: str):
     hint = bots.hint(game, state.game, seat, events.bot_seed(match.seed, seat, asked.version))
     response = jsonify(hint=hint, game=match_view(asked, game, after, asked.version, viewer=seat))
     idempotency.commit(response, writes.stale)
-    replays.remember(asked.id, asked.version, after)
+    replays.remember(asked, asked.version, after)
     return response

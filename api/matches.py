@@ -82,10 +82,10 @@ class Head(NamedTuple):
 
 
 MATCH_COLUMNS = tuple(name for name in MatchRow._fields if name not in ("seats", "pushed"))
-_PUSHED = exists().where(PushSubscription.__table__.c.game_id == games_table.c.id).label("pushed")
+PUSHED = exists().where(PushSubscription.__table__.c.game_id == games_table.c.id)  # MatchRow.pushed
 # The match's columns in MATCH_COLUMNS' order, then the seat's in SeatRow's: a row zips and slices into them.
 _SEAT_COLUMNS = tuple(seats_table.c[name] for name in SeatRow._fields)
-_LOAD = reads.Read(select(*(games_table.c[name] for name in MATCH_COLUMNS), _PUSHED, *_SEAT_COLUMNS)
+_LOAD = reads.Read(select(*(games_table.c[name] for name in MATCH_COLUMNS), PUSHED.label("pushed"), *_SEAT_COLUMNS)
                    .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id)
                    .where(games_table.c.id == bindparam("id")).order_by(seats_table.c.seat),
                    repeated=len(MATCH_COLUMNS) + 1)

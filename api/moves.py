@@ -1,13 +1,14 @@
 """Making a move: the write that changes a running match."""
 from flask import Blueprint
+from marshmallow import ValidationError
 
-from engine import events
+from engine import RuleError, events
 
-from . import replays, writes
+from . import catalogue, replays, seat_tokens, transaction, writes
 from .context import current_request
 from .errors import Problem
 from .idempotency import idempotent
-from .opening import check_started, opened
+from .opening import Opened, check_started, opened
 from .presenter import etag_version
 from .schemas import PostMove
 
@@ -18,13 +19,37 @@ _BODY = PostMove()  # a schema loads any number of bodies; making one deep-copie
 @bp.post("/<match_id>/moves")
 @idempotent
 def post_move(match_id: str):
-    """Make a move on the version the client saw."""
-    match, game, seat = opened(match_id, seat="required")
+    """Make a move on the version the client saw.
+
+    A seat that moves has usually just been shown the match by this process, which remembers its
+    row (api/replays.py): the move starts from that row, without reading the match again, and its
+    compare-and-set checks that the row is still the match's. When the row was behind, or anything
+    refuses the move, it is made again from the match as read now, which decides the answer."""
+    try:
+        remembered = _remembered(match_id)
+        if remembered is not None:
+            return _move(remembered, remembered=True)
+    except (Problem, RuleError, ValidationError):
+        transaction.discard()
+    return _move(opened(match_id, seat="required"))
+
+
+def _remembered(match_id: str) -> Opened[int] | None:
+    """The match as this process remembers it, if the request's token is one of its seats'."""
+    match, token = replays.known(match_id), seat_tokens.bearer_token()
+    if match is None or token is None:
+        return None
+    seat = seat_tokens.seat_holding(match, token)
+    return None if seat is None else Opened(match, catalogue.game(match.game), seat)
+
+
+def _move(opened_match: Opened[int], remembered: bool = False):
+    match, game, seat = opened_match
     body = _BODY.load(current_request().get_json())
     check_started(match)  # after the body: a malformed move is refused as such, started or not
     conflict = _check_version(body.get("version"), match.version)
     state = replays.state_at(match, game, match.version)
-    match, state = writes.append(match, game, state, events.Entry("move", seat, body["move"]))
+    match, state = writes.append(match, game, state, events.Entry("move", seat, body["move"]), remembered=remembered)
     return writes.answer(match, game, state, seat, conflict)
 
 

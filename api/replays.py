@@ -10,6 +10,11 @@ same on every instance and forever. Two caches spare a request most of the repla
 
 A miss, an evicted entry, a dropped snapshot or a fresh instance simply replays more: the events
 alone decide what a match is.
+
+With its states, the process keeps the newest row it has seen of each of those matches (read, or
+written by a move it committed): a move may start from it instead of reading the match again
+(api/moves.py), because the move's compare-and-set then checks in the database everything that
+row says which the move depends on (api/writes.py's `remembered`).
 """
 import threading
 from collections import OrderedDict
@@ -22,14 +27,14 @@ from .matches import MatchRow
 
 CACHE_SIZE = 1024  # matches
 STATES_KEPT = 4  # per match, the highest versions seen
-_recent: "OrderedDict[str, list[tuple[int, events.MatchState]]]" = OrderedDict()
+_recent: "OrderedDict[str, tuple[MatchRow, list[tuple[int, events.MatchState]]]]" = OrderedDict()
 _lock = threading.Lock()
 
 
 def state_at(match: MatchRow, game, version: int) -> events.MatchState:
     """The match after `version` events."""
     with _lock:
-        known = [kept for kept in _recent.get(match.id, ()) if kept[0] <= version]
+        known = [kept for kept in _recent.get(match.id, (None, ()))[1] if kept[0] <= version]
     done, state = known[-1] if known else (0, None)
     if version - done >= snapshots.every(match.game):
         stored = snapshots.latest(match.id, version)
@@ -39,7 +44,7 @@ def state_at(match: MatchRow, game, version: int) -> events.MatchState:
         state = initial(match, game)
     if done < version:
         state = events.fold(game, state, matches.events(match, after=done, upto=version), match.timeouts_to_leave)
-    remember(match.id, version, state)
+    remember(match, version, state)
     return state
 
 
@@ -48,15 +53,24 @@ def initial(match: MatchRow, game) -> events.MatchState:
     return dealt(game, Setup(match.seat_count, match.options, match.seed, match.deck, match.rules_version), match.bots)
 
 
-def remember(match_id: str, version: int, state: events.MatchState) -> None:
-    """Keep `state` among the match's known states (only states of committed events)."""
+def remember(match: MatchRow, version: int, state: events.MatchState) -> None:
+    """Keep `state`, the match after `version` events, among its known states, and `match` as its
+    row if no newer one is known (only committed states and rows)."""
     with _lock:
-        kept = dict(_recent.get(match_id, ()))
+        row, states = _recent.get(match.id, (match, []))
+        kept = dict(states)
         kept[version] = state
-        _recent[match_id] = sorted(kept.items(), key=lambda item: item[0])[-STATES_KEPT:]
-        _recent.move_to_end(match_id)
+        newest = match if (match.version, match.seating) >= (row.version, row.seating) else row
+        _recent[match.id] = newest, sorted(kept.items(), key=lambda item: item[0])[-STATES_KEPT:]
+        _recent.move_to_end(match.id)
         while len(_recent) > CACHE_SIZE:
             _recent.popitem(last=False)
+
+
+def known(match_id: str) -> MatchRow | None:
+    """The newest row of the match this process has seen, if it still keeps it."""
+    with _lock:
+        return _recent.get(match_id, (None,))[0]
 
 
 def forget_all() -> None:

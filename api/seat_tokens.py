@@ -44,11 +44,19 @@ def seat_of_request(match: MatchRow, required: bool = False) -> int | None:
         if required:
             raise Problem(401, "token_required", "Send your seat's token as 'Authorization: Bearer <token>'.")
         return None
+    seat = seat_holding(match, token)
+    if seat is None:
+        raise refused_token(match.id, token)
+    return seat
+
+
+def seat_holding(match: MatchRow, token: str) -> int | None:
+    """The seat of `match` whose token is `token`, None if none is."""
     wanted = digest(token)
     for seat in match.seats:
         if seat.token_hash == wanted:
             return seat.seat
-    raise refused_token(match.id, token)
+    return None
 
 
 def head_of_request(match_id: str) -> Head:

@@ -106,7 +106,7 @@ def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extr
     response = idempotency.commit(response, conflict)
     observe.seated(match, new="invite" in extra)
     if match.version:
-        replays.remember(match.id, match.version, state)
+        replays.remember(match, match.version, state)
         observe.moved(match, game, state)
     return response
 

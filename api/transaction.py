@@ -43,6 +43,11 @@ def stage(statement: Executable | Prepared, params: dict | list | None = None, m
     current_g().setdefault("writes", []).append(Write(statement, params, must_change))
 
 
+def discard() -> None:
+    """Forget the writes staged so far: the request will stage its writes again."""
+    current_g().pop("writes", None)
+
+
 class _Overtaken(Exception):
     """A compare-and-set changed nothing."""
 

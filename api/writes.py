@@ -1,13 +1,13 @@
 """Writing to a match: one event, the bots' and the autopilot's moves after it, and the answer, in one commit."""
 
-from sqlalchemy import DateTime, Integer, String, bindparam, insert, select, update
+from sqlalchemy import Boolean, DateTime, Integer, String, bindparam, exists, insert, select, update
 
 from engine import events
 
-from . import clock, connection, idempotency, observe, replays, snapshots, transaction
+from . import clock, connection, idempotency, matches, observe, replays, snapshots, transaction
 from .errors import Problem
 from .matches import MatchRow
-from .models import events_table, games_table
+from .models import events_table, games_table, seats_table
 from .presenter import view_response
 from .push import outbox
 from .reads import Prepared
@@ -22,39 +22,57 @@ _ADVANCE_CLAUSE = (update(games_table).where(games_table.c.id == bindparam("matc
                                              games_table.c.version == bindparam("seen"))
                    .values(version=bindparam("new_version"), status=bindparam("new_status"),
                            turn=bindparam("new_turn"), moved_at=bindparam("now")))
-_ADVANCE = Prepared(_ADVANCE_CLAUSE)
+# For a match staged from the row this process remembers (api/replays.py), not from one this request
+# read: what that row says and no event changes is checked too. A seat taken or freed changes the
+# seating; a replaced link, the seat's token; a push subscription, none of the match's columns.
+_AS_REMEMBERED = (games_table.c.seating == bindparam("seen_seating"),
+                  exists().where(seats_table.c.game_id == games_table.c.id,
+                                 seats_table.c.seat == bindparam("asking_seat"),
+                                 seats_table.c.token_hash == bindparam("asking_token")),
+                  matches.PUSHED == bindparam("seen_pushed", type_=Boolean))
+
+
+def _advance_and_append(advance) -> Prepared:
+    """PostgreSQL: the compare-and-set `advance` and one event in one statement, which inserts the
+    event only if the match was still as seen (its rowcount is then 1, else 0). Alone in a request's
+    writes it commits by itself, in the reads' autocommit: one round trip instead of BEGIN, UPDATE,
+    INSERT and COMMIT. (SQLite has no UPDATE in a WITH.) The event's parameters are named apart from
+    every column of `games`: a parameter named as a column would join the UPDATE's SET."""
+    advanced = advance.returning(games_table.c.id).cte("advanced")
+    return Prepared(insert(events_table).from_select(
+        ["game_id", "seq", "seat", "kind", "move", "created_at"],
+        select(advanced.c.id, bindparam("event_seq", type_=Integer), bindparam("event_seat", type_=Integer),
+               bindparam("event_kind", type_=String), bindparam("event_move", type_=events_table.c.move.type),
+               bindparam("event_at", type_=DateTime(timezone=True))).select_from(advanced)
+    ).returning(events_table.c.seq))  # with RETURNING, psycopg reports the rowcount
+
+
+_ADVANCE, _ADVANCE_AND_APPEND = Prepared(_ADVANCE_CLAUSE), _advance_and_append(_ADVANCE_CLAUSE)
+_ADVANCE_REMEMBERED = Prepared(_ADVANCE_CLAUSE.where(*_AS_REMEMBERED))
+_ADVANCE_AND_APPEND_REMEMBERED = _advance_and_append(_ADVANCE_CLAUSE.where(*_AS_REMEMBERED))
 _EVENTS = Prepared(insert(events_table).values(
     {name: bindparam(name) for name in ("game_id", "seq", "seat", "kind", "move", "created_at")}))
-# PostgreSQL: the compare-and-set and one event in one statement, which inserts the event only if
-# the match was still at the version seen (its rowcount is then 1, else 0). Alone in a request's
-# writes it commits by itself, in the reads' autocommit: one round trip instead of BEGIN, UPDATE,
-# INSERT and COMMIT. (SQLite has no UPDATE in a WITH.) The event's parameters are named apart from
-# every column of `games`: a parameter named as a column would join the UPDATE's SET.
-_ADVANCED = _ADVANCE_CLAUSE.returning(games_table.c.id).cte("advanced")
-_ADVANCE_AND_APPEND = Prepared(insert(events_table).from_select(
-    ["game_id", "seq", "seat", "kind", "move", "created_at"],
-    select(_ADVANCED.c.id, bindparam("event_seq", type_=Integer), bindparam("event_seat", type_=Integer),
-           bindparam("event_kind", type_=String), bindparam("event_move", type_=events_table.c.move.type),
-           bindparam("event_at", type_=DateTime(timezone=True))).select_from(_ADVANCED)
-).returning(events_table.c.seq))  # with RETURNING, psycopg reports the rowcount
 
 
 def append(match: MatchRow, game, state: events.MatchState, event: events.Entry,
-           by: int | None = None) -> tuple[MatchRow, events.MatchState]:
+           by: int | None = None, remembered: bool = False) -> tuple[MatchRow, events.MatchState]:
     """Stage `event` (checked by the rules), what the bots and the autopilot play after it, the
     match's new head as a compare-and-set on its version, and the push notifications it calls for
     (`by` is the seat that asked, when not the event's); return the match and its state after them.
+    `remembered`: `match` is the row this process remembers, and the compare-and-set also checks its
+    seating, the asking seat's token and whether the match has push subscriptions.
     `answer` commits."""
-    return _stage(match, game, events.apply(game, state, *event, match.timeouts_to_leave), [event], by)
+    return _stage(match, game, events.apply(game, state, *event, match.timeouts_to_leave), [event], by, remembered)
 
 
 def stand_ins(match: MatchRow, game, state: events.MatchState) -> tuple[MatchRow, events.MatchState]:
     """Stage what the bots and the autopilot play while one of them is to move (after a seat was
     taken, say): nothing when a person is to move."""
-    return _stage(match, game, state, [], None)
+    return _stage(match, game, state, [], None, False)
 
 
-def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.Entry], by: int | None):
+def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.Entry], by: int | None,
+           remembered: bool):
     """Stage `rows` (events already applied to `state`) and the stand-ins' moves after them."""
     for kind, seat, move, after in events.stand_ins(game, state, match.timeouts_to_leave, match.seed,
                                                     match.version + len(rows)):
@@ -68,19 +86,22 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.En
                           status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
     advance = {"match_id": match.id, "seen": match.version, "new_version": moved.version, "new_status": moved.status,
                "new_turn": moved.turn, "now": moved.moved_at}
+    kind, seat, played = rows[0]
+    asking = seat if by is None else by
+    if remembered:
+        token = next(taken.token_hash for taken in match.seats if taken.seat == asking)
+        advance.update(seen_seating=match.seating, asking_seat=asking, asking_token=token, seen_pushed=match.pushed)
     if len(rows) == 1 and connection.get().dialect.name == "postgresql":
-        what, who, played = rows[0]
-        transaction.stage(_ADVANCE_AND_APPEND, {**advance, "event_seq": moved.version, "event_seat": who,
-                                                "event_kind": what, "event_move": played, "event_at": now},
-                          must_change=True)
+        transaction.stage(_ADVANCE_AND_APPEND_REMEMBERED if remembered else _ADVANCE_AND_APPEND, {
+            **advance, "event_seq": moved.version, "event_seat": seat, "event_kind": kind, "event_move": played,
+            "event_at": now}, must_change=True)
     else:
-        transaction.stage(_ADVANCE, advance, must_change=True)
+        transaction.stage(_ADVANCE_REMEMBERED if remembered else _ADVANCE, advance, must_change=True)
         transaction.stage(_EVENTS, [
             {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
             for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
     snapshots.stage_if_due(match.id, match.game, match.version, moved.version, state)
-    kind, seat, _ = rows[0]
-    outbox.after_event(moved, kind, seat, seat if by is None else by)
+    outbox.after_event(moved, kind, seat, asking)
     return moved, state
 
 
@@ -88,6 +109,6 @@ def answer(match: MatchRow, game, state: events.MatchState, viewer: int | None, 
     """Commit the staged writes with the view of `match` they lead to (kept for idempotent
     retries); when another write landed first, `conflict()` is raised and nothing is written."""
     response = idempotency.commit(view_response(match, game, state, match.version, viewer), conflict)
-    replays.remember(match.id, match.version, state)
+    replays.remember(match, match.version, state)
     observe.moved(match, game, state)
     return response

@@ -237,8 +237,9 @@ def comparable(values: dict | tuple) -> list:
 
 
 def test_every_statement_sends_the_driver_what_sqlalchemy_would(app, client, monkeypatch):
-    """Through a match's life (a bot's replies, polls of a seat and of a spectator, a replay from
-    the events, a resignation, a rematch), each read and write compiled once gives the driver, for
+    """Through a match's life (a bot's replies, polls of a seat and of a spectator, moves from the
+    row the process remembers and from one read, a replay from the events, a resignation, a
+    rematch), each read and write compiled once gives the driver, for
     the parameters it was run with, the values SQLAlchemy gives. (The parameters are recorded and
     compared after: a read runs through SQLAlchemy instead while anything listens to the engine's
     statements, as a tracer set up by an earlier test may.)"""
@@ -254,9 +255,14 @@ def test_every_statement_sends_the_driver_what_sqlalchemy_would(app, client, mon
     monkeypatch.setattr(reads.Prepared, "run", recording(reads.Prepared.run))
     table = Table.create(client, bots=[{"seat": 1, "level": "easy"}], time_per_move=3600, join=False)
     path = f"/api/v1/games/{table.id}"
-    for _ in range(2):
-        view = table.view(0)
-        assert table.post_move(0, first_legal(view), view["version"]).status_code == 200
+    people = Table.create(client)  # two people: a move is one event (and with the bot, two)
+    for remembered in (True, False):  # moves from the row the process remembers, and from one read
+        for playing in (table, people):
+            mover = playing.view(0)["turn"]
+            view = playing.view(mover)
+            if not remembered:
+                replays.forget_all()
+            assert playing.post_move(mover, first_legal(view), view["version"]).status_code == 200
         for asking in (table.auth(0), {}):
             assert client.get(path, headers={**asking, "If-None-Match": '"stale"'}).status_code == 200
     replays.forget_all()  # the next view replays the events it reads
@@ -271,9 +277,9 @@ def test_every_statement_sends_the_driver_what_sqlalchemy_would(app, client, mon
             ours = made.compiled(dialect).driver_params(one)
             assert comparable(ours) == comparable(sqlalchemys_params(made.statement, dialect, one)), made.statement
     # A move and the bot's reply: two events; a resignation alone: one (on PostgreSQL, one statement)
-    single = [writes._ADVANCE_AND_APPEND] if dialect.name == "postgresql" else []
+    single = [writes._ADVANCE_AND_APPEND, writes._ADVANCE_AND_APPEND_REMEMBERED] if dialect.name == "postgresql" else []
     used = [matches._LOAD, matches._HEAD_AS_SEAT, matches._HEAD_ANONYMOUS, matches._EVENTS, writes._ADVANCE,
-            writes._EVENTS, *single]
+            writes._ADVANCE_REMEMBERED, writes._EVENTS, *single]
     assert [str(made.statement) for made in used if made not in {made for made, _ in ran}] == [], "each was run"
 
 
