@@ -1,7 +1,7 @@
 """The SQL budget of the hot requests, counted by a SQLAlchemy event hook (no timing): a 304 poll
-is one statement, a view at most two, a move at most four with its COMMIT (on PostgreSQL two, the
-second committing alone; one, when the process remembers the match). A change that adds a query to
-one of them fails here."""
+is one statement, a view at most two, a move by a seat its process has just shown the match (as a
+polling client's is) its writes alone, at most three with its COMMIT (on PostgreSQL one statement,
+committing alone). A change that adds a query to one of them fails here."""
 import pytest
 from sqlalchemy import text
 
@@ -57,7 +57,7 @@ def test_a_view_is_at_most_two_statements(app, client, table):
 
 
 @pytest.mark.parametrize("remembered", [True, False], ids=["warm", "cold"])
-def test_a_move_is_at_most_four_statements_with_its_commit(app, client, table, remembered):
+def test_a_move_after_its_view_is_its_writes_alone(app, client, table, remembered):
     """A seat that moves was just shown the match, and the process remembers its row and state: the
     move reads nothing (api/moves.py). A process that has not seen the match reads it and its events."""
     view = table.view(1)
