@@ -11,7 +11,8 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, NotFound
 from werkzeug.routing import MapAdapter
 from werkzeug.test import EnvironBuilder
 
-from api import App, RememberingAdapter, create_app
+from api import create_app
+from api.application import App, RememberingAdapter
 from api.config import ROOT, database_url, engine_options
 from api.models import db
 
@@ -97,7 +98,7 @@ def test_a_database_url_keeps_its_own_postgresql_options():
 
 def test_each_hook_and_view_is_checked_for_a_coroutine_once(app, client, monkeypatch):
     """Flask asks whether each hook and view is a coroutine function on every request; the app asks
-    once per function (api.App.ensure_sync) and answers alike."""
+    once per function (api/application.py's App.ensure_sync) and answers alike."""
     checked = []
     real = flask_app.iscoroutinefunction
     monkeypatch.setattr(flask_app, "iscoroutinefunction", lambda func: checked.append(func) or real(func))
@@ -132,7 +133,7 @@ ADAPTER = ("server_name", "script_name", "subdomain", "url_scheme", "path_info",
 
 @pytest.mark.parametrize(("base", "path", "method", "headers"), BINDINGS)
 def test_a_url_map_bound_once_per_host_binds_each_request_as_flask_does(app, monkeypatch, base, path, method, headers):
-    """The app binds its URL map to a host once (api.App.create_url_adapter); each later request with
+    """The app binds its URL map to a host once (api/application.py's App.create_url_adapter); each later request with
     that host gets the adapter Flask and werkzeug would make for it."""
     monkeypatch.setattr(app, "_bound", {})
     monkeypatch.setattr(app, "_matched", {})
