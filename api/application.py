@@ -1,5 +1,13 @@
 """The Flask application class: Flask with the work it repeats on every request done once."""
-from flask import Flask, Request
+import sys
+from typing import NamedTuple
+
+from blinker import Signal
+from flask import Flask, Request, Response, signals
+from flask.app import _sentinel
+from flask.globals import _cv_request
+from flask.helpers import _split_blueprint_path
+from flask.sessions import NullSession, SecureCookieSessionInterface
 from werkzeug.routing import MapAdapter, Rule
 
 
@@ -36,9 +44,28 @@ class RememberingAdapter(MapAdapter):
         return rule if return_rule else rule.endpoint, dict(args)  # a copy: Flask's hooks may change theirs
 
 
+class Hooks(NamedTuple):
+    """The request hooks that run for one endpoint, in the order Flask runs them: the app's and
+    those of the endpoint's blueprint and of the blueprints it is nested in."""
+    preprocessors: list  # url_value_preprocessor: the app's first, then outwards in
+    before: list  # before_request: the same order
+    after: list  # after_request: the innermost blueprint's first, each one's latest first, the app's last
+    teardown: list  # teardown_request: as `after`
+
+
+class Sessionless(SecureCookieSessionInterface):
+    """No cookie session: the API authenticates with bearer tokens and the app sets no SECRET_KEY,
+    so Flask would give each request a new empty NullSession (which refuses any change). Here every
+    request shares one."""
+    _none = NullSession()
+
+    def open_session(self, app, request) -> NullSession:
+        return self._none
+
+
 class App(Flask):
-    """Flask, asking once per function whether it is a coroutine function, and binding its URL map
-    to a host once.
+    """Flask, asking once per function whether it is a coroutine function, binding its URL map to a
+    host once, and finding the request hooks of each endpoint once.
 
     Flask asks for every hook and view on every request (`ensure_sync`, through `inspect`): 3 % of
     the bytecodes of a move and its polls (bench/opcodes.py). And it binds the URL map to every
@@ -49,8 +76,17 @@ class App(Flask):
     request with each set of them is bound by Flask and werkzeug themselves, their checks of the
     host included (a host they refuse is never kept, so it is refused again each time); the next
     ones get an adapter with its server name, script name, subdomain and scheme, and their own
-    path, method and query, which remembers what each path matched (`RememberingAdapter`)."""
+    path, method and query, which remembers what each path matched (`RememberingAdapter`).
 
+    Around each view, Flask walks the dicts of request hooks for the request's blueprint and every
+    blueprint it is nested in, three times, reading the request through werkzeug's proxies each
+    time. No hook can be added once the app has served its first request (Flask refuses), so the
+    hooks of each endpoint are listed once then (`hooks`), already passed through `ensure_sync`,
+    and run in Flask's order. With signals sent only to receivers (`_sent_when_received`) and no
+    session opened (`Sessionless`), a request doing nothing ran 3,416 bytecodes of the app
+    (bench/opcodes.py) and runs 3,093."""
+
+    session_interface = Sessionless()
     KEPT = 512  # functions (hooks and views, not closures made per request), and hosts, remembered at most
 
     def __init__(self, *args, **kwargs) -> None:
@@ -58,6 +94,7 @@ class App(Flask):
         self._synced: dict = {}
         self._bound: dict[tuple, MapAdapter] = {}
         self._matched: dict = {}  # RememberingAdapter.matched
+        self._hooks: dict[str | None, Hooks] = {}
 
     def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
         if request is None:
@@ -90,7 +127,73 @@ class App(Flask):
         except TypeError:  # a callable that cannot be a key
             return super().ensure_sync(func)
 
+    def hooks(self, endpoint: str | None) -> Hooks:
+        """The request hooks that run for `endpoint` (None: a request that matched no route)."""
+        try:
+            return self._hooks[endpoint]
+        except KeyError:
+            blueprint = endpoint.rpartition(".")[0] if endpoint else ""
+            outwards = (*_split_blueprint_path(blueprint), None) if blueprint else (None,)
+            found = Hooks(
+                [func for name in reversed(outwards) for func in self.url_value_preprocessors.get(name, ())],
+                [self.ensure_sync(func) for name in reversed(outwards) for func in self.before_request_funcs.get(name, ())],
+                [self.ensure_sync(func) for name in outwards for func in reversed(self.after_request_funcs.get(name, ()))],
+                [self.ensure_sync(func) for name in outwards
+                 for func in reversed(self.teardown_request_funcs.get(name, ()))])
+            if self._got_first_request:  # no hook can be added from now on
+                self._hooks[endpoint] = found
+            return found
+
+    def preprocess_request(self):
+        asked = _cv_request.get().request
+        hooks = self.hooks(_endpoint(asked))
+        for preprocess in hooks.preprocessors:
+            preprocess(asked.endpoint, asked.view_args)
+        for before in hooks.before:
+            answer = before()
+            if answer is not None:
+                return answer
+        return None
+
+    def process_response(self, response: Response) -> Response:
+        context = _cv_request.get()
+        for after in context._after_request_functions:  # after_this_request's, of this request only
+            response = self.ensure_sync(after)(response)
+        for after in self.hooks(_endpoint(context.request)).after:
+            response = after(response)
+        session = context._session
+        if session is not None and not self.session_interface.is_null_session(session):
+            self.session_interface.save_session(self, session, response)
+        return response
+
+    def do_teardown_request(self, exc: BaseException | None = _sentinel) -> None:  # type: ignore[assignment]
+        if exc is _sentinel:
+            exc = sys.exc_info()[1]
+        for teardown in self.hooks(_endpoint(_cv_request.get().request)).teardown:
+            teardown(exc)
+        signals.request_tearing_down.send(self, _async_wrapper=self.ensure_sync, exc=exc)
+
 
 def _decoded(value: str) -> str:
     """A WSGI string as text (PEP 3333 carries its UTF-8 bytes as latin-1), as werkzeug decodes it."""
     return value.encode("latin1").decode(errors="replace")
+
+
+def _endpoint(asked: Request) -> str | None:
+    rule = asked.url_rule
+    return rule.endpoint if rule is not None else None
+
+
+def _sent_when_received(signal: Signal) -> None:
+    """Flask sends six signals on every request (blinker: about 20 bytecodes a send) and nothing
+    here listens to them unless Sentry does (api/reporting.py). A signal with no receiver now
+    answers at once; with one, blinker sends it as before."""
+    def send(sender=None, /, **kwargs):
+        return Signal.send(signal, sender, **kwargs) if signal.receivers else []
+
+    signal.send = send  # type: ignore[method-assign]
+
+
+for _signal in (signals.appcontext_pushed, signals.appcontext_popped, signals.appcontext_tearing_down,
+                signals.request_started, signals.request_finished, signals.request_tearing_down):
+    _sent_when_received(_signal)
