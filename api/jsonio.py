@@ -3,6 +3,7 @@ class whose unreadable bodies become problem+json errors, the response class, an
 database holds is read back."""
 import json
 import re
+from operator import itemgetter
 
 import orjson
 from flask import Flask, Request, Response
@@ -29,11 +30,14 @@ class PlainResponse(Response):
                 or self.status_code in (204, 304) or self.status_code < 200):
             return super().__call__(environ, start_response)
         headers = self.headers.to_wsgi_list()
-        names = {name.lower() for name, _ in headers}
+        names = set(map(str.lower, map(_NAME, headers)))  # in C, not a bytecode per header
         if "content-length" not in names or "location" in names or "content-location" in names:
             return super().__call__(environ, start_response)
         start_response(self.status, headers)
         return self.response
+
+
+_NAME = itemgetter(0)
 
 
 class JSONProvider(DefaultJSONProvider):

@@ -4,6 +4,8 @@ Pages run only scripts and styles served by us: nothing inline (but the API docs
 eval, nothing from another site.
 """
 from collections.abc import Callable
+from operator import itemgetter
+from typing import NamedTuple
 
 PAGE = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -27,8 +29,11 @@ class Hardened:
         wanted = FOR_API if path.startswith("/api/v1/") else FOR_DOCS if path.startswith("/api/docs/") else FOR_PAGES
 
         def start(status: str, headers: list[tuple[str, str]], exc_info=None):
-            present = {name.lower() for name, _ in headers}
-            headers.extend(pair for pair in wanted if pair[0].lower() not in present)
+            present = set(map(str.lower, map(_NAME, headers)))  # in C, not a bytecode per header
+            if present.isdisjoint(wanted.names):  # the app set none of them: so far, always
+                headers.extend(wanted.pairs)
+            else:
+                headers.extend(pair for pair in wanted.pairs if pair[0].lower() not in present)
             if environ["wsgi.url_scheme"] == "https" and "strict-transport-security" not in present:
                 headers.append(HSTS)
             return start_response(status, headers, exc_info)
@@ -36,8 +41,17 @@ class Hardened:
         return self.app(environ, start)
 
 
-def _headers(policy: str) -> list[tuple[str, str]]:
-    return [("Content-Security-Policy", policy), *HEADERS.items()]
+class Wanted(NamedTuple):
+    pairs: list[tuple[str, str]]
+    names: frozenset[str]  # lowercase
+
+
+def _headers(policy: str) -> Wanted:
+    pairs = [("Content-Security-Policy", policy), *HEADERS.items()]
+    return Wanted(pairs, frozenset(name.lower() for name, _ in pairs))
+
+
+_NAME = itemgetter(0)
 
 
 FOR_API, FOR_DOCS, FOR_PAGES = _headers(API), _headers(DOCS), _headers(PAGE)

@@ -1,8 +1,10 @@
 """Abuse limits (rates, sizes, caps), CORS for third-party browser clients, and safety headers."""
 import pytest
+from werkzeug.test import EnvironBuilder
 
 from api import create_app
 from api.models import Match, db
+from api.security import FOR_API, Hardened
 
 from ..conftest import SpecClient
 from .play import Table, bearer
@@ -115,6 +117,21 @@ def test_every_response_carries_safety_headers(client, path):
     assert "frame-ancestors 'none'" in policy and "unsafe-eval" not in policy
     inline = [part.split()[0] for part in policy.split(";") if "unsafe-inline" in part]
     assert inline == (["style-src"] if path.startswith("/api/docs/") else []), "only Swagger UI styles inline"
+
+
+@pytest.mark.parametrize("own", [[], [("x-frame-options", "SAMEORIGIN")],
+                                 [("Content-Security-Policy", "default-src 'self'"), ("Referrer-Policy", "origin")]])
+def test_a_safety_header_the_app_set_itself_is_kept_and_the_others_added(own):
+    def app(_environ, start_response):
+        start_response("200 OK", [("Content-Length", "0"), *own])
+        return [b""]
+
+    sent = []
+    Hardened(app)(EnvironBuilder(path="/api/v1/rules").get_environ(), lambda _status, headers, _exc=None: sent.extend(headers))
+    names = [name.lower() for name, _ in sent]
+    assert len(names) == len(set(names)), "no header twice"
+    assert set(own) <= set(sent) and len(sent) == 1 + len(FOR_API.pairs)
+    assert {name.lower() for name, _ in FOR_API.pairs} <= set(names)
 
 
 def test_pages_need_no_inline_script(client):
