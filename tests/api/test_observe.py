@@ -92,6 +92,21 @@ def test_one_json_line_per_request_and_polls_only_at_debug(client, capsys, log_l
     assert [line["status"] for line in lines(capsys.readouterr().err)] == [200]
 
 
+def test_a_request_line_is_recorded_as_logging_would_record_it(client, caplog):
+    """What another handler (pytest's here, Sentry's, an operator's) reads of a request's line: every
+    attribute of a LogRecord that logging makes for the same call in `api/logs.py`, alike but the time."""
+    with caplog.at_level(logging.INFO, logger="api.access"):
+        client.get("/api/v1/rules", headers={"X-Request-Id": "record-12345"})
+        made = logs.access.makeRecord("api.access", logging.INFO, logs.__file__, 0, "request", (), None, func=None,
+                                      extra={"fields": {}})
+    record = next(record for record in caplog.records if record.fields["request_id"] == "record-12345")
+    timed = {"created", "msecs", "relativeCreated"}
+    assert {name: getattr(record, name) for name in vars(made) if name not in timed | {"fields"}} == {
+        name: value for name, value in vars(made).items() if name not in timed | {"fields"}}
+    assert abs(record.created - made.created) < 5 and record.getMessage() == "request"
+    assert record.fields["route"] == "/api/v1/rules" and record.fields["status"] == 200
+
+
 def test_a_poll_that_waited_for_news_logs_at_debug_even_when_answered_200(app, client, capsys, log_level,
                                                                           monkeypatch):
     """Its 200 is the news of a move whose own request logs at INFO, and its duration is the wait."""
