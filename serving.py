@@ -1,6 +1,6 @@
 """gunicorn's side of the service (the worker class named in gunicorn.conf.py).
 
-A threaded worker, so that a slow client holds one thread and never a whole process, with nine
+A threaded worker, so that a slow client holds one thread and never a whole process, with ten
 additions gunicorn has no setting for:
 
 - a new connection that has sent nothing after FIRST_BYTE_WAIT seconds waits in the worker's
@@ -23,10 +23,16 @@ additions gunicorn has no setting for:
 - its settings are read once, when it starts (`SettledConfig`);
 - whether a client's address is one of `forwarded_allow_ips` is decided once per address
   (`trusted_peer`), and a response header is checked once per name and value (`CheckedHeaders`);
-- a request body read to its end is not drained again (`finish_body`).
+- a request body read to its end is not drained again (`finish_body`);
+- the rest of gunicorn's work on every request that runs in Python is done in C or once per
+  worker where that gives the same: the parser's decoding of the request's bytes (`latin1`),
+  its check that it may parse in C (cached), the search for a Connection header (`should_close`),
+  the environ's fixed part (`Bases`) and each header's line of an answer (`send_headers`).
 """
 import errno
+import functools
 import json
+import operator
 import os
 import select
 import socket
@@ -252,6 +258,52 @@ class CheckedHeaders(wsgi.Response):
                 plain.add(header)
 
 
+    def send_headers(self):
+        """gunicorn's, each header's line formatted in C (`map`), not in a list comprehension."""
+        if self.headers_sent:
+            return
+        lines = self.default_headers()
+        lines.extend(map("%s: %s\r\n".__mod__, self.headers))
+        util.write(self.sock, f"{''.join(lines)}\r\n".encode("latin-1"))
+        self.headers_sent = True
+
+
+# gunicorn's `util.bytes_to_str` for the bytes its parser decodes (the method, the target, each header's
+# name and value: a dozen calls a request), in C.
+latin1 = functools.partial(str, encoding="latin-1")
+
+
+def should_close(self: message.Message) -> bool:
+    """gunicorn's `Message.should_close` (whether the client asked to close the connection after
+    this request), finding the first Connection header in C: gunicorn looks through the request's
+    headers in Python, twice a request."""
+    if self.must_close or getattr(self, "method", None) == "CONNECT":
+        return True
+    names = list(map(_NAME, self.headers))
+    if "CONNECTION" in names:
+        asked = self.headers[names.index("CONNECTION")][1].lower().strip(" \t")
+        if asked in ("close", "keep-alive"):
+            return asked == "close"
+    return self.version <= (1, 0)
+
+
+class Bases:
+    """gunicorn's `base_environ`, made once per settings: gunicorn makes it anew for every request,
+    and with it an object to write `wsgi.errors` to, which looks up its logger by name. Each
+    request gets its own copy."""
+
+    def __init__(self) -> None:
+        self._made: dict = {}
+
+    def environ(self, cfg) -> dict:
+        base = self._made.get(cfg)
+        if base is None:
+            base = self._made[cfg] = _base_environ(cfg)
+        return base.copy()
+
+
+_NAME = operator.itemgetter(0)
+_base_environ, _check_fast_parser = wsgi.base_environ, message._check_fast_parser
 _drain = parser.Parser.finish_body
 
 
@@ -291,6 +343,9 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         # gunicorn looks each of these up on its module, for every request
         util.http_date, message._ip_in_allow_list, wsgi.Response = http_date, trusted_peer, CheckedHeaders
         parser.RequestParser.finish_body = finish_body  # type: ignore[method-assign]
+        message.bytes_to_str, message._check_fast_parser = latin1, functools.cache(_check_fast_parser)
+        message.Message.should_close = should_close  # type: ignore[method-assign]
+        wsgi.base_environ = Bases().environ
         self.running: dict[ClientSocket, float] = {}  # the requests being served, and since when
         self._lingering, self._lingering_lock = 0, threading.Lock()  # threads waiting for a next request
         self._beaten = 0.0  # when notify() last told the master this worker is alive

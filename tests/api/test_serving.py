@@ -19,6 +19,7 @@ import gunicorn_h1c
 import psycopg
 import pytest
 import requests
+from gunicorn import util
 from gunicorn.config import Config
 from gunicorn.http import wsgi
 from gunicorn.http.errors import InvalidResponseHeader, InvalidResponseHeaderName
@@ -424,6 +425,42 @@ def _head(writer: type, headers: list) -> bytes:
     response.start_response("200 OK", headers)
     response.send_headers()
     return re.sub(rb"Date: [^\r]*\r\n", b"", b"".join(sends.sends))
+
+
+CONNECTIONS = [
+    b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET / HTTP/1.0\r\nHost: x\r\n\r\n",
+    b"GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n",
+    b"GET / HTTP/1.1\r\nHost: x\r\nConnection:  close \t\r\n\r\n",
+    b"GET / HTTP/1.1\r\nConnection: upgrade\r\nConnection: close\r\n\r\n",
+    b"GET / HTTP/1.0\r\nConnection: te\r\nConnection: keep-alive\r\n\r\n",
+    b"CONNECT example:443 HTTP/1.1\r\nHost: example:443\r\nConnection: keep-alive\r\n\r\n",
+]
+
+
+@pytest.mark.parametrize("sent", CONNECTIONS)
+def test_a_connection_closes_after_a_request_as_gunicorn_decides(sent):
+    cfg = Config()
+    cfg.set("http_parser", "fast")
+    request = next(RequestParser(cfg, [sent], ("127.0.0.1", 1)))
+    assert serving.should_close(request) is type(request).should_close(request)
+    request.must_close = True
+    assert serving.should_close(request) is True
+
+
+@pytest.mark.parametrize("raw", [b"GET", b"/caf\xc3\xa9?x=\xff", b"", b"\x00\x7f\x80\xff"])
+def test_the_parsers_bytes_are_decoded_as_gunicorn_decodes_them(raw):
+    assert serving.latin1(raw) == util.bytes_to_str(raw) and serving.latin1(bytearray(raw)) == util.bytes_to_str(raw)
+
+
+def test_each_request_gets_its_own_copy_of_the_environs_fixed_part():
+    cfg, bases = Config(), serving.Bases()
+    first = bases.environ(cfg)
+    assert set(first) == set(wsgi.base_environ(cfg)) and first["wsgi.version"] == (1, 0)
+    first["wsgi.multithread"] = "changed by a request"
+    assert bases.environ(cfg)["wsgi.multithread"] is False and bases.environ(cfg) is not first
+    cfg.set("workers", 3)  # another worker's settings: their own
+    assert serving.Bases().environ(cfg)["wsgi.multiprocess"] is True and bases.environ(Config())["wsgi.multiprocess"] is False
 
 
 @pytest.mark.parametrize(("first", "read", "drained"), [
