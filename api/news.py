@@ -49,7 +49,7 @@ T = TypeVar("T")
 def preferred_wait() -> int:
     """The seconds `Prefer: wait=N` asks for, capped at MAX_WAIT; 0 without it. An unreadable
     preference is ignored, as RFC 7240 asks."""
-    found = _PREFER_WAIT.search(current_request().headers.get("Prefer", ""))
+    found = _PREFER_WAIT.search(current_request().environ.get("HTTP_PREFER", ""))  # as its headers have it
     return min(int(found.group(1)), MAX_WAIT) if found else 0
 
 
