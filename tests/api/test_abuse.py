@@ -1,5 +1,8 @@
 """Abuse limits (rates, sizes, caps), CORS for third-party browser clients, and safety headers."""
+import hashlib
+
 import pytest
+from limits import parse_many
 from werkzeug.test import EnvironBuilder
 
 from api import create_app
@@ -44,6 +47,20 @@ def test_joining_is_limited_per_address(limited):
     table.join("Bob")
     table.join("Cy")
     assert_limited(limited.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "name": "Dee"}))
+
+
+def test_a_move_is_counted_under_the_keys_the_limits_library_makes(limited):
+    """api/limits.py makes each limit's key around the client's id once: the key `limits` itself
+    would make, so that instances sharing a store (some running an older build) count together."""
+    table = Table.create(limited)
+    view = table.view(0)
+    assert table.post_move(0, first_legal(view)).status_code == 200
+    app = limited.application
+    prefix, counts = app.config["RATELIMIT_KEY_PREFIX"], app.extensions["rate_limits"].storage.counts
+    seat = hashlib.sha256(bearer(table.tokens[0])["Authorization"].encode()).hexdigest()
+    per_seat, per_address = (parse_many(app.config[name])[0] for name in ("LIMIT_MOVE", "LIMIT_MOVE_PER_ADDRESS"))
+    assert counts[per_seat.key_for(prefix, "moves.post_move", seat)][0] == 1
+    assert counts[per_address.key_for(prefix, "moves.post_move", "127.0.0.1")][0] == 1
 
 
 def test_moves_are_limited_per_seat_and_per_address(limited):
