@@ -1,5 +1,8 @@
 """The app's response class (api/jsonio.py): what reaches the server is exactly what werkzeug's own
 Response sends, for the answers it takes a shorter way with and for those it leaves to werkzeug."""
+import json
+
+import flask
 import pytest
 from flask import Response
 from werkzeug.test import create_environ
@@ -64,3 +67,22 @@ def test_what_is_to_run_when_the_answer_is_sent_runs():
     response.call_on_close(lambda: closed.append(True))
     sent(response)
     assert closed == [True]
+
+
+@pytest.mark.parametrize("body", [b'{"version": 3}\n', b"", "é ∑ 😀\n".encode()])
+def test_a_json_answer_made_in_memory_is_the_one_werkzeug_makes(body):
+    ours = PlainResponse.in_memory(body, "application/json")
+    werkzeugs = PlainResponse(body, mimetype="application/json")
+    assert {name: value for name, value in vars(ours).items() if name != "headers"} == \
+        {name: value for name, value in vars(werkzeugs).items() if name != "headers"}
+    assert ours.headers.to_wsgi_list() == werkzeugs.headers.to_wsgi_list()
+    assert ours.get_json(silent=True) == werkzeugs.get_json(silent=True) and ours.status == "200 OK"
+    ours.headers.add("ETag", '"v3"')  # a header of its own added after, as the views add theirs
+    assert ("ETag", '"v3"') in sent(ours)[1] and "ETag" not in werkzeugs.headers
+
+
+def test_jsonify_makes_its_answer_in_memory_also_past_what_orjson_encodes(app):
+    with app.test_request_context():
+        answer = flask.jsonify({"big": 2**70, "text": "é"})
+    assert type(answer) is PlainResponse and answer.headers["Content-Length"] == str(len(answer.get_data()))
+    assert json.loads(answer.get_data()) == {"big": 2**70, "text": "é"} and answer.get_data().endswith(b"}\n")
