@@ -18,6 +18,7 @@ row says which the move depends on (api/writes.py's `remembered`).
 """
 import threading
 from collections import OrderedDict
+from operator import itemgetter
 
 from engine import events
 from engine.replay import Setup, dealt
@@ -27,15 +28,16 @@ from .matches import MatchRow
 
 CACHE_SIZE = 1024  # matches
 STATES_KEPT = 4  # per match, the highest versions seen
-_recent: "OrderedDict[str, tuple[MatchRow, list[tuple[int, events.MatchState]]]]" = OrderedDict()
+_recent: "OrderedDict[str, tuple[MatchRow, tuple[tuple[int, events.MatchState], ...]]]" = OrderedDict()  # lowest version first
+_VERSION = itemgetter(0)
 _lock = threading.Lock()
 
 
 def state_at(match: MatchRow, game, version: int) -> events.MatchState:
     """The match after `version` events."""
     with _lock:
-        known = [kept for kept in _recent.get(match.id, (None, ()))[1] if kept[0] <= version]
-    done, state = known[-1] if known else (0, None)
+        kept = _recent.get(match.id, (None, ()))[1]
+    done, state = next((known for known in reversed(kept) if known[0] <= version), (0, None))
     if version - done >= snapshots.every(match.game):
         stored = snapshots.latest(match.id, version)
         if stored and stored[0] > done:
@@ -57,11 +59,13 @@ def remember(match: MatchRow, version: int, state: events.MatchState) -> None:
     """Keep `state`, the match after `version` events, among its known states, and `match` as its
     row if no newer one is known (only committed states and rows)."""
     with _lock:
-        row, states = _recent.get(match.id, (match, []))
-        kept = dict(states)
-        kept[version] = state
+        row, states = _recent.get(match.id, (match, ()))
+        if not states or version > states[-1][0]:  # the usual: newer than every state kept
+            states = (*states, (version, state))[-STATES_KEPT:]
+        elif version not in map(_VERSION, states):
+            states = tuple(sorted((*states, (version, state)), key=_VERSION)[-STATES_KEPT:])
         newest = match if (match.version, match.seating) >= (row.version, row.seating) else row
-        _recent[match.id] = newest, sorted(kept.items(), key=lambda item: item[0])[-STATES_KEPT:]
+        _recent[match.id] = newest, states
         _recent.move_to_end(match.id)
         while len(_recent) > CACHE_SIZE:
             _recent.popitem(last=False)

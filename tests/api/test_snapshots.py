@@ -2,6 +2,7 @@
 game whose events replay slowly), and snapshots are derived data (dropping them, or one made by
 other code, changes no answer)."""
 import pickle
+from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import delete, select, update
@@ -72,3 +73,12 @@ def test_snapshots_are_derived_data(app, client, played):
         db.session.commit()
     replays.forget_all()
     assert views(played) == warm, "without any snapshot"
+
+
+def test_a_process_keeps_the_highest_states_it_saw_of_a_match_each_once():
+    replays.forget_all()
+    row = SimpleNamespace(id="AQd0zODt6g0McKXr", version=9, seating=2)
+    for version in (3, 1, 5, 2, 5, 4, 7, 6, 3):
+        replays.remember(row, version, f"after {version}")
+    assert replays._recent[row.id][1] == tuple((version, f"after {version}") for version in (4, 5, 6, 7))
+    replays.forget_all()
