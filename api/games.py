@@ -33,7 +33,7 @@ def get_game(match_id: str):
     # `If-None-Match: *` matches every version: a wait for it would never end early.
     polling = held and not held.star_tag
     applied, now = 0, None
-    with news.watching(match_id, news.preferred_wait() if polling else 0) as watch:
+    with news.Watch(match_id, news.preferred_wait() if polling else 0) as watch:
         if held:
             head = seat_tokens.head_of_request(match_id)
             tag = etag(head, head.version, head.viewer)

@@ -31,8 +31,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import TypeVar
 
 from . import gate
@@ -134,11 +133,30 @@ class Outcome(enum.Enum):
 
 
 class Watch:
-    """A request's place on the board, taken before it reads the match: a change committed after
-    that read always wakes it, even one that lands before the request starts to wait."""
+    """A request's place on the board while it is entered (`with Watch(match_id, seconds)`), taken
+    before it reads the match: a change committed after that read always wakes it, even one that
+    lands before the request starts to wait. `seconds` 0: it will not wait; past POLL_WAITERS
+    waiting in this process, or in a stopping one, its wait returns NOT_WAITED at once. (A class,
+    not a generator under contextlib's `contextmanager`: every view of a match enters one, and
+    contextlib's wrapper runs about 70 bytecodes more.)"""
 
-    def __init__(self, seconds: int, signal: Signal | None, recheck: float):
-        self.seconds, self._signal, self._recheck = seconds, signal, recheck
+    def __init__(self, match_id: str, seconds: int):
+        app = current_flask_app()
+        config = app.config
+        self.match_id, self.seconds, self._recheck = match_id, seconds, config["POLL_RECHECK"]
+        self._signal = signal = board.join(match_id, config["POLL_WAITERS"]) if seconds else None
+        if signal is not None:
+            try:
+                app.extensions["news"].listen()
+            except OSError as error:  # no news then, only the periodic checks
+                log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
+
+    def __enter__(self) -> "Watch":
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        if self._signal is not None:
+            board.leave(self.match_id, self._signal)
 
     def wait(self, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:
         """Wait up to `seconds` until `changed()` (a database check) returns something: the outcome,
@@ -157,26 +175,6 @@ class Watch:
             # A wait that ran out unwoken ends with the 304 it read at first: no query for nothing.
             if (woken or remaining > recheck) and (found := changed()) is not None:
                 return Outcome.CHANGED, found
-
-
-@contextmanager
-def watching(match_id: str, seconds: int) -> Iterator[Watch]:
-    """A Watch on `match_id` for a poll that may wait `seconds` (0: it will not wait). Enter it
-    before reading the match; past POLL_WAITERS waiting in this process, or in a stopping one,
-    its wait returns NOT_WAITED at once."""
-    app = current_flask_app()
-    config = app.config
-    signal = board.join(match_id, config["POLL_WAITERS"]) if seconds else None
-    try:
-        if signal is not None:
-            try:
-                app.extensions["news"].listen()
-            except OSError as error:  # no news then, only the periodic checks
-                log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
-        yield Watch(seconds, signal, config["POLL_RECHECK"])
-    finally:
-        if signal is not None:
-            board.leave(match_id, signal)
 
 
 def announce(match_ids: set[str]) -> None:
