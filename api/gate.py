@@ -17,8 +17,6 @@ did better than 4, but with a hop in between (a proxy, 0.3 ms a round trip) 4 se
 moves/s as 2 or more, and at 2.5 ms a round trip 2 to 3 times as many as 1, and more than 2 at K=8.
 """
 import queue
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from flask import Flask
 from sqlalchemy.engine import make_url
@@ -78,18 +76,20 @@ def _may_have_body(environ: dict) -> bool:
     return environ.get("CONTENT_LENGTH") not in (None, "", "0") or "HTTP_TRANSFER_ENCODING" in environ
 
 
-@contextmanager
-def stepped_out() -> Iterator[None]:
-    """Let another request run while this one waits, and come back in after. Its database
-    connection goes back meanwhile (to the resting ones, for the request that takes its place)."""
-    connection.give_back()
-    request_g = current_g()
-    resting, places = request_g.pop("resting", None), current_flask_app().extensions["gate"].places
-    if resting is not None:
-        places.put(None)
-    try:
-        yield
-    finally:
-        if resting is not None:
-            places.get()
-            request_g.resting = resting
+class SteppedOut:
+    """For a `with` block: let another request run while this one waits, and come back in after.
+    Its database connection goes back meanwhile (to the resting ones, for the request that takes
+    its place). (A class, not a generator under contextlib's `contextmanager`: every poll that
+    waits steps out, and contextlib's wrapper runs about 70 bytecodes more.)"""
+
+    def __enter__(self) -> None:
+        connection.give_back()
+        self._g = request_g = current_g()
+        self._resting, self._places = request_g.pop("resting", None), current_flask_app().extensions["gate"].places
+        if self._resting is not None:
+            self._places.put(None)
+
+    def __exit__(self, *_exc) -> None:
+        if self._resting is not None:
+            self._places.get()
+            self._g.resting = self._resting

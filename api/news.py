@@ -161,7 +161,7 @@ class Watch:
     def wait(self, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:
         """Wait up to `seconds` until `changed()` (a database check) returns something: the outcome,
         and what it returned. The request's database connection goes back while it waits
-        (gate.stepped_out)."""
+        (gate.SteppedOut)."""
         if self._signal is None:
             return Outcome.NOT_WAITED, None
         deadline, recheck = time.monotonic() + self.seconds, self._recheck
@@ -169,7 +169,7 @@ class Watch:
             remaining = deadline - time.monotonic()
             if remaining <= 0 or board.closed:
                 return Outcome.UNCHANGED, None
-            with gate.stepped_out():
+            with gate.SteppedOut():
                 woken = self._signal.wait(min(remaining, recheck))
             self._signal.clear()  # before the check: news arriving during it wakes the next wait
             # A wait that ran out unwoken ends with the 304 it read at first: no query for nothing.

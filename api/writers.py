@@ -16,8 +16,6 @@ process's, not the thread's. SQLite's busy handler still backs off writers that 
 import fcntl
 import os
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 
 class Queue:
@@ -28,17 +26,28 @@ class Queue:
         self._in_process = threading.Lock()
         self._fd: int | None = None
         self._pid: int | None = None  # the process that opened `_fd`
+        self._held = -1  # the descriptor locked by the turn being held
 
-    @contextmanager
-    def turn(self) -> Iterator[None]:
-        """Hold the database's write turn for the block: wait in the queue for it first."""
-        with self._in_process:
-            fd = self._descriptor()
-            fcntl.flock(fd, fcntl.LOCK_EX)  # waits in the kernel, the interpreter let go
-            try:
-                yield
-            finally:
-                fcntl.flock(fd, fcntl.LOCK_UN)
+    def turn(self) -> "Queue":
+        """The database's write turn, held for a `with` block: entering it waits in the queue. (The
+        queue is its own context manager, not a generator under contextlib's `contextmanager`: every
+        move enters it, and contextlib's wrapper runs about 70 bytecodes more.)"""
+        return self
+
+    def __enter__(self) -> None:
+        self._in_process.acquire()
+        try:
+            self._held = self._descriptor()  # this thread's alone while it holds `_in_process`
+            fcntl.flock(self._held, fcntl.LOCK_EX)  # waits in the kernel, the interpreter let go
+        except BaseException:
+            self._in_process.release()
+            raise
+
+    def __exit__(self, *_exc) -> None:
+        try:
+            fcntl.flock(self._held, fcntl.LOCK_UN)
+        finally:
+            self._in_process.release()
 
     def _descriptor(self) -> int:
         """This process's own open file: a forked worker must not share its parent's, whose lock

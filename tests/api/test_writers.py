@@ -102,6 +102,26 @@ def test_threads_of_one_process_take_turns(tmp_path):
     assert order == ["first in", "first out", "second in"]
 
 
+def test_a_turn_that_could_not_be_taken_is_no_ones(tmp_path, monkeypatch):
+    """The lock file cannot be opened (a full disk, its folder gone): the request fails, and the
+    next one takes its turn."""
+    queue = writers.Queue(str(tmp_path / "one.sqlite"))
+    monkeypatch.setattr(queue, "_descriptor", lambda: (_ for _ in ()).throw(OSError("no room")))
+    with pytest.raises(OSError, match="no room"):
+        with queue.turn():
+            pass
+    monkeypatch.undo()
+
+    def take_turn():
+        with queue.turn():
+            pass
+
+    done = threading.Thread(target=take_turn, daemon=True)
+    done.start()
+    done.join(DEADLINE)
+    assert not done.is_alive(), "the failed turn kept the process's lock"
+
+
 def test_a_forked_process_waits_for_its_parents_turn(tmp_path):
     """A worker forked after its parent opened the lock file must open its own: sharing the
     parent's open file would share its lock, and both would write at once."""
