@@ -14,32 +14,29 @@ from werkzeug.routing import MapAdapter, Rule
 # What werkzeug reads from the environ to bind the URL map, but for the path, method and query.
 _BOUND_BY = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "SCRIPT_NAME", "HTTP_CONNECTION",
              "HTTP_UPGRADE")
+_ASKED = (*_BOUND_BY, "PATH_INFO", "REQUEST_METHOD", "QUERY_STRING")  # all it reads: an adapter's key
 
 
 class RememberingAdapter(MapAdapter):
-    """A URL map bound to one request, looking up what its host, path and method matched in
-    `matched` (shared by every request of the app) before werkzeug's matcher.
+    """A URL map bound to a request's host, path, method and query, kept for the next requests
+    asking the same (`App.create_url_adapter`), which remembers what it matched.
 
     werkzeug walks its state machine of rules, in Python, for every request: 440 of the 3,715
-    bytecodes of a request doing nothing (bench/opcodes.py). Under issue 12's load each seat asks
-    for the same few paths again and again. Only a match is remembered: a path that matches
-    nothing, or redirects, is matched anew each time. At most PATHS_KEPT are kept, of every host,
-    then forgotten all at once (new matches bring new paths for as long as the service runs)."""
+    bytecodes of a request doing nothing (bench/opcodes.py), and Flask binds a new adapter for
+    every request. Under issue 12's load each seat asks for the same few paths again and again.
+    Only a match is remembered: a path that matches nothing, or redirects, is matched anew each
+    time. At most PATHS_KEPT adapters are kept, of every host, then forgotten all at once (new
+    matches bring new paths for as long as the service runs)."""
 
     PATHS_KEPT = 4096
-    matched: dict[tuple[tuple, str, str], tuple[Rule, dict]]
-    host: tuple  # what the adapter was bound with (App._bound's key)
+    _found: tuple[Rule, dict] | None = None
 
     def match(self, path_info=None, method=None, return_rule=False, query_args=None, websocket=None):
         if path_info is not None or method is not None or websocket is not None:  # another request's
             return super().match(path_info, method, return_rule, query_args, websocket)
-        asked = (self.host, self.path_info, self.default_method)
-        found = self.matched.get(asked)
+        found = self._found
         if found is None:
-            found = super().match(return_rule=True, query_args=query_args)
-            if len(self.matched) >= self.PATHS_KEPT:
-                self.matched.clear()
-            self.matched[asked] = found
+            found = self._found = super().match(return_rule=True, query_args=query_args)
         rule, args = found
         return rule if return_rule else rule.endpoint, dict(args)  # a copy: Flask's hooks may change theirs
 
@@ -76,7 +73,8 @@ class App(Flask):
     request with each set of them is bound by Flask and werkzeug themselves, their checks of the
     host included (a host they refuse is never kept, so it is refused again each time); the next
     ones get an adapter with its server name, script name, subdomain and scheme, and their own
-    path, method and query, which remembers what each path matched (`RememberingAdapter`).
+    path, method and query, kept for the requests that ask the same and remembering what it matched
+    (`RememberingAdapter`).
 
     Around each view, Flask walks the dicts of request hooks for the request's blueprint and every
     blueprint it is nested in, three times, reading the request through werkzeug's proxies each
@@ -93,27 +91,32 @@ class App(Flask):
         super().__init__(*args, **kwargs)
         self._synced: dict = {}
         self._bound: dict[tuple, MapAdapter] = {}
-        self._matched: dict = {}  # RememberingAdapter.matched
+        self._adapters: dict[tuple, RememberingAdapter] = {}  # by what they were bound with (_ASKED)
         self._hooks: dict[str | None, Hooks] = {}
 
     def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
         if request is None:
             return super().create_url_adapter(request)
         environ = request.environ
-        key = tuple(map(environ.get, _BOUND_BY))
-        bound = self._bound.get(key)
-        if bound is None:
-            bound = super().create_url_adapter(request)
-            if bound is not None and len(self._bound) < self.KEPT:
-                self._bound[key] = bound
-            return bound
+        asked = tuple(map(environ.get, _ASKED))
+        adapter = self._adapters.get(asked)
+        if adapter is None:
+            host = asked[:len(_BOUND_BY)]
+            bound = self._bound.get(host)
+            if bound is None:
+                bound = super().create_url_adapter(request)
+                if bound is not None and len(self._bound) < self.KEPT:
+                    self._bound[host] = bound
+                return bound
+            path, query = environ.get("PATH_INFO"), environ.get("QUERY_STRING")
+            adapter = RememberingAdapter(bound.map, bound.server_name, bound.script_name, bound.subdomain,
+                                         bound.url_scheme, "/" if path is None else _decoded(path),
+                                         environ["REQUEST_METHOD"], query if query is None else _decoded(query))
+            if len(self._adapters) >= RememberingAdapter.PATHS_KEPT:
+                self._adapters.clear()
+            self._adapters[asked] = adapter
         if self.config["TRUSTED_HOSTS"] is not None:
             request.trusted_hosts = self.config["TRUSTED_HOSTS"]  # as Flask's own sets them
-        path, query = environ.get("PATH_INFO"), environ.get("QUERY_STRING")
-        adapter = RememberingAdapter(bound.map, bound.server_name, bound.script_name, bound.subdomain,
-                                     bound.url_scheme, "/" if path is None else _decoded(path),
-                                     environ["REQUEST_METHOD"], query if query is None else _decoded(query))
-        adapter.matched, adapter.host = self._matched, key
         return adapter
 
     def ensure_sync(self, func):

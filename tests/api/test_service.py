@@ -136,7 +136,7 @@ def test_a_url_map_bound_once_per_host_binds_each_request_as_flask_does(app, mon
     """The app binds its URL map to a host once (api/application.py's App.create_url_adapter); each later request with
     that host gets the adapter Flask and werkzeug would make for it."""
     monkeypatch.setattr(app, "_bound", {})
-    monkeypatch.setattr(app, "_matched", {})
+    monkeypatch.setattr(app, "_adapters", {})
 
     def request(path):
         return app.request_class(EnvironBuilder(path=path, base_url=base, method=method, headers=headers).get_environ())
@@ -161,7 +161,7 @@ def _matched(adapter):
 
 def test_a_path_is_matched_once_and_each_request_gets_its_own_arguments(app, monkeypatch):
     monkeypatch.setattr(app, "_bound", {})
-    monkeypatch.setattr(app, "_matched", {})
+    monkeypatch.setattr(app, "_adapters", {})
     environ = EnvironBuilder(path="/api/v1/games/AQd0zODt6g0McKXr").get_environ()
     app.create_url_adapter(app.request_class(environ))  # the host's first request, bound by Flask
     walked = []
@@ -177,9 +177,24 @@ def test_a_path_is_matched_once_and_each_request_gets_its_own_arguments(app, mon
     assert app.create_url_adapter(app.request_class(environ)).match("/api/v1/rules") == ("rules.list_rules", {})
 
 
+def test_an_adapter_is_kept_for_the_requests_that_ask_the_same(app, monkeypatch):
+    monkeypatch.setattr(app, "_bound", {})
+    monkeypatch.setattr(app, "_adapters", {})
+
+    def adapter(path, method="GET"):
+        return app.create_url_adapter(app.request_class(EnvironBuilder(path=path, method=method).get_environ()))
+
+    adapter("/api/v1/rules")  # the host's first request, bound by Flask
+    kept = adapter("/api/v1/games/AQd0zODt6g0McKXr/moves?after=3")
+    assert adapter("/api/v1/games/AQd0zODt6g0McKXr/moves?after=3") is kept and kept.query_args == "after=3"
+    other = adapter("/api/v1/games/AQd0zODt6g0McKXr/moves?after=4")
+    assert other is not kept and other.query_args == "after=4"
+    assert adapter("/api/v1/games/AQd0zODt6g0McKXr/moves?after=3", "POST") is not kept
+
+
 def test_paths_matched_are_forgotten_past_a_bound(app, monkeypatch):
     monkeypatch.setattr(app, "_bound", {})
-    monkeypatch.setattr(app, "_matched", {})
+    monkeypatch.setattr(app, "_adapters", {})
     monkeypatch.setattr(RememberingAdapter, "PATHS_KEPT", 3)
 
     def matched(path):
@@ -188,26 +203,26 @@ def test_paths_matched_are_forgotten_past_a_bound(app, monkeypatch):
     matched("/api/v1/rules")  # the host's first request, bound by Flask
     ids = [f"AQd0zODt6g0McK{n:02}" for n in range(7)]
     assert [matched(f"/api/v1/games/{id}") for id in ids] == [("games.get_game", {"match_id": id}) for id in ids]
-    assert 0 < len(app._matched) <= 3
+    assert 0 < len(app._adapters) <= 3
 
 
 def test_what_a_path_matched_is_remembered_per_host(app, monkeypatch):
     monkeypatch.setattr(app, "_bound", {})
-    monkeypatch.setattr(app, "_matched", {})
+    monkeypatch.setattr(app, "_adapters", {})
     for host in ("http://one.example", "http://two.example", "http://one.example"):
         for _ in range(2):  # the host's first request is bound by Flask, the next remembers
             environ = EnvironBuilder(path="/api/v1/rules", base_url=host).get_environ()
             assert app.create_url_adapter(app.request_class(environ)).match() == ("rules.list_rules", {})
-    assert sorted(host[0] for host, _, _ in app._matched) == ["one.example", "two.example"]
+    assert sorted(asked[0] for asked in app._adapters) == ["one.example", "two.example"]
 
 
 def test_a_path_that_matches_nothing_is_not_remembered(app, monkeypatch):
     monkeypatch.setattr(app, "_bound", {})
-    monkeypatch.setattr(app, "_matched", {})
+    monkeypatch.setattr(app, "_adapters", {})
     for _ in range(3):
         adapter = app.create_url_adapter(app.request_class(EnvironBuilder(path="/api/v1/nothing").get_environ()))
         assert _matched(adapter) is NotFound
-    assert app._matched == {}
+    assert [adapter._found for adapter in app._adapters.values()] == [None]
 
 
 def test_an_environ_without_a_path_is_bound_at_the_root(app, monkeypatch):
@@ -225,6 +240,7 @@ def test_a_host_flask_refuses_is_refused_every_time(app, client, monkeypatch, ho
     400 at each request: a refused binding is never kept."""
     monkeypatch.setitem(app.config, "TRUSTED_HOSTS", trusted)
     monkeypatch.setattr(app, "_bound", {})
+    monkeypatch.setattr(app, "_adapters", {})
     for _ in range(2):  # the web app's page: openapi.yaml lists no 400 for the API's reads
         assert client.get("/", headers={"Host": host}).status_code == 400
     assert client.get("/").status_code == client.get("/").status_code == 200
