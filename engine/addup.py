@@ -142,7 +142,7 @@ def apply(state: State, seat: int, move: Any) -> State:
 
 def view(state: State, viewer: int | None) -> JSON:
     shown: JSON = {
-        "rows": {name: {"cards": [{"card": FACES[c], "value": v} for c, v in row], "sum": _row_sum(row)}
+        "rows": {name: {"cards": list(map(_SHOWN.__getitem__, row)), "sum": _row_sum(row)}
                  for name, row in zip(ROWS, state.rows)},
         "pile_count": len(state.pile),
         "seats": [{"hand_count": len(hand), "captured": len(stack)}
@@ -211,6 +211,20 @@ def _open_rows(pile: tuple[str, ...]) -> tuple[Rows, tuple[str, ...]]:
 
 
 _value = itemgetter(1)  # of a row's (card, value)
+
+
+class _Shown(dict[tuple[str, int], JSON]):
+    """A played card as a view shows it, by its row's (card, value): made once for each, so that a
+    view shows a row in C (`map`), not a dict built per card. The same card counts as one value
+    (a joker as any of its range), so there are at most a few thousand."""
+
+    def __missing__(self, played: tuple[str, int]) -> JSON:
+        card, value = played
+        shown = self[played] = {"card": FACES[card], "value": value}
+        return shown
+
+
+_SHOWN = _Shown()
 
 
 def _row_sum(row: Row) -> int:

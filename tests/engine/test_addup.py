@@ -75,6 +75,18 @@ def test_a_joker_takes_the_value_its_player_chooses_and_keeps_it():
     assert after.rows == ((("2a", 2), ("y1", 11)), (("3a", 3), ("w1", 0)))
 
 
+def test_the_view_shows_each_played_card_with_the_value_it_counts_as():
+    state = deal([["w1", "4a", "5a"], ["y1", "4b", "5b"]], openings=("2a", "3a"))
+    after = play(play(state, 0, "w1", "bottom", 0), 1, "y1", "top", 11)
+    shown, again = addup.view(after, 0), addup.view(after, 1)
+    assert shown["rows"] == again["rows"] == {
+        "top": {"cards": [{"card": addup.FACES["2a"], "value": 2}, {"card": addup.FACES["y1"], "value": 11}], "sum": 13},
+        "bottom": {"cards": [{"card": addup.FACES["3a"], "value": 3}, {"card": addup.FACES["w1"], "value": 0}], "sum": 3}}
+    assert shown["rows"]["top"]["cards"] is not again["rows"]["top"]["cards"], "each view its own rows"
+    other = play(play(state, 0, "w1", "bottom", 5), 1, "y1", "top", 12)
+    assert [card["value"] for card in addup.view(other, 0)["rows"]["bottom"]["cards"]] == [3, 5]
+
+
 def test_an_empty_row_never_balances():
     state = State(hands=(("w1",), ("5a",)), pile=(), rows=((), ()), captured=((), ()), turn=0)
     after = play(state, 0, "w1", "top", 0)
