@@ -39,6 +39,7 @@ import socket
 import threading
 import time
 from http import HTTPStatus
+from itertools import filterfalse
 
 from gunicorn import util
 from gunicorn.http import message, parser, wsgi
@@ -247,14 +248,23 @@ class CheckedHeaders(wsgi.Response):
     _plain: set[tuple[str, str]] = set()
 
     def process_headers(self, headers):
+        """The headers not kept go through gunicorn's checks together, picked out in C; when each
+        is passed on as it came (the usual), the answer's headers follow in their own order."""
         plain, kept = self._plain, self.headers
-        for header in headers:
-            if header in plain:
-                kept.append(header)
-                continue
-            super().process_headers((header,))
-            if kept and kept[-1] == header and header[0].lower() != "content-length" \
-                    and len(plain) < self.PLAIN_KEPT:
+        start = len(kept)
+        fresh = list(filterfalse(plain.__contains__, headers))
+        super().process_headers(fresh)  # raises for one refused; sets the length; passes the rest on
+        if kept[start:] == fresh:
+            kept[start:] = headers
+        else:  # one stripped or left out (hop-by-hop): one by one, as gunicorn's order has it
+            del kept[start:]
+            for header in headers:
+                if header in plain:
+                    kept.append(header)
+                else:
+                    super().process_headers((header,))
+        for header in fresh:
+            if header[0].lower() != "content-length" and len(plain) < self.PLAIN_KEPT and header in kept:
                 plain.add(header)
 
 
