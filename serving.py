@@ -267,7 +267,6 @@ class CheckedHeaders(wsgi.Response):
             if header[0].lower() != "content-length" and len(plain) < self.PLAIN_KEPT and header in kept:
                 plain.add(header)
 
-
     def send_headers(self):
         """gunicorn's, each header's line formatted in C (`map`), not in a list comprehension."""
         if self.headers_sent:

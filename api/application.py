@@ -81,8 +81,8 @@ class App(Flask):
     time. No hook can be added once the app has served its first request (Flask refuses), so the
     hooks of each endpoint are listed once then (`hooks`), already passed through `ensure_sync`,
     and run in Flask's order. With signals sent only to receivers (`_sent_when_received`) and no
-    session opened (`Sessionless`), a request doing nothing ran 3,416 bytecodes of the app
-    (bench/opcodes.py) and runs 3,093."""
+    session opened (`Sessionless`), a request doing nothing ran 3,093 bytecodes of the app
+    (bench/opcodes.py) instead of 3,416."""
 
     session_interface = Sessionless()
     KEPT = 512  # functions (hooks and views, not closures made per request), and hosts, remembered at most

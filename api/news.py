@@ -150,6 +150,9 @@ class Watch:
                 app.extensions["news"].listen()
             except OSError as error:  # no news then, only the periodic checks
                 log.warning("news: cannot listen (%s); waiting polls check every %ss", error, config["POLL_RECHECK"])
+            except BaseException:  # not entered: its place on the board is given back here
+                board.leave(match_id, signal)
+                raise
 
     def __enter__(self) -> "Watch":
         return self

@@ -207,3 +207,22 @@ def test_a_signal_holds_news_until_its_waiter_takes_or_clears_it():
     assert not signal.wait(0.01), "cleared, however often it was set"
     threading.Timer(0.05, signal.set).start()
     assert signal.wait(5), "news from another thread ends the wait"
+
+
+@pytest.mark.parametrize("error", [OSError("no socket"), RuntimeError("a bug")])
+def test_a_watch_that_cannot_listen_holds_no_place_on_the_board_past_its_request(app, monkeypatch, error):
+    """News that cannot be listened for (OSError): the poll waits on its periodic checks, in its
+    place until it leaves. Anything else fails the request, and its place is given back at once."""
+    def refuse():
+        raise error
+
+    monkeypatch.setattr(app.extensions["news"], "listen", refuse)
+    before = news.board.count
+    with app.test_request_context("/api/v1/games/AQd0zODt6g0McKXr"):
+        if isinstance(error, OSError):
+            with news.Watch("AQd0zODt6g0McKXr", 5) as watch:
+                assert watch.seconds == 5 and news.board.count == before + 1
+        else:
+            with pytest.raises(RuntimeError, match="a bug"):
+                news.Watch("AQd0zODt6g0McKXr", 5)
+    assert news.board.count == before
