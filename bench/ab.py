@@ -47,7 +47,8 @@ async def compare(args) -> list[dict[str, dict[str, float]]]:
         row = {}
         for side in order:
             with contextlib.ExitStack() as stack:
-                database = args.database_url or stack.enter_context(scratch_sqlite())
+                database = (side == "base" and args.base_database_url) or args.database_url \
+                    or stack.enter_context(scratch_sqlite())
                 row[side] = await measure(stack.enter_context(Service(database, root=roots[side])), args)
         rounds.append(row)
         print(f"round {number + 1}: {row}", file=sys.stderr)
@@ -82,6 +83,9 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", type=Path, required=True, help="the other tree (a git worktree)")
     parser.add_argument("--database-url", help="PostgreSQL for both services; default: a fresh SQLite file each")
+    parser.add_argument("--base-database-url",
+                        help="PostgreSQL for the base's service when a migration lies between the trees "
+                             "(each side upgrades its database to its own schema); default --database-url")
     parser.add_argument("--kinds", action="store_true",
                         help="each polling request kind alone (bench/load.py's), instead of the load")
     parser.add_argument("--in-flight", type=int, default=16, help="with --kinds: requests sent at once")
