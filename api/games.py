@@ -5,8 +5,8 @@ from . import catalogue, news, replays, seat_tokens, seating
 from .context import current_request
 from .errors import Problem
 from .idempotency import idempotent
-from .opening import Opened, opened
-from .presenter import etag, link, not_modified, polled, view_response
+from .opening import Opened, as_remembered, opened
+from .presenter import etag, etag_version, link, not_modified, polled, view_response
 from .schemas import CreateGame, JoinGame
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
@@ -35,20 +35,37 @@ def get_game(match_id: str):
     applied, now = 0, None
     with news.Watch(match_id, news.preferred_wait() if polling else 0) as watch:
         if held:
-            head = seat_tokens.head_of_request(match_id)
-            tag = etag(head, head.version, head.viewer)
+            tag, status, read = _tag_now(match_id, watch)
             if tag in held:
-                outcome, now = watch.wait(lambda: _moved_on(match_id, tag))
+                outcome, now = watch.wait(lambda: _moved_on(match_id, tag), read)
                 applied = 0 if outcome is news.Outcome.NOT_WAITED else watch.seconds
                 if outcome is not news.Outcome.CHANGED:
-                    return polled(not_modified(tag), head.status, applied)
+                    return polled(not_modified(tag), status, applied)
     match, game, viewer = now or opened(match_id)
     state = replays.state_at(match, game, match.version)
     return polled(view_response(match, game, state, match.version, viewer), match.status, applied)
 
 
+def _tag_now(match_id: str, watch: news.Watch) -> tuple[str, str, bool]:
+    """The ETag of the asking seat's view and the match's status, and whether they were read from the
+    database. A poll that will wait takes them from the row this process remembers when the news it
+    heard say that row is the match's newest (news.Heard): no read, and its wait reads the match
+    before it ends unchanged, in case news was lost."""
+    known = replays.known(match_id) if watch.waits else None
+    if known is not None and news.heard.is_newest(known) and (remembered := as_remembered(known)):
+        return etag(known, known.version, remembered.seat), known.status, False
+    head = seat_tokens.head_of_request(match_id)
+    return etag(head, head.version, head.viewer), head.status, True
+
+
 def _moved_on(match_id: str, seen: str) -> Opened | None:
-    """The match as the asking seat opens it, if its view is no longer the one tagged `seen`."""
+    """The match as the asking seat opens it, if its view is no longer the one tagged `seen`: from the
+    row this process remembers when it is the newest and past `seen` (news woke the poll, and a
+    move this process made has left its row here), else as read now."""
+    known = replays.known(match_id)
+    if known is not None and news.heard.is_newest(known) and known.version > (etag_version(seen) or 0) \
+            and (remembered := as_remembered(known)):
+        return remembered
     now = opened(match_id)
     return now if etag(now.match, now.match.version, now.seat) != seen else None
 

@@ -4,11 +4,11 @@ from marshmallow import ValidationError
 
 from engine import RuleError, events
 
-from . import catalogue, replays, seat_tokens, transaction, writes
+from . import replays, transaction, writes
 from .context import current_request
 from .errors import Problem
 from .idempotency import idempotent
-from .opening import Opened, check_started, opened
+from .opening import Opened, as_remembered, check_started, opened
 from .presenter import etag_version
 from .schemas import PostMove
 
@@ -26,21 +26,13 @@ def post_move(match_id: str):
     compare-and-set checks that the row is still the match's. When the row was behind, or anything
     refuses the move, it is made again from the match as read now, which decides the answer."""
     try:
-        remembered = _remembered(match_id)
-        if remembered is not None:
+        known = replays.known(match_id)
+        remembered = known and as_remembered(known, seat_required=True)
+        if remembered:
             return _move(remembered, remembered=True)
     except (Problem, RuleError, ValidationError):
         transaction.discard()
     return _move(opened(match_id, seat="required"))
-
-
-def _remembered(match_id: str) -> Opened[int] | None:
-    """The match as this process remembers it, if the request's token is one of its seats'."""
-    match, token = replays.known(match_id), seat_tokens.bearer_token()
-    if match is None or token is None:
-        return None
-    seat = seat_tokens.seat_holding(match, token)
-    return None if seat is None else Opened(match, catalogue.game(match.game), seat)
 
 
 def _move(opened_match: Opened[int], remembered: bool = False):

@@ -10,9 +10,11 @@ changed; it then asks the database (one indexed query) and answers from that. So
 spurious message costs at most a re-check, and waiters re-check every `POLL_RECHECK` seconds
 in any case. How the news of a commit reaches every process:
 
-- PostgreSQL: a trigger on `games` (migration 0007) sends `NOTIFY addgames_news, '<match id>'` with
-  every change of a match's row (a move, a seat taken or freed, a rematch), delivered at COMMIT
-  to every instance; each process LISTENs on one connection of its own, outside the pool.
+- PostgreSQL: a trigger on `games` (migrations 0007 and 0010) sends `NOTIFY addgames_news,
+  '<match id> <version> <seating> <rematch>'` with every change of a match's row (a move, a seat
+  taken, freed or given a new link, a rematch), delivered at COMMIT to every instance; each process
+  LISTENs on one connection of its own, outside the pool. While it listens, it knows which rows it
+  remembers are the newest (`Heard`).
 - SQLite (one machine): after a commit that changed a match's row, the writing process sends the
   match id as a datagram to every process's Unix socket in a folder named after the database
   file; each process that has a waiter binds one there.
@@ -32,10 +34,13 @@ import threading
 import time
 from pathlib import Path
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from . import gate
 from .context import current_flask_app, current_request
+
+if TYPE_CHECKING:
+    from .matches import MatchRow
 
 MAX_WAIT = 20  # seconds: below gunicorn's request timeout (25 s) and the 30 s after which PaaS routers give up
 CHANNEL = "addgames_news"
@@ -126,6 +131,45 @@ class Board:
 board = Board()
 
 
+class Heard:
+    """The last news this process heard of each match, while it hears every change of every match
+    (on PostgreSQL, while its listening connection is up; SQLite's datagrams may be dropped when a
+    process's queue is full). News names the match's head as the change left it (migration 0010),
+    so a row this process remembers whose head is the one last heard of is the match's row now,
+    short of news on its way: a waiting poll may start from it (api/games.py) and re-read the match
+    before it ends, as any wait does when news is late or lost.
+
+    Direct-mapped: each match id hashes to one of SLOTS places, which keeps the last news of a match
+    hashing there. News of another match only evicts it: a row is then not known to be the newest,
+    never wrongly taken for it. Only the listening thread writes here."""
+
+    SLOTS = 4096
+
+    def __init__(self) -> None:
+        self._slots: list[str | None] = [None] * self.SLOTS
+        self.complete = False  # every change is heard from now on
+
+    def hear(self, news: str) -> str:
+        """Note news ('<match id>[ <version> <seating> <rematch>]'); the match id."""
+        match_id = news.partition(" ")[0]
+        self._slots[hash(match_id) % self.SLOTS] = news
+        return match_id
+
+    def restart(self, complete: bool) -> None:
+        """Forget what was heard: news may have been lost; `complete`: every change is heard from now."""
+        self.complete = False
+        self._slots = [None] * self.SLOTS
+        self.complete = complete
+
+    def is_newest(self, match: "MatchRow") -> bool:
+        """Whether `match` has the head last heard of its match, and every change is heard."""
+        return self.complete and self._slots[hash(match.id) % self.SLOTS] == \
+            f"{match.id} {match.version} {match.seating} {int(match.rematch_id is not None)}"
+
+
+heard = Heard()
+
+
 class Outcome(enum.Enum):
     NOT_WAITED = "too many requests wait in this process, or it is stopping"
     UNCHANGED = "waited in vain"
@@ -161,10 +205,17 @@ class Watch:
         if self._signal is not None:
             board.leave(self.match_id, self._signal)
 
-    def wait(self, changed: Callable[[], T | None]) -> tuple[Outcome, T | None]:
+    @property
+    def waits(self) -> bool:
+        """Whether `wait` will wait (it has a place on the board)."""
+        return self._signal is not None
+
+    def wait(self, changed: Callable[[], T | None], read: bool = True) -> tuple[Outcome, T | None]:
         """Wait up to `seconds` until `changed()` (a database check) returns something: the outcome,
         and what it returned. The request's database connection goes back while it waits
-        (gate.SteppedOut)."""
+        (gate.SteppedOut). `read`: the poll compared its tag with the match as read from the
+        database; if not, with a row this process remembers, and the database is checked at least
+        once before the wait ends unchanged."""
         if self._signal is None:
             return Outcome.NOT_WAITED, None
         deadline, recheck = time.monotonic() + self.seconds, self._recheck
@@ -176,8 +227,10 @@ class Watch:
                 woken = self._signal.wait(min(remaining, recheck))
             self._signal.clear()  # before the check: news arriving during it wakes the next wait
             # A wait that ran out unwoken ends with the 304 it read at first: no query for nothing.
-            if (woken or remaining > recheck) and (found := changed()) is not None:
-                return Outcome.CHANGED, found
+            if woken or remaining > recheck or not read:
+                read = True
+                if (found := changed()) is not None:
+                    return Outcome.CHANGED, found
 
 
 def announce(match_ids: set[str]) -> None:
@@ -282,13 +335,15 @@ class PostgresCourier(Courier):
             try:
                 with psycopg.connect(*args, **kwargs, autocommit=True) as listening:
                     listening.execute(f"LISTEN {CHANNEL}")
+                    heard.restart(complete=True)
                     if ready.is_set():  # listening again: what was sent meanwhile is lost
                         board.wake_all()
                     ready.set()
                     for note in listening.notifies():
-                        board.wake(note.payload)
+                        board.wake(heard.hear(note.payload))
             except psycopg.Error as error:
                 log.warning("news: the listening connection failed (%s); waiters re-check meanwhile", error)
+            heard.restart(complete=False)
             time.sleep(self.RECONNECT_AFTER)
 
     def announce(self, match_ids: set[str]) -> None:

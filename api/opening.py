@@ -33,6 +33,17 @@ def opened(match_id: str, seat: Literal["optional", "required"] | None = "option
     return Opened(match, catalogue.game(match.game), asking)
 
 
+def as_remembered(match: MatchRow, seat_required: bool = False) -> Opened | None:
+    """`match`, a row this process remembers (api/replays.py), opened without reading the match, with
+    the seat whose token the request carries: None when the token is none of its seats' (or, with
+    `seat_required`, the request carries none), and the match as read now decides."""
+    token = seat_tokens.bearer_token()
+    if token is None:
+        return None if seat_required else Opened(match, catalogue.game(match.game), None)
+    seat = seat_tokens.seat_holding(match, token)
+    return None if seat is None else Opened(match, catalogue.game(match.game), seat)
+
+
 def check_started(match: MatchRow) -> None:
     if not match.full:
         raise Problem(409, "not_started", f"Waiting for players: {len(match.seats)} of {match.seat_count} seats taken.")

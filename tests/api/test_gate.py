@@ -15,7 +15,7 @@ from api import connection, create_app, revisions
 from api.models import db
 
 from .play import bearer, first_legal
-from .test_news import news_only, started, wait_in_background  # noqa: F401  (news_only is a fixture)
+from .test_news import started, wait_in_background
 
 DEADLINE = 30  # seconds before a test gives up on something that should happen at once
 

@@ -13,7 +13,7 @@ from unittest import mock
 import pytest
 import requests
 
-from api import news, seat_tokens
+from api import games, news
 
 from .live import gunicorn
 from .play import Table, bearer, first_legal
@@ -24,11 +24,6 @@ def other_process(app, tmp_path_factory):
     log = tmp_path_factory.mktemp("gunicorn") / "server.log"
     with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=1, RATELIMIT_ENABLED="false") as url:
         yield url
-
-
-@pytest.fixture
-def news_only(app, monkeypatch):
-    monkeypatch.setitem(app.config, "POLL_RECHECK", 600)
 
 
 def started(client) -> tuple[Table, str, int, dict]:
@@ -44,9 +39,9 @@ def wait_in_background(app, path: str, headers: dict) -> tuple[threading.Thread,
     """Send a poll from another thread; return once it has read its match and begun to wait."""
     answers, begun, wait = [], threading.Event(), news.Watch.wait
 
-    def noticed(watch, changed):
+    def noticed(watch, changed, read=True):
         begun.set()
-        return wait(watch, changed)
+        return wait(watch, changed, read)
 
     with mock.patch.object(news.Watch, "wait", noticed):
         waiting = threading.Thread(target=lambda: answers.append(app.test_client().get(path, headers=headers)))
@@ -92,11 +87,11 @@ def test_a_move_between_the_polls_read_and_its_wait_still_ends_the_wait(app, cli
     mover = 1 - waiter
     moved_view = client.get(path, headers=bearer(table.tokens[mover])).json
     body = {"version": moved_view["version"], "move": first_legal(moved_view)}
-    read = seat_tokens.head_of_request
+    read = games._tag_now
 
-    def read_then_move(match_id):
-        head = read(match_id)
-        monkeypatch.setattr(seat_tokens, "head_of_request", read)
+    def read_then_move(match_id, watch):
+        head = read(match_id, watch)
+        monkeypatch.setattr(games, "_tag_now", read)
         base = other_process if where == "another process" else ""
         if base:
             assert requests.post(f"{base}{path}/moves", json=body, headers=bearer(table.tokens[mover]),
@@ -110,7 +105,7 @@ def test_a_move_between_the_polls_read_and_its_wait_still_ends_the_wait(app, cli
             assert moved and moved[0].status_code == 200
         return head
 
-    monkeypatch.setattr(seat_tokens, "head_of_request", read_then_move)
+    monkeypatch.setattr(games, "_tag_now", read_then_move)
     answer = client.get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
                                        "Prefer": "wait=3"})
     assert answer.status_code == 200, "the news of a move made just after the poll's read was lost"

@@ -204,10 +204,9 @@ def test_my_games_lists_a_replaced_token_apart(client):
     assert [(r["id"], r["seat"]) for r in answer["replaced"]] == [(table.id, 1)]
 
 
-def test_a_poll_waiting_with_the_old_link_ends_with_link_replaced(app, client, monkeypatch):
-    """A new link changes no view, so it sends no news: the waiting poll finds out at its next
-    re-check of the database (POLL_RECHECK), long before its wait is over."""
-    monkeypatch.setitem(app.config, "POLL_RECHECK", 0.2)
+def test_a_poll_waiting_with_the_old_link_ends_with_link_replaced(app, client, news_only):
+    """A new link is news (it changes the match's seating): the waiting poll hears of it at once,
+    though it would re-check the database only long after its wait is over."""
     table = Table.create(client)
     path = f"/api/v1/games/{table.id}"
     tag = client.get(path, headers=bearer(table.tokens[1])).headers["ETag"]
@@ -216,3 +215,14 @@ def test_a_poll_waiting_with_the_old_link_ends_with_link_replaced(app, client, m
     assert reissue(table, 1).status_code == 200
     waiting.join(timeout=30)
     assert (answers[0].status_code, answers[0].json["code"]) == (401, "link_replaced")
+
+
+def test_a_new_link_changes_every_view_s_etag(client):
+    """The seat changed hands, as when one is freed and taken: a view that tags it tags the seat's
+    holder too, and a client that keeps views of the match by their tag sees it."""
+    table = Table.create(client)
+    path = f"/api/v1/games/{table.id}"
+    before = [client.get(path, headers=bearer(table.tokens[0])).headers["ETag"], client.get(path).headers["ETag"]]
+    assert reissue(table, 1).status_code == 200
+    after = [client.get(path, headers=bearer(table.tokens[0])).headers["ETag"], client.get(path).headers["ETag"]]
+    assert all(old != new for old, new in zip(before, after))

@@ -1,0 +1,146 @@
+"""A waiting poll that starts from the row its process remembers (api/news.py's `Heard`): only while
+the process hears every change (PostgreSQL's NOTIFY, which names the head a change leaves), only
+from the row with the head last heard of, and never for longer than its wait when news was lost."""
+import threading
+import time
+
+import pytest
+
+from api import games, news, replays
+from api.news import Heard
+
+from ..sqlcount import statements
+from .play import Table, bearer
+from .test_moves import first_legal
+from .test_news import wait_in_background
+
+
+class Row:
+    def __init__(self, match_id: str, version: int, seating: int = 2, rematch_id: str | None = None):
+        self.id, self.version, self.seating, self.rematch_id = match_id, version, seating, rematch_id
+
+
+def test_a_row_is_the_newest_only_with_the_head_last_heard_while_every_change_is_heard():
+    heard = Heard()
+    assert heard.hear("abc 3 2 0") == "abc"
+    assert not heard.is_newest(Row("abc", 3)), "before every change is heard"
+    heard.restart(complete=True)
+    assert not heard.is_newest(Row("abc", 3)), "what was heard before is forgotten"
+    heard.hear("abc 3 2 0")
+    assert heard.is_newest(Row("abc", 3))
+    assert not heard.is_newest(Row("abc", 2)) and not heard.is_newest(Row("abc", 3, seating=3))
+    assert not heard.is_newest(Row("abc", 3, rematch_id="def"))
+    heard.hear("abc")  # news without a head (sent by a trigger older than migration 0010)
+    assert not heard.is_newest(Row("abc", 3))
+    heard.hear("abc 4 2 1")
+    assert heard.is_newest(Row("abc", 4, rematch_id="def"))
+    heard.restart(complete=False)
+    assert not heard.is_newest(Row("abc", 4, rematch_id="def"))
+
+
+def test_news_of_another_match_in_the_same_place_makes_a_row_unknown_never_newest(monkeypatch):
+    heard = Heard()
+    heard.restart(complete=True)
+    monkeypatch.setattr(Heard, "SLOTS", 1)
+    heard.hear("abc 3 2 0")
+    heard.hear("xyz 3 2 0")
+    assert not heard.is_newest(Row("abc", 3)) and heard.is_newest(Row("xyz", 3))
+
+
+def on_postgresql(app) -> None:
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        pytest.skip("SQLite's processes may drop each other's news: they never start a poll from memory")
+
+
+def heard_of(match_id: str, newest: bool = True) -> bool:
+    """Whether the row this process remembers becomes (or with `newest` False, stops being) the
+    newest it heard of, once the news came (a deadline, not a timing assertion)."""
+    deadline = time.monotonic() + 10
+    while news.heard.is_newest(replays.known(match_id)) != newest:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+@pytest.fixture
+def played(app, client):
+    """A match one move in, this process listening for news; the seat to move and its view."""
+    with app.app_context():
+        app.extensions["news"].listen()
+    table = Table.create(client)
+    view = table.view(0)
+    assert table.post_move(view["turn"], first_legal(table.view(view["turn"])), view["version"]).status_code == 200
+    return table, 1 - view["turn"]
+
+
+def test_news_names_the_head_each_change_leaves(app, played):
+    """PostgreSQL's trigger (migration 0010) names the head as the process formats its rows': the row
+    a move left here is the newest once its news came, and no longer once a new link changed the
+    seating."""
+    on_postgresql(app)
+    table, _ = played
+    assert heard_of(table.id)
+    assert table.client.post(f"/api/v1/games/{table.id}/seats/1/link", headers=table.auth(0)).status_code == 200
+    assert heard_of(table.id, newest=False)
+
+
+def test_a_waiting_poll_reads_nothing_before_it_waits_when_its_row_is_the_newest(app, client, played):
+    table, seat = played
+    path = f"/api/v1/games/{table.id}"
+    tag = client.get(path, headers=bearer(table.tokens[seat])).headers["ETag"]
+    newest = heard_of(table.id)
+    assert newest == app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql")
+    before_wait, wait = [], news.Watch.wait
+
+    def counted(watch, changed, read=True):
+        before_wait.append(len(ran))
+        return wait(watch, changed, read)
+
+    with statements(app) as ran:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(news.Watch, "wait", counted)
+            answer = client.get(path, headers={**bearer(table.tokens[seat]), "If-None-Match": tag, "Prefer": "wait=1"})
+    assert answer.status_code == 304 and answer.headers["ETag"] == tag
+    assert before_wait == [0 if newest else 1], ran
+    assert len(ran) == 1, "the wait that started from memory reads the match before it ends"
+
+
+def test_a_poll_from_a_row_wrongly_taken_for_the_newest_is_answered_by_the_end_of_its_wait(app, client,
+                                                                                           news_only, monkeypatch):
+    """News lost (a dropped connection, say) can leave a row taken for the newest that is not: the
+    poll waits from it, but reads the match before its wait ends, and answers with the move it
+    missed instead of a 304."""
+    table = Table.create(client)
+    path = f"/api/v1/games/{table.id}"
+    mover = table.view(0)["turn"]
+    stale = client.get(path, headers=bearer(table.tokens[1 - mover]))
+    old_row = replays.known(table.id)
+    monkeypatch.setattr(news.board, "wake", lambda match_id: None)  # the move's news is lost
+    assert table.post_move(mover, first_legal(table.view(mover)), stale.json["version"]).status_code == 200
+    monkeypatch.setattr(replays, "known", lambda match_id: old_row)
+    monkeypatch.setattr(news.heard, "is_newest", lambda match: match is old_row)
+    answer = client.get(path, headers={**bearer(table.tokens[1 - mover]), "If-None-Match": stale.headers["ETag"],
+                                       "Prefer": "wait=1"})
+    assert answer.status_code == 200 and answer.json["version"] == stale.json["version"] + 1
+
+
+def test_a_poll_woken_by_a_move_its_process_made_is_answered_from_memory(app, client, played, news_only, monkeypatch):
+    """On PostgreSQL the news of the move wakes the poll, and the process has the row and state the
+    move left: the poll reads nothing. (It checks once the move's answer is out: until then the row
+    may not be kept yet, and the poll would read the match, as any poll behind its process does.)"""
+    table, mover = played
+    waiter, path = 1 - mover, f"/api/v1/games/{table.id}"
+    tag = client.get(path, headers=bearer(table.tokens[waiter])).headers["ETag"]
+    view = table.view(mover)
+    moved, check, opened, read = threading.Event(), games._moved_on, games.opened, []
+    monkeypatch.setattr(games, "_moved_on", lambda *args: moved.wait(30) and check(*args))
+    monkeypatch.setattr(games, "opened", lambda *args, **kwargs: read.append(args) or opened(*args, **kwargs))
+    waiting, answers = wait_in_background(app, path, {**bearer(table.tokens[waiter]), "If-None-Match": tag,
+                                                      "Prefer": "wait=20"})
+    assert table.post_move(mover, first_legal(view), view["version"]).status_code == 200
+    moved.set()
+    waiting.join(30)
+    assert answers[0].status_code == 200 and answers[0].json["version"] == view["version"] + 1
+    on_postgresql = app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql")
+    assert read == ([] if on_postgresql else [(table.id,)])
