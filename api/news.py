@@ -141,30 +141,51 @@ class Heard:
 
     Direct-mapped: each match id hashes to one of SLOTS places, which keeps the last news of a match
     hashing there. News of another match only evicts it: a row is then not known to be the newest,
-    never wrongly taken for it. Only the listening thread writes here."""
+    never wrongly taken for it."""
 
     SLOTS = 4096
 
     def __init__(self) -> None:
         self._slots: list[str | None] = [None] * self.SLOTS
+        self._lock = threading.Lock()  # the listening thread hears, and a request's thread notes its move
         self.complete = False  # every change is heard from now on
 
     def hear(self, news: str) -> str:
         """Note news ('<match id>[ <version> <seating> <rematch>]'); the match id."""
         match_id = news.partition(" ")[0]
-        self._slots[hash(match_id) % self.SLOTS] = news
+        with self._lock:
+            self._slots[hash(match_id) % self.SLOTS] = news
         return match_id
+
+    def committed(self, match: "MatchRow") -> None:
+        """`match` as a move this process committed left it: heard at once when the news last heard
+        of the match is of an earlier version, and differs in nothing else. The mover's next poll,
+        sent as soon as the move is answered, often comes before the move's news (which says the
+        same). Anything else heard (a later version, another seating: the move's compare-and-set
+        checks the version, and a seat may have changed hands meanwhile) is left to the news."""
+        if not self.complete:
+            return
+        place, head = hash(match.id) % self.SLOTS, self.head(match).split(" ")
+        with self._lock:
+            last = (self._slots[place] or "").split(" ")
+            if len(last) == 4 and last[0] == head[0] and last[2:] == head[2:] and int(last[1]) < match.version:
+                self._slots[place] = " ".join(head)
+
+    @staticmethod
+    def head(match: "MatchRow") -> str:
+        """A match's head as news names it."""
+        return f"{match.id} {match.version} {match.seating} {int(match.rematch_id is not None)}"
 
     def restart(self, complete: bool) -> None:
         """Forget what was heard: news may have been lost; `complete`: every change is heard from now."""
         self.complete = False
-        self._slots = [None] * self.SLOTS
+        with self._lock:
+            self._slots = [None] * self.SLOTS
         self.complete = complete
 
     def is_newest(self, match: "MatchRow") -> bool:
         """Whether `match` has the head last heard of its match, and every change is heard."""
-        return self.complete and self._slots[hash(match.id) % self.SLOTS] == \
-            f"{match.id} {match.version} {match.seating} {int(match.rematch_id is not None)}"
+        return self.complete and self._slots[hash(match.id) % self.SLOTS] == self.head(match)
 
 
 heard = Heard()

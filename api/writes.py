@@ -4,7 +4,7 @@ from sqlalchemy import Boolean, DateTime, Integer, String, bindparam, exists, in
 
 from engine import events
 
-from . import clock, connection, idempotency, matches, observe, replays, snapshots, transaction
+from . import clock, connection, idempotency, matches, news, observe, replays, snapshots, transaction
 from .errors import Problem
 from .matches import MatchRow
 from .models import events_table, games_table, seats_table
@@ -110,5 +110,6 @@ def answer(match: MatchRow, game, state: events.MatchState, viewer: int | None, 
     retries); when another write landed first, `conflict()` is raised and nothing is written."""
     response = idempotency.commit(view_response(match, game, state, match.version, viewer), conflict)
     replays.remember(match, match.version, state)
+    news.heard.committed(match)
     observe.moved(match, game, state)
     return response

@@ -47,6 +47,23 @@ def test_news_of_another_match_in_the_same_place_makes_a_row_unknown_never_newes
     assert not heard.is_newest(Row("abc", 3)) and heard.is_newest(Row("xyz", 3))
 
 
+def test_a_move_committed_here_is_heard_at_once_when_the_news_last_heard_was_of_its_version_before():
+    heard = Heard()
+    heard.committed(Row("abc", 4))
+    heard.restart(complete=True)
+    heard.committed(Row("abc", 4))
+    assert not heard.is_newest(Row("abc", 4)), "nothing heard of the match: left to the news"
+    heard.hear("abc 3 2 0")
+    heard.committed(Row("abc", 4))
+    assert heard.is_newest(Row("abc", 4))
+    heard.hear("abc 6 2 0")  # a later move's news came first
+    heard.committed(Row("abc", 5))
+    assert heard.is_newest(Row("abc", 6)) and not heard.is_newest(Row("abc", 5))
+    heard.hear("abc 6 3 0")  # a seat changed hands since the row the move started from
+    heard.committed(Row("abc", 7))
+    assert not heard.is_newest(Row("abc", 7))
+
+
 def on_postgresql(app) -> None:
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         pytest.skip("SQLite's processes may drop each other's news: they never start a poll from memory")
@@ -83,6 +100,15 @@ def test_news_names_the_head_each_change_leaves(app, played):
     assert heard_of(table.id)
     assert table.client.post(f"/api/v1/games/{table.id}/seats/1/link", headers=table.auth(0)).status_code == 200
     assert heard_of(table.id, newest=False)
+
+
+def test_the_row_a_move_left_here_is_the_newest_before_its_news_comes(app, played, monkeypatch):
+    on_postgresql(app)
+    table, mover = played
+    assert heard_of(table.id)
+    monkeypatch.setattr(news.heard, "hear", lambda note: note.partition(" ")[0])  # news on its way, never heard
+    assert table.post_move(mover, first_legal(table.view(mover))).status_code == 200
+    assert news.heard.is_newest(replays.known(table.id))
 
 
 def test_a_waiting_poll_reads_nothing_before_it_waits_when_its_row_is_the_newest(app, client, played):
