@@ -16,8 +16,8 @@ in any case. How the news of a commit reaches every process:
   LISTENs on one connection of its own, outside the pool. While it listens, it knows which rows it
   remembers are the newest (`Heard`).
 - SQLite (one machine): after a commit that changed a match's row, the writing process sends the
-  match id as a datagram to every process's Unix socket in a folder named after the database
-  file; each process that has a waiter binds one there.
+  match id (and, for a move, the head it left) as a datagram to every process's Unix socket in a
+  folder named after the database file; each process that has a waiter binds one there.
 
 Each process keeps only the list of its waiting requests (`board`), and at most
 POLL_WAITERS wait at once: past that a poll is answered at once, as without `Prefer`.
@@ -133,11 +133,12 @@ board = Board()
 
 class Heard:
     """The last news this process heard of each match, while it hears every change of every match
-    (on PostgreSQL, while its listening connection is up; SQLite's datagrams may be dropped when a
-    process's queue is full). News names the match's head as the change left it (migration 0010),
-    so a row this process remembers whose head is the one last heard of is the match's row now,
-    short of news on its way: a waiting poll may start from it (api/games.py) and re-read the match
-    before it ends, as any wait does when news is late or lost.
+    (while it listens: a lost listening connection, or a datagram dropped, makes it forget). News
+    names the match's head as the change left it (PostgreSQL's trigger, migration 0010, and SQLite's
+    moves; SQLite's other changes name their match alone), so a row this process remembers whose
+    head is the one last heard of is the match's row now, short of news on its way: a waiting poll
+    may start from it (api/games.py) and re-read the match before it ends, as any wait does when
+    news is late or lost.
 
     Direct-mapped: each match id hashes to one of SLOTS places, which keeps the last news of a match
     hashing there. News of another match only evicts it: a row is then not known to be the newest,
@@ -151,10 +152,15 @@ class Heard:
         self.complete = False  # every change is heard from now on
 
     def hear(self, news: str) -> str:
-        """Note news ('<match id>[ <version> <seating> <rematch>]'); the match id."""
-        match_id = news.partition(" ")[0]
+        """Note news ('<match id>[ <version> <seating> <rematch>]'); the match id. News of an earlier
+        version than the one last heard of its match came late (SQLite's processes announce after
+        their COMMIT, in whatever order their threads get there): it changes nothing."""
+        match_id, _, head = news.partition(" ")
+        place = hash(match_id) % self.SLOTS
         with self._lock:
-            self._slots[hash(match_id) % self.SLOTS] = news
+            last = (self._slots[place] or "").split(" ")
+            if not (head and len(last) == 4 and last[0] == match_id and int(last[1]) > int(head.partition(" ")[0])):
+                self._slots[place] = news
         return match_id
 
     def committed(self, match: "MatchRow") -> None:
@@ -254,14 +260,15 @@ class Watch:
                     return Outcome.CHANGED, found
 
 
-def announce(match_ids: set[str]) -> None:
+def announce(notes: set[str]) -> None:
     """Tell every process that these matches changed (called after their COMMIT; PostgreSQL's
-    trigger has told them already). Never fails the request: its writes are committed."""
-    if match_ids:
+    trigger has told them already): per match, its id and, where the change knows it, the head it
+    left (as `Heard.hear` takes them). Never fails the request: its writes are committed."""
+    if notes:
         try:
-            current_flask_app().extensions["news"].announce(match_ids)
+            current_flask_app().extensions["news"].announce(notes)
         except OSError as error:
-            log.warning("could not announce a change of %s: %s", sorted(match_ids), error)
+            log.warning("could not announce %s: %s", sorted(notes), error)
 
 
 def init_app(app, engine) -> None:
@@ -287,19 +294,29 @@ class Courier:
     def _start(self) -> None:
         raise NotImplementedError
 
-    def announce(self, match_ids: set[str]) -> None:
+    def announce(self, notes: set[str]) -> None:
         raise NotImplementedError
 
 
 class SocketCourier(Courier):
     """News between the processes of one machine on one SQLite file: a Unix datagram socket per
-    listening process, in a folder named after the database file."""
+    listening process, in a folder named after the database file.
+
+    A datagram is dropped when its listener's queue is full (the kernel's `net.unix.max_dgram_qlen`
+    datagrams, 10 on these machines), and only its sender knows. The sender then owes that listener
+    word of it (LOST), sent before its next news there: the listener forgets what it heard, and its
+    waiters re-check their matches, as after PostgreSQL's listening connection was lost. Until then
+    what it missed is news on its way."""
+
+    LOST = "*"  # what a listener is sent when news to it was dropped since its last datagram
 
     def __init__(self, database: str | None):
         super().__init__()
         path = os.path.abspath(database) if database and database != ":memory:" else f"memory-{os.getpid()}"
         name = hashlib.sha256(path.encode()).hexdigest()[:16]
         self.folder = Path(tempfile.gettempdir()) / f"addgames-news-{name}"
+        self._owed: set[str] = set()  # listeners this process owes LOST
+        self._owed_lock = threading.Lock()
 
     def _start(self) -> None:
         self.folder.mkdir(mode=0o700, exist_ok=True)
@@ -307,29 +324,37 @@ class SocketCourier(Courier):
         address.unlink(missing_ok=True)  # left by a process that had this pid
         inbox = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         inbox.bind(str(address))
+        heard.restart(complete=True)
         threading.Thread(target=self._receive, args=(inbox,), name="news", daemon=True).start()
 
-    @staticmethod
-    def _receive(inbox: socket.socket) -> None:
+    def _receive(self, inbox: socket.socket) -> None:
         while True:
-            board.wake(inbox.recv(64).decode())
+            note = inbox.recv(64).decode()
+            if note == self.LOST:
+                heard.restart(complete=True)
+                board.wake_all()
+            else:
+                board.wake(heard.hear(note))
 
-    def announce(self, match_ids: set[str]) -> None:
+    def announce(self, notes: set[str]) -> None:
         try:
-            listeners = list(os.scandir(self.folder))
+            listeners = [listener.path for listener in os.scandir(self.folder)]
         except FileNotFoundError:
             return  # nobody has ever waited on this database
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
             sender.setblocking(False)
             for listener in listeners:
-                for match_id in match_ids:
-                    try:
-                        sender.sendto(match_id.encode(), listener.path)
-                    except (ConnectionRefusedError, FileNotFoundError):
-                        Path(listener.path).unlink(missing_ok=True)  # its process has ended
-                        break
-                    except BlockingIOError:
-                        break  # its queue is full: its waiters will re-check on their own
+                with self._owed_lock:
+                    owed = listener in self._owed
+                    self._owed.discard(listener)
+                try:
+                    for note in (self.LOST, *notes) if owed else notes:
+                        sender.sendto(note.encode(), listener)
+                except (ConnectionRefusedError, FileNotFoundError):
+                    Path(listener).unlink(missing_ok=True)  # its process has ended
+                except BlockingIOError:  # its queue is full: its waiters will re-check on their own
+                    with self._owed_lock:
+                        self._owed.add(listener)
 
 
 class PostgresCourier(Courier):
@@ -367,5 +392,5 @@ class PostgresCourier(Courier):
             heard.restart(complete=False)
             time.sleep(self.RECONNECT_AFTER)
 
-    def announce(self, match_ids: set[str]) -> None:
+    def announce(self, notes: set[str]) -> None:
         """The trigger has sent the news with the COMMIT."""

@@ -26,6 +26,7 @@ class Write(NamedTuple):
     statement: Executable | Prepared
     params: dict | list | None = None
     must_change: bool = False  # a compare-and-set: changing no row means another request was faster
+    news: str | None = None  # a write of a match's row: the head it leaves, as news names it (news.Heard.head)
 
     def run(self, conn: Connection) -> int:
         """Run on `conn`; the rows it changed."""
@@ -38,9 +39,11 @@ class Write(NamedTuple):
         return self.statement.statement if isinstance(self.statement, Prepared) else self.statement
 
 
-def stage(statement: Executable | Prepared, params: dict | list | None = None, must_change: bool = False) -> None:
-    """Add a write to the request's transaction; `commit` runs them in order."""
-    current_g().setdefault("writes", []).append(Write(statement, params, must_change))
+def stage(statement: Executable | Prepared, params: dict | list | None = None, must_change: bool = False,
+          news: str | None = None) -> None:
+    """Add a write to the request's transaction; `commit` runs them in order. `news`: for a write of
+    a match's row, the head it leaves, told with the news of the change (else its id alone)."""
+    current_g().setdefault("writes", []).append(Write(statement, params, must_change, news))
 
 
 def discard() -> None:
@@ -79,5 +82,5 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
     connection.for_reads(conn)
     # For SQLite's processes; on PostgreSQL a trigger announces every change of a match's row
     # at COMMIT, api/writes.py's advance-and-append included.
-    news.announce({write.params["match_id"] for write in staged
+    news.announce({write.news or write.params["match_id"] for write in staged
                    if write.clause.is_update and write.clause.table is games_table})

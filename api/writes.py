@@ -96,7 +96,8 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.En
             **advance, "event_seq": moved.version, "event_seat": seat, "event_kind": kind, "event_move": played,
             "event_at": now}, must_change=True)
     else:
-        transaction.stage(_ADVANCE_REMEMBERED if remembered else _ADVANCE, advance, must_change=True)
+        transaction.stage(_ADVANCE_REMEMBERED if remembered else _ADVANCE, advance, must_change=True,
+                          news=news.Heard.head(moved))
         transaction.stage(_EVENTS, [
             {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
             for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])

@@ -1,13 +1,16 @@
 """A waiting poll that starts from the row its process remembers (api/news.py's `Heard`): only while
-the process hears every change (PostgreSQL's NOTIFY, which names the head a change leaves), only
-from the row with the head last heard of, and never for longer than its wait when news was lost."""
+the process hears every change (PostgreSQL's NOTIFY and SQLite's datagrams name the head a move
+leaves), only from the row with the head last heard of, and never for longer than its wait when
+news was lost."""
+import os
+import socket
 import threading
 import time
 
 import pytest
 
 from api import games, news, replays
-from api.news import Heard
+from api.news import Heard, SocketCourier
 
 from ..sqlcount import statements
 from .play import Table, bearer
@@ -47,6 +50,18 @@ def test_news_of_another_match_in_the_same_place_makes_a_row_unknown_never_newes
     assert not heard.is_newest(Row("abc", 3)) and heard.is_newest(Row("xyz", 3))
 
 
+def test_news_of_an_earlier_version_than_the_last_heard_came_late_and_changes_nothing():
+    heard = Heard()
+    heard.restart(complete=True)
+    heard.hear("abc 5 2 0")
+    heard.hear("abc 4 2 0")
+    assert heard.is_newest(Row("abc", 5)) and not heard.is_newest(Row("abc", 4))
+    heard.hear("abc")  # a change that named its match alone: whatever the row, it may not be the newest
+    assert not heard.is_newest(Row("abc", 5))
+    heard.hear("abc 4 2 0")
+    assert heard.is_newest(Row("abc", 4))
+
+
 def test_a_move_committed_here_is_heard_at_once_when_the_news_last_heard_was_of_its_version_before():
     heard = Heard()
     heard.committed(Row("abc", 4))
@@ -64,20 +79,20 @@ def test_a_move_committed_here_is_heard_at_once_when_the_news_last_heard_was_of_
     assert not heard.is_newest(Row("abc", 7))
 
 
-def on_postgresql(app) -> None:
-    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
-        pytest.skip("SQLite's processes may drop each other's news: they never start a poll from memory")
-
-
-def heard_of(match_id: str, newest: bool = True) -> bool:
-    """Whether the row this process remembers becomes (or with `newest` False, stops being) the
-    newest it heard of, once the news came (a deadline, not a timing assertion)."""
+def eventually(condition) -> bool:
+    """Whether `condition()` comes true, once the news came (a deadline, not a timing assertion)."""
     deadline = time.monotonic() + 10
-    while news.heard.is_newest(replays.known(match_id)) != newest:
+    while not condition():
         if time.monotonic() > deadline:
             return False
         time.sleep(0.01)
     return True
+
+
+def heard_of(match_id: str, newest: bool = True) -> bool:
+    """Whether the row this process remembers becomes (or with `newest` False, stops being) the
+    newest it heard of."""
+    return eventually(lambda: news.heard.is_newest(replays.known(match_id)) == newest)
 
 
 @pytest.fixture
@@ -92,10 +107,9 @@ def played(app, client):
 
 
 def test_news_names_the_head_each_change_leaves(app, played):
-    """PostgreSQL's trigger (migration 0010) names the head as the process formats its rows': the row
-    a move left here is the newest once its news came, and no longer once a new link changed the
-    seating."""
-    on_postgresql(app)
+    """News names the head as the process formats its rows' (on PostgreSQL, the trigger of migration
+    0010): the row a move left here is the newest once its news came, and no longer once a new link
+    changed the seating (on SQLite, news of the match alone)."""
     table, _ = played
     assert heard_of(table.id)
     assert table.client.post(f"/api/v1/games/{table.id}/seats/1/link", headers=table.auth(0)).status_code == 200
@@ -103,7 +117,6 @@ def test_news_names_the_head_each_change_leaves(app, played):
 
 
 def test_the_row_a_move_left_here_is_the_newest_before_its_news_comes(app, played, monkeypatch):
-    on_postgresql(app)
     table, mover = played
     assert heard_of(table.id)
     monkeypatch.setattr(news.heard, "hear", lambda note: note.partition(" ")[0])  # news on its way, never heard
@@ -115,8 +128,7 @@ def test_a_waiting_poll_reads_nothing_before_it_waits_when_its_row_is_the_newest
     table, seat = played
     path = f"/api/v1/games/{table.id}"
     tag = client.get(path, headers=bearer(table.tokens[seat])).headers["ETag"]
-    newest = heard_of(table.id)
-    assert newest == app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql")
+    assert heard_of(table.id)
     before_wait, wait = [], news.Watch.wait
 
     def counted(watch, changed, read=True):
@@ -128,7 +140,7 @@ def test_a_waiting_poll_reads_nothing_before_it_waits_when_its_row_is_the_newest
             patch.setattr(news.Watch, "wait", counted)
             answer = client.get(path, headers={**bearer(table.tokens[seat]), "If-None-Match": tag, "Prefer": "wait=1"})
     assert answer.status_code == 304 and answer.headers["ETag"] == tag
-    assert before_wait == [0 if newest else 1], ran
+    assert before_wait == [0], ran
     assert len(ran) == 1, "the wait that started from memory reads the match before it ends"
 
 
@@ -152,8 +164,8 @@ def test_a_poll_from_a_row_wrongly_taken_for_the_newest_is_answered_by_the_end_o
 
 
 def test_a_poll_woken_by_a_move_its_process_made_is_answered_from_memory(app, client, played, news_only, monkeypatch):
-    """On PostgreSQL the news of the move wakes the poll, and the process has the row and state the
-    move left: the poll reads nothing. (It checks once the move's answer is out: until then the row
+    """The news of the move wakes the poll, and the process has the row and state the move left: the
+    poll reads nothing. (It checks once the move's answer is out: until then the row
     may not be kept yet, and the poll would read the match, as any poll behind its process does.)"""
     table, mover = played
     waiter, path = 1 - mover, f"/api/v1/games/{table.id}"
@@ -168,5 +180,50 @@ def test_a_poll_woken_by_a_move_its_process_made_is_answered_from_memory(app, cl
     moved.set()
     waiting.join(30)
     assert answers[0].status_code == 200 and answers[0].json["version"] == view["version"] + 1
-    on_postgresql = app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql")
-    assert read == ([] if on_postgresql else [(table.id,)])
+    assert read == [], "the woken poll read the match its process had just moved"
+
+
+def on_sqlite(app) -> None:
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("SQLite's datagrams")
+
+
+def test_a_listener_whose_news_was_dropped_is_told_before_its_next_news(app, tmp_path):
+    """A datagram is dropped when its listener's queue is full: only the sender knows, and it sends
+    LOST before its next news to that listener."""
+    on_sqlite(app)
+    courier = SocketCourier(str(tmp_path / "games.db"))
+    courier.folder.mkdir(mode=0o700)
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener:
+        listener.bind(str(courier.folder / "1"))
+        listener.setblocking(False)
+        for version in range(100):  # far more than any queue of datagrams holds
+            courier.announce({f"abc {version} 2 0"})
+        received = drain(listener)
+        assert 0 < len(received) < 100 and courier.LOST not in received
+        courier.announce({"abc 100 2 0"})
+        assert drain(listener) == [courier.LOST, "abc 100 2 0"]
+        courier.announce({"abc 101 2 0"})
+        assert drain(listener) == ["abc 101 2 0"], "owed once"
+
+
+def drain(listener: socket.socket) -> list[str]:
+    received = []
+    while True:
+        try:
+            received.append(listener.recv(64).decode())
+        except BlockingIOError:
+            return received
+
+
+def test_a_listener_told_of_lost_news_forgets_what_it_heard_and_wakes_its_waiters(app, played, monkeypatch):
+    on_sqlite(app)
+    table, _ = played
+    assert heard_of(table.id)
+    woken = []
+    monkeypatch.setattr(news.board, "wake_all", lambda: woken.append(True))
+    courier = app.extensions["news"]
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+        sender.sendto(courier.LOST.encode(), str(courier.folder / str(os.getpid())))
+    assert eventually(lambda: woken == [True])
+    assert not news.heard.is_newest(replays.known(table.id))
