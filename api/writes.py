@@ -17,16 +17,18 @@ def stale() -> Problem:
     return Problem(409, "stale_version", "Another move landed first; reload the match and try again.")
 
 
-# A move's writes are Prepared (api/reads.py): compiled once, every parameter bound by name.
+# A move's writes are Prepared (api/reads.py): compiled once, every parameter bound by name. The
+# compare-and-set checks the seating with the version, so that the row a move leaves is the match's
+# own (its head is news: api/news.py), though a seat changed hands since the row was read.
 _ADVANCE_CLAUSE = (update(games_table).where(games_table.c.id == bindparam("match_id"),
-                                             games_table.c.version == bindparam("seen"))
+                                             games_table.c.version == bindparam("seen"),
+                                             games_table.c.seating == bindparam("seen_seating"))
                    .values(version=bindparam("new_version"), status=bindparam("new_status"),
                            turn=bindparam("new_turn"), moved_at=bindparam("now")))
 # For a match staged from the row this process remembers (api/replays.py), not from one this request
-# read: what that row says and no event changes is checked too. A seat taken or freed changes the
-# seating; a replaced link, the seat's token; a push subscription, none of the match's columns.
-_AS_REMEMBERED = (games_table.c.seating == bindparam("seen_seating"),
-                  exists().where(seats_table.c.game_id == games_table.c.id,
+# read: what that row says and no event changes is checked too. A replaced link changes the seat's
+# token (and the seating); a push subscription, none of the match's columns.
+_AS_REMEMBERED = (exists().where(seats_table.c.game_id == games_table.c.id,
                                  seats_table.c.seat == bindparam("asking_seat"),
                                  seats_table.c.token_hash == bindparam("asking_token")),
                   matches.PUSHED == bindparam("seen_pushed", type_=Boolean))
@@ -57,10 +59,10 @@ _EVENTS = Prepared(insert(events_table).values(
 def append(match: MatchRow, game, state: events.MatchState, event: events.Entry,
            by: int | None = None, remembered: bool = False) -> tuple[MatchRow, events.MatchState]:
     """Stage `event` (checked by the rules), what the bots and the autopilot play after it, the
-    match's new head as a compare-and-set on its version, and the push notifications it calls for
-    (`by` is the seat that asked, when not the event's); return the match and its state after them.
-    `remembered`: `match` is the row this process remembers, and the compare-and-set also checks its
-    seating, the asking seat's token and whether the match has push subscriptions.
+    match's new head as a compare-and-set on its version and seating, and the push notifications it
+    calls for (`by` is the seat that asked, when not the event's); return the match and its state
+    after them. `remembered`: `match` is the row this process remembers, and the compare-and-set also
+    checks the asking seat's token and whether the match has push subscriptions.
     `answer` commits."""
     return _stage(match, game, events.apply(game, state, *event, match.timeouts_to_leave), [event], by, remembered)
 
@@ -84,13 +86,13 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.En
     moved_at = match.moved_at if rows[0].kind == "hint" else now  # a hint leaves the seat's deadline where it was
     moved = match.changed(version=match.version + len(rows), moved_at=moved_at,
                           status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
-    advance = {"match_id": match.id, "seen": match.version, "new_version": moved.version, "new_status": moved.status,
-               "new_turn": moved.turn, "now": moved.moved_at}
+    advance = {"match_id": match.id, "seen": match.version, "seen_seating": match.seating, "new_version": moved.version,
+               "new_status": moved.status, "new_turn": moved.turn, "now": moved.moved_at}
     kind, seat, played = rows[0]
     asking = seat if by is None else by
     if remembered:
         token = next(taken.token_hash for taken in match.seats if taken.seat == asking)
-        advance.update(seen_seating=match.seating, asking_seat=asking, asking_token=token, seen_pushed=match.pushed)
+        advance.update(asking_seat=asking, asking_token=token, seen_pushed=match.pushed)
     if len(rows) == 1 and connection.get().dialect.name == "postgresql":
         transaction.stage(_ADVANCE_AND_APPEND_REMEMBERED if remembered else _ADVANCE_AND_APPEND, {
             **advance, "event_seq": moved.version, "event_seat": seat, "event_kind": kind, "event_move": played,

@@ -190,7 +190,8 @@ def test_a_write_the_driver_refuses_runs_again_through_sqlalchemy_and_changes_no
     with app.test_request_context():
         before = matches.load(played.id)
         if after_a_write:
-            transaction.stage(writes._ADVANCE, {"match_id": played.id, "seen": before.version, "new_version": 99,
+            transaction.stage(writes._ADVANCE, {"match_id": played.id, "seen": before.version,
+                                                "seen_seating": before.seating, "new_version": 99,
                                                 "new_status": "playing", "new_turn": 0, "now": clock.now()})
         transaction.stage(writes._EVENTS, [taken])
         with pytest.raises(Problem, match="Another write was first"):

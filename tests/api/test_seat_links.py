@@ -1,11 +1,13 @@
 """A seat's link in safe hands: the match's creator gives a lost seat a new link (the old one is
 refused with `link_replaced`), and a device showing a seat learns that another one showed it."""
+import threading
 import uuid
 
 import flask_migrate
 import pytest
 from sqlalchemy import select
 
+from api import replays, writes
 from api.models import Match, PushSubscription, db
 
 from .play import Table, bearer
@@ -226,3 +228,29 @@ def test_a_new_link_changes_every_view_s_etag(client):
     assert reissue(table, 1).status_code == 200
     after = [client.get(path, headers=bearer(table.tokens[0])).headers["ETag"], client.get(path).headers["ETag"]]
     assert all(old != new for old, new in zip(before, after))
+
+
+def test_a_move_that_read_the_match_before_a_new_link_and_writes_after_it_is_refused(app, client, monkeypatch):
+    """A move's compare-and-set checks the seating with the version: the row it leaves, whose head is
+    news to every process (api/news.py), is the match's own, though a seat changed hands meanwhile."""
+    table = Table.create(client)
+    view = table.view(0)
+    if view["turn"] == 1:
+        assert table.post_move(1, first_legal(table.view(1)), view["version"]).status_code == 200
+        view = table.view(0)
+    replays.forget_all()  # the move reads the match
+    answer = writes.answer
+
+    def relinked_first(*args, **kwargs):
+        relinked = []
+        thread = threading.Thread(target=lambda: relinked.append(app.test_client().post(
+            f"/api/v1/games/{table.id}/seats/1/link", headers=table.auth(0))))
+        thread.start()
+        thread.join(30)
+        assert relinked[0].status_code == 200
+        return answer(*args, **kwargs)
+
+    monkeypatch.setattr(writes, "answer", relinked_first)
+    moved = table.post_move(0, first_legal(view), view["version"])
+    assert (moved.status_code, moved.json["code"]) == (409, "stale_version")
+    assert table.view(0)["version"] == view["version"]
