@@ -167,8 +167,8 @@ class Heard:
         """`match` as a move this process committed left it: heard at once when the news last heard
         of the match is of an earlier version, and differs in nothing else. The mover's next poll,
         sent as soon as the move is answered, often comes before the move's news (which says the
-        same). Anything else heard (a later version, another seating: the move's compare-and-set
-        checks the version, and a seat may have changed hands meanwhile) is left to the news."""
+        same). Anything else heard (a later version, a seat that changed hands, news of the match
+        alone) is left to the news."""
         if not self.complete:
             return
         place, head = hash(match.id) % self.SLOTS, self.head(match).split(" ")

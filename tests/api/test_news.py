@@ -106,9 +106,11 @@ def test_a_move_between_the_polls_read_and_its_wait_still_ends_the_wait(app, cli
         return head
 
     monkeypatch.setattr(games, "_tag_now", read_then_move)
+    woken, signal_wait = [], news.Signal.wait  # by the news, not by the read that ends a wait from memory
+    monkeypatch.setattr(news.Signal, "wait", lambda signal, timeout: woken.append(signal_wait(signal, timeout)) or woken[-1])
     answer = client.get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
                                        "Prefer": "wait=3"})
-    assert answer.status_code == 200, "the news of a move made just after the poll's read was lost"
+    assert answer.status_code == 200 and woken == [True], "the news of a move made just after the poll's read was lost"
     assert answer.json["version"] == body["version"] + 1
 
 
