@@ -48,11 +48,11 @@ def get_game(match_id: str):
 
 def _tag_now(match_id: str, watch: news.Watch) -> tuple[str, str, bool]:
     """The ETag of the asking seat's view and the match's status, and whether they were read from the
-    database. A poll that will wait takes them from the row this process remembers when the news it
-    heard say that row is the match's newest (news.Heard): no read, and its wait reads the match
-    before it ends unchanged, in case news was lost."""
-    known = replays.known(match_id) if watch.waits else None
-    if known is not None and news.heard.is_newest(known) and (remembered := as_remembered(known)):
+    database. A poll that will wait takes them from the newest row this process remembers: no read,
+    and its wait reads the match before it ends unchanged, in case news was lost."""
+    remembered = _newest_remembered(match_id) if watch.waits else None
+    if remembered is not None:
+        known = remembered.match
         return etag(known, known.version, remembered.seat), known.status, False
     head = seat_tokens.head_of_request(match_id)
     return etag(head, head.version, head.viewer), head.status, True
@@ -60,11 +60,10 @@ def _tag_now(match_id: str, watch: news.Watch) -> tuple[str, str, bool]:
 
 def _moved_on(match_id: str, seen: str) -> Opened | None:
     """The match as the asking seat opens it, if its view is no longer the one tagged `seen`: from the
-    row this process remembers when it is the newest and past `seen` (news woke the poll, and a
-    move this process made has left its row here), else as read now."""
-    known = replays.known(match_id)
-    if known is not None and news.heard.is_newest(known) and known.version > (etag_version(seen) or 0) \
-            and (remembered := as_remembered(known)):
+    newest row this process remembers when it is past `seen` (news woke the poll, and a move this
+    process made has left its row here), else as read now."""
+    remembered = _newest_remembered(match_id)
+    if remembered is not None and remembered.match.version > (etag_version(seen) or 0):
         return remembered
     now = opened(match_id)
     return now if etag(now.match, now.match.version, now.seat) != seen else None
@@ -89,3 +88,10 @@ def join_game(match_id: str):
     match, game, _ = opened(match_id, seat=None)
     body = JoinGame().load(request.get_json())
     return seating.join(match, game, body["invite"], body.get("seat"), body.get("name"))
+
+
+def _newest_remembered(match_id: str) -> Opened | None:
+    """The row this process remembers, opened for the asking seat, when the news it heard say that
+    row is the match's newest (news.Heard); None otherwise, and the match is read."""
+    known = replays.known(match_id)
+    return as_remembered(known) if known is not None and news.heard.is_newest(known) else None

@@ -99,7 +99,7 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.En
             "event_at": now}, must_change=True)
     else:
         transaction.stage(_ADVANCE_REMEMBERED if remembered else _ADVANCE, advance, must_change=True,
-                          news=news.Heard.head(moved))
+                          news=news.Heard.head(moved))  # for SQLite: PostgreSQL's trigger names the head itself
         transaction.stage(_EVENTS, [
             {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
             for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
