@@ -4,6 +4,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from . import durable
 from .jsonio import loads_stored
 from .push.endpoints import hosts_setting
 
@@ -28,7 +29,7 @@ def engine_options(url: str, connect_timeout: float, lock_timeout: float, statem
     gunicorn worker's own request timeout, see serving.py.)"""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        return {"connect_args": {"timeout": 10}, "json_deserializer": loads_stored}
+        return {"connect_args": {"timeout": 10, "factory": durable.SyncingConnection}, "json_deserializer": loads_stored}
     # connect_args replace the URL's own `options` (a search_path, say): keep those first.
     given = parsed.query.get("options", "")
     options = " ".join([*([given] if isinstance(given, str) else given),
@@ -57,9 +58,9 @@ class Config:
     DATABASE_CONNECT_TIMEOUT = float(os.environ.get("DATABASE_CONNECT_TIMEOUT", 3))
     DATABASE_LOCK_TIMEOUT = float(os.environ.get("DATABASE_LOCK_TIMEOUT", 2))
     DATABASE_STATEMENT_TIMEOUT = float(os.environ.get("DATABASE_STATEMENT_TIMEOUT", 5))
-    # SQLite: FULL syncs the disk at every COMMIT, so an acknowledged move survives a power cut;
-    # NORMAL (in WAL mode) survives a crash of the service but may lose the last moves on a power cut,
-    # and commits several times faster. Anything else is refused at start.
+    # SQLite: FULL syncs the disk after every COMMIT, before the answer, so an acknowledged move survives a
+    # power cut (api/durable.py); NORMAL (in WAL mode) survives a crash of the service but may lose the
+    # last moves on a power cut, and commits several times faster. Anything else is refused at start.
     SQLITE_SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}[os.environ.get("SQLITE_SYNCHRONOUS", "FULL").upper()]
     # Requests one process runs at once (api/gate.py); unset: by the database, gate.default_places()
     RUNNING_REQUESTS = int(os.environ["RUNNING_REQUESTS"]) if os.environ.get("RUNNING_REQUESTS") else None

@@ -2,13 +2,14 @@
 given back to the pool, a PostgreSQL connection that sat idle pinged before use, and lost
 connections counted; when a connection kept out of the pool (api/connection.py) may serve again;
 and `transactional`, for a connection whose statements must commit together."""
+import os
 import time
 from pathlib import Path
 
 from flask import Flask
 from sqlalchemy import Connection, event, exc
 
-from . import writers
+from . import durable, writers
 from .models import db
 
 
@@ -123,15 +124,24 @@ def _ping_when_idle(engine) -> None:
 
 
 def _tune_sqlite(engine, synchronous: str) -> None:
-    """WAL lets readers and one writer work at once; foreign keys make deletes cascade."""
+    """WAL lets readers and one writer work at once; foreign keys make deletes cascade. With
+    SQLITE_SYNCHRONOUS=FULL the log is synced after each COMMIT rather than in it (api/durable.py),
+    which only a database in WAL mode allows: one that cannot be (in memory, or on a file system
+    without shared memory) syncs in its COMMITs."""
     if engine.dialect.name != "sqlite":
         return
-    if engine.url.database not in (None, "", ":memory:"):
-        Path(engine.url.database).parent.mkdir(parents=True, exist_ok=True)
+    database = engine.url.database
+    if database not in (None, "", ":memory:"):
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+        database = os.path.abspath(database)
 
     @event.listens_for(engine, "connect")
     def on_connect(connection, _record):
         cursor = connection.cursor()
-        for pragma in ("journal_mode=WAL", f"synchronous={synchronous}", "foreign_keys=ON", "busy_timeout=10000"):
+        in_wal = cursor.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
+        syncs_after = in_wal and synchronous == "FULL" and isinstance(connection, durable.SyncingConnection)
+        if syncs_after:
+            connection.log = f"{database}-wal"
+        for pragma in (f"synchronous={'NORMAL' if syncs_after else synchronous}", "foreign_keys=ON", "busy_timeout=10000"):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()

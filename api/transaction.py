@@ -7,13 +7,14 @@ row (another request was faster) undoes the whole request.
 """
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
+from functools import partial
 from typing import NamedTuple
 
 from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Executable
 
-from . import connection, news
+from . import connection, durable, gate, news
 from .context import current_flask_app, current_g
 from .errors import Problem
 from .models import games_table
@@ -56,8 +57,9 @@ class _Overtaken(Exception):
 
 
 def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> None:
-    """Run `first`, then the staged writes, in one transaction and commit; then wake the polls
-    waiting on the matches it changed. When another request was faster (a compare-and-set that
+    """Run `first`, then the staged writes, in one transaction and commit; then (on SQLite once the
+    request has left the gate and synced its write, api/durable.py) wake the polls waiting on the
+    matches it changed. When another request was faster (a compare-and-set that
     changed nothing, a unique-key clash), nothing is written and the Problem `conflict()` is raised."""
     staged = current_g().pop("writes", [])
     writes = [*(Write(statement, params) for statement, params in first), *staged]
@@ -73,8 +75,7 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
             for write in writes:
                 if write.run(conn) == 0 and write.must_change:
                     raise _Overtaken
-            if not alone:
-                conn.commit()
+            log = None if alone else durable.commit_unsynced(conn)
         except (IntegrityError, _Overtaken):
             conn.rollback()
             connection.for_reads(conn)
@@ -82,5 +83,14 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
     connection.for_reads(conn)
     # For SQLite's processes; on PostgreSQL a trigger announces every change of a match's row
     # at COMMIT, api/writes.py's advance-and-append included.
-    news.announce({write.news or write.params["match_id"] for write in staged
-                   if write.clause.is_update and write.clause.table is games_table})
+    notes = {write.news or write.params["match_id"] for write in staged
+             if write.clause.is_update and write.clause.table is games_table}
+    if log is None:
+        news.announce(notes)
+    else:  # SQLite's log is synced outside the gate, and the change is news once it is on disk
+        gate.after_leaving(partial(_synced, log, notes))
+
+
+def _synced(log: str, notes: set[str]) -> None:
+    durable.sync(log)
+    news.announce(notes)

@@ -14,7 +14,6 @@ from werkzeug.test import EnvironBuilder
 from api import create_app
 from api.application import App, RememberingAdapter
 from api.config import ROOT, database_url, engine_options
-from api.models import db
 
 SPEC_FILE = ROOT / "openapi.yaml"
 
@@ -79,14 +78,6 @@ def test_models_and_migrations_agree(app):
     """`flask db check`: fails when a model changed without a migration."""
     with app.app_context():
         flask_migrate.check()
-
-
-@pytest.mark.parametrize("setting, level", [("FULL", 2), ("NORMAL", 1)])
-def test_sqlite_syncs_each_commit_as_configured(tmp_path, setting, level):
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/s.sqlite", "SQLITE_SYNCHRONOUS": setting})
-    with app.app_context():
-        assert db.session.execute(db.text("PRAGMA synchronous")).scalar() == level
-        db.engine.dispose()
 
 
 def test_a_database_url_keeps_its_own_postgresql_options():
