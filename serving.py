@@ -1,6 +1,6 @@
 """gunicorn's side of the service (the worker class named in gunicorn.conf.py).
 
-A threaded worker, so that a slow client holds one thread and never a whole process, with ten
+A threaded worker, so that a slow client holds one thread and never a whole process, with eleven
 additions gunicorn has no setting for:
 
 - a new connection that has sent nothing after FIRST_BYTE_WAIT seconds waits in the worker's
@@ -17,6 +17,8 @@ additions gunicorn has no setting for:
   frozen mid-request, say;
 - gunicorn's own answers (a request line too long, bad headers, ...) are RFC 9457 problem+json
   like the app's, instead of gunicorn's HTML page;
+- a worker with siblings stops accepting for ACCEPT_PAUSE seconds after each new connection, so
+  that a burst of connections is shared among the workers (see `accept`);
 - a thread that has answered a request waits LINGER seconds for the next one on the same
   connection and serves it itself (see `_next_request_follows`);
 - the Date header of every answer is formatted once a second, not once an answer (`http_date`);
@@ -53,6 +55,8 @@ from api.errors import PROBLEM_TYPE
 CLIENT_TIMEOUT = float(os.environ.get("CLIENT_TIMEOUT", 10))
 FIRST_BYTE_WAIT = 0.5
 LINGER = float(os.environ.get("KEEPALIVE_LINGER", 0.05))  # seconds a thread waits for the next request on its connection
+# seconds a worker with siblings stops accepting after each new connection (`accept`); 0: never
+ACCEPT_PAUSE = float(os.environ.get("ACCEPT_PAUSE", 0.005))
 
 # The human reason for each status gunicorn may answer by itself (its own text may echo the request).
 REASONS = {
@@ -346,6 +350,8 @@ class SettledConfig:
 
 
 class ProblemThreadWorker(gthread.ThreadWorker):
+    _accept_again = 0.0  # when this worker accepts again after its last new connection (`accept`)
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.cfg = SettledConfig(self.cfg)
@@ -359,6 +365,37 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         self._lingering, self._lingering_lock = 0, threading.Lock()  # threads waiting for a next request
         self._beaten = 0.0  # when notify() last told the master this worker is alive
         self._tls = self.cfg.is_ssl  # a property looked up through gunicorn's settings: once, not per request
+
+    @property
+    def worker_connections(self) -> int:
+        """The connections this worker may hold (gunicorn stops accepting at them): none while it
+        pauses after accepting one."""
+        return self._connection_limit if time.monotonic() >= self._accept_again else 0
+
+    @worker_connections.setter
+    def worker_connections(self, limit: int) -> None:
+        self._connection_limit = limit
+
+    def accept(self, listener):
+        """Accept a connection, then, when there are other workers, let them take the next ones for
+        ACCEPT_PAUSE seconds. A worker serves a connection for as long as it stays open, and runs one
+        Python thread at a time: clients connecting at once (a load's seats, phones coming back
+        after a deploy) all taken by one worker would leave the other's core idle for as long as
+        they stay. Every worker is woken by each new connection and the first to ask takes it:
+        16 connections opened at once to two workers were split 12/4 or worse in 7 tries of 20
+        (16/0 once), and in 3 of 20 with a pause of 2 ms, none with 5 ms (docs/PERFORMANCE.md). A
+        worker too busy to ask in time leaves the next connection to another. The cost: a burst of
+        new connections is taken at ACCEPT_PAUSE apart per worker (200 a second each), the rest
+        waiting in the kernel's queue meanwhile."""
+        held = self.nr_conns
+        super().accept(listener)
+        if self.nr_conns > held and ACCEPT_PAUSE and self.cfg.workers > 1:
+            self._accept_again = time.monotonic() + ACCEPT_PAUSE
+
+    def wait_for_and_dispatch_events(self, timeout):
+        """gunicorn's, waking in time to accept again after a pause."""
+        pause = self._accept_again - time.monotonic()
+        super().wait_for_and_dispatch_events(min(timeout, pause) if pause > 0 else timeout)
 
     def handle(self, conn):
         """Serve the connection's request, then, while the next one follows at once, that one too."""

@@ -512,3 +512,43 @@ def test_a_thread_lingers_for_the_next_request_while_a_quarter_of_the_threads_st
         assert worker._lingering == lingering
         conn.parser.unreader.buf.write(b"GET")  # a request read already is served, whoever lingers
         assert serving.ProblemThreadWorker._next_request_follows(worker, conn) is True
+
+
+def accepting_worker(workers: int) -> serving.ProblemThreadWorker:
+    """A worker as far as accepting goes: its settings, its count of connections, and a thread pool
+    that only keeps what it is handed."""
+    worker = serving.ProblemThreadWorker.__new__(serving.ProblemThreadWorker)
+    worker.cfg = SimpleNamespace(workers=workers)
+    worker.worker_connections, worker.nr_conns, worker.handed = 1000, 0, []
+    worker.enqueue_req = worker.handed.append
+    return worker
+
+
+@pytest.mark.parametrize("workers", [2, 1])
+def test_a_worker_with_siblings_stops_accepting_for_a_moment_after_each_connection(monkeypatch, workers):
+    """gunicorn's loop accepts while a worker holds fewer than its `worker_connections`: none while
+    it pauses. A worker alone never pauses."""
+    monkeypatch.setattr(serving, "ACCEPT_PAUSE", 0.2)
+    worker = accepting_worker(workers)
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        listener.setblocking(False)
+        with socket.create_connection(listener.getsockname()), socket.create_connection(listener.getsockname()):
+            serving.ProblemThreadWorker.accept(worker, listener)
+            assert (worker.nr_conns, len(worker.handed)) == (1, 1)
+            assert worker.worker_connections == (0 if workers > 1 else 1000)
+            time.sleep(0.2)
+            assert worker.worker_connections == 1000  # accepting again
+            serving.ProblemThreadWorker.accept(worker, listener)
+            assert worker.nr_conns == 2
+            for conn in worker.handed:
+                conn.sock.close()
+
+
+def test_a_pausing_worker_wakes_in_time_to_accept_again(monkeypatch):
+    monkeypatch.setattr(serving, "ACCEPT_PAUSE", 0.2)
+    worker, waits = accepting_worker(2), []
+    worker.poller = SimpleNamespace(select=lambda timeout: waits.append(timeout) or [])
+    serving.ProblemThreadWorker.wait_for_and_dispatch_events(worker, 1.0)
+    worker._accept_again = time.monotonic() + 0.2
+    serving.ProblemThreadWorker.wait_for_and_dispatch_events(worker, 1.0)
+    assert waits[0] == 1.0 and 0 < waits[1] <= 0.2
