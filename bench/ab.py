@@ -27,7 +27,8 @@ SIDES = ("base", "this")
 async def under_load(service: Service, args) -> dict[str, float]:
     row = await play_phase(service, args.concurrency, args.matches, args.warmup, args.seconds, args.wait)
     return {"CPU ms/move": row["server_cpu_ms_per_move"], "moves/s": row["moves_per_s"],
-            "switches/move": row["thread_switches_per_move"]}
+            "switches/move": row["thread_switches_per_move"],
+            "busiest worker's share": row["busiest_worker_share"]}  # a lopsided round shows here
 
 
 async def kinds_alone(service: Service, args) -> dict[str, float]:

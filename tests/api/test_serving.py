@@ -524,18 +524,18 @@ def accepting_worker(workers: int) -> serving.ProblemThreadWorker:
     return worker
 
 
-@pytest.mark.parametrize("workers", [2, 1])
-def test_a_worker_with_siblings_stops_accepting_for_a_moment_after_each_connection(monkeypatch, workers):
+@pytest.mark.parametrize(("workers", "pause", "pauses"), [(2, 0.2, True), (1, 0.2, False), (2, 0, False)])
+def test_a_worker_with_siblings_stops_accepting_for_a_moment_after_each_connection(monkeypatch, workers, pause, pauses):
     """gunicorn's loop accepts while a worker holds fewer than its `worker_connections`: none while
-    it pauses. A worker alone never pauses."""
-    monkeypatch.setattr(serving, "ACCEPT_PAUSE", 0.2)
+    it pauses. A worker alone never pauses, nor any with ACCEPT_PAUSE=0."""
+    monkeypatch.setattr(serving, "ACCEPT_PAUSE", pause)
     worker = accepting_worker(workers)
     with socket.create_server(("127.0.0.1", 0)) as listener:
         listener.setblocking(False)
         with socket.create_connection(listener.getsockname()), socket.create_connection(listener.getsockname()):
             serving.ProblemThreadWorker.accept(worker, listener)
             assert (worker.nr_conns, len(worker.handed)) == (1, 1)
-            assert worker.worker_connections == (0 if workers > 1 else 1000)
+            assert worker.worker_connections == (0 if pauses else 1000)
             time.sleep(0.2)
             assert worker.worker_connections == 1000  # accepting again
             serving.ProblemThreadWorker.accept(worker, listener)
