@@ -49,7 +49,7 @@ from gunicorn.http.body import LengthReader
 from gunicorn.workers import gthread
 from werkzeug.exceptions import RequestTimeout
 
-from api import news
+from api import durable, news
 from api.errors import PROBLEM_TYPE
 
 CLIENT_TIMEOUT = float(os.environ.get("CLIENT_TIMEOUT", 10))
@@ -71,7 +71,11 @@ REASONS = {
     503: ("server_timeout", "The server took too long to answer, so the request may or may not have been carried "
                             "out: send it again with the same Idempotency-Key."),
 }
-RETRY_AFTER = 2  # seconds, after a server_timeout
+# A write whose disk sync failed after its COMMIT (api/durable.py): answered by the worker, the app's
+# answer being made already.
+NOT_ON_DISK = ("not_on_disk", "The change was made but could not be confirmed on the disk, so it may or may not "
+                              "last: send it again with the same Idempotency-Key.")
+RETRY_AFTER = 2  # seconds, after a server_timeout or not_on_disk
 
 
 class ClientTooSlow(RequestTimeout):
@@ -190,8 +194,8 @@ class ProblemWriter:
         return getattr(self._sock, name)
 
 
-def problem_response(status: int, headers: str = "") -> bytes:
-    code, detail = REASONS.get(status, REASONS[500] if status >= 500 else REASONS[400])
+def problem_response(status: int, headers: str = "", reason: tuple[str, str] | None = None) -> bytes:
+    code, detail = reason or REASONS.get(status, REASONS[500] if status >= 500 else REASONS[400])
     title = HTTPStatus(status).phrase
     body = json.dumps({"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail,
                        "code": code}).encode()
@@ -467,5 +471,9 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         if isinstance(exc, ClientTooSlow):  # the request line or headers came too slowly
             self.log.info("Request not read within %ss from ip=%s", CLIENT_TIMEOUT, (addr or ("",))[0])
             client.sendall(problem_response(408))
+            return
+        if isinstance(exc, durable.NotOnDisk):
+            self.log.critical("A write could not be synced to the disk: %s", exc)
+            client.sendall(problem_response(503, f"Retry-After: {RETRY_AFTER}\r\n", NOT_ON_DISK))
             return
         super().handle_error(req, ProblemWriter(client), addr, exc)

@@ -52,6 +52,12 @@ def commit_unsynced(conn: Connection) -> str | None:
     return driver.log
 
 
+class NotOnDisk(Exception):
+    """A write committed whose sync failed: it may or may not last. Not an OSError, which gunicorn's
+    worker would take for the client's socket failing and answer nothing (serving.py answers `503
+    not_on_disk`)."""
+
+
 def sync(log: str) -> None:
     """Flush the write-ahead log at `log` to the disk."""
     try:
@@ -60,5 +66,7 @@ def sync(log: str) -> None:
         return  # checkpointed into the database, which SQLite synced first
     try:
         os.fsync(descriptor)
+    except OSError as error:
+        raise NotOnDisk(f"{log}: {error}") from error
     finally:
         os.close(descriptor)

@@ -111,9 +111,10 @@ def test_a_failed_sync_fails_the_request_and_tells_nobody(app, client, syncs):
     table, mover, seen = ready_to_move(client)
     syncs.fail, syncs.announced[:] = True, []
     places = app.extensions["gate"].places.qsize()
-    with pytest.raises(OSError):  # gunicorn answers it 500 (serving.py): the move was not acknowledged
+    with pytest.raises(durable.NotOnDisk) as raised:  # the worker answers it 503 not_on_disk (test_serving)
         client.post(f"/api/v1/games/{table.id}/moves", headers=bearer(table.tokens[mover]),
                     json={"version": seen["version"], "move": first_legal(seen)})
+    assert not isinstance(raised.value, OSError)  # gunicorn would take it for the client's socket failing
     assert syncs.announced == []
     assert app.extensions["gate"].places.qsize() == places
     syncs.fail = False

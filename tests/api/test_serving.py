@@ -27,6 +27,7 @@ from gunicorn.http.parser import RequestParser
 from sqlalchemy.engine import make_url
 
 import serving
+from api import durable
 
 from .live import gunicorn
 from .test_moves import first_legal
@@ -128,6 +129,17 @@ def test_every_status_gunicorn_answers_itself_becomes_problem_json(status):
     answered, headers, body = answer_head(client.sent)
     assert_problem(answered, headers, body, status, serving.REASONS[status][0])
     assert b"echoed" not in body and int(headers["content-length"]) == len(body)
+
+
+def test_a_write_not_on_disk_is_answered_503_problem_json():
+    """A write whose disk sync failed after its COMMIT (api/durable.py) fails the request after the
+    app made its answer: the worker answers instead, and says the change may or may not last."""
+    client = Captured()
+    worker = SimpleNamespace(log=SimpleNamespace(critical=lambda *args: None))
+    serving.ProblemThreadWorker.handle_error(worker, None, client, ("127.0.0.1", 1), durable.NotOnDisk("EIO"))
+    answered, headers, body = answer_head(client.sent)
+    assert_problem(answered, headers, body, 503, "not_on_disk")
+    assert headers["retry-after"] == str(serving.RETRY_AFTER) and "Idempotency-Key" in json.loads(body)["detail"]
 
 
 def trickle(server, head: bytes, body_bytes: int, results: list) -> None:
