@@ -69,10 +69,11 @@ class Gate:
             finally:  # the place comes back whatever happens: a place lost would be lost for good
                 del request_g.resting
                 self.places.put(None)
-            owed = request_g.__dict__.pop("owed", None)  # in C: g's own pop runs a dozen bytecodes more
-            if owed is not None:
-                for work in owed:
-                    work()
+                # and a committed write is synced and told of, though its connection failed to go back
+                owed = request_g.__dict__.pop("owed", None)  # in C: g's own pop runs a dozen bytecodes more
+                if owed is not None:
+                    for work in owed:
+                        work()
 
 
 def after_leaving(owed: Callable[[], None]) -> None:

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import event, text
 
 from api import connection, create_app, revisions
+from api import gate as gate_module
 from api.models import db
 
 from .play import bearer, first_legal
@@ -177,3 +178,24 @@ def test_a_request_whose_connection_fails_to_go_back_still_frees_its_place(app, 
         app.test_client().get("/api/v1/openapi.yaml")  # a request that takes no connection
     monkeypatch.undo()
     assert app.extensions["gate"].places.qsize() == free, "the place came back"
+
+
+def test_work_owed_after_the_gate_runs_once_the_place_is_back_even_when_the_connection_fails_to_go_back(app, monkeypatch):
+    """A committed write's disk sync and news (api/durable.py) must not be lost to a failure of its
+    connection going back; outside the gate the work runs at once."""
+    gate, ran = app.extensions["gate"], []
+    free = gate.places.qsize()
+
+    def fails():
+        raise RuntimeError("giving the connection back failed")
+
+    with app.test_request_context("/"):
+        gate_module.after_leaving(lambda: ran.append("outside"))
+        gate.enter()
+        gate_module.after_leaving(lambda: ran.append(gate.places.qsize()))
+        assert ran == ["outside"]
+        monkeypatch.setattr(connection, "give_back", fails)
+        with pytest.raises(RuntimeError):
+            gate.leave(None)
+        monkeypatch.undo()  # the context's own teardown gives the connection back again
+    assert ran == ["outside", free]
