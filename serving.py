@@ -1,8 +1,10 @@
 """gunicorn's side of the service (the worker class named in gunicorn.conf.py).
 
-A threaded worker, so that a slow client holds one thread and never a whole process, with eleven
+A threaded worker, so that a slow client holds one thread and never a whole process, with these
 additions gunicorn has no setting for:
 
+- a plain HTTP/1.1 request (nearly all of them) is served by plain_http.py instead of gunicorn's
+  request and response objects, in a fifth of the bytecodes; anything else by gunicorn's own path;
 - a new connection that has sent nothing after FIRST_BYTE_WAIT seconds waits in the worker's
   poller, not in a thread (gunicorn's own wait is 5 s: a few idle connections would hold every
   thread);
@@ -21,34 +23,24 @@ additions gunicorn has no setting for:
   that a burst of connections is shared among the workers (see `accept`);
 - a thread that has answered a request waits LINGER seconds for the next one on the same
   connection and serves it itself (see `_next_request_follows`);
-- the Date header of every answer is formatted once a second, not once an answer (`http_date`);
-- its settings are read once, when it starts (`SettledConfig`);
-- whether a client's address is one of `forwarded_allow_ips` is decided once per address
-  (`trusted_peer`), and a response header is checked once per name and value (`CheckedHeaders`);
-- a request body read to its end is not drained again (`finish_body`);
-- the rest of gunicorn's work on every request that runs in Python is done in C or once per
-  worker where that gives the same: the parser's decoding of the request's bytes (`latin1`),
-  its check that it may parse in C (cached), the search for a Connection header (`should_close`),
-  the environ's fixed part (`Bases`) and each header's line of an answer (`send_headers`).
+- the Date header of every answer is formatted once a second, not once an answer
+  (`plain_http.http_date`);
+- its settings are read once, when it starts (`SettledConfig`).
 """
 import errno
-import functools
 import json
-import operator
 import os
 import select
 import socket
 import threading
 import time
 from http import HTTPStatus
-from itertools import filterfalse
 
 from gunicorn import util
-from gunicorn.http import message, parser, wsgi
-from gunicorn.http.body import LengthReader
 from gunicorn.workers import gthread
 from werkzeug.exceptions import RequestTimeout
 
+import plain_http
 from api import durable, news
 from api.errors import PROBLEM_TYPE
 
@@ -109,6 +101,10 @@ class ClientSocket:
             self._head = data
             return
         self._send(self._sock.sendall, self._held() + data)
+
+    def answer(self, data: bytes) -> None:
+        """Send a whole answer, head and body (plain_http.py)."""
+        self._send(self._sock.sendall, data)
 
     def sendfile(self, file, offset: int = 0, count: int | None = None) -> int:
         self.flush()
@@ -204,138 +200,6 @@ def problem_response(status: int, headers: str = "", reason: tuple[str, str] | N
     return head.encode("latin-1") + body
 
 
-_format_date = util.http_date
-_date = (0, "")  # the second last formatted, and its Date header
-
-
-def http_date(timestamp: float | None = None) -> str:
-    """gunicorn's `util.http_date`, the current second's formatted once: email.utils' formatting
-    runs about 100 bytecodes, and under issue 12's load took 2 % of a worker's CPU. (A Date header
-    shows whole seconds.)"""
-    global _date
-    if timestamp is not None:
-        return _format_date(timestamp)
-    second = int(time.time())
-    if _date[0] != second:
-        _date = (second, _format_date(second))
-    return _date[1]
-
-
-_ip_in_allow_list = message._ip_in_allow_list
-_peers: dict[tuple, bool] = {}
-PEERS_KEPT = 1024
-
-
-def trusted_peer(address: str, allow_list: list[str], networks: list) -> bool:
-    """gunicorn's check of a client's address against `forwarded_allow_ips` (whether it may set the
-    scheme and forwarding headers), remembered per address. gunicorn parses the address with
-    `ipaddress` at every request: 280 bytecodes, 4 % of what a request doing nothing runs in a
-    worker. At most PEERS_KEPT addresses are kept, then forgotten all at once."""
-    asked = (address, *allow_list)
-    trusted = _peers.get(asked)
-    if trusted is None:
-        if len(_peers) >= PEERS_KEPT:
-            _peers.clear()
-        trusted = _peers[asked] = _ip_in_allow_list(address, allow_list, networks)
-    return trusted
-
-
-class CheckedHeaders(wsgi.Response):
-    """gunicorn's response writer, checking each response header once per name and value.
-
-    gunicorn checks every header of every answer against its grammar with two regular expressions,
-    and looks for a length and hop-by-hop headers: 550 bytecodes for the dozen headers of one of the
-    app's answers. Most of them (the security headers, the content type, CORS) are the same from
-    answer to answer. A header gunicorn passed on as it was, not Content-Length, is kept in
-    `_plain` and then passed on without another check; others (a length, a hop-by-hop header, one
-    with spaces to strip, one refused) go through gunicorn's checks each time. At most PLAIN_KEPT
-    are kept, the first seen: the same headers come first in every answer, and the ones that
-    change (an ETag, a request id) would fill any number."""
-
-    PLAIN_KEPT = 256
-    _plain: set[tuple[str, str]] = set()
-
-    def process_headers(self, headers):
-        """The headers not kept go through gunicorn's checks together, picked out in C; when each
-        is passed on as it came (the usual), the answer's headers follow in their own order."""
-        plain, kept = self._plain, self.headers
-        start = len(kept)
-        fresh = list(filterfalse(plain.__contains__, headers))
-        super().process_headers(fresh)  # raises for one refused; sets the length; passes the rest on
-        if kept[start:] == fresh:
-            kept[start:] = headers
-        else:  # one stripped or left out (hop-by-hop): one by one, as gunicorn's order has it
-            del kept[start:]
-            for header in headers:
-                if header in plain:
-                    kept.append(header)
-                else:
-                    super().process_headers((header,))
-        for header in fresh:
-            if header[0].lower() != "content-length" and len(plain) < self.PLAIN_KEPT and header in kept:
-                plain.add(header)
-
-    def send_headers(self):
-        """gunicorn's, each header's line formatted in C (`map`), not in a list comprehension."""
-        if self.headers_sent:
-            return
-        lines = self.default_headers()
-        lines.extend(map("%s: %s\r\n".__mod__, self.headers))
-        util.write(self.sock, f"{''.join(lines)}\r\n".encode("latin-1"))
-        self.headers_sent = True
-
-
-# gunicorn's `util.bytes_to_str` for the bytes its parser decodes (the method, the target, each header's
-# name and value: a dozen calls a request), in C.
-latin1 = functools.partial(str, encoding="latin-1")
-
-
-def should_close(self: message.Message) -> bool:
-    """gunicorn's `Message.should_close` (whether the client asked to close the connection after
-    this request), finding the first Connection header in C: gunicorn looks through the request's
-    headers in Python, twice a request."""
-    if self.must_close or getattr(self, "method", None) == "CONNECT":
-        return True
-    names = list(map(_NAME, self.headers))
-    if "CONNECTION" in names:
-        asked = self.headers[names.index("CONNECTION")][1].lower().strip(" \t")
-        if asked in ("close", "keep-alive"):
-            return asked == "close"
-    return self.version <= (1, 0)
-
-
-class Bases:
-    """gunicorn's `base_environ`, made once per settings: gunicorn makes it anew for every request,
-    and with it an object to write `wsgi.errors` to, which looks up its logger by name. Each
-    request gets its own copy."""
-
-    def __init__(self) -> None:
-        self._made: dict = {}
-
-    def environ(self, cfg) -> dict:
-        base = self._made.get(cfg)
-        if base is None:
-            base = self._made[cfg] = _base_environ(cfg)
-        return base.copy()
-
-
-_NAME = operator.itemgetter(0)
-_base_environ, _check_fast_parser = wsgi.base_environ, message._check_fast_parser
-_drain = parser.Parser.finish_body
-
-
-def finish_body(self: parser.RequestParser, deadline: float | None = None, max_bytes: int | None = None) -> bool:
-    """gunicorn's drain of what the app left unread of a request's body, skipped when nothing is
-    left: a body of a known length read to its end, or none (a GET's is 0 bytes long). gunicorn reads
-    from the body to find that out, twice a request (before the connection waits for the next
-    request, and before it parses it): 430 bytecodes of a request doing nothing."""
-    body = getattr(self.mesg, "body", None)
-    if body is not None and type(body.reader) is LengthReader and body.reader.length == 0 \
-            and not body.buf.tell() and not body.failed:
-        return True
-    return _drain(self, deadline, max_bytes)
-
-
 class SettledConfig:
     """gunicorn's settings as plain attributes, read once when the worker starts. gunicorn reads a
     setting through `Config.__getattr__` and `Setting.get` at each use, a few times a request:
@@ -359,16 +223,12 @@ class ProblemThreadWorker(gthread.ThreadWorker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.cfg = SettledConfig(self.cfg)
-        # gunicorn looks each of these up on its module, for every request
-        util.http_date, message._ip_in_allow_list, wsgi.Response = http_date, trusted_peer, CheckedHeaders
-        parser.RequestParser.finish_body = finish_body  # type: ignore[method-assign]
-        message.bytes_to_str, message._check_fast_parser = latin1, functools.cache(_check_fast_parser)
-        message.Message.should_close = should_close  # type: ignore[method-assign]
-        wsgi.base_environ = Bases().environ
+        util.http_date = plain_http.http_date  # for gunicorn's own path, which looks it up on its module
         self.running: dict[ClientSocket, float] = {}  # the requests being served, and since when
         self._lingering, self._lingering_lock = 0, threading.Lock()  # threads waiting for a next request
         self._beaten = 0.0  # when notify() last told the master this worker is alive
         self._tls = self.cfg.is_ssl  # a property looked up through gunicorn's settings: once, not per request
+        self.plain = plain_http.PlainServer(self) if plain_http.follows(self.cfg) else None
 
     @property
     def worker_connections(self) -> int:
@@ -418,7 +278,9 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         conn.sock.start(CLIENT_TIMEOUT)
         self.running[conn.sock] = time.monotonic()
         try:
-            kept = super().handle(conn)
+            kept = plain_http.GUNICORN if self.plain is None else self._serve_plain(conn)
+            if kept is plain_http.GUNICORN:
+                kept = super().handle(conn)
         finally:
             self.running.pop(conn.sock, None)
         try:
@@ -426,6 +288,17 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         except OSError:
             return False  # the client is gone, or was answered by the timeout: the connection ends
         return kept
+
+    def _serve_plain(self, conn) -> bool | None:
+        """plain_http's path, its failures met as gunicorn's `handle` meets them."""
+        try:
+            return self.plain.serve(conn)
+        except OSError as error:
+            if error.errno not in (errno.EPIPE, errno.ECONNRESET, errno.ENOTCONN):
+                self.log.exception("Socket error processing request.")
+        except Exception as error:
+            self.handle_error(None, conn.sock, conn.client, error)
+        return False
 
     def _next_request_follows(self, conn) -> bool:
         """Whether the client sent its next request within LINGER seconds of its answer (a poll

@@ -2,16 +2,16 @@
 `python -m bench.served_opcodes`.
 
 bench/opcodes.py counts what runs inside the app. A worker runs more around it: reading and
-parsing the request, making its environ, writing the answer (gunicorn, and serving.py's worker
-class), and its threads' hand-offs. Here gunicorn,
+parsing the request, making its environ, writing the answer (serving.py, plain_http.py, and
+gunicorn's own path for the requests they leave to it), and its threads' hand-offs. Here gunicorn,
 started as the Procfile starts it (one worker) with a tracer added to its settings, serves a
 request doing nothing (`GET /bench/noop`, bench/noop_app.py) again and again on one keep-alive
 connection, and the worker's bytecodes are counted by file and function: twice, once after WARM
-requests and once after WARM + `--requests`, so that the difference, divided by `--requests`, leaves
-out the worker's start and its first requests (imports, caches filling). The count is the same
-from run to run within a few bytecodes, where timings vary by 15 %.
+requests and once after WARM + `--requests`, so that the difference, divided by `--requests`,
+leaves out the worker's start and its first requests (imports, caches filling). The count is the
+same from run to run within a few bytecodes, where timings vary by 15 %.
 
-The server's part is what runs in gunicorn, serving.py and the standard library's
+The server's part is what runs in gunicorn, serving.py, plain_http.py and the standard library's
 socket, selectors and threading modules; the app's, everything else.
 """
 import argparse

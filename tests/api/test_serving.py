@@ -2,9 +2,7 @@
 too long, bad headers, a request that does not arrive in time) are problem+json like the app's, and
 clients that trickle their requests hold one thread each for a bounded time, never the service."""
 import io
-import ipaddress
 import json
-import re
 import select
 import socket
 import sqlite3
@@ -12,17 +10,15 @@ import threading
 import time
 import uuid
 from contextlib import contextmanager
-from email.utils import formatdate, parsedate_to_datetime
+from email.utils import parsedate_to_datetime
 from types import SimpleNamespace
 
 import gunicorn_h1c
 import psycopg
 import pytest
 import requests
-from gunicorn import util
 from gunicorn.config import Config
 from gunicorn.http import wsgi
-from gunicorn.http.errors import InvalidResponseHeader, InvalidResponseHeaderName
 from gunicorn.http.parser import RequestParser
 from sqlalchemy.engine import make_url
 
@@ -251,20 +247,6 @@ def test_an_answer_goes_out_in_one_send():
     assert hint.startswith(b"HTTP/1.1 103 ") and sent.startswith(b"HTTP/1.1 200 OK\r\n") and sent.endswith(b"page")
 
 
-def test_the_date_header_follows_the_clock_a_second_at_a_time(monkeypatch):
-    """The Date header is formatted once a second (serving.http_date), and is always the current second's."""
-    now = [1_700_000_000.25]
-    monkeypatch.setattr(serving, "_date", (0, ""))
-    monkeypatch.setattr(serving.time, "time", lambda: now[0])
-    seen = []
-    for step in (0, 0.5, 0.3, 2.0):
-        now[0] += step
-        seen.append(serving.http_date())
-        assert seen[-1] == formatdate(now[0], usegmt=True)
-    assert seen[0] == seen[1] and seen[1] != seen[2] != seen[3]
-    assert serving.http_date(86400) == "Fri, 02 Jan 1970 00:00:00 GMT", "a given time is formatted as gunicorn does"
-
-
 def test_a_live_answer_is_dated_now(server):
     host, port = server
     before = time.time()
@@ -359,155 +341,6 @@ def test_a_client_socket_passes_on_what_it_does_not_wrap():
             wrapped.settimeout(timeout)
             assert wrapped.gettimeout() == left.gettimeout() == timeout
         assert wrapped.fileno() == left.fileno()
-
-
-@pytest.mark.parametrize(("address", "allowed", "trusted"), [
-    ("127.0.0.1", ["127.0.0.1", "::1"], True), ("::1", ["127.0.0.1", "::1"], True),
-    ("10.0.0.5", ["127.0.0.1", "::1"], False), ("10.0.0.5", ["10.0.0.0/8"], True),
-    ("not an address", ["127.0.0.1"], False), ("10.0.0.5", ["*"], True),
-])
-def test_a_peer_is_trusted_as_gunicorn_decides_once_per_address(monkeypatch, address, allowed, trusted):
-    """Whether a client may set the scheme and forwarding headers (serving.trusted_peer) is gunicorn's
-    own answer, asked once per address and allow list."""
-    monkeypatch.setattr(serving, "_peers", {})
-    asked = []
-    monkeypatch.setattr(serving, "_ip_in_allow_list", lambda *args: asked.append(args) or gunicorns(*args))
-    cfg = Config()
-    cfg.set("forwarded_allow_ips", ",".join(allowed))
-    networks = cfg.forwarded_allow_networks() if "*" not in allowed else []
-    for _ in range(3):
-        assert serving.trusted_peer(address, cfg.forwarded_allow_ips, networks) is trusted
-    assert len(asked) == 1
-    assert serving.trusted_peer(address, ["192.0.2.1"], []) is False
-    assert len(asked) == 2, "another allow list is asked again"
-
-
-gunicorns = serving._ip_in_allow_list
-
-
-def test_peers_are_not_kept_past_a_bound(monkeypatch):
-    monkeypatch.setattr(serving, "_peers", {})
-    monkeypatch.setattr(serving, "PEERS_KEPT", 5)
-    addresses = [f"10.0.0.{n}" for n in range(12)]
-    assert [serving.trusted_peer(address, ["10.0.0.0/29"], [ipaddress.ip_network("10.0.0.0/29")])
-            for address in addresses] == [n < 8 for n in range(12)]
-    assert 0 < len(serving._peers) <= 5
-
-
-HEADERS = [("Content-Type", "application/json"), ("Content-Length", "2"), ("X-Padded", " spaced \t"),
-           ("Connection", "keep-alive"), ("Keep-Alive", "timeout=5"), ("Content-Security-Policy", "default-src 'self'"),
-           ("ETag", '"v1"')]
-
-
-def test_headers_checked_once_go_out_as_gunicorn_sends_them(monkeypatch):
-    """A response's head written by serving.CheckedHeaders, from its headers checked already or not,
-    is the one gunicorn's own writer sends."""
-    monkeypatch.setattr(serving.CheckedHeaders, "_plain", set())
-    theirs = _head(wsgi.Response, HEADERS)
-    assert _head(serving.CheckedHeaders, HEADERS) == theirs
-    assert serving.CheckedHeaders._plain == {("Content-Type", "application/json"), ("ETag", '"v1"'),
-                                             ("Content-Security-Policy", "default-src 'self'")}
-    assert _head(serving.CheckedHeaders, HEADERS) == theirs, "from the headers kept"
-
-
-def test_an_answers_headers_checked_together_go_out_as_gunicorn_sends_them(monkeypatch):
-    """The app's usual answer: every header passed on as it came, the new ones checked together."""
-    monkeypatch.setattr(serving.CheckedHeaders, "_plain", {("Content-Type", "application/json")})
-    answer = [("Content-Type", "application/json"), ("Content-Length", "12"), ("ETag", '"v1"'), ("Vary", "Origin"),
-              ("Vary", "Accept"), ("X-Request-Id", "0123456789abcdef")]
-    assert _head(serving.CheckedHeaders, answer) == _head(wsgi.Response, answer)
-    assert _head(serving.CheckedHeaders, answer) == _head(wsgi.Response, answer), "from the headers kept"
-    assert ("Content-Length", "12") not in serving.CheckedHeaders._plain and ("Vary", "Accept") in serving.CheckedHeaders._plain
-
-
-@pytest.mark.parametrize("header", [("X-Bad", "one\r\nSet-Cookie: x=1"), ("Bad Name", "x"), ("X-Bad", 1)])
-def test_a_header_gunicorn_refuses_is_refused_every_time(monkeypatch, header):
-    monkeypatch.setattr(serving.CheckedHeaders, "_plain", set())
-    for _ in range(2):
-        with pytest.raises((TypeError, InvalidResponseHeader, InvalidResponseHeaderName)):
-            _head(serving.CheckedHeaders, [("Content-Type", "text/plain"), header])
-    assert header not in serving.CheckedHeaders._plain
-
-
-def test_headers_are_not_kept_past_a_bound(monkeypatch):
-    monkeypatch.setattr(serving.CheckedHeaders, "_plain", set())
-    monkeypatch.setattr(serving.CheckedHeaders, "PLAIN_KEPT", 3)
-    headers = [(f"X-{n}", "value") for n in range(6)]
-    assert _head(serving.CheckedHeaders, headers) == _head(wsgi.Response, headers)
-    assert _head(serving.CheckedHeaders, headers) == _head(wsgi.Response, headers)
-    assert serving.CheckedHeaders._plain == set(headers[:3])
-
-
-def _head(writer: type, headers: list) -> bytes:
-    """The head of a `200` with `headers` as `writer` sends it (its Date header taken out)."""
-    cfg = Config()
-    request = next(RequestParser(cfg, [b"GET / HTTP/1.1\r\nHost: example\r\n\r\n"], ("127.0.0.1", 1)))
-    sends = Sends()
-    response = writer(request, sends, cfg)
-    response.start_response("200 OK", headers)
-    response.send_headers()
-    return re.sub(rb"Date: [^\r]*\r\n", b"", b"".join(sends.sends))
-
-
-CONNECTIONS = [
-    b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
-    b"GET / HTTP/1.0\r\nHost: x\r\n\r\n",
-    b"GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n",
-    b"GET / HTTP/1.1\r\nHost: x\r\nConnection:  close \t\r\n\r\n",
-    b"GET / HTTP/1.1\r\nConnection: upgrade\r\nConnection: close\r\n\r\n",
-    b"GET / HTTP/1.0\r\nConnection: te\r\nConnection: keep-alive\r\n\r\n",
-    b"CONNECT example:443 HTTP/1.1\r\nHost: example:443\r\nConnection: keep-alive\r\n\r\n",
-]
-
-
-@pytest.mark.parametrize("sent", CONNECTIONS)
-def test_a_connection_closes_after_a_request_as_gunicorn_decides(sent):
-    cfg = Config()
-    cfg.set("http_parser", "fast")
-    request = next(RequestParser(cfg, [sent], ("127.0.0.1", 1)))
-    assert serving.should_close(request) is type(request).should_close(request)
-    request.must_close = True
-    assert serving.should_close(request) is True
-
-
-@pytest.mark.parametrize("raw", [b"GET", b"/caf\xc3\xa9?x=\xff", b"", b"\x00\x7f\x80\xff"])
-def test_the_parsers_bytes_are_decoded_as_gunicorn_decodes_them(raw):
-    assert serving.latin1(raw) == util.bytes_to_str(raw) and serving.latin1(bytearray(raw)) == util.bytes_to_str(raw)
-
-
-def test_each_request_gets_its_own_copy_of_the_environs_fixed_part():
-    cfg, bases = Config(), serving.Bases()
-    first = bases.environ(cfg)
-    assert set(first) == set(wsgi.base_environ(cfg)) and first["wsgi.version"] == (1, 0)
-    first["wsgi.multithread"] = "changed by a request"
-    assert bases.environ(cfg)["wsgi.multithread"] is False and bases.environ(cfg) is not first
-    cfg.set("workers", 3)  # another worker's settings: their own
-    assert serving.Bases().environ(cfg)["wsgi.multiprocess"] is True and bases.environ(Config())["wsgi.multiprocess"] is False
-
-
-@pytest.mark.parametrize(("first", "read", "drained"), [
-    (b"GET /first HTTP/1.1\r\nHost: x\r\n\r\n", False, False),
-    (b"POST /first HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", True, False),
-    (b"POST /first HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", False, True),
-    (b"POST /first HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", True, True),
-])
-def test_a_body_read_to_its_end_is_not_drained_again(monkeypatch, first, read, drained):
-    """The next request on a connection is found after each kind of body (serving.finish_body):
-    none, one the app read, one it left unread; gunicorn's drain runs only where bytes may be left."""
-    monkeypatch.setattr(RequestParser, "finish_body", serving.finish_body)
-    drains = []
-    monkeypatch.setattr(serving, "_drain", lambda *args: drains.append(args) or gunicorns_drain(*args))
-    requests_ = RequestParser(Config(), [first + b"GET /next HTTP/1.1\r\nHost: x\r\n\r\n"], ("127.0.0.1", 1))
-    request = next(requests_)
-    drains.clear()  # the first request's: with no request before it, nothing to drain
-    if read:
-        assert request.body.read() == b"hello"
-    assert requests_.finish_body(deadline=time.monotonic() + 1) is True
-    assert next(requests_).path == "/next"
-    assert bool(drains) is drained
-
-
-gunicorns_drain = serving._drain
 
 
 @pytest.mark.parametrize(("running", "lingering", "lingers"), [(0, 0, True), (5, 0, True), (6, 0, False), (3, 3, False)])

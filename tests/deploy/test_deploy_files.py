@@ -24,7 +24,7 @@ PROCFILE = dict(line.split(": ", 1) for line in (ROOT / "Procfile").read_text().
 SETTINGS = {name for name in vars(Config) if name.isupper()} | {"DATABASE_URL", "PORT", "WEB_CONCURRENCY",
                                                                  "WEB_THREADS", "PROMETHEUS_MULTIPROC_DIR"}
 # What the image needs to serve; what must never be copied into it.
-SERVED = ["wsgi.py", "gunicorn.conf.py", "serving.py", "requirements.txt", "openapi.yaml", "api/__init__.py", "engine/__init__.py",
+SERVED = ["wsgi.py", "gunicorn.conf.py", "serving.py", "plain_http.py", "requirements.txt", "openapi.yaml", "api/__init__.py", "engine/__init__.py",
           "frontend/index.html", "migrations/env.py", "migrations/versions/0001_games_seats_and_move_events.py"]
 KEPT_OUT = [".venv", "instance", "tests", "test-artifacts", ".git", ".hypothesis"]
 
