@@ -19,8 +19,8 @@ additions gunicorn has no setting for:
   frozen mid-request, say;
 - gunicorn's own answers (a request line too long, bad headers, ...) are RFC 9457 problem+json
   like the app's, instead of gunicorn's HTML page;
-- a worker with siblings stops accepting for ACCEPT_PAUSE seconds after each new connection, so
-  that a burst of connections is shared among the workers (see `accept`);
+- a worker holding more connections than another by more than Counts.SLACK stops accepting until
+  the other catches up, so that a burst of connections is shared among the workers (`Counts`);
 - a thread that has answered a request waits LINGER seconds for the next one on the same
   connection and serves it itself (see `_next_request_follows`);
 - the Date header of every answer is formatted once a second, not once an answer
@@ -29,12 +29,16 @@ additions gunicorn has no setting for:
 """
 import errno
 import json
+import mmap
+import multiprocessing
+import operator
 import os
 import select
 import socket
 import threading
 import time
 from http import HTTPStatus
+from itertools import compress, repeat
 
 from gunicorn import util
 from gunicorn.workers import gthread
@@ -46,9 +50,8 @@ from api.errors import PROBLEM_TYPE
 
 CLIENT_TIMEOUT = float(os.environ.get("CLIENT_TIMEOUT", 10))
 FIRST_BYTE_WAIT = 0.5
+RECHECK = 0.01  # seconds between a worker's checks of its share while it holds more than its share (`Counts`)
 LINGER = float(os.environ.get("KEEPALIVE_LINGER", 0.05))  # seconds a thread waits for the next request on its connection
-# seconds a worker with siblings stops accepting after each new connection (`accept`); 0: never
-ACCEPT_PAUSE = float(os.environ.get("ACCEPT_PAUSE", 0.005))
 
 # The human reason for each status gunicorn may answer by itself (its own text may echo the request).
 REASONS = {
@@ -217,8 +220,66 @@ class SettledConfig:
         return found
 
 
+class Counts:
+    """Each worker's count of the connections it holds, in memory the master maps before it forks
+    them (it imports this module to find the worker class), so that a worker holding more than
+    SLACK connections above the fewest any worker holds takes no new one until the others catch up.
+
+    A worker serves each connection it accepts for as long as the connection stays open, and runs
+    one Python thread at a time; every worker is woken by each new connection, and the first to
+    ask takes it. Clients connecting at once (a load's seats, phones coming back after a deploy)
+    were often taken mostly by one worker, which then ran them on its one core while the other's
+    idled: under issue 12's load at K = 32, the 64 connections split 13/51, and that run made 283
+    moves/s against 366-381 for even ones (docs/PERFORMANCE.md). A worker not heard from for STALE
+    seconds (stopped, or stuck) is not counted: each publishes its count on every turn of its loop,
+    at least once a second.
+
+    A worker's slot: its pid, its count, and when it last published (`time.monotonic`, one clock
+    for every process of the machine), as doubles, each written in one store."""
+
+    SLOTS = 64
+    SLACK = 1
+    STALE = 3.0  # seconds
+
+    def __init__(self) -> None:
+        self._memory = mmap.mmap(-1, 8 * 3 * self.SLOTS)  # anonymous and shared: a forked worker writes the master's
+        doubles = memoryview(self._memory).cast("d")
+        self._pids, self._held, self._heard = (doubles[n * self.SLOTS:(n + 1) * self.SLOTS] for n in range(3))
+        self._claiming = multiprocessing.Lock()
+
+    def claim(self, pid: int) -> int | None:
+        """A slot for the worker `pid`: one no worker has published to for STALE seconds; None past
+        SLOTS workers (that one then accepts as gunicorn would, uncounted)."""
+        with self._claiming:
+            now = time.monotonic()
+            slot = next((n for n, heard in enumerate(self._heard) if now - heard > self.STALE), None)
+            if slot is not None:
+                self._pids[slot], self._held[slot], self._heard[slot] = pid, 0, now
+            return slot
+
+    def publish(self, slot: int, held: int) -> None:
+        self._held[slot], self._heard[slot] = held, time.monotonic()
+
+    def release(self, slot: int) -> None:
+        """The worker takes no more connections: it is not counted from now on."""
+        self._heard[slot] = 0
+
+    def owns(self, slot: int, pid: int) -> bool:
+        """Whether `slot` is still `pid`'s (a worker stuck past STALE may have lost it to a new one)."""
+        return self._pids[slot] == pid
+
+    def may_accept(self, held: int) -> bool:
+        """Whether a worker holding `held` connections may take another: it holds at most SLACK more
+        than the worker holding fewest, of those heard from in the last STALE seconds (found in C)."""
+        counted = compress(self._held, map(operator.gt, self._heard, repeat(time.monotonic() - self.STALE)))
+        return held <= min(counted, default=held) + self.SLACK
+
+
+counts = Counts()
+
+
 class ProblemThreadWorker(gthread.ThreadWorker):
-    _accept_again = 0.0  # when this worker accepts again after its last new connection (`accept`)
+    _slot: int | None = None  # this worker's in `counts`, once it runs
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -230,36 +291,36 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         self._tls = self.cfg.is_ssl  # a property looked up through gunicorn's settings: once, not per request
         self.plain = plain_http.PlainServer(self) if plain_http.follows(self.cfg) else None
 
+    def run(self):
+        self._slot = counts.claim(self.pid)
+        super().run()
+
     @property
     def worker_connections(self) -> int:
-        """The connections this worker may hold (gunicorn stops accepting at them): none while it
-        pauses after accepting one."""
-        return self._connection_limit if time.monotonic() >= self._accept_again else 0
+        """The connections this worker may hold (gunicorn's loop accepts while it holds fewer, and
+        asks at every turn): none while it holds more than its share (`Counts`)."""
+        if self._slot is None or counts.may_accept(self.nr_conns):
+            return self._connection_limit
+        return 0
 
     @worker_connections.setter
     def worker_connections(self, limit: int) -> None:
         self._connection_limit = limit
 
-    def accept(self, listener):
-        """Accept a connection, then, when there are other workers, let them take the next ones for
-        ACCEPT_PAUSE seconds. A worker serves a connection for as long as it stays open, and runs one
-        Python thread at a time: clients connecting at once (a load's seats, phones coming back
-        after a deploy) all taken by one worker would leave the other's core idle for as long as
-        they stay. Every worker is woken by each new connection and the first to ask takes it:
-        16 connections opened at once to two workers were split 12/4 or worse in 7 tries of 20
-        (16/0 once), and in 3 of 20 with a pause of 2 ms, none with 5 ms (docs/PERFORMANCE.md). A
-        worker too busy to ask in time leaves the next connection to another. The cost: a burst of
-        new connections is taken at ACCEPT_PAUSE apart per worker (200 a second each), the rest
-        waiting in the kernel's queue meanwhile."""
-        held = self.nr_conns
-        super().accept(listener)
-        if self.nr_conns > held and ACCEPT_PAUSE and self.cfg.workers > 1:
-            self._accept_again = time.monotonic() + ACCEPT_PAUSE
-
     def wait_for_and_dispatch_events(self, timeout):
-        """gunicorn's, waking in time to accept again after a pause."""
-        pause = self._accept_again - time.monotonic()
-        super().wait_for_and_dispatch_events(min(timeout, pause) if pause > 0 else timeout)
+        """gunicorn's, after publishing this worker's count of connections (`Counts`) while it runs.
+        A worker not accepting for holding more than its share asks again every RECHECK seconds:
+        the others may catch up and stop accepting meanwhile, and this worker's loop would
+        otherwise sleep for up to `timeout`, nothing waking it."""
+        slot = self._slot
+        if slot is not None:
+            if not self.alive:
+                counts.release(slot)
+            elif counts.owns(slot, self.pid):
+                counts.publish(slot, self.nr_conns)
+            else:
+                self._slot = counts.claim(self.pid)
+        super().wait_for_and_dispatch_events(timeout if self._accepting or not self.alive else min(timeout, RECHECK))
 
     def handle(self, conn):
         """Serve the connection's request, then, while the next one follows at once, that one too."""

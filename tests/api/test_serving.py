@@ -1,11 +1,16 @@
 """gunicorn as gunicorn.conf.py runs it, spoken to over raw sockets: its own answers (a request line
 too long, bad headers, a request that does not arrive in time) are problem+json like the app's, and
 clients that trickle their requests hold one thread each for a bounded time, never the service."""
+import collections
 import io
 import json
+import multiprocessing
+import os
+import re
 import select
 import socket
 import sqlite3
+import subprocess
 import threading
 import time
 import uuid
@@ -359,41 +364,133 @@ def test_a_thread_lingers_for_the_next_request_while_a_quarter_of_the_threads_st
         assert serving.ProblemThreadWorker._next_request_follows(worker, conn) is True
 
 
-def accepting_worker(workers: int) -> serving.ProblemThreadWorker:
-    """A worker as far as accepting goes: its settings, its count of connections, and a thread pool
-    that only keeps what it is handed."""
+@pytest.fixture
+def counts(monkeypatch):
+    """A fresh table of the workers' counts of connections, as the master maps it."""
+    fresh = serving.Counts()
+    monkeypatch.setattr(serving, "counts", fresh)
+    return fresh
+
+
+def test_a_worker_holding_more_than_its_share_takes_no_new_connection(counts):
+    first, second = counts.claim(101), counts.claim(102)
+    assert first != second
+    counts.publish(first, 10)
+    counts.publish(second, 10)
+    assert counts.may_accept(10) and counts.may_accept(11) and not counts.may_accept(12)
+    counts.publish(second, 4)
+    assert counts.may_accept(4) and counts.may_accept(5) and not counts.may_accept(10), "the first waits for the second"
+    counts.release(second)
+    assert counts.may_accept(10), "a worker that stopped is not counted"
+
+
+def test_a_worker_not_heard_from_is_not_counted_and_its_slot_is_taken_again(counts, monkeypatch):
+    stuck, running = counts.claim(101), counts.claim(102)
+    counts.publish(stuck, 0)
+    counts.publish(running, 30)
+    assert not counts.may_accept(30)
+    now = time.monotonic()
+    monkeypatch.setattr(serving.time, "monotonic", lambda: now + serving.Counts.STALE + 1)
+    counts.publish(running, 30)
+    assert counts.may_accept(30), "the stuck worker has not published for STALE seconds"
+    assert counts.claim(103) == stuck and not counts.owns(stuck, 101) and counts.owns(stuck, 103)
+
+
+def test_past_its_slots_a_worker_goes_uncounted(counts, monkeypatch):
+    monkeypatch.setattr(serving.Counts, "SLOTS", 2)
+    table = serving.Counts()
+    assert [table.claim(pid) for pid in (101, 102, 103)] == [0, 1, None]
+
+
+def test_the_counts_are_shared_with_forked_workers(counts):
+    """A worker forked after the table was made publishes where its siblings read."""
+    context = multiprocessing.get_context("fork")
+    done = context.Event()
+    child = context.Process(target=lambda: (counts.publish(counts.claim(os.getpid()), 0), done.set()))
+    child.start()
+    child.join(10)
+    assert done.is_set() and child.exitcode == 0
+    assert counts.may_accept(1) and not counts.may_accept(2), "the child's count, 0, is seen here"
+
+
+def accepting_worker(pid: int = 101) -> serving.ProblemThreadWorker:
+    """A worker as far as accepting goes: its slot, its count of connections and its poller."""
     worker = serving.ProblemThreadWorker.__new__(serving.ProblemThreadWorker)
-    worker.cfg = SimpleNamespace(workers=workers)
-    worker.worker_connections, worker.nr_conns, worker.handed = 1000, 0, []
-    worker.enqueue_req = worker.handed.append
+    worker.pid, worker.alive, worker._accepting, worker.nr_conns, worker.waits = pid, True, True, 0, []
+    worker.worker_connections = 1000
+    worker.poller = SimpleNamespace(select=lambda timeout: worker.waits.append(timeout) or [])
+    worker._slot = serving.counts.claim(pid)
     return worker
 
 
-@pytest.mark.parametrize(("workers", "pause", "pauses"), [(2, 0.2, True), (1, 0.2, False), (2, 0, False)])
-def test_a_worker_with_siblings_stops_accepting_for_a_moment_after_each_connection(monkeypatch, workers, pause, pauses):
-    """gunicorn's loop accepts while a worker holds fewer than its `worker_connections`: none while
-    it pauses. A worker alone never pauses, nor any with ACCEPT_PAUSE=0."""
-    monkeypatch.setattr(serving, "ACCEPT_PAUSE", pause)
-    worker = accepting_worker(workers)
-    with socket.create_server(("127.0.0.1", 0)) as listener:
-        listener.setblocking(False)
-        with socket.create_connection(listener.getsockname()), socket.create_connection(listener.getsockname()):
-            serving.ProblemThreadWorker.accept(worker, listener)
-            assert (worker.nr_conns, len(worker.handed)) == (1, 1)
-            assert worker.worker_connections == (0 if pauses else 1000)
-            time.sleep(0.2)
-            assert worker.worker_connections == 1000  # accepting again
-            serving.ProblemThreadWorker.accept(worker, listener)
-            assert worker.nr_conns == 2
-            for conn in worker.handed:
-                conn.sock.close()
+def test_a_worker_publishes_its_count_at_every_turn_and_stops_accepting_over_its_share(counts):
+    worker, other = accepting_worker(101), counts.claim(102)
+    counts.publish(other, 5)
+    worker.nr_conns = 7
+    serving.ProblemThreadWorker.wait_for_and_dispatch_events(worker, 1.0)
+    assert not counts.may_accept(7) and counts.may_accept(6), "7 published"
+    assert worker.worker_connections == 0, "gunicorn's loop stops accepting"
+    worker._accepting = False
+    serving.ProblemThreadWorker.wait_for_and_dispatch_events(worker, 1.0)
+    assert worker.waits == [1.0, serving.RECHECK], "a worker over its share asks again soon"
+    counts.publish(other, 6)
+    assert worker.worker_connections == 1000
+    worker.nr_conns = 2
+    serving.ProblemThreadWorker.wait_for_and_dispatch_events(worker, 1.0)
+    assert not counts.may_accept(4)
+    worker.alive = False  # stopping
+    serving.ProblemThreadWorker.wait_for_and_dispatch_events(worker, 1.0)
+    assert counts.may_accept(4), "a stopping worker is not counted"
 
 
-def test_a_pausing_worker_wakes_in_time_to_accept_again(monkeypatch):
-    monkeypatch.setattr(serving, "ACCEPT_PAUSE", 0.2)
-    worker, waits = accepting_worker(2), []
-    worker.poller = SimpleNamespace(select=lambda timeout: waits.append(timeout) or [])
+def test_a_worker_that_lost_its_slot_claims_another(counts):
+    worker = accepting_worker(101)
+    lost = worker._slot
+    counts.release(lost)
+    assert counts.claim(102) == lost
     serving.ProblemThreadWorker.wait_for_and_dispatch_events(worker, 1.0)
-    worker._accept_again = time.monotonic() + 0.2
-    serving.ProblemThreadWorker.wait_for_and_dispatch_events(worker, 1.0)
-    assert waits[0] == 1.0 and 0 < waits[1] <= 0.2
+    assert worker._slot != lost and counts.owns(worker._slot, 101) and counts.owns(lost, 102)
+
+
+def holders(port: str) -> collections.Counter:
+    """The connections to `port` each process holds (read from `ss`)."""
+    held = subprocess.run(["ss", "-tnpH", "state", "established", f"( sport = :{port} )"], capture_output=True,
+                          text=True, check=True).stdout
+    return collections.Counter(re.findall(r"pid=(\d+)", held))
+
+
+def test_connections_opened_at_once_are_shared_among_the_workers(app, tmp_path):
+    """64 connections opened at once to two workers: each holds its share, give or take the
+    SLACK and a connection each accepted before its sibling's count was published. (Once both
+    run: a worker still starting is not counted, and until it runs the first takes every
+    connection.)"""
+    log = tmp_path / "server.log"
+    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=2, RATELIMIT_ENABLED="false") as base:
+        host, port = base.removeprefix("http://").split(":")
+        opened: list[socket.socket] = []
+
+        def ask() -> None:
+            sock = socket.create_connection((host, int(port)), timeout=10)
+            opened.append(sock)
+            sock.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            answer(sock)
+
+        deadline = time.monotonic() + 30
+        while len(holders(port)) < 2:  # a connection at a time, held, until the second worker takes one
+            assert time.monotonic() < deadline, "the second worker never served"
+            ask()
+        for sock in opened:
+            sock.close()
+        while holders(port):
+            time.sleep(0.05)
+        time.sleep(0.2)  # the workers publish their counts of connections at their loop's next turn
+        opened.clear()
+        askers = [threading.Thread(target=ask) for _ in range(64)]
+        for asker in askers:
+            asker.start()
+        for asker in askers:
+            asker.join()
+        split = sorted(holders(port).values())
+        for sock in opened:
+            sock.close()
+    assert len(split) == 2 and sum(split) == 64 and split[1] - split[0] <= serving.Counts.SLACK + 2, split
