@@ -126,6 +126,7 @@ class PlainServer:
         self._bases: dict[tuple, dict] = {}  # per listener's address: the environ's part every request shares
         # gunicorn's `secure_scheme_headers` (set by a proxy in front), as the environ names them
         self._schemes = {"HTTP_" + name.replace("-", "_"): secure for name, secure in cfg.secure_scheme_headers.items()}
+        self._networks = cfg.forwarded_allow_networks()  # parsed by `ipaddress` at each call
         self._keep_alive = bool(cfg.keepalive)
 
     def serve(self, conn) -> bool | None:
@@ -298,8 +299,7 @@ class PlainServer:
     def _scheme(self, environ: dict, client: tuple, data: bytes) -> str:
         """The URL scheme a trusted proxy's headers name. Two that disagree are gunicorn's to answer
         (400); an untrusted client's are passed on and change nothing."""
-        cfg = self.cfg
-        if not trusted_peer(client[0], cfg.forwarded_allow_ips, cfg.forwarded_allow_networks()):
+        if not trusted_peer(client[0], self.cfg.forwarded_allow_ips, self._networks):
             return "http"
         named = {environ[key] == secure for key, secure in self._schemes.items() if key in environ}
         if len(named) > 1:
