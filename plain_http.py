@@ -19,9 +19,9 @@ access log, request hooks, the PROXY protocol, HTTP/2, SCRIPT_NAME.
 
 What the answer keeps from gunicorn's: the status line, `Server`, `Date` and `Connection` first;
 each header checked against the same grammar (once per name and value: gunicorn runs two regular
-expressions on each header of each answer), hop-by-hop headers dropped; no body after a `HEAD`, `204`, `304` or `1xx`, and no `Content-Length`
-on a `204` or `1xx`; a body longer than its `Content-Length` cut there, one shorter closing the
-connection. Unlike gunicorn it sends an answer without a `Content-Length` with its length (the
+expressions on each header of each answer), hop-by-hop headers dropped; no body after a `HEAD`,
+`204`, `304` or `1xx`, and no `Content-Length` on a `204` or `1xx`; a body longer than its
+`Content-Length` cut there, one shorter closing the connection. Unlike gunicorn it sends an answer without a `Content-Length` with its length (the
 whole body is in hand) rather than chunked, and `wsgi.early_hints` is not offered (the app does not
 use it). The connection is kept or closed by the same rules: the client's `Connection: close`, the
 worker stopping or restarting after `max_requests`, too many kept-alive connections.
@@ -40,8 +40,8 @@ from gunicorn_h1c import IncompleteError, ParseError, parse_request  # type: ign
 GUNICORN = None  # `serve`'s answer when the request is left to gunicorn's own path
 PLAIN_BODY = 64 * 1024  # bytes: a larger body is read by gunicorn's path, as the app takes it
 # Headers gunicorn acts on (in the environ's spelling): a request sending one is gunicorn's to serve.
-ACTED_ON = frozenset({"HTTP_EXPECT", "HTTP_TRANSFER_ENCODING", "HTTP_UPGRADE", "HTTP_HTTP2_SETTINGS",
-                      "HTTP_SCRIPT_NAME", "HTTP_PATH_INFO"})
+# (SCRIPT_NAME and PATH_INFO, which a trusted proxy may set, have an underscore: gunicorn's too.)
+ACTED_ON = frozenset({"HTTP_EXPECT", "HTTP_TRANSFER_ENCODING", "HTTP_UPGRADE", "HTTP_HTTP2_SETTINGS"})
 NAMES_KEPT = 512  # request header names whose environ key is remembered (clients may send any)
 # Response headers remembered as checked, the first seen: the same ones (the security headers, the
 # content type, CORS) come first in every answer, and those that change (an ETag) would fill any number.

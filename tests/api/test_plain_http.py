@@ -109,6 +109,7 @@ PLAIN = {
     "a proxy's scheme": b"GET / HTTP/1.1\r\nHost: x\r\nX-Forwarded-Proto: https\r\nX-Forwarded-For: 1.2.3.4\r\n\r\n",
     "a proxy's other scheme": b"GET / HTTP/1.1\r\nHost: x\r\nX-Forwarded-Proto: http\r\n\r\n",
     "two that agree": b"GET / HTTP/1.1\r\nHost: x\r\nX-Forwarded-Proto: https\r\nX-Forwarded-Ssl: on\r\n\r\n",
+    "headers named like CGI's": b"GET / HTTP/1.1\r\nHost: x\r\nScript-Name: /x\r\nPath-Info: /y\r\n\r\n",
 }
 
 
