@@ -9,6 +9,7 @@ from werkzeug.exceptions import HTTPException
 from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError
 
 from . import metrics
+from .context import current_g
 
 PROBLEM_TYPE = "urn:addgames:problem:"
 log = logging.getLogger(__name__)
@@ -64,8 +65,8 @@ def init_app(app: Flask) -> None:
         kind = getattr(error, "orig", error).__class__.__name__
         log.warning("database unavailable: %s", kind)
         metrics.database_failed(kind)
-        return problem(503, "database_unavailable", "The database is unavailable and nothing was saved; "
-                       "try again shortly.", headers={"Retry-After": "2"}, database="unavailable")
+        return problem(503, "database_unavailable", f"The database is unavailable{_saved_or_not()}; try again "
+                       "shortly.", headers={"Retry-After": "2"}, database="unavailable", **_saved())
 
     for down in DATABASE_DOWN:  # lost or refused connections, lock timeouts, a full disk, an exhausted pool
         app.register_error_handler(down, on_database_down)
@@ -73,7 +74,25 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(Exception)
     def on_crash(error: Exception):
         log.exception("unhandled error")
-        return problem(500, "internal_error", "Something went wrong on our side; nothing was saved.")
+        return problem(500, "internal_error", f"Something went wrong on our side{_saved_or_not()}.", **_saved())
+
+
+def note_saved() -> None:
+    """The request's writes are committed (api/transaction.py): a failure after this has not undone
+    them, and its answer says so, rather than that nothing was saved."""
+    current_g().saved = True
+
+
+def _saved() -> dict:
+    """The problem's `saved` member: present, and true, when the request's writes were committed."""
+    return {"saved": True} if "saved" in current_g() else {}
+
+
+def _saved_or_not() -> str:
+    if "saved" in current_g():
+        return (" after the change was saved: reload to see it (sent again with the same Idempotency-Key, the "
+                "request gets the answer it should have had)")
+    return " and nothing was saved"
 
 
 def _first_message(messages, path: str = "") -> str:

@@ -14,9 +14,8 @@ from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql import Executable
 
-from . import connection, durable, gate, news
+from . import connection, durable, errors, gate, news
 from .context import current_flask_app, current_g
-from .errors import Problem
 from .models import games_table
 from .reads import Prepared
 
@@ -56,7 +55,7 @@ class _Overtaken(Exception):
     """A compare-and-set changed nothing."""
 
 
-def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> None:
+def commit(conflict: Callable[[], errors.Problem], first: Iterable[Statement] = ()) -> None:
     """Run `first`, then the staged writes, in one transaction and commit; then (on SQLite once the
     request has left the gate and synced its write, api/durable.py) wake the polls waiting on the
     matches it changed. When another request was faster (a compare-and-set that
@@ -80,6 +79,7 @@ def commit(conflict: Callable[[], Problem], first: Iterable[Statement] = ()) -> 
             conn.rollback()
             connection.for_reads(conn)
             raise conflict() from None
+    errors.note_saved()
     connection.for_reads(conn)
     # For SQLite's processes; on PostgreSQL a trigger announces every change of a match's row
     # at COMMIT, api/writes.py's advance-and-append included.

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
+from api import observe, writes
 from api.database import PING_AFTER_IDLE
 from api.models import db
 
@@ -176,3 +177,41 @@ def test_a_restarted_server_is_not_a_503(app, client, idle):
     time.sleep(PING_AFTER_IDLE * 1.5)  # a restart takes longer than that
     view = client.get(f"/api/v1/games/{table.id}", headers=table.auth(0))
     assert view.status_code == 200, view.json
+
+
+def crash(*_args, **_kwargs):
+    raise RuntimeError("injected")
+
+
+@pytest.mark.parametrize("keyed", [False, True], ids=["plain", "idempotency-key"])
+def test_a_crash_after_the_commit_says_the_change_was_saved(app, client, monkeypatch, keyed):
+    table = Table.create(client, join=False)
+    path, body, auth = move(table)
+    headers = {**auth, **({"Idempotency-Key": str(uuid.uuid4())} if keyed else {})}
+    before = rows(app)
+    monkeypatch.setattr(observe, "moved", crash)  # runs once the move is committed
+    answer = client.post(path, json=body, headers=headers)
+    assert (answer.status_code, answer.content_type, answer.json["code"]) == (500, "application/problem+json",
+                                                                             "internal_error")
+    assert answer.json["saved"] is True and "after the change was saved" in answer.json["detail"]
+    assert rows(app)["Event"] == before["Event"] + 1, "the move stands"
+    assert table.view(1)["version"] == 1
+    if keyed:
+        retried = client.post(path, json=body, headers=headers)
+        assert retried.status_code == 200 and retried.headers["Idempotent-Replayed"] == "true"
+        assert retried.json["version"] == 1
+
+
+def test_a_crash_before_the_commit_says_nothing_was_saved(app, client, monkeypatch):
+    table = Table.create(client, join=False)
+    path, body, auth = move(table)
+    headers = {**auth, "Idempotency-Key": str(uuid.uuid4())}
+    before = rows(app)
+    with monkeypatch.context() as patched:
+        patched.setattr(writes, "view_response", crash)  # the answer is made before the commit
+        answer = client.post(path, json=body, headers=headers)
+    assert (answer.status_code, answer.json["code"]) == (500, "internal_error")
+    assert "saved" not in answer.json and "nothing was saved" in answer.json["detail"]
+    assert rows(app) == before
+    retried = client.post(path, json=body, headers=headers)
+    assert retried.status_code == 200 and "Idempotent-Replayed" not in retried.headers
