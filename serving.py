@@ -28,13 +28,14 @@ additions gunicorn has no setting for:
 - its settings are read once, when it starts (`SettledConfig`).
 """
 import errno
+import fcntl
 import json
 import mmap
-import multiprocessing
 import operator
 import os
 import select
 import socket
+import tempfile
 import threading
 import time
 from http import HTTPStatus
@@ -235,27 +236,40 @@ class Counts:
     at least once a second.
 
     A worker's slot: its pid, its count, and when it last published (`time.monotonic`, one clock
-    for every process of the machine), as doubles, each written in one store."""
+    for every process of the machine), as doubles, each written in one store.
+
+    The table is a file in memory (`memfd_create`; elsewhere than on Linux, a temporary file),
+    mapped by the master and inherited by every worker, and a worker claims its slot under a POSIX
+    record lock on that file (`lockf`): it needs neither /dev/shm, where a `multiprocessing.Lock`
+    makes its semaphore (some containers have none), nor a writable disk. Such a lock is held by a
+    process, not a thread: each worker claims from its main thread only."""
 
     SLOTS = 64
     SLACK = 1
     STALE = 3.0  # seconds
 
     def __init__(self) -> None:
-        self._memory = mmap.mmap(-1, 8 * 3 * self.SLOTS)  # anonymous and shared: a forked worker writes the master's
+        size = 8 * 3 * self.SLOTS
+        # A descriptor of its own: the temporary file's object may close its own once collected.
+        self._file = os.memfd_create("addgames-counts") if hasattr(os, "memfd_create") \
+            else os.dup(tempfile.TemporaryFile().fileno())
+        os.ftruncate(self._file, size)
+        self._memory = mmap.mmap(self._file, size)  # shared: a forked worker writes the master's
         doubles = memoryview(self._memory).cast("d")
         self._pids, self._held, self._heard = (doubles[n * self.SLOTS:(n + 1) * self.SLOTS] for n in range(3))
-        self._claiming = multiprocessing.Lock()
 
     def claim(self, pid: int) -> int | None:
         """A slot for the worker `pid`: one no worker has published to for STALE seconds; None past
         SLOTS workers (that one then accepts as gunicorn would, uncounted)."""
-        with self._claiming:
+        fcntl.lockf(self._file, fcntl.LOCK_EX)
+        try:
             now = time.monotonic()
             slot = next((n for n, heard in enumerate(self._heard) if now - heard > self.STALE), None)
             if slot is not None:
                 self._pids[slot], self._held[slot], self._heard[slot] = pid, 0, now
             return slot
+        finally:
+            fcntl.lockf(self._file, fcntl.LOCK_UN)
 
     def publish(self, slot: int, held: int) -> None:
         self._held[slot], self._heard[slot] = held, time.monotonic()

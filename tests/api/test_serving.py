@@ -413,6 +413,27 @@ def test_the_counts_are_shared_with_forked_workers(counts):
     assert counts.may_accept(1) and not counts.may_accept(2), "the child's count, 0, is seen here"
 
 
+def test_workers_claiming_at_once_get_a_slot_each(counts, monkeypatch):
+    """Claims from workers started together are taken in turn (a lock on the table's file). Here
+    each child's claim takes 50 ms to look at each slot: without the lock, every child would find
+    the first slot free before the first of them took it."""
+    class SlowTime(float):
+        def __sub__(self, other):
+            time.sleep(0.05)
+            return float(self) - other
+
+    monkeypatch.setattr(serving.time, "monotonic", lambda now=time.monotonic: SlowTime(now()))
+    context = multiprocessing.get_context("fork")
+    slots = context.SimpleQueue()
+    children = [context.Process(target=lambda: slots.put(counts.claim(os.getpid()))) for _ in range(4)]
+    for child in children:
+        child.start()
+    for child in children:
+        child.join(10)
+    claimed = [slots.get() for _ in children]
+    assert sorted(claimed) == list(range(4)), claimed
+
+
 def accepting_worker(pid: int = 101) -> serving.ProblemThreadWorker:
     """A worker as far as accepting goes: its slot, its count of connections and its poller."""
     worker = serving.ProblemThreadWorker.__new__(serving.ProblemThreadWorker)
