@@ -42,6 +42,7 @@ from .context import current_flask_app, current_request
 if TYPE_CHECKING:
     from .matches import MatchRow
 
+NEWS = re.compile(r"([A-Za-z0-9_-]{1,64})(?: (\d{1,18}) (\d{1,18}) ([01]))?")  # as `Heard.hear` takes it
 MAX_WAIT = 20  # seconds: below gunicorn's request timeout (25 s) and the 30 s after which PaaS routers give up
 CHANNEL = "addgames_news"
 _PREFER_WAIT = re.compile(r"(?:^|[,;\s])wait\s*=\s*\"?(\d{1,6})\"?", re.IGNORECASE)
@@ -151,15 +152,21 @@ class Heard:
         self._lock = threading.Lock()  # the listening thread hears, and a request's thread notes its move
         self.complete = False  # every change is heard from now on
 
-    def hear(self, news: str) -> str:
+    def hear(self, news: str) -> str | None:
         """Note news ('<match id>[ <version> <seating> <rematch>]'); the match id. News of an earlier
         version than the one last heard of its match came late (SQLite's processes announce after
-        their COMMIT, in whatever order their threads get there): it changes nothing."""
-        match_id, _, head = news.partition(" ")
+        their COMMIT, in whatever order their threads get there): it changes nothing. News of
+        another shape is none of this service's (anyone who may connect to the database may NOTIFY
+        its channel): it is logged and ignored, None, rather than end the thread that listens."""
+        found = NEWS.fullmatch(news)
+        if found is None:
+            log.warning("news: ignored %r, not news of a match", news[:100])
+            return None
+        match_id, version = found[1], found[2]
         place = hash(match_id) % self.SLOTS
         with self._lock:
-            last = (self._slots[place] or "").split(" ")
-            if not (head and len(last) == 4 and last[0] == match_id and int(last[1]) > int(head.partition(" ")[0])):
+            last = (self._slots[place] or "").split(" ")  # news of this shape, or a committed head
+            if not (version and len(last) == 4 and last[0] == match_id and int(last[1]) > int(version)):
                 self._slots[place] = news
         return match_id
 
@@ -329,12 +336,12 @@ class SocketCourier(Courier):
 
     def _receive(self, inbox: socket.socket) -> None:
         while True:
-            note = inbox.recv(64).decode()
+            note = inbox.recv(64).decode(errors="replace")  # a stray datagram is ignored, not fatal
             if note == self.LOST:
                 heard.restart(complete=True)
                 board.wake_all()
-            else:
-                board.wake(heard.hear(note))
+            elif (match_id := heard.hear(note)) is not None:
+                board.wake(match_id)
 
     def announce(self, notes: set[str]) -> None:
         try:
@@ -386,7 +393,8 @@ class PostgresCourier(Courier):
                         board.wake_all()
                     ready.set()
                     for note in listening.notifies():
-                        board.wake(heard.hear(note.payload))
+                        if (match_id := heard.hear(note.payload)) is not None:
+                            board.wake(match_id)
             except psycopg.Error as error:
                 log.warning("news: the listening connection failed (%s); waiters re-check meanwhile", error)
             heard.restart(complete=False)

@@ -41,6 +41,16 @@ def test_a_row_is_the_newest_only_with_the_head_last_heard_while_every_change_is
     assert not heard.is_newest(Row("abc", 4, rematch_id="def"))
 
 
+@pytest.mark.parametrize("stray", ["", "abc not-a-version", "abc 4 2", "abc 4 2 0 1", "abc 4 2 7", "abc -4 2 0",
+                                   "a;b 4 2 0", "abc 4\n2 0", "x" * 65])
+def test_news_of_another_shape_is_ignored(stray):
+    heard = Heard()
+    heard.restart(complete=True)
+    heard.hear("abc 3 2 0")
+    assert heard.hear(stray) is None
+    assert heard.is_newest(Row("abc", 3)), "what was heard stands"
+
+
 def test_news_of_another_match_in_the_same_place_makes_a_row_unknown_never_newest(monkeypatch):
     heard = Heard()
     heard.restart(complete=True)

@@ -6,12 +6,16 @@ the moves that end their wait come from this process or from a gunicorn server o
 database, which reaches them by a datagram (SQLite) or by NOTIFY (PostgreSQL). Waiters re-check
 the database only every POLL_RECHECK seconds: set far beyond the wait, so that only the news can
 end a wait with a 200."""
+import os
+import socket
 import threading
 import time
 from unittest import mock
 
+import psycopg
 import pytest
 import requests
+from sqlalchemy.engine import make_url
 
 from api import games, news
 
@@ -223,3 +227,34 @@ def test_a_watch_that_cannot_listen_holds_no_place_on_the_board_past_its_request
             with pytest.raises(RuntimeError, match="a bug"):
                 news.Watch("AQd0zODt6g0McKXr", 5)
     assert news.board.count == before
+
+
+def send_stray(app, payload: bytes) -> None:
+    """Something else on the news' way: a NOTIFY on the channel (PostgreSQL: anyone who may connect
+    may send one), or a datagram to every listening process (SQLite)."""
+    courier = app.extensions["news"]
+    if isinstance(courier, news.SocketCourier):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
+            for listener in os.scandir(courier.folder):
+                sender.sendto(payload, listener.path)
+    else:
+        url = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).set(drivername="postgresql")
+        with psycopg.connect(url.render_as_string(hide_password=False), autocommit=True) as conn:
+            conn.execute("SELECT pg_notify(%s, %s)", [news.CHANNEL, payload.decode()])
+
+
+def test_stray_news_is_ignored_and_news_still_comes(app, client, news_only):
+    """Stray news is ignored and the news after it still ends a wait; even news naming a match this
+    process has heard of with a version that is no number."""
+    table, path, waiter, view = started(client)
+    for round_ in range(2):
+        waiting, answers = wait_in_background(app, path, {**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                                          "Prefer": "wait=5"})
+        if round_:
+            for stray in (f"{table.id} not-a-version".encode(), b"", b"\xff\xfe", f"{table.id} 1 2 3 4".encode()):
+                if stray.isascii() or isinstance(app.extensions["news"], news.SocketCourier):
+                    send_stray(app, stray)
+        move(client, path, table.tokens[1 - waiter])
+        waiting.join(30)
+        assert answers[0].status_code == 200, f"round {round_}: the wait ended without news of the move"
+        waiter, view = 1 - waiter, client.get(path, headers=bearer(table.tokens[1 - waiter]))
