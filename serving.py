@@ -62,7 +62,10 @@ REASONS = {
     414: ("uri_too_long", "The request line is too long."),
     417: ("expectation_failed", "The Expect header of the request cannot be met."),
     431: ("request_header_fields_too_large", "The request has too many headers or a header is too long."),
-    500: ("internal_error", "Something went wrong on our side; nothing was saved."),
+    # Past the app's own handlers (which tell a failure after the COMMIT from one before it): the
+    # request may have been carried out, as when the app sent a header gunicorn refuses.
+    500: ("internal_error", "Something went wrong on our side, so the request may or may not have been carried out: "
+                            "send it again with the same Idempotency-Key."),
     501: ("not_implemented", "The request's Transfer-Encoding is not supported."),
     503: ("server_timeout", "The server took too long to answer, so the request may or may not have been carried "
                             "out: send it again with the same Idempotency-Key."),

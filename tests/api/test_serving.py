@@ -143,6 +143,22 @@ def test_a_write_not_on_disk_is_answered_503_problem_json():
     assert headers["retry-after"] == str(serving.RETRY_AFTER) and "Idempotency-Key" in json.loads(body)["detail"]
 
 
+def test_a_failure_past_the_apps_handlers_is_answered_500_and_safe_to_retry():
+    """An exception the app's handlers never saw (a header gunicorn refuses, once the app has
+    answered): whether the request's writes were committed is not known here, and the answer says
+    so."""
+    worker = serving.ProblemThreadWorker.__new__(serving.ProblemThreadWorker)
+    worker.log = SimpleNamespace(exception=lambda *args: None, debug=lambda *args: None)
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        worker.handle_error(None, ours, ("127.0.0.1", 1), RuntimeError("app failed"))
+        ours.shutdown(socket.SHUT_WR)
+        answered, headers, body = answer_head(theirs.makefile("rb").read())
+    assert_problem(answered, headers, body, 500, "internal_error")
+    detail = json.loads(body)["detail"]
+    assert "may or may not" in detail and "Idempotency-Key" in detail and "app failed" not in detail
+
+
 def trickle(server, head: bytes, body_bytes: int, results: list) -> None:
     """Send `head`, then one byte of body every 0.2 s (or nothing when body_bytes is 0) until the
     server answers (for three times its read timeout at most); keep its answer."""
