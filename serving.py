@@ -23,6 +23,8 @@ additions gunicorn has no setting for:
   the other catches up, so that a burst of connections is shared among the workers (`Counts`);
 - a thread that has answered a request waits LINGER seconds for the next one on the same
   connection and serves it itself (see `_next_request_follows`);
+- the client's socket stays non-blocking and its reads and sends wait only when it is not ready,
+  without a system call to change its timeout around each (`ClientSocket`);
 - the Date header of every answer is formatted once a second, not once an answer
   (`plain_http.http_date`);
 - its settings are read once, when it starts (`SettledConfig`).
@@ -91,10 +93,20 @@ class ClientSocket:
     gunicorn writes a response's status line and headers, then its body, in two sends: two system
     calls and, the socket being TCP_NODELAY, two segments for the client to take in. The head is
     held until the body's first bytes, or until the request ends (`flush`) for an answer without
-    one, and sent with them in one."""
+    one, and sent with them in one.
+
+    The socket itself stays non-blocking, and the waits are this class's own: a read or a send is
+    tried at once, and waits (`poll`) only when the socket is not ready. Python's own timeouts cost
+    each read and each send a `poll` before it, and each change of timeout (two per read or send
+    here, one more per request from gunicorn) an `ioctl`: every one of them a system call during
+    which another thread takes the interpreter, and under load the caller then waits to have it
+    back. The timeouts asked for (`settimeout`, `setblocking`) are kept here, and bound these waits
+    as they would bound the socket's."""
 
     def __init__(self, sock: socket.socket):
+        sock.setblocking(False)
         self._sock = sock
+        self._timeout: float | None = None  # as asked for: None waits for ever, 0 not at all
         self._answer = threading.Lock()  # the request's thread and the worker's timeout both may answer
         self._head = b""  # a final response's head, not sent yet
         self.deadline = float("inf")
@@ -103,44 +115,78 @@ class ClientSocket:
     def start(self, seconds: float) -> None:
         self.deadline, self.expired, self.answering, self._head = time.monotonic() + seconds, False, False, b""
 
+    def settimeout(self, seconds: float | None) -> None:
+        self._timeout = seconds
+
+    def gettimeout(self) -> float | None:
+        return self._timeout
+
+    def setblocking(self, flag: bool) -> None:
+        self._timeout = None if flag else 0.0
+
     def sendall(self, data: bytes) -> None:
         if not self._head and data[:7] == b"HTTP/1." and data[9:10] != b"1":  # a 1xx goes out at once
             self._head = data
             return
-        self._send(self._sock.sendall, self._held() + data)
+        self._send(self._held() + data)
 
     def answer(self, data: bytes) -> None:
         """Send a whole answer, head and body (plain_http.py)."""
-        self._send(self._sock.sendall, data)
+        self._send(data)
 
     def sendfile(self, file, offset: int = 0, count: int | None = None) -> int:
+        """The socket's `sendfile`, which waits in the socket's own timeout (it refuses a
+        non-blocking socket): rare, unlike every other send."""
         self.flush()
-        return self._send(self._sock.sendfile, file, offset, count)
+        self._answering()
+        self._sock.settimeout(self._send_timeout())
+        try:
+            return self._sock.sendfile(file, offset, count)
+        except TimeoutError:
+            raise BrokenPipeError(errno.EPIPE, "the client stopped taking its answer") from None
+        finally:
+            self._sock.setblocking(False)
 
     def flush(self) -> None:
         """Send the head still held (of an answer without a body): the request has ended."""
         if self._head:
-            self._send(self._sock.sendall, self._held())
+            self._send(self._held())
 
     def _held(self) -> bytes:
         head, self._head = self._head, b""
         return head
 
-    def _send(self, send, *args):
-        """Send part of the answer, waiting for the client CLIENT_TIMEOUT at most (a client that
-        stops reading would otherwise hold the thread for as long as TCP keeps the connection)."""
+    def _answering(self) -> None:
         with self._answer:
             if self.given_up:
                 raise BrokenPipeError(errno.EPIPE, "answered already (request timeout)")  # a client gone
             self.answering = True
-        prior = self._sock.gettimeout()
-        self._sock.settimeout(CLIENT_TIMEOUT if prior is None else min(prior, CLIENT_TIMEOUT))
-        try:
-            return send(*args)
-        except TimeoutError:
-            raise BrokenPipeError(errno.EPIPE, "the client stopped taking its answer") from None
-        finally:
-            self._sock.settimeout(prior)
+
+    def _send_timeout(self) -> float:
+        """Seconds a send waits for the client at most: CLIENT_TIMEOUT, or less if asked (a client
+        that stops reading would otherwise hold the thread for as long as TCP keeps the connection)."""
+        return CLIENT_TIMEOUT if self._timeout is None else min(self._timeout, CLIENT_TIMEOUT)
+
+    def send(self, data: bytes) -> int:
+        """Send an interim answer (gunicorn's `100 Continue`), whole."""
+        self._send_all(data)
+        return len(data)
+
+    def _send(self, data: bytes) -> None:
+        """Send part of the answer."""
+        self._answering()
+        self._send_all(data)
+
+    def _send_all(self, data: bytes) -> None:
+        """Send `data`, waiting `_send_timeout` seconds at most for the client to take it."""
+        unsent, deadline = memoryview(data), None
+        while unsent:
+            try:
+                unsent = unsent[self._sock.send(unsent):]
+            except BlockingIOError:
+                deadline = deadline or time.monotonic() + self._send_timeout()
+                if not self._ready(select.POLLOUT, deadline - time.monotonic()):
+                    raise BrokenPipeError(errno.EPIPE, "the client stopped taking its answer") from None
 
     def give_up(self, answer: bytes) -> None:
         """Send `answer` unless an answer has begun, and end the connection. The socket is shut down,
@@ -156,22 +202,27 @@ class ClientSocket:
             pass  # the client is gone already
 
     def recv(self, size: int, *flags) -> bytes:
-        """Read from the client, failing once the request's deadline has passed."""
-        prior = self._sock.gettimeout()
-        remaining = self.deadline - time.monotonic()
-        try:
-            if remaining > 0:
-                self._sock.settimeout(remaining if prior is None else min(prior, remaining))
+        """Read from the client, failing once the request's deadline has passed, or after the
+        timeout asked for if that comes first (gunicorn draining a body)."""
+        while (remaining := self.deadline - time.monotonic()) > 0:
+            try:
                 return self._sock.recv(size, *flags)
-        except TimeoutError:
-            if time.monotonic() < self.deadline:
-                raise  # the caller's own, shorter timeout (gunicorn draining a body)
-        finally:
-            self._sock.settimeout(prior)
+            except BlockingIOError:
+                pass
+            wait = remaining if self._timeout is None else min(self._timeout, remaining)
+            if not self._ready(select.POLLIN, wait) and wait < remaining:
+                raise TimeoutError("timed out")
         if self.expired:
             raise TimeoutError("request read deadline")  # already answered: gunicorn closes the connection
         self.expired = True
         raise ClientTooSlow()
+
+    def _ready(self, events: int, seconds: float) -> bool:
+        """Whether the socket is ready for `events` within `seconds` (or has failed, which the next
+        read or send then says)."""
+        poller = select.poll()
+        poller.register(self._sock, events)
+        return bool(poller.poll(max(seconds, 0) * 1000))
 
     def __getattr__(self, name):
         """The socket's own, e.g. `settimeout`: its methods are kept here once asked for (gunicorn asks

@@ -216,7 +216,94 @@ def test_a_client_that_stops_reading_is_let_go(monkeypatch):
         client = serving.ClientSocket(ours)
         with pytest.raises(BrokenPipeError):
             client.sendall(b"x" * 1_000_000)
-        assert ours.gettimeout() is None, "the socket is left as it was"
+
+
+class Counted(socket.socket):
+    """A socket that counts the changes of its timeout, each a system call (`ioctl`)."""
+
+    changes = 0
+
+    def settimeout(self, value):
+        self.changes += 1
+        super().settimeout(value)
+
+    def setblocking(self, flag):
+        self.changes += 1
+        super().setblocking(flag)
+
+
+def counted_pair() -> tuple[Counted, socket.socket]:
+    left, right = socket.socketpair()
+    counted = Counted(left.family, left.type, fileno=left.detach())
+    return counted, right
+
+
+def test_a_request_read_and_answered_never_changes_the_sockets_timeout():
+    """The socket is made non-blocking once; a read or an answer, and the timeouts gunicorn asks for
+    around them, are kept by the ClientSocket and change nothing on the socket: no system call
+    besides the read and the send themselves when the socket is ready."""
+    ours, theirs = counted_pair()
+    with ours, theirs:
+        client = serving.ClientSocket(ours)
+        made = ours.changes
+        theirs.sendall(b"GET / HTTP/1.1\r\n\r\n")
+        client.start(serving.CLIENT_TIMEOUT)
+        client.setblocking(True)  # as gunicorn asks for before each request
+        assert client.recv(100) == b"GET / HTTP/1.1\r\n\r\n"
+        client.answer(b"HTTP/1.1 204 No Content\r\n\r\n")
+        client.settimeout(2.0)
+        client.setblocking(False)  # as gunicorn asks for before the connection goes back to its poller
+        assert theirs.recv(100) == b"HTTP/1.1 204 No Content\r\n\r\n"
+        assert ours.changes == made and ours.gettimeout() == 0.0
+
+
+def test_a_read_waits_for_the_client_until_the_timeout_asked_for():
+    """A read waits for bytes still on their way, and fails after the timeout asked for (gunicorn
+    draining a body) when that comes before the request's deadline: a timeout, not a late request."""
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        client = serving.ClientSocket(ours)
+        client.start(serving.CLIENT_TIMEOUT)
+        threading.Timer(0.1, theirs.sendall, (b"late",)).start()
+        assert client.recv(10) == b"late"
+        client.settimeout(0.1)
+        with pytest.raises(TimeoutError):
+            client.recv(10)
+        assert not client.expired
+
+
+def test_an_answer_larger_than_the_sockets_buffer_arrives_whole():
+    """A send the socket takes in parts waits for the client to read, and sends every byte once."""
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        ours.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        client = serving.ClientSocket(ours)
+        answer = os.urandom(300_000)
+        received = bytearray()
+
+        def read() -> None:
+            while len(received) < len(answer):
+                time.sleep(0.001)
+                received.extend(theirs.recv(8192))
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        client.answer(answer)
+        reader.join(5)
+        assert bytes(received) == answer
+
+
+def test_a_file_is_sent_whole_and_the_socket_stays_non_blocking(tmp_path):
+    """`sendfile` (gunicorn's, for a file the app answers with) needs the socket's own timeout: it
+    gets it for the send only."""
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        client = serving.ClientSocket(ours)
+        page = tmp_path / "page.html"
+        page.write_bytes(b"<p>hello</p>")
+        with page.open("rb") as file:
+            assert client.sendfile(file) == 12
+        assert theirs.recv(100) == b"<p>hello</p>" and ours.gettimeout() == 0.0
 
 
 class Sends:
@@ -225,14 +312,16 @@ class Sends:
     def __init__(self):
         self.sends: list[bytes] = []
 
-    def sendall(self, data: bytes) -> None:
-        self.sends.append(data)
+    def send(self, data: bytes) -> int:
+        self.sends.append(bytes(data))
+        return len(data)
 
-    def gettimeout(self) -> float | None:
-        return None
+    sendall = send
 
-    def settimeout(self, _seconds: float | None) -> None:
+    def setblocking(self, _flag: bool) -> None:
         pass
+
+    settimeout = setblocking
 
     def shutdown(self, _how: int) -> None:
         pass
@@ -358,10 +447,9 @@ def test_a_client_socket_passes_on_what_it_does_not_wrap():
     left, right = socket.socketpair()
     with left, right:
         wrapped = serving.ClientSocket(left)
-        for timeout in (1.5, None, 0.25):
-            wrapped.settimeout(timeout)
-            assert wrapped.gettimeout() == left.gettimeout() == timeout
-        assert wrapped.fileno() == left.fileno()
+        assert wrapped.fileno() == left.fileno() and wrapped.getsockname() == left.getsockname()
+        wrapped.shutdown(socket.SHUT_WR)
+        assert right.recv(10) == b"", "the socket itself was shut"
 
 
 @pytest.mark.parametrize(("running", "lingering", "lingers"), [(0, 0, True), (5, 0, True), (6, 0, False), (3, 3, False)])
