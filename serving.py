@@ -148,9 +148,19 @@ class ClientSocket:
             self._sock.setblocking(False)
 
     def flush(self) -> None:
-        """Send the head still held (of an answer without a body): the request has ended."""
+        """Send the head still held (of an answer without a body)."""
         if self._head:
             self._send(self._held())
+
+    def end(self) -> None:
+        """The request has ended: send the head still held, and lift its read deadline. A request may
+        run past it (a poll waits up to news.MAX_WAIT), and gunicorn's graceful close of the
+        connection reads what the client still sends, in a timeout of its own: failing there as a
+        request read too late, it would count the connection closed twice."""
+        try:
+            self.flush()
+        finally:
+            self.deadline = float("inf")
 
     def _held(self) -> bytes:
         head, self._head = self._head, b""
@@ -413,7 +423,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
         finally:
             self.running.pop(conn.sock, None)
         try:
-            conn.sock.flush()
+            conn.sock.end()
         except OSError:
             return False  # the client is gone, or was answered by the timeout: the connection ends
         return kept

@@ -22,6 +22,7 @@ import gunicorn_h1c
 import psycopg
 import pytest
 import requests
+from gunicorn import util
 from gunicorn.config import Config
 from gunicorn.http import wsgi
 from gunicorn.http.parser import RequestParser
@@ -293,6 +294,19 @@ def test_an_answer_larger_than_the_sockets_buffer_arrives_whole():
         assert bytes(received) == answer
 
 
+def test_a_connection_closed_after_a_request_longer_than_the_read_deadline_closes_quietly():
+    """A poll may wait past CLIENT_TIMEOUT; once it has ended, gunicorn's graceful close of its
+    connection (which reads what the client still sends) closes it without failing."""
+    ours, theirs = socket.socketpair()
+    client = serving.ClientSocket(ours)
+    client.start(0.01)
+    time.sleep(0.05)
+    client.end()
+    theirs.close()
+    util.close_graceful(client)
+    assert ours.fileno() == -1
+
+
 def test_a_file_is_sent_whole_and_the_socket_stays_non_blocking(tmp_path):
     """`sendfile` (gunicorn's, for a file the app answers with) needs the socket's own timeout: it
     gets it for the send only."""
@@ -343,7 +357,7 @@ def gunicorn_answer(status: str, body: bytes | None, early_hints: bool = False) 
     if body is not None:
         response.write(body)
     response.close()
-    client.flush()  # the request has ended (ProblemThreadWorker._serve)
+    client.end()  # the request has ended (ProblemThreadWorker._serve)
     return sends.sends
 
 
@@ -372,7 +386,7 @@ def test_a_held_head_is_not_sent_after_a_timeout_answer():
     client.sendall(b"HTTP/1.1 304 Not Modified\r\nContent-Length: 0\r\n\r\n")
     client.give_up(serving.problem_response(503))
     with pytest.raises(BrokenPipeError):
-        client.flush()
+        client.end()
     [sent] = sends.sends
     assert sent.startswith(b"HTTP/1.1 503 ")
 
