@@ -5,7 +5,7 @@ from . import catalogue, news, replays, seat_tokens, seating
 from .context import current_request
 from .errors import Problem
 from .idempotency import idempotent
-from .opening import Opened, as_remembered, opened
+from .opening import Opened, as_remembered, opened, opened_caught_up
 from .presenter import etag, etag_version, link, not_modified, polled, view_response
 from .schemas import CreateGame, JoinGame
 
@@ -41,7 +41,7 @@ def get_game(match_id: str):
                 applied = 0 if outcome is news.Outcome.NOT_WAITED else watch.seconds
                 if outcome is not news.Outcome.CHANGED:
                     return polled(not_modified(tag), status, applied)
-    match, game, viewer = now or opened(match_id)
+    match, game, viewer = now or opened_caught_up(match_id)
     state = replays.state_at(match, game, match.version)
     return polled(view_response(match, game, state, match.version, viewer), match.status, applied)
 
@@ -65,7 +65,7 @@ def _moved_on(match_id: str, seen: str) -> Opened | None:
     remembered = _newest_remembered(match_id)
     if remembered is not None and remembered.match.version > (etag_version(seen) or 0):
         return remembered
-    now = opened(match_id)
+    now = opened_caught_up(match_id)
     return now if etag(now.match, now.match.version, now.seat) != seen else None
 
 

@@ -2,15 +2,15 @@
 
 Requests use SQLAlchemy Core, not the ORM: each read is one explicit SELECT on the request's
 connection (api/connection.py), run outside the transaction its writes commit in
-(api/transaction.py), and a poll reads one row by its primary key. These three reads run on the
-driver's cursor (api/reads.py): they are most of the SQL of every poll, view and move.
+(api/transaction.py), and a poll reads one row by its primary key. These reads run on the driver's
+cursor (api/reads.py): they are most of the SQL of every poll, view and move.
 """
 import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, exists, literal, select
+from sqlalchemy import and_, bindparam, exists, literal, select
 
 from . import reads
 from .errors import Problem
@@ -85,10 +85,10 @@ MATCH_COLUMNS = tuple(name for name in MatchRow._fields if name not in ("seats",
 PUSHED = exists().where(PushSubscription.__table__.c.game_id == games_table.c.id)  # MatchRow.pushed
 # The match's columns in MATCH_COLUMNS' order, then the seat's in SeatRow's: a row zips and slices into them.
 _SEAT_COLUMNS = tuple(seats_table.c[name] for name in SeatRow._fields)
-_LOAD = reads.Read(select(*(games_table.c[name] for name in MATCH_COLUMNS), PUSHED.label("pushed"), *_SEAT_COLUMNS)
-                   .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id)
-                   .where(games_table.c.id == bindparam("id")).order_by(seats_table.c.seat),
-                   repeated=len(MATCH_COLUMNS) + 1)
+_MATCH_AND_SEATS = (select(*(games_table.c[name] for name in MATCH_COLUMNS), PUSHED.label("pushed"), *_SEAT_COLUMNS)
+                    .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id)
+                    .where(games_table.c.id == bindparam("id")))
+_LOAD = reads.Read(_MATCH_AND_SEATS.order_by(seats_table.c.seat), repeated=len(MATCH_COLUMNS) + 1)
 _SEAT_BY_TOKEN = select(seats_table.c.seat).where(seats_table.c.game_id == games_table.c.id,
                                                   seats_table.c.token_hash == bindparam("token"))
 _HEAD = select(games_table.c.version, games_table.c.seating, games_table.c.status,
@@ -105,12 +105,33 @@ def unknown_match() -> Problem:
 def load(match_id: str) -> MatchRow:
     """The match and its seats in one SELECT; 404 for an unknown id, and for anything not shaped
     like one (never sent to the database)."""
-    rows = _LOAD.rows({"id": match_id}) if MATCH_ID.fullmatch(match_id) else []
+    return _match(_rows(_LOAD, {"id": match_id}))
+
+
+def load_with_events(match_id: str, after: int) -> "tuple[MatchRow, Sequence[EventRow]]":
+    """The match, its seats and its events numbered after+1 .. after+EVENTS_WITH_MATCH, in one
+    SELECT (each seat joined to each event); 404 as `load`."""
+    rows = _rows(_LOAD_WITH_EVENTS, {"id": match_id, "after": after, "upto": after + EVENTS_WITH_MATCH})
+    first_event = _SEAT_END + len(_SEAT_COLUMNS)
+    read = {row[first_event]: EventRow(*row[first_event:]) for row in rows if row[first_event] is not None}
+    return _match(rows, dict.fromkeys), tuple(read.values())  # the first seat's rows list the events in order
+
+
+def _rows(read: reads.Read, params: dict) -> Sequence[Any]:
+    rows = read.rows(params) if MATCH_ID.fullmatch(params["id"]) else []
     if not rows:
         raise unknown_match()
-    pushed = len(MATCH_COLUMNS)  # the column after the match's own, then the seat's
-    taken = tuple(SeatRow(*row[pushed + 1:]) for row in rows if row[pushed + 1] is not None)
-    return MatchRow(**dict(zip(MATCH_COLUMNS, rows[0])), seats=taken, pushed=bool(rows[0][pushed]))
+    return rows
+
+
+_SEAT_END = len(MATCH_COLUMNS) + 1  # a row's match columns and `pushed`, then its seat's
+
+
+def _match(rows: Sequence[Any], distinct=tuple) -> MatchRow:
+    """The match of `rows` (one per taken seat, or one without a seat) with its seats, each named
+    once by `distinct` where the rows repeat them."""
+    taken = distinct(SeatRow(*row[_SEAT_END:_SEAT_END + len(_SEAT_COLUMNS)]) for row in rows if row[_SEAT_END] is not None)
+    return MatchRow(**dict(zip(MATCH_COLUMNS, rows[0])), seats=tuple(taken), pushed=bool(rows[0][_SEAT_END - 1]))
 
 
 def head(match_id: str, token_hash: str | None) -> Head:
@@ -137,6 +158,16 @@ _EVENTS = reads.Read(select(*(events_table.c[name] for name in EventRow._fields)
                      .where(events_table.c.game_id == bindparam("id"), events_table.c.seq > bindparam("after"),
                             events_table.c.seq <= bindparam("upto"))
                      .order_by(events_table.c.seq), EventRow)
+
+
+# Read with a match by `load_with_events`: a poll woken by news of a move made in another process
+# reads the match and the move in one round trip. A bound, as each seat's row repeats each event.
+EVENTS_WITH_MATCH = 8
+_LOAD_WITH_EVENTS = reads.Read(
+    _MATCH_AND_SEATS.add_columns(*(events_table.c[name] for name in EventRow._fields))
+    .outerjoin(events_table, and_(events_table.c.game_id == games_table.c.id, events_table.c.seq > bindparam("after"),
+                                  events_table.c.seq <= bindparam("upto")))
+    .order_by(seats_table.c.seat, events_table.c.seq), repeated=_SEAT_END)
 
 
 def events(match: MatchRow, after: int = 0, upto: int | None = None) -> Sequence[EventRow]:

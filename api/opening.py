@@ -4,7 +4,7 @@ from typing import Generic, Literal, NamedTuple, TypeVar, overload
 
 from engine import Game
 
-from . import catalogue, matches, seat_tokens
+from . import catalogue, matches, replays, seat_tokens
 from .errors import Problem
 from .matches import MatchRow
 
@@ -31,6 +31,19 @@ def opened(match_id: str, seat: Literal["optional", "required"] | None = "option
     if started:
         check_started(match)
     return Opened(match, catalogue.game(match.game), asking)
+
+
+def opened_caught_up(match_id: str) -> Opened[int | None]:
+    """As `opened`, for a view: when this process keeps a state of the match, the events after it
+    come in the same SELECT and the state they lead to is kept (api/replays.py), so that the view
+    reads nothing more. (A poll woken by news of a move made in another process: one round trip.)"""
+    after = replays.newest_state(match_id)
+    if after is None:
+        return opened(match_id)
+    match, later = matches.load_with_events(match_id, after)
+    viewed = Opened(match, catalogue.game(match.game), seat_tokens.seat_of_request(match))
+    replays.catch_up(match, viewed.game, after, later)
+    return viewed
 
 
 def as_remembered(match: MatchRow, seat_required: bool = False) -> Opened | None:

@@ -18,6 +18,7 @@ row says which the move depends on (api/writes.py's `remembered`).
 """
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from operator import itemgetter
 
 from engine import events
@@ -48,6 +49,22 @@ def state_at(match: MatchRow, game, version: int) -> events.MatchState:
         state = events.fold(game, state, matches.events(match, after=done, upto=version), match.timeouts_to_leave)
     remember(match, version, state)
     return state
+
+
+def newest_state(match_id: str) -> int | None:
+    """The version of the newest state this process keeps of the match, if it keeps one."""
+    with _lock:
+        kept = _recent.get(match_id, (None, ()))[1]
+    return kept[-1][0] if kept else None
+
+
+def catch_up(match: MatchRow, game, after: int, later: Sequence[matches.EventRow]) -> None:
+    """Keep the state that the events `later`, read after version `after` (whose state this process
+    kept when it read them), lead to, with `match` as its row."""
+    with _lock:
+        kept = dict(_recent.get(match.id, (None, ()))[1])
+    if later and after in kept:  # not evicted meanwhile
+        remember(match, later[-1].seq, events.fold(game, kept[after], later, match.timeouts_to_leave))
 
 
 def initial(match: MatchRow, game) -> events.MatchState:

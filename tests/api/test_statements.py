@@ -56,6 +56,17 @@ def test_a_view_is_at_most_two_statements(app, client, table):
     assert len(ran) == 1, ran
 
 
+def test_a_view_a_move_past_the_state_its_process_keeps_is_one_statement(app, client, table):
+    """As a poll woken by news of a move made in another process reads: the match and the move."""
+    seen = table.view(1)
+    table.post_move(1, first_legal(seen), seen["version"])
+    replays.forget_all()
+    table.view(path=f"/versions/{seen['version']}")  # the process keeps the state the seat saw, not the move
+    response, ran = run(app, lambda: client.get(f"/api/v1/games/{table.id}", headers=bearer(table.tokens[0])))
+    assert response.status_code == 200 and response.json["version"] == seen["version"] + 1
+    assert len(ran) == 1, ran
+
+
 @pytest.mark.parametrize("remembered", [True, False], ids=["warm", "cold"])
 def test_a_move_after_its_view_is_its_writes_alone(app, client, table, remembered):
     """A seat that moves was just shown the match, and the process remembers its row and state: the
