@@ -79,6 +79,15 @@ NOT_ON_DISK = ("not_on_disk", "The change was made but could not be confirmed on
 RETRY_AFTER = 2  # seconds, after a server_timeout or not_on_disk
 
 
+def ready(sock, events: int, seconds: float) -> bool:
+    """Whether `sock` is ready for `events` (select.POLLIN, POLLOUT) within `seconds`, or has failed,
+    which its next read or send then says. `poll`, not `select`: a worker holding many connections
+    has descriptors past the 1024 that `select` takes."""
+    poller = select.poll()
+    poller.register(sock, events)
+    return bool(poller.poll(max(seconds, 0) * 1000))
+
+
 class ClientTooSlow(RequestTimeout):
     """The request was not read in full before its deadline (an HTTPException, so that inside the
     app it becomes the app's own 408 problem; not an OSError, which would read as a disconnect)."""
@@ -195,7 +204,7 @@ class ClientSocket:
                 unsent = unsent[self._sock.send(unsent):]
             except BlockingIOError:
                 deadline = deadline or time.monotonic() + self._send_timeout()
-                if not self._ready(select.POLLOUT, deadline - time.monotonic()):
+                if not ready(self._sock, select.POLLOUT, deadline - time.monotonic()):
                     raise BrokenPipeError(errno.EPIPE, "the client stopped taking its answer") from None
 
     def give_up(self, answer: bytes) -> None:
@@ -220,19 +229,13 @@ class ClientSocket:
             except BlockingIOError:
                 pass
             wait = remaining if self._timeout is None else min(self._timeout, remaining)
-            if not self._ready(select.POLLIN, wait) and wait < remaining:
+            if not ready(self._sock, select.POLLIN, wait) and wait < remaining:
                 raise TimeoutError("timed out")
         if self.expired:
             raise TimeoutError("request read deadline")  # already answered: gunicorn closes the connection
         self.expired = True
         raise ClientTooSlow()
 
-    def _ready(self, events: int, seconds: float) -> bool:
-        """Whether the socket is ready for `events` within `seconds` (or has failed, which the next
-        read or send then says)."""
-        poller = select.poll()
-        poller.register(self._sock, events)
-        return bool(poller.poll(max(seconds, 0) * 1000))
 
     def __getattr__(self, name):
         """The socket's own, e.g. `settimeout`: its methods are kept here once asked for (gunicorn asks
@@ -453,7 +456,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
                 return False
             self._lingering += 1
         try:
-            return bool(select.select([conn.sock], [], [], LINGER)[0])
+            return ready(conn.sock, select.POLLIN, LINGER)
         finally:
             with self._lingering_lock:
                 self._lingering -= 1

@@ -7,6 +7,7 @@ import json
 import multiprocessing
 import os
 import re
+import resource
 import select
 import socket
 import sqlite3
@@ -479,6 +480,20 @@ def test_a_thread_lingers_for_the_next_request_while_a_quarter_of_the_threads_st
         assert serving.ProblemThreadWorker._next_request_follows(worker, conn) is lingers
         assert worker._lingering == lingering
         conn.parser.unreader.buf.write(b"GET")  # a request read already is served, whoever lingers
+        assert serving.ProblemThreadWorker._next_request_follows(worker, conn) is True
+
+
+def test_a_thread_lingers_on_a_connection_numbered_past_1024():
+    """A worker holding many connections has descriptors past the 1024 that `select` takes."""
+    if resource.getrlimit(resource.RLIMIT_NOFILE)[0] <= 1500:
+        pytest.skip("this process may not open a descriptor numbered 1500")
+    left, right = socket.socketpair()
+    with right, socket.socket(fileno=os.dup2(left.fileno(), 1500)) as high:
+        left.close()
+        right.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        worker = SimpleNamespace(_lingering=0, _lingering_lock=threading.Lock(), running={},
+                                 cfg=SimpleNamespace(threads=8))
+        conn = SimpleNamespace(sock=high, parser=SimpleNamespace(unreader=SimpleNamespace(buf=io.BytesIO())))
         assert serving.ProblemThreadWorker._next_request_follows(worker, conn) is True
 
 
