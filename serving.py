@@ -236,9 +236,8 @@ class ClientSocket:
         self.expired = True
         raise ClientTooSlow()
 
-
     def __getattr__(self, name):
-        """The socket's own, e.g. `settimeout`: its methods are kept here once asked for (gunicorn asks
+        """The socket's own, e.g. `fileno`: its methods are kept here once asked for (gunicorn asks
         for a few at every request, and each pass through here costs as much as a call)."""
         found = getattr(self._sock, name)
         if callable(found):
