@@ -386,7 +386,8 @@ class PostgresCourier(Courier):
         args, kwargs = self._connect_args
         while True:
             try:
-                with psycopg.connect(*args, **kwargs, autocommit=True) as listening:
+                with psycopg.connect(*args, **{**kwargs, "application_name": self.application_name()},
+                                     autocommit=True) as listening:
                     listening.execute(f"LISTEN {CHANNEL}")
                     heard.restart(complete=True)
                     if ready.is_set():  # listening again: what was sent meanwhile is lost
@@ -399,6 +400,11 @@ class PostgresCourier(Courier):
                 log.warning("news: the listening connection failed (%s); waiters re-check meanwhile", error)
             heard.restart(complete=False)
             time.sleep(self.RECONNECT_AFTER)
+
+    @staticmethod
+    def application_name() -> str:
+        """The listening connection's name in pg_stat_activity: which process of which host listens."""
+        return f"addgames news {socket.gethostname()[:30]} {os.getpid()}"
 
     def announce(self, notes: set[str]) -> None:
         """The trigger has sent the news with the COMMIT."""

@@ -258,3 +258,33 @@ def test_stray_news_is_ignored_and_news_still_comes(app, client, news_only):
         waiting.join(30)
         assert answers[0].status_code == 200, f"round {round_}: the wait ended without news of the move"
         waiter, view = 1 - waiter, client.get(path, headers=bearer(table.tokens[1 - waiter]))
+
+
+def test_news_lost_with_the_listening_connection_still_ends_a_wait_and_news_comes_again(app, client, news_only):
+    """PostgreSQL ends the connection this process listens on (a restart, a failover): the process
+    listens again, and its waiting polls re-check their matches, so that a move whose NOTIFY came
+    while nobody listened still ends the wait it should; news comes again after."""
+    if not isinstance(app.extensions["news"], news.PostgresCourier):
+        pytest.skip("PostgreSQL's listening connection")
+    table, path, waiter, view = started(client)
+    waiting, answers = wait_in_background(app, path, {**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                                      "Prefer": "wait=20"})
+    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).set(drivername="postgresql").render_as_string(False)
+    name = news.PostgresCourier.application_name()
+    with psycopg.connect(url, autocommit=True) as admin:
+        ended = admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                              [name]).fetchall()
+        assert ended == [(True,)], "one listening connection, ended"
+        version = move(client, path, table.tokens[1 - waiter])  # most likely while nobody listens
+        waiting.join(30)
+        assert answers[0].status_code == 200 and answers[0].json["version"] == version
+        deadline = time.monotonic() + 30
+        while not admin.execute("SELECT 1 FROM pg_stat_activity WHERE application_name = %s", [name]).fetchall():
+            assert time.monotonic() < deadline, "the process did not listen again"
+            time.sleep(0.05)
+    waiter, view = 1 - waiter, client.get(path, headers=bearer(table.tokens[1 - waiter]))
+    waiting, answers = wait_in_background(app, path, {**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                                      "Prefer": "wait=20"})
+    move(client, path, table.tokens[1 - waiter])
+    waiting.join(30)
+    assert answers[0].status_code == 200, "news came again"
