@@ -85,10 +85,11 @@ MATCH_COLUMNS = tuple(name for name in MatchRow._fields if name not in ("seats",
 PUSHED = exists().where(PushSubscription.__table__.c.game_id == games_table.c.id)  # MatchRow.pushed
 # The match's columns in MATCH_COLUMNS' order, then the seat's in SeatRow's: a row zips and slices into them.
 _SEAT_COLUMNS = tuple(seats_table.c[name] for name in SeatRow._fields)
+_SEAT_END = len(MATCH_COLUMNS) + 1  # a row's match columns and `pushed`, then its seat's
 _MATCH_AND_SEATS = (select(*(games_table.c[name] for name in MATCH_COLUMNS), PUSHED.label("pushed"), *_SEAT_COLUMNS)
                     .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id)
                     .where(games_table.c.id == bindparam("id")))
-_LOAD = reads.Read(_MATCH_AND_SEATS.order_by(seats_table.c.seat), repeated=len(MATCH_COLUMNS) + 1)
+_LOAD = reads.Read(_MATCH_AND_SEATS.order_by(seats_table.c.seat), repeated=_SEAT_END)
 _SEAT_BY_TOKEN = select(seats_table.c.seat).where(seats_table.c.game_id == games_table.c.id,
                                                   seats_table.c.token_hash == bindparam("token"))
 _HEAD = select(games_table.c.version, games_table.c.seating, games_table.c.status,
@@ -122,9 +123,6 @@ def _rows(read: reads.Read, params: dict) -> Sequence[Any]:
     if not rows:
         raise unknown_match()
     return rows
-
-
-_SEAT_END = len(MATCH_COLUMNS) + 1  # a row's match columns and `pushed`, then its seat's
 
 
 def _match(rows: Sequence[Any], distinct=tuple) -> MatchRow:
