@@ -5,6 +5,7 @@ from . import catalogue, news, replays, seat_tokens, seating
 from .context import current_request
 from .errors import Problem
 from .idempotency import idempotent
+from .matches import MatchRow
 from .opening import Opened, as_remembered, opened, opened_caught_up
 from .presenter import etag, etag_version, link, not_modified, polled, view_response
 from .schemas import CreateGame, JoinGame
@@ -35,27 +36,34 @@ def get_game(match_id: str):
     applied, now = 0, None
     with news.Watch(match_id, news.preferred_wait() if polling else 0) as watch:
         if held:
-            tag, status, read = _tag_now(match_id, watch)
+            tag, status, remembered = _tag_now(match_id, watch)
             if tag in held:
-                outcome, now = watch.wait(lambda: _moved_on(match_id, tag), read)
+                outcome, now = watch.wait(lambda: _moved_on(match_id, tag), read=remembered is None)
                 applied = 0 if outcome is news.Outcome.NOT_WAITED else watch.seconds
                 if outcome is not news.Outcome.CHANGED:
                     return polled(not_modified(tag), status, applied)
+            elif remembered is not None and remembered.match.version > max(map(_version_of, held.as_set())):
+                now = remembered  # the poll is behind the newest row: a move came since the client's last view
     match, game, viewer = now or opened_caught_up(match_id)
     state = replays.state_at(match, game, match.version)
     return polled(view_response(match, game, state, match.version, viewer), match.status, applied)
 
 
-def _tag_now(match_id: str, watch: news.Watch) -> tuple[str, str, bool]:
-    """The ETag of the asking seat's view and the match's status, and whether they were read from the
-    database. A poll that will wait takes them from the newest row this process remembers: no read,
-    and its wait reads the match before it ends unchanged, in case news was lost."""
+def _tag_now(match_id: str, watch: news.Watch) -> tuple[str, str, Opened | None]:
+    """The ETag of the asking seat's view and the match's status, and the row they were taken from
+    when it is one this process remembers (None: they were read from the database). A poll that will
+    wait takes them from the newest row this process remembers: no read, and its wait reads the
+    match before it ends unchanged, in case news was lost."""
     remembered = _newest_remembered(match_id) if watch.waits else None
     if remembered is not None:
         known = remembered.match
-        return etag(known, known.version, remembered.seat), known.status, False
+        return etag(known, known.version, remembered.seat), known.status, remembered
     head = seat_tokens.head_of_request(match_id)
-    return etag(head, head.version, head.viewer), head.status, True
+    return etag(head, head.version, head.viewer), head.status, None
+
+
+def _version_of(tag: str) -> int:
+    return etag_version(tag) or 0
 
 
 def _moved_on(match_id: str, seen: str) -> Opened | None:
@@ -63,7 +71,7 @@ def _moved_on(match_id: str, seen: str) -> Opened | None:
     newest row this process remembers when it is past `seen` (news woke the poll, and a move this
     process made has left its row here), else as read now."""
     remembered = _newest_remembered(match_id)
-    if remembered is not None and remembered.match.version > (etag_version(seen) or 0):
+    if remembered is not None and remembered.match.version > _version_of(seen):
         return remembered
     now = opened_caught_up(match_id)
     return now if etag(now.match, now.match.version, now.seat) != seen else None
@@ -92,6 +100,20 @@ def join_game(match_id: str):
 
 def _newest_remembered(match_id: str) -> Opened | None:
     """The row this process remembers, opened for the asking seat, when the news it heard say that
-    row is the match's newest (news.Heard); None otherwise, and the match is read."""
+    row is the match's newest (news.Heard), or carry the change after it; None otherwise, and the
+    match is read."""
     known = replays.known(match_id)
-    return as_remembered(known) if known is not None and news.heard.is_newest(known) else None
+    if known is not None and not news.heard.is_newest(known):
+        known = _stepped(known)
+    return None if known is None else as_remembered(known)
+
+
+def _stepped(known: MatchRow) -> MatchRow | None:
+    """The row after the change that followed `known`, when the news heard of it carries its events
+    and this process keeps the state at `known`: the state they lead to is kept with that row. (A
+    poll woken by news of a move made in another process reads nothing.)"""
+    step = news.heard.step_after(known)
+    if step is None:
+        return None
+    row, later = step
+    return row if replays.catch_up(row, catalogue.game(row.game), known.version, later) else None

@@ -5,19 +5,20 @@ as soon as the match changes, or with a 304 after N seconds (at most MAX_WAIT): 
 change instead of one every few seconds, and the news arrives at once. While it waits, the
 request holds a thread but no database connection.
 
-Nothing here is a source of truth. A waiting request only learns *that* its match may have
-changed; it then asks the database (one indexed query) and answers from that. So a lost or
-spurious message costs at most a re-check, and waiters re-check every `POLL_RECHECK` seconds
-in any case. How the news of a commit reaches every process:
+Nothing here is a source of truth. A waiting request learns *that* its match may have changed,
+and then asks the database (one indexed query), unless the news says all it needs: that a row its
+process remembers is the match's newest, or the move that follows the one it keeps (`Heard`). So a
+lost or spurious message costs at most a re-check, and waiters re-check every `POLL_RECHECK`
+seconds in any case. How the news of a commit reaches every process:
 
-- PostgreSQL: a trigger on `games` (migrations 0007 and 0010) sends `NOTIFY addgames_news,
-  '<match id> <version> <seating> <rematch>'` with every change of a match's row (a move, a seat
-  taken, freed or given a new link, a rematch), delivered at COMMIT to every instance; each process
-  LISTENs on one connection of its own, outside the pool. While it listens, it knows which rows it
-  remembers are the newest (`Heard`).
+- PostgreSQL: a trigger on `games` (migrations 0007, 0010 and 0011) sends `NOTIFY addgames_news,
+  '<match id> <version> <seating> <rematch>[ <step>]'` with every change of a match's row (a move,
+  a seat taken, freed or given a new link, a rematch), delivered at COMMIT to every instance; the
+  step (`of_change`) is the row's new status, turn and time of the move, and the events it added.
+  Each process LISTENs on one connection of its own, outside the pool.
 - SQLite (one machine): after a commit that changed a match's row, the writing process sends the
-  match id (and, for a move, the head it left) as a datagram to every process's Unix socket in a
-  folder named after the database file; each process that has a waiter binds one there.
+  match id (and, for a move, the head it left and its step) as a datagram to every process's Unix
+  socket in a folder named after the database file; each process that has a waiter binds one there.
 
 Each process keeps only the list of its waiting requests (`board`), and at most
 POLL_WAITERS wait at once: past that a poll is answered at once, as without `Prefer`.
@@ -32,17 +33,27 @@ import socket
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
-from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
+
+import orjson
 
 from . import gate
 from .context import current_flask_app, current_request
+from .matches import EventRow
+from .models import as_utc
 
 if TYPE_CHECKING:
+    from engine.events import Entry
+
     from .matches import MatchRow
 
-NEWS = re.compile(r"([A-Za-z0-9_-]{1,64})(?: (\d{1,18}) (\d{1,18}) ([01]))?")  # as `Heard.hear` takes it
+# News as `Heard.hear` takes it: a match id, its head, and the step a change with events took.
+NEWS = re.compile(r"([A-Za-z0-9_-]{1,64})(?: (\d{1,18}) (\d{1,18}) ([01])"
+                  r"(?: ([a-z]{1,8} (?:\d{1,9}|-) [0-9T:.-]{26} \[.*\]))?)?", re.DOTALL)
+NEWS_BYTES = 8000  # at most: PostgreSQL's limit on a NOTIFY's payload, and the datagrams of SQLite's news
 MAX_WAIT = 20  # seconds: below gunicorn's request timeout (25 s) and the 30 s after which PaaS routers give up
 CHANNEL = "addgames_news"
 _PREFER_WAIT = re.compile(r"(?:^|[,;\s])wait\s*=\s*\"?(\d{1,6})\"?", re.IGNORECASE)
@@ -139,7 +150,10 @@ class Heard:
     moves; SQLite's other changes name their match alone), so a row this process remembers whose
     head is the one last heard of is the match's row now, short of news on its way: a waiting poll
     may start from it (api/games.py) and re-read the match before it ends, as any wait does when
-    news is late or lost.
+    news is late or lost. News of a move also carries it (`of_change`): a process that keeps the
+    match as it was before steps to the row and state after it without reading (`step_after`).
+    The news is the trigger's, written from the rows the move committed; whoever may send such news
+    may connect to the database, and so write its rows too.
 
     Direct-mapped: each match id hashes to one of SLOTS places, which keeps the last news of a match
     hashing there. News of another match only evicts it: a row is then not known to be the newest,
@@ -148,41 +162,48 @@ class Heard:
     SLOTS = 4096
 
     def __init__(self) -> None:
-        self._slots: list[str | None] = [None] * self.SLOTS
+        # Per place, the head last heard and the step that news carried, if any.
+        self._slots: list[tuple[str, str | None] | None] = [None] * self.SLOTS
         self._lock = threading.Lock()  # the listening thread hears, and a request's thread notes its move
         self.complete = False  # every change is heard from now on
 
     def hear(self, news: str) -> str | None:
-        """Note news ('<match id>[ <version> <seating> <rematch>]'); the match id. News of an earlier
-        version than the one last heard of its match came late (SQLite's processes announce after
-        their COMMIT, in whatever order their threads get there): it changes nothing. News of
-        another shape is none of this service's (anyone who may connect to the database may NOTIFY
-        its channel): it is logged and ignored, None, rather than end the thread that listens."""
+        """Note news ('<match id>[ <version> <seating> <rematch>[ <step>]]'); the match id, or None when
+        the news says nothing new: its waiters need not be woken. That is news of the head last heard
+        (a move this process made, noted as it committed), or of an earlier version: it came late
+        (SQLite's processes announce after their COMMIT, in whatever order their threads get there).
+        News of another shape is none of this service's (anyone who may connect to the database may
+        NOTIFY its channel): it is logged and ignored, None, rather than end the thread that listens."""
         found = NEWS.fullmatch(news)
         if found is None:
             log.warning("news: ignored %r, not news of a match", news[:100])
             return None
-        match_id, version = found[1], found[2]
+        match_id, version, step = found[1], found[2], found[5]
         place = hash(match_id) % self.SLOTS
+        head = news if step is None else news[:found.start(5) - 1]
         with self._lock:
-            last = (self._slots[place] or "").split(" ")  # news of this shape, or a committed head
-            if not (version and len(last) == 4 and last[0] == match_id and int(last[1]) > int(version)):
-                self._slots[place] = news
+            last = (self._slots[place] or ("",))[0]
+            known = last.split(" ")
+            if version and len(known) == 4 and known[0] == match_id and (int(known[1]) > int(version) or last == head):
+                return None
+            self._slots[place] = head, step
         return match_id
 
-    def committed(self, match: "MatchRow") -> None:
+    def committed(self, match: "MatchRow") -> bool:
         """`match` as a move this process committed left it: heard at once when the news last heard
-        of the match is of an earlier version, and differs in nothing else. The mover's next poll,
-        sent as soon as the move is answered, often comes before the move's news (which says the
-        same). Anything else heard (a later version, a seat that changed hands, news of the match
-        alone) is left to the news."""
+        of the match is of an earlier version, and differs in nothing else; whether it was. The
+        mover's next poll, sent as soon as the move is answered, often comes before the move's news
+        (which says the same). Anything else heard (a later version, a seat that changed hands, news
+        of the match alone) is left to the news."""
         if not self.complete:
-            return
+            return False
         place, head = hash(match.id) % self.SLOTS, self.head(match).split(" ")
         with self._lock:
-            last = (self._slots[place] or "").split(" ")
+            last = (self._slots[place] or ("",))[0].split(" ")
             if len(last) == 4 and last[0] == head[0] and last[2:] == head[2:] and int(last[1]) < match.version:
-                self._slots[place] = " ".join(head)
+                self._slots[place] = " ".join(head), None
+                return True
+        return False
 
     @staticmethod
     def head(match: "MatchRow") -> str:
@@ -198,10 +219,59 @@ class Heard:
 
     def is_newest(self, match: "MatchRow") -> bool:
         """Whether `match` has the head last heard of its match, and every change is heard."""
-        return self.complete and self._slots[hash(match.id) % self.SLOTS] == self.head(match)
+        slot = self._slots[hash(match.id) % self.SLOTS]
+        return self.complete and slot is not None and slot[0] == self.head(match)
+
+    def step_after(self, match: "MatchRow") -> "tuple[MatchRow, tuple[EventRow, ...]] | None":
+        """The row that the change after `match` left and its events, when the news last heard of the
+        match carries them (`of_change`): news of the version those events
+        lead to, from the one after `match`'s, which left its seating and rematch as they were."""
+        slot = self._slots[hash(match.id) % self.SLOTS] if self.complete else None
+        if slot is None or slot[1] is None:
+            return None
+        version = slot[0].split(" ")[1]
+        if slot[0] != f"{match.id} {version} {match.seating} {int(match.rematch_id is not None)}":
+            return None
+        status, turn, moved_at, steps = slot[1].split(" ", 3)
+        try:
+            later = tuple(EventRow(seq, seat, kind, move, _utc(at)) for seq, seat, kind, move, at in orjson.loads(steps))
+        except (ValueError, TypeError):  # not as the trigger writes them: read the match instead
+            log.warning("news: ignored the events of %r", slot[0])
+            return None
+        if [event.seq for event in later] != list(range(match.version + 1, int(version) + 1)):
+            return None
+        return match.changed(version=int(version), status=status, turn=None if turn == "-" else int(turn),
+                             moved_at=_utc(moved_at)), later
+
+
+def of_change(match: "MatchRow", entries: "Sequence[Entry]", at: datetime) -> str:
+    """News of a change that wrote `entries` at `at` and left `match`: its head and the step it took,
+    as PostgreSQL's trigger tells them (migration 0011), or its head alone past NEWS_BYTES."""
+    steps = [[seq, seat, kind, move, _iso(at)]
+             for seq, (kind, seat, move) in enumerate(entries, start=match.version - len(entries) + 1)]
+    news = f"{Heard.head(match)} {match.status} {'-' if match.turn is None else match.turn} {_iso(match.moved_at)} " \
+           f"{orjson.dumps(steps).decode()}"
+    return news if len(news.encode()) < NEWS_BYTES else Heard.head(match)
+
+
+def _iso(moment: datetime) -> str:
+    """As the trigger writes a moment: UTC, to the microsecond, without its zone."""
+    return as_utc(moment).astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds")
+
+
+def _utc(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
 heard = Heard()
+
+
+def moved(match: "MatchRow") -> None:
+    """A move this process committed left `match`: when that is heard at once (`Heard.committed`),
+    this process's waiters of the match are woken now, and the move's own news, which then says
+    nothing new here, wakes none of them again."""
+    if heard.committed(match):
+        board.wake(match.id)
 
 
 class Outcome(enum.Enum):
@@ -336,7 +406,7 @@ class SocketCourier(Courier):
 
     def _receive(self, inbox: socket.socket) -> None:
         while True:
-            note = inbox.recv(64).decode(errors="replace")  # a stray datagram is ignored, not fatal
+            note = inbox.recv(NEWS_BYTES).decode(errors="replace")  # a stray datagram is ignored, not fatal
             if note == self.LOST:
                 heard.restart(complete=True)
                 board.wake_all()

@@ -58,13 +58,15 @@ def newest_state(match_id: str) -> int | None:
     return kept[-1][0] if kept else None
 
 
-def catch_up(match: MatchRow, game, after: int, later: Sequence[matches.EventRow]) -> None:
-    """Keep the state that the events `later`, read after version `after` (whose state this process
-    kept when it read them), lead to, with `match` as its row."""
+def catch_up(match: MatchRow, game, after: int, later: Sequence[matches.EventRow]) -> bool:
+    """Keep the state that the events `later`, read or heard of after version `after` (whose state this
+    process kept when it read them), lead to, with `match` as its row; whether it could."""
     with _lock:
         kept = dict(_recent.get(match.id, (None, ()))[1])
-    if later and after in kept:  # not evicted meanwhile
-        remember(match, later[-1].seq, events.fold(game, kept[after], later, match.timeouts_to_leave))
+    if not (later and after in kept):  # evicted meanwhile
+        return False
+    remember(match, later[-1].seq, events.fold(game, kept[after], later, match.timeouts_to_leave))
+    return True
 
 
 def initial(match: MatchRow, game) -> events.MatchState:

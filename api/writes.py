@@ -99,7 +99,7 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.En
             "event_at": now}, must_change=True)
     else:
         transaction.stage(_ADVANCE_REMEMBERED if remembered else _ADVANCE, advance, must_change=True,
-                          news=news.Heard.head(moved))  # for SQLite: PostgreSQL's trigger names the head itself
+                          news=news.of_change(moved, rows, now))  # for SQLite: PostgreSQL's trigger tells its own
         transaction.stage(_EVENTS, [
             {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
             for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
@@ -113,6 +113,6 @@ def answer(match: MatchRow, game, state: events.MatchState, viewer: int | None, 
     retries); when another write landed first, `conflict()` is raised and nothing is written."""
     response = idempotency.commit(view_response(match, game, state, match.version, viewer), conflict)
     replays.remember(match, match.version, state)
-    news.heard.committed(match)
+    news.moved(match)
     observe.moved(match, game, state)
     return response

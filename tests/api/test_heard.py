@@ -5,7 +5,6 @@ news was lost."""
 import os
 import socket
 import threading
-import time
 
 import pytest
 
@@ -15,7 +14,7 @@ from api.news import Heard, SocketCourier
 from ..sqlcount import statements
 from .play import Table, bearer
 from .test_moves import first_legal
-from .test_news import wait_in_background
+from .test_news import eventually, wait_in_background
 
 
 class Row:
@@ -72,6 +71,18 @@ def test_news_of_an_earlier_version_than_the_last_heard_came_late_and_changes_no
     assert heard.is_newest(Row("abc", 4))
 
 
+def test_news_already_heard_wakes_nobody():
+    """`hear` names the match of news that may change a waiter's match, and None for news that says
+    nothing new: the head last heard (a move of this process, noted as it committed), or an earlier one."""
+    heard = Heard()
+    heard.restart(complete=True)
+    assert heard.hear("abc 3 2 0") == "abc" and heard.hear("abc 3 2 0") is None
+    assert heard.committed(Row("abc", 4)) and heard.hear("abc 4 2 0") is None, "the move noted as it committed"
+    assert heard.hear("abc 3 2 0") is None, "late"
+    assert heard.hear("abc 4 3 0") == "abc" and heard.hear("abc 5 3 0") == "abc"
+    assert heard.hear("abc") == "abc" and heard.hear("abc") == "abc", "a change that names its match alone"
+
+
 def test_a_move_committed_here_is_heard_at_once_when_the_news_last_heard_was_of_its_version_before():
     heard = Heard()
     heard.committed(Row("abc", 4))
@@ -87,16 +98,6 @@ def test_a_move_committed_here_is_heard_at_once_when_the_news_last_heard_was_of_
     heard.hear("abc 6 3 0")  # a seat changed hands since the row the move started from
     heard.committed(Row("abc", 7))
     assert not heard.is_newest(Row("abc", 7))
-
-
-def eventually(condition) -> bool:
-    """Whether `condition()` comes true, once the news came (a deadline, not a timing assertion)."""
-    deadline = time.monotonic() + 10
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def heard_of(match_id: str, newest: bool = True) -> bool:
@@ -132,6 +133,18 @@ def test_the_row_a_move_left_here_is_the_newest_before_its_news_comes(app, playe
     monkeypatch.setattr(news.heard, "hear", lambda note: note.partition(" ")[0])  # news on its way, never heard
     assert table.post_move(mover, first_legal(table.view(mover))).status_code == 200
     assert news.heard.is_newest(replays.known(table.id))
+
+
+def test_a_move_made_here_wakes_its_waiters_as_it_commits_and_its_news_wakes_them_no_more(app, played, monkeypatch):
+    table, mover = played
+    assert heard_of(table.id)
+    woken, heard, wake, hear = [], [], news.board.wake, news.heard.hear
+    monkeypatch.setattr(news.board, "wake", lambda match_id: woken.append(match_id) or wake(match_id))
+    monkeypatch.setattr(news.heard, "hear", lambda note: heard.append(note) or hear(note))
+    moved = table.post_move(mover, first_legal(table.view(mover)))
+    assert moved.status_code == 200 and woken == [table.id], "woken as the move committed"
+    assert eventually(lambda: any(note.startswith(f"{table.id} {moved.json['version']} ") for note in heard))
+    assert woken == [table.id], "the move's own news woke them again"
 
 
 def test_a_waiting_poll_reads_nothing_before_it_waits_when_its_row_is_the_newest(app, client, played):

@@ -17,8 +17,9 @@ import pytest
 import requests
 from sqlalchemy.engine import make_url
 
-from api import games, news
+from api import games, news, replays
 
+from ..sqlcount import statements
 from .live import gunicorn
 from .play import Table, bearer, first_legal
 
@@ -116,6 +117,64 @@ def test_a_move_between_the_polls_read_and_its_wait_still_ends_the_wait(app, cli
                                        "Prefer": "wait=3"})
     assert answer.status_code == 200 and woken == [True], "the news of a move made just after the poll's read was lost"
     assert answer.json["version"] == body["version"] + 1
+
+
+@pytest.mark.parametrize("sent", ["before the move", "after its news"])
+def test_a_poll_answered_with_a_move_made_in_another_process_reads_nothing(app, client, news_only, other_process,
+                                                                           sent):
+    """The move's news carries its event (PostgreSQL's trigger, migration 0011; SQLite's datagram),
+    and this process keeps the match as it was before: a poll waiting for the move, or sent once its
+    news came (behind the newest row then), is answered from the news alone, as the match is."""
+    app.extensions["news"].listen()
+    table, path, mover, _ = started(client)
+    move(client, path, table.tokens[1 - mover])  # here: its news names the head it left, on both databases
+    waiter, mover = 1 - mover, bearer(table.tokens[mover])
+    view = client.get(path, headers=bearer(table.tokens[waiter]))
+    assert eventually(lambda: news.heard.is_newest(replays.known(table.id)))
+    headers = {**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"], "Prefer": "wait=20"}
+    seen = client.get(path, headers=mover).json
+    body = {"version": seen["version"], "move": first_legal(seen)}
+    with statements(app) as ran:
+        if sent == "before the move":
+            waiting, answers = wait_in_background(app, path, headers)
+            assert requests.post(f"{other_process}{path}/moves", json=body, headers=mover, timeout=30).ok
+            waiting.join(60)
+        else:
+            assert requests.post(f"{other_process}{path}/moves", json=body, headers=mover, timeout=30).ok
+            assert eventually(lambda: news.heard.step_after(replays.known(table.id)) is not None), "no news"
+            answers = [client.get(path, headers=headers)]
+    assert answers[0].status_code == 200 and answers[0].json["version"] == seen["version"] + 1
+    assert ran == [], "the poll read the match"
+    replays.forget_all()
+    assert answers[0].json == client.get(path, headers=bearer(table.tokens[waiter])).json, "as read from the database"
+
+
+def test_a_poll_ahead_of_the_row_its_process_takes_for_the_newest_is_answered_as_read(app, client, other_process,
+                                                                                     monkeypatch):
+    """News lost leaves this process taking a row for the newest that is not, and the client has seen
+    the match after it through another process: the poll is answered with the match as read, never
+    with the older row."""
+    app.extensions["news"].listen()
+    table, path, mover, _ = started(client)
+    move(client, path, table.tokens[1 - mover])
+    assert eventually(lambda: news.heard.is_newest(replays.known(table.id)))
+    monkeypatch.setattr(news.heard, "hear", lambda note: None)  # the next move's news is lost
+    version = move(client, path, table.tokens[mover], other_process)
+    seen = requests.get(f"{other_process}{path}", headers=bearer(table.tokens[mover]), timeout=30)
+    assert news.heard.is_newest(replays.known(table.id)) and replays.known(table.id).version == version - 1
+    answer = client.get(path, headers={**bearer(table.tokens[mover]), "If-None-Match": seen.headers["ETag"],
+                                       "Prefer": "wait=1"})
+    assert answer.status_code in (200, 304) and answer.headers["ETag"] == seen.headers["ETag"]
+
+
+def eventually(condition) -> bool:
+    """Whether `condition()` comes true within a deadline (not a timing assertion)."""
+    deadline = time.monotonic() + 10
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 def test_a_wait_in_vain_ends_with_a_304_that_says_it_waited(client, news_only):
