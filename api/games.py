@@ -1,5 +1,6 @@
 """Matches: create, view, join and replay."""
 from flask import Blueprint, request
+from werkzeug.datastructures import ETags
 
 from . import catalogue, news, replays, seat_tokens, seating
 from .context import current_request
@@ -42,7 +43,7 @@ def get_game(match_id: str):
                 applied = 0 if outcome is news.Outcome.NOT_WAITED else watch.seconds
                 if outcome is not news.Outcome.CHANGED:
                     return polled(not_modified(tag), status, applied)
-            elif remembered is not None and remembered.match.version > max(map(_version_of, held.as_set())):
+            elif remembered is not None and remembered.match.version > _newest_version(held):
                 now = remembered  # the poll is behind the newest row: a move came since the client's last view
     match, game, viewer = now or opened_caught_up(match_id)
     state = replays.state_at(match, game, match.version)
@@ -64,6 +65,11 @@ def _tag_now(match_id: str, watch: news.Watch) -> tuple[str, str, Opened | None]
 
 def _version_of(tag: str) -> int:
     return etag_version(tag) or 0
+
+
+def _newest_version(held: ETags) -> int:
+    """The newest version the strong tags held name (a weak one never matches a view's)."""
+    return max(map(_version_of, held.as_set()), default=0)
 
 
 def _moved_on(match_id: str, seen: str) -> Opened | None:

@@ -224,8 +224,8 @@ class Heard:
 
     def step_after(self, match: "MatchRow") -> "tuple[MatchRow, tuple[EventRow, ...]] | None":
         """The row that the change after `match` left and its events, when the news last heard of the
-        match carries them (`of_change`): news of the version those events
-        lead to, from the one after `match`'s, which left its seating and rematch as they were."""
+        match carries them (`of_change`): news of a change whose events are numbered from the version
+        after `match`'s, and which left its seating and rematch as they were."""
         slot = self._slots[hash(match.id) % self.SLOTS] if self.complete else None
         if slot is None or slot[1] is None:
             return None
