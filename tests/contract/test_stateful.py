@@ -16,7 +16,11 @@ from tests.api.fuzzing import EXPECTED_STATUSES
 from tests.api.live import gunicorn
 
 EXAMPLES = int(os.environ.get("ADDGAMES_FUZZ_EXAMPLES") or 20)  # per operation, in each phase
-SECONDS = 100  # per database, at most: fuzzing and stateful sequences go on until it is spent
+SECONDS = 100  # per database, at most, for the examples, coverage and fuzzing phases
+# The stateful sequences then run on their own for this long: few of them get as far as a seat taken
+# with the link's invite code (about three in 30 s, on a CI machine running the other tests beside),
+# and a run that happened to get none failed.
+STATEFUL_SECONDS = 60
 # How a request outside the contract may be refused: schemathesis' default list (4.x), and the
 # server's refusals before any route of a request line or headers too long (a query parameter
 # repeated many times makes one).
@@ -30,23 +34,31 @@ def server(app, tmp_path_factory):
         yield base, log
 
 
-def test_every_phase_of_schemathesis_passes_against_gunicorn(server, tmp_path):
-    base, log = server
-    config = tmp_path / "schemathesis.toml"
+def schemathesis(base: str, folder: Path, phases: str, seconds: int) -> str:
+    """Run schemathesis' `phases` against `base` for `seconds` at most, every check; its report,
+    which it must end without a failure."""
+    config = folder / "schemathesis.toml"
     config.write_text((f"[checks.positive_data_acceptance]\nexpected-statuses = {EXPECTED_STATUSES!r}\n"
                        f"[checks.negative_data_rejection]\nexpected-statuses = {REJECTED!r}\n").replace("'", '"'))
     run = subprocess.run(
         [str(Path(sys.executable).parent / "schemathesis"), "--config-file", str(config), "run",
-         f"{base}/api/v1/openapi.yaml", "--url", base, "--phases", "examples,coverage,fuzzing,stateful",
-         "--checks", "all", "--max-examples", str(EXAMPLES), "--max-time", str(SECONDS), "--seed", "15",
+         f"{base}/api/v1/openapi.yaml", "--url", base, "--phases", phases,
+         "--checks", "all", "--max-examples", str(EXAMPLES), "--max-time", str(seconds), "--seed", "15",
          "--generation-database", "none", "--workers", "1", "--no-color",
          # a poll with `Prefer: wait=20` (the spec's example) is held up to api/news.MAX_WAIT seconds
          "--request-timeout", str(MAX_WAIT + 10), "--max-response-time", str(MAX_WAIT + 10)],
-        cwd=tmp_path, env={**os.environ, "SCHEMATHESIS_HOOKS": "tests.contract.fuzz_hooks", "PYTHONPATH": str(ROOT)},
-        capture_output=True, text=True, timeout=SECONDS + 180)
+        cwd=folder, env={**os.environ, "SCHEMATHESIS_HOOKS": "tests.contract.fuzz_hooks", "PYTHONPATH": str(ROOT)},
+        capture_output=True, text=True, timeout=seconds + 180)
     report = run.stdout[-20000:] + run.stderr[-5000:]
     assert run.returncode == 0, report
-    stateful = re.search(r"Stateful .*?Scenarios: +(\d+).*?API Links: +(\d+) covered", run.stdout, re.S)
+    return run.stdout
+
+
+def test_every_phase_of_schemathesis_passes_against_gunicorn(server, tmp_path):
+    base, log = server
+    schemathesis(base, tmp_path, "examples,coverage,fuzzing", SECONDS)
+    report = schemathesis(base, tmp_path, "stateful", STATEFUL_SECONDS)
+    stateful = re.search(r"Stateful .*?Scenarios: +(\d+).*?API Links: +(\d+) covered", report, re.S)
     assert stateful and int(stateful[1]) > 0 and int(stateful[2]) > 0, report
     served = log.read_text(encoding="utf-8", errors="replace")
     # Through the links: a seat taken with the invite code createGame handed over, and a seat
