@@ -63,7 +63,7 @@ def _tag_now(match_id: str, watch: news.Watch) -> tuple[str, str, Opened | None]
     return etag(head, head.version, head.viewer), head.status, None
 
 
-def _version_of(tag: str) -> int:
+def _version_of(tag: str | None) -> int:
     return etag_version(tag) or 0
 
 

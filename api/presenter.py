@@ -130,8 +130,11 @@ def _seen_by(viewer: int | None) -> str:
     return "x" if viewer is None else str(viewer)
 
 
-def etag_version(tag: str) -> int | None:
-    """The version an ETag of `etag` names, None for any other tag."""
+def etag_version(tag: str | None) -> int | None:
+    """The version an ETag of `etag` names, None for any other tag (werkzeug holds an empty one,
+    `""`, as None)."""
+    if tag is None:
+        return None
     found = ETAG.fullmatch(tag)
     return int(found[1]) if found else None
 

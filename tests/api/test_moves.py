@@ -100,6 +100,7 @@ IF_MATCH = [
     (None, '"not-our-tag"', 412, "stale_version"),
     (None, 'W/"{now}"', 412, "stale_version"),
     (None, '"x", "{now}"', 200, None),
+    (None, '""', 412, "stale_version"),  # an empty tag, which werkzeug holds as None
     (None, "*", 428, "version_required"),
     (None, None, 428, "version_required"),
 ]
