@@ -200,7 +200,7 @@ class Heard:
         place, head = hash(match.id) % self.SLOTS, self.head(match).split(" ")
         with self._lock:
             last = (self._slots[place] or ("",))[0].split(" ")
-            if len(last) == 4 and last[0] == head[0] and last[2:] == head[2:] and int(last[1]) < match.version:
+            if _same_but_version(last, head) and int(last[1]) < match.version:
                 self._slots[place] = " ".join(head), None
                 return True
         return False
@@ -229,19 +229,26 @@ class Heard:
         slot = self._slots[hash(match.id) % self.SLOTS] if self.complete else None
         if slot is None or slot[1] is None:
             return None
-        version = slot[0].split(" ")[1]
-        if slot[0] != f"{match.id} {version} {match.seating} {int(match.rematch_id is not None)}":
+        heard = slot[0].split(" ")
+        if not _same_but_version(heard, self.head(match).split(" ")):
             return None
+        version = int(heard[1])
         status, turn, moved_at, steps = slot[1].split(" ", 3)
         try:
             later = tuple(EventRow(seq, seat, kind, move, _utc(at)) for seq, seat, kind, move, at in orjson.loads(steps))
         except (ValueError, TypeError):  # not as the trigger writes them: read the match instead
             log.warning("news: ignored the events of %r", slot[0])
             return None
-        if [event.seq for event in later] != list(range(match.version + 1, int(version) + 1)):
+        if [event.seq for event in later] != list(range(match.version + 1, version + 1)):
             return None
-        return match.changed(version=int(version), status=status, turn=None if turn == "-" else int(turn),
+        return match.changed(version=version, status=status, turn=None if turn == "-" else int(turn),
                              moved_at=_utc(moved_at)), later
+
+
+def _same_but_version(heard: list[str], head: list[str]) -> bool:
+    """Whether `heard`, a head as news names it (split at its spaces), names the match, seating and
+    rematch of `head`, whatever its version."""
+    return len(heard) == 4 and heard[0] == head[0] and heard[2:] == head[2:]
 
 
 def of_change(match: "MatchRow", entries: "Sequence[Entry]", at: datetime) -> str:
