@@ -240,13 +240,34 @@ def busiest_share(before: dict[int, float], after: dict[int, float]) -> float | 
     return round(max(used) / sum(used), 2) if used and sum(used) else None
 
 
+async def server_cpu(service: Service, work) -> tuple[float, float]:
+    """Run the coroutine `work()`: its wall time and the server's CPU meanwhile (gunicorn's master
+    and workers, plus PostgreSQL's backends serving them), in seconds."""
+    pg = PgBackends(service) if is_postgres(service.database_url) else None
+    try:
+        cpu = service.cpu()
+        if pg:
+            pg.begin()
+        started = time.perf_counter()
+        await work()
+        wall = time.perf_counter() - started
+        return wall, service.cpu() - cpu + (pg.end() if pg else 0)
+    finally:
+        if pg:
+            pg.close()
+
+
+def per_request(count: int, wall: float, used: float, latencies: list[float], client_cpu: float) -> dict:
+    return {"requests_per_s": round(count / wall, 1), "server_cpu_ms": round(used * 1000 / count, 3),
+            "p50_ms": round(percentile(latencies, 50) * 1000, 2), "client_cpu_ms": round(client_cpu * 1000 / count, 3)}
+
+
 async def hammer(service: Service, path: str, headers: dict, seconds: float, in_flight: int = 16,
                  expect: int = 200) -> dict:
     """`in_flight` keep-alive clients send the same GET for `seconds`: requests/s, server CPU per
     request, and the load client's CPU per request."""
     latencies = []
     clients = [Client(service.url) for _ in range(in_flight)]
-    pg = PgBackends(service) if is_postgres(service.database_url) else None
 
     async def ask(client, deadline):
         while time.monotonic() < deadline:
@@ -256,27 +277,78 @@ async def hammer(service: Service, path: str, headers: dict, seconds: float, in_
                 raise RuntimeError(f"GET {path}: {status}, not {expect}")
             latencies.append(time.perf_counter() - sent)
 
-    try:
-        await asyncio.gather(*(ask(client, time.monotonic() + min(1.0, seconds / 4)) for client in clients))  # warm
-        latencies.clear()
-        cpu, client_cpu = service.cpu(), time.process_time()
-        if pg:
-            pg.begin()
-        started = time.perf_counter()
+    async def everyone(seconds):
         await asyncio.gather(*(ask(client, time.monotonic() + seconds) for client in clients))
-        wall = time.perf_counter() - started
-        used, client_cpu = service.cpu() - cpu + (pg.end() if pg else 0), time.process_time() - client_cpu
+
+    try:
+        await everyone(min(1.0, seconds / 4))  # warm
+        latencies.clear()
+        client_cpu = time.process_time()
+        wall, used = await server_cpu(service, lambda: everyone(seconds))
+        client_cpu = time.process_time() - client_cpu
     finally:
         await close(clients)
-        if pg:
-            pg.close()
-    count = len(latencies)
-    return {"requests_per_s": round(count / wall, 1), "server_cpu_ms": round(used * 1000 / count, 3),
-            "p50_ms": round(percentile(latencies, 50) * 1000, 2), "client_cpu_ms": round(client_cpu * 1000 / count, 3)}
+    return per_request(len(latencies), wall, used, latencies, client_cpu)
+
+
+async def moves_alone(service: Service, seconds: float, in_flight: int = 16) -> dict:
+    """Server CPU of the move request sent alone, `in_flight` at a time, as `hammer` measures a GET:
+    each client plays both seats of one match after another with moves only. It can, because an ADD
+    UP hand changes only by its own seat's move, whose answer shows it (the seat draws after
+    playing), and every answer shows the rows: after one view of each seat, before the clock starts,
+    each move is chosen from its mover's last answer and the rows of the match's latest."""
+    tables = await create_matches(service.url, in_flight * 2 + round(60 * seconds))
+    first_views = {}
+    client = Client(service.url)
+    try:
+        for table in tables:
+            first_views[table.id] = [orjson.loads((await get(client, f"/api/v1/games/{table.id}",
+                                                             {"Authorization": f"Bearer {token}"}))[1])
+                                     for token in table.tokens]
+    finally:
+        await client.close()
+    latencies: list[float] = []
+    clients = [Client(service.url) for _ in range(in_flight)]
+
+    async def play(client, table):
+        hands = [view["state"]["hand"] for view in first_views[table.id]]
+        latest = first_views[table.id][0]
+        while latest["status"] == "playing":
+            seat = latest["turn"]
+            move = choose_move({"state": {"rows": latest["state"]["rows"], "hand": hands[seat]}})
+            sent = time.perf_counter()
+            status, answered, _ = await post_json(client, f"/api/v1/games/{table.id}/moves",
+                                                  {"version": latest["version"], "move": move},
+                                                  {"Authorization": f"Bearer {table.tokens[seat]}"})
+            if status != 200:
+                raise RuntimeError(f"move on {table.id} refused: {status} {answered}")
+            latencies.append(time.perf_counter() - sent)
+            hands[seat], latest = answered["state"]["hand"], answered
+        check_ended(latest, table.id)
+
+    async def everyone(queue, deadline):
+        async def one(client):
+            while queue and time.monotonic() < deadline:
+                await play(client, queue.pop())
+        await asyncio.gather(*(one(client) for client in clients))
+
+    queue = list(reversed(tables))
+    try:
+        await everyone([queue.pop() for _ in range(in_flight)], time.monotonic() + 60)  # warm: a match each
+        latencies.clear()
+        client_cpu = time.process_time()
+        wall, used = await server_cpu(service, lambda: everyone(queue, time.monotonic() + seconds))
+        client_cpu = time.process_time() - client_cpu
+    finally:
+        await close(clients)
+    if not queue:
+        print("moves alone: every match was played before the time was up", file=sys.stderr)
+    return per_request(len(latencies), wall, used, latencies, client_cpu)
 
 
 async def request_kinds(service: Service, seconds: float, in_flight: int = 16) -> dict:
-    """Server CPU of each polling request kind alone, on a match ten moves in, `in_flight` at a time."""
+    """Server CPU of each polling request kind alone, on a match ten moves in, and of the move
+    alone (`moves_alone`), `in_flight` at a time."""
     table = (await create_matches(service.url, 1))[0]
     path = f"/api/v1/games/{table.id}"
     seat = [{"Authorization": f"Bearer {token}"} for token in table.tokens]
@@ -296,6 +368,7 @@ async def request_kinds(service: Service, seconds: float, in_flight: int = 16) -
         "log 304": await hammer(service, f"{path}/moves?after=10", {**seat[0], "If-None-Match": log_tag}, seconds,
                                 in_flight, 304),
         "health (one query)": await hammer(service, "/api/v1/health", {}, seconds, in_flight),
+        "move": await moves_alone(service, seconds, in_flight),
     }
 
 
@@ -390,21 +463,8 @@ async def _measure(args, database: str) -> dict:
     if pg_url:
         result["commits_per_s"]["postgresql"] = commits_per_second(pg_url, args.commit_seconds)
     result["sql"] = sql_per_kind(database)
-    result["move_alone_ms"] = move_alone(result)
     result["machine"]["loadavg_after"] = os.getloadavg()
     return result
-
-
-def move_alone(result: dict) -> dict:
-    """Server CPU of the move request itself, estimated per K: the load's CPU per move less its
-    polls at what each costs alone (a move cannot be sent alone: the next mover must see its hand)."""
-    kinds = result["kinds"]
-    estimates = {}
-    for row in result["load"]:
-        polls = sum(count * kinds[kind]["server_cpu_ms"] for kind, count in row["requests_per_move"].items()
-                    if kind in kinds)
-        estimates[row["concurrency"]] = round(row["server_cpu_ms_per_move"] - polls, 3)
-    return estimates
 
 
 def ratio(value: float | None, unit: float | None) -> str:
@@ -445,9 +505,6 @@ def markdown(result: dict) -> str:
         lines.append(f"| {kind} | {row['requests_per_s']:,.0f} | {row['server_cpu_ms']} "
                      f"| {ratio(row['server_cpu_ms'], noop['server_cpu_ms'])}x | {row['p50_ms']} "
                      f"| {row['client_cpu_ms']} |")
-    for k, estimate in result["move_alone_ms"].items():
-        lines.append(f"| move, estimated at K={k}: CPU per move less its polls at their cost alone | - | {estimate} "
-                     f"| {ratio(estimate, noop['server_cpu_ms'])}x | - | - |")
     lines += ["", "| request kind | SQL statements (COMMIT counted) | PostgreSQL round trips |", "|---|---|---|"]
     for kind, row in result["sql"].items():
         trips = "-" if row["round_trips"] is None else f"{row['round_trips']}: {', '.join(row['waits'])}"
