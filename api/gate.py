@@ -12,10 +12,14 @@ lets the interpreter go, another running request takes it, and the first then wa
 back. So on SQLite, whose waits are all on this machine (a commit's disk sync, another process's
 write), a process runs one request at a time by default: in alternating runs of bench/load.py
 against 4 places (docs/PERFORMANCE.md), less server CPU per move and more moves/s in 9 pairs of 9.
-PostgreSQL keeps 4: its round trips cross a network in a deployment. On the same machine 2 places
-did better than 4, but with a hop in between (a proxy, 0.3 ms a round trip) 4 served as many
-moves/s as 2 or more, and at 2.5 ms a round trip 2 to 3 times as many as 1, and more than 2 at K=8.
+PostgreSQL across a network keeps 4, worth overlapping its round trips: with a hop in between (a
+proxy, 0.3 ms a round trip) 4 served as many moves/s as 2 or more, and at 2.5 ms a round trip 2 to
+3 times as many as 1, and more than 2 at K=8. A PostgreSQL on the same machine (a loopback address,
+or a Unix socket) answers within a tenth of a millisecond, and there 2 places do better than 4: in
+alternating rounds of bench/ab.py at K=32, 0.83x the server CPU per move and 1.13x the moves/s (6 of
+6); at K=8 0.94x and 1.04x. One place did worse than 2 (0.85x and 0.82x the moves/s).
 """
+import ipaddress
 import queue
 from collections.abc import Callable
 
@@ -27,8 +31,23 @@ from .context import current_flask_app, current_g, current_request
 
 
 def default_places(database_url: str) -> int:
-    """RUNNING_REQUESTS when it is not set: one on SQLite, four on PostgreSQL (see above)."""
-    return 1 if make_url(database_url).get_backend_name() == "sqlite" else 4
+    """RUNNING_REQUESTS when it is not set: one on SQLite, four on PostgreSQL across a network, two
+    on a PostgreSQL on this machine (see above)."""
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite":
+        return 1
+    return 2 if _on_this_machine(url.host) else 4
+
+
+def _on_this_machine(host: str | None) -> bool:
+    """Whether a PostgreSQL URL's host is this machine: a loopback address or name, or none (libpq
+    then takes a Unix socket, as it does for a host that is a folder)."""
+    if not host or host.startswith("/") or host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def init_app(app: Flask) -> None:

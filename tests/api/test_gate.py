@@ -1,5 +1,5 @@
 """The gate (api/gate.py): at most RUNNING_REQUESTS requests of a process run at once (by default
-one on SQLite, four on PostgreSQL); the others wait in their threads until a place is free, and a
+one on SQLite, four on PostgreSQL across a network, two on one on the same machine); the others wait in their threads until a place is free, and a
 poll waiting for news gives its place up.
 
 The gate is wrapped so that the test knows when a request waits at it (the deadlines below only
@@ -68,11 +68,23 @@ def in_thread(call) -> tuple[threading.Thread, list]:
     return thread, answers
 
 
-@pytest.mark.parametrize("url, places", [("sqlite:///{tmp}/gate.sqlite", 1),
-                                         ("postgresql+psycopg://nobody@127.0.0.1:9/none", 4)], ids=["sqlite", "postgresql"])
-def test_by_default_a_process_runs_one_request_at_once_on_sqlite_and_four_on_postgresql(tmp_path, url, places):
-    """SQLite's waits are on this machine's disk; PostgreSQL's round trips cross a network, and
-    other requests run while one waits for its answer (README, Polls that wait for news)."""
+@pytest.mark.parametrize("url, places", [
+    ("sqlite:///{tmp}/gate.sqlite", 1),
+    ("postgresql+psycopg://nobody@db.example.com:5432/none", 4),
+    ("postgresql+psycopg://nobody@10.0.0.7/none", 4),
+    ("postgresql+psycopg://nobody@[2001:db8::7]:5432/none", 4),
+    ("postgresql+psycopg://nobody@127.0.0.1:9/none", 2),
+    ("postgresql+psycopg://nobody@localhost/none", 2),
+    ("postgresql+psycopg://nobody@[::1]:5432/none", 2),
+    ("postgresql+psycopg://nobody@/none", 2),  # libpq's Unix socket
+    ("postgresql+psycopg://nobody@/none?host=/var/run/postgresql", 2),
+], ids=["sqlite", "postgresql-by-name", "postgresql-by-ip", "postgresql-by-ipv6", "postgresql-loopback",
+        "postgresql-localhost", "postgresql-loopback-ipv6", "postgresql-socket", "postgresql-socket-folder"])
+def test_by_default_a_process_runs_one_request_at_once_on_sqlite_four_on_postgresql_and_two_on_its_machine(
+        tmp_path, url, places):
+    """SQLite's waits are on this machine's disk; PostgreSQL's round trips across a network are worth
+    overlapping, and other requests run while one waits for its answer; one on this machine
+    answers at once (README, Polls that wait for news)."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": url.format(tmp=tmp_path), "RUNNING_REQUESTS": None})
     assert app.extensions["gate"].places.qsize() == places
 
