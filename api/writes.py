@@ -93,16 +93,20 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.En
     if remembered:
         token = next(taken.token_hash for taken in match.seats if taken.seat == asking)
         advance.update(asking_seat=asking, asking_token=token, seen_pushed=match.pushed)
-    if len(rows) == 1 and connection.get().dialect.name == "postgresql":
+    on_postgresql = connection.get().dialect.name == "postgresql"
+    if len(rows) == 1 and on_postgresql:
         transaction.stage(_ADVANCE_AND_APPEND_REMEMBERED if remembered else _ADVANCE_AND_APPEND, {
             **advance, "event_seq": moved.version, "event_seat": seat, "event_kind": kind, "event_move": played,
             "event_at": now}, must_change=True)
     else:
-        transaction.stage(_ADVANCE_REMEMBERED if remembered else _ADVANCE, advance, must_change=True,
-                          news=news.of_change(moved, rows, now))  # for SQLite: PostgreSQL's trigger tells its own
+        # The events before the row: PostgreSQL's trigger on the row's change then finds them and tells
+        # them (migration 0011). A write that lost the race fails on their unique key, or on the
+        # compare-and-set, and either undoes both as the caller's conflict.
         transaction.stage(_EVENTS, [
             {"game_id": match.id, "seq": seq, "seat": who, "kind": what, "move": played, "created_at": now}
             for seq, (what, who, played) in enumerate(rows, start=match.version + 1)])
+        transaction.stage(_ADVANCE_REMEMBERED if remembered else _ADVANCE, advance, must_change=True,
+                          news=None if on_postgresql else news.of_change(moved, rows, now))  # SQLite's datagrams
     snapshots.stage_if_due(match.id, match.game, match.version, moved.version, state)
     outbox.after_event(moved, kind, seat, asking)
     return moved, state

@@ -76,9 +76,9 @@ def test_a_step_not_as_the_trigger_writes_it_is_ignored(events):
 
 
 def test_on_postgresql_the_news_of_a_move_carries_it_as_the_database_has_it(app, client):
-    """The trigger's news of a move (one statement, api/writes.py) steps the row before it to the row
-    and events as read after it; news of a write whose events a later statement inserts (a bot's
-    move after a person's) is the head alone."""
+    """The trigger's news of a move steps the row before it to the row and events as read after it:
+    a move written in one statement (api/writes.py), and a bot's move written after a person's, in
+    the same transaction, with its events inserted before the row changes."""
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         pytest.skip("PostgreSQL's trigger")
     url = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).set(drivername="postgresql").render_as_string(False)
@@ -94,7 +94,10 @@ def test_on_postgresql_the_news_of_a_move_carries_it_as_the_database_has_it(app,
         assert heard.step_after(before) == (after, tuple(matches.events(after, after=before.version)))
 
         view = with_bot.view(0)
+        before = matches.load(with_bot.id)
         assert with_bot.post_move(0, first_legal(view), view["version"]).status_code == 200
+        heard = listening()
+        heard.hear(next(listener.notifies(timeout=10)).payload)
         after = matches.load(with_bot.id)
         assert after.version > view["version"] + 1, "the bot moved after the person, in the same commit"
-        assert next(listener.notifies(timeout=10)).payload == Heard.head(after)
+        assert heard.step_after(before) == (after, tuple(matches.events(after, after=before.version)))
