@@ -41,7 +41,8 @@ def default_places(database_url: str) -> int:
 
 def _on_this_machine(host: str | None) -> bool:
     """Whether a PostgreSQL URL's host is this machine: a loopback address or name, or none (libpq
-    then takes a Unix socket, as it does for a host that is a folder)."""
+    then takes a Unix socket, as it does for a host that is a folder). A proxy there to a database
+    elsewhere looks the same: RUNNING_REQUESTS says otherwise (README)."""
     if not host or host.startswith("/") or host == "localhost":
         return True
     try:
