@@ -9,6 +9,7 @@ from api import replays
 from api.models import PushMessage
 
 from .play import Table
+from .test_bots import solo
 from .test_moves import first_legal
 from .test_push import count, service, subscribe  # noqa: F401  (service: a fixture)
 from .test_seat_links import reissue
@@ -58,6 +59,23 @@ def test_a_client_as_far_behind_as_the_row_gets_409_with_the_version_now(monkeyp
     assert refused.status_code == 409, refused.json
     assert refused.json["code"] == "stale_version" and refused.json["version"] == row.version + 1
     assert table.view(0)["version"] == row.version + 1, "nothing written"
+
+
+def test_against_a_bot_a_client_as_far_behind_as_the_row_gets_409_and_nothing_is_written(monkeypatch, client):
+    """The move and the bot's reply are written in one transaction, their events before the match's
+    row (api/writes.py): sent again on the row's version, the move's event clashes on the events'
+    unique key before the row's compare-and-set runs, and that too is the conflict, on both
+    databases."""
+    table = solo(client, bots=((1, "easy"),))
+    row = remembering(monkeypatch, table)
+    again = first_legal(table.view(0))
+    assert table.post_move(0, again, row.version).status_code == 200
+    now = table.view(0)["version"]
+    assert now == row.version + 2, "the bot replied in the same write"
+    refused = table.post_move(0, again, row.version)
+    assert refused.status_code == 409, refused.json
+    assert refused.json["code"] == "stale_version" and refused.json["version"] == now
+    assert table.view(0)["version"] == now, "nothing written"
 
 
 def test_a_move_the_row_would_refuse_is_judged_on_the_match_as_read(monkeypatch, table):
