@@ -254,7 +254,8 @@ def _same_but_version(heard: list[str], head: list[str]) -> bool:
 def of_change(match: "MatchRow", entries: "Sequence[Entry]", at: datetime) -> str:
     """News of a change that wrote `entries` at `at` and left `match`: its head and the step it took,
     as PostgreSQL's trigger tells them (migration 0011), or its head alone past NEWS_BYTES."""
-    steps = [[seq, seat, kind, move, _iso(at)]
+    written = _iso(at)
+    steps = [[seq, seat, kind, move, written]
              for seq, (kind, seat, move) in enumerate(entries, start=match.version - len(entries) + 1)]
     news = f"{Heard.head(match)} {match.status} {'-' if match.turn is None else match.turn} {_iso(match.moved_at)} " \
            f"{orjson.dumps(steps).decode()}"

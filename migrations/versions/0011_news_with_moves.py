@@ -7,9 +7,10 @@ created at]`, the events numbered after the row's old version up to its new one.
 keeps the match as it was before the change then catches up from the news alone (api/news.py's
 `Heard.step_after`): a poll woken by a move made in another process reads nothing.
 
-Only the events the trigger sees are sent: those the same statement wrote (a move's write on
-PostgreSQL, api/writes.py), not those a later statement of the transaction writes; and not past
-PostgreSQL's 8,000 bytes a payload. The news is then the head alone, as before, and a process reads
+Only the events the trigger sees are sent: those its transaction wrote by the time the row
+changes (in the same statement, as a move's write on PostgreSQL does, or before it, as a write of
+several events does: api/writes.py), not those a later statement writes; and not past PostgreSQL's
+8,000 bytes a payload. The news is then the head alone, as before, and a process reads
 the match. Processes running the code before this one ignore news of this shape (and log it): their
 waiting polls learn of moves from their periodic checks only, until they are replaced.
 
