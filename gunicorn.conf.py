@@ -51,4 +51,7 @@ accesslog = None
 logger_class = gunicorn_hooks.JSONLogger
 on_starting = gunicorn_hooks.on_starting
 child_exit = gunicorn_hooks.child_exit
+# Each worker on a CPU of its own when the workers fill the CPUs evenly (PIN_WORKERS, default auto).
+pre_fork = gunicorn_hooks.pre_fork
+post_fork = gunicorn_hooks.post_fork
 control_socket_disable = True  # gunicorn's control socket sits at one path in $HOME: several servers on one machine would share it

@@ -1,5 +1,6 @@
 """What gunicorn.conf.py wires in, run in gunicorn's master process: its own log lines (boot, worker
-timeouts) as JSON like the app's, and a fresh folder where the workers keep their metrics."""
+timeouts) as JSON like the app's, a fresh folder where the workers keep their metrics, and the CPU
+each worker runs on."""
 import os
 import shutil
 import tempfile
@@ -7,6 +8,12 @@ import tempfile
 from gunicorn.glogging import Logger
 
 from .logs import JSONFormatter
+
+# "auto": each worker is pinned to one CPU when the workers fill the CPUs evenly (`worker_cpu`);
+# "off": the kernel places them
+PIN_WORKERS = os.environ.get("PIN_WORKERS", "auto").lower()
+if PIN_WORKERS not in ("auto", "off"):
+    raise SystemExit(f"PIN_WORKERS must be auto or off, not {PIN_WORKERS!r}")
 
 
 class JSONLogger(Logger):
@@ -34,3 +41,32 @@ def child_exit(_server, worker) -> None:
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(worker.pid)
+
+
+def worker_cpu(allowed: set[int], workers: int, taken: list[int | None]) -> int | None:
+    """The CPU a new worker is pinned to: of the `allowed` ones, the one fewest of the other live
+    workers (`taken`: theirs) run on. None, and the kernel places it, unless the `workers` are a
+    whole number per CPU: two workers on three CPUs, or three on two, would leave some CPU idle or
+    crowded, which the kernel would even out.
+
+    Why pin at all: a worker's threads hand Python's lock to one another many times a request
+    (each database call, each socket wait lets it go), and on a virtual machine waking a thread
+    on another CPU costs about ten times a switch on its own (docs/PERFORMANCE.md). With each
+    worker on a CPU of its own, every hand-over stays on one CPU."""
+    if workers % len(allowed):
+        return None
+    return min(sorted(allowed), key=taken.count)
+
+
+def pre_fork(server, worker) -> None:
+    """Choose the CPU of the worker about to start (a replacement takes the one its predecessor left)."""
+    if PIN_WORKERS == "off" or not hasattr(os, "sched_setaffinity"):  # macOS has no CPU affinity
+        return
+    worker.cpu = worker_cpu(os.sched_getaffinity(0), server.num_workers,
+                            [getattr(other, "cpu", None) for other in server.WORKERS.values()])
+
+
+def post_fork(_server, worker) -> None:
+    """Pin the new worker, before it starts a thread (each thread it starts runs where it does)."""
+    if getattr(worker, "cpu", None) is not None:
+        os.sched_setaffinity(0, {worker.cpu})
