@@ -66,7 +66,13 @@ def pre_fork(server, worker) -> None:
                             [getattr(other, "cpu", None) for other in server.WORKERS.values()])
 
 
-def post_fork(_server, worker) -> None:
-    """Pin the new worker, before it starts a thread (each thread it starts runs where it does)."""
-    if getattr(worker, "cpu", None) is not None:
+def post_fork(server, worker) -> None:
+    """Pin the new worker, before it starts a thread (each thread it starts runs where it does). A
+    refusal (a sandbox that forbids it, a CPU gone offline) leaves it where the kernel puts it: a
+    worker that failed here would be replaced by one that fails alike, and nothing would serve."""
+    if getattr(worker, "cpu", None) is None:
+        return
+    try:
         os.sched_setaffinity(0, {worker.cpu})
+    except OSError as error:
+        server.log.warning("worker %s left unpinned: CPU %s refused (%s)", worker.pid, worker.cpu, error)

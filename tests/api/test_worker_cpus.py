@@ -3,9 +3,11 @@ import os
 import signal
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from api import gunicorn_hooks
 from api.gunicorn_hooks import worker_cpu
 
 from .live import gunicorn
@@ -81,3 +83,14 @@ def test_workers_are_left_to_the_kernel_when_turned_off_or_uneven(app, tmp_path,
     with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "log", workers=workers, PIN_WORKERS=setting) as base:
         running = _until(lambda: len(_workers(base)) == workers and _workers(base))
         assert [os.sched_getaffinity(pid) for pid in running] == [CPUS] * workers
+
+
+def test_a_worker_whose_cpu_is_refused_runs_unpinned_rather_than_failing(monkeypatch):
+    def refuse(_pid, _cpus):
+        raise PermissionError(1, "Operation not permitted")
+
+    warnings = []
+    monkeypatch.setattr(gunicorn_hooks.os, "sched_setaffinity", refuse)
+    server = SimpleNamespace(log=SimpleNamespace(warning=lambda *args: warnings.append(args[0] % args[1:])))
+    gunicorn_hooks.post_fork(server, SimpleNamespace(pid=1234, cpu=1))
+    assert warnings == ["worker 1234 left unpinned: CPU 1 refused ([Errno 1] Operation not permitted)"]
