@@ -480,9 +480,10 @@ class PostgresCourier(Courier):
             time.sleep(self.RECONNECT_AFTER)
 
     @staticmethod
-    def application_name() -> str:
-        """The listening connection's name in pg_stat_activity: which process of which host listens."""
-        return f"addgames news {socket.gethostname()[:30]} {os.getpid()}"
+    def application_name(pid: int | None = None) -> str:
+        """The listening connection's name in pg_stat_activity: which process (`pid`, by default this
+        one) of which host listens."""
+        return f"addgames news {socket.gethostname()[:30]} {pid or os.getpid()}"
 
     def announce(self, notes: set[str]) -> None:
         """The trigger has sent the news with the COMMIT."""

@@ -234,7 +234,8 @@ class Service:
 
 
 class PgBackends:
-    """CPU of the PostgreSQL backends serving `service`'s connections, between `begin` and `end`.
+    """CPU of the PostgreSQL backends serving `service`'s connections (its pools' and its workers'
+    listening ones), between `begin` and `end`.
 
     A thread samples pg_stat_activity and /proc every half second, so a backend that ends between
     two samples loses at most its last half second; one born in the phase counts from zero."""
@@ -242,10 +243,13 @@ class PgBackends:
     def __init__(self, service: Service, every: float = 0.5):
         import psycopg
 
+        from api.news import PostgresCourier
+
         url = make_url(service.database_url).set(drivername="postgresql")
         url = url.update_query_dict({"application_name": "addgames-bench-probe"})
         self.connection = psycopg.connect(url.render_as_string(hide_password=False), autocommit=True)
-        self.app_name, self.every = service.app_name, every
+        self.app_name, self.master, self.every = service.app_name, service.process.pid, every
+        self.listener_name = PostgresCourier.application_name
         self.first: dict[int, float] = {}
         self.last: dict[int, float] = {}
         self.counting = False  # a backend first seen while counting was born in the phase: from zero
@@ -253,8 +257,10 @@ class PgBackends:
         self.thread = None
 
     def _sample(self) -> None:
+        # the pool's connections, and each worker's listening one (api/news.py)
+        names = [self.app_name] + [self.listener_name(pid) for pid in children(self.master)]
         pids = [row[0] for row in self.connection.execute(
-            "SELECT pid FROM pg_stat_activity WHERE application_name = %s", (self.app_name,))]
+            "SELECT pid FROM pg_stat_activity WHERE application_name = ANY(%s)", (names,))]
         for pid in pids:
             used = cpu_seconds(pid)
             if used:
