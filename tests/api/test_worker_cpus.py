@@ -82,6 +82,8 @@ def test_workers_as_many_as_the_cpus_each_run_on_their_own_and_a_replacement_tak
 def test_workers_are_left_to_the_kernel_when_turned_off_or_uneven(app, tmp_path, workers, setting):
     with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "log", workers=workers, PIN_WORKERS=setting) as base:
         running = _until(lambda: len(_workers(base)) == workers and _workers(base))
+        # every worker is past post_fork by now: it runs just after the fork, and `gunicorn` waited
+        # for one worker to load the app and answer, which takes far longer
         assert [os.sched_getaffinity(pid) for pid in running] == [CPUS] * workers
 
 
