@@ -9,6 +9,7 @@ import pytest
 
 from api import gunicorn_hooks
 from api.gunicorn_hooks import worker_cpu
+from bench.server import children
 
 from .live import gunicorn
 
@@ -33,20 +34,9 @@ def test_a_worker_is_pinned_to_the_least_used_cpu_only_when_the_workers_fill_the
 def _workers(base: str) -> list[int]:
     """The worker processes of the gunicorn this test started, serving at `base`."""
     port = base.rsplit(":", 1)[1]
-    master = next(pid for pid in _children(os.getpid())
+    master = next(pid for pid in children(os.getpid())
                   if f"127.0.0.1:{port}".encode() in Path(f"/proc/{pid}/cmdline").read_bytes())
-    return _children(master)
-
-
-def _children(parent: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == parent:
-                found.append(int(entry.name))
-        except (FileNotFoundError, ProcessLookupError):  # gone meanwhile
-            pass
-    return sorted(found)
+    return sorted(children(master))
 
 
 def _until(condition, seconds: float = 20):
