@@ -9,7 +9,7 @@ this machine. Background processes shared by every database (WAL writer, checkpo
 """
 import os
 import shlex
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 import signal
 import socket
 import subprocess
@@ -63,6 +63,11 @@ def is_postgres(url: str) -> bool:
     return make_url(url).get_backend_name() == "postgresql"
 
 
+def libpq_url(url: str) -> str:
+    """A PostgreSQL URL of SQLAlchemy's (`postgresql+psycopg://...`) as psycopg's connect takes it."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
 @contextmanager
 def scratch_sqlite():
     """The URL of a throwaway SQLite file beside the default database (on the same disk, so with
@@ -112,6 +117,48 @@ def children(pid: int) -> list[int]:
             if fields and int(fields[1]) == pid:
                 found.append(int(entry.name))
     return found
+
+
+@contextmanager
+def database_apart(pg_url: str):
+    """PostgreSQL on CPUs of its own, as on a host of its own (a PaaS's database is another machine),
+    for the block: this process, and so every server and load client it starts, keeps the first half
+    of the CPUs it may use, and PostgreSQL's processes (its postmaster and all it forks) the others.
+    Yields (the servers' CPUs, PostgreSQL's). PostgreSQL must run on this machine, and this process
+    must be allowed to move its processes (root, or PostgreSQL's user)."""
+    import psycopg
+
+    mine = sorted(os.sched_getaffinity(0))
+    if len(mine) < 2:
+        raise SystemExit("--database-apart needs two CPUs or more")
+    servers, database = set(mine[:len(mine) // 2]), set(mine[len(mine) // 2:])
+    with psycopg.connect(libpq_url(pg_url)) as probe:
+        backend = probe.execute("SELECT pg_backend_pid()").fetchone()[0]
+        fields = stat_fields(backend)
+        if fields is None or Path(f"/proc/{backend}/comm").read_text().strip() != "postgres":
+            raise SystemExit("--database-apart needs PostgreSQL on this machine, its processes in sight")
+        postmaster = int(fields[1])
+    before = {postmaster: os.sched_getaffinity(postmaster)}
+
+    def give_back() -> None:
+        os.sched_setaffinity(0, mine)
+        for pid in [postmaster, *children(postmaster)]:  # a backend born meanwhile: as the postmaster was
+            with suppress(ProcessLookupError, PermissionError):
+                os.sched_setaffinity(pid, before.get(pid, before[postmaster]))
+
+    try:
+        for pid in [postmaster, *children(postmaster)]:
+            with suppress(ProcessLookupError):  # a backend that ended meanwhile
+                before[pid] = os.sched_getaffinity(pid)
+                os.sched_setaffinity(pid, database)
+    except PermissionError:
+        give_back()
+        raise SystemExit("--database-apart must move PostgreSQL's processes: run it as root or as their user") from None
+    os.sched_setaffinity(0, servers)
+    try:
+        yield sorted(servers), sorted(database)
+    finally:
+        give_back()
 
 
 def peak_rss_kb(pid: int) -> int:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from bench.load import hammer, machine, play_phase, save
-from bench.server import BIN, ROOT, Service, free_port, interpreter, scratch_sqlite
+from bench.server import BIN, ROOT, Service, database_apart, free_port, interpreter, scratch_sqlite
 
 # The peer's folder: shared/peers/boardgameio in a folder above the repository (the workshop's notes
 # sit beside it), unless --peer names another.
@@ -119,6 +119,15 @@ def addgames_systems(args) -> dict[str, Addgames]:
 
 
 def measure(args) -> dict:
+    if not args.database_apart:
+        return _measure(args)
+    with database_apart(args.pg_url) as (servers, database):
+        result = _measure(args)
+    result["machine"]["database_apart"] = {"servers": servers, "postgresql": database}
+    return result
+
+
+def _measure(args) -> dict:
     started = machine()
     folder = peer_copy(args.peer, args.peer_cache)
     ours = addgames_systems(args)
@@ -155,7 +164,8 @@ def markdown(result: dict, concurrencies: list[int]) -> str:
              f"medians of {rounds} interleaved round(s); addgames' clients "
              + (f"long-poll (`Prefer: wait={result['settings']['wait']}`)" if int(result["settings"]["wait"])
                 else "poll again at once after each 304") + f"; Python {m['python']}"
-             + "".join(f"; under {python}: Python {text}" for python, text in m.get("pythons", {}).items()), "",
+             + "".join(f"; under {python}: Python {text}" for python, text in m.get("pythons", {}).items())
+             + _apart(m.get("database_apart")), "",
              "| K | peer SQLite WAL moves/s | addgames SQLite | PostgreSQL | SQLite / peer (target ≥ 0.5) "
              "| PostgreSQL / peer (≥ 0.5) | server CPU ms/move: peer / SQLite (target ≤ 2) / PostgreSQL (≤ 2.5) "
              "| CPU / peer's: SQLite / PostgreSQL |",
@@ -187,6 +197,11 @@ def markdown(result: dict, concurrencies: list[int]) -> str:
                              f"({row['moves_per_s'] / peer['moves_per_s']:.2f} of the peer's SQLite WAL), "
                              f"{row['server_cpu_ms_per_move']} ms server CPU per move "
                              f"({row['server_cpu_ms_per_move'] / peer['server_cpu_ms_per_move']:.1f}x the peer's)")
+    if all(f"addgames postgresql K={k}" in medians for k in concurrencies):
+        rates = {k: medians[f"addgames postgresql K={k}"]["moves_per_s"] / medians[f"addgames sqlite K={k}"]["moves_per_s"]
+                 for k in concurrencies}
+        lines += ["", "PostgreSQL's moves/s / SQLite's (target ≥ 1): "
+                  + ", ".join(f"{rate:.2f} at K = {k}" for k, rate in rates.items())]
     peer_cpu = statistics.median(medians[f"peer sqlite-wal K={k}"]["server_cpu_ms_per_move"] for k in concurrencies)
     lines += ["", "A move is two requests (the move, and the other seat's poll that its news answers). Two requests "
               "of an app that does nothing, through the same gunicorn worker, after the rounds:", "",
@@ -200,6 +215,11 @@ def markdown(result: dict, concurrencies: list[int]) -> str:
                      f"| {run['server_cpu_ms_per_move']} | {run['latency_ms']['p50']} / {run['latency_ms']['p99']} "
                      f"| {run['client_cpu_share']:.0%} of a core | {run.get('busiest_worker_share') or '-'} |")
     return "\n".join(lines)
+
+
+def _apart(cpus: dict | None) -> str:
+    return "" if cpus is None else \
+        f"; the servers and their load on CPUs {cpus['servers']}, PostgreSQL on CPUs {cpus['postgresql']} (--database-apart)"
 
 
 def arguments(argv=None):
@@ -227,8 +247,13 @@ def arguments(argv=None):
                         help="also addgames under this interpreter: a virtual environment's python with "
                              "requirements.txt installed (docs/PERFORMANCE.md); repeatable")
     parser.add_argument("--floor-seconds", type=float, default=5, help="per app that does nothing, after the rounds")
+    parser.add_argument("--database-apart", action="store_true",
+                        help="PostgreSQL on half the CPUs, every server and load on the others, as with a database "
+                             "on a host of its own (needs --pg-url to a PostgreSQL here; run as root or its user)")
     parser.add_argument("--quick", action="store_true", help="one short round")
     args = parser.parse_args(argv)
+    if args.database_apart and not args.pg_url:
+        parser.error("--database-apart needs --pg-url: a PostgreSQL on this machine")
     if "sqlite-wal" not in args.peer_storage:
         parser.error("--peer-storage must include sqlite-wal: the targets are ratios to it")
     if args.quick:
