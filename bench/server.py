@@ -138,19 +138,23 @@ def database_apart(pg_url: str):
         if fields is None or Path(f"/proc/{backend}/comm").read_text().strip() != "postgres":
             raise SystemExit("--database-apart needs PostgreSQL on this machine, its processes in sight")
         postmaster = int(fields[1])
-    before = {postmaster: os.sched_getaffinity(postmaster)}
+    postmasters = os.sched_getaffinity(postmaster)  # and every backend's: each inherits them at its fork
+
+    def place(cpus: set[int]) -> None:
+        """The postmaster on `cpus` first, so that what it forks after is born there, then every child
+        it has by then."""
+        os.sched_setaffinity(postmaster, cpus)
+        for pid in children(postmaster):
+            with suppress(ProcessLookupError):  # a backend that ended meanwhile
+                os.sched_setaffinity(pid, cpus)
 
     def give_back() -> None:
         os.sched_setaffinity(0, mine)
-        for pid in [postmaster, *children(postmaster)]:  # a backend born meanwhile: as the postmaster was
-            with suppress(ProcessLookupError, PermissionError):
-                os.sched_setaffinity(pid, before.get(pid, before[postmaster]))
+        with suppress(PermissionError, ProcessLookupError):
+            place(postmasters)
 
     try:
-        for pid in [postmaster, *children(postmaster)]:
-            with suppress(ProcessLookupError):  # a backend that ended meanwhile
-                before[pid] = os.sched_getaffinity(pid)
-                os.sched_setaffinity(pid, database)
+        place(database)
     except PermissionError:
         give_back()
         raise SystemExit("--database-apart must move PostgreSQL's processes: run it as root or as their user") from None
