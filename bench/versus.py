@@ -10,6 +10,8 @@ as a fraction of the peer's and its CPU per move as a multiple, beside issue 12'
 two requests cost through the same gunicorn worker when the app does nothing (bench/floors.py).
 addgames' seats long-poll (`Prefer: wait=20`, as the web app does) unless --wait 0. --python adds
 addgames served by another interpreter (another virtual environment), interleaved with the rest.
+--database-apart gives PostgreSQL half the CPUs and every server and load client the others, as a
+deployed PostgreSQL on a host of its own (bench/server.py's `database_apart`).
 
 The peer's folder is read-only here and shared: it is copied to ~/.cache/addgames-bench/ (or
 --peer-cache) and `npm ci` runs in the copy the first time (it compiles better-sqlite3, about a
