@@ -32,7 +32,7 @@ from pathlib import Path
 import orjson
 
 from bench.lean_http import Client
-from bench.server import ROOT, PgBackends, Service, interpreter, is_postgres, scratch_sqlite
+from bench.server import ROOT, PgBackends, Service, interpreter, is_postgres, libpq_url, scratch_sqlite
 
 CARDS = 48  # an ADD UP deck
 MATCH_TIMEOUT = 120  # seconds one match may take before the run fails
@@ -384,7 +384,7 @@ def commits_per_second(url: str | None, seconds: float) -> float:
         else:
             import psycopg
 
-            connection = psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"))
+            connection = psycopg.connect(libpq_url(url))
             mark = "%s"
         return _commits(connection, mark, seconds)
 

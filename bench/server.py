@@ -63,9 +63,10 @@ def is_postgres(url: str) -> bool:
     return make_url(url).get_backend_name() == "postgresql"
 
 
-def libpq_url(url: str) -> str:
-    """A PostgreSQL URL of SQLAlchemy's (`postgresql+psycopg://...`) as psycopg's connect takes it."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+def libpq_url(url: str, **query: str) -> str:
+    """A PostgreSQL URL of SQLAlchemy's (`postgresql+psycopg://...`) as psycopg's connect takes it,
+    with `query`'s parameters added (`application_name=...`)."""
+    return make_url(url).set(drivername="postgresql").update_query_dict(query).render_as_string(hide_password=False)
 
 
 @contextmanager
@@ -296,9 +297,8 @@ class PgBackends:
 
         from api.news import PostgresCourier
 
-        url = make_url(service.database_url).set(drivername="postgresql")
-        url = url.update_query_dict({"application_name": "addgames-bench-probe"})
-        self.connection = psycopg.connect(url.render_as_string(hide_password=False), autocommit=True)
+        self.connection = psycopg.connect(libpq_url(service.database_url, application_name="addgames-bench-probe"),
+                                          autocommit=True)
         self.app_name, self.master, self.every = service.app_name, service.process.pid, every
         self.listener_name = PostgresCourier.application_name
         self.first: dict[int, float] = {}
