@@ -20,7 +20,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -63,8 +63,8 @@ def is_postgres(url: str) -> bool:
     return make_url(url).get_backend_name() == "postgresql"
 
 
-def libpq_url(url: str, **query: str) -> str:
-    """A PostgreSQL URL of SQLAlchemy's (`postgresql+psycopg://...`) as psycopg's connect takes it,
+def libpq_url(url: str | URL, **query: str) -> str:
+    """A PostgreSQL URL of SQLAlchemy's (`postgresql+psycopg://...`, text or parsed) as psycopg's connect takes it,
     with `query`'s parameters added (`application_name=...`)."""
     return make_url(url).set(drivername="postgresql").update_query_dict(query).render_as_string(hide_password=False)
 

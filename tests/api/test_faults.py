@@ -14,6 +14,7 @@ from sqlalchemy.exc import OperationalError
 from api import observe, writes
 from api.database import PING_AFTER_IDLE
 from api.models import db
+from bench.server import libpq_url
 
 from .play import Table
 from .test_retries import create, join, move, relink, rows
@@ -29,7 +30,7 @@ def kill_own_connection(conn, cursor, statement, *args):
     """The server ends this very connection, as a restart or failover would."""
     if statement.lstrip().upper().startswith("INSERT"):
         pid = conn.connection.dbapi_connection.info.backend_pid
-        with psycopg.connect(conn.engine.url.set(drivername="postgresql").render_as_string(False)) as admin:
+        with psycopg.connect(libpq_url(conn.engine.url)) as admin:
             admin.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
@@ -170,7 +171,7 @@ def test_a_restarted_server_is_not_a_503(app, client, idle):
             assert kept is not None, "the requests before left a connection resting"
             pid = kept.connection.dbapi_connection.info.backend_pid
             resting.keep(kept)
-    admin_url = engine.url.set(drivername="postgresql").render_as_string(False)
+    admin_url = libpq_url(engine.url)
     with psycopg.connect(admin_url, autocommit=True) as admin:
         ended = admin.execute("SELECT pg_terminate_backend(%s)", [pid]).fetchone()[0]
     assert ended, "the connection was open"

@@ -15,9 +15,9 @@ from unittest import mock
 import psycopg
 import pytest
 import requests
-from sqlalchemy.engine import make_url
 
 from api import games, news, replays
+from bench.server import libpq_url
 
 from ..sqlcount import statements
 from .live import gunicorn
@@ -311,8 +311,7 @@ def send_stray(app, payload: bytes) -> None:
             for listener in os.scandir(courier.folder):
                 sender.sendto(payload, listener.path)
     else:
-        url = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).set(drivername="postgresql")
-        with psycopg.connect(url.render_as_string(hide_password=False), autocommit=True) as conn:
+        with psycopg.connect(libpq_url(app.config["SQLALCHEMY_DATABASE_URI"]), autocommit=True) as conn:
             conn.execute("SELECT pg_notify(%s, %s)", [news.CHANNEL, payload.decode()])
 
 
@@ -342,7 +341,7 @@ def test_news_lost_with_the_listening_connection_still_ends_a_wait_and_news_come
     table, path, waiter, view = started(client)
     waiting, answers = wait_in_background(app, path, {**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
                                                       "Prefer": "wait=20"})
-    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).set(drivername="postgresql").render_as_string(False)
+    url = libpq_url(app.config["SQLALCHEMY_DATABASE_URI"])
     name = news.PostgresCourier.application_name()
     with psycopg.connect(url, autocommit=True) as admin:
         ended = admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",

@@ -31,6 +31,7 @@ from sqlalchemy.engine import make_url
 
 import serving
 from api import durable
+from bench.server import libpq_url
 
 from .live import gunicorn
 from .test_moves import first_legal
@@ -418,7 +419,7 @@ def writes_blocked(url: str):
             holder.execute("ROLLBACK")
             holder.close()
     else:
-        with psycopg.connect(url.set(drivername="postgresql").render_as_string(False)) as holder:
+        with psycopg.connect(libpq_url(url)) as holder:
             holder.execute("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")
             yield
 

@@ -5,12 +5,12 @@ from datetime import UTC, datetime
 
 import psycopg
 import pytest
-from sqlalchemy.engine import make_url
 
 from api import matches, news
 from api.matches import EventRow, MatchRow
 from api.news import Heard
 from engine.events import Entry
+from bench.server import libpq_url
 
 from .play import Table, first_legal
 from .test_bots import solo
@@ -81,7 +81,7 @@ def test_on_postgresql_the_news_of_a_move_carries_it_as_the_database_has_it(app,
     the same transaction, with its events inserted before the row changes."""
     if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
         pytest.skip("PostgreSQL's trigger")
-    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).set(drivername="postgresql").render_as_string(False)
+    url = libpq_url(app.config["SQLALCHEMY_DATABASE_URI"])
     person, with_bot = Table.create(client), solo(client, bots=((1, "easy"),))
     with psycopg.connect(url, autocommit=True) as listener, app.app_context():
         listener.execute(f"LISTEN {news.CHANNEL}")

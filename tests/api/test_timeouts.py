@@ -12,6 +12,7 @@ from sqlalchemy.engine import make_url
 
 from api import create_app
 from api.models import db
+from bench.server import libpq_url
 
 from .play import Table
 from .test_retries import create, move
@@ -49,7 +50,7 @@ def impatient(request, app):
 @contextmanager
 def locked(url: str, table: str):
     """Another connection holds `table` in ACCESS EXCLUSIVE mode (as a long migration would)."""
-    with psycopg.connect(make_url(url).set(drivername="postgresql").render_as_string(False)) as holder:
+    with psycopg.connect(libpq_url(url)) as holder:
         holder.execute(f"LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE")
         yield
 
