@@ -43,7 +43,7 @@ MIN_SEATS, MAX_SEATS = 2, 8
 RULES_VERSION = 2  # 2: replace circles end
 OPTIONS = {"penalties": Option(False, "A well-formed but wrong sum costs 5 points instead of being refused.",
                                choices=(False, True))}
-INFO = {"age": "7-99", "minutes": 30,
+INFO = {"age": "7–99", "minutes": 30,
         "summary": "Make sums with a red Total card, expose and replace cards, and be first to empty "
                    "your hand: at 50 points you drop out."}
 INTERPRETATIONS = (

@@ -42,7 +42,7 @@ MIN_SEATS, MAX_SEATS = 2, 6
 RULES_VERSION = 1
 OPTIONS = {"target": Option(200, "Hands are played until a player's total reaches this many points.",
                             minimum=50, maximum=1000)}
-INFO = {"age": "8-99", "minutes": 30,
+INFO = {"age": "8–99", "minutes": 30,
         "summary": "Place your diamonds against the last one played: match colours, and match numbers "
                    "or make 5, 10, 15 or 20 to score."}
 INTERPRETATIONS = (

@@ -18,7 +18,7 @@ NAME = "ADD UP"
 MIN_SEATS, MAX_SEATS = 2, 6
 RULES_VERSION = 1
 OPTIONS: dict[str, Option] = {}
-INFO = {"age": "8-99", "minutes": 20,
+INFO = {"age": "8–99", "minutes": 20,
         "summary": "Play a card on the top or the bottom row: make both rows add up to the same "
                    "and take every card on the table."}
 INTERPRETATIONS = (
