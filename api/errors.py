@@ -1,7 +1,7 @@
 """The one place that turns failures into RFC 9457 problem+json responses."""
 import logging
 
-from flask import Flask, jsonify
+from flask import Flask, current_app, jsonify
 from marshmallow import ValidationError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, TimeoutError
 from werkzeug.exceptions import HTTPException
@@ -109,4 +109,6 @@ def _first_message(messages, path: str = "") -> str:
 def _plain(error: HTTPException) -> str:
     if error.code == 400 and "JSON" in (error.description or ""):
         return "The request body is not valid JSON."
+    if error.code == 413:
+        return f"The request body is over {current_app.config['MAX_CONTENT_LENGTH'] // 1024} KiB, the most a request may send."
     return error.description or error.name

@@ -23,8 +23,9 @@ import ipaddress
 import queue
 from collections.abc import Callable
 
-from flask import Flask
+from flask import Flask, Request
 from sqlalchemy.engine import make_url
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from . import connection
 from .context import current_flask_app, current_g, current_request
@@ -77,7 +78,7 @@ class Gate:
         # The body first, outside the gate: a client trickling one holds its own thread only (serving.py).
         asked = current_request()
         if _may_have_body(asked.environ):
-            asked.get_data(cache=True)
+            _read_body(asked)
         self.places.get()
         current_g().resting = self.resting  # also says that the request is inside
 
@@ -104,6 +105,16 @@ def after_leaving(owed: Callable[[], None]) -> None:
         request_g.setdefault("owed", []).append(owed)
     else:
         owed()
+
+
+def _read_body(asked: Request) -> None:
+    """Read the body whole. One sent in chunks has no length to refuse it by beforehand, and
+    werkzeug stops reading it at MAX_CONTENT_LENGTH and takes what it read for the whole: a body
+    going on past the cap is refused (413), as a longer one announced by its length is, not cut."""
+    body = asked.get_data(cache=True)
+    cap = asked.max_content_length
+    if asked.content_length is None and cap is not None and len(body) >= cap and asked.environ["wsgi.input"].read(1):
+        raise RequestEntityTooLarge()
 
 
 def _may_have_body(environ: dict) -> bool:

@@ -1,5 +1,7 @@
 """Abuse limits (rates, sizes, caps), CORS for third-party browser clients, and safety headers."""
 import hashlib
+import io
+import json
 
 import pytest
 from limits import parse_many
@@ -192,3 +194,18 @@ def test_bodies_over_64_kib_are_413(client, path):
     table = Table.create(client, seats=3, join=False)
     response = client.post(path.format(id=table.id), headers=table.auth(0), data='{"x": "' + "y" * 65_536 + '"}', content_type="application/json")
     assert (response.status_code, response.json["code"]) == (413, "request_entity_too_large")
+    assert "64 KiB" in response.json["detail"]
+
+
+def post_in_chunks(client, body: bytes):
+    """A create whose body comes in chunks, with no length announced (as gunicorn passes it on)."""
+    return client.post("/api/v1/games", input_stream=io.BytesIO(body), content_type="application/json",
+                       headers={"Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+
+
+@pytest.mark.parametrize("size, status", [(100, 201), (65_536, 201), (65_537, 413), (1_000_000, 413)])
+def test_a_body_in_chunks_is_capped_at_64_kib_as_one_of_known_length_is(app, client, size, status):
+    body = json.dumps(CREATE).encode().ljust(size)  # padded with spaces: still the same JSON
+    response = post_in_chunks(client, body)
+    assert response.status_code == status, response.json
+    assert count(app, Match) == (status == 201)
