@@ -42,9 +42,10 @@ def free_seat(match_id: str, seat: int):
         raise Problem(403, "not_your_seat", "Only the seat's own token can free it.")
     if match.full:
         raise Problem(409, "already_started", "The match has started: resign instead.")
-    creator = None if seat == match.creator else match.creator  # whoever takes the seat next did not create the match
-    transaction.stage(_FREE.values(seating=match.seating + 1, creator=creator),
-                      {"match_id": match.id, "seen": match.seating}, must_change=True)
+    freed: dict[str, object] = {"seating": match.seating + 1}
+    if seat == match.creator:  # whoever takes the seat next did not create the match, nor has its creator's name
+        freed.update(creator=None, names=[None if n == seat else name for n, name in enumerate(match.names)])
+    transaction.stage(_FREE.values(**freed), {"match_id": match.id, "seen": match.seating}, must_change=True)
     transaction.stage(delete(seats_table).where(seats_table.c.game_id == match.id, seats_table.c.seat == seat))
     return idempotency.commit(Response(status=204), lambda: Problem(
         409, "seats_changed", "The seats changed a moment ago (a join?); reload the match and try again."))

@@ -153,7 +153,10 @@ def rematch(old: MatchRow, game, seat: int):
             observe.rematched(old, match)
             return response
     assert old.rematch_id is not None  # created above, or by the seat whose rematch won the race
-    return created(matches.load(old.rematch_id), game, seat, names[seat], taken)
+    match = matches.load(old.rematch_id)
+    if any(taker.seat == seat for taker in match.seats):
+        raise taken()
+    return created(match, game, seat, names[seat], taken)
 
 
 def _first_free(match: MatchRow) -> int:

@@ -97,6 +97,21 @@ def test_seats_may_be_freed_before_the_start_only(client):
     assert (late.status_code, late.json["code"]) == (409, "already_started")
 
 
+@pytest.mark.parametrize("seating", [{"seats": 3, "name": "Ann"}, {"players": ["Ann", "Bob", "Cy"]}])
+def test_the_creator_freeing_their_seat_takes_their_name_and_creator_rights_along(client, seating):
+    created = client.post("/api/v1/games", json={"game": "addup", **seating}).json
+    table = Table(client, created["game"]["id"], created["invite"], {0: created["token"]})
+    assert client.delete(f"/api/v1/games/{table.id}/seats/0", headers=bearer(table.tokens[0])).status_code == 204
+    seats = table.view()["seats"]
+    assert (seats[0]["name"], seats[0]["joined"]) == (None, False)
+    assert [s["name"] for s in seats[1:]] == seating.get("players", [None] * 3)[1:]  # reserved for others: kept
+    nameless = client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "seat": 0})
+    assert (nameless.status_code, nameless.json["code"]) == (422, "name_required")
+    di = client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "seat": 0, "name": "Di"})
+    assert di.status_code == 201 and di.json["game"]["seats"][0]["name"] == "Di"
+    assert di.json["game"]["creator"] is None
+
+
 def test_a_rematch_is_created_once_and_each_asker_takes_its_seat(client):
     table = Table.create(client, time_per_move=DAY)
     early = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
@@ -113,6 +128,7 @@ def test_a_rematch_is_created_once_and_each_asker_takes_its_seat(client):
     assert [s["name"] for s in second.json["game"]["seats"]] == ["Ann", "Player 2"]
     twice = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
     assert (twice.status_code, twice.json["code"]) == (409, "seat_taken")
+    assert twice.json["detail"].startswith("Your seat in the rematch is already taken")
 
 
 def test_two_seats_asking_for_a_rematch_at_once_make_one_match(app, client):
