@@ -28,6 +28,16 @@ class Name(fields.String):
         return clean_name(super()._deserialize(value, attr, data, **kwargs))
 
 
+class Boolean(fields.Boolean):
+    """JSON's `true` or `false`, nothing else: marshmallow's Boolean looks values up in sets, where
+    Python's 1 is True and 0 is False."""
+
+    def _deserialize(self, value, attr, data, **kwargs) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
 def field_for(schema: dict, **kw) -> fields.Field:
     """The marshmallow field that checks what the JSON Schema `schema` (from openapi.yaml) states."""
     if "$ref" in schema:
@@ -62,7 +72,7 @@ FIELDS: dict[str, tuple[Callable[..., fields.Field], set[str]]] = {
     "integer": (lambda s, **kw: fields.Integer(strict=True, validate=_range(s), **kw), {"minimum", "maximum"}),
     "string": (lambda s, **kw: fields.String(validate=[_length(s, "minLength", "maxLength"), *_choices(s)], **kw),
                {"minLength", "maxLength", "enum"}),
-    "boolean": (lambda s, **kw: fields.Boolean(truthy={True}, falsy={False}, **kw), set()),
+    "boolean": (lambda s, **kw: Boolean(**kw), set()),
     "array": (lambda s, **kw: fields.List(field_for(s["items"]), validate=_length(s, "minItems", "maxItems"), **kw),
               {"items", "minItems", "maxItems"}),
     "object": (lambda s, **kw: fields.Nested(_object(s, Part), **kw), {"properties", "required", "additionalProperties"}),
@@ -121,6 +131,8 @@ class CreateGame(_create):  # type: ignore[valid-type, misc]  # a class built at
             raise ValidationError("Give either 'seats' (a number, with your 'name') or 'players' (a list of names).")
         if "seats" in data and "name" not in data:
             raise ValidationError("Give your 'name' to take the first seat.", "name")
+        if "players" in data and "name" in data:
+            raise ValidationError("With 'players' your name is the first of them: leave 'name' out.", "name")
 
 
 JoinGame = body("JoinGame")

@@ -68,6 +68,12 @@ def test_bot_seats_are_taken_at_once_shown_as_bots_and_the_match_starts(client):
     assert (taken.status_code, taken.json["code"]) == (409, "seat_taken")
 
 
+def test_a_bot_seat_is_named_for_its_level_whatever_players_calls_it(client):
+    body = {"game": "addup", "players": ["Ann", "Bob", "Cy"], "bots": [{"seat": 2, "level": "easy"}]}
+    view = client.post("/api/v1/games", json=body).json["game"]
+    assert [s["name"] for s in view["seats"]] == ["Ann", "Bob", "Computer (easy)"]
+
+
 def test_a_free_seat_taken_last_starts_the_match_with_its_bots(client):
     table = solo(client, seats=3, bots=[(2, "easy")])
     assert table.view()["status"] == "waiting"
