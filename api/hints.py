@@ -12,6 +12,7 @@ from engine import events
 from . import idempotency, replays, writes
 from .errors import Problem
 from .idempotency import idempotent
+from .jsonio import no_body
 from .opening import opened
 from .presenter import match_view
 
@@ -22,6 +23,7 @@ bp = Blueprint("hints", __name__, url_prefix="/api/v1/games")
 @idempotent
 def ask_hint(match_id: str):
     """The hard bot's move for the asking seat, which must be the seat to move, with its arithmetic in words."""
+    no_body()
     match, game, seat = opened(match_id, seat="required", started=True)
     if not match.hints:
         raise Problem(403, "hints_off", "The creator of this match turned hints off.")

@@ -10,6 +10,7 @@ from flask import Flask, Request, Response
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.datastructures import Headers
 
+from .context import current_request
 from .errors import Problem
 
 
@@ -122,6 +123,14 @@ def _number(text: str) -> int | float:
 
 def _no_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
+
+
+def no_body() -> None:
+    """For a request that takes no body: one sent anyway must still be JSON, so that a client's
+    broken body is answered as an error (400, 415) rather than ignored while the request acts."""
+    asked = current_request()
+    if asked.get_data():
+        asked.get_json()
 
 
 class JSONRequest(Request):

@@ -9,7 +9,8 @@ from . import clock, idempotency, pace, replays, seating, transaction, writes
 from .errors import Problem
 from .models import games_table, seats_table, utc_iso
 from .idempotency import idempotent
-from .opening import opened
+from .jsonio import no_body
+from .opening import opened, opened_by_its_seat
 from .schemas import Resign
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
@@ -37,9 +38,8 @@ def resign(match_id: str):
 @bp.delete("/<match_id>/seats/<int:seat>")
 def free_seat(match_id: str, seat: int):
     """Give a seat back before the match starts (its token stops working)."""
-    match, _, asking = opened(match_id, seat="required")
-    if asking != seat:
-        raise Problem(403, "not_your_seat", "Only the seat's own token can free it.")
+    no_body()
+    match = opened_by_its_seat(match_id, seat, to="free it").match
     if match.full:
         raise Problem(409, "already_started", "The match has started: resign instead.")
     freed: dict[str, object] = {"seating": match.seating + 1}
@@ -54,6 +54,7 @@ def free_seat(match_id: str, seat: int):
 @bp.post("/<match_id>/timeouts")
 def claim_timeout(match_id: str):
     """Any seat may claim the turn of a seat whose deadline has passed: its simplest move is made for it."""
+    no_body()
     match, game, viewer = opened(match_id, seat="required", started=True)
     state = replays.state_at(match, game, match.version)
     late = events.to_move(game, state)
@@ -74,6 +75,7 @@ def claim_timeout(match_id: str):
 @idempotent
 def rematch(match_id: str):
     """Ask for a rematch: the first asker creates it, every asker takes the same seat in it."""
+    no_body()
     old, game, seat = opened(match_id, seat="required")
     if old.status != "over":
         raise Problem(409, "not_over", "A rematch can be asked for once the match is over.")

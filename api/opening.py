@@ -57,6 +57,21 @@ def as_remembered(match: MatchRow, seat_required: bool = False) -> Opened | None
     return None if seat is None else Opened(match, catalogue.game(match.game), seat)
 
 
+def opened_by_its_seat(match_id: str, seat: int, to: str) -> Opened[int]:
+    """As `opened`, for a request about `seat` that only its own token may make (`to` do what):
+    404 for a seat the match does not have, 403 for another seat's token."""
+    match, game, asking = opened(match_id, seat="required")
+    check_seat_exists(match, seat)
+    if asking != seat:
+        raise Problem(403, "not_your_seat", f"Only the seat's own token can {to}.")
+    return Opened(match, game, asking)
+
+
+def check_seat_exists(match: MatchRow, seat: int) -> None:
+    if seat >= match.seat_count:
+        raise Problem(404, "no_such_seat", f"This match has seats 0 to {match.seat_count - 1}.")
+
+
 def check_started(match: MatchRow) -> None:
     if not match.full:
         raise Problem(409, "not_started", f"Waiting for players: {len(match.seats)} of {match.seat_count} seats taken.")

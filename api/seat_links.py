@@ -19,7 +19,8 @@ from . import clock, connection, idempotency, seat_tokens, transaction
 from .errors import Problem
 from .idempotency import idempotent
 from .models import as_utc, games_table, replaced_links_table, seats_table, utc_iso
-from .opening import opened
+from .jsonio import no_body
+from .opening import check_seat_exists, opened, opened_by_its_seat
 from .presenter import link
 from .push.outbox import subscriptions
 from .schemas import SeatDevice
@@ -54,13 +55,13 @@ def _changed() -> Problem:
 @idempotent
 def reissue_link(match_id: str, seat: int):
     """The match's creator gives another seat a new link; the old link stops working at once."""
+    no_body()
     match, _, asker = opened(match_id, seat="required")
     if asker != match.creator:
         raise Problem(403, "not_creator", "Only the player who created the match can give a seat a new link.")
     if seat == asker:
         raise Problem(403, "own_seat", "Your own seat's link cannot be replaced: nobody could give it back to you.")
-    if seat >= match.seat_count:
-        raise Problem(404, "no_such_seat", f"This match has seats 0 to {match.seat_count - 1}.")
+    check_seat_exists(match, seat)
     taken = next((s for s in match.seats if s.seat == seat), None)
     if taken is None:
         raise Problem(409, "seat_free", f"Seat {seat} is free: send the invite link to whoever should take it.")
@@ -82,9 +83,7 @@ def reissue_link(match_id: str, seat: int):
 @bp.put("/<match_id>/seats/<int:seat>/device")
 def show_seat(match_id: str, seat: int):
     """This device shows the seat now: record it, and say whether another device showed it lately."""
-    match, _, asking = opened(match_id, seat="required")
-    if asking != seat:
-        raise Problem(403, "not_your_seat", "Only the seat's own token can say where it is shown.")
+    match = opened_by_its_seat(match_id, seat, to="say where it is shown").match
     token_hash = next(taken.token_hash for taken in match.seats if taken.seat == seat)
     # Hashed with the seat's token: a device's id cannot be followed from one seat to another.
     mine = seat_tokens.digest(f"{token_hash}\n{SeatDevice().load(request.get_json())['device']}")

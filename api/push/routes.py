@@ -11,7 +11,8 @@ from sqlalchemy import bindparam, delete, insert, select, update
 
 from .. import clock, connection, idempotency, matches, seat_tokens, transaction
 from ..errors import Problem
-from ..opening import opened
+from ..jsonio import no_body
+from ..opening import opened_by_its_seat
 from ..schemas import Body
 from . import endpoints, texts, vapid
 from .outbox import subscriptions
@@ -98,6 +99,7 @@ def subscribe(match_id: str, seat: int):
 @bp.delete("/games/<match_id>/seats/<int:seat>/push/<subscription>")
 def unsubscribe(match_id: str, seat: int, subscription: str):
     """Stop notifying a device of this seat (the id answered when it registered)."""
+    no_body()
     _, token_hash = _own_seat(match_id, seat)
     held = connection.get().execute(_OF_TOKEN, {"token_hash": token_hash}).all()
     gone = [row.id for row in held if seat_tokens.digest(row.endpoint) == subscription]
@@ -108,9 +110,7 @@ def unsubscribe(match_id: str, seat: int, subscription: str):
 
 
 def _own_seat(match_id: str, seat: int) -> tuple[matches.MatchRow, str]:
-    match, _, asking = opened(match_id, seat="required")
-    if asking != seat:
-        raise Problem(403, "not_your_seat", "Only the seat's own token can manage its notifications.")
+    match = opened_by_its_seat(match_id, seat, to="manage its notifications").match
     token_hash = next(taken.token_hash for taken in match.seats if taken.seat == seat)
     assert token_hash is not None, "the request's token matched it: a seat with a token, no bot's"
     return match, token_hash

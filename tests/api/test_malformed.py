@@ -125,3 +125,37 @@ def test_moves_that_are_not_objects_are_422_in_every_game(app, client, key, move
     response = table.post_move(table.view()["turn"], move, 0)
     assert (response.status_code, response.json["code"]) == (422, code), response.json
     assert count(app, Event) == 0
+
+
+# Requests that take no body, each by a seat it would otherwise serve (the view of seat 0 moving first):
+# a hint and a new link for seat 1 would change the match.
+BODYLESS = [("post", "hint", "turn"), ("post", "seats/1/link", 0), ("post", "rematch", 0), ("post", "timeouts", 0),
+            ("delete", "seats/1", 1), ("delete", "seats/0/push/unknown", 0)]
+
+
+@pytest.mark.parametrize("method, path, seat", BODYLESS)
+@pytest.mark.parametrize("data, content_type, status, code", [
+    (b"{bad", "application/json", 400, "malformed_json"), (b"hint", "text/plain", 415, "json_required")])
+def test_a_broken_body_to_a_request_that_takes_none_is_refused_and_does_nothing(
+        client, table, method, path, seat, data, content_type, status, code):
+    before = client.get(f"/api/v1/games/{table.id}", headers=table.auth(0)).headers["ETag"]
+    asker = table.view(0)["turn"] if seat == "turn" else seat
+    response = getattr(client, method)(f"/api/v1/games/{table.id}/{path}", data=data, content_type=content_type,
+                                       headers=table.auth(asker))
+    assert (response.status_code, response.json["code"]) == (status, code)
+    assert client.get(f"/api/v1/games/{table.id}", headers=table.auth(0)).headers["ETag"] == before
+
+
+def test_a_request_that_takes_no_body_ignores_a_json_one(client, table):
+    mover = table.view(0)["turn"]
+    response = client.post(f"/api/v1/games/{table.id}/hint", json={}, headers=table.auth(mover))
+    assert response.status_code == 200 and response.json["hint"]
+
+
+@pytest.mark.parametrize("method, path", [("delete", "seats/{n}"), ("put", "seats/{n}/device"),
+                                          ("delete", "seats/{n}/push/unknown"), ("post", "seats/{n}/link")])
+@pytest.mark.parametrize("n", [2, 99999999999999999999])
+def test_a_seat_the_match_does_not_have_is_404_whoever_asks(client, table, method, path, n):
+    response = getattr(client, method)(f"/api/v1/games/{table.id}/{path.format(n=n)}", headers=table.auth(0))
+    assert (response.status_code, response.json["code"]) == (404, "no_such_seat")
+    assert response.json["detail"] == "This match has seats 0 to 1."
