@@ -32,13 +32,14 @@ def create_game():
 def get_game(match_id: str):
     """The match now, with the asking seat's hand and what it may do."""
     held = current_request().if_none_match
-    # `If-None-Match: *` matches every version: a wait for it would never end early.
+    # `If-None-Match: *` matches every version: a wait for it would never end early. Tags compare
+    # weakly (RFC 9110): a proxy that compresses answers marks their tags weak, W/"...".
     polling = held and not held.star_tag
     applied, now = 0, None
     with news.Watch(match_id, news.preferred_wait() if polling else 0) as watch:
         if held:
             tag, status, remembered = _tag_now(match_id, watch)
-            if tag in held:
+            if held.contains_weak(tag):
                 outcome, now = watch.wait(lambda: _moved_on(match_id, tag), read=remembered is None)
                 applied = 0 if outcome is news.Outcome.NOT_WAITED else watch.seconds
                 if outcome is not news.Outcome.CHANGED:
@@ -68,8 +69,8 @@ def _version_of(tag: str | None) -> int:
 
 
 def _newest_version(held: ETags) -> int:
-    """The newest version the strong tags held name (a weak one never matches a view's)."""
-    return max(map(_version_of, held.as_set()), default=0)
+    """The newest version the tags held name."""
+    return max(map(_version_of, held.as_set(include_weak=True)), default=0)
 
 
 def _moved_on(match_id: str, seen: str) -> Opened | None:
@@ -90,7 +91,7 @@ def get_version(match_id: str, version: int):
     if version > match.version:
         raise Problem(404, "unknown_version", f"The match has {match.version} events; there is no version {version}.")
     tag = etag(match, version, viewer)
-    if tag in request.if_none_match:
+    if request.if_none_match.contains_weak(tag):
         return not_modified(tag)
     return view_response(match, game, replays.state_at(match, game, version), version, viewer)
 

@@ -89,3 +89,14 @@ def test_a_deploy_that_reshapes_views_changes_every_etag_but_a_move_on_an_old_ta
     moved = client.post(f"{path}/moves", json={"move": first_legal(old_tag.json)},
                         headers={**bearer(table.tokens[seat]), "If-Match": old_tag.headers["ETag"]})
     assert moved.status_code == 200, moved.json
+
+
+@pytest.mark.parametrize("path", ["", "/versions/0", "/moves"])
+@pytest.mark.parametrize("wait", [None, "wait=1"])
+def test_a_tag_held_weak_matches_as_rfc_9110_compares_if_none_match(client, path, wait):
+    """A proxy that compresses answers marks their ETags weak: its clients send W/"..." back."""
+    table = Table.create(client)
+    url, seat = f"/api/v1/games/{table.id}{path}", bearer(table.tokens[0])
+    tag = client.get(url, headers=seat).headers["ETag"]
+    held = {**seat, "If-None-Match": f"W/{tag}", **({"Prefer": wait} if wait else {})}
+    assert client.get(url, headers=held).status_code == 304
