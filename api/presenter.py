@@ -42,7 +42,7 @@ def status(match: MatchRow, game, state: events.MatchState) -> str:
 def match_view(match: MatchRow, game, state: events.MatchState, version: int, viewer: int | None) -> dict:
     """The match at `version` as `viewer` (a seat number, or None) may see it."""
     match_status = status(match, game, state)
-    turn = events.to_move(game, state)
+    turn = events.to_move(game, state) if match_status == "playing" else None  # nobody moves before all have come
     deadline = deadline_iso(match, match_status)
     return {
         "id": match.id,

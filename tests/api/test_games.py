@@ -106,9 +106,12 @@ def test_unreadable_bodies_are_clear_4xx(app, client, data, content_type, status
 
 def test_join_takes_the_first_free_seat_and_starts_when_full(client):
     table = Table.create(client, seats=3, join=False)
-    assert table.join("Bob")["seat"] == 1
+    bob = table.join("Bob")
+    assert bob["seat"] == 1 and (bob["game"]["status"], bob["game"]["turn"]) == ("waiting", None)
+    mine = client.post("/api/v1/my-games", json={"tokens": [bob["token"]]}).json["games"][0]
+    assert (mine["turn"], mine["your_turn"]) == (None, False)
     third = table.join("Cy")
-    assert third["seat"] == 2 and third["game"]["status"] == "playing"
+    assert third["seat"] == 2 and third["game"]["status"] == "playing" and third["game"]["turn"] in (0, 1, 2)
     assert third["seat_link"].endswith(f"#seat={third['token']}")
 
 
