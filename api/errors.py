@@ -1,5 +1,6 @@
 """The one place that turns failures into RFC 9457 problem+json responses."""
 import logging
+from http import HTTPStatus
 
 from flask import Flask, current_app, jsonify
 from marshmallow import ValidationError
@@ -27,12 +28,16 @@ DATABASE_DOWN = (OperationalError, InterfaceError, TimeoutError)
 RULE_STATUS = {IllegalMove: 422, BadSetup: 422, NotYourTurn: 409, GameOver: 409}
 
 
+# RFC 9110's names, in sentence case as the details are written
+TITLES = {400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 405: "Method not allowed",
+          409: "Conflict", 412: "Precondition failed", 413: "Content too large", 415: "Unsupported media type",
+          422: "Unprocessable content", 428: "Precondition required", 429: "Too many requests",
+          500: "Internal server error", 503: "Service unavailable"}
+
+
 def problem(status: int, code: str, detail: str, headers: dict | None = None, **extra):
-    titles = {400: "Bad request", 401: "Unauthorized", 404: "Not found", 405: "Method not allowed",
-              409: "Conflict", 412: "Precondition failed", 413: "Request too large", 415: "Unsupported media type",
-              422: "Unprocessable content", 428: "Precondition required", 429: "Too many requests",
-              500: "Internal server error", 503: "Service unavailable"}
-    body = {"type": PROBLEM_TYPE + code, "title": titles.get(status, "Error"), "status": status,
+    title = TITLES.get(status) or HTTPStatus(status).phrase
+    body = {"type": PROBLEM_TYPE + code, "title": title, "status": status,
             "detail": detail, "code": code, **extra}
     response = jsonify(body)
     response.status_code = status

@@ -125,6 +125,13 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
 
 
+def no_content() -> Response:
+    """A 204 answer: no body, so no Content-Type either (werkzeug's would say text/html)."""
+    response = Response(status=204)
+    del response.headers["Content-Type"]
+    return response
+
+
 def no_body() -> None:
     """For a request that takes no body: one sent anyway must still be JSON, so that a client's
     broken body is answered as an error (400, 415) rather than ignored while the request acts."""

@@ -1,5 +1,5 @@
 """Keeping matches moving over days: resigning, freeing a seat, claiming a timeout, rematches."""
-from flask import Blueprint, Response, request
+from flask import Blueprint, request
 from sqlalchemy import bindparam, delete, update
 
 from engine import GameOver
@@ -9,7 +9,7 @@ from . import clock, idempotency, pace, replays, seating, transaction, writes
 from .errors import Problem
 from .models import games_table, seats_table, utc_iso
 from .idempotency import idempotent
-from .jsonio import no_body
+from .jsonio import no_body, no_content
 from .opening import opened, opened_by_its_seat
 from .schemas import Resign
 
@@ -47,7 +47,7 @@ def free_seat(match_id: str, seat: int):
         freed.update(creator=None, names=[None if n == seat else name for n, name in enumerate(match.names)])
     transaction.stage(_FREE.values(**freed), {"match_id": match.id, "seen": match.seating}, must_change=True)
     transaction.stage(delete(seats_table).where(seats_table.c.game_id == match.id, seats_table.c.seat == seat))
-    return idempotency.commit(Response(status=204), lambda: Problem(
+    return idempotency.commit(no_content(), lambda: Problem(
         409, "seats_changed", "The seats changed a moment ago (a join?); reload the match and try again."))
 
 

@@ -439,7 +439,7 @@ def _card_list(move: Move, hand: Sequence[str], exposed: Sequence[str]) -> tuple
             raise IllegalMove("exposed_named", f"Name only cards from your hand: the exposed {names(exposed)} "
                               "count in every sum already.", card=card)
         if card not in hand:
-            raise IllegalMove("not_in_hand", f"Card {card} is not in your hand.", card=card)
+            raise IllegalMove("not_in_hand", f"Card {cards.quoted(card)} is not in your hand.", card=card)
     return tuple(named)
 
 

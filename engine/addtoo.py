@@ -193,7 +193,7 @@ def _place(state: State, seat: int, move: Move) -> State:
     if not isinstance(tile, str):
         raise IllegalMove("bad_move", "'tile' must be a diamond id.", field="tile")
     if tile not in state.hands[seat]:
-        raise IllegalMove("not_in_hand", f"Diamond {tile} is not in your hand.", tile=tile)
+        raise IllegalMove("not_in_hand", f"Diamond {cards.quoted(tile)} is not in your hand.", tile=tile)
     x = cards.int_field(move, "x", -1000, 1000, "x")
     y = cards.int_field(move, "y", -1000, 1000, "y")
     rotation = cards.int_field(move, "rotation", 0, 3, "The rotation")

@@ -69,9 +69,14 @@ def move_type(move: Any, allowed: Sequence[str]) -> str:
         raise IllegalMove("bad_move", "A move must be a JSON object with a 'type'.")
     kind = move.get("type")
     if kind not in allowed:
-        raise IllegalMove("unknown_move", f"Unknown move type {kind!r}: this game knows {', '.join(allowed)}.",
-                          allowed=list(allowed))
+        unknown = f"Unknown move type '{quoted(kind)}'" if isinstance(kind, str) else "A move needs a 'type'"
+        raise IllegalMove("unknown_move", f"{unknown}: this game knows {', '.join(allowed)}.", allowed=list(allowed))
     return str(kind)
+
+
+def quoted(sent: str, most: int = 24) -> str:
+    """What a client sent, as a reason quotes it back: anything may come, so a long one is cut short."""
+    return sent if len(sent) <= most else sent[:most - 1] + "…"
 
 
 def card_field(move: Move, hand: Sequence[str], field: str = "card") -> str:
@@ -80,7 +85,7 @@ def card_field(move: Move, hand: Sequence[str], field: str = "card") -> str:
     if not isinstance(card, str):
         raise IllegalMove("bad_move", f"'{field}' must be a card id.", field=field)
     if card not in hand:
-        raise IllegalMove("not_in_hand", f"Card {card} is not in your hand.", card=card)
+        raise IllegalMove("not_in_hand", f"Card {quoted(card)} is not in your hand.", card=card)
     return card
 
 
@@ -100,4 +105,4 @@ def no_extra_fields(move: Move, allowed: Sequence[str]) -> None:
     extra = [field for field in move if field != "type" and field not in allowed]
     if extra:
         first = min(extra)
-        raise IllegalMove("bad_move", f"A '{move['type']}' move has no field '{first}'.", field=first)
+        raise IllegalMove("bad_move", f"A '{move['type']}' move has no field '{quoted(first)}'.", field=first)

@@ -5,13 +5,13 @@ import base64
 import binascii
 
 from cryptography.hazmat.primitives.asymmetric import ec
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from marshmallow import ValidationError, fields, validate
 from sqlalchemy import bindparam, delete, insert, select, update
 
 from .. import clock, connection, idempotency, matches, seat_tokens, transaction
 from ..errors import Problem
-from ..jsonio import no_body
+from ..jsonio import no_body, no_content
 from ..opening import opened_by_its_seat
 from ..schemas import Body
 from . import endpoints, texts, vapid
@@ -106,7 +106,7 @@ def unsubscribe(match_id: str, seat: int, subscription: str):
     if not gone:
         raise Problem(404, "unknown_subscription", "This seat has no such push subscription.")
     transaction.stage(delete(subscriptions).where(subscriptions.c.id == gone[0]))
-    return idempotency.commit(Response(status=204), lambda: Problem(409, "subscription_changed", "Try again."))
+    return idempotency.commit(no_content(), lambda: Problem(409, "subscription_changed", "Try again."))
 
 
 def _own_seat(match_id: str, seat: int) -> tuple[matches.MatchRow, str]:

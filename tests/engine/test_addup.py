@@ -133,6 +133,12 @@ def test_legal_moves_offer_each_card_and_where_it_would_capture():
     ({"type": "play", "card": "w1", "row": "top", "value": 2.0}, "bad_move", "'value' must be a whole number."),
     ({"type": "play", "card": ["4a"], "row": "top"}, "bad_move", "'card' must be a card id."),
     ({"type": "draw"}, "unknown_move", "Unknown move type 'draw': this game knows play."),
+    ({"card": "4a", "row": "top"}, "unknown_move", "A move needs a 'type': this game knows play."),
+    ({"type": 1, "card": "4a", "row": "top"}, "unknown_move", "A move needs a 'type': this game knows play."),
+    # what a client sent is quoted back cut short
+    ({"type": "play", "card": "x" * 10_000, "row": "top"}, "not_in_hand", f"Card {'x' * 23}… is not in your hand."),
+    ({"type": "d" * 10_000}, "unknown_move", f"Unknown move type '{'d' * 23}…': this game knows play."),
+    ({"type": "play", "card": "4a", "row": "top", "f" * 30: 1}, "bad_move", f"A 'play' move has no field '{'f' * 23}…'."),
 ])
 def test_illegal_moves_are_refused_with_a_reason(move, code, reason):
     state = deal([["4a", "w1", "y1"], ["3b", "4b", "5b"]])
