@@ -173,6 +173,8 @@ NEXT_TO = [(d(7, 8), -1, 0, 0), (d(2, 4), 0, 0, 0)]  # last-played 2-4: orange 4
      "(-2, 0) is not next to the last-played diamond at (0, 0), and a bonus play must touch 2 to 4 diamonds."),
     (place(d(9, 10), 1, 0, 2), "not_in_hand", "Diamond dia9-10 is not in your hand."),
     (place(d(3, 4), 1, 0, 4), "out_of_range", "The rotation must be from 0 to 3, not 4."),
+    (place(d(3, 4), 1001, 0, 2), "out_of_range", "x must be from -1000 to 1000, not 1001."),
+    (place(d(3, 4), 0, -1001, 2), "out_of_range", "y must be from -1000 to 1000, not -1001."),
     ({"type": "place", "tile": d(3, 4), "x": "1", "y": 0, "rotation": 0}, "bad_move", "'x' must be a whole number."),
     ({"type": "place", "tile": 7, "x": 1, "y": 0, "rotation": 0}, "bad_move", "'tile' must be a diamond id."),
     ({**place(d(3, 4), 1, 0, 2), "card": "x"}, "bad_move", "A 'place' move has no field 'card'."),
