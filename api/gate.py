@@ -54,7 +54,8 @@ def _on_this_machine(host: str | None) -> bool:
 
 def init_app(app: Flask) -> None:
     gate = app.extensions["gate"] = Gate(app.config["RUNNING_REQUESTS"]
-                                         or default_places(app.config["SQLALCHEMY_DATABASE_URI"]))
+                                         or default_places(app.config["SQLALCHEMY_DATABASE_URI"]),
+                                         app.config["MAX_CONTENT_LENGTH"])
     app.before_request(gate.enter)
     app.teardown_request(gate.leave)
 
@@ -68,7 +69,8 @@ class Gate:
     waits takes two pairs. The requests inside share the database connections their predecessors
     gave back (`resting`: api/connection.py), at most one per place."""
 
-    def __init__(self, places: int):
+    def __init__(self, places: int, largest_body: int):
+        self.largest_body = largest_body
         self.places: queue.SimpleQueue[None] = queue.SimpleQueue()
         for _ in range(places):
             self.places.put(None)
@@ -78,7 +80,9 @@ class Gate:
         # The body first, outside the gate: a client trickling one holds its own thread only (serving.py).
         asked = current_request()
         if _may_have_body(asked.environ):
-            _read_body(asked)
+            body = asked.get_data(cache=True)
+            if len(body) >= self.largest_body:
+                _no_more(asked)
         self.places.get()
         current_g().resting = self.resting  # also says that the request is inside
 
@@ -107,13 +111,11 @@ def after_leaving(owed: Callable[[], None]) -> None:
         owed()
 
 
-def _read_body(asked: Request) -> None:
-    """Read the body whole. One sent in chunks has no length to refuse it by beforehand, and
-    werkzeug stops reading it at MAX_CONTENT_LENGTH and takes what it read for the whole: a body
-    going on past the cap is refused (413), as a longer one announced by its length is, not cut."""
-    body = asked.get_data(cache=True)
-    cap = asked.max_content_length
-    if asked.content_length is None and cap is not None and len(body) >= cap and asked.environ["wsgi.input"].read(1):
+def _no_more(asked: Request) -> None:
+    """Refuse a body read up to MAX_CONTENT_LENGTH that goes on (413), as one announced longer is.
+    One sent in chunks has no length to refuse it by beforehand, and werkzeug stops reading it at
+    the cap, taking what it read for the whole."""
+    if asked.content_length is None and asked.environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge()
 
 
