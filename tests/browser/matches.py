@@ -55,12 +55,18 @@ class Match:
         view = self.view(0)
         while view["status"] == "playing" and not until(view):
             mine = view if view["turn"] == view["you"]["seat"] else self.view(view["turn"])
-            response = requests.post(f"{self.origin}/api/v1/games/{self.id}/moves", timeout=10,
-                                     headers={"Authorization": f"Bearer {self.tokens[view['turn']]}"},
-                                     json={"version": mine["version"], "move": choose(self.game, mine)})
-            assert response.status_code == 200, response.json()
-            view = response.json()  # as the mover sees it
+            view = self.move(view["turn"], choose(self.game, mine), mine["version"])  # as the mover sees it
         return view
+
+    def move(self, seat: int, move: dict, version: int | None = None) -> dict:
+        """Make `move` as `seat` on `version` (by default the one the match is at); the view the mover
+        is answered with."""
+        version = self.view(seat)["version"] if version is None else version
+        response = requests.post(f"{self.origin}/api/v1/games/{self.id}/moves", timeout=10,
+                                 headers={"Authorization": f"Bearer {self.tokens[seat]}"},
+                                 json={"version": version, "move": move})
+        assert response.status_code == 200, response.json()
+        return response.json()
 
     def post(self, what: str, seat: int) -> requests.Response:
         """A lifecycle request (resign, timeouts, rematch) as `seat`."""
@@ -81,11 +87,11 @@ def move_back_in_time(database: Path, match_id: str, hours: int) -> None:
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
-def new_match(origin: str, game: str, join: bool = True, seats: int = 2, **pace) -> Match:
-    """A match of `seats` named players (every seat taken unless `join` is false); `pace` as the API
-    takes it (time_per_move, timeouts_to_leave)."""
+def new_match(origin: str, game: str, join: bool = True, seats: int = 2, **create) -> Match:
+    """A match of `seats` named players (every seat taken unless `join` is false); `create`: more of
+    the create body as the API takes it (time_per_move, timeouts_to_leave, deck)."""
     body = requests.post(f"{origin}/api/v1/games", timeout=10, json={
-        "game": game, "players": PLAYERS[:seats], "options": OPTIONS[game], **pace}).json()
+        "game": game, "players": PLAYERS[:seats], "options": OPTIONS[game], **create}).json()
     match = Match(origin, game, body["game"]["id"], body["invite"], {0: body["token"]})
     for seat in range(1, seats if join else 1):
         joined = requests.post(f"{origin}/api/v1/games/{match.id}/seats", json={"invite": match.invite, "seat": seat},
