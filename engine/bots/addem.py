@@ -114,9 +114,19 @@ def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     if kind == "expose":
         value = FACES[move["card"]]["value"]
         return "addem.expose", {"card": value}, f"No sum to make: expose your {value}."
+    if rules._forced_draw(state.hands[seat]):  # "no sum" would be false of Total 3, Odd and Even, say
+        return _forced(kind)
     if kind == "draw":
         return "addem.draw", {}, "No sum to make: draw a card."
     return "addem.pass", {}, "No sum to make and the pool is empty: pass."
+
+
+def _forced(kind: str) -> tuple[str, JSON, str]:
+    """A hand of only Total and Add-Em cards may not lay a sum, even one it could make: it draws or passes."""
+    if kind == "draw":
+        return "addem.must_draw", {}, "Your hand holds only Total and Add-Em cards, so you must draw a card."
+    return "addem.must_pass", {}, ("Your hand holds only Total and Add-Em cards and the pool is empty, "
+                                   "so you must pass.")
 
 
 def _heaviest_sums(hand: tuple[str, ...], exposed: tuple[str, ...]) -> list[Move]:

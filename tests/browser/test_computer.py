@@ -6,9 +6,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from engine import addem, addup
+from engine.bots import hint
+from tests.engine.test_addup import deal as addup_deal
+from tests.engine.test_bots import addem_hand
+
 from .drive import choose_options, play_to_end
 from .test_addup import addup_move
 from .test_games import GAMES as OTHERS
+from .test_i18n import LANGUAGES, missing_keys
 
 GAMES = {"addup": ({}, addup_move), **OTHERS}  # the smallest options, and a move each
 
@@ -52,3 +58,28 @@ def test_a_hint_explains_a_move_and_the_log_marks_the_move_made_after_it(new_pag
     page.locator('[data-panel="log"]').click()
     expect(page.locator(".log li").nth(1)).to_contain_text("(après un indice)")
     expect(page.locator(".log li").nth(2)).to_contain_text("a demandé un indice")
+
+
+def test_a_hint_that_passes_up_a_capture_or_must_draw_is_worded_in_every_language(new_page):
+    """The hints that once said "no card makes both rows equal" or "no sum to make" when that was
+    false: their codes read in every language, with the capture's row named."""
+    held = hint(addup, addup_deal([["w3", "1b", "6c"], ["2a", "4a", "7a"]], openings=("3d", "5b")), 0, "s")
+    forced = hint(addem, addem_hand("T3a", "AOa", "AEa"), 0, "s")
+    page = new_page()
+    page.goto("/")
+    worded = page.evaluate("""async ([explanations, languages]) => {
+        const i18n = await import('/js/i18n.js'), {hintText} = await import('/js/views/computer.js');
+        const out = {};
+        for (const language of languages) {
+            await i18n.setLanguage(language);
+            out[language] = [i18n.t('hint.row.top'), ...explanations.map(hintText)];
+        }
+        return out;
+    }""", [[held["explanation"], forced["explanation"]], sorted(LANGUAGES)])
+    assert worded["en"][1:] == [
+        "Your 2 on the top row would capture 3 cards now, but looking a few turns ahead the computer rates this play "
+        "higher: play your 1 on the bottom row (5 + 1 = 6; the top row has 3).",
+        "Your hand holds only Total and Add-Em cards, so you must draw a card."]
+    for language, (top_row, hold, must_draw) in worded.items():
+        assert top_row in hold and "5 + 1 = 6" in hold and "{" not in hold + must_draw, language
+    assert missing_keys(page) == []

@@ -12,6 +12,7 @@ from engine.replay import start
 from engine.shuffle import Stream
 
 from .sweep import play_random_match
+from .test_addup import deal as addup_deal
 
 SHORT = {"addit": {"length": "short"}, "plusminus": {"games": 1}, "addtoo": {"target": 50}}
 
@@ -138,6 +139,42 @@ def test_a_hint_shows_the_arithmetic_of_an_addup_capture():
     assert given["explanation"]["code"] == "addup.capture"
     assert given["explanation"]["text"] == ("7 + 5 = 12, the same as the bottom row: play your 5 on the top row to "
                                             "capture 4 cards.")
+
+
+def test_a_hint_that_passes_up_an_addup_capture_says_the_capture_was_there():
+    state = addup_deal([["w3", "1b", "6c"], ["2a", "4a", "7a"]], openings=("3d", "5b"))  # the joker as 2 balances
+    given = hint(addup, state, 0, "s")
+    assert given["move"] == {"type": "play", "card": "1b", "row": "bottom"}  # the look-ahead keeps the joker
+    assert given["explanation"]["code"] == "addup.hold"
+    assert given["explanation"]["params"] == {
+        "card": "1", "value": 1, "row": "bottom", "parts": [5, 1], "total": 6, "other_row": "top", "other_total": 3,
+        "captured": 0, "capture_card": "white joker as 2", "capture_value": 2, "capture_row": "top", "could_capture": 3}
+    assert given["explanation"]["text"] == (
+        "Your white joker as 2 on the top row would capture 3 cards now, but looking a few turns ahead the computer "
+        "rates this play higher: play your 1 on the bottom row (5 + 1 = 6; the top row has 3).")
+
+
+def test_an_addem_hand_of_totals_and_addem_cards_is_told_it_must_draw_not_that_no_sum_exists():
+    state = addem_hand("T3a", "AOa", "AEa")  # Odd 1 + Even 2 = Total 3, but such a hand must draw
+    given = hint(addem, state, 0, "s")
+    assert given["move"] == {"type": "draw"}
+    assert given["explanation"] == {"code": "addem.must_draw", "params": {},
+                                    "text": "Your hand holds only Total and Add-Em cards, so you must draw a card."}
+
+
+NOTHING_TO_TAKE = {"addup": ("addup.play",), "addem": ("addem.expose", "addem.draw", "addem.pass")}
+
+
+@pytest.mark.parametrize("key", sorted(NOTHING_TO_TAKE))
+def test_a_hint_says_there_is_nothing_to_take_only_when_there_is_nothing(key):
+    """ADD UP's "no card of yours makes both rows equal", ADD'EM's "no sum to make": never said
+    while a capture or a sum is legal, whichever move the look-ahead prefers."""
+    game = GAMES[key]
+    for seed in range(4):
+        for state, seat in positions(game, 2, seed=seed, count=40, every=2):
+            if hint(game, state, seat, "s")["explanation"]["code"] in NOTHING_TO_TAKE[key]:
+                legal = game.legal_moves(state, seat)
+                assert not (legal["sums"] if key == "addem" else [c for e in legal["play"] for c in e["captures"]])
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

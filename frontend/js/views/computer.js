@@ -78,8 +78,7 @@ const square = (n) => (n === 0 ? t("pm.stars") : n === HOME ? t("pm.home") : Str
 function words(params) {
   const shown = {...params};
   if (Array.isArray(params.parts)) shown.parts = sum(params.parts);
-  if (params.row) shown.row = t(`hint.row.${params.row}`);
-  if (params.other_row) shown.other_row = t(`hint.row.${params.other_row}`);
+  for (const key of ["row", "other_row", "capture_row"]) if (params[key]) shown[key] = t(`hint.row.${params[key]}`);
   if (Array.isArray(params.pairs)) shown.pairs = params.pairs.map(([a, b]) => `${a} + ${b} = ${a + b}`).join(", ");
   if ("top" in params) shown.sum = params.top === null ? String(params.total) : `${sum([params.top, params.card])} = ${params.total}`;
   if ("from" in params) Object.assign(shown, {from: square(params.from), to: square(params.to)});
