@@ -5,7 +5,7 @@ import {problemText} from "./views/words.js";
 let current = null;
 let root = null;
 
-/** Mount `screen` = {render(), actions?, start?(), stop?()} into `element`. */
+/** Mount `screen` = {render(), actions?, start?(), stop?(), fallbackFocus?} into `element`. */
 export function mount(element, screen) {
   current?.stop?.();
   current = screen;
@@ -17,10 +17,19 @@ export function mount(element, screen) {
 
 function paint(screen) {
   if (screen !== current) return;
-  const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
+  const active = document.activeElement;
+  const inside = active !== root && root.contains(active); // focus on a part of the screen, which the render replaces
+  const key = active?.closest?.("[data-key]")?.dataset.key;
   render(root, screen.render());
-  if (focused) root.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+  if (inside) refocus(screen, key);
   screen.painted?.(root);
+}
+
+/** Focus the element with the same data-key again; when it is gone or disabled (a move sent, a card played),
+ * the screen's `fallbackFocus` (a selector), rather than <body>, where the next Tab starts from the top. */
+function refocus(screen, key) {
+  if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
+  if (document.activeElement === document.body && screen.fallbackFocus) root.querySelector(screen.fallbackFocus)?.focus();
 }
 
 /** Start the screen's one change in flight: false when another is on its way. While `screen.busy`, the

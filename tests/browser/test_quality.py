@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from .drive import create_match, join_match, status, too_small
 from .matches import GAMES, new_match
+from .test_computer import play_against_the_computer
 from .test_i18n import navigate, open_panels
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -82,12 +83,12 @@ def test_every_card_has_a_label_for_screen_readers(new_page, matches, game):
         assert all(re.fullmatch(r"(Figure|Minus|Total) card −?\d+|(Odd|Even) Add-Em card", label) for label in labels)
 
 
-def tab_to(page, selector: str, limit: int = 80):
-    """Press Tab until the focused element matches `selector`."""
-    for _ in range(limit):
+def tab_to(page, selector: str, limit: int = 80) -> int:
+    """Press Tab until the focused element matches `selector`; how many times it took."""
+    for presses in range(1, limit + 1):
         page.keyboard.press("Tab")
         if page.evaluate("(s) => document.activeElement?.matches(s)", selector):
-            return
+            return presses
     raise AssertionError(f"Tab never reached {selector}")
 
 
@@ -103,6 +104,21 @@ def test_a_turn_of_add_up_can_be_played_with_the_keyboard_alone(new_page):
     expect(bob.locator("#status")).to_have_class(re.compile("your-turn"))
 
 
+def test_after_a_move_made_with_the_keyboard_the_focus_stays_near_the_hand(new_page):
+    """Plus and Minus against the computer: the move's button goes with the move, and the focus lands on
+    the status line, from which the next Tabs reach the hand again, not from the top of the page."""
+    page = new_page()
+    play_against_the_computer(page, "plusminus", "easy", {"games": 1})
+    version = status(page)[1]
+    tab_to(page, ".hand button.card")
+    page.keyboard.press("Enter")
+    tab_to(page, '.controls [data-action="move"]')
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))  # the move, the bot's reply
+    expect(page.locator("#status")).to_be_focused()
+    assert tab_to(page, ".hand button.card") <= 2  # the Hint button, then the first card
+
+
 def test_a_diamond_can_be_placed_on_the_add_too_board_with_the_keyboard_alone(new_page, server):
     match = new_match(server, "addtoo")
     match.play(lambda view: view["version"] >= 1 and "place" in (match.view(view["turn"])["you"]["legal_moves"] or {}))
@@ -114,11 +130,12 @@ def test_a_diamond_can_be_placed_on_the_add_too_board_with_the_keyboard_alone(ne
     tab_to(page, '.hand button[data-action="tile"]')
     page.keyboard.press("Enter")
     if not page.locator('[data-action="place"]').count():
-        tab_to(page, "g.target")
+        expect(page.locator("g.target").first).to_be_focused()  # the lit cells, above the hand, come next
         page.keyboard.press(" ")
     tab_to(page, '[data-action="place"]')
     page.keyboard.press("Enter")
     expect(page.locator("#status")).not_to_have_attribute("data-version", str(version))
+    expect(page.locator("#status")).to_be_focused()  # not <body>: the Place button went with the move
 
 
 def test_the_app_installs_and_its_shell_opens_offline(browser, server):

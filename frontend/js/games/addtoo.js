@@ -113,9 +113,9 @@ export default {
       <p class="facts">${t("addtoo.hand", {deal: state.deal, target: state.target})} · ${t("addtoo.pile", {count: state.pile_count})}</p>
       <div class="board-frame">${boardSvg(ctx, cells, pick)}
         ${ctx.readOnly ? "" : html`<div class="zoom actions">
-          <button type="button" class="small" data-action="zoomIn" aria-label="${t("addtoo.zoomIn")}">+</button>
-          <button type="button" class="small" data-action="zoomOut" aria-label="${t("addtoo.zoomOut")}">−</button>
-          <button type="button" class="small" data-action="zoomFit">${t("addtoo.fit")}</button></div>`}</div>
+          <button type="button" class="small" data-action="zoomIn" data-key="zoom-in" aria-label="${t("addtoo.zoomIn")}">+</button>
+          <button type="button" class="small" data-action="zoomOut" data-key="zoom-out" aria-label="${t("addtoo.zoomOut")}">−</button>
+          <button type="button" class="small" data-action="zoomFit" data-key="zoom-fit">${t("addtoo.fit")}</button></div>`}</div>
       ${mine ? own : ""}
       ${mine && legal?.place ? placeControls(ctx, pick) : ""}
       ${mine && (legal?.draw || legal?.pass) ? html`<div class="actions">
@@ -133,12 +133,14 @@ export default {
   },
 
   actions: {
-    tile(ctx, button) {
+    tile(ctx, button, event) {
       ctx.ui.tile = ctx.ui.tile === button.dataset.card ? null : button.dataset.card;
       const cells = cellsFor(ctx.legal, ctx.ui.tile);
       ctx.ui.cell = cells.length === 1 ? {x: cells[0].x, y: cells[0].y} : null;
       ctx.ui.rotation = cells.length === 1 ? cells[0].options[0].rotation : null;
       ctx.repaint();
+      // Chosen with a key (a click of detail 0): the lit cells come next, but they sit above the hand, out of Tab's way.
+      if (event.detail === 0 && cells.length > 1) document.querySelector(".addtoo-board .target")?.focus();
     },
     cell(ctx, target) {
       const cell = cellsFor(ctx.legal, ctx.ui.tile).find((c) => c.x === Number(target.dataset.x) && c.y === Number(target.dataset.y));

@@ -26,7 +26,7 @@ function rowsOf(view) {
     // Newest first in the page, drawn right to left: a long row scrolls sideways and opens on its newest cards.
     const cards = [...view.state.rows[row].cards].reverse().map(({card: face, value}) =>
       card({id: face.id, label: cardWords(face, face.kind === "number" ? undefined : value), face: faceOf(face, face.kind === "number" ? undefined : value), kind: jokerClass(face)}));
-    return cardRow(t(`addup.${row}Row`), cards, html` <span class="sum">${t("addup.sum", {sum: view.state.rows[row].sum})}</span>`, true);
+    return cardRow(t(`addup.${row}Row`), cards, html` <span class="sum">${t("addup.sum", {sum: view.state.rows[row].sum})}</span>`, `row-${row}`);
   }).reduce((a, b) => html`${a}<p class="relation" aria-hidden="true">${relation}</p>${b}`);
 }
 

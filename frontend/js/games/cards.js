@@ -15,9 +15,10 @@ export function card({id, label, face, kind = "", action = null, selected = fals
   return html`<span class="card ${kind}" role="img" aria-label="${label}" data-card="${id || ""}"${attrs}>${face}</span>`;
 }
 
-/** A row of cards under a heading; a `scrolling` row is one line that scrolls sideways (and so takes focus, for keys). */
-export function cardRow(title, cards, extra = "", scrolling = false) {
-  const keys = scrolling ? html` tabindex="0" role="group" aria-label="${title}"` : "";
+/** A row of cards under a heading; a row given a `scrollKey` is one line that scrolls sideways, and so takes
+ * focus (for keys) under that data-key. */
+export function cardRow(title, cards, extra = "", scrollKey = null) {
+  const keys = scrollKey ? html` tabindex="0" role="group" aria-label="${title}" data-key="${scrollKey}"` : "";
   return html`<div class="card-row"><h3>${title}${extra}</h3><div class="cards"${keys}>${cards.length ? cards : html`<span class="empty">—</span>`}</div></div>`;
 }
 

@@ -35,6 +35,7 @@ export default function play(id, linkToken) {
     news: null, // what became of a change the outbox kept: sent late, or refused
     seatLink: kept && !kept.linkShown ? kept.seatLink : null,
     actions: {},
+    fallbackFocus: "#status", // when a move took the focused button away: Tab goes on from the status to the hand
     render() {
       const view = screen.view;
       if (!view || !screen.game) return html`<p>${screen.error || t("app.loading")}</p>`;
@@ -44,7 +45,7 @@ export default function play(id, linkToken) {
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
         <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
-          data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>${hintButton(view, me)}</div>
+          tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>${hintButton(view, me)}</div>
         ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" role="status" id="hint"><strong>${t("hint.title")}</strong>
           ${screen.hint.text}</p>` : ""}
         ${outboxLines()}
@@ -62,7 +63,7 @@ export default function play(id, linkToken) {
         ${screen.fairness.render()}
         ${screen.seatLinks.render(view, me)}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
-        <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a>
+        <p class="links"><a href="/rules/${view.game}" data-key="rules">${t("play.rules", {game: gameName(view.game)})}</a>
           ${me !== null ? notifyControl(view) : ""}</p>
         ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}
         ${screen.seatLink ? seatLinkPanel(screen.seatLink, screen.notice, screen.askingSeatCopy,
@@ -108,7 +109,7 @@ export default function play(id, linkToken) {
         : html`<button type="button" class="small" data-action="pushOn" data-key="push">${t("push.on")}</button>`;
     }
     return view.status !== "over" && canNotify()
-      ? html`<button type="button" class="small" data-action="notify">${t("play.notify")}</button>` : "";
+      ? html`<button type="button" class="small" data-action="notify" data-key="notify">${t("play.notify")}</button>` : "";
   }
 
   /** `change()` answers false when the browser's permission was refused; `done` is the note then shown. */
