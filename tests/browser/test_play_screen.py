@@ -1,7 +1,7 @@
 """The play screen explains itself: ADD'EM's replace closed by the circle rule with the reason beside
 the builder, scores that say what counts and how far the line is, ADD-TOO's board named by the same
-coordinates as its log, a tap on a lit Plus and Minus square that makes the move, and a join screen
-that says what the game is."""
+coordinates as its log, a tap on a lit Plus and Minus square that makes the move, a move log whose
+numbers show whole, and a join screen that says what the game is."""
 import re
 
 import requests
@@ -123,3 +123,33 @@ def test_the_join_screen_says_what_the_game_is_and_links_its_rules(new_page, ser
     expect(page.locator(".interpretations li").last).to_contain_text("Replace circles end")
     page.go_back()
     expect(page.locator('form[data-submit="join"]')).to_be_visible()
+
+
+
+def clipped_log_numbers(page) -> list[str]:
+    """The log's widest numbers of one, two and three digits ("9. ", "99. ", its count) that are wider than
+    the room its list leaves them: the list scrolls, and clips what lies outside its padding."""
+    return page.evaluate("""() => {
+        const log = document.querySelector('.log'), count = log.querySelectorAll('li').length;
+        const probe = document.createElement('span');
+        probe.style.whiteSpace = 'pre';
+        log.after(probe);  // in the list's font
+        const room = parseFloat(getComputedStyle(log).paddingLeft), out = [];
+        for (const number of new Set([Math.min(count, 9), Math.min(count, 99), count])) {
+            probe.textContent = `${number}. `;
+            const width = probe.getBoundingClientRect().width;
+            if (width > room) out.push(`"${number}. " is ${width.toFixed(1)} px wide, the list leaves ${room} px`);
+        }
+        probe.remove();
+        return out;
+    }""")
+
+
+def test_the_move_log_shows_its_numbers_whole_past_a_hundred_moves(new_page, server):
+    match = new_match(server, "plusminus", options={"games": 5})
+    match.play(lambda view: False)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    page.locator('[data-panel="log"]').click()
+    assert page.locator(".log li").count() >= 100
+    assert clipped_log_numbers(page) == []

@@ -108,7 +108,8 @@ export function history(id, token, screen) {
       const moves = log?.moves || [];
       return html`
         ${moves.length ? disclosure("log", open.log, t("log.title", {count: moves.length}),
-          html`<ol class="log" reversed tabindex="0" data-key="log" aria-label="${t("log.list")}">${moves.slice().reverse().map((m) => html`<li>${words(m)}</li>`)}</ol>`) : ""}
+          html`<ol class="log" reversed tabindex="0" data-key="log"
+            data-digits="${String(moves.length).length}" aria-label="${t("log.list")}">${moves.slice().reverse().map((m) => html`<li>${words(m)}</li>`)}</ol>`) : ""}
         ${view.version > 0 ? disclosure("replay", open.replay, t("replay.title"), open.replay ? replayPanel(view) : "") : ""}`;
     },
     /** Open or close one of this panel's sections; false when `name` is not one of them. */
