@@ -68,6 +68,19 @@ class Match:
         assert response.status_code == 200, response.json()
         return response.json()
 
+    def take(self, seat: int) -> None:
+        """Join by the invite, taking `seat` (named at creation)."""
+        joined = requests.post(f"{self.origin}/api/v1/games/{self.id}/seats", json={"invite": self.invite, "seat": seat},
+                               timeout=10)
+        assert joined.status_code == 201, joined.json()
+        self.tokens[seat] = joined.json()["token"]
+
+    def free(self, seat: int) -> None:
+        """Give `seat` back before the start."""
+        freed = requests.delete(f"{self.origin}/api/v1/games/{self.id}/seats/{seat}", timeout=10,
+                                headers={"Authorization": f"Bearer {self.tokens.pop(seat)}"})
+        assert freed.status_code == 204, freed.text
+
     def post(self, what: str, seat: int) -> requests.Response:
         """A lifecycle request (resign, timeouts, rematch) as `seat`."""
         return requests.post(f"{self.origin}/api/v1/games/{self.id}/{what}", timeout=10,
@@ -94,7 +107,5 @@ def new_match(origin: str, game: str, join: bool = True, seats: int = 2, **creat
         "game": game, "players": PLAYERS[:seats], "options": OPTIONS[game], **create}).json()
     match = Match(origin, game, body["game"]["id"], body["invite"], {0: body["token"]})
     for seat in range(1, seats if join else 1):
-        joined = requests.post(f"{origin}/api/v1/games/{match.id}/seats", json={"invite": match.invite, "seat": seat},
-                               timeout=10).json()
-        match.tokens[seat] = joined["token"]
+        match.take(seat)
     return match

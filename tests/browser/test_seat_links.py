@@ -1,6 +1,7 @@
 """A lost seat given back: the match's creator gives the seat a new link (asked first, shown
 marked private), its player opens it on another phone and plays, and the phone with the old link
-is told the creator replaced it. A seat link opened on a second phone says so on both."""
+is told the creator replaced it. A seat link opened on a second phone says so on both, with what
+that seat's player can do: the creator's own seat, or one whose creator left, gets no new link."""
 import re
 
 from playwright.sync_api import expect
@@ -79,3 +80,24 @@ def test_a_seat_link_opened_on_a_second_phone_says_so(new_page, server, artifact
     expect(first.locator("#other-device")).to_contain_text("This seat is also open on another device")
     first.locator('[data-key="dismiss-other-device"]').click()
     expect(first.locator("#other-device")).to_have_count(0)
+
+
+def other_device_advice(new_page, link: str) -> str:
+    """What the second of two phones opening `link` is told to do."""
+    first, second = new_page(), new_page()
+    first.goto(link)
+    expect(first.locator("#status")).to_be_visible()
+    expect(first.locator("#other-device")).to_have_count(0)
+    second.goto(link)
+    return second.locator("#other-device .hint").inner_text()
+
+
+def test_the_other_device_warning_never_sends_a_seat_to_ask_for_a_link_nobody_can_give(new_page, server):
+    creators = new_match(server, "addup")
+    advice = other_device_advice(new_page, creators.seat_link(0))  # the API refuses a new link for it (own_seat)
+    assert "nobody can give yours one" in advice and "ask whoever created" not in advice, advice
+    left = new_match(server, "addup", seats=3, join=False)
+    left.take(1)
+    left.free(0)  # the creator gives their seat back: nobody can give links now
+    advice = other_device_advice(new_page, left.seat_link(1))
+    assert "nobody can give your seat a new one" in advice and "ask whoever created" not in advice, advice

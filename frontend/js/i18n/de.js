@@ -96,6 +96,8 @@ export default {
   "relink.message": "Dein neuer Link zu unserer Partie (behalte ihn für dich):",
   "device.other": "Dieser Platz ist auch auf einem anderen Gerät geöffnet (dort gesehen {when}).",
   "device.what": "Wenn du das bist, spiel weiter. Wenn nicht, hat jemand anderes den Link zu deinem Platz: Bitte die Person, die die Partie erstellt hat, deinem Platz einen neuen Link zu geben; das andere Gerät verliert den Platz dann.",
+  "device.whatCreator": "Wenn du das bist, spiel weiter. Wenn nicht, hat jemand anderes den Link zu deinem Platz. Du kannst den anderen Plätzen neue Links geben, aber deinem eigenen kann niemand einen geben: Behalte den Link ab jetzt für dich, oder verlass diese Partie und erstelle eine neue, von der du nur den Einladungslink teilst.",
+  "device.whatNobody": "Wenn du das bist, spiel weiter. Wenn nicht, hat jemand anderes den Link zu deinem Platz, und niemand kann deinem Platz einen neuen geben (die Person, die die Partie erstellt hat, hat ihren Platz zurückgegeben): Spiel in diesem Wissen weiter, oder verlass diese Partie und erstelle eine neue, von der du nur den Einladungslink teilst.",
   "device.ok": "Verstanden",
 
   "join.title": "Einem Spiel beitreten",

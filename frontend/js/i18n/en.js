@@ -96,6 +96,8 @@ export default {
   "relink.message": "Your new link to our match (keep it to yourself):",
   "device.other": "This seat is also open on another device (seen there {when}).",
   "device.what": "If that is you, carry on. If not, someone else has your seat link: ask whoever created the match to give your seat a new link, and the other device loses the seat.",
+  "device.whatCreator": "If that is you, carry on. If not, someone else has your seat link. You can give the other seats new links, but nobody can give yours one: keep the link to yourself from now on, or leave this match and start a new one, sharing only its invite link.",
+  "device.whatNobody": "If that is you, carry on. If not, someone else has your seat link, and nobody can give your seat a new one (the match's creator gave their seat back): play on knowing that, or leave this match and start a new one, sharing only its invite link.",
   "device.ok": "Got it",
 
   "join.title": "Join a match",

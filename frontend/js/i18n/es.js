@@ -96,6 +96,8 @@ export default {
   "relink.message": "Tu nuevo enlace a nuestra partida (guárdalo para ti):",
   "device.other": "Esta plaza también está abierta en otro dispositivo (visto allí {when}).",
   "device.what": "Si eres tú, sigue. Si no, otra persona tiene el enlace de tu plaza: pide a quien creó la partida que dé un enlace nuevo a tu plaza, y el otro dispositivo la perderá.",
+  "device.whatCreator": "Si eres tú, sigue. Si no, otra persona tiene el enlace de tu plaza. Puedes dar enlaces nuevos a las demás plazas, pero nadie puede darle uno a la tuya: a partir de ahora guarda el enlace solo para ti, o deja esta partida y crea una nueva, compartiendo solo su enlace de invitación.",
+  "device.whatNobody": "Si eres tú, sigue. Si no, otra persona tiene el enlace de tu plaza y nadie puede darle uno nuevo (quien creó la partida dejó su plaza): sigue sabiéndolo, o deja esta partida y crea una nueva, compartiendo solo su enlace de invitación.",
   "device.ok": "Entendido",
 
   "join.title": "Unirse a una partida",

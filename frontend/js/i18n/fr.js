@@ -96,6 +96,8 @@ export default {
   "relink.message": "Ton nouveau lien vers notre partie (garde-le pour toi) :",
   "device.other": "Cette place est aussi ouverte sur un autre appareil (vu là-bas {when}).",
   "device.what": "Si c'est vous, continuez. Sinon, quelqu'un d'autre a le lien de votre place : demandez à la personne qui a créé la partie de donner un nouveau lien à votre place, et l'autre appareil la perdra.",
+  "device.whatCreator": "Si c'est vous, continuez. Sinon, quelqu'un d'autre a le lien de votre place. Vous pouvez donner un nouveau lien aux autres places, mais personne ne peut en donner un à la vôtre : gardez ce lien pour vous désormais, ou quittez cette partie et créez-en une nouvelle, en ne partageant que son lien d'invitation.",
+  "device.whatNobody": "Si c'est vous, continuez. Sinon, quelqu'un d'autre a le lien de votre place, et personne ne peut lui en donner un nouveau (la personne qui a créé la partie a rendu sa place) : continuez en le sachant, ou quittez cette partie et créez-en une nouvelle, en ne partageant que son lien d'invitation.",
   "device.ok": "Compris",
 
   "join.title": "Rejoindre une partie",

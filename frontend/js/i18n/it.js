@@ -96,6 +96,8 @@ export default {
   "relink.message": "Il tuo nuovo link alla nostra partita (tienilo per te):",
   "device.other": "Questo posto è aperto anche su un altro dispositivo (visto lì {when}).",
   "device.what": "Se sei tu, continua. Altrimenti qualcun altro ha il link del tuo posto: chiedi a chi ha creato la partita di dare un nuovo link al tuo posto, e l'altro dispositivo lo perderà.",
+  "device.whatCreator": "Se sei tu, continua. Altrimenti qualcun altro ha il link del tuo posto. Puoi dare un nuovo link agli altri posti, ma nessuno può darne uno al tuo: da ora tieni il link per te, oppure lascia questa partita e creane una nuova, condividendo solo il suo link d'invito.",
+  "device.whatNobody": "Se sei tu, continua. Altrimenti qualcun altro ha il link del tuo posto e nessuno può dargliene uno nuovo (chi ha creato la partita ha lasciato il suo posto): continua sapendolo, oppure lascia questa partita e creane una nuova, condividendo solo il suo link d'invito.",
   "device.ok": "Ho capito",
 
   "join.title": "Entra in una partita",

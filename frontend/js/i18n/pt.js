@@ -96,6 +96,8 @@ export default {
   "relink.message": "A tua nova ligação para a nossa partida (guarda-a para ti):",
   "device.other": "Este lugar também está aberto noutro dispositivo (visto lá {when}).",
   "device.what": "Se és tu, continua. Se não, outra pessoa tem a ligação do teu lugar: pede a quem criou a partida para dar uma nova ligação ao teu lugar, e o outro dispositivo perde-o.",
+  "device.whatCreator": "Se és tu, continua. Se não, outra pessoa tem a ligação do teu lugar. Podes dar novas ligações aos outros lugares, mas ninguém pode dar uma ao teu: a partir de agora guarda a ligação só para ti, ou sai desta partida e cria uma nova, partilhando apenas a sua ligação de convite.",
+  "device.whatNobody": "Se és tu, continua. Se não, outra pessoa tem a ligação do teu lugar e ninguém lhe pode dar uma nova (quem criou a partida devolveu o seu lugar): continua sabendo disso, ou sai desta partida e cria uma nova, partilhando apenas a sua ligação de convite.",
   "device.ok": "Entendido",
 
   "join.title": "Entrar num jogo",

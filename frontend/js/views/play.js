@@ -50,7 +50,7 @@ export default function play(id, linkToken) {
           ${screen.hint.text}</p>` : ""}
         ${outboxLines()}
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
-        ${screen.seatLinks.warning()}
+        ${screen.seatLinks.warning(view, me)}
         ${screen.lifecycle.deadline(view, me)}
         ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
         ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}

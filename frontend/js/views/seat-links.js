@@ -23,6 +23,13 @@ function deviceId() {
   return made;
 }
 
+/** What to do when another device shows the seat: ask the creator for a new link, unless nobody can give
+ * this seat one (the creator's own seat: the API refuses it, own_seat; or a creator who gave their seat back). */
+function advice(view, me) {
+  if (view.creator === me) return t("device.whatCreator");
+  return view.creator === null ? t("device.whatNobody") : t("device.what");
+}
+
 export function seatLinks(id, token, screen) {
   let open = false;
   let asking = null; // the seat whose new link waits for a yes
@@ -87,11 +94,11 @@ export function seatLinks(id, token, screen) {
       return disclosure("links", open, t("relink.title"), open ? body(view, me) : "");
     },
     /** Near the top: this seat is also shown on another device. */
-    warning() {
+    warning(view, me) {
       if (otherDevice === null) return "";
       return html`<div class="other-device" role="status" id="other-device">
         <p>${t("device.other", {when: relativeTime(otherDevice)})}</p>
-        <p class="hint">${t("device.what")}</p>
+        <p class="hint">${advice(view, me)}</p>
         <p class="actions"><button type="button" class="small" data-action="dismissOtherDevice"
           data-key="dismiss-other-device">${t("device.ok")}</button></p></div>`;
     },
