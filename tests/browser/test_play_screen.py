@@ -1,7 +1,7 @@
 """The play screen explains itself: ADD'EM's replace closed by the circle rule with the reason beside
 the builder, scores that say what counts and how far the line is, ADD-TOO's board named by the same
 coordinates as its log, a tap on a lit Plus and Minus square that makes the move, a move log whose
-numbers show whole, and a join screen that says what the game is."""
+numbers show whole, and a join screen that says what the game is and who is already there."""
 import re
 
 import requests
@@ -124,6 +124,19 @@ def test_the_join_screen_says_what_the_game_is_and_links_its_rules(new_page, ser
     page.go_back()
     expect(page.locator('form[data-submit="join"]')).to_be_visible()
 
+
+
+def test_the_join_screen_says_who_is_here_and_nothing_when_nobody_is(new_page, server):
+    match = new_match(server, "addup", seats=3, join=False)
+    match.take(1)
+    page = new_page()
+    page.goto(match.invite_link())
+    expect(page.locator("main")).to_contain_text("Already here: Ann, Bob")
+    match.free(1)  # Bob joined and left,
+    match.free(0)  # then Ann, who created the match, gave her seat back
+    page.reload()
+    expect(page.locator('form[data-submit="join"]')).to_be_visible()
+    expect(page.locator("main")).not_to_contain_text("Already here")
 
 
 def clipped_log_numbers(page) -> list[str]:

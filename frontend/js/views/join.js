@@ -7,6 +7,12 @@ import {lastName, rememberName} from "../seat-store.js";
 import {begin} from "../ui.js";
 import {NAME_MAX, gameName, nameLimit, problemText, seatName} from "./words.js";
 
+/** "Already here: Ann, Bob"; nothing when nobody is (the creator, alone, gave their seat back). */
+function alreadyHere(view) {
+  const here = view.seats.filter((s) => s.joined);
+  return here.length ? html`<p>${t("join.players", {names: here.map((s) => seatName(view, s.seat)).join(", ")})}</p>` : "";
+}
+
 export default function join(id, invite, joined) {
   let unwatch = null;
   const screen = {
@@ -24,7 +30,7 @@ export default function join(id, invite, joined) {
         <h1>${t("join.heading", {game: gameName(view.game)})}</h1>
         <p class="summary">${t(`game.${view.game}.summary`)}</p>
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a></p>
-        <p>${t("join.players", {names: view.seats.filter((s) => s.joined).map((s) => s.name).join(", ")})}</p>
+        ${alreadyHere(view)}
         ${free.length ? html`
           <form data-submit="join" class="stack">
             ${named.length ? html`<fieldset class="choices"><legend>${t("join.whichSeat")}</legend>
