@@ -19,12 +19,18 @@ from .test_i18n import LANGUAGES, missing_keys
 GAMES = {"addup": ({}, addup_move), **OTHERS}  # the smallest options, and a move each
 
 
-def play_against_the_computer(page, game: str, level: str, options: dict) -> None:
+def computer_form(page, game: str, level: str, options: dict, name: str = "Ann") -> None:
+    """From the home page to the game's page, its "Play against the computer" form filled in."""
     page.goto("/")
     page.locator(f'[data-key="computer-{game}"]').click()
     expect(page).to_have_url(re.compile(f"/rules/{game}$"))
+    page.locator('[data-key="computer-name"]').fill(name)
     page.locator(f'[data-key="bot-{level}"]').check()
     choose_options(page, options, within=".computer")
+
+
+def play_against_the_computer(page, game: str, level: str, options: dict) -> None:
+    computer_form(page, game, level, options)
     page.locator('[data-key="play-computer"]').click()
     expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
     expect(page.locator("#status")).to_have_attribute("data-status", "playing")
@@ -42,6 +48,21 @@ def test_a_person_alone_plays_a_match_against_the_computer_to_the_end(new_page, 
     expect(page.locator("#status")).to_have_attribute("data-status", "over")
     page.get_by_role("button", name=re.compile("Moves")).click()
     expect(page.locator(".log")).to_contain_text("Computer (")
+
+
+def test_playing_the_computer_asks_for_a_name_and_back_leaves_the_form(new_page):
+    page = new_page()
+    computer_form(page, "addup", "easy", {}, name="")
+    page.locator('[data-key="play-computer"]').click()
+    expect(page.locator(".computer .error")).to_have_text("Type your name first.")
+    page.locator('[data-key="computer-name"]').fill("Zoe")
+    page.locator('[data-key="play-computer"]').click()
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(page.locator(".seat.me")).to_contain_text("Zoe")
+    page.go_back()  # the match replaced the form: back on the home page it came from
+    expect(page).to_have_url(re.compile(r"/$"))
+    page.locator('[data-key="computer-addit"]').click()
+    expect(page.locator('[data-key="computer-name"]')).to_have_value("Zoe")  # the last name used
 
 
 def test_a_hint_explains_a_move_and_the_log_marks_the_move_made_after_it(new_page):

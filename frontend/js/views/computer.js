@@ -4,9 +4,10 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {has, t} from "../i18n.js";
 import {go} from "../router.js";
-import {keepSeat, lastName} from "../seat-store.js";
+import {keepSeat, lastName, rememberName} from "../seat-store.js";
+import {attempt} from "../ui.js";
 import {optionFields, readOptions} from "./options.js";
-import {problemText} from "./words.js";
+import {nameField} from "./words.js";
 
 export const LEVELS = ["easy", "medium", "hard"];
 
@@ -15,6 +16,7 @@ export function computerPanel(game, form) {
   return html`<section class="panel computer" aria-labelledby="computer-title">
     <h2 id="computer-title">${t("computer.title")}</h2>
     <p>${t("computer.lead")}</p>
+    ${nameField(t("create.yourName"), {name: "computer-name", value: form.name})}
     <fieldset class="choices"><legend>${t("computer.level")}</legend>
       ${LEVELS.map((level) => html`<label class="choice"><input type="radio" name="bot-level" value="${level}"
         data-change="botLevel" data-key="bot-${level}" ${level === form.level ? "checked" : ""}>
@@ -29,7 +31,7 @@ export function computerPanel(game, form) {
 
 /** The panel's state and actions for `screen` (which repaints); `game()` gives the catalogue entry. */
 export function computerForm(screen, game) {
-  const form = {level: "medium", options: {}, error: null, busy: false};
+  const form = {level: "medium", options: {}, name: lastName(), error: null, busy: false, repaint: () => screen.repaint()};
   const actions = {
     botLevel(input) {
       form.level = input.value;
@@ -37,23 +39,23 @@ export function computerForm(screen, game) {
     option(input) {
       form.options[input.dataset.option] = input.value;
     },
+    name(input) {
+      form.name = input.value;
+    },
     async playComputer() {
-      const chosen = game();
-      form.busy = true;
-      form.error = null;
-      screen.repaint();
-      try {
-        const created = await api.create({game: chosen.key, seats: Math.max(2, chosen.players.min),
-          name: lastName() || t("seat.unnamed", {n: 1}), options: readOptions(chosen, form.options),
-          bots: [{seat: 1, level: form.level}]});
-        keepSeat(created.game.id, {seat: 0, token: created.token, game: chosen.key, seatLink: created.seat_link,
-          linkShown: true});
-        go(`/g/${created.game.id}`);
-      } catch (error) {
-        form.busy = false;
-        form.error = problemText(error);
-        screen.repaint();
+      const name = form.name.trim();
+      if (!name) {
+        form.error = t("create.needName");
+        return screen.repaint();
       }
+      const chosen = game();
+      const created = await attempt(form, () => api.create({game: chosen.key, seats: Math.max(2, chosen.players.min),
+        name, options: readOptions(chosen, form.options), bots: [{seat: 1, level: form.level}]}));
+      if (!created) return;
+      rememberName(name);
+      keepSeat(created.game.id, {seat: 0, token: created.token, game: chosen.key, seatLink: created.seat_link,
+        linkShown: true});
+      go(`/g/${created.game.id}`, {replace: true}); // Back goes where the form came from, never to the filled form
     },
   };
   return {form, actions};

@@ -7,19 +7,14 @@ import {keepSeat, lastName, rememberName} from "../seat-store.js";
 import {attempt} from "../ui.js";
 import {optionFields, readOptions} from "./options.js";
 import {paceFields} from "./pace.js";
-import {NAME_MAX, gameName, nameLimit} from "./words.js";
+import {gameName, nameField} from "./words.js";
 
 function seatFields(form) {
+  const field = (label, n) => nameField(label, {name: `name-${n}`, value: form.names[n] || "", own: n === 0, seat: n});
   const others = [];
-  for (let n = 1; n < form.seats; n++) {
-    others.push(html`<label class="field">${t("create.otherName", {n: n + 1})}
-      <input name="name-${n}" data-key="name-${n}" data-input="name" data-seat="${n}" maxlength="${NAME_MAX}"
-             autocomplete="off" value="${form.names[n] || ""}">${nameLimit()}</label>`);
-  }
+  for (let n = 1; n < form.seats; n++) others.push(field(t("create.otherName", {n: n + 1}), n));
   return html`
-    <label class="field">${t("create.yourName")}
-      <input name="name-0" data-key="name-0" data-input="name" data-seat="0" maxlength="${NAME_MAX}" required
-             autocomplete="nickname" value="${form.names[0] || ""}">${nameLimit()}</label>
+    ${field(t("create.yourName"), 0)}
     ${others.length ? html`<fieldset class="others"><legend>${t("create.othersHint")}</legend>${others}</fieldset>` : ""}`;
 }
 

@@ -5,7 +5,7 @@ import {t} from "../i18n.js";
 import {submit, waiting, watch} from "../outbox.js";
 import {lastName, rememberName} from "../seat-store.js";
 import {begin} from "../ui.js";
-import {NAME_MAX, gameName, nameLimit, problemText, seatName} from "./words.js";
+import {gameName, nameField, problemText, seatName} from "./words.js";
 
 /** "Already here: Ann, Bob"; nothing when nobody is (the creator, alone, gave their seat back). */
 function alreadyHere(view) {
@@ -38,9 +38,7 @@ export default function join(id, invite, joined) {
                 data-key="take-${s.seat}" ${screen.busy ? "disabled" : ""}>${t("join.iAm", {name: seatName(view, s.seat)})}</button>`)}
             </fieldset>` : ""}
             ${named.length < free.length ? html`
-              <label class="field">${t("join.name")}
-                <input name="name" data-input="name" data-key="name" maxlength="${NAME_MAX}" required autocomplete="nickname"
-                       value="${screen.name}">${nameLimit()}</label>
+              ${nameField(t("join.name"), {name: "name", value: screen.name})}
               <button class="primary" type="submit" data-key="join" ${screen.busy ? "disabled" : ""}>${t("join.submit")}</button>` : ""}
           </form>` : html`<p>${t("join.full")}</p><p><a href="/g/${id}">${t("join.watch")}</a></p>`}
         ${screen.busy ? html`<p class="sending" role="status" id="sending">${t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}

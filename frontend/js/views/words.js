@@ -2,10 +2,17 @@
 import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 
-export const NAME_MAX = 40; // the API's limit on a player's name
+const NAME_MAX = 40; // the API's limit on a player's name
 
-/** Under a name field: the limit, shown before anyone runs into it. */
-export const nameLimit = () => html`<span class="hint limit">${t("name.limit", {max: NAME_MAX})}</span>`;
+/** A field for a player's name, the API's limit its maxlength and said under it before anyone runs into it.
+ * `own`: the player's own name (required; the browser may offer the one it knows); `seat`: whose name it is
+ * on the create form. Typing in it calls the screen's `name` action. */
+export function nameField(label, {name, value, own = true, seat = null}) {
+  return html`<label class="field">${label}
+    <input name="${name}" data-key="${name}" data-input="name" ${seat === null ? "" : html`data-seat="${seat}"`}
+      maxlength="${NAME_MAX}" ${own ? html`required autocomplete="nickname"` : html`autocomplete="off"`} value="${value}">
+    <span class="hint limit">${t("name.limit", {max: NAME_MAX})}</span></label>`;
+}
 
 export function seatName(view, seat) {
   const taken = view.seats[seat];
