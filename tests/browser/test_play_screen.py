@@ -1,7 +1,8 @@
 """The play screen explains itself: ADD'EM's replace closed by the circle rule with the reason beside
 the builder, scores that say what counts and how far the line is, ADD-TOO's board named by the same
 coordinates as its log, a tap on a lit Plus and Minus square that makes the move, a move log whose
-numbers show whole, and a join screen that says what the game is and who is already there."""
+numbers show whole, ADD'EM's going out told without a discard of no cards, and a join screen that
+says what the game is and who is already there."""
 import re
 
 import requests
@@ -46,6 +47,15 @@ def test_addem_closes_replacing_after_a_circle_and_says_why_beside_the_builder(n
         <= replace.bounding_box()["y"], "the reason sits in the builder, above the button"
     expect(bob.locator("#last-move")).to_contain_text("le joueur suivant ne peut pas remplacer")
     expect(bob.locator('[data-action="draw"]')).to_be_enabled()
+
+
+def test_addem_tells_a_sum_that_empties_the_hand_without_a_discard(new_page, server):
+    match = new_match(server, "addem", deck=fixed_deck([["T12a", "F3a", "F3b", "F4a", "F2a", "F0a"], FILLER]))
+    match.move(0, {"type": "sum", "cards": ["T12a", "F3a", "F3b", "F4a", "F2a", "F0a"]})  # 3 + 3 + 4 + 2 + 0 = 12
+    page = new_page()
+    page.goto(match.seat_link(1))
+    expect(page.locator("#last-move")).to_contain_text("ADD-EM! Ann went out.")
+    expect(page.locator("#last-move")).not_to_contain_text("discarding")
 
 
 def test_scores_say_what_counts_and_how_far_the_line_is(new_page, server):

@@ -182,7 +182,8 @@ export default {
     else if (entry.type === "sum") {
       const terms = entry.cards.filter((c) => c.kind !== "total");
       parts.push(t("log.addem.sum", {name, parts: list(terms), total: entry.total}));
-      if (entry.went_out) parts.push(t("log.addem.out", {name, count: entry.discarded.length}));
+      const discarded = entry.discarded.length; // none when the sum took the whole hand
+      if (entry.went_out) parts.push(discarded ? t("log.addem.out", {name, count: discarded}) : t("log.addem.wentOut", {name}));
     } else if (entry.type === "expose") parts.push(t("log.addem.expose", {name, card: words(entry.card)}));
     else if (entry.type === "replace") {
       parts.push(t("log.addem.replace", {name, took: list(entry.took), laid: list(entry.laid)}));

@@ -369,6 +369,7 @@ export default {
   "addem.out": "ausgeschieden (50 oder mehr)",
   "log.addem.sum": "{name} legte eine Summe: {parts} = Summe {total}.",
   "log.addem.penalty": "{name} legte eine falsche Summe aus {count} Karten: {penalty} Strafpunkte.",
+  "log.addem.wentOut": "ADD-EM! {name} ist fertig.",
   "log.addem.out": {one: "ADD-EM! {name} ist fertig und wirft {count} Karte ab.", other: "ADD-EM! {name} ist fertig und wirft {count} Karten ab."},
   "log.addem.expose": "{name} legte {card} offen.",
   "log.addem.replace": "{name} nahm {took} und legte {laid}.",

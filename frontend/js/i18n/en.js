@@ -369,6 +369,7 @@ export default {
   "addem.out": "out (50 or more)",
   "log.addem.sum": "{name} laid a sum: {parts} = Total {total}.",
   "log.addem.penalty": "{name} laid a wrong sum of {count} cards: {penalty} penalty points.",
+  "log.addem.wentOut": "ADD-EM! {name} went out.",
   "log.addem.out": {one: "ADD-EM! {name} went out, discarding {count} card.", other: "ADD-EM! {name} went out, discarding {count} cards."},
   "log.addem.expose": "{name} exposed {card}.",
   "log.addem.replace": "{name} took {took} and laid {laid}.",

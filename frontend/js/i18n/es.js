@@ -369,6 +369,7 @@ export default {
   "addem.out": "fuera (50 o más)",
   "log.addem.sum": "{name} puso una suma: {parts} = Total {total}.",
   "log.addem.penalty": "{name} puso una suma errónea de {count} cartas: {penalty} puntos de penalización.",
+  "log.addem.wentOut": "¡ADD-EM! {name} se quedó sin cartas.",
   "log.addem.out": {one: "¡ADD-EM! {name} se quedó sin cartas, descartando {count} carta.", other: "¡ADD-EM! {name} se quedó sin cartas, descartando {count} cartas."},
   "log.addem.expose": "{name} expuso {card}.",
   "log.addem.replace": "{name} cogió {took} y puso {laid}.",

@@ -369,6 +369,7 @@ export default {
   "addem.out": "éliminé (50 ou plus)",
   "log.addem.sum": "{name} a posé une addition : {parts} = Total {total}.",
   "log.addem.penalty": "{name} a posé une addition fausse de {count} cartes : {penalty} points de pénalité.",
+  "log.addem.wentOut": "ADD-EM ! {name} a fini.",
   "log.addem.out": {one: "ADD-EM ! {name} a fini, en défaussant {count} carte.", other: "ADD-EM ! {name} a fini, en défaussant {count} cartes."},
   "log.addem.expose": "{name} a exposé {card}.",
   "log.addem.replace": "{name} a pris {took} et posé {laid}.",

@@ -369,6 +369,7 @@ export default {
   "addem.out": "fora (50 ou mais)",
   "log.addem.sum": "{name} pôs uma soma: {parts} = Total {total}.",
   "log.addem.penalty": "{name} pôs uma soma errada de {count} cartas: {penalty} pontos de penalização.",
+  "log.addem.wentOut": "ADD-EM! {name} acabou.",
   "log.addem.out": {one: "ADD-EM! {name} acabou, descartando {count} carta.", other: "ADD-EM! {name} acabou, descartando {count} cartas."},
   "log.addem.expose": "{name} expôs {card}.",
   "log.addem.replace": "{name} tirou {took} e pôs {laid}.",
