@@ -1,8 +1,8 @@
 """The play screen explains itself: ADD'EM's replace closed by the circle rule with the reason beside
 the builder, scores that say what counts and how far the line is, ADD-TOO's board named by the same
 coordinates as its log, a tap on a lit Plus and Minus square that makes the move, a move log whose
-numbers show whole, ADD'EM's going out told without a discard of no cards, and a join screen that
-says what the game is and who is already there."""
+numbers show whole, ADD'EM's going out told without a discard of no cards, negative scores with a
+minus sign, and a join screen that says what the game is and who is already there."""
 import re
 
 import requests
@@ -100,6 +100,26 @@ def test_add_too_names_every_placed_diamond_by_the_coordinates_the_log_uses(new_
     expect(page.locator("#last-move")).to_contain_text(f"at {last['x']}, {last['y']}")
     last_tile = page.locator(".addtoo-board g[role=img]", has=page.locator(".tile.last"))
     expect(last_tile).to_have_attribute("aria-label", re.compile(f" at {last['x']}, {last['y']}$"))
+
+
+def test_negative_scores_and_totals_are_written_with_a_minus_sign(new_page):
+    """As the games' modules word them for the scoreboard and the log: "−2", never "-2"."""
+    page = new_page()
+    page.goto("/")
+    written = page.evaluate("""async () => {
+        const pm = (await import('/js/games/plusminus.js')).default, too = (await import('/js/games/addtoo.js')).default;
+        const seats = [{name: 'Ann'}, {name: 'Bob'}];
+        const played = {top: null, card: {id: 'plus-5a', kind: 'plus', number: 5}, total: 5, man: null,
+                        game_end: {reason: 'cards', game: 1, points: [-2, 40]}};
+        const passed = {type: 'pass', hand_over: {reason: 'passes', seats: [{points: 0, penalty: 20, net: -20},
+                                                                            {points: 30, penalty: 0, net: 30}]}};
+        return [pm.score({status: 'over', scores: [-2, 40], seats, state: {seats: [{points: -20}, {points: 0}]}}, 0).text, pm.describe(played, {name: 'Ann', view: {seats}}),
+                too.score({status: 'playing', scores: [-20, 30], seats, state: {target: 200}}, 0).text,
+                too.describe(passed, {name: 'Ann', view: {seats}})];
+    }""")
+    assert written[0] == "−2 in all" and "Points: Ann −2, Bob 40." in written[1], written
+    assert written[2] == "−20 of 200" and "Ann 0 − 20 = −20, Bob 30 − 0 = 30" in written[3], written
+    assert not any(re.search(r"-\d", text) for text in written), written
 
 
 def test_tapping_a_lit_plus_and_minus_square_makes_the_move(new_page, server):

@@ -2,25 +2,25 @@
 // replace, draw or pass. What may be done comes from the server; the sum shown is plain arithmetic.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {minus} from "../numbers.js";
 import {card, cardRow, handArea} from "./cards.js";
 
-const signed = (n) => (n < 0 ? `−${-n}` : String(n));
 const OUT_AT = 50; // engine/addem.py's OUT_AT: the score that puts a player out
 
 function label(face) {
   if (face.kind === "addem") return t(`addem.addem.${face.parity}`);
-  return t(`addem.${face.kind}`, {value: signed(face.value)});
+  return t(`addem.${face.kind}`, {value: minus(face.value)});
 }
 
 function faceOf(face) {
   if (face.kind === "addem") return html`<span class="value">±</span><span class="corner">${t(`addem.short.${face.parity}`)}</span>`;
-  return html`<span class="value">${signed(face.value)}</span>${face.kind === "total" ? html`<span class="corner">${t("addem.short.total")}</span>` : ""}`;
+  return html`<span class="value">${minus(face.value)}</span>${face.kind === "total" ? html`<span class="corner">${t("addem.short.total")}</span>` : ""}`;
 }
 
 /** A card in a sentence: "6", "−3", "Total 7", "Odd Add-Em as 5". */
 function words(face) {
-  if (face.kind === "addem") return face.as === undefined ? label(face) : t("addem.as", {card: label(face), value: signed(face.as)});
-  return face.kind === "total" ? label(face) : signed(face.value);
+  if (face.kind === "addem") return face.as === undefined ? label(face) : t("addem.as", {card: label(face), value: minus(face.as)});
+  return face.kind === "total" ? label(face) : minus(face.value);
 }
 
 const plain = (f) => f.kind === "figure" || f.kind === "minus";
@@ -34,8 +34,8 @@ function sumCheck(ctx, picked) {
     (f.kind === "addem" ? (ui.values[f.id] ?? null) : f.value));
   const known = parts.every((p) => p !== null);
   const sum = parts.reduce((a, p) => a + (p ?? 0), 0);
-  const shown = parts.map((p) => (p === null ? "?" : signed(p))).join(" + ") || "0";
-  const line = known ? `${shown} = ${signed(sum)}` : shown;
+  const shown = parts.map((p) => (p === null ? "?" : minus(p))).join(" + ") || "0";
+  const line = known ? `${shown} = ${minus(sum)}` : shown;
   if (totals.length !== 1) return {line, verdict: t("addem.needTotal"), ok: false};
   const total = totals[0].value;
   if (parts.length < 2) return {line, verdict: t("addem.tooFew"), ok: false};
@@ -49,11 +49,11 @@ function sumCheck(ctx, picked) {
 function replaceCheck(ctx, picked) {
   const target = ctx.view.state.exposed_total;
   const sum = picked.reduce((a, f) => a + (f.value ?? 0), 0);
-  const line = t("addem.replaceLine", {parts: picked.map(words).join(" + "), sum: signed(sum), target: signed(target)});
+  const line = t("addem.replaceLine", {parts: picked.map(words).join(" + "), sum: minus(sum), target: minus(target)});
   if (!picked.every(plain)) return {line, verdict: t("addem.replacePlain"), ok: false};
   if (picked.length < 2) return {line, verdict: t("addem.replaceTwo"), ok: false};
   return sum === target ? {line, verdict: t("addem.replaceOk"), ok: true, right: true}
-    : {line, verdict: t("addem.replaceWrong", {target: signed(target)}), ok: false};
+    : {line, verdict: t("addem.replaceWrong", {target: minus(target)}), ok: false};
 }
 
 /** What the picked cards make, and why a move is not yet possible: next to the builder, not below. */
@@ -71,7 +71,7 @@ function builder(ctx, {picked, sum, replace}) {
   const pickers = picked.filter((f) => f.kind === "addem").map((f) => html`<label class="field">${label(f)}
     <select data-change="addemValue" data-card="${f.id}" data-key="value-${f.id}">
       <option value="">${t("addem.findValue")}</option>
-      ${f.values.map((v) => html`<option value="${v}" ${ui.values[f.id] === v ? "selected" : ""}>${signed(v)}</option>`)}
+      ${f.values.map((v) => html`<option value="${v}" ${ui.values[f.id] === v ? "selected" : ""}>${minus(v)}</option>`)}
     </select></label>`);
   return html`<p class="live-sum ${shown.right ? "ok" : ""}" id="addem-verdict" aria-live="polite">
     ${shown.line} · ${shown.verdict}</p>${replace ? html`<p class="hint">${t("addem.orTotal")}</p>` : ""}${pickers}`;
@@ -126,7 +126,7 @@ export default {
     const dealer = view.seats[state.dealer]?.name || "?";
     return html`<div class="addem" data-version="${view.version}">
       <p class="facts">${t("addem.round", {deal: state.deal, dealer})} · ${t("addem.pool", {count: state.pool_count})}</p>
-      ${cardRow(t("addem.exposed"), exposed, state.exposed.length ? html` <span class="sum">${t("addem.worth", {total: signed(state.exposed_total)})}</span>` : "")}
+      ${cardRow(t("addem.exposed"), exposed, state.exposed.length ? html` <span class="sum">${t("addem.worth", {total: minus(state.exposed_total)})}</span>` : "")}
       ${state.hand ? handArea(t("play.yourHand"), hand, choosing ? controls(ctx) : "") : ""}
     </div>`;
   },

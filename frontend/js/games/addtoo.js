@@ -2,6 +2,7 @@
 // (again to turn it), see the points, place it.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {minus} from "../numbers.js";
 import {attach, camera, zoom} from "./camera.js";
 import {PATTERN, at, cellLabel, cellOutline, fit, tilePicture, tileShapes} from "./diamonds.js";
 
@@ -81,11 +82,15 @@ function hands(ctx) {
     <div class="cards">${tiles(seat)}</div></div>`);
 }
 
+/** "Ann 30 − 10 = 20, Bob 0 − 20 = −20": each seat's points in a hand, its penalty and what it keeps. */
+function handResults(view, seats) {
+  return seats.map((s, n) => `${view.seats[n]?.name || "?"} ${s.points} − ${s.penalty} = ${minus(s.net)}`).join(", ");
+}
+
 function lastHand(view) {
   const last = view.state.last_hand;
   if (!last || view.status === "over") return "";
-  return html`<p class="note">${t("addtoo.lastHand", {results: last.seats.map((s, n) =>
-    `${view.seats[n].name} ${s.points} − ${s.penalty} = ${s.net}`).join(", ")})}</p>`;
+  return html`<p class="note">${t("addtoo.lastHand", {results: handResults(view, last.seats)})}</p>`;
 }
 
 export default {
@@ -98,7 +103,7 @@ export default {
 
   score(view, n) {
     const target = view.state.target;
-    return {text: t("score.seat.addtoo", {score: view.scores[n], target}), line: target};
+    return {text: t("score.seat.addtoo", {score: minus(view.scores[n]), target}), line: target};
   },
 
   board(ctx) {
@@ -182,8 +187,7 @@ export default {
     else parts.push(t("log.addtoo.pass", {name}));
     const over = entry.hand_over;
     if (over) {
-      parts.push(t(`log.addtoo.over.${over.reason}`, {results: over.seats.map((s, n) =>
-        `${view.seats[n]?.name || "?"} ${s.points} − ${s.penalty} = ${s.net}`).join(", ")}));
+      parts.push(t(`log.addtoo.over.${over.reason}`, {results: handResults(view, over.seats)}));
     }
     return parts.join(" ");
   },

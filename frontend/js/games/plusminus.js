@@ -1,11 +1,10 @@
 // Plus and Minus: add your card to the top card and move one of your four men that far.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {minus, signed} from "../numbers.js";
 import {card, handArea} from "./cards.js";
 
 const HOME = 25;
-const minus = (n) => (n < 0 ? `−${-n}` : String(n));
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 const label = (face) => t(`pm.${face.kind}`, {number: face.number});
 const faceOf = (face) => html`<span class="value">${face.kind === "plus" ? "+" : "−"}${face.number}</span>
   <span class="corner">${t(`pm.${face.kind}Short`)}</span>`;
@@ -78,9 +77,10 @@ export default {
    * "40 + 136 this game". */
   score(view, n) {
     const points = view.state.seats[n].points;
-    if (view.status === "over") return {text: t("score.seat.plusminusOver", {score: view.scores[n]})};
+    const score = minus(view.scores[n]);
+    if (view.status === "over") return {text: t("score.seat.plusminusOver", {score})};
     if (view.state.game === 1) return {text: t("score.seat.plusminus", {points: minus(points)})};
-    return {text: t("score.seat.plusminusLater", {score: view.scores[n], points: `${points < 0 ? "−" : "+"} ${Math.abs(points)}`})};
+    return {text: t("score.seat.plusminusLater", {score, points: `${points < 0 ? "−" : "+"} ${Math.abs(points)}`})};
   },
 
   board(ctx) {
@@ -125,7 +125,7 @@ export default {
     const end = entry.game_end;
     if (end) {
       parts.push(t(`log.pm.end.${end.reason}`, {game: end.game, points: end.points.map((p, s) =>
-        `${view.seats[s]?.name || "?"} ${p}`).join(", ")}));
+        `${view.seats[s]?.name || "?"} ${minus(p)}`).join(", ")}));
     }
     return parts.join(" ");
   },
