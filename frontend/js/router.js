@@ -35,6 +35,11 @@ export function go(path, {replace = false} = {}) {
   return route();
 }
 
+/** Change the address in place, without showing another screen: a reload then shows what the screen shows now. */
+export function replaceAddress(path) {
+  history.replaceState({app: true}, "", path);
+}
+
 /** Show the screen for the current address (again, e.g. after a language change). */
 export async function route() {
   for (const [pattern, load] of ROUTES) {

@@ -2,7 +2,7 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {go} from "../router.js";
+import {go, replaceAddress} from "../router.js";
 import {keepSeat, lastName, rememberName} from "../seat-store.js";
 import {attempt} from "../ui.js";
 import {optionFields, readOptions} from "./options.js";
@@ -72,6 +72,8 @@ export default function create(initial) {
         form.game = game.key;
         form.options = {};
         form.seats = Math.max(game.players.min, Math.min(form.seats, game.players.max));
+        screen.error = null; // it was about the form as it stood
+        replaceAddress(`/new/${game.key}`); // a reload keeps the game picked
         screen.repaint();
       },
       seats(select) {
