@@ -8,13 +8,12 @@ let dict = en;
 /** Keys asked for but missing in the current language ("fr:home.title"): tests read this. */
 export const missing = new Set();
 
-/** The first of the browser's languages we have, matched on the primary subtag ("de-CH" is "de"). */
-export function preferred(languages = navigator.languages || [navigator.language]) {
-  for (const tag of languages) {
-    const primary = String(tag).toLowerCase().split("-")[0];
-    if (primary in LANGUAGES) return primary;
-  }
-  return "en";
+const browserLanguages = () => navigator.languages || [navigator.language];
+const primary = (tag) => String(tag).toLowerCase().split("-")[0]; // "de-CH" is "de"
+
+/** The first of the browser's languages we have, matched on the primary subtag. */
+export function preferred(languages = browserLanguages()) {
+  return languages.map(primary).find((code) => code in LANGUAGES) || "en";
 }
 
 export async function setLanguage(code) {
@@ -38,6 +37,12 @@ export function language() {
   return current;
 }
 
+/** The browser's own tag for the page's language ("en-GB" for English in a British browser), for dates
+ * and lists: the page's bare language would write them as its default region does ("en": American). */
+function locale() {
+  return browserLanguages().find((tag) => primary(tag) === current) || current;
+}
+
 export function has(key) {
   return key in en;
 }
@@ -58,7 +63,7 @@ export function t(key, params = {}) {
 
 /** A list in words: "Ann, Bob and Cy". */
 export function listing(items) {
-  return new Intl.ListFormat(current, {type: "conjunction"}).format(items.map(String));
+  return new Intl.ListFormat(locale(), {type: "conjunction"}).format(items.map(String));
 }
 
 const UNITS = [["day", 86400, 2 * 86400], ["hour", 3600, 3600], ["minute", 60, 0]]; // [unit, seconds, from]
@@ -67,11 +72,11 @@ const UNITS = [["day", 86400, 2 * 86400], ["hour", 3600, 3600], ["minute", 60, 0
 export function relativeTime(date, now = Date.now()) {
   const seconds = (date - now) / 1000;
   const [unit, size] = UNITS.find(([, , from]) => Math.abs(seconds) >= from);
-  return new Intl.RelativeTimeFormat(current, {numeric: "auto"}).format(Math.round(seconds / size), unit);
+  return new Intl.RelativeTimeFormat(locale(), {numeric: "auto"}).format(Math.round(seconds / size), unit);
 }
 
 /** "Mon 23 Nov, 14:05": a moment in the reader's time zone and language. */
 export function dateTime(date) {
-  return new Intl.DateTimeFormat(current, {weekday: "short", day: "numeric", month: "short", hour: "2-digit",
+  return new Intl.DateTimeFormat(locale(), {weekday: "short", day: "numeric", month: "short", hour: "2-digit",
     minute: "2-digit"}).format(date);
 }
