@@ -135,3 +135,13 @@ def too_small(page: Page) -> list[str]:
         }
         return [...new Set(out)];
     }""")
+
+
+def once_true(page: Page, expression: str, what: str, seconds: float = 30):
+    """The value of the page function `expression` (async or not) once it is truthy, polled from here:
+    Playwright's wait_for_function takes a function that returns a promise for true at once."""
+    deadline = time.monotonic() + seconds
+    while not (value := page.evaluate(expression)):
+        assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
+        page.wait_for_timeout(100)
+    return value

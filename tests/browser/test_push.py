@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from tests.api.push_service import b64url, unb64url
 
 from .conftest import PUSH_HOST, VIEWPORT
+from .drive import once_true
 from .matches import new_match
 
 ENDPOINT = f"https://{PUSH_HOST}/device/1"
@@ -80,9 +81,9 @@ def test_notify_me_registers_this_phone_and_a_push_shows_and_opens_the_match(bro
                    "kind": "turn", "lang": "fr"}
         session.send("ServiceWorker.deliverPushMessage", {"origin": server, "registrationId": registrations(page, session)[0],
                                                            "data": json.dumps(message)})
-        shown = page.wait_for_function("""async () => {
+        shown = once_true(page, """async () => {
             const shown = await (await navigator.serviceWorker.ready).getNotifications();
-            return shown.length && shown.map((n) => [n.title, n.body, n.tag, n.data.path]); }""").json_value()
+            return shown.length && shown.map((n) => [n.title, n.body, n.tag, n.data.path]); }""", "the notification")
         assert shown == [["ADD UP", message["body"], f"match-{match.id}", f"/g/{match.id}"]]
 
         assert click_notification(context) == f"{server}/g/{match.id}"

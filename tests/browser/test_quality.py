@@ -2,14 +2,13 @@
 AA tags) and no control under 44x44 px nor text under 12 px (drive.too_small), a turn played with the keyboard alone, a label on every card, and the installable app
 shell that still opens offline."""
 import re
-import time
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from .conftest import ROOT
-from .drive import create_match, join_match, status, too_small
+from .drive import create_match, join_match, once_true, status, too_small
 from .matches import GAMES, new_match
 from .test_computer import play_against_the_computer
 from .test_i18n import navigate, open_panels
@@ -140,17 +139,6 @@ def test_a_diamond_can_be_placed_on_the_add_too_board_with_the_keyboard_alone(ne
     expect(page.locator("#status")).to_be_focused()  # not <body>: the Place button went with the move
 
 
-def wait_for_the_shell_cached(page) -> None:
-    """Until the service worker's cache holds the shell (more than 40 files). Polled from here: a page
-    function polled by wait_for_function that returns a promise counts as true at once."""
-    shell = re.search(r'const CACHE = "([^"]+)"', (ROOT / "frontend" / "sw.js").read_text(encoding="utf-8"))[1]
-    cached = f"caches.has('{shell}').then((has) => has && caches.open('{shell}').then((c) => c.keys()))"  # open makes one
-    deadline = time.monotonic() + 30
-    while len(page.evaluate(cached) or []) <= 40:
-        assert time.monotonic() < deadline, f"the service worker did not cache its shell in {shell}"
-        page.wait_for_timeout(100)
-
-
 def test_the_app_installs_and_its_shell_opens_offline(browser, server):
     context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, service_workers="allow")
     try:
@@ -159,7 +147,9 @@ def test_the_app_installs_and_its_shell_opens_offline(browser, server):
         manifest = page.evaluate("fetch('/manifest.webmanifest').then((r) => r.json())")
         assert manifest["display"] == "standalone" and {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        wait_for_the_shell_cached(page)
+        shell = re.search(r'const CACHE = "([^"]+)"', (ROOT / "frontend" / "sw.js").read_text(encoding="utf-8"))[1]
+        once_true(page, f"async () => await caches.has('{shell}') "  # has: open would make an empty cache
+                        f"&& (await (await caches.open('{shell}')).keys()).length > 40", "the shell cached")
         context.set_offline(True)
         page.goto("/rules/addup")
         expect(page.locator("header .brand")).to_be_visible()

@@ -5,7 +5,7 @@ import re
 import requests
 from playwright.sync_api import expect
 
-from .drive import create_match
+from .drive import create_match, once_true
 
 
 def test_share_uses_the_share_sheet_when_the_browser_has_one(new_page):
@@ -57,7 +57,7 @@ def test_the_invite_comes_first_and_the_private_seat_link_apart_asks_once_before
     page.evaluate("navigator.clipboard.writeText('')")
     page.locator('[data-key="copy-seat"]').click()  # asked once on this device: copies at once now
     expect(page.locator("#seat-ask")).to_have_count(0)
-    page.wait_for_function("async () => (await navigator.clipboard.readText()) !== ''")
+    once_true(page, "async () => (await navigator.clipboard.readText()) !== ''", "the link copied")
     assert page.evaluate("navigator.clipboard.readText()") == seat_link
 
 
