@@ -5,6 +5,7 @@ numbers show whole, ADD'EM's going out told without a discard of no cards, negat
 minus sign, and a join screen that says what the game is and who is already there."""
 import re
 
+import pytest
 import requests
 from playwright.sync_api import expect
 
@@ -56,6 +57,27 @@ def test_addem_tells_a_sum_that_empties_the_hand_without_a_discard(new_page, ser
     page.goto(match.seat_link(1))
     expect(page.locator("#last-move")).to_contain_text("ADD-EM! Ann went out.")
     expect(page.locator("#last-move")).not_to_contain_text("discarding")
+
+
+@pytest.mark.parametrize("left, says", [
+    ("draw", "Your hand holds only Total and Add-Em cards: you must draw."),
+    ("pass", "Your hand holds only Total and Add-Em cards and the pool is empty: you must pass.")])
+def test_addem_says_what_a_hand_of_only_total_and_add_em_cards_must_do(new_page, server, left, says):
+    """Such a hand may only draw, or pass once the pool is empty: the board's note says which (drawn by
+    the game module from the mover's view, its legal moves made so)."""
+    match = new_match(server, "addem")
+    mover = match.view(0)["turn"]
+    page = new_page()
+    page.goto("/")
+    notes = page.evaluate("""async ([view, left]) => {
+        const game = (await import('/js/games/addem.js')).default;
+        const legal = {...view.you.legal_moves, forced: true, types: [left]};
+        const board = document.createElement('div');
+        board.innerHTML = String(game.board({view, me: view.you.seat, legal, ui: game.fresh(view), busy: false,
+                                             play: () => {}, repaint: () => {}, readOnly: false}));
+        return [...board.querySelectorAll('.controls .note')].map((note) => note.textContent);
+    }""", [match.view(mover), left])
+    assert [note for note in notes if "Total and Add-Em" in note] == [says]
 
 
 def test_scores_say_what_counts_and_how_far_the_line_is(new_page, server):

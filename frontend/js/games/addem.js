@@ -88,7 +88,7 @@ function controls(ctx) {
     ? html`<button type="button" class="${primary ? "primary" : ""}" data-action="${action}" data-key="${action}"
         aria-describedby="${type === "replace" && closed ? "addem-closed" : "addem-verdict"}" ${can(type, ok)}>${t(key)}</button>` : "");
   return html`<div class="controls">
-    ${legal.forced ? html`<p class="note">${t("addem.forced")}</p>` : ""}
+    ${legal.forced ? html`<p class="note">${t(types.includes("draw") ? "addem.forced" : "addem.forcedPass")}</p>` : ""}
     ${builder(ctx, checked)}
     ${closed ? html`<p class="note" id="addem-closed">${t(`error.${closed}`)}</p>` : ""}
     <div class="actions">

@@ -357,6 +357,7 @@ export default {
   "addem.orTotal": "Oder nimm eine rote Summenkarte dazu, um eine Summe zu legen.",
   "addem.findValue": "Vom Spiel finden lassen",
   "addem.forced": "Du hast nur Summen- und Add-Em-Karten: Du musst ziehen.",
+  "addem.forcedPass": "Du hast nur Summen- und Add-Em-Karten und der Stapel ist leer: Du musst passen.",
   "addem.laySum": "Diese Summe legen",
   "addem.expose": "Diese Karte offen legen",
   "addem.replace": "Die offenen Karten durch diese ersetzen",

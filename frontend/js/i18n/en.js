@@ -357,6 +357,7 @@ export default {
   "addem.orTotal": "Or add a red Total card to lay a sum.",
   "addem.findValue": "Let the game find it",
   "addem.forced": "Your hand holds only Total and Add-Em cards: you must draw.",
+  "addem.forcedPass": "Your hand holds only Total and Add-Em cards and the pool is empty: you must pass.",
   "addem.laySum": "Lay this sum",
   "addem.expose": "Expose this card",
   "addem.replace": "Replace the exposed cards with these",

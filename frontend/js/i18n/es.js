@@ -357,6 +357,7 @@ export default {
   "addem.orTotal": "O añade una carta Total roja para poner una suma.",
   "addem.findValue": "Que lo busque el juego",
   "addem.forced": "Tu mano solo tiene cartas Total y Add-Em: debes robar.",
+  "addem.forcedPass": "Tu mano solo tiene cartas Total y Add-Em y el mazo está vacío: debes pasar.",
   "addem.laySum": "Poner esta suma",
   "addem.expose": "Exponer esta carta",
   "addem.replace": "Sustituir las cartas expuestas por estas",

@@ -357,6 +357,7 @@ export default {
   "addem.orTotal": "Ou ajoutez une carte Total rouge pour poser une somme.",
   "addem.findValue": "Laisser le jeu trouver",
   "addem.forced": "Votre main n'a que des cartes Total et Add-Em : vous devez piocher.",
+  "addem.forcedPass": "Votre main n'a que des cartes Total et Add-Em et la pioche est vide : vous devez passer.",
   "addem.laySum": "Poser cette addition",
   "addem.expose": "Exposer cette carte",
   "addem.replace": "Remplacer les cartes exposées par celles-ci",

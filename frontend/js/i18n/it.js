@@ -357,6 +357,7 @@ export default {
   "addem.orTotal": "Oppure aggiungi una carta Totale rossa per mettere una somma.",
   "addem.findValue": "Lascia trovare al gioco",
   "addem.forced": "Hai in mano solo carte Totale e Add-Em: devi pescare.",
+  "addem.forcedPass": "Hai in mano solo carte Totale e Add-Em e il mazzo è vuoto: devi passare.",
   "addem.laySum": "Metti questa somma",
   "addem.expose": "Esponi questa carta",
   "addem.replace": "Sostituisci le carte esposte con queste",

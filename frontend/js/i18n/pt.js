@@ -357,6 +357,7 @@ export default {
   "addem.orTotal": "Ou junta uma carta Total vermelha para pôr uma soma.",
   "addem.findValue": "Deixar o jogo encontrar",
   "addem.forced": "Só tens cartas Total e Add-Em: tens de tirar uma carta.",
+  "addem.forcedPass": "Só tens cartas Total e Add-Em e o monte está vazio: tens de passar.",
   "addem.laySum": "Pôr esta soma",
   "addem.expose": "Expor esta carta",
   "addem.replace": "Substituir as cartas expostas por estas",
