@@ -26,10 +26,12 @@ function paint(screen) {
 }
 
 /** Focus the element with the same data-key again; when it is gone or disabled (a move sent, a card played),
- * the screen's `fallbackFocus` (a selector), rather than <body>, where the next Tab starts from the top. */
+ * the screen's `fallbackFocus` (a selector), rather than <body>, where the next Tab starts from the top. Neither
+ * scrolls: a phone scrolled down to its hand stays there while the status line above holds the focus. */
 function refocus(screen, key) {
-  if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
-  if (document.activeElement === document.body && screen.fallbackFocus) root.querySelector(screen.fallbackFocus)?.focus();
+  const still = {preventScroll: true};
+  if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus(still);
+  if (document.activeElement === document.body && screen.fallbackFocus) root.querySelector(screen.fallbackFocus)?.focus(still);
 }
 
 /** Start the screen's one change in flight: false when another is on its way. While `screen.busy`, the

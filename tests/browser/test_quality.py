@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from .conftest import ROOT
 from .drive import create_match, join_match, once_true, status, too_small
-from .matches import GAMES, new_match
+from .matches import GAMES, choose, new_match
 from .test_computer import play_against_the_computer
 from .test_i18n import navigate, open_panels
 
@@ -105,19 +105,47 @@ def test_a_turn_of_add_up_can_be_played_with_the_keyboard_alone(new_page):
     expect(bob.locator("#status")).to_have_class(re.compile("your-turn"))
 
 
+def move_with_the_keyboard(page) -> None:
+    """Plus and Minus: Tab to the first card, choose it, Tab to its move, make it."""
+    tab_to(page, ".hand button.card")
+    page.keyboard.press("Enter")
+    tab_to(page, '.controls [data-action="move"]')
+    page.keyboard.press("Enter")
+
+
 def test_after_a_move_made_with_the_keyboard_the_focus_stays_near_the_hand(new_page):
     """Plus and Minus against the computer: the move's button goes with the move, and the focus lands on
     the status line, from which the next Tabs reach the hand again, not from the top of the page."""
     page = new_page()
     play_against_the_computer(page, "plusminus", "easy", {"games": 1})
     version = status(page)[1]
-    tab_to(page, ".hand button.card")
-    page.keyboard.press("Enter")
-    tab_to(page, '.controls [data-action="move"]')
-    page.keyboard.press("Enter")
+    move_with_the_keyboard(page)
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))  # the move, the bot's reply
     expect(page.locator("#status")).to_be_focused()
     assert tab_to(page, ".hand button.card") <= 2  # the Hint button, then the first card
+
+
+def test_the_focus_given_back_after_a_repaint_does_not_scroll_the_page(new_page, server):
+    """A move made with the keyboard leaves the focus on the status line; the player scrolls down; the
+    next seat's move, which makes it nobody's turn here, repaints the page and the focus comes back to
+    the status line without scrolling up to it (only this seat's own turn brings the status into view)."""
+    match = new_match(server, "plusminus", seats=3)
+    mover = match.view(0)["turn"]
+    page = new_page()
+    page.goto(match.seat_link(mover))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    version = status(page)[1]
+    move_with_the_keyboard(page)
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(page.locator("#status")).to_be_focused()
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")  # down to the boards, the status line out of sight
+    expect(page.locator("#status")).not_to_be_in_viewport()
+    after = match.view(mover)["turn"]
+    match.move(after, choose("plusminus", match.view(after)))
+    assert match.view(mover)["turn"] != mover  # three seats: not this one's turn yet
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))
+    expect(page.locator("#status")).to_be_focused()
+    expect(page.locator("#status")).not_to_be_in_viewport()
 
 
 def test_a_diamond_can_be_placed_on_the_add_too_board_with_the_keyboard_alone(new_page, server):
