@@ -164,6 +164,7 @@ def test_no_man_can_move_so_the_card_is_played_with_man_null():
     assert play("minus-7a") in game.candidate_moves(state, 0)
     after = game.apply(state, 0, play("minus-7a"))
     assert after.boards[0] == (25, 0, 25, 0) and after.played[-1] == "minus-7a"
+    assert game.apply(state, 0, {"type": "play", "card": "minus-7a"}) == after  # "man" left out is null
 
 
 def test_minus_card_cannot_start_a_game():
@@ -188,6 +189,8 @@ def test_minus_card_cannot_start_a_game():
     ((25, 25, 17, 0), "plus-15a", "plus-11a", play("plus-11a"), "must_move",
      "Plus 15 and Plus 11 make 26: you must move a man (your man on 17 can go to the stars)."),
     ((12, 0, 0, 0), "plus-5a", "minus-7a", play("minus-7a"), "must_move",
+     "Plus 5 and Minus 7 make -2: you must move a man (your man on 12 can go to 10)."),
+    ((12, 0, 0, 0), "plus-5a", "minus-7a", {"type": "play", "card": "minus-7a"}, "must_move",
      "Plus 5 and Minus 7 make -2: you must move a man (your man on 12 can go to 10)."),
     ((12, 0, 0, 0), "plus-5a", "minus-7a", play("minus-7a", 4), "out_of_range",
      "A man must be from 0 to 3, not 4."),
