@@ -38,5 +38,5 @@ def _entry(match: matches.MatchRow, seat: int, name: str) -> dict:
     state = replays.state_at(match, game, match.version)
     return {"id": match.id, "game": match.game, "seat": seat, "name": name, "status": match.status,
             "version": match.version, "turn": match.turn, "your_turn": match.status == "playing" and match.turn == seat,
-            "deadline": deadline_iso(match, match.status),
+            "deadline": deadline_iso(match, match.status), "rematch": match.rematch_id,
             "winners": events.winners(game, state) if match.status == "over" else [], "seats": seats(match, state.bots)}

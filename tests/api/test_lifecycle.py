@@ -123,6 +123,8 @@ def test_a_rematch_is_created_once_and_each_asker_takes_its_seat(client):
     new = first.json["game"]
     assert new["game"] == "addup" and new["pace"]["time_per_move"] == DAY and new["status"] == "waiting"
     assert table.view()["rematch"] == new["id"]
+    mine = client.post("/api/v1/my-games", json={"tokens": [table.tokens[0]]}).json["games"]
+    assert [(g["id"], g["rematch"]) for g in mine] == [(table.id, new["id"])]
     second = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
     assert second.status_code == 201 and second.json["game"]["id"] == new["id"] and "invite" not in second.json
     assert second.json["game"]["status"] == "playing"
@@ -163,7 +165,7 @@ def test_my_games_lists_known_tokens_most_urgent_first(client):
     games = client.post("/api/v1/my-games", json={"tokens": tokens}).json["games"]
     assert [(g["id"], g["your_turn"], g["status"]) for g in games] == [
         (my_turn.id, True, "playing"), (waiting_for_me.id, False, "playing"), (over.id, False, "over")]
-    assert games[2]["winners"] == [0]
+    assert (games[2]["winners"], games[2]["rematch"]) == ([0], None)
 
 
 def test_my_games_tells_who_plays_each_match_and_its_version(client):
