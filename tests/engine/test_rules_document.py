@@ -60,6 +60,24 @@ def test_every_number_the_english_rules_page_states_is_in_the_document(key):
     assert numbers(rules_page("en")[key]) <= numbers(sections()[key][1])
 
 
+# Rules the English rules page once left out or stated wrongly: each phrase stands, in these words (any case,
+# any line breaks), both in the game's section of the document and on the page.
+STATED = [
+    ("addtoo", "not next to the last-played diamond"),
+    ("addtoo", "A play next to the last-played diamond is never a bonus play."),
+]
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+@pytest.mark.parametrize(("key", "phrase"), STATED, ids=lambda v: v[:40])
+def test_the_english_rules_page_states_these_rules_as_the_document_does(key, phrase):
+    assert flat(phrase) in flat(sections()[key][1])
+    assert flat(phrase) in flat(rules_page("en")[key])
+
+
 def test_no_file_points_outside_the_repository():
     tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     pointing = []

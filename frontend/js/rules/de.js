@@ -86,7 +86,7 @@ export default {
     ["Dein Zug", [
       "Lege eine Raute an die zuletzt gespielte Raute. Die sich berührenden Seiten müssen dieselbe Farbe haben, und ihre Zahlen müssen gleich sein oder zusammen ein Vielfaches von 5 ergeben (5, 10, 15, 20).",
       "Ein passender Zug bringt nichts; ein punktender Zug bringt die Summe der beiden Zahlen (5 an 10 bringt 15; 5 an 5 passt und bringt 10). Andere sich berührende Seiten, die punkten, zählen mit.",
-      "Bonuszug: Eine Raute darf stattdessen überall hin, wo sie 2, 3 oder 4 Rauten berührt und jede berührte Seite passt oder punktet. Sie bringt ihre Punkte plus 5 je berührter Seite.",
+      "Bonuszug: Eine Raute darf stattdessen auf einen freien Platz, der nicht neben der zuletzt gespielten Raute liegt, wenn sie dort 2, 3 oder 4 Rauten berührt und jede berührte Seite passt oder punktet. Sie bringt ihre Punkte plus 5 je berührter Seite. Ein Zug neben die zuletzt gespielte Raute ist nie ein Bonuszug.",
       "Wer legen kann, muss legen. Wer nicht kann, zieht eine Raute nach der anderen, solange er weniger als 5 hat, und legt, sobald er kann; kann er dann immer noch nicht, passt er.",
     ]],
     ["Ende und Wertung", [

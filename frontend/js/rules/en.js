@@ -70,7 +70,7 @@ export default {
     ["Your turn", [
       "Place one diamond against the last-played diamond. The touching sides must be the same colour, and their numbers must match or add up to a multiple of 5 (5, 10, 15, 20).",
       "A matching play scores nothing; a scoring play scores the sum of the two numbers (5 against 10 scores 15; 5 against 5 both matches and scores 10). Other sides that touch and score count too.",
-      "Bonus play: instead, a diamond may go anywhere it touches 2, 3 or 4 diamonds with every touching side matching or scoring. It scores its combinations plus 5 per side touched.",
+      "Bonus play: instead, a diamond may go on an empty space not next to the last-played diamond, touching 2, 3 or 4 diamonds, with every touching side matching or scoring. It scores its combinations plus 5 per side touched. A play next to the last-played diamond is never a bonus play.",
       "A player who can place must place. One who cannot draws, one diamond at a time while holding fewer than 5, and places as soon as able; one who still cannot passes.",
     ]],
     ["End and scoring", [

@@ -86,7 +86,7 @@ export default {
     ["Tu turno", [
       "Coloca un rombo junto al último rombo jugado. Los lados que se tocan deben ser del mismo color, y sus números deben ser iguales o sumar un múltiplo de 5 (5, 10, 15, 20).",
       "Una jugada igual no puntúa; una jugada que puntúa da la suma de los dos números (5 contra 10 da 15; 5 contra 5 es igual y da 10). Los demás lados que se tocan y puntúan también cuentan.",
-      "Jugada de bonificación: un rombo también puede ir a cualquier sitio donde toque 2, 3 o 4 rombos, con cada lado que toca igual o que puntúa. Da sus combinaciones más 5 por lado tocado.",
+      "Jugada de bonificación: un rombo también puede ir a un sitio libre que no esté junto al último rombo jugado, si allí toca 2, 3 o 4 rombos, con cada lado que toca igual o que puntúa. Da sus combinaciones más 5 por lado tocado. Una jugada junto al último rombo jugado nunca es de bonificación.",
       "Quien puede colocar debe colocar. Si no puede, roba, de uno en uno mientras tenga menos de 5, y coloca en cuanto pueda; si aún no puede, pasa.",
     ]],
     ["Final y puntuación", [

@@ -86,7 +86,7 @@ export default {
     ["À votre tour", [
       "Posez un losange contre le dernier losange joué. Les côtés qui se touchent doivent être de la même couleur, et leurs nombres doivent être égaux ou faire un multiple de 5 (5, 10, 15, 20).",
       "Une pose identique ne rapporte rien ; une pose qui marque rapporte la somme des deux nombres (5 contre 10 rapporte 15 ; 5 contre 5 est identique et rapporte 10). Les autres côtés qui se touchent et marquent comptent aussi.",
-      "Coup bonus : un losange peut aussi aller n'importe où il touche 2, 3 ou 4 losanges, chaque côté touché étant identique ou marquant. Il rapporte ses combinaisons plus 5 par côté touché.",
+      "Coup bonus : un losange peut aussi aller sur une place vide qui n'est pas à côté du dernier losange joué, s'il y touche 2, 3 ou 4 losanges, chaque côté touché étant identique ou marquant. Il rapporte ses combinaisons plus 5 par côté touché. Une pose à côté du dernier losange joué n'est jamais un coup bonus.",
       "Un joueur qui peut poser doit poser. Sinon il pioche, un losange à la fois tant qu'il en a moins de 5, et pose dès qu'il peut ; s'il ne peut toujours pas, il passe.",
     ]],
     ["Fin et décompte", [

@@ -86,7 +86,7 @@ export default {
     ["Il tuo turno", [
       "Metti un rombo contro l'ultimo rombo giocato. I lati che si toccano devono essere dello stesso colore, e i loro numeri devono essere uguali o fare un multiplo di 5 (5, 10, 15, 20).",
       "Una mossa uguale non fa punti; una mossa che fa punti vale la somma dei due numeri (5 contro 10 vale 15; 5 contro 5 è uguale e vale 10). Anche gli altri lati che si toccano e fanno punti contano.",
-      "Mossa bonus: un rombo può anche andare dovunque tocchi 2, 3 o 4 rombi, con ogni lato toccato uguale o che fa punti. Vale le sue combinazioni più 5 per lato toccato.",
+      "Mossa bonus: un rombo può anche andare in un posto libero non accanto all'ultimo rombo giocato, se lì tocca 2, 3 o 4 rombi, con ogni lato toccato uguale o che fa punti. Vale le sue combinazioni più 5 per lato toccato. Una mossa accanto all'ultimo rombo giocato non è mai una mossa bonus.",
       "Chi può mettere deve mettere. Chi non può pesca, un rombo alla volta finché ne ha meno di 5, e mette appena può; se ancora non può, passa.",
     ]],
     ["Fine e punteggio", [

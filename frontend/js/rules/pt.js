@@ -86,7 +86,7 @@ export default {
     ["A tua vez", [
       "Coloca um losango junto ao último losango jogado. Os lados que se tocam têm de ser da mesma cor, e os números têm de ser iguais ou somar um múltiplo de 5 (5, 10, 15, 20).",
       "Uma jogada igual não pontua; uma jogada que pontua vale a soma dos dois números (5 contra 10 vale 15; 5 contra 5 é igual e vale 10). Os outros lados que se tocam e pontuam também contam.",
-      "Jogada bónus: um losango também pode ir para qualquer sítio onde toque 2, 3 ou 4 losangos, com cada lado tocado igual ou a pontuar. Vale as suas combinações mais 5 por lado tocado.",
+      "Jogada bónus: um losango também pode ir para um sítio livre que não fique junto ao último losango jogado, se aí tocar 2, 3 ou 4 losangos, com cada lado tocado igual ou a pontuar. Vale as suas combinações mais 5 por lado tocado. Uma jogada junto ao último losango jogado nunca é uma jogada bónus.",
       "Quem pode colocar tem de colocar. Quem não pode tira, um losango de cada vez enquanto tiver menos de 5, e coloca logo que possa; se ainda não puder, passa.",
     ]],
     ["Fim e pontuação", [
