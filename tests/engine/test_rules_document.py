@@ -65,6 +65,11 @@ def test_every_number_the_english_rules_page_states_is_in_the_document(key):
 STATED = [
     ("addtoo", "not next to the last-played diamond"),
     ("addtoo", "A play next to the last-played diamond is never a bonus play."),
+    ("plusminus", "men on the stars never move back"),
+    ("plusminus", "no man on 1 to 24"),
+    ("plusminus", "A player who can move a man must"),
+    ("plusminus", "Men on 25, 25, 17 and the stars, top Plus 15,"),
+    ("plusminus", "(26): the man on 17 must bust."),
 ]
 
 

@@ -40,10 +40,10 @@ export default {
     ["Preparação", ["Cada jogador recebe 11 cartas. De 5 a 8 jogadores baralham-se dois baralhos juntos; as cartas não distribuídas ficam de lado sem serem vistas."]],
     ["A tua vez", [
       "Joga uma carta. O total é a tua carta mais a carta de cima (a que o jogador anterior jogou). A primeira carta de uma partida tem de ser uma carta Mais e conta sozinha.",
-      "Move um dos teus peões o total: para a frente se for positivo (um peão nas estrelas entra nessa casa), para trás se for negativo (um peão que chegue a 0 ou menos volta às estrelas). Um total de 0 não move ninguém.",
-      "Cair exatamente no 25 leva o peão a casa, onde fica. Passar do 25 é rebentar: o peão volta às estrelas. Dois peões teus não podem estar na mesma casa (exceto nas estrelas e em casa).",
-      "Escolhes tu o peão, mesmo para rebentar de propósito. Se nenhum peão se puder mover, a carta é jogada e nada se move.",
-      "Exemplos: em cima Mais 5, jogas Menos 7: recuas 2. Em cima Menos 3, jogas Mais 3: não te moves. Em cima Menos 2, jogas Menos 9: recuas 11.",
+      "Move um dos teus peões o total: para a frente se for positivo (um peão nas estrelas entra nessa casa), para trás se for negativo (um peão que chegue a 0 ou menos volta às estrelas). Um total de 0 não move ninguém. Os peões nas estrelas nunca recuam.",
+      "Cair exatamente no 25 leva o peão a casa, onde fica. Passar do 25 é rebentar: o peão volta às estrelas. Um peão nas estrelas só pode rebentar (e fica lá) se não tiveres nenhum peão nas casas 1 a 24. Dois peões teus não podem estar na mesma casa (exceto nas estrelas e em casa).",
+      "Escolhes tu o peão, mesmo para rebentar de propósito. Quem pode mover um peão tem de mover um. Se nenhum peão se puder mover, a carta é jogada e nada se move.",
+      "Exemplos: em cima Mais 5, jogas Menos 7: recuas 2. Em cima Menos 3, jogas Mais 3: não te moves. Em cima Menos 2, jogas Menos 9: recuas 11. Peões em 25, 25, 17 e nas estrelas, em cima Mais 15, jogas Mais 11 (26): o peão no 17 tem de rebentar.",
     ]],
     ["Fim e pontuação", [
       "Uma partida acaba logo que um jogador leva o quarto peão a casa, ou quando a última carta foi jogada.",
