@@ -70,6 +70,7 @@ STATED = [
     ("plusminus", "A player who can move a man must"),
     ("plusminus", "Men on 25, 25, 17 and the stars, top Plus 15,"),
     ("plusminus", "(26): the man on 17 must bust."),
+    ("addup", "opening cards that happen to be equal capture nothing."),
 ]
 
 
@@ -81,6 +82,11 @@ def flat(text: str) -> str:
 def test_the_english_rules_page_states_these_rules_as_the_document_does(key, phrase):
     assert flat(phrase) in flat(sections()[key][1])
     assert flat(phrase) in flat(rules_page("en")[key])
+
+
+def test_in_add_up_the_player_draws_before_new_opening_cards_are_turned():
+    for text in (flat(sections()["addup"][1]), flat(rules_page("en")["addup"])):
+        assert text.index("draw") < text.index("new opening cards")
 
 
 def test_no_file_points_outside_the_repository():

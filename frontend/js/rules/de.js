@@ -6,8 +6,8 @@ export default {
     ["Vorbereitung", ["Jeder Spieler erhält 3 Karten. Zwei Karten werden als „Reihenanfang“ aufgedeckt: eine beginnt die obere Reihe, die andere die untere. Der Rest des Stapels liegt verdeckt bereit."]],
     ["Dein Zug", [
       "Lege eine Karte aus deiner Hand in die obere oder die untere Reihe. Den Wert eines Jokers wählst du beim Ausspielen, und er bleibt.",
-      "Haben danach beide Reihen Karten und dieselbe Summe, nimmst du alle Karten vom Tisch; dann werden zwei neue Karten als Reihenanfang aufgedeckt.",
-      "Dann ziehst du eine Karte, damit du wieder 3 hast, solange der Stapel reicht.",
+      "Haben danach beide Reihen Karten und dieselbe Summe, nimmst du alle Karten vom Tisch.",
+      "Dann ziehst du eine Karte, damit du wieder 3 hast, solange der Stapel reicht. Hast du Karten genommen, werden danach zwei neue Karten als Reihenanfang aufgedeckt. Sind die Reihenanfänge zufällig gleich, ergattert niemand etwas.",
     ]],
     ["Spielende", ["Ist der Stapel aufgebraucht, werden die Handkarten noch ausgespielt. Sind alle Hände leer, gewinnt, wer die meisten Karten ergattert hat; bei Gleichstand teilt man sich den Sieg."]],
   ], interpretations: [

@@ -6,8 +6,8 @@ export default {
     ["Preparación", ["Cada jugador recibe 3 cartas. Se destapan dos cartas «abrefila»: una empieza la fila de arriba y la otra la de abajo. El resto de la baraja queda boca abajo."]],
     ["Tu turno", [
       "Juega una carta de tu mano en la fila de arriba o en la de abajo. El valor de un comodín lo eliges al jugarlo y ya no cambia.",
-      "Si entonces las dos filas tienen cartas y suman lo mismo, te llevas todas las cartas de la mesa; después se destapan dos nuevas cartas abrefila.",
-      "Luego roba una carta, para volver a tener 3 mientras quede baraja.",
+      "Si entonces las dos filas tienen cartas y suman lo mismo, te llevas todas las cartas de la mesa.",
+      "Luego roba una carta, para volver a tener 3 mientras quede baraja. Si te has llevado cartas, después se destapan dos nuevas cartas abrefila. Unas cartas abrefila que resulten iguales no se llevan nada.",
     ]],
     ["Final de la partida", ["Cuando se acaba la baraja, se juegan las cartas que quedan en la mano. Cuando todas las manos están vacías, gana quien se haya llevado más cartas; si hay empate, comparten la victoria."]],
   ], interpretations: [

@@ -6,8 +6,8 @@ export default {
     ["Mise en place", ["Chaque joueur reçoit 3 cartes. On retourne deux cartes d'ouverture : l'une commence la ligne du haut, l'autre la ligne du bas. Le reste du paquet forme la pioche, face cachée."]],
     ["À votre tour", [
       "Posez une carte de votre main sur la ligne du haut ou sur la ligne du bas. C'est vous qui choisissez la valeur d'un joker en le posant, et elle ne change plus.",
-      "Si les deux lignes ont alors des cartes et la même somme, vous ramassez toutes les cartes de la table ; on retourne ensuite deux nouvelles cartes d'ouverture.",
-      "Puis piochez une carte, pour avoir de nouveau 3 cartes tant que la pioche dure.",
+      "Si les deux lignes ont alors des cartes et la même somme, vous ramassez toutes les cartes de la table.",
+      "Puis piochez une carte, pour avoir de nouveau 3 cartes tant que la pioche dure. Si vous avez ramassé, on retourne alors deux nouvelles cartes d'ouverture. Des cartes d'ouverture qui se trouvent égales ne ramassent rien.",
     ]],
     ["Fin de la partie", ["Quand la pioche est vide, on joue les cartes qui restent en main. Quand toutes les mains sont vides, celui qui a ramassé le plus de cartes gagne ; à égalité, on partage la victoire."]],
   ], interpretations: [

@@ -6,8 +6,8 @@ export default {
     ["Preparazione", ["Ogni giocatore riceve 3 cartine. Si scoprono due cartine «aprifila»: una inizia la fila superiore, l'altra quella inferiore. Il resto del mazzo resta coperto."]],
     ["Il tuo turno", [
       "Gioca una cartina dalla tua mano sulla fila superiore o su quella inferiore. Il valore di un jolly lo scegli quando lo giochi, e non cambia più.",
-      "Se ora entrambe le file hanno cartine e la stessa somma, prendi tutte le cartine del tavolo; poi si scoprono due nuove cartine aprifila.",
-      "Poi pesca una cartina, per averne di nuovo 3 finché dura il mazzo.",
+      "Se ora entrambe le file hanno cartine e la stessa somma, prendi tutte le cartine del tavolo.",
+      "Poi pesca una cartina, per averne di nuovo 3 finché dura il mazzo. Se hai preso, poi si scoprono due nuove cartine aprifila. Cartine aprifila che risultano uguali non prendono niente.",
     ]],
     ["Fine della partita", ["Quando il mazzo è finito, si giocano le cartine rimaste in mano. Quando tutte le mani sono vuote vince chi ha preso più cartine; a pari numero si dividono la vittoria."]],
   ], interpretations: [

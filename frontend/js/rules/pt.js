@@ -6,8 +6,8 @@ export default {
     ["Preparação", ["Cada jogador recebe 3 cartas. Viram-se duas cartas de «início de fila»: uma começa a fila de cima e a outra a de baixo. O resto do baralho fica virado para baixo."]],
     ["A tua vez", [
       "Joga uma carta da tua mão na fila de cima ou na de baixo. O valor de um jóquer escolhes tu ao jogá-lo, e não muda mais.",
-      "Se as duas filas tiverem então cartas e a mesma soma, ganhas todas as cartas da mesa; depois viram-se duas novas cartas de início de fila.",
-      "A seguir tira uma carta, para voltares a ter 3 enquanto houver baralho.",
+      "Se as duas filas tiverem então cartas e a mesma soma, ganhas todas as cartas da mesa.",
+      "A seguir tira uma carta, para voltares a ter 3 enquanto houver baralho. Se ganhaste cartas, viram-se depois duas novas cartas de início de fila. Cartas de início de fila que calhem ser iguais não ganham nada.",
     ]],
     ["Fim do jogo", ["Quando o baralho acaba, jogam-se as cartas que restam na mão. Quando todas as mãos estão vazias, ganha quem tiver ganhado mais cartas; em caso de empate, partilham a vitória."]],
   ], interpretations: [
