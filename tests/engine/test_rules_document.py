@@ -71,6 +71,8 @@ STATED = [
     ("plusminus", "Men on 25, 25, 17 and the stars, top Plus 15,"),
     ("plusminus", "(26): the man on 17 must bust."),
     ("addup", "opening cards that happen to be equal capture nothing."),
+    ("addem", "just taken"),
+    ("addem", "A single Figure or Minus card left"),
 ]
 
 

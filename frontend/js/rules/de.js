@@ -62,10 +62,10 @@ export default {
     ["Eine Summe", ["Eine Summe besteht aus 3 oder mehr Karten mit genau einer roten Summenkarte; die anderen Karten ergeben zusammen die Zahl der Summenkarte. Eine fertige Summe kommt unter den Stapel."]],
     ["Dein Zug", [
       "Liegt nichts offen: Lege eine Summe aus deiner Hand, oder lege eine Zahlen- oder Minuskarte offen hin, oder ziehe eine Karte vom Stapel.",
-      "Liegen Karten offen: Vervollständige eine Summe mit allen offenen Karten und Karten aus deiner Hand, oder nimm die offenen Karten und lege an ihre Stelle zwei oder mehr Zahlen- oder Minuskarten mit derselben Summe, oder ziehe.",
+      "Liegen Karten offen: Vervollständige eine Summe mit allen offenen Karten und Karten aus deiner Hand, oder nimm die offenen Karten und lege an ihre Stelle zwei oder mehr Zahlen- oder Minuskarten (nicht die gerade genommenen) mit derselben Summe, oder ziehe.",
       "Wer nur Summen- und Add-Em-Karten hat, muss ziehen.",
     ]],
-    ["Fertig werden", ["Ist deine Hand leer, rufst du ADD-EM und die Runde endet. Direkt nach einer Summe wird eine Hand mit nur einer Summenkarte oder nur Add-Em-Karten abgeworfen, und du bist fertig."]],
+    ["Fertig werden", ["Ist deine Hand leer, rufst du ADD-EM und die Runde endet. Direkt nach einer Summe wird eine Hand mit nur einer Summenkarte oder nur Add-Em-Karten abgeworfen, und du bist fertig. Eine einzelne übrige Zahlen- oder Minuskarte muss bis zu deinem nächsten Zug warten; liegt dann nichts offen, leert das Offenlegen deine Hand."]],
     ["Abrechnung", [
       "Die anderen Spieler zählen ihre Hand: Zahlen- und Minuskarten je 1, Summenkarten je 3, Add-Em-Karten je 10. Wer 50 oder mehr hat, scheidet aus; das Spiel endet, wenn höchstens ein Spieler unter 50 bleibt. Die niedrigste Punktzahl gewinnt.",
       "Mit der Option Strafpunkte kostet eine richtig gebaute, aber falsche Summe 5 Punkte, und die Karten kommen zurück auf die Hand; ohne sie wird die Summe mit der Rechnung abgelehnt.",

@@ -54,10 +54,10 @@ export default {
     ["A sum", ["A sum is 3 or more cards with exactly one red Total card; the other cards add up to the Total card's number. A finished sum goes under the pool."]],
     ["Your turn", [
       "When nothing is exposed: lay down a sum from your hand, or expose one Figure or Minus card face up, or draw a card from the pool.",
-      "When cards are exposed: complete a sum with all the exposed cards and cards from your hand, or take the exposed cards and lay two or more Figure or Minus cards with the same total in their place, or draw.",
+      "When cards are exposed: complete a sum with all the exposed cards and cards from your hand, or take the exposed cards and lay two or more Figure or Minus cards (not the cards just taken) with the same total in their place, or draw.",
       "A player holding only Total and Add-Em cards must draw.",
     ]],
-    ["Going out", ["When your hand is empty you call ADD-EM and the round ends. Right after a sum, a hand holding only one Total card, or only Add-Em cards, is discarded and you go out."]],
+    ["Going out", ["When your hand is empty you call ADD-EM and the round ends. Right after a sum, a hand holding only one Total card, or only Add-Em cards, is discarded and you go out. A single Figure or Minus card left must wait for your next turn; if nothing is exposed then, exposing it empties your hand."]],
     ["Counting", [
       "The other players count their hands: Figure and Minus cards 1 each, Total cards 3 each, Add-Em cards 10 each. A player at 50 or more drops out; the match ends when at most one player is under 50. The lowest score wins.",
       "With the penalties option, a well-formed sum that adds up wrong costs 5 points and the cards go back to the hand; without it, the sum is refused and the arithmetic shown.",

@@ -62,10 +62,10 @@ export default {
     ["Una suma", ["Una suma son 3 cartas o más con exactamente una carta Total roja; las demás cartas suman el número de la carta Total. Una suma terminada va debajo del mazo."]],
     ["Tu turno", [
       "Si no hay nada expuesto: pon una suma hecha con tu mano, o expón boca arriba una carta Cifra o Menos, o roba una carta del mazo.",
-      "Si hay cartas expuestas: completa una suma con todas las cartas expuestas y cartas de tu mano, o coge las cartas expuestas y pon en su lugar dos o más cartas Cifra o Menos que sumen lo mismo, o roba.",
+      "Si hay cartas expuestas: completa una suma con todas las cartas expuestas y cartas de tu mano, o coge las cartas expuestas y pon en su lugar dos o más cartas Cifra o Menos (no las que acabas de coger) que sumen lo mismo, o roba.",
       "Un jugador que solo tiene cartas Total y Add-Em debe robar.",
     ]],
-    ["Quedarse sin cartas", ["Cuando tu mano queda vacía, cantas ADD-EM y la ronda termina. Justo después de una suma, una mano con solo una carta Total, o solo cartas Add-Em, se descarta y terminas."]],
+    ["Quedarse sin cartas", ["Cuando tu mano queda vacía, cantas ADD-EM y la ronda termina. Justo después de una suma, una mano con solo una carta Total, o solo cartas Add-Em, se descarta y terminas. Una sola carta Cifra o Menos que quede debe esperar a tu siguiente turno; si entonces no hay nada expuesto, al exponerla te quedas sin cartas."]],
     ["Recuento", [
       "Los demás jugadores cuentan su mano: cartas Cifra y Menos 1 cada una, cartas Total 3 cada una, cartas Add-Em 10 cada una. Con 50 o más, un jugador queda fuera; la partida acaba cuando queda como mucho un jugador por debajo de 50. Gana la puntuación más baja.",
       "Con la opción de penalizaciones, una suma bien formada pero errónea cuesta 5 puntos y las cartas vuelven a la mano; sin ella, la suma se rechaza mostrando la cuenta.",

@@ -62,10 +62,10 @@ export default {
     ["Une addition", ["Une addition, c'est 3 cartes ou plus avec exactement une carte Total rouge ; les autres cartes font ensemble le nombre de la carte Total. Une addition terminée va sous la pioche."]],
     ["À votre tour", [
       "Quand rien n'est exposé : posez une addition faite avec votre main, ou exposez face visible une carte Chiffre ou Moins, ou piochez une carte.",
-      "Quand des cartes sont exposées : complétez une addition avec toutes les cartes exposées et des cartes de votre main, ou prenez les cartes exposées et posez à leur place deux cartes Chiffre ou Moins ou plus qui font le même total, ou piochez.",
+      "Quand des cartes sont exposées : complétez une addition avec toutes les cartes exposées et des cartes de votre main, ou prenez les cartes exposées et posez à leur place deux cartes Chiffre ou Moins ou plus (pas les cartes que vous venez de prendre) qui font le même total, ou piochez.",
       "Un joueur qui n'a que des cartes Total et Add-Em doit piocher.",
     ]],
-    ["Finir", ["Quand votre main est vide, vous criez ADD-EM et le tour s'arrête. Juste après une addition, une main qui n'a plus qu'une carte Total, ou que des cartes Add-Em, est défaussée et vous avez fini."]],
+    ["Finir", ["Quand votre main est vide, vous criez ADD-EM et le tour s'arrête. Juste après une addition, une main qui n'a plus qu'une carte Total, ou que des cartes Add-Em, est défaussée et vous avez fini. Une seule carte Chiffre ou Moins restante doit attendre votre tour suivant ; si rien n'est exposé alors, l'exposer vide votre main."]],
     ["Décompte", [
       "Les autres joueurs comptent leur main : les cartes Chiffre et Moins 1 chacune, les cartes Total 3 chacune, les cartes Add-Em 10 chacune. À 50 ou plus, un joueur est éliminé ; la partie s'arrête quand il reste au plus un joueur sous 50. Le plus petit score gagne.",
       "Avec l'option pénalités, une addition bien formée mais fausse coûte 5 points et les cartes reviennent dans la main ; sans elle, l'addition est refusée et le calcul montré.",

@@ -62,10 +62,10 @@ export default {
     ["Una somma", ["Una somma è fatta di 3 carte o più con esattamente una carta Totale rossa; le altre carte sommate fanno il numero della carta Totale. Una somma completata va in fondo al mazzo."]],
     ["Il tuo turno", [
       "Se non c'è niente di esposto: metti una somma fatta con la tua mano, oppure esponi scoperta una carta Cifra o Meno, oppure pesca una carta dal mazzo.",
-      "Se ci sono carte esposte: completa una somma con tutte le carte esposte e carte della tua mano, oppure prendi le carte esposte e metti al loro posto due o più carte Cifra o Meno con lo stesso totale, oppure pesca.",
+      "Se ci sono carte esposte: completa una somma con tutte le carte esposte e carte della tua mano, oppure prendi le carte esposte e metti al loro posto due o più carte Cifra o Meno (non quelle appena prese) con lo stesso totale, oppure pesca.",
       "Chi ha in mano solo carte Totale e Add-Em deve pescare.",
     ]],
-    ["Chiudere", ["Quando la tua mano è vuota gridi ADD-EM e il giro finisce. Subito dopo una somma, una mano con una sola carta Totale, o solo carte Add-Em, viene scartata e chiudi."]],
+    ["Chiudere", ["Quando la tua mano è vuota gridi ADD-EM e il giro finisce. Subito dopo una somma, una mano con una sola carta Totale, o solo carte Add-Em, viene scartata e chiudi. Una sola carta Cifra o Meno rimasta deve aspettare il tuo turno successivo; se allora non c'è niente di esposto, esporla ti svuota la mano."]],
     ["Conteggio", [
       "Gli altri giocatori contano la propria mano: carte Cifra e Meno 1 ciascuna, carte Totale 3 ciascuna, carte Add-Em 10 ciascuna. A 50 o più un giocatore esce; la partita finisce quando resta al massimo un giocatore sotto 50. Vince il punteggio più basso.",
       "Con l'opzione penalità, una somma ben fatta ma sbagliata costa 5 punti e le carte tornano in mano; senza, la somma viene rifiutata mostrando il conto.",

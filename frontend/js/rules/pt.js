@@ -62,10 +62,10 @@ export default {
     ["Uma soma", ["Uma soma são 3 cartas ou mais com exatamente uma carta Total vermelha; as outras cartas somam o número da carta Total. Uma soma terminada vai para baixo do monte."]],
     ["A tua vez", [
       "Se nada estiver exposto: põe uma soma feita com a tua mão, ou expõe virada para cima uma carta Algarismo ou Menos, ou tira uma carta do monte.",
-      "Se houver cartas expostas: completa uma soma com todas as cartas expostas e cartas da tua mão, ou tira as cartas expostas e põe no lugar delas duas ou mais cartas Algarismo ou Menos com o mesmo total, ou tira uma carta.",
+      "Se houver cartas expostas: completa uma soma com todas as cartas expostas e cartas da tua mão, ou tira as cartas expostas e põe no lugar delas duas ou mais cartas Algarismo ou Menos (não as que acabaste de tirar) com o mesmo total, ou tira uma carta.",
       "Um jogador que só tem cartas Total e Add-Em tem de tirar uma carta.",
     ]],
-    ["Acabar", ["Quando a tua mão fica vazia, gritas ADD-EM e a ronda acaba. Logo a seguir a uma soma, uma mão com só uma carta Total, ou só cartas Add-Em, é descartada e acabas."]],
+    ["Acabar", ["Quando a tua mão fica vazia, gritas ADD-EM e a ronda acaba. Logo a seguir a uma soma, uma mão com só uma carta Total, ou só cartas Add-Em, é descartada e acabas. Uma só carta Algarismo ou Menos que reste tem de esperar pela tua vez seguinte; se então nada estiver exposto, expô-la esvazia-te a mão."]],
     ["Contagem", [
       "Os outros jogadores contam a sua mão: cartas Algarismo e Menos 1 cada, cartas Total 3 cada, cartas Add-Em 10 cada. Com 50 ou mais, um jogador sai; o jogo acaba quando fica no máximo um jogador abaixo de 50. Ganha a pontuação mais baixa.",
       "Com a opção de penalizações, uma soma bem formada mas errada custa 5 pontos e as cartas voltam para a mão; sem ela, a soma é recusada mostrando a conta.",
