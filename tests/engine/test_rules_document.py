@@ -73,6 +73,8 @@ STATED = [
     ("addup", "opening cards that happen to be equal capture nothing."),
     ("addem", "just taken"),
     ("addem", "A single Figure or Minus card left"),
+    ("addit", "(if nobody"),
+    ("addtoo", "A tie goes to the next-lowest diamond"),
 ]
 
 

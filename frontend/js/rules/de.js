@@ -3,7 +3,7 @@ export default {
   addup: {sections: [
     ["Ziel", ["Möglichst viele Karten ergattern: Sorge dafür, dass die beiden Reihen auf dem Tisch dieselbe Summe haben."]],
     ["Die Karten", ["48 Karten: Zahlenkarten von 1 bis 9 (je vier), sechs weiße Joker mit dem Wert 0 bis 5 und sechs gelbe Joker mit dem Wert 10 oder mehr."]],
-    ["Vorbereitung", ["Jeder Spieler erhält 3 Karten. Zwei Karten werden als „Reihenanfang“ aufgedeckt: eine beginnt die obere Reihe, die andere die untere. Der Rest des Stapels liegt verdeckt bereit."]],
+    ["Vorbereitung", ["Jeder Spieler erhält 3 Karten. Zwei Karten werden als „Reihenanfang“ aufgedeckt: eine beginnt die obere Reihe, die andere die untere. Der Rest des Stapels liegt verdeckt bereit. Der erste Spieler in der Spielerliste beginnt."]],
     ["Dein Zug", [
       "Lege eine Karte aus deiner Hand in die obere oder die untere Reihe. Den Wert eines Jokers wählst du beim Ausspielen, und er bleibt.",
       "Haben danach beide Reihen Karten und dieselbe Summe, nimmst du alle Karten vom Tisch.",
@@ -19,14 +19,14 @@ export default {
   addit: {sections: [
     ["Ziel", ["Mehr Karten sammeln als die anderen Spieler."]],
     ["Die Karten", ["60 Karten in sechs Sportarten (Fußball, Basketball, Tennis, Baseball, Football, Hockey), jeweils von 1 bis 10 nummeriert. Es zählen nur die Zahlen."]],
-    ["Vorbereitung", ["Jeder Spieler erhält 6 Karten, eine nach der anderen. 12 Karten werden offen auf den Tisch gelegt; der Rest ist der Nachziehstapel."]],
+    ["Vorbereitung", ["Jeder Spieler erhält 6 Karten, eine nach der anderen. 12 Karten werden offen auf den Tisch gelegt; der Rest ist der Nachziehstapel. Der erste Spieler in der Spielerliste beginnt; im langen Spiel beginnt jede neue Runde der nächste Spieler."]],
     ["Dein Zug", [
       "Spiele eine Karte aus deiner Hand. Du darfst eine Gruppe von Tischkarten sammeln, deren Zahlen zusammen die Zahl deiner Karte ergeben (auch eine einzelne Karte mit derselben Zahl ist eine Gruppe). Nur eine Gruppe pro Zug.",
       "Beispiel: Liegen 2, 3, 3, 4, 4, 5, 6, 8, 8 auf dem Tisch, kann eine 8 eine 8 nehmen, oder 2 + 3 + 3, oder 2 + 6, oder 3 + 5, oder 4 + 4. Mit 2 + 3 + 3 sammelt man am meisten.",
       "Sammeln ist nie Pflicht: Du kannst die Karte immer auf den Tisch legen. Die gesammelten Karten und deine Karte kommen auf deinen Stapel.",
       "Sind alle Hände leer, werden aus dem Nachziehstapel neue Hände ausgeteilt.",
     ]],
-    ["Ende einer Runde", ["Sind der Nachziehstapel und alle Hände leer, nimmt der Spieler, der zuletzt gesammelt hat, die übrigen Tischkarten. Jede gesammelte Karte zählt einen Punkt."]],
+    ["Ende einer Runde", ["Sind der Nachziehstapel und alle Hände leer, nimmt der Spieler, der zuletzt gesammelt hat, die übrigen Tischkarten (hat niemand gesammelt, zählen sie für niemanden). Jede gesammelte Karte zählt einen Punkt."]],
     ["Kurzes oder langes Spiel", ["Kurz: eine Runde mit dem ganzen Spiel; die meisten Karten gewinnen. Lang: Runden, bis jemand nach einer Runde 201 Punkte oder mehr hat; die höchste Summe gewinnt."]],
   ], interpretations: [
     "Hat der Nachziehstapel weniger als 6 Karten pro Spieler, wird er gleichmäßig verteilt (bei 3 Spielern je 4 Karten in der letzten Runde); übrige Karten kommen offen auf den Tisch.",
@@ -82,7 +82,7 @@ export default {
   addtoo: {sections: [
     ["Ziel", ["Alle deine Rauten so schnell wie möglich legen, passend oder punktend; Rauten, die auf der Hand bleiben, kosten Punkte."]],
     ["Die Rauten", ["45 Rauten, jede in eine orange und eine blaue Hälfte geteilt, jede mit einer Zahl von 1 bis 10. Jede Hälfte zeigt ihre Zahl an ihren beiden Außenseiten."]],
-    ["Vorbereitung", ["Jeder Spieler zieht 5 Rauten und legt sie offen vor sich: Alle sehen alle Hände. Wer die niedrigste Raute hat (nach ihrer Summe), beginnt mit einer beliebigen Raute."]],
+    ["Vorbereitung", ["Jeder Spieler zieht 5 Rauten und legt sie offen vor sich: Alle sehen alle Hände. Wer die niedrigste Raute hat (nach ihrer Summe), beginnt mit einer beliebigen Raute. Bei Gleichstand entscheidet die nächstniedrige Raute, dann wer in der Spielerliste zuerst steht."]],
     ["Dein Zug", [
       "Lege eine Raute an die zuletzt gespielte Raute. Die sich berührenden Seiten müssen dieselbe Farbe haben, und ihre Zahlen müssen gleich sein oder zusammen ein Vielfaches von 5 ergeben (5, 10, 15, 20).",
       "Ein passender Zug bringt nichts; ein punktender Zug bringt die Summe der beiden Zahlen (5 an 10 bringt 15; 5 an 5 passt und bringt 10). Andere sich berührende Seiten, die punkten, zählen mit.",

@@ -4,7 +4,7 @@ export default {
   addup: {sections: [
     ["Aim", ["Capture as many cards as you can: make the two rows on the table add up to the same number."]],
     ["The cards", ["48 cards: number cards 1 to 9 (four of each), six white jokers worth 0 to 5 and six yellow jokers worth 10 or more."]],
-    ["Setting up", ["Each player gets 3 cards. Two opening cards are turned face up: one starts the top row, the other the bottom row. The rest of the deck waits face down."]],
+    ["Setting up", ["Each player gets 3 cards. Two opening cards are turned face up: one starts the top row, the other the bottom row. The rest of the deck waits face down. The player listed first starts."]],
     ["Your turn", [
       "Play one card from your hand onto the top row or the bottom row. A joker's value is chosen when you play it, and stays.",
       "If both rows now hold cards and add up to the same total, you capture every card on the table.",
@@ -15,14 +15,14 @@ export default {
   addit: {sections: [
     ["Aim", ["Collect more cards than the other players."]],
     ["The cards", ["60 cards in six sports suits (soccer, basketball, tennis, baseball, football, hockey), each numbered 1 to 10. Only the numbers count."]],
-    ["Setting up", ["Each player gets 6 cards, one at a time. Twelve cards are laid face up on the table; the rest is the stock."]],
+    ["Setting up", ["Each player gets 6 cards, one at a time. Twelve cards are laid face up on the table; the rest is the stock. The player listed first starts; in a long game, each new deal is started by the next player."]],
     ["Your turn", [
       "Play one card from your hand. You may collect one group of table cards whose numbers add up to your card's number (a single card of the same number is such a group). Only one group per turn.",
       "Example: with 2, 3, 3, 4, 4, 5, 6, 8, 8 on the table, an 8 may take one 8, or 2 + 3 + 3, or 2 + 6, or 3 + 5, or 4 + 4. 2 + 3 + 3 collects the most.",
       "Collecting is never compulsory: you may always play the card onto the table instead. The collected cards and your card go to your stack.",
       "When every hand is empty, new hands are dealt from the stock.",
     ]],
-    ["End of a deal", ["When the stock and every hand are empty, the last player who collected takes the cards left on the table. Each card collected is one point."]],
+    ["End of a deal", ["When the stock and every hand are empty, the last player who collected takes the cards left on the table (if nobody collected, they stay uncounted). Each card collected is one point."]],
     ["Short or long game", ["Short: one deal of the whole deck; most cards wins. Long: deals are played until someone has 201 points or more after a deal; the highest total wins."]],
   ]},
   plusminus: {sections: [
@@ -66,7 +66,7 @@ export default {
   addtoo: {sections: [
     ["Aim", ["Play all your diamonds as quickly as you can, in matching or scoring combinations; diamonds left in your hand cost points."]],
     ["The diamonds", ["45 diamonds, each split into an orange half and a blue half with a number from 1 to 10 on each. Each half shows its number on its two outer sides."]],
-    ["Setting up", ["Each player draws 5 diamonds and lays them face up: all hands are seen by everyone. The player with the lowest diamond (by its total) starts, with any diamond."]],
+    ["Setting up", ["Each player draws 5 diamonds and lays them face up: all hands are seen by everyone. The player with the lowest diamond (by its total) starts, with any diamond. A tie goes to the next-lowest diamond, then to whoever is listed first."]],
     ["Your turn", [
       "Place one diamond against the last-played diamond. The touching sides must be the same colour, and their numbers must match or add up to a multiple of 5 (5, 10, 15, 20).",
       "A matching play scores nothing; a scoring play scores the sum of the two numbers (5 against 10 scores 15; 5 against 5 both matches and scores 10). Other sides that touch and score count too.",

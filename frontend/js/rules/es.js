@@ -3,7 +3,7 @@ export default {
   addup: {sections: [
     ["Objetivo", ["Llevarse el máximo de cartas: conseguir que las dos filas de la mesa sumen lo mismo."]],
     ["Las cartas", ["48 cartas: cartas del 1 al 9 (cuatro de cada), seis comodines blancos que valen de 0 a 5 y seis comodines amarillos que valen 10 o más."]],
-    ["Preparación", ["Cada jugador recibe 3 cartas. Se destapan dos cartas «abrefila»: una empieza la fila de arriba y la otra la de abajo. El resto de la baraja queda boca abajo."]],
+    ["Preparación", ["Cada jugador recibe 3 cartas. Se destapan dos cartas «abrefila»: una empieza la fila de arriba y la otra la de abajo. El resto de la baraja queda boca abajo. Empieza el primer jugador de la lista."]],
     ["Tu turno", [
       "Juega una carta de tu mano en la fila de arriba o en la de abajo. El valor de un comodín lo eliges al jugarlo y ya no cambia.",
       "Si entonces las dos filas tienen cartas y suman lo mismo, te llevas todas las cartas de la mesa.",
@@ -19,14 +19,14 @@ export default {
   addit: {sections: [
     ["Objetivo", ["Recoger más cartas que los demás jugadores."]],
     ["Las cartas", ["60 cartas en seis palos de deportes (fútbol, baloncesto, tenis, béisbol, fútbol americano, hockey), numeradas del 1 al 10. Solo cuentan los números."]],
-    ["Preparación", ["Cada jugador recibe 6 cartas, de una en una. Se ponen 12 cartas boca arriba en la mesa; el resto forma el mazo."]],
+    ["Preparación", ["Cada jugador recibe 6 cartas, de una en una. Se ponen 12 cartas boca arriba en la mesa; el resto forma el mazo. Empieza el primer jugador de la lista; en la partida larga, cada nuevo reparto lo empieza el jugador siguiente."]],
     ["Tu turno", [
       "Juega una carta de tu mano. Puedes recoger un grupo de cartas de la mesa cuyos números sumen el número de tu carta (una sola carta del mismo número también es un grupo). Solo un grupo por turno.",
       "Ejemplo: con 2, 3, 3, 4, 4, 5, 6, 8, 8 en la mesa, un 8 puede llevarse un 8, o 2 + 3 + 3, o 2 + 6, o 3 + 5, o 4 + 4. Con 2 + 3 + 3 se recogen más cartas.",
       "Recoger nunca es obligatorio: siempre puedes dejar la carta en la mesa. Las cartas recogidas y tu carta van a tu montón.",
       "Cuando todas las manos están vacías, se reparten manos nuevas del mazo.",
     ]],
-    ["Final de un reparto", ["Cuando el mazo y todas las manos están vacíos, el último jugador que recogió se lleva las cartas que quedan en la mesa. Cada carta recogida vale un punto."]],
+    ["Final de un reparto", ["Cuando el mazo y todas las manos están vacíos, el último jugador que recogió se lleva las cartas que quedan en la mesa (si nadie recogió, no cuentan para nadie). Cada carta recogida vale un punto."]],
     ["Partida corta o larga", ["Corta: un solo reparto de toda la baraja; gana quien tenga más cartas. Larga: se juegan repartos hasta que alguien tenga 201 puntos o más al acabar uno; gana el total más alto."]],
   ], interpretations: [
     "Si al mazo le quedan menos de 6 cartas por jugador, se reparten a partes iguales (con 3 jugadores: 4 cartas cada uno en el último reparto); las que sobran van boca arriba a la mesa.",
@@ -82,7 +82,7 @@ export default {
   addtoo: {sections: [
     ["Objetivo", ["Colocar todos tus rombos lo antes posible, en combinaciones iguales o que puntúan; los rombos que quedan en la mano restan puntos."]],
     ["Los rombos", ["45 rombos, cada uno dividido en una mitad naranja y una mitad azul con un número del 1 al 10 en cada una. Cada mitad muestra su número en sus dos lados exteriores."]],
-    ["Preparación", ["Cada jugador toma 5 rombos y los pone boca arriba: todos ven todas las manos. Empieza el jugador con el rombo más bajo (por su total), con el rombo que quiera."]],
+    ["Preparación", ["Cada jugador toma 5 rombos y los pone boca arriba: todos ven todas las manos. Empieza el jugador con el rombo más bajo (por su total), con el rombo que quiera. Si hay empate, decide el siguiente rombo más bajo, y después quien esté antes en la lista de jugadores."]],
     ["Tu turno", [
       "Coloca un rombo junto al último rombo jugado. Los lados que se tocan deben ser del mismo color, y sus números deben ser iguales o sumar un múltiplo de 5 (5, 10, 15, 20).",
       "Una jugada igual no puntúa; una jugada que puntúa da la suma de los dos números (5 contra 10 da 15; 5 contra 5 es igual y da 10). Los demás lados que se tocan y puntúan también cuentan.",

@@ -3,7 +3,7 @@ export default {
   addup: {sections: [
     ["But du jeu", ["Ramasser le plus de cartes possible : faire en sorte que les deux lignes de la table aient la même somme."]],
     ["Les cartes", ["48 cartes : des cartes de 1 à 9 (quatre de chaque), six jokers blancs valant de 0 à 5 et six jokers jaunes valant 10 ou plus."]],
-    ["Mise en place", ["Chaque joueur reçoit 3 cartes. On retourne deux cartes d'ouverture : l'une commence la ligne du haut, l'autre la ligne du bas. Le reste du paquet forme la pioche, face cachée."]],
+    ["Mise en place", ["Chaque joueur reçoit 3 cartes. On retourne deux cartes d'ouverture : l'une commence la ligne du haut, l'autre la ligne du bas. Le reste du paquet forme la pioche, face cachée. Le premier joueur de la liste commence."]],
     ["À votre tour", [
       "Posez une carte de votre main sur la ligne du haut ou sur la ligne du bas. C'est vous qui choisissez la valeur d'un joker en le posant, et elle ne change plus.",
       "Si les deux lignes ont alors des cartes et la même somme, vous ramassez toutes les cartes de la table.",
@@ -19,14 +19,14 @@ export default {
   addit: {sections: [
     ["But du jeu", ["Ramasser plus de cartes que les autres joueurs."]],
     ["Les cartes", ["60 cartes en six familles de sports (football, basket, tennis, baseball, football américain, hockey), numérotées de 1 à 10. Seuls les nombres comptent."]],
-    ["Mise en place", ["Chaque joueur reçoit 6 cartes, une par une. On pose 12 cartes face visible sur la table ; le reste forme le talon."]],
+    ["Mise en place", ["Chaque joueur reçoit 6 cartes, une par une. On pose 12 cartes face visible sur la table ; le reste forme le talon. Le premier joueur de la liste commence ; en partie longue, chaque nouvelle donne est commencée par le joueur suivant."]],
     ["À votre tour", [
       "Jouez une carte de votre main. Vous pouvez ramasser un groupe de cartes de la table dont la somme fait le nombre de votre carte (une seule carte du même nombre est aussi un groupe). Un seul groupe par tour.",
       "Exemple : avec 2, 3, 3, 4, 4, 5, 6, 8, 8 sur la table, un 8 peut prendre un 8, ou 2 + 3 + 3, ou 2 + 6, ou 3 + 5, ou 4 + 4. 2 + 3 + 3 ramasse le plus de cartes.",
       "Ramasser n'est jamais obligatoire : vous pouvez toujours poser la carte sur la table. Les cartes ramassées et votre carte vont sur votre tas.",
       "Quand toutes les mains sont vides, on redistribue à partir du talon.",
     ]],
-    ["Fin d'une donne", ["Quand le talon et toutes les mains sont vides, le dernier joueur qui a ramassé prend les cartes restées sur la table. Chaque carte ramassée vaut un point."]],
+    ["Fin d'une donne", ["Quand le talon et toutes les mains sont vides, le dernier joueur qui a ramassé prend les cartes restées sur la table (si personne n'a ramassé, elles ne comptent pour personne). Chaque carte ramassée vaut un point."]],
     ["Partie courte ou longue", ["Courte : une seule donne de tout le paquet ; le plus de cartes gagne. Longue : on joue des donnes jusqu'à ce qu'un joueur ait 201 points ou plus à la fin d'une donne ; le plus haut total gagne."]],
   ], interpretations: [
     "Si le talon contient moins de 6 cartes par joueur, il est partagé également (à 3 joueurs : 4 cartes chacun à la dernière donne) ; les cartes en trop vont face visible sur la table.",
@@ -82,7 +82,7 @@ export default {
   addtoo: {sections: [
     ["But du jeu", ["Poser tous vos losanges le plus vite possible, en combinaisons identiques ou qui marquent ; les losanges restés en main coûtent des points."]],
     ["Les losanges", ["45 losanges, chacun partagé en une moitié orange et une moitié bleue portant chacune un nombre de 1 à 10. Chaque moitié montre son nombre sur ses deux côtés extérieurs."]],
-    ["Mise en place", ["Chaque joueur tire 5 losanges et les pose face visible : tout le monde voit toutes les mains. Le joueur qui a le plus petit losange (par son total) commence, avec le losange de son choix."]],
+    ["Mise en place", ["Chaque joueur tire 5 losanges et les pose face visible : tout le monde voit toutes les mains. Le joueur qui a le plus petit losange (par son total) commence, avec le losange de son choix. En cas d'égalité, le losange suivant le plus petit départage, puis le premier de la liste des joueurs."]],
     ["À votre tour", [
       "Posez un losange contre le dernier losange joué. Les côtés qui se touchent doivent être de la même couleur, et leurs nombres doivent être égaux ou faire un multiple de 5 (5, 10, 15, 20).",
       "Une pose identique ne rapporte rien ; une pose qui marque rapporte la somme des deux nombres (5 contre 10 rapporte 15 ; 5 contre 5 est identique et rapporte 10). Les autres côtés qui se touchent et marquent comptent aussi.",

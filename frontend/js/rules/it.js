@@ -3,7 +3,7 @@ export default {
   addup: {sections: [
     ["Scopo", ["Prendere più cartine possibile: fare in modo che le due file sul tavolo abbiano la stessa somma."]],
     ["Le cartine", ["48 cartine: cartine da 1 a 9 (quattro per numero), sei jolly bianchi che valgono da 0 a 5 e sei jolly gialli che valgono 10 o più."]],
-    ["Preparazione", ["Ogni giocatore riceve 3 cartine. Si scoprono due cartine «aprifila»: una inizia la fila superiore, l'altra quella inferiore. Il resto del mazzo resta coperto."]],
+    ["Preparazione", ["Ogni giocatore riceve 3 cartine. Si scoprono due cartine «aprifila»: una inizia la fila superiore, l'altra quella inferiore. Il resto del mazzo resta coperto. Comincia il primo giocatore della lista."]],
     ["Il tuo turno", [
       "Gioca una cartina dalla tua mano sulla fila superiore o su quella inferiore. Il valore di un jolly lo scegli quando lo giochi, e non cambia più.",
       "Se ora entrambe le file hanno cartine e la stessa somma, prendi tutte le cartine del tavolo.",
@@ -19,14 +19,14 @@ export default {
   addit: {sections: [
     ["Scopo", ["Raccogliere più carte degli altri giocatori."]],
     ["Le carte", ["60 carte in sei semi sportivi (calcio, pallacanestro, tennis, baseball, football americano, hockey), numerate da 1 a 10. Contano solo i numeri."]],
-    ["Preparazione", ["Ogni giocatore riceve 6 carte, una alla volta. Si mettono 12 carte scoperte sul tavolo; il resto è il mazzo."]],
+    ["Preparazione", ["Ogni giocatore riceve 6 carte, una alla volta. Si mettono 12 carte scoperte sul tavolo; il resto è il mazzo. Comincia il primo giocatore della lista; nella partita lunga, ogni nuova distribuzione la comincia il giocatore successivo."]],
     ["Il tuo turno", [
       "Gioca una carta dalla tua mano. Puoi raccogliere un gruppo di carte del tavolo la cui somma fa il numero della tua carta (anche una sola carta dello stesso numero è un gruppo). Un solo gruppo per turno.",
       "Esempio: con 2, 3, 3, 4, 4, 5, 6, 8, 8 sul tavolo, un 8 può prendere un 8, oppure 2 + 3 + 3, 2 + 6, 3 + 5 o 4 + 4. Con 2 + 3 + 3 si raccolgono più carte.",
       "Raccogliere non è mai obbligatorio: puoi sempre mettere la carta sul tavolo. Le carte raccolte e la tua carta vanno nel tuo mucchio.",
       "Quando tutte le mani sono vuote, si distribuiscono nuove mani dal mazzo.",
     ]],
-    ["Fine di una distribuzione", ["Quando il mazzo e tutte le mani sono vuoti, l'ultimo giocatore che ha raccolto prende le carte rimaste sul tavolo. Ogni carta raccolta vale un punto."]],
+    ["Fine di una distribuzione", ["Quando il mazzo e tutte le mani sono vuoti, l'ultimo giocatore che ha raccolto prende le carte rimaste sul tavolo (se nessuno ha raccolto, non contano per nessuno). Ogni carta raccolta vale un punto."]],
     ["Partita breve o lunga", ["Breve: una sola distribuzione di tutto il mazzo; vince chi ha più carte. Lunga: si gioca finché qualcuno ha 201 punti o più alla fine di una distribuzione; vince il totale più alto."]],
   ], interpretations: [
     "Se nel mazzo restano meno di 6 carte per giocatore, vengono divise in parti uguali (in 3: 4 carte a testa nell'ultima distribuzione); quelle avanzate vanno scoperte sul tavolo.",
@@ -82,7 +82,7 @@ export default {
   addtoo: {sections: [
     ["Scopo", ["Mettere tutti i tuoi rombi il prima possibile, in combinazioni uguali o che fanno punti; i rombi rimasti in mano costano punti."]],
     ["I rombi", ["45 rombi, ognuno diviso in una metà arancione e una metà blu con un numero da 1 a 10 su ciascuna. Ogni metà mostra il suo numero sui due lati esterni."]],
-    ["Preparazione", ["Ogni giocatore prende 5 rombi e li mette scoperti: tutti vedono tutte le mani. Comincia chi ha il rombo più basso (per il suo totale), con il rombo che vuole."]],
+    ["Preparazione", ["Ogni giocatore prende 5 rombi e li mette scoperti: tutti vedono tutte le mani. Comincia chi ha il rombo più basso (per il suo totale), con il rombo che vuole. A parità decide il rombo più basso successivo, poi chi viene prima nella lista dei giocatori."]],
     ["Il tuo turno", [
       "Metti un rombo contro l'ultimo rombo giocato. I lati che si toccano devono essere dello stesso colore, e i loro numeri devono essere uguali o fare un multiplo di 5 (5, 10, 15, 20).",
       "Una mossa uguale non fa punti; una mossa che fa punti vale la somma dei due numeri (5 contro 10 vale 15; 5 contro 5 è uguale e vale 10). Anche gli altri lati che si toccano e fanno punti contano.",

@@ -3,7 +3,7 @@ export default {
   addup: {sections: [
     ["Objetivo", ["Ganhar o máximo de cartas: fazer com que as duas filas da mesa somem o mesmo."]],
     ["As cartas", ["48 cartas: cartas de 1 a 9 (quatro de cada), seis jóqueres brancos que valem de 0 a 5 e seis jóqueres amarelos que valem 10 ou mais."]],
-    ["Preparação", ["Cada jogador recebe 3 cartas. Viram-se duas cartas de «início de fila»: uma começa a fila de cima e a outra a de baixo. O resto do baralho fica virado para baixo."]],
+    ["Preparação", ["Cada jogador recebe 3 cartas. Viram-se duas cartas de «início de fila»: uma começa a fila de cima e a outra a de baixo. O resto do baralho fica virado para baixo. Começa o primeiro jogador da lista."]],
     ["A tua vez", [
       "Joga uma carta da tua mão na fila de cima ou na de baixo. O valor de um jóquer escolhes tu ao jogá-lo, e não muda mais.",
       "Se as duas filas tiverem então cartas e a mesma soma, ganhas todas as cartas da mesa.",
@@ -19,14 +19,14 @@ export default {
   addit: {sections: [
     ["Objetivo", ["Recolher mais cartas do que os outros jogadores."]],
     ["As cartas", ["60 cartas em seis naipes de desportos (futebol, basquetebol, ténis, basebol, futebol americano, hóquei), numeradas de 1 a 10. Só contam os números."]],
-    ["Preparação", ["Cada jogador recebe 6 cartas, uma a uma. Põem-se 12 cartas viradas para cima na mesa; o resto é o monte."]],
+    ["Preparação", ["Cada jogador recebe 6 cartas, uma a uma. Põem-se 12 cartas viradas para cima na mesa; o resto é o monte. Começa o primeiro jogador da lista; no jogo longo, cada nova distribuição é começada pelo jogador seguinte."]],
     ["A tua vez", [
       "Joga uma carta da tua mão. Podes recolher um grupo de cartas da mesa cujos números somem o número da tua carta (uma só carta do mesmo número também é um grupo). Só um grupo por vez.",
       "Exemplo: com 2, 3, 3, 4, 4, 5, 6, 8, 8 na mesa, um 8 pode levar um 8, ou 2 + 3 + 3, ou 2 + 6, ou 3 + 5, ou 4 + 4. Com 2 + 3 + 3 recolhem-se mais cartas.",
       "Recolher nunca é obrigatório: podes sempre pôr a carta na mesa. As cartas recolhidas e a tua carta vão para o teu monte.",
       "Quando todas as mãos estão vazias, distribuem-se mãos novas do monte.",
     ]],
-    ["Fim de uma distribuição", ["Quando o monte e todas as mãos estão vazios, o último jogador que recolheu fica com as cartas que restam na mesa. Cada carta recolhida vale um ponto."]],
+    ["Fim de uma distribuição", ["Quando o monte e todas as mãos estão vazios, o último jogador que recolheu fica com as cartas que restam na mesa (se ninguém recolheu, não contam para ninguém). Cada carta recolhida vale um ponto."]],
     ["Jogo curto ou longo", ["Curto: uma só distribuição de todo o baralho; ganha quem tiver mais cartas. Longo: jogam-se distribuições até alguém ter 201 pontos ou mais no fim de uma; ganha o total mais alto."]],
   ], interpretations: [
     "Se o monte tiver menos de 6 cartas por jogador, é dividido em partes iguais (com 3 jogadores: 4 cartas cada na última distribuição); as que sobram vão viradas para cima para a mesa.",
@@ -82,7 +82,7 @@ export default {
   addtoo: {sections: [
     ["Objetivo", ["Colocar todos os teus losangos o mais depressa possível, em combinações iguais ou que pontuam; os losangos que ficam na mão custam pontos."]],
     ["Os losangos", ["45 losangos, cada um dividido numa metade laranja e numa metade azul, cada uma com um número de 1 a 10. Cada metade mostra o seu número nos seus dois lados exteriores."]],
-    ["Preparação", ["Cada jogador tira 5 losangos e põe-nos virados para cima: todos veem todas as mãos. Começa quem tiver o losango mais baixo (pelo seu total), com o losango que quiser."]],
+    ["Preparação", ["Cada jogador tira 5 losangos e põe-nos virados para cima: todos veem todas as mãos. Começa quem tiver o losango mais baixo (pelo seu total), com o losango que quiser. Em caso de empate, decide o losango seguinte mais baixo, e depois quem estiver primeiro na lista de jogadores."]],
     ["A tua vez", [
       "Coloca um losango junto ao último losango jogado. Os lados que se tocam têm de ser da mesma cor, e os números têm de ser iguais ou somar um múltiplo de 5 (5, 10, 15, 20).",
       "Uma jogada igual não pontua; uma jogada que pontua vale a soma dos dois números (5 contra 10 vale 15; 5 contra 5 é igual e vale 10). Os outros lados que se tocam e pontuam também contam.",
