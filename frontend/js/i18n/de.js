@@ -33,6 +33,7 @@ export default {
   "rules.sheet": "Nach der Originalregel, mit den Entscheidungen dieses Projekts.",
   "rules.options": "Optionen beim Anlegen eines Spiels",
   "rules.range": "von {min} bis {max} (üblich: {default})",
+  "rules.usual": "{choice} (üblich)",
 
   "mine.title": "Meine Spiele",
   "mine.gone": "Dieses Spiel gibt es nicht mehr.",

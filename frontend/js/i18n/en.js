@@ -33,6 +33,7 @@ export default {
   "rules.sheet": "From the original rule sheet, with this project's decisions.",
   "rules.options": "Options when creating a match",
   "rules.range": "from {min} to {max} (usually {default})",
+  "rules.usual": "{choice} (usual)",
 
   "mine.title": "My games",
   "mine.gone": "This match no longer exists.",

@@ -33,6 +33,7 @@ export default {
   "rules.sheet": "Según el reglamento original, con las decisiones de este proyecto.",
   "rules.options": "Opciones al crear una partida",
   "rules.range": "de {min} a {max} (normalmente {default})",
+  "rules.usual": "{choice} (normalmente)",
 
   "mine.title": "Mis partidas",
   "mine.gone": "Esta partida ya no existe.",

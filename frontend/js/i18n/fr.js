@@ -33,6 +33,7 @@ export default {
   "rules.sheet": "D'après la règle d'origine, avec les décisions de ce projet.",
   "rules.options": "Options à la création d'une partie",
   "rules.range": "de {min} à {max} (d'habitude {default})",
+  "rules.usual": "{choice} (d'habitude)",
 
   "mine.title": "Mes parties",
   "mine.gone": "Cette partie n'existe plus.",

@@ -33,6 +33,7 @@ export default {
   "rules.sheet": "Dal regolamento originale, con le decisioni di questo progetto.",
   "rules.options": "Opzioni quando si crea una partita",
   "rules.range": "da {min} a {max} (di solito {default})",
+  "rules.usual": "{choice} (di solito)",
 
   "mine.title": "Le mie partite",
   "mine.gone": "Questa partita non esiste più.",

@@ -33,6 +33,7 @@ export default {
   "rules.sheet": "Segundo o regulamento original, com as decisões deste projeto.",
   "rules.options": "Opções ao criar um jogo",
   "rules.range": "de {min} a {max} (normalmente {default})",
+  "rules.usual": "{choice} (normalmente)",
 
   "mine.title": "Os meus jogos",
   "mine.gone": "Este jogo já não existe.",

@@ -50,11 +50,13 @@ export default function rules(key) {
   return screen;
 }
 
-/** "Length: Short: one deal… / Long: …" from the option's translated labels. */
+/** "Length: Short: one deal… (usual) / Long: …" from the option's translated labels, its default (from the
+ * rules catalogue) marked. */
 function optionLine(game, name, option) {
   const key = `option.${game}.${name}`;
   if (!has(key)) return option.description;
-  const choices = option.choices ? option.choices.map((c) => t(`${key}.${c}`)).join(" / ")
+  const label = (c) => (c === option.default ? t("rules.usual", {choice: t(`${key}.${c}`)}) : t(`${key}.${c}`));
+  const choices = option.choices ? option.choices.map(label).join(" / ")
     : t("rules.range", {min: option.minimum, max: option.maximum, default: option.default});
   return `${t(key)}: ${choices}`;
 }
