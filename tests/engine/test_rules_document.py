@@ -70,6 +70,7 @@ STATED = [
     ("plusminus", "A player who can move a man must"),
     ("plusminus", "Men on 25, 25, 17 and the stars, top Plus 15,"),
     ("plusminus", "(26): the man on 17 must bust."),
+    ("plusminus", "Minus 3: forward 2."),
     ("addup", "opening cards that happen to be equal capture nothing."),
     ("addem", "just taken"),
     ("addem", "A single Figure or Minus card left"),

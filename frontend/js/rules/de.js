@@ -43,7 +43,7 @@ export default {
       "Ziehe eine deiner Figuren um die Summe: vorwärts, wenn sie positiv ist (eine Figur bei den Sternen kommt auf dieses Feld), rückwärts, wenn sie negativ ist (eine Figur, die auf 0 oder weniger kommt, geht zurück zu den Sternen). Bei 0 zieht niemand. Figuren bei den Sternen ziehen nie rückwärts.",
       "Wer genau auf 25 kommt, ist mit dieser Figur im Ziel, wo sie bleibt. Wer über 25 hinauskommt, überzieht: Die Figur geht zurück zu den Sternen. Eine Figur bei den Sternen darf nur überziehen (sie bleibt dann dort), wenn du keine Figur auf den Feldern 1 bis 24 hast. Zwei deiner Figuren dürfen nicht auf demselben Feld stehen (außer bei den Sternen und im Ziel).",
       "Du wählst die Figur, auch um absichtlich zu überziehen. Wer eine Figur ziehen kann, muss eine ziehen. Kann keine Figur ziehen, wird die Karte gespielt und nichts bewegt sich.",
-      "Beispiele: oben Plus 5, du spielst Minus 7: 2 zurück. Oben Minus 3, du spielst Plus 3: kein Zug. Oben Minus 2, du spielst Minus 9: 11 zurück. Figuren auf 25, 25, 17 und bei den Sternen, oben Plus 15, du spielst Plus 11 (26): Die Figur auf 17 muss überziehen.",
+      "Beispiele: oben Plus 5, du spielst Minus 7: 2 zurück. Oben Plus 5, du spielst Minus 3: 2 vor. Oben Minus 3, du spielst Plus 3: kein Zug. Oben Minus 2, du spielst Minus 9: 11 zurück. Figuren auf 25, 25, 17 und bei den Sternen, oben Plus 15, du spielst Plus 11 (26): Die Figur auf 17 muss überziehen.",
     ]],
     ["Ende und Wertung", [
       "Eine Partie endet sofort, wenn ein Spieler seine vierte Figur ins Ziel bringt, oder wenn die letzte Karte gespielt ist.",

@@ -37,7 +37,7 @@ export default {
       "Move one of your men by the total: forward when it is positive (a man on the stars enters on that square), back when it is negative (a man pushed to 0 or less returns to the stars). A total of 0 moves nobody. Men on the stars never move back.",
       "Landing exactly on 25 takes a man home, where it stays. Going past 25 is a bust: the man goes back to the stars. A man on the stars can bust (and stays there) only if you have no man on 1 to 24. Two of your men may not share a square (except the stars and home).",
       "You choose which man, a deliberate bust included. A player who can move a man must move one. If no man can move, the card is played and nothing moves.",
-      "Examples: top Plus 5, you play Minus 7: back 2. Top Minus 3, you play Plus 3: no move. Top Minus 2, you play Minus 9: back 11. Men on 25, 25, 17 and the stars, top Plus 15, you play Plus 11 (26): the man on 17 must bust.",
+      "Examples: top Plus 5, you play Minus 7: back 2. Top Plus 5, you play Minus 3: forward 2. Top Minus 3, you play Plus 3: no move. Top Minus 2, you play Minus 9: back 11. Men on 25, 25, 17 and the stars, top Plus 15, you play Plus 11 (26): the man on 17 must bust.",
     ]],
     ["End and scoring", [
       "A game ends at once when a player brings a fourth man home, or when the last card has been played.",

@@ -43,7 +43,7 @@ export default {
       "Mueve uno de tus peones el total: hacia delante si es positivo (un peón en las estrellas entra en esa casilla), hacia atrás si es negativo (un peón que llega a 0 o menos vuelve a las estrellas). Un total de 0 no mueve a nadie. Los peones en las estrellas nunca retroceden.",
       "Caer justo en el 25 lleva el peón a casa, donde se queda. Pasarse del 25 es pasarse: el peón vuelve a las estrellas. Un peón en las estrellas solo puede pasarse (y se queda allí) si no tienes ningún peón en las casillas 1 a 24. Dos de tus peones no pueden estar en la misma casilla (salvo las estrellas y casa).",
       "Tú eliges el peón, aunque sea para pasarte a propósito. Quien puede mover un peón debe mover uno. Si ningún peón puede moverse, la carta se juega y nada se mueve.",
-      "Ejemplos: arriba Más 5, juegas Menos 7: atrás 2. Arriba Menos 3, juegas Más 3: no te mueves. Arriba Menos 2, juegas Menos 9: atrás 11. Peones en 25, 25, 17 y las estrellas, arriba Más 15, juegas Más 11 (26): el peón del 17 debe pasarse.",
+      "Ejemplos: arriba Más 5, juegas Menos 7: atrás 2. Arriba Más 5, juegas Menos 3: adelante 2. Arriba Menos 3, juegas Más 3: no te mueves. Arriba Menos 2, juegas Menos 9: atrás 11. Peones en 25, 25, 17 y las estrellas, arriba Más 15, juegas Más 11 (26): el peón del 17 debe pasarse.",
     ]],
     ["Final y puntuación", [
       "Una partida acaba en cuanto un jugador lleva su cuarto peón a casa, o cuando se ha jugado la última carta.",

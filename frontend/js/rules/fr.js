@@ -43,7 +43,7 @@ export default {
       "Déplacez un de vos pions du total : en avant s'il est positif (un pion sur les étoiles entre sur cette case), en arrière s'il est négatif (un pion ramené à 0 ou moins retourne aux étoiles). Un total de 0 ne fait bouger personne. Un pion sur les étoiles ne recule jamais.",
       "Tomber pile sur 25 fait arriver le pion, qui y reste. Dépasser 25, c'est sauter : le pion retourne aux étoiles. Un pion sur les étoiles ne peut sauter (il y reste) que si vous n'avez aucun pion sur les cases 1 à 24. Deux de vos pions ne peuvent pas être sur la même case (sauf les étoiles et l'arrivée).",
       "Vous choisissez le pion, même pour sauter exprès. Un joueur qui peut bouger un pion doit en bouger un. Si aucun pion ne peut bouger, la carte est jouée et rien ne bouge.",
-      "Exemples : dessus Plus 5, vous jouez Moins 7 : reculer de 2. Dessus Moins 3, vous jouez Plus 3 : on ne bouge pas. Dessus Moins 2, vous jouez Moins 9 : reculer de 11. Pions sur 25, 25, 17 et les étoiles, dessus Plus 15, vous jouez Plus 11 (26) : le pion sur 17 doit sauter.",
+      "Exemples : dessus Plus 5, vous jouez Moins 7 : reculer de 2. Dessus Plus 5, vous jouez Moins 3 : avancer de 2. Dessus Moins 3, vous jouez Plus 3 : on ne bouge pas. Dessus Moins 2, vous jouez Moins 9 : reculer de 11. Pions sur 25, 25, 17 et les étoiles, dessus Plus 15, vous jouez Plus 11 (26) : le pion sur 17 doit sauter.",
     ]],
     ["Fin et décompte", [
       "Une manche s'arrête dès qu'un joueur amène son quatrième pion à l'arrivée, ou quand la dernière carte a été jouée.",

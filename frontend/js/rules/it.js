@@ -43,7 +43,7 @@ export default {
       "Muovi una delle tue pedine del totale: avanti se è positivo (una pedina sulle stelle entra su quella casella), indietro se è negativo (una pedina portata a 0 o meno torna alle stelle). Un totale di 0 non muove nessuno. Le pedine sulle stelle non tornano mai indietro.",
       "Arrivare esattamente sul 25 porta la pedina a casa, dove resta. Superare il 25 è sballare: la pedina torna alle stelle. Una pedina sulle stelle può sballare (e ci resta) solo se non hai pedine sulle caselle da 1 a 24. Due tue pedine non possono stare sulla stessa casella (tranne le stelle e casa).",
       "Scegli tu la pedina, anche per sballare apposta. Chi può muovere una pedina deve muoverne una. Se nessuna pedina può muoversi, la carta viene giocata e non si muove niente.",
-      "Esempi: in cima Più 5, giochi Meno 7: indietro di 2. In cima Meno 3, giochi Più 3: nessun movimento. In cima Meno 2, giochi Meno 9: indietro di 11. Pedine su 25, 25, 17 e sulle stelle, in cima Più 15, giochi Più 11 (26): la pedina sul 17 deve sballare.",
+      "Esempi: in cima Più 5, giochi Meno 7: indietro di 2. In cima Più 5, giochi Meno 3: avanti di 2. In cima Meno 3, giochi Più 3: nessun movimento. In cima Meno 2, giochi Meno 9: indietro di 11. Pedine su 25, 25, 17 e sulle stelle, in cima Più 15, giochi Più 11 (26): la pedina sul 17 deve sballare.",
     ]],
     ["Fine e punteggio", [
       "Una partita finisce appena un giocatore porta a casa la sua quarta pedina, oppure quando è stata giocata l'ultima carta.",

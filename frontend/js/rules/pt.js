@@ -43,7 +43,7 @@ export default {
       "Move um dos teus peões o total: para a frente se for positivo (um peão nas estrelas entra nessa casa), para trás se for negativo (um peão que chegue a 0 ou menos volta às estrelas). Um total de 0 não move ninguém. Os peões nas estrelas nunca recuam.",
       "Cair exatamente no 25 leva o peão a casa, onde fica. Passar do 25 é rebentar: o peão volta às estrelas. Um peão nas estrelas só pode rebentar (e fica lá) se não tiveres nenhum peão nas casas 1 a 24. Dois peões teus não podem estar na mesma casa (exceto nas estrelas e em casa).",
       "Escolhes tu o peão, mesmo para rebentar de propósito. Quem pode mover um peão tem de mover um. Se nenhum peão se puder mover, a carta é jogada e nada se move.",
-      "Exemplos: em cima Mais 5, jogas Menos 7: recuas 2. Em cima Menos 3, jogas Mais 3: não te moves. Em cima Menos 2, jogas Menos 9: recuas 11. Peões em 25, 25, 17 e nas estrelas, em cima Mais 15, jogas Mais 11 (26): o peão no 17 tem de rebentar.",
+      "Exemplos: em cima Mais 5, jogas Menos 7: recuas 2. Em cima Mais 5, jogas Menos 3: avanças 2. Em cima Menos 3, jogas Mais 3: não te moves. Em cima Menos 2, jogas Menos 9: recuas 11. Peões em 25, 25, 17 e nas estrelas, em cima Mais 15, jogas Mais 11 (26): o peão no 17 tem de rebentar.",
     ]],
     ["Fim e pontuação", [
       "Uma partida acaba logo que um jogador leva o quarto peão a casa, ou quando a última carta foi jogada.",
