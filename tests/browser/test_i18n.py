@@ -113,7 +113,7 @@ def test_every_rules_page_translates_every_interpretation_of_the_catalogue(new_p
             "addit": "Length: Short: one deal, most cards wins (usual) / Long: deals until someone has 201 points",
             "addem": "Wrong sums: Refused, with the arithmetic shown (usual) / Cost 5 penalty points, as on the original sheet",
             "addtoo": "Play until a player's total reaches: from 50 to 1000 (usually 200)"}),
-    ("fr", {"plusminus": "Manches: 1 manche / Une partie en 5 manches (d'habitude)"}),
+    ("fr", {"plusminus": "Manches : 1 manche / Une partie en 5 manches (d'habitude)"}),
 ])
 def test_the_rules_page_marks_the_usual_choice_of_every_option(new_page, language, lines):
     page = new_page(locale=LANGUAGES[language])

@@ -34,6 +34,7 @@ export default {
   "rules.options": "Optionen beim Anlegen eines Spiels",
   "rules.range": "von {min} bis {max} (üblich: {default})",
   "rules.usual": "{choice} (üblich)",
+  "rules.option": "{name}: {choices}",
 
   "mine.title": "Meine Spiele",
   "mine.gone": "Dieses Spiel gibt es nicht mehr.",

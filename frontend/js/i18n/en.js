@@ -34,6 +34,7 @@ export default {
   "rules.options": "Options when creating a match",
   "rules.range": "from {min} to {max} (usually {default})",
   "rules.usual": "{choice} (usual)",
+  "rules.option": "{name}: {choices}",
 
   "mine.title": "My games",
   "mine.gone": "This match no longer exists.",

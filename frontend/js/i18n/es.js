@@ -34,6 +34,7 @@ export default {
   "rules.options": "Opciones al crear una partida",
   "rules.range": "de {min} a {max} (normalmente {default})",
   "rules.usual": "{choice} (normalmente)",
+  "rules.option": "{name}: {choices}",
 
   "mine.title": "Mis partidas",
   "mine.gone": "Esta partida ya no existe.",

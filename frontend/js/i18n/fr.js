@@ -34,6 +34,7 @@ export default {
   "rules.options": "Options à la création d'une partie",
   "rules.range": "de {min} à {max} (d'habitude {default})",
   "rules.usual": "{choice} (d'habitude)",
+  "rules.option": "{name} : {choices}",
 
   "mine.title": "Mes parties",
   "mine.gone": "Cette partie n'existe plus.",

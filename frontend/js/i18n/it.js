@@ -34,6 +34,7 @@ export default {
   "rules.options": "Opzioni quando si crea una partita",
   "rules.range": "da {min} a {max} (di solito {default})",
   "rules.usual": "{choice} (di solito)",
+  "rules.option": "{name}: {choices}",
 
   "mine.title": "Le mie partite",
   "mine.gone": "Questa partita non esiste più.",

@@ -34,6 +34,7 @@ export default {
   "rules.options": "Opções ao criar um jogo",
   "rules.range": "de {min} a {max} (normalmente {default})",
   "rules.usual": "{choice} (normalmente)",
+  "rules.option": "{name}: {choices}",
 
   "mine.title": "Os meus jogos",
   "mine.gone": "Este jogo já não existe.",

@@ -58,7 +58,7 @@ function optionLine(game, name, option) {
   const label = (c) => (c === option.default ? t("rules.usual", {choice: t(`${key}.${c}`)}) : t(`${key}.${c}`));
   const choices = option.choices ? option.choices.map(label).join(" / ")
     : t("rules.range", {min: option.minimum, max: option.maximum, default: option.default});
-  return `${t(key)}: ${choices}`;
+  return t("rules.option", {name: t(key), choices});
 }
 
 /** The rules in the current language: {sections: [[title, [paragraph]]], interpretations?}. English takes
