@@ -150,6 +150,8 @@ def _address() -> str:
 
 
 def _seat() -> str:
-    """The seat's token (hashed), so that seats behind one address are counted apart."""
-    token = current_request().environ.get("HTTP_AUTHORIZATION")  # as its headers have it
-    return hashlib.sha256(token.encode()).hexdigest() if token else _address()
+    """The seat's Authorization header (hashed), so that seats behind one address are counted
+    apart; written as the view reads it (`seat_tokens.bearer_token`), so that spaces or the scheme's
+    case cannot make one seat's header look like many."""
+    token = current_request().environ.get("HTTP_AUTHORIZATION", "").partition(" ")[2].strip()
+    return hashlib.sha256(f"Bearer {token}".encode()).hexdigest() if token else _address()

@@ -76,6 +76,14 @@ def test_moves_are_limited_per_seat_and_per_address(limited):
     assert_limited(other.post_move(1, {"type": "play"}))
 
 
+def test_one_seat_writing_its_header_another_way_is_still_one_seat(limited):
+    table = Table.create(limited, seats=2)
+    assert table.post_move(0, first_legal(table.view(0))).status_code == 200
+    respelled = limited.post(f"/api/v1/games/{table.id}/moves", json={"version": 1, "move": {"type": "play"}},
+                             headers={"Authorization": f"bearer   {table.tokens[0]} "})
+    assert_limited(respelled)
+
+
 def test_preflights_are_not_counted(limited):
     for _ in range(5):
         limited.options("/api/v1/games", headers={"Origin": "https://else.example", "Access-Control-Request-Method": "POST"})
