@@ -2,7 +2,9 @@
 
 Asking is recorded as an event of kind `hint` (engine/events.py), so that the log marks the seat's
 next move as made after a hint; the match's version rises, nothing else changes. The hint itself
-is not stored: it is computed again from the same state and seed whenever needed.
+is not stored: it is computed again from the same state and seed whenever needed. Asking again
+before anything else happened records nothing more (or a seat could grow the log without end) and
+gets the same hint: the same state, and the seed of the same version.
 """
 from flask import Blueprint, jsonify
 
@@ -27,10 +29,11 @@ def ask_hint(match_id: str):
     match, game, seat = opened(match_id, seat="required", started=True)
     if not match.hints:
         raise Problem(403, "hints_off", "The creator of this match turned hints off.")
-    state = replays.state_at(match, game, match.version)
-    asked, after = writes.append(match, game, state, events.Entry("hint", seat))
-    hint = bots.hint(game, state.game, seat, events.bot_seed(match.seed, seat, asked.version))
-    response = jsonify(hint=hint, game=match_view(asked, game, after, asked.version, viewer=seat))
+    asked = after = replays.state_at(match, game, match.version)
+    if seat not in asked.hinted or events.to_move(game, asked) != seat:  # else asked again: nothing to record
+        match, after = writes.append(match, game, asked, events.Entry("hint", seat))
+    hint = bots.hint(game, asked.game, seat, events.bot_seed(match.seed, seat, match.version))
+    response = jsonify(hint=hint, game=match_view(match, game, after, match.version, viewer=seat))
     idempotency.commit(response, writes.stale)
-    replays.remember(asked, asked.version, after)
+    replays.remember(match, match.version, after)
     return response

@@ -47,7 +47,7 @@ def bot_name(level: str) -> str:
 
 
 def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
-              timeouts_to_leave: int, bots: dict[int, str], hints: bool, creator: int) -> tuple[MatchRow, str]:
+              timeouts_to_leave: int, bots: dict[int, str], hints: bool, creator: int | None) -> tuple[MatchRow, str]:
     """A new match, staged, with only its `bots` seated (seat: level), and its invite code;
     BadSetup if the rules refuse it. `creator` is the seat its creator takes next (the one that
     may give the others new links)."""
@@ -133,13 +133,14 @@ def join(match: MatchRow, game, invite: str, seat: int | None, name: str | None)
 
 def rematch(old: MatchRow, game, seat: int):
     """`seat` of the finished match `old` asks for a rematch: the first asker creates it, every
-    asker takes the same seat in it."""
+    asker takes the same seat in it. Its creator stays the seat that created `old` (asking first
+    must not give the right to replace the others' links)."""
     names = [shown["name"] for shown in seats(old)]
     taken = lambda: Problem(409, "seat_taken", "Your seat in the rematch is already taken (asked from another device?).")  # noqa: E731
     if old.rematch_id is None:
         bots = {n: level for n, level in enumerate(old.bots) if level}
         match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,
-                                  bots, old.hints, creator=seat)
+                                  bots, old.hints, creator=old.creator)
         transaction.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
         outbox.rematch_offered(old, seat)
         try:

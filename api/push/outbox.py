@@ -9,6 +9,8 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
+from engine.events import HINT
+
 from .. import clock, pace, transaction
 from ..models import PushMessage, PushSubscription, seats_table
 from ..matches import MatchRow
@@ -60,7 +62,10 @@ def _reminder(match: MatchRow) -> list[Notice]:
 
 def after_event(match: MatchRow, kind: str, seat: int, by: int) -> None:
     """`match` (as the event left it) got an event of `kind` for `seat`, asked for by seat `by`:
-    the match over tells every other seat; else the seat now to move is told, unless it asked."""
+    the match over tells every other seat; else the seat now to move is told, unless it asked. A
+    hint changes neither the turn nor its deadline: the reminder staged with the turn stands."""
+    if kind == HINT:
+        return
     actor = _name(match, seat)
     if match.status == "over":
         notices = [Notice(taken.seat, "over", actor) for taken in match.seats if taken.seat != by]

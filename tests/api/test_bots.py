@@ -159,6 +159,17 @@ def test_a_hint_is_the_hard_bot_s_move_and_the_next_move_is_marked_after_it(clie
         ("hint", False, "hint"), ("move", True, "play"), ("bot", False, "play")]
 
 
+def test_asking_again_before_anything_happened_gets_the_same_hint_and_records_nothing(client):
+    """Else a seat could grow its match's log without end, one event per ask."""
+    table = solo(client)
+    first, again = ask_hint(table), ask_hint(table)
+    assert again.status_code == 200, again.json
+    assert again.json == first.json and again.json["game"]["version"] == 1
+    assert [e["kind"] for e in log(client, table)] == ["hint"]
+    my_move(table)  # the bot answers: a new position, a new hint recorded
+    assert ask_hint(table).json["game"]["version"] == 4
+
+
 def test_hints_are_refused_when_off_not_your_turn_and_before_the_start(client):
     off = solo(client, hints=False)
     refused = ask_hint(off)

@@ -129,6 +129,9 @@ def test_a_rematch_is_created_once_and_each_asker_takes_its_seat(client):
     assert second.status_code == 201 and second.json["game"]["id"] == new["id"] and "invite" not in second.json
     assert second.json["game"]["status"] == "playing"
     assert [s["name"] for s in second.json["game"]["seats"]] == ["Ann", "Player 2"]
+    assert new["creator"] == 0, "asking first did not make Bob the creator: Ann created the match"
+    relink = client.post(f"/api/v1/games/{new['id']}/seats/0/link", headers=bearer(first.json["token"]))
+    assert (relink.status_code, relink.json["code"]) == (403, "not_creator")
     twice = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
     assert (twice.status_code, twice.json["code"]) == (409, "seat_taken")
     assert twice.json["detail"].startswith("Your seat in the rematch is already taken")

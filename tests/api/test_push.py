@@ -135,6 +135,17 @@ def test_a_reminder_comes_shortly_before_the_deadline_unless_the_seat_moved(app,
     assert [message["kind"] for _, message in service.messages()] == ["turn", "deadline", "turn"]
 
 
+def test_a_hint_queues_nothing_more_to_send(app, client, service):
+    """It changes neither the turn nor its deadline: the turn's reminder is already queued."""
+    table = Table.create(client, time_per_move=4 * 3600)
+    subscribe(table, 1, service.device("bob"))
+    move(table, 0)
+    queued = count(app, PushMessage)
+    assert queued == 2  # Bob's turn, and its reminder
+    asked = client.post(f"/api/v1/games/{table.id}/hint", headers=bearer(table.tokens[1]))
+    assert asked.status_code == 200 and count(app, PushMessage) == queued
+
+
 def test_a_gone_subscription_is_deleted_and_sent_nothing_more(app, client, service):
     table = Table.create(client)
     gone, kept = service.device("gone"), service.device("kept")

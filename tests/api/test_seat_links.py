@@ -110,17 +110,19 @@ def test_a_retry_with_the_same_key_gets_the_same_new_link(client):
     assert client.get(f"/api/v1/games/{table.id}", headers=bearer(first.json["token"])).json["code"] == "link_replaced"
 
 
-def test_the_creator_is_in_the_view_and_of_a_rematch_the_seat_that_asked(client):
+def test_the_creator_is_in_the_view_and_of_a_rematch_the_same_seat_whoever_asked_first(client):
+    """Asking first must not give Bob the right to replace Ann's link in the rematch, take her seat
+    and see her hand: she trusted nobody with it, he joined her match."""
     table = Table.create(client)
     assert table.view()["creator"] == 0
     assert client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0])).status_code == 200
     asked = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[1]))
     assert asked.status_code == 201
     rematch = Table(client, asked.json["game"]["id"], asked.json["invite"], {1: asked.json["token"]})
-    assert asked.json["game"]["creator"] == 1
+    assert asked.json["game"]["creator"] == 0
     rematch.tokens[0] = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0])).json["token"]
-    assert reissue(rematch, 1, by=0).json["code"] == "not_creator"
-    assert reissue(rematch, 0, by=1).status_code == 200
+    assert reissue(rematch, 0, by=1).json["code"] == "not_creator"
+    assert reissue(rematch, 1, by=0).status_code == 200
 
 
 def test_a_creator_who_gives_their_seat_back_is_creator_no_more(client):
