@@ -44,7 +44,7 @@ RANDOM_TEXT = re.compile(f"[{re.escape(BASE64URL)}]{{22,255}}")
 UNGUESSABLE = ("Creating or joining a match needs an unguessable Idempotency-Key, the only secret tying a retry to "
                "its answer: a random UUID v4 (crypto.randomUUID()) or 128 random bits or more in base64url "
                "(22 or more of A-Z a-z 0-9 - _, or 32 or more hex digits).")
-KEPT_HEADERS = ("Content-Type", "Location", "ETag")
+KEPT_HEADERS = ("Content-Type", "Location", "ETag", "Cache-Control")
 PURGE_EVERY = 64
 
 

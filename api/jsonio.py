@@ -125,6 +125,12 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a JSON number")
 
 
+def secret(response: Response) -> Response:
+    """`response`, which holds a secret (a seat token, an invite), marked to be kept by no cache."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def no_content() -> Response:
     """A 204 answer: no body, so no Content-Type either (werkzeug's would say text/html)."""
     response = Response(status=204)

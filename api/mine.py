@@ -5,7 +5,7 @@ from sqlalchemy import bindparam, select
 
 from engine import events
 
-from . import catalogue, connection, matches, replays, seat_tokens
+from . import catalogue, connection, jsonio, matches, replays, seat_tokens
 from .models import replaced_links_table, seats_table, utc_iso
 from .presenter import deadline_iso, seats
 from .schemas import MyGames
@@ -23,8 +23,8 @@ def my_games():
     entries = [_entry(matches.load(game_id), seat, name) for game_id, seat, name in held]
     entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["id"]))
     replaced = connection.get().execute(_REPLACED, {"hashes": hashes}).all() if len(held) < len(hashes) else []
-    return jsonify(games=entries, replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
-                                            for game_id, seat, at in replaced])
+    return jsonio.secret(jsonify(games=entries, replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
+                                                          for game_id, seat, at in replaced]))
 
 
 _REPLACED = (select(replaced_links_table.c.game_id, replaced_links_table.c.seat, replaced_links_table.c.replaced_at)

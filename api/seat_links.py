@@ -15,11 +15,10 @@ from datetime import timedelta
 from flask import Blueprint, jsonify, request
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from . import clock, connection, idempotency, seat_tokens, transaction
+from . import clock, connection, idempotency, jsonio, seat_tokens, transaction
 from .errors import Problem
 from .idempotency import idempotent
 from .models import as_utc, games_table, replaced_links_table, seats_table, utc_iso
-from .jsonio import no_body
 from .opening import check_seat_exists, opened, opened_by_its_seat
 from .presenter import link
 from .push.outbox import subscriptions
@@ -55,7 +54,7 @@ def _changed() -> Problem:
 @idempotent
 def reissue_link(match_id: str, seat: int):
     """The match's creator gives another seat a new link; the old link stops working at once."""
-    no_body()
+    jsonio.no_body()
     match, _, asker = opened(match_id, seat="required")
     if asker != match.creator:
         raise Problem(403, "not_creator", "Only the player who created the match can give a seat a new link.")
@@ -76,7 +75,7 @@ def reissue_link(match_id: str, seat: int):
                                   "replaced_at": now})
     # The old link's devices are no longer this seat's: they stop being notified for it.
     transaction.stage(delete(subscriptions).where(subscriptions.c.token_hash == taken.token_hash))
-    response = jsonify(seat=seat, name=taken.name, token=token, seat_link=link(match, f"seat={token}"))
+    response = jsonio.secret(jsonify(seat=seat, name=taken.name, token=token, seat_link=link(match, f"seat={token}")))
     return idempotency.commit(response, _changed)
 
 

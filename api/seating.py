@@ -12,7 +12,7 @@ from sqlalchemy import bindparam, insert, update
 from engine import events
 from engine.replay import checked_setup
 
-from . import clock, idempotency, matches, observe, replays, seat_tokens, transaction, writes
+from . import clock, idempotency, jsonio, matches, observe, replays, seat_tokens, transaction, writes
 from .errors import Problem
 from .matches import MatchRow
 from .models import games_table, seats_table
@@ -99,8 +99,8 @@ def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extr
     state = replays.initial(match, game)  # seats are taken before the first move...
     if match.full:  # ...but the match starts now: bots to move play at once
         match, state = writes.stand_ins(match, game, state)
-    response = jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"), **extra,
-                       game=match_view(match, game, state, match.version, viewer=seat))
+    response = jsonio.secret(jsonify(seat=seat, token=token, seat_link=link(match, f"seat={token}"), **extra,
+                                     game=match_view(match, game, state, match.version, viewer=seat)))
     response.status_code = 201
     response.headers["Location"] = url_for("games.get_game", match_id=match.id)
     response = idempotency.commit(response, conflict)

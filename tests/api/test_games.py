@@ -1,5 +1,6 @@
 """Creating, joining and viewing matches: the happy paths and every refusal."""
 import hashlib
+import uuid
 
 import pytest
 
@@ -36,6 +37,23 @@ def test_tokens_and_invites_are_stored_only_as_hashes(app, client):
         stored = [str(value) for row in (match, *match.seats) for value in vars(row).values()]
         assert not any(body["token"] in value or body["invite"] in value for value in stored)
         assert match.seats[0].token_hash == hashlib.sha256(body["token"].encode()).hexdigest()
+
+
+def test_answers_holding_a_secret_are_kept_by_no_cache(client):
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    created = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann"}, headers=key)
+    retried = client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann"}, headers=key)
+    assert retried.headers["Idempotent-Replayed"] == "true"
+    table = Table(client, created.json["game"]["id"], created.json["invite"], {0: created.json["token"]})
+    joined = client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "name": "Bob"})
+    table.tokens[1] = joined.json["token"]
+    relinked = client.post(f"/api/v1/games/{table.id}/seats/1/link", headers=bearer(table.tokens[0]))
+    mine = client.post("/api/v1/my-games", json={"tokens": [table.tokens[0]]})
+    client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
+    rematch = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
+    for answer in (created, retried, joined, relinked, mine, rematch):
+        assert answer.status_code in (200, 201) and answer.headers["Cache-Control"] == "no-store", answer.request.path
+    assert client.get(f"/api/v1/games/{table.id}").headers["Cache-Control"] == "private, no-cache"
 
 
 def test_players_names_reserve_seats(client):
