@@ -203,7 +203,7 @@ def _capture_field(move: Move, table: tuple[str, ...], target: int) -> tuple[str
     if group and sum(parts) != target:
         shown = " + ".join(map(str, parts))
         reason = f"{shown} is not {target}." if len(parts) == 1 else f"{shown} is {sum(parts)}, not {target}."
-        raise IllegalMove("sum_mismatch", reason, parts=parts, total=sum(parts), target=target)
+        raise IllegalMove("capture_mismatch", reason, parts=parts, total=sum(parts), target=target)
     return tuple(group)
 
 

@@ -108,9 +108,9 @@ def test_candidates_start_with_the_biggest_capture():
 
 
 @pytest.mark.parametrize("move, code, reason", [
-    (play("soccer-8", "tennis-4", "tennis-3"), "sum_mismatch", "4 + 3 is 7, not 8."),
-    (play("soccer-8", "tennis-9"), "sum_mismatch", "9 is not 8."),
-    (play("soccer-8", "tennis-2", "tennis-6", "tennis-8"), "sum_mismatch", "2 + 6 + 8 is 16, not 8."),
+    (play("soccer-8", "tennis-4", "tennis-3"), "capture_mismatch", "4 + 3 is 7, not 8."),
+    (play("soccer-8", "tennis-9"), "capture_mismatch", "9 is not 8."),
+    (play("soccer-8", "tennis-2", "tennis-6", "tennis-8"), "capture_mismatch", "2 + 6 + 8 is 16, not 8."),
     (play("soccer-8", "soccer-1"), "not_on_table", "Card soccer-1 is not on the table."),
     (play("soccer-8", "hockey-8", "hockey-8"), "duplicate_card", "Name each table card only once."),
     (play("soccer-1"), "not_in_hand", "Card soccer-1 is not in your hand."),
@@ -125,6 +125,16 @@ def test_illegal_moves_are_refused_with_a_reason(move, code, reason):
     with pytest.raises(IllegalMove) as error:
         game.apply(state, 0, move)
     assert (error.value.code, error.value.reason) == (code, reason)
+
+
+def test_a_wrong_capture_has_its_own_code_naming_the_sum_and_the_card_played():
+    """Not ADD'EM's sum_mismatch, whose `total` is a Total card's: here `total` is what the picked
+    table cards make and `target` the number of the card played."""
+    state = new_match([["soccer-8"], ["soccer-1"]], table=EXAMPLE_TABLE)
+    with pytest.raises(IllegalMove) as error:
+        game.apply(state, 0, play("soccer-8", "tennis-4", "tennis-3"))
+    assert error.value.code == "capture_mismatch"
+    assert error.value.params == {"parts": [4, 3], "total": 7, "target": 8}
 
 
 def test_only_the_seat_to_move_may_play():

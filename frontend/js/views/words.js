@@ -1,6 +1,7 @@
 // Words every screen shares: seat names, game names, whose turn it is, how a match ended.
 import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
+import {minus} from "../numbers.js";
 
 const NAME_MAX = 40; // the API's limit on a player's name
 
@@ -45,17 +46,41 @@ export function outcome(view, me) {
 
 /** The message for a refused request: ours when we know its code, else the server's reason. */
 export function problemText(error) {
-  const key = `error.${error.code}`;
-  const text = key in ERROR_KEYS ? t(key, error.params) : null;
+  const params = errorWords(error.params || {});
+  const pick = ERROR_KEYS[error.code];
+  const text = pick ? t(typeof pick === "function" ? pick(params) : pick, params) : null;
   if (text && !/\{\w+\}/.test(text)) return text; // ours, unless the error lacked a number it names
   return error.detail || t("error.unknown");
 }
 
-const ERROR_KEYS = Object.fromEntries([
-  "network", "stale_version", "not_your_turn", "game_over", "not_started", "bad_invite", "match_full",
-  "seat_taken", "name_required", "unknown_match", "bad_token", "unknown", "sum_mismatch", "replace_mismatch",
-  "one_total", "too_few_cards", "cannot_expose", "cannot_lay", "lay_back", "bad_option", "deadline_not_passed",
-  "no_deadlines", "not_over", "already_started", "not_your_seat", "push_off", "link_replaced", "not_creator",
-  "own_seat", "seat_free", "link_changed", "hints_off", "last_person",
-  "replace_circle", "replace_pool_empty",
-].map((code) => [`error.${code}`, true]));
+/** "5 + ? − 2": the values a refusal added up, an Add-Em card the server could not settle as "?". */
+const written = (parts) => parts.map((n, i) => (n === null ? `${i ? "+ " : ""}?` : i === 0 ? minus(n)
+  : n < 0 ? `− ${-n}` : `+ ${n}`)).join(" ");
+
+/** A refusal's params as its texts use them: the arithmetic written out, what it makes and what is missing. */
+function errorWords(params) {
+  const shown = {...params};
+  for (const key of ["total", "target"]) if (typeof params[key] === "number") shown[key] = minus(params[key]);
+  if (Array.isArray(params.parts)) {
+    const known = params.parts.filter((n) => n !== null);
+    const made = known.reduce((a, n) => a + n, 0);
+    Object.assign(shown, {parts: written(params.parts), made: minus(made), open: params.parts.length - known.length,
+      terms: params.parts.length});
+    if (typeof params.total === "number") shown.need = minus(params.total - made);
+  }
+  return shown;
+}
+
+const ERROR_KEYS = {
+  ...Object.fromEntries([
+    "network", "stale_version", "not_your_turn", "game_over", "not_started", "bad_invite", "match_full",
+    "seat_taken", "name_required", "unknown_match", "bad_token", "unknown", "replace_mismatch",
+    "one_total", "too_few_cards", "cannot_expose", "cannot_lay", "lay_back", "bad_option", "deadline_not_passed",
+    "no_deadlines", "not_over", "already_started", "not_your_seat", "push_off", "link_replaced", "not_creator",
+    "own_seat", "seat_free", "link_changed", "hints_off", "last_person",
+    "replace_circle", "replace_pool_empty",
+  ].map((code) => [code, `error.${code}`])),
+  // ADD'EM: the arithmetic, and what the Add-Em cards left open would have to make
+  sum_mismatch: ({open}) => ["error.sum_mismatch", "error.sum_mismatch.addem"][open] ?? "error.sum_mismatch.addems",
+  capture_mismatch: ({terms}) => (terms === 1 ? "error.capture_mismatch.one" : "error.capture_mismatch"), // ADD-IT
+};
