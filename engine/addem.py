@@ -163,7 +163,7 @@ def apply(state: State, seat: int, move: Any) -> State:
     cards.no_extra_fields(move, _FIELDS[kind])
     if kind in ("sum", "expose", "replace") and _forced_draw(state.hands[seat]):
         word = "draw" if state.pool else "pass"
-        raise IllegalMove("must_draw", f"Your hand holds only Total and Add-Em cards: you must {word}.")
+        raise IllegalMove("must_draw", f"Your hand holds only Total and Add-Em cards: you must {word}.", instead=word)
     after = _MOVES[kind](state, seat, move)
     if isinstance(state, CircleState) and isinstance(after, CircleState):  # both, or neither: the version's class
         after = cards.replaced(after, replaces=state.replaces + 1 if kind == "replace" else 0)

@@ -3,9 +3,13 @@
 English reason only for a code it does not know or a refusal lacking a number its text names."""
 import pytest
 
-from engine import addit
+from engine import addit, addtoo, plusminus
 from engine.protocol import IllegalMove
-from tests.engine.test_addem import FILLER, refused, start, summed
+from tests.engine.test_addem import FILLER, PAD, expose, play, refused, start, summed
+from tests.engine.test_addtoo import NEXT_TO, d, place, table
+from tests.engine.test_plusminus import at
+from tests.engine.test_plusminus import new_match as plusminus_match
+from tests.engine.test_plusminus import play as plusminus_play
 from tests.engine.test_addit import EXAMPLE_TABLE, new_match
 from tests.engine.test_addit import play as addit_play
 
@@ -23,9 +27,12 @@ def addit_refused(*capture) -> dict:
     return refusal(error.value)
 
 
-def worded(page, refusals: list[dict]) -> dict[str, list[str]]:
-    """Each refusal's text in every language, as the play screen shows it."""
-    return page.evaluate("""async ([refusals, languages]) => {
+def worded(new_page, refusals: list[dict]) -> dict[str, list[str]]:
+    """Each refusal's text in every language, as the play screen shows it: none with a placeholder left
+    unfilled or a key missing, none but the English the server's English reason."""
+    page = new_page()
+    page.goto("/")
+    texts = page.evaluate("""async ([refusals, languages]) => {
         const i18n = await import('/js/i18n.js'), {problemText} = await import('/js/views/words.js');
         const out = {};
         for (const language of languages) {
@@ -34,13 +41,11 @@ def worded(page, refusals: list[dict]) -> dict[str, list[str]]:
         }
         return out;
     }""", [refusals, sorted(LANGUAGES)])
-
-
-def assert_translated(texts: dict[str, list[str]], refusals: list[dict]) -> None:
-    """No language shows the server's English reason, or a placeholder left unfilled."""
     for language, shown in texts.items():
-        for text, sent in zip(shown, refusals):
-            assert "{" not in text and text != sent["detail"], (language, sent["code"], text)
+        for text, sent in zip(shown, refusals, strict=True):
+            assert "{" not in text and (language == "en" or text != sent["detail"]), (language, sent["code"], text)
+    assert missing_keys(page) == []
+    return texts
 
 
 def test_wrong_sums_and_captures_are_refused_with_their_arithmetic_in_every_language(new_page):
@@ -53,9 +58,7 @@ def test_wrong_sums_and_captures_are_refused_with_their_arithmetic_in_every_lang
         addit_refused("tennis-4", "tennis-3"),
         addit_refused("tennis-9"),
     ]
-    page = new_page()
-    page.goto("/")
-    texts = worded(page, refusals)
+    texts = worded(new_page, refusals)
     assert texts["en"] == [
         "5 + 0 = 5, not 9: the cards must add up to the Total card's number.",
         "5 + 0 − 2 = 3, not 9: the cards must add up to the Total card's number.",
@@ -68,5 +71,41 @@ def test_wrong_sums_and_captures_are_refused_with_their_arithmetic_in_every_lang
     for language, shown in texts.items():  # the arithmetic in every language; ADD-IT never names a Total card
         assert all(part in text for part, text in zip(arithmetic, shown)), (language, shown)
         assert not any(word in text for text in shown[4:] for word in ("Total", "Summenkarte")), language
-    assert_translated(texts, refusals)
-    assert missing_keys(page) == []
+
+
+def raised(game, state, seat: int, move: dict) -> dict:
+    with pytest.raises(IllegalMove) as error:
+        game.apply(state, seat, move)
+    return refusal(error.value)
+
+
+def test_the_rules_refusals_of_every_game_are_worded_in_every_language(new_page):
+    """Once shown in English in every language: a forced draw, an exposed card, a diamond that does
+    not fit, a man that may not move... The same code in two games (`occupied`) reads right in each."""
+    forced = start(["T3a", "T5a", "AEa", "AOa", "T9a", "T8a"], ["F5a", "F3a", *FILLER[:4]])
+    exposed = play(start(["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]]), (0, expose("F8a")))
+    diamonds = table(NEXT_TO, [[d(1, 4), d(3, 4)], [d(5, 6)]])
+    cases = {  # the English text of each refusal
+        "Your hand holds only Total and Add-Em cards: you must draw.":
+            refusal(refused(forced, 0, summed("T8a", "AOa", "AEa", AOa=3, AEa=4))),
+        "A card is exposed already: you cannot expose another.": refusal(refused(exposed, 1, expose("F5a"))),
+        "At (1, 0) your 4 is blue and the side it touches is orange: touching sides must have the same colour.":
+            raised(addtoo, diamonds, 0, place(d(1, 4), 1, 0, 0)),
+        "(0, 0) already holds a diamond.": raised(addtoo, diamonds, 0, place(d(3, 4), 0, 0, 2)),
+        "You can place a diamond, so you must place one.": raised(addtoo, diamonds, 0, {"type": "draw"}),
+        "Your man cannot move to 19: your other man is there.":
+            raised(plusminus, at(plusminus_match([["plus-4a"]]), men=(12, 19, 0, 0), top="plus-3a"), 0,
+                   plusminus_play("plus-4a", 0)),
+        "A man on the stars cannot bust while another of your men is in play.":
+            raised(plusminus, at(plusminus_match([["plus-11a"]]), men=(25, 25, 17, 0), top="plus-15a"), 0,
+                   plusminus_play("plus-11a", 3)),
+        "Total −2: one of your men can move, so you must move one.":
+            raised(plusminus, at(plusminus_match([["minus-7a"]]), men=(12, 0, 0, 0), top="plus-5a"), 0,
+                   plusminus_play("minus-7a")),
+    }
+    refusals = list(cases.values())
+    assert [r["code"] for r in refusals] == ["must_draw", "already_exposed", "colour_mismatch", "occupied",
+                                             "must_place", "occupied", "stars_bust", "must_move"]
+    texts = worded(new_page, refusals)
+    assert texts["en"] == list(cases)
+    assert "bleu" in texts["fr"][2] and "orange" in texts["fr"][2] and "19" in texts["de"][5]

@@ -321,6 +321,7 @@ def test_a_hand_of_only_total_and_addem_cards_must_draw():
     assert legal["forced"] and legal["types"] == ["draw"] and addem.candidate_moves(state, 0) == [DRAW]
     error = refused(state, 0, summed("T8a", "AOa", "AEa", AOa=3, AEa=4))  # even a true sum
     assert (error.code, error.reason) == ("must_draw", "Your hand holds only Total and Add-Em cards: you must draw.")
+    assert error.params == {"instead": "draw"}  # the move to make instead, for translating the reason
     assert addem.apply(state, 0, DRAW).hands[0][-1] == state.pool[0]
 
 

@@ -72,3 +72,19 @@ def test_translations_use_only_the_placeholders_english_fills_in(language):
     english = entries("en")
     for key, value in entries(language).items():
         assert set(re.findall(r"\{(\w+)\}", value)) <= set(re.findall(r"\{(\w+)\}", english[key])), key
+
+
+# Codes only a malformed or made-up request meets (the web app builds its moves from the legal ones):
+# they show the server's English reason.
+MALFORMED = {"bad_move", "unknown_move", "bad_row", "not_in_hand", "duplicate_card", "value_not_joker",
+             "value_not_in_sum", "value_not_addem", "unknown_event", "not_a_bot", "already_left", "unknown_level"}
+
+
+def test_every_rule_refusal_the_engines_give_has_a_translated_text():
+    engine = "\n".join(source(p) for p in (FRONTEND.parent / "engine").rglob("*.py"))
+    codes = set(re.findall(r'(?:IllegalMove|Refusal)\(\s*"(\w+)"', engine))
+    words = source(FRONTEND / "js" / "views" / "words.js")
+    table = words[words.index("const ERROR_KEYS"):]
+    known = set(re.findall(r'"(\w+)"', table)) | set(re.findall(r"^\s*(\w+):", table, re.M))
+    assert {"sum_mismatch", "must_draw", "occupied", "stars_bust", "colour_mismatch"} <= codes
+    assert codes - MALFORMED - known == set()

@@ -60,7 +60,9 @@ const written = (parts) => parts.map((n, i) => (n === null ? `${i ? "+ " : ""}?`
 /** A refusal's params as its texts use them: the arithmetic written out, what it makes and what is missing. */
 function errorWords(params) {
   const shown = {...params};
-  for (const key of ["total", "target"]) if (typeof params[key] === "number") shown[key] = minus(params[key]);
+  for (const key of ["total", "target", "value"]) if (typeof params[key] === "number") shown[key] = minus(params[key]);
+  if (Array.isArray(params.allowed) && params.allowed.every(Number.isInteger)) shown.allowed = listing(params.allowed.map(minus));
+  for (const key of ["colour", "other_colour"]) if (params[key]) shown[key] = t(`addtoo.colour.${params[key]}`);
   if (Array.isArray(params.parts)) {
     const known = params.parts.filter((n) => n !== null);
     const made = known.reduce((a, n) => a + n, 0);
@@ -79,7 +81,15 @@ const ERROR_KEYS = {
     "no_deadlines", "not_over", "already_started", "not_your_seat", "push_off", "link_replaced", "not_creator",
     "own_seat", "seat_free", "link_changed", "hints_off", "last_person",
     "replace_circle", "replace_pool_empty",
+    // the rules' refusals: ADD'EM, ADD-IT, ADD UP (a joker's value), ADD-TOO, Plus and Minus
+    "already_exposed", "nothing_exposed", "pool_empty", "pool_not_empty", "exposed_named", "addem_value",
+    "not_on_table", "out_of_range", "must_place", "hand_full", "pile_empty", "first_at_origin", "not_touching",
+    "not_next_to_last", "colour_mismatch", "no_match_no_score", "minus_first", "no_move", "man_home", "stars_back",
+    "stars_bust", "must_move",
   ].map((code) => [code, `error.${code}`])),
+  // ADD'EM's forced draw says which move instead; ADD-TOO's must draw while it may
+  must_draw: ({instead}) => ({draw: "addem.forced", pass: "addem.forcedPass"})[instead] ?? "error.must_draw",
+  occupied: (params) => ("to" in params ? "error.occupied.man" : "error.occupied"), // Plus and Minus : ADD-TOO
   // ADD'EM: the arithmetic, and what the Add-Em cards left open would have to make
   sum_mismatch: ({open}) => ["error.sum_mismatch", "error.sum_mismatch.addem"][open] ?? "error.sum_mismatch.addems",
   capture_mismatch: ({terms}) => (terms === 1 ? "error.capture_mismatch.one" : "error.capture_mismatch"), // ADD-IT
