@@ -56,8 +56,8 @@ def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     parts = [v for _, v in state.rows[mine]] + [value]
     other = sum(v for _, v in state.rows[1 - mine])
     captured = _captured(state, move)
-    params = {"card": _card_name(card, value), "value": value, "row": row, "parts": parts, "total": sum(parts),
-              "other_row": ROWS[1 - mine], "other_total": other, "captured": captured}
+    params = {"card": _card_name(card, value), "value": value, "joker": _joker(card), "row": row, "parts": parts,
+              "total": sum(parts), "other_row": ROWS[1 - mine], "other_total": other, "captured": captured}
     arithmetic = f"{expression(parts)} = {sum(parts)}" if len(parts) > 1 else f"{value}"
     if captured:
         return "addup.capture", params, (f"{arithmetic}, the same as the {ROWS[1 - mine]} row: play your "
@@ -83,7 +83,7 @@ def _first_capture(state: State, seat: int) -> JSON | None:
     if move is None:
         return None
     return {"capture_card": _card_name(move["card"], _value(move)), "capture_value": _value(move),
-            "capture_row": move["row"], "could_capture": _captured(state, move)}
+            "capture_joker": _joker(move["card"]), "capture_row": move["row"], "could_capture": _captured(state, move)}
 
 
 def _captured(state: State, move: Move) -> int:
@@ -100,6 +100,12 @@ def _value(move: Move) -> int:
     return int(move["value"]) if "value" in move else FACES[move["card"]]["value"]
 
 
-def _card_name(card: str, value: int) -> str:
+def _joker(card: str) -> str | None:
+    """'white' or 'yellow' for a joker (whose value is chosen), None for a number card."""
     kind = FACES[card]["kind"]
-    return f"{kind.split('_')[0]} joker as {value}" if kind in rules.JOKERS else str(value)
+    return kind.split("_")[0] if kind in rules.JOKERS else None
+
+
+def _card_name(card: str, value: int) -> str:
+    joker = _joker(card)
+    return f"{joker} joker as {value}" if joker else str(value)

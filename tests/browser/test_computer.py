@@ -83,7 +83,8 @@ def test_a_hint_explains_a_move_and_the_log_marks_the_move_made_after_it(new_pag
 
 def test_a_hint_that_passes_up_a_capture_or_must_draw_is_worded_in_every_language(new_page):
     """The hints that once said "no card makes both rows equal" or "no sum to make" when that was
-    false: their codes read in every language, with the capture's row named."""
+    false: their codes read in every language, with the capture's row named, and its joker (once
+    "your 2", a card the player did not hold)."""
     held = hint(addup, addup_deal([["w3", "1b", "6c"], ["2a", "4a", "7a"]], openings=("3d", "5b")), 0, "s")
     forced = hint(addem, addem_hand("T3a", "AOa", "AEa"), 0, "s")
     page = new_page()
@@ -93,14 +94,16 @@ def test_a_hint_that_passes_up_a_capture_or_must_draw_is_worded_in_every_languag
         const out = {};
         for (const language of languages) {
             await i18n.setLanguage(language);
-            out[language] = [i18n.t('hint.row.top'), ...explanations.map(hintText)];
+            out[language] = [i18n.t('hint.row.top') + '|' + i18n.t('hint.addup.joker.white', {value: 2}),
+                             ...explanations.map(hintText)];
         }
         return out;
     }""", [[held["explanation"], forced["explanation"]], sorted(LANGUAGES)])
     assert worded["en"][1:] == [
-        "Your 2 on the top row would capture 3 cards now, but looking a few turns ahead the computer rates this play "
+        "Your white joker as 2 on the top row would capture 3 cards now, but looking a few turns ahead the computer rates this play "
         "higher: play your 1 on the bottom row (5 + 1 = 6; the top row has 3).",
         "Your hand holds only Total and Add-Em cards, so you must draw a card."]
-    for language, (top_row, hold, must_draw) in worded.items():
-        assert top_row in hold and "5 + 1 = 6" in hold and "{" not in hold + must_draw, language
+    for language, (words, hold, must_draw) in worded.items():  # the joker named as a joker, not as a card of 2
+        top_row, joker = words.split("|")
+        assert top_row in hold and joker in hold and "5 + 1 = 6" in hold and "{" not in hold + must_draw, language
     assert missing_keys(page) == []

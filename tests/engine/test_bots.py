@@ -147,8 +147,9 @@ def test_a_hint_that_passes_up_an_addup_capture_says_the_capture_was_there():
     assert given["move"] == {"type": "play", "card": "1b", "row": "bottom"}  # the look-ahead keeps the joker
     assert given["explanation"]["code"] == "addup.hold"
     assert given["explanation"]["params"] == {
-        "card": "1", "value": 1, "row": "bottom", "parts": [5, 1], "total": 6, "other_row": "top", "other_total": 3,
-        "captured": 0, "capture_card": "white joker as 2", "capture_value": 2, "capture_row": "top", "could_capture": 3}
+        "card": "1", "value": 1, "joker": None, "row": "bottom", "parts": [5, 1], "total": 6, "other_row": "top",
+        "other_total": 3, "captured": 0, "capture_card": "white joker as 2", "capture_value": 2, "capture_joker": "white",
+        "capture_row": "top", "could_capture": 3}
     assert given["explanation"]["text"] == (
         "Your white joker as 2 on the top row would capture 3 cards now, but looking a few turns ahead the computer "
         "rates this play higher: play your 1 on the bottom row (5 + 1 = 6; the top row has 3).")

@@ -468,6 +468,8 @@ export default {
   "hint.addup.capture": "{parts} = {total}, so viel wie in der {other_row}: Lege deine {value} in der {row} ab und nimm {captured} Karten.",
   "hint.addup.play": "Keine deiner Karten gleicht die Reihen jetzt aus: Lege deine {value} in der {row} ab ({parts} = {total}; in der {other_row} sind es {other_total}).",
   "hint.addup.hold": "Deine {capture_value} in der {capture_row} würde jetzt {could_capture} Karten abräumen, aber ein paar Züge vorausgedacht schätzt der Computer diesen Zug höher ein: Lege deine {value} in der {row} ab ({parts} = {total}; in der {other_row} sind es {other_total}).",
+  "hint.addup.joker.white": "weiße Jokerkarte als {value}",
+  "hint.addup.joker.yellow": "gelbe Jokerkarte als {value}",
   "hint.addit.capture": "{parts} = {card}: Spiele deine {card} und nimm diese Karten ({cards} Karten).",
   "hint.addit.place": "Lege deine {card} auf den Tisch, ohne etwas zu nehmen.",
   "hint.plusminus.move": "{sum}: Spiele deine {card} und ziehe deine Figur von {from} nach {to}.",

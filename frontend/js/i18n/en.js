@@ -468,6 +468,8 @@ export default {
   "hint.addup.capture": "{parts} = {total}, the same as the {other_row}: play your {value} on the {row} to capture {captured} cards.",
   "hint.addup.play": "No card of yours makes both rows equal now: play your {value} on the {row} ({parts} = {total}; the {other_row} has {other_total}).",
   "hint.addup.hold": "Your {capture_value} on the {capture_row} would capture {could_capture} cards now, but looking a few turns ahead the computer rates this play higher: play your {value} on the {row} ({parts} = {total}; the {other_row} has {other_total}).",
+  "hint.addup.joker.white": "white joker as {value}",
+  "hint.addup.joker.yellow": "yellow joker as {value}",
   "hint.addit.capture": "{parts} = {card}: play your {card} and take those cards ({cards} cards).",
   "hint.addit.place": "Put your {card} on the table without capturing.",
   "hint.plusminus.move": "{sum}: play your {card} and move your man from {from} to {to}.",

@@ -468,6 +468,8 @@ export default {
   "hint.addup.capture": "{parts} = {total}, lo mismo que la {other_row}: juega tu {value} en la {row} para capturar {captured} cartas.",
   "hint.addup.play": "Ninguna de tus cartas iguala las filas ahora: juega tu {value} en la {row} ({parts} = {total}; la {other_row} suma {other_total}).",
   "hint.addup.hold": "Tu {capture_value} en la {capture_row} capturaría {could_capture} cartas ahora, pero mirando unos turnos más adelante el ordenador prefiere esta jugada: juega tu {value} en la {row} ({parts} = {total}; la {other_row} suma {other_total}).",
+  "hint.addup.joker.white": "comodín blanco como {value}",
+  "hint.addup.joker.yellow": "comodín amarillo como {value}",
   "hint.addit.capture": "{parts} = {card}: juega tu {card} y llévate esas cartas ({cards} cartas).",
   "hint.addit.place": "Pon tu {card} en la mesa sin capturar.",
   "hint.plusminus.move": "{sum}: juega tu {card} y mueve tu ficha de {from} a {to}.",

@@ -468,6 +468,8 @@ export default {
   "hint.addup.capture": "{parts} = {total}, autant que la {other_row} : jouez votre {value} sur la {row} pour prendre {captured} cartes.",
   "hint.addup.play": "Aucune de vos cartes n'égalise les rangées : jouez votre {value} sur la {row} ({parts} = {total} ; la {other_row} fait {other_total}).",
   "hint.addup.hold": "Votre {capture_value} sur la {capture_row} prendrait {could_capture} cartes maintenant, mais en regardant quelques tours plus loin, l'ordinateur préfère ce coup : jouez votre {value} sur la {row} ({parts} = {total} ; la {other_row} fait {other_total}).",
+  "hint.addup.joker.white": "joker blanc valant {value}",
+  "hint.addup.joker.yellow": "joker jaune valant {value}",
   "hint.addit.capture": "{parts} = {card} : jouez votre {card} et prenez ces cartes ({cards} cartes).",
   "hint.addit.place": "Posez votre {card} sur la table sans rien prendre.",
   "hint.plusminus.move": "{sum} : jouez votre {card} et avancez votre pion de {from} à {to}.",

@@ -468,6 +468,8 @@ export default {
   "hint.addup.capture": "{parts} = {total}, come la {other_row}: gioca il tuo {value} sulla {row} per prendere {captured} carte.",
   "hint.addup.play": "Nessuna tua carta pareggia le file ora: gioca il tuo {value} sulla {row} ({parts} = {total}; la {other_row} fa {other_total}).",
   "hint.addup.hold": "Il tuo {capture_value} sulla {capture_row} prenderebbe {could_capture} carte ora, ma guardando qualche turno più avanti il computer preferisce questa giocata: gioca il tuo {value} sulla {row} ({parts} = {total}; la {other_row} fa {other_total}).",
+  "hint.addup.joker.white": "jolly bianco come {value}",
+  "hint.addup.joker.yellow": "jolly giallo come {value}",
   "hint.addit.capture": "{parts} = {card}: gioca il tuo {card} e prendi quelle carte ({cards} carte).",
   "hint.addit.place": "Metti il tuo {card} sul tavolo senza prendere.",
   "hint.plusminus.move": "{sum}: gioca il tuo {card} e muovi la tua pedina da {from} a {to}.",

@@ -468,6 +468,8 @@ export default {
   "hint.addup.capture": "{parts} = {total}, o mesmo que a {other_row}: jogue o seu {value} na {row} para capturar {captured} cartas.",
   "hint.addup.play": "Nenhuma carta sua iguala as filas agora: jogue o seu {value} na {row} ({parts} = {total}; a {other_row} soma {other_total}).",
   "hint.addup.hold": "O seu {capture_value} na {capture_row} capturaria {could_capture} cartas agora, mas olhando alguns turnos à frente o computador prefere esta jogada: jogue o seu {value} na {row} ({parts} = {total}; a {other_row} soma {other_total}).",
+  "hint.addup.joker.white": "jóquer branco como {value}",
+  "hint.addup.joker.yellow": "jóquer amarelo como {value}",
   "hint.addit.capture": "{parts} = {card}: jogue o seu {card} e leve essas cartas ({cards} cartas).",
   "hint.addit.place": "Ponha o seu {card} na mesa sem capturar.",
   "hint.plusminus.move": "{sum}: jogue o seu {card} e mova o seu peão de {from} para {to}.",
