@@ -8,6 +8,8 @@ from playwright.sync_api import expect
 
 from engine import addem, addup
 from engine.bots import hint
+from engine.bots.addtoo import explain as addtoo_explain
+from tests.engine.test_addtoo import FIGURE_5, d, place, table
 from tests.engine.test_addup import deal as addup_deal
 from tests.engine.test_bots import addem_hand
 
@@ -81,6 +83,21 @@ def test_a_hint_explains_a_move_and_the_log_marks_the_move_made_after_it(new_pag
     expect(page.locator(".log li").nth(2)).to_contain_text("a demandé un indice")
 
 
+def hints_worded(page, explanations: list[dict], *keys: tuple) -> dict[str, list[str]]:
+    """Each explanation as the Hint panel words it in every language, after the texts of `keys`
+    ((key, params) pairs) in that language."""
+    page.goto("/")
+    return page.evaluate("""async ([explanations, keys, languages]) => {
+        const i18n = await import('/js/i18n.js'), {hintText} = await import('/js/views/computer.js');
+        const out = {};
+        for (const language of languages) {
+            await i18n.setLanguage(language);
+            out[language] = [...keys.map(([key, params]) => i18n.t(key, params)), ...explanations.map(hintText)];
+        }
+        return out;
+    }""", [explanations, list(keys), sorted(LANGUAGES)])
+
+
 def test_a_hint_that_passes_up_a_capture_or_must_draw_is_worded_in_every_language(new_page):
     """The hints that once said "no card makes both rows equal" or "no sum to make" when that was
     false: their codes read in every language, with the capture's row named, and its joker (once
@@ -88,22 +105,28 @@ def test_a_hint_that_passes_up_a_capture_or_must_draw_is_worded_in_every_languag
     held = hint(addup, addup_deal([["w3", "1b", "6c"], ["2a", "4a", "7a"]], openings=("3d", "5b")), 0, "s")
     forced = hint(addem, addem_hand("T3a", "AOa", "AEa"), 0, "s")
     page = new_page()
-    page.goto("/")
-    worded = page.evaluate("""async ([explanations, languages]) => {
-        const i18n = await import('/js/i18n.js'), {hintText} = await import('/js/views/computer.js');
-        const out = {};
-        for (const language of languages) {
-            await i18n.setLanguage(language);
-            out[language] = [i18n.t('hint.row.top') + '|' + i18n.t('hint.addup.joker.white', {value: 2}),
-                             ...explanations.map(hintText)];
-        }
-        return out;
-    }""", [[held["explanation"], forced["explanation"]], sorted(LANGUAGES)])
-    assert worded["en"][1:] == [
+    worded = hints_worded(page, [held["explanation"], forced["explanation"]],
+                          ("hint.row.top", {}), ("hint.addup.joker.white", {"value": 2}))
+    assert worded["en"][2:] == [
         "Your white joker as 2 on the top row would capture 3 cards now, but looking a few turns ahead the computer rates this play "
         "higher: play your 1 on the bottom row (5 + 1 = 6; the top row has 3).",
         "Your hand holds only Total and Add-Em cards, so you must draw a card."]
-    for language, (words, hold, must_draw) in worded.items():  # the joker named as a joker, not as a card of 2
-        top_row, joker = words.split("|")
+    for language, (top_row, joker, hold, must_draw) in worded.items():  # the joker named, not a card of 2
         assert top_row in hold and joker in hold and "5 + 1 = 6" in hold and "{" not in hold + must_draw, language
+    assert missing_keys(page) == []
+
+
+def test_an_addtoo_bonus_play_hint_counts_the_bonus_in_every_language(new_page):
+    """Once "30 points (10 + 10 = 20)", which does not add up, and "20 points ()" for a bonus play
+    scoring no pair: the bonus is counted, in every language."""
+    state = table(FIGURE_5, [[d(9, 10), d(1, 2)], [d(1, 3)]])
+    code, params, _ = addtoo_explain(state, 0, place(d(9, 10), 1, 1, 0))
+    assert (code, params["pairs"], params["bonus"], params["points"]) == ("addtoo.score", [[10, 10]], 10, 30)
+    unpaired = {"code": code, "params": {**params, "pairs": [], "bonus": 10, "points": 10}, "text": ""}
+    page = new_page()
+    worded = hints_worded(page, [{"code": code, "params": params, "text": ""}, unpaired])
+    assert worded["en"] == ["Place the 9/10 diamond at (1, 1): 30 points (10 + 10 = 20, 10 for a bonus play).",
+                            "Place the 9/10 diamond at (1, 1): 10 points (10 for a bonus play)."]
+    for language, (paired, alone) in worded.items():
+        assert "10 + 10 = 20, 10 " in paired and "()" not in alone and "(10 " in alone, language
     assert missing_keys(page) == []

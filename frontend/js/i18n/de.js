@@ -482,6 +482,7 @@ export default {
   "hint.addem.must_draw": "Du hast nur Summen- und Add-Em-Karten auf der Hand, also musst du eine Karte ziehen.",
   "hint.addem.must_pass": "Du hast nur Summen- und Add-Em-Karten auf der Hand und der Stapel ist leer, also musst du passen.",
   "hint.addtoo.score": "Lege die Raute {orange}/{blue} auf ({x}, {y}): {points} Punkte ({pairs}).",
+  "hint.addtoo.bonus": "{bonus} für den Bonuszug",
   "hint.addtoo.place": "Lege die Raute {orange}/{blue} auf ({x}, {y}): Sie passt, bringt aber keine Punkte.",
   "hint.addtoo.draw": "Keine Raute passt: Ziehe eine.",
   "hint.addtoo.pass": "Keine Raute passt, und du kannst nicht ziehen: Passe.",

@@ -482,6 +482,7 @@ export default {
   "hint.addem.must_draw": "Your hand holds only Total and Add-Em cards, so you must draw a card.",
   "hint.addem.must_pass": "Your hand holds only Total and Add-Em cards and the pool is empty, so you must pass.",
   "hint.addtoo.score": "Place the {orange}/{blue} diamond at ({x}, {y}): {points} points ({pairs}).",
+  "hint.addtoo.bonus": "{bonus} for a bonus play",
   "hint.addtoo.place": "Place the {orange}/{blue} diamond at ({x}, {y}): it fits, though it scores nothing.",
   "hint.addtoo.draw": "No diamond fits: draw one.",
   "hint.addtoo.pass": "No diamond fits and you cannot draw: pass.",

@@ -482,6 +482,7 @@ export default {
   "hint.addem.must_draw": "Tu mano solo tiene cartas Total y Add-Em, así que debes robar una carta.",
   "hint.addem.must_pass": "Tu mano solo tiene cartas Total y Add-Em y el mazo está vacío, así que debes pasar.",
   "hint.addtoo.score": "Coloca el rombo {orange}/{blue} en ({x}, {y}): {points} puntos ({pairs}).",
+  "hint.addtoo.bonus": "{bonus} por jugada de bonificación",
   "hint.addtoo.place": "Coloca el rombo {orange}/{blue} en ({x}, {y}): encaja, aunque no puntúa.",
   "hint.addtoo.draw": "Ningún rombo encaja: roba uno.",
   "hint.addtoo.pass": "Ningún rombo encaja y no puedes robar: pasa.",

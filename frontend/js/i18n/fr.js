@@ -482,6 +482,7 @@ export default {
   "hint.addem.must_draw": "Votre main n'a que des cartes Total et Add-Em : vous devez piocher une carte.",
   "hint.addem.must_pass": "Votre main n'a que des cartes Total et Add-Em et la pioche est vide : vous devez passer.",
   "hint.addtoo.score": "Placez le losange {orange}/{blue} en ({x}, {y}) : {points} points ({pairs}).",
+  "hint.addtoo.bonus": "{bonus} pour un coup bonus",
   "hint.addtoo.place": "Placez le losange {orange}/{blue} en ({x}, {y}) : il s'y place, sans marquer de points.",
   "hint.addtoo.draw": "Aucun losange ne se place : piochez-en un.",
   "hint.addtoo.pass": "Aucun losange ne se place et vous ne pouvez pas piocher : passez.",

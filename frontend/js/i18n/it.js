@@ -482,6 +482,7 @@ export default {
   "hint.addem.must_draw": "Hai in mano solo carte Totale e Add-Em, quindi devi pescare una carta.",
   "hint.addem.must_pass": "Hai in mano solo carte Totale e Add-Em e il mazzo è vuoto, quindi devi passare.",
   "hint.addtoo.score": "Metti il rombo {orange}/{blue} in ({x}, {y}): {points} punti ({pairs}).",
+  "hint.addtoo.bonus": "{bonus} per la mossa bonus",
   "hint.addtoo.place": "Metti il rombo {orange}/{blue} in ({x}, {y}): ci sta, anche se non fa punti.",
   "hint.addtoo.draw": "Nessun rombo ci sta: pescane uno.",
   "hint.addtoo.pass": "Nessun rombo ci sta e non puoi pescare: passa.",

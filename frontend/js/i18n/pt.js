@@ -482,6 +482,7 @@ export default {
   "hint.addem.must_draw": "A sua mão só tem cartas Total e Add-Em, então é preciso comprar uma carta.",
   "hint.addem.must_pass": "A sua mão só tem cartas Total e Add-Em e o monte está vazio, então é preciso passar.",
   "hint.addtoo.score": "Ponha o losango {orange}/{blue} em ({x}, {y}): {points} pontos ({pairs}).",
+  "hint.addtoo.bonus": "{bonus} pela jogada bónus",
   "hint.addtoo.place": "Ponha o losango {orange}/{blue} em ({x}, {y}): cabe, embora não pontue.",
   "hint.addtoo.draw": "Nenhum losango cabe: compre um.",
   "hint.addtoo.pass": "Nenhum losango cabe e você não pode comprar: passe.",

@@ -83,7 +83,10 @@ function words(params) {
   for (const key of ["row", "other_row", "capture_row"]) if (params[key]) shown[key] = t(`hint.row.${params[key]}`);
   if (params.joker) shown.value = t(`hint.addup.joker.${params.joker}`, {value: params.value}); // ADD UP: a joker
   if (params.capture_joker) shown.capture_value = t(`hint.addup.joker.${params.capture_joker}`, {value: params.capture_value});
-  if (Array.isArray(params.pairs)) shown.pairs = params.pairs.map(([a, b]) => `${a} + ${b} = ${a + b}`).join(", ");
+  if (Array.isArray(params.pairs)) { // ADD-TOO: each scoring pair, then a bonus play's points
+    const scored = params.pairs.map(([a, b]) => `${a} + ${b} = ${a + b}`);
+    shown.pairs = [...scored, ...(params.bonus ? [t("hint.addtoo.bonus", {bonus: params.bonus})] : [])].join(", ");
+  }
   if ("top" in params) shown.sum = params.top === null ? String(params.total) : `${sum([params.top, params.card])} = ${params.total}`;
   if ("from" in params) Object.assign(shown, {from: square(params.from), to: square(params.to)});
   return shown;
