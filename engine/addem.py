@@ -239,8 +239,12 @@ def _sum(state: State, seat: int, move: Move) -> State:
 def _expose(state: State, seat: int, move: Move) -> State:
     card = cards.card_field(move, state.hands[seat])
     if state.exposed:
-        raise IllegalMove("already_exposed", f"{names(state.exposed)} {'is' if len(state.exposed) == 1 else 'are'} "
-                          "exposed already: make a sum with it, replace it or draw.")
+        one = len(state.exposed) == 1
+        it = "it" if one else "them"
+        choices = [f"make a sum with {it}", *([] if _replace_closed(state) else [f"replace {it}"]),
+                   "draw" if state.pool else "pass"]
+        raise IllegalMove("already_exposed", f"{names(state.exposed)} {'is' if one else 'are'} exposed already: "
+                          f"{', '.join(choices[:-1])} or {choices[-1]}.")
     if not _plain(card):
         raise IllegalMove("cannot_expose", f"Only a Figure or Minus card can be exposed, not {name(card)}.", card=card)
     left = tuple(c for c in state.hands[seat] if c != card)

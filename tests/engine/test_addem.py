@@ -294,6 +294,18 @@ def test_nobody_may_replace_once_the_pool_is_empty():
                                           "The pool is empty: nobody may replace any more. Make a sum or pass.")
 
 
+def test_a_second_expose_is_told_only_the_moves_open_now():
+    """Once always "make a sum with it, replace it or draw", even when the pool was empty (draw is
+    refused: pass) or replacing was closed."""
+    state = play(start(["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]]), (0, expose("F8a")))
+    assert refused(state, 1, expose("F5a")).reason == (
+        "8 is exposed already: make a sum with it, replace it or draw.")
+    assert refused(circled(), 1, expose("F1a")).reason == (
+        "7 and 7 and -4 and -2 are exposed already: make a sum with them or draw.")
+    dry = play(drawn_dry(start(["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]])), (0, expose("F8a")))
+    assert refused(dry, 1, expose("F5a")).reason == "8 is exposed already: make a sum with it or pass."
+
+
 def test_a_match_of_rules_version_1_keeps_replacing_in_circles():
     state = circled(rules_version=1)
     assert type(state) is addem.State and "replaces" not in dataclasses.asdict(state)
