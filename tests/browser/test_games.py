@@ -93,16 +93,31 @@ def test_two_players_play_a_match_to_the_end(new_page, artifacts, game):
     expect(ann.locator("#last-move")).to_be_visible()
 
 
-def addem_match(server, penalties=False) -> dict:
-    """An ADD'EM match whose seat 0 holds T9, F1 and F2 (cards 0, 2, 4) and seat 1 three F6s."""
+def addem_match(server, penalties=False, first=("T9a", "F6a", "F1a", "F6b", "F2a", "F6c")) -> dict:
+    """An ADD'EM match whose seat 0 holds T9, F1 and F2 (cards 0, 2, 4) and seat 1 three F6s, or as `first` deals."""
     deck = [card["id"] for card in requests.get(f"{server}/api/v1/rules/addem", timeout=10).json()["decks"][0]["cards"]]
-    first = ["T9a", "F6a", "F1a", "F6b", "F2a", "F6c"]
     body = requests.post(f"{server}/api/v1/games", timeout=10, json={
         "game": "addem", "players": ["Ann", "Bob"], "options": {"penalties": penalties},
-        "deck": first + [c for c in deck if c not in first]}).json()
+        "deck": [*first, *(c for c in deck if c not in first)]}).json()
     body["bob"] = requests.post(f"{server}/api/v1/games/{body['game']['id']}/seats", timeout=10,
                                 json={"invite": body["invite"], "seat": 1}).json()["token"]
     return body
+
+
+def test_addem_lays_a_sum_with_an_open_add_em_card_only_when_a_value_fits(new_page, server):
+    """Once the Lay button said "the game will find the Add-Em values" for Total 4 + 2 + Odd, which no
+    value makes (with penalties on, 5 points)."""
+    body = addem_match(server, penalties=True, first=("T4a", "F6a", "F2a", "F6b", "AOa", "F6c", "F1a", "F7a"))
+    page = new_page()
+    page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
+    lay = page.locator('[data-action="sum"]')
+    for card in ("T4a", "F2a", "AOa"):
+        page.locator(f'.hand [data-card="{card}"]').click()
+    expect(page.locator("#addem-verdict")).to_contain_text("2 + ? · not Total 4: laying it costs 5 penalty points")
+    page.locator('.hand [data-card="F2a"]').click()
+    page.locator('.hand [data-card="F1a"]').click()  # 1 + Odd 3
+    expect(page.locator("#addem-verdict")).to_contain_text("Total 4: the game will find the Add-Em values")
+    expect(lay).to_be_enabled()
 
 
 def test_addem_enables_a_move_only_when_legal_and_says_why_next_to_the_builder(new_page, server):
@@ -124,7 +139,8 @@ def test_addem_enables_a_move_only_when_legal_and_says_why_next_to_the_builder(n
     # A stale page could still send it: the server refuses, and the page says why, translated.
     page.evaluate("document.querySelector('[data-action=\"sum\"]').disabled = false")
     lay.click()
-    expect(page.locator("main .error")).to_have_text("Ces cartes ne peuvent pas faire le 9 de la carte Total.")
+    expect(page.locator("main .error")).to_have_text(
+        "1 + 2 = 3, pas 9 : les cartes doivent faire le nombre de la carte Total.")
     expect(page.locator("#status")).to_have_attribute("data-version", "0")
 
     page.locator('[data-action="clear"]').click()

@@ -25,6 +25,9 @@ function words(face) {
 
 const plain = (f) => f.kind === "figure" || f.kind === "minus";
 
+/** Whether the Add-Em cards left open (each the list of values it may stand for) can make `need`. */
+const fits = (open, need) => (open.length ? open[0].some((v) => fits(open.slice(1), need - v)) : need === 0);
+
 /** The sum being built (exposed cards + picked ones against one picked Total card): its line and whether
  * the server would take it (a wrong sum only when it costs penalty points instead of being refused). */
 function sumCheck(ctx, picked) {
@@ -39,8 +42,9 @@ function sumCheck(ctx, picked) {
   if (totals.length !== 1) return {line, verdict: t("addem.needTotal"), ok: false};
   const total = totals[0].value;
   if (parts.length < 2) return {line, verdict: t("addem.tooFew"), ok: false};
-  if (!known) return {line, verdict: t("addem.unknown", {total}), ok: true};
-  if (sum === total) return {line, verdict: t("addem.right", {total}), ok: true, right: true};
+  const open = picked.filter((f) => f.kind === "addem" && (ui.values[f.id] ?? null) === null).map((f) => f.values);
+  if (!known && fits(open, total - sum)) return {line, verdict: t("addem.unknown", {total}), ok: true};
+  if (known && sum === total) return {line, verdict: t("addem.right", {total}), ok: true, right: true};
   const penalties = view.options?.penalties === true;
   return {line, verdict: t(penalties ? "addem.wrongPenalty" : "addem.wrong", {total}), ok: penalties};
 }
