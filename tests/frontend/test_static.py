@@ -88,3 +88,11 @@ def test_every_rule_refusal_the_engines_give_has_a_translated_text():
     known = set(re.findall(r'"(\w+)"', table)) | set(re.findall(r"^\s*(\w+):", table, re.M))
     assert {"sum_mismatch", "must_draw", "occupied", "stars_bust", "colour_mismatch"} <= codes
     assert codes - MALFORMED - known == set()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_plus_and_minus_texts_for_any_move_use_no_verb_of_moving_forward(language):
+    """The hint and the summary cover a man moved back, busted or sent home too: "move", never "advance"."""
+    texts = entries(language)
+    for key in ("hint.plusminus.move", "game.plusminus.summary"):
+        assert not re.search(r"avan[cçz]|vorwärts|rück", texts[key], re.I), key

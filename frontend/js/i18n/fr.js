@@ -13,7 +13,7 @@ export default {
   "game.addtoo.name": "ADD-TOO",
   "game.addup.summary": "Posez une carte sur la ligne du haut ou du bas : quand les deux lignes ont la même somme, vous ramassez toutes les cartes de la table.",
   "game.addit.summary": "Jouez une carte et ramassez des cartes de la table dont la somme fait son nombre : celui qui en ramasse le plus gagne.",
-  "game.plusminus.summary": "Ajoutez votre carte à la dernière carte jouée et avancez un de vos quatre pions d'autant : ramenez-les au 25 tout juste.",
+  "game.plusminus.summary": "Ajoutez votre carte à la dernière carte jouée et déplacez un de vos quatre pions d'autant : ramenez-les au 25 tout juste.",
   "game.addem.summary": "Faites des additions avec une carte Total rouge, exposez et remplacez des cartes, videz votre main le premier : à 50 points, vous êtes éliminé.",
   "game.addtoo.summary": "Posez vos losanges contre le dernier joué : même couleur, et même nombre ou 5, 10, 15 ou 20 pour marquer.",
 
@@ -472,7 +472,7 @@ export default {
   "hint.addup.joker.yellow": "joker jaune valant {value}",
   "hint.addit.capture": "{parts} = {card} : jouez votre {card} et prenez ces cartes ({cards} cartes).",
   "hint.addit.place": "Posez votre {card} sur la table sans rien prendre.",
-  "hint.plusminus.move": "{sum} : jouez votre {card} et avancez votre pion de {from} à {to}.",
+  "hint.plusminus.move": "{sum} : jouez votre {card} et déplacez votre pion de {from} à {to}.",
   "hint.plusminus.no_move": "{sum} : aucun pion ne peut bouger, jouez donc votre {card}.",
   "hint.addem.sum": "{parts} = {total} : posez votre Total {total} ({cards} cartes de votre main).",
   "hint.addem.replace": "{parts} = {total} : prenez les cartes exposées et posez les vôtres à leur place.",

@@ -13,7 +13,7 @@ export default {
   "game.addtoo.name": "ADD-TOO",
   "game.addup.summary": "Joga uma carta na fila de cima ou na de baixo: quando as duas filas somam o mesmo, ficas com todas as cartas da mesa.",
   "game.addit.summary": "Joga uma carta e recolhe cartas da mesa que somem o seu número: ganha quem recolher mais cartas.",
-  "game.plusminus.summary": "Soma a tua carta à última jogada e avança um dos teus quatro peões esse número: leva-os a casa exatamente no 25.",
+  "game.plusminus.summary": "Soma a tua carta à última jogada e move um dos teus quatro peões esse número: leva-os a casa exatamente no 25.",
   "game.addem.summary": "Faz somas com uma carta Total vermelha, expõe e substitui cartas e esvazia a mão primeiro: aos 50 pontos sais do jogo.",
   "game.addtoo.summary": "Coloca os teus losangos junto ao último jogado: a mesma cor, e o mesmo número ou 5, 10, 15 ou 20 para pontuar.",
 
