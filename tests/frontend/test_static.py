@@ -96,3 +96,19 @@ def test_plus_and_minus_texts_for_any_move_use_no_verb_of_moving_forward(languag
     texts = entries(language)
     for key in ("hint.plusminus.move", "game.plusminus.summary"):
         assert not re.search(r"avan[cçz]|vorwärts|rück", texts[key], re.I), key
+
+
+# Words a language file once slipped into, where the rest of it says otherwise: (pattern, its own word).
+SLIPS = {
+    "pt": [(r"\bvocê\b|\bcompr[ae]r?\b|\bjogue\b|\bponha\b|\bdesista\b", "tu: tira, joga, põe, desiste")],
+    "es": [(r"\bficha", "peón")],
+    "fr": [(r"cartes? Figure", "carte Chiffre"), (r"partie\(s\)", "manche(s): a game of the match")],
+    "de": [(r"Spiel\(en\)", "Partie(n): a game of Plus and Minus")],
+}
+
+
+@pytest.mark.parametrize("language", sorted(SLIPS))
+def test_each_language_keeps_its_own_words_and_register(language):
+    text = source(FRONTEND / "js" / "i18n" / f"{language}.js")
+    for pattern, own in SLIPS[language]:
+        assert not re.search(pattern, text, re.I), (pattern, own, re.findall(rf".{{0,30}}(?:{pattern}).{{0,30}}", text, re.I))
