@@ -20,13 +20,15 @@ const listeners = new Set();
 const sending = new Set(); // keys of the requests on the wire now
 let timer = null;
 
-function load() {
+function parse(text) {
   try {
-    return JSON.parse(localStorage.getItem(STORE)) || [];
+    return JSON.parse(text) || [];
   } catch {
     return [];
   }
 }
+
+const load = () => parse(localStorage.getItem(STORE));
 
 const save = (entries) => localStorage.setItem(STORE, JSON.stringify(entries));
 
@@ -52,7 +54,8 @@ export function waiting(id) {
   return load().filter((entry) => entry.match === id);
 }
 
-/** watch(listener({entry, outcome: "sent"|"refused"|"waiting", result?, error?})) -> unwatch() */
+/** watch(listener({entry, outcome: "sent"|"refused"|"waiting"|"elsewhere", result?, error?})) -> unwatch();
+ * "elsewhere": another tab of this device queued the entry or had its answer (the outbox is shared). */
 export function watch(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -92,3 +95,13 @@ async function deliver(entry) {
 }
 
 window.addEventListener("online", flush);
+// Each tab hears of its own requests only: what another tab queued or settled comes as a storage event.
+window.addEventListener("storage", (event) => {
+  if (event.key !== STORE && event.key !== null) return; // null: the whole storage was cleared
+  const before = parse(event.oldValue);
+  const after = event.key === null ? [] : parse(event.newValue);
+  const keys = (entries) => new Set(entries.map((e) => e.key));
+  const [was, is] = [keys(before), keys(after)];
+  const changed = [...before.filter((e) => !is.has(e.key)), ...after.filter((e) => !was.has(e.key))];
+  changed.forEach((entry) => listeners.forEach((listener) => listener({entry, outcome: "elsewhere"})));
+});

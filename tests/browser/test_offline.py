@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .matches import GAMES, new_match
+from .matches import GAMES, choose, new_match
 from .test_addup import addup_move
 from .test_games import GAMES as PLAYED
 
@@ -64,6 +64,29 @@ def test_a_reload_while_offline_keeps_the_move_and_sends_it_later(new_page, serv
     page.unroute(f"**/api/v1/games/{match.id}/moves")
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1), timeout=15_000)
     assert match.view(0)["version"] == version + 1
+
+
+def test_a_tab_hears_of_a_move_another_tab_of_the_device_had_answered(new_page, server):
+    """The outbox is shared by the tabs of a device: a tab whose move landed while another tab's was
+    still queued stops waiting once that one is answered, and plays its next turn without a reload."""
+    match = new_match(server, "addup")
+    seat = match.view(0)["turn"]
+    first = new_page()
+    version = your_turn(first, match)
+    # Another tab's move, queued a moment ago and not yet heard of here (as when two tabs move at once).
+    other = {"kind": "move", "match": match.id, "token": match.tokens[seat], "version": version,
+             "move": choose("addup", match.view(seat)), "key": "another-tab", "waited": False}
+    first.evaluate("""(entry) => localStorage.setItem("addgames.outbox",
+        JSON.stringify([...JSON.parse(localStorage.getItem("addgames.outbox") || "[]"), entry]))""", other)
+    addup_move(first)
+    expect(first.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    second = first.context.new_page()
+    second.goto(f"/g/{match.id}")  # the other tab sends its move: the match moved on, it is refused
+    expect(second.locator("main .error")).to_be_visible()
+    expect(first.locator("#sending")).to_have_count(0)
+    match.play(lambda view: view["turn"] == seat)
+    expect(first.locator("#status")).to_have_class(re.compile("your-turn"))
+    expect(first.locator(".hand button.card:not([disabled])").first).to_be_visible()
 
 
 def test_a_move_the_match_outran_is_refused_with_the_servers_reason(new_page, server):

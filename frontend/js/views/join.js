@@ -87,7 +87,7 @@ export default function join(id, invite, joined) {
 
   /** The outbox's news of this match's join: sent (the seat is kept: play), refused, or waiting. */
   function answered({entry, outcome, error}) {
-    if (entry.kind !== "join" || entry.match !== id) return;
+    if (entry.kind !== "join" || entry.match !== id || outcome === "elsewhere") return; // another tab's
     if (outcome === "sent") return joined();
     screen.error = outcome === "refused" ? problemText(error) : t("outbox.waiting", {what: t("outbox.join")});
     if (outcome === "refused") {

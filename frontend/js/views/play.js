@@ -254,6 +254,7 @@ export default function play(id, linkToken) {
     const what = t(`outbox.${entry.kind}`);
     if (outcome === "waiting") return screen.repaint();
     screen.busy = waiting(id).length > 0;
+    if (outcome === "elsewhere") return screen.repaint(); // another tab's change: its answer shows at the next poll
     if (outcome === "refused") {
       screen.error = entry.waited ? t("outbox.refused", {what, reason: problemText(error)}) : problemText(error);
       screen.refusal = true;
