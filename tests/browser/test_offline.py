@@ -28,6 +28,15 @@ def your_turn(page, match):
     return int(page.locator("#status").get_attribute("data-version"))
 
 
+def moved_offline(page, match):
+    """Make an ADD UP move on the page of the seat to move while offline: its version before the move."""
+    version = your_turn(page, match)
+    page.context.set_offline(True)
+    addup_move(page)
+    expect(page.locator("#sending")).to_be_visible()
+    return version
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_move_made_offline_is_sent_once_when_the_network_returns(new_page, server, game):
     match = new_match(server, game)
@@ -51,10 +60,7 @@ def test_a_move_made_offline_is_sent_once_when_the_network_returns(new_page, ser
 def test_a_reload_while_offline_keeps_the_move_and_sends_it_later(new_page, server):
     match = new_match(server, "addup")
     page = new_page()
-    version = your_turn(page, match)
-    page.context.set_offline(True)
-    addup_move(page)
-    expect(page.locator("#sending")).to_be_visible()
+    version = moved_offline(page, match)
     # The reload needs the network, but the moves keep failing: the route is cut before the network
     # returns, or the browser's "online" event would send the move before the reload.
     page.route(f"**/api/v1/games/{match.id}/moves", lambda route: route.abort())
@@ -64,6 +70,26 @@ def test_a_reload_while_offline_keeps_the_move_and_sends_it_later(new_page, serv
     page.unroute(f"**/api/v1/games/{match.id}/moves")
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1), timeout=15_000)
     assert match.view(0)["version"] == version + 1
+
+
+def test_a_reload_that_cannot_reach_the_server_still_shows_the_game_and_the_kept_move(new_page, server):
+    match = new_match(server, "addup")
+    page = new_page()
+    moved_offline(page, match)
+    page.route("**/api/v1/**", lambda route: route.abort())  # the page loads, the API stays out of reach
+    page.context.set_offline(False)
+    page.reload()
+    expect(page.locator("main .error")).to_contain_text("The server cannot be reached")
+    expect(page.locator("main h1")).to_have_text("ADD UP")
+    expect(page.locator("#sending")).to_contain_text("your move")
+
+
+def test_a_match_that_does_not_exist_says_so_and_leads_home(new_page):
+    page = new_page()
+    page.goto("/g/no-such-match")
+    expect(page.locator("main .error")).to_have_text("There is no such match.")
+    page.locator('main a[href="/"]').click()
+    expect(page.locator(".games .game-card")).to_have_count(5)
 
 
 def test_a_tab_hears_of_a_move_another_tab_of_the_device_had_answered(new_page, server):
@@ -92,10 +118,7 @@ def test_a_tab_hears_of_a_move_another_tab_of_the_device_had_answered(new_page, 
 def test_a_move_the_match_outran_is_refused_with_the_servers_reason(new_page, server):
     match = new_match(server, "addup")
     page = new_page()
-    your_turn(page, match)
-    page.context.set_offline(True)
-    addup_move(page)
-    expect(page.locator("#sending")).to_be_visible()
+    moved_offline(page, match)
     assert match.post("resign", 1).status_code == 200  # meanwhile Bob resigns: the match is over
     page.context.set_offline(False)
     expect(page.locator("main .error")).to_contain_text("Connection back, but the server refused your move:")

@@ -38,7 +38,7 @@ export default function play(id, linkToken) {
     fallbackFocus: "#status", // when a move took the focused button away: Tab goes on from the status to the hand
     render() {
       const view = screen.view;
-      if (!view || !screen.game) return html`<p>${screen.error || t("app.loading")}</p>`;
+      if (!view || !screen.game) return waitingForView();
       const me = view.you ? view.you.seat : null;
       const ctx = context();
       return html`
@@ -93,6 +93,15 @@ export default function play(id, linkToken) {
   screen.fairness = fairness(screen);
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
   screen.seatLinks = seatLinks(id, () => token, screen);
+
+  /** Before the first view: the game this device's seat is in, a change still queued (kept over a reload),
+   * and why nothing more shows yet; a match that does not exist leads home. */
+  function waitingForView() {
+    return html`${kept?.game ? html`<h1 class="play-title">${gameName(kept.game)}</h1>` : ""}
+      ${outboxLines()}
+      ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : html`<p>${t("app.loading")}</p>`}
+      ${screen.gone ? html`<p><a href="/">${t("missing.home")}</a></p>` : ""}`;
+  }
 
   /** The Hint button, beside the status, for the seat to move when the match allows hints. */
   function hintButton(view, me) {
@@ -227,7 +236,8 @@ export default function play(id, linkToken) {
       poller?.now();
     } else {
       screen.error = problemText(error);
-      if (error.status === 404) poller?.stop(); // no such match: nothing will change
+      screen.gone = error.status === 404;
+      if (screen.gone) poller?.stop(); // no such match: nothing will change
     }
     screen.repaint();
   }
