@@ -46,6 +46,16 @@ def phone(browser, server):
     return context
 
 
+def notify_me(context, seat_link: str):
+    """Open the seat's page once its service worker is ready, and tap "Notify me on this phone"."""
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(seat_link)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.locator('[data-action="pushOn"]').click()
+    return page
+
+
 def registrations(page, session) -> list[str]:
     """The ids of the page's service worker registrations, as the DevTools Protocol names them."""
     found = []
@@ -63,11 +73,7 @@ def test_notify_me_registers_this_phone_and_a_push_shows_and_opens_the_match(bro
     match = new_match(server, "addup")
     context = phone(browser, server)
     try:
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.goto(match.seat_link(1))
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.locator('[data-action="pushOn"]').click()
+        page = notify_me(context, match.seat_link(1))
         expect(page.locator('[data-action="pushOff"]')).to_have_text("Ne plus me prévenir sur ce téléphone")
         expect(page.get_by_role("status").filter(has_text="même l'appli fermée")).to_be_visible()
         assert page.evaluate("Array.from(window.subscribedWith.applicationServerKey)") == list(public_key(server))
@@ -91,6 +97,20 @@ def test_notify_me_registers_this_phone_and_a_push_shows_and_opens_the_match(bro
         page.goto(f"/g/{match.id}")  # what the opened window shows: the match, as the seat kept on the phone
         expect(page.locator("#status")).to_have_attribute("data-status", "playing")
         expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_a_browser_that_cannot_subscribe_says_so_and_what_still_tells_the_turn(browser, server):
+    match = new_match(server, "addup")
+    context = phone(browser, server)
+    context.add_init_script("""PushManager.prototype.subscribe = async () => {
+        throw new DOMException("Registration failed - push service error", "AbortError"); };""")
+    try:
+        page = notify_me(context, match.seat_link(1))
+        note = page.get_by_role("status").filter(has_text="Ce navigateur n'a pas pu s'abonner aux notifications")
+        expect(note).to_contain_text("dans le titre de l'onglet")
+        expect(page.locator('[data-action="pushOn"]')).to_be_visible()
     finally:
         context.close()
 

@@ -154,6 +154,7 @@ export default {
   "push.off": "Keine Benachrichtigungen mehr auf diesem Handy",
   "push.enabled": "Dieses Handy sagt dir Bescheid, wenn du dran bist, auch bei geschlossener App.",
   "push.blocked": "Benachrichtigungen sind für diese Seite blockiert: Erlaube sie in den Browser-Einstellungen.",
+  "push.failed": "Dieser Browser konnte sich nicht für Benachrichtigungen anmelden, bei geschlossener Seite kommt also keine. Solange sie offen ist, sagt dir die Seite trotzdem, wann du dran bist: im Titel des Tabs und mit einer Benachrichtigung, wenn sie im Hintergrund ist.",
   "pace.perMove": "Zeit pro Zug",
   "pace.none": "Ohne Limit",
   "pace.hours": {one: "{count} Stunde", other: "{count} Stunden"},

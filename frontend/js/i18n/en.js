@@ -154,6 +154,7 @@ export default {
   "push.off": "Stop notifications on this phone",
   "push.enabled": "This phone will tell you when it is your turn, even with the app closed.",
   "push.blocked": "Notifications are blocked for this site: allow them in the browser's settings.",
+  "push.failed": "This browser could not sign up for notifications, so none will come while the page is closed. While it is open, the page still tells you when it is your turn: in the tab's title, and with a notification when it is in the background.",
   "pace.perMove": "Time per move",
   "pace.none": "No limit",
   "pace.hours": {one: "{count} hour", other: "{count} hours"},

@@ -154,6 +154,7 @@ export default {
   "push.off": "Dejar de avisarme en este teléfono",
   "push.enabled": "Este teléfono te avisará cuando te toque, aunque la app esté cerrada.",
   "push.blocked": "Las notificaciones están bloqueadas para este sitio: permítelas en los ajustes del navegador.",
+  "push.failed": "Este navegador no pudo suscribirse a las notificaciones, así que no llegará ninguna con la página cerrada. Mientras esté abierta, la página te sigue avisando cuando te toca: en el título de la pestaña y con una notificación cuando esté en segundo plano.",
   "pace.perMove": "Tiempo por jugada",
   "pace.none": "Sin límite",
   "pace.hours": {one: "{count} hora", other: "{count} horas"},

@@ -154,6 +154,7 @@ export default {
   "push.off": "Ne plus me prévenir sur ce téléphone",
   "push.enabled": "Ce téléphone vous préviendra quand ce sera à vous, même l'appli fermée.",
   "push.blocked": "Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.",
+  "push.failed": "Ce navigateur n'a pas pu s'abonner aux notifications : aucune ne viendra page fermée. Tant qu'elle est ouverte, la page vous dit quand c'est à vous : dans le titre de l'onglet, et par une notification quand elle est en arrière-plan.",
   "pace.perMove": "Temps par coup",
   "pace.none": "Sans limite",
   "pace.hours": {one: "{count} heure", other: "{count} heures"},

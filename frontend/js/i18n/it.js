@@ -154,6 +154,7 @@ export default {
   "push.off": "Non avvisarmi più su questo telefono",
   "push.enabled": "Questo telefono ti avviserà quando tocca a te, anche con l'app chiusa.",
   "push.blocked": "Le notifiche sono bloccate per questo sito: consentile nelle impostazioni del browser.",
+  "push.failed": "Questo browser non è riuscito a iscriversi alle notifiche, quindi con la pagina chiusa non ne arriverà nessuna. Finché è aperta, la pagina ti dice comunque quando tocca a te: nel titolo della scheda e con una notifica quando è in secondo piano.",
   "pace.perMove": "Tempo per mossa",
   "pace.none": "Senza limite",
   "pace.hours": {one: "{count} ora", other: "{count} ore"},

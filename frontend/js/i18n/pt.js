@@ -154,6 +154,7 @@ export default {
   "push.off": "Deixar de me avisar neste telemóvel",
   "push.enabled": "Este telemóvel avisa-te quando for a tua vez, mesmo com a app fechada.",
   "push.blocked": "As notificações estão bloqueadas para este site: permite-as nas definições do navegador.",
+  "push.failed": "Este navegador não conseguiu subscrever as notificações, por isso nenhuma chegará com a página fechada. Enquanto estiver aberta, a página continua a avisar-te quando for a tua vez: no título do separador e com uma notificação quando estiver em segundo plano.",
   "pace.perMove": "Tempo por jogada",
   "pace.none": "Sem limite",
   "pace.hours": {one: "{count} hora", other: "{count} horas"},

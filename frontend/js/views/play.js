@@ -1,5 +1,5 @@
 // The play screen: the match as this device's seat sees it, polled and updated in place.
-import {api} from "../api.js";
+import {ApiError, api} from "../api.js";
 import {askToNotify, canNotify, notifyTurn, setTitle} from "../attention.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
@@ -126,7 +126,7 @@ export default function play(id, linkToken) {
     try {
       screen.pushNote = (await change()) ? done : t("push.blocked");
     } catch (error) {
-      screen.pushNote = problemText(error);
+      screen.pushNote = error instanceof ApiError ? problemText(error) : t("push.failed"); // else the browser failed
     }
     screen.repaint();
   }
