@@ -3,6 +3,7 @@ service worker shows a pushed message and opens its match on click. Headless chr
 push service, so the subscription is stubbed and the message is handed to the service worker with
 the DevTools Protocol (ServiceWorker.deliverPushMessage), as the push service would."""
 import json
+import re
 import sqlite3
 from contextlib import closing
 
@@ -111,6 +112,53 @@ def test_a_browser_that_cannot_subscribe_says_so_and_what_still_tells_the_turn(b
         note = page.get_by_role("status").filter(has_text="Ce navigateur n'a pas pu s'abonner aux notifications")
         expect(note).to_contain_text("dans le titre de l'onglet")
         expect(page.locator('[data-action="pushOn"]')).to_be_visible()
+    finally:
+        context.close()
+
+
+PAGE_NOTIFICATIONS = """(() => {
+  const Shown = window.Notification;
+  window.pageNotified = [];
+  window.Notification = class extends Shown {
+    constructor(title, options) {
+      window.pageNotified.push(options.tag);
+      super(title, options);
+    }
+  };
+})();"""
+
+
+def hidden(page, hide: bool) -> None:
+    """The page as if in the background (or back in front): its long poll still answers at the next move."""
+    page.evaluate("""(hide) => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => hide});
+        if (!hide) document.dispatchEvent(new Event('visibilitychange')); }""", hide)
+
+
+def test_a_page_in_the_background_notifies_the_turn_unless_the_phone_gets_its_push(browser, server):
+    match = new_match(server, "addup")
+    seat = 1 - match.view(0)["turn"]
+    context = phone(browser, server)
+    context.add_init_script(PAGE_NOTIFICATIONS)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(match.seat_link(seat))
+        expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+        hidden(page, True)
+        match.play(lambda view: view["turn"] == seat)
+        expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+        assert page.evaluate("window.pageNotified") == [match.id]  # no push: the page says it
+
+        hidden(page, False)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.locator('[data-action="pushOn"]').click()
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+        match.play(lambda view: view["turn"] != seat)
+        expect(page.locator("#status")).not_to_have_class(re.compile("your-turn"))
+        hidden(page, True)
+        match.play(lambda view: view["turn"] == seat)
+        expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+        assert page.evaluate("window.pageNotified") == [match.id]  # the push says it this time
     finally:
         context.close()
 

@@ -207,7 +207,8 @@ export default function play(id, linkToken) {
     const line = statusLine(view, me);
     if (before && (before.version !== view.version || before.status !== view.status)) announce(line);
     const wasMine = before?.status === "playing" && before.turn === me;
-    if (mine && before && !wasMine) notifyTurn(gameName(view.game), id);
+    // A phone registered for the seat's pushes hears of the turn from sw.js: one notification, not two.
+    if (mine && before && !wasMine && !pushId(id)) notifyTurn(gameName(view.game), id);
     if (mine && (!wasMine || before.version !== view.version)) screen.bringIntoView = true; // a new turn, or more of it
   }
 
