@@ -163,6 +163,22 @@ def test_a_page_in_the_background_notifies_the_turn_unless_the_phone_gets_its_pu
         context.close()
 
 
+def test_removing_a_match_from_my_games_stops_its_pushes_to_this_phone(browser, server, database_file):
+    match = new_match(server, "addup")
+    context = phone(browser, server)
+    try:
+        page = notify_me(context, match.seat_link(1))
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+        assert match.post("resign", 0).status_code == 200
+        page.goto("/")
+        page.locator(f'[data-action="forget"][data-id="{match.id}"]').click()
+        expect(page.locator(".my-games")).to_have_count(0)
+        with closing(sqlite3.connect(database_file)) as db:
+            assert db.execute("SELECT count(*) FROM push_subscriptions WHERE game_id = ?", (match.id,)).fetchone() == (0,)
+    finally:
+        context.close()
+
+
 def public_key(server) -> bytes:
     key = requests.get(f"{server}/api/v1/push/key", timeout=10).json()["public_key"]
     return unb64url(key)

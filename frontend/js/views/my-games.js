@@ -3,7 +3,8 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {relativeTime, t} from "../i18n.js";
-import {allSeats, forget} from "../seat-store.js";
+import {stopNotifying} from "../push.js";
+import {allSeats, forget, seatOf} from "../seat-store.js";
 import {gameName, statusLine} from "./words.js";
 
 const EVERY_MS = 15000;
@@ -79,7 +80,10 @@ export function myGames(repaint) {
       stopped = true;
       clearTimeout(timer);
     },
-    forget(id) {
+    /** Forget a seat, first taking this device off its pushes (an "over" or a rematch would still come). */
+    async forget(id) {
+      const seat = seatOf(id);
+      if (seat?.push) await stopNotifying(id, seat.token, seat.seat).catch(() => {}); // offline, say: forget anyway
       forget(id);
       repaint();
     },
