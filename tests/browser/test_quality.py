@@ -184,3 +184,33 @@ def test_the_app_installs_and_its_shell_opens_offline(browser, server):
         expect(page.locator("main h1")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_question_asked_before_resigning_takes_the_focus_and_cancel_gives_it_back(new_page, server):
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto(match.seat_link(0))
+    resign = page.locator('[data-action="askConfirm"][data-confirm="resign"]')
+    resign.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#confirm-question")).to_be_focused()  # at the foot, where it appears
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator('[data-action="cancelConfirm"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(resign).to_be_focused()
+
+
+def test_removing_a_match_from_my_games_leaves_the_focus_on_the_list(new_page, server):
+    page = new_page()
+    over = [new_match(server, "addup") for _ in range(2)]
+    for match in over:
+        assert match.post("resign", 1).status_code == 200
+        page.goto(match.seat_link(0))
+        expect(page.locator("#status")).to_have_attribute("data-status", "over")
+    page.goto("/")
+    for match, after in zip(over, ["#mine-list", "#games-title"]):  # the last gone, so is the list
+        page.locator(f'[data-action="forget"][data-id="{match.id}"]').focus()
+        page.keyboard.press("Enter")
+        expect(page.locator(f'[data-action="forget"][data-id="{match.id}"]')).to_have_count(0)
+        expect(page.locator(after)).to_be_focused()

@@ -28,13 +28,14 @@ export default function home() {
     games: null,
     error: null,
     mine: myGames(() => screen.repaint()),
+    fallbackFocus: "#mine-list, #games-title", // a removed match's button gone: its list, or the games when none is left
     render() {
       document.title = t("app.name");
       return html`
         <h1>${t("home.title")}</h1>
         <p class="lead">${t("home.lead")}</p>
         ${screen.mine.render()}
-        <h2>${t("home.games")}</h2>
+        <h2 id="games-title" tabindex="-1">${t("home.games")}</h2>
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
         ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : html`<p>${t("app.loading")}</p>`}`;
     },

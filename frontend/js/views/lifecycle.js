@@ -16,7 +16,7 @@ export function lifecycle(id, token, screen, send, queue) {
 
   function confirmation(question, yes) {
     return html`<div class="confirm" role="group" aria-labelledby="confirm-question">
-      <p id="confirm-question">${question}</p>
+      <p id="confirm-question" tabindex="-1" data-key="confirm-question">${question}</p>
       <p class="actions"><button type="button" class="danger" data-action="confirmed" data-key="confirm-yes">${yes}</button>
         <button type="button" data-action="cancelConfirm" data-key="confirm-no">${t("confirm.cancel")}</button></p></div>`;
   }
@@ -30,7 +30,7 @@ export function lifecycle(id, token, screen, send, queue) {
     }
     if (confirming === "toBot") {
       return html`<div class="confirm" role="group" aria-labelledby="confirm-question">
-        <p id="confirm-question">${t("leave.confirmToBot")}</p>
+        <p id="confirm-question" tabindex="-1" data-key="confirm-question">${t("leave.confirmToBot")}</p>
         <p class="actions">${LEVELS.map((level) => html`<button type="button" data-action="leaveToBot" data-level="${level}"
           data-key="to-bot-${level}">${t(`bot.about.${level}`)}</button>`)}
           <button type="button" data-action="cancelConfirm" data-key="confirm-no">${t("confirm.cancel")}</button></p></div>`;
@@ -81,10 +81,13 @@ export function lifecycle(id, token, screen, send, queue) {
       askConfirm(button) {
         confirming = button.dataset.confirm;
         screen.repaint();
+        document.getElementById("confirm-question")?.focus(); // the question, where it appears (at the foot)
       },
       cancelConfirm() {
+        const asked = confirming;
         confirming = null;
         screen.repaint();
+        document.querySelector(`[data-action="askConfirm"][data-confirm="${asked}"]`)?.focus(); // the button that asked
       },
       async confirmed() {
         const chosen = confirming;

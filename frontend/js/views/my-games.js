@@ -21,7 +21,7 @@ function item(entry) {
   const players = [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
   return html`
     <li class="${entry.your_turn ? "mine your-turn" : "mine"}">
-      <a href="/g/${entry.id}"><strong>${gameName(entry.game)}</strong>
+      <a href="/g/${entry.id}" data-key="mine-${entry.id}"><strong>${gameName(entry.game)}</strong>
         <span class="players">${players}</span>
         <span class="state">${entry.your_turn ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, entry.seat)}${deadline(entry)}</span></a>
       ${entry.status === "over" ? forgetButton(entry.id) : ""}
@@ -36,7 +36,8 @@ function goneItem({id, game}, replaced) {
     ${forgetButton(id)}</li>`;
 }
 
-const forgetButton = (id) => html`<button type="button" class="small" data-action="forget" data-id="${id}">${t("mine.forget")}</button>`;
+const forgetButton = (id) => html`<button type="button" class="small" data-action="forget" data-id="${id}"
+  data-key="forget-${id}">${t("mine.forget")}</button>`;
 
 export function myGames(repaint) {
   let entries = null; // the API's answer, most urgent first; null until it comes
@@ -69,7 +70,7 @@ export function myGames(repaint) {
       const gone = entries ? seats.filter((seat) => !known.has(seat.id)) : [];
       return html`<section class="my-games" aria-labelledby="mine-title">
         <h2 id="mine-title">${t("mine.title")}</h2>
-        ${entries ? html`<ul>${entries.filter((e) => seats.some((s) => s.id === e.id)).map(item)}${gone.map((seat) => goneItem(seat, replaced))}</ul>`
+        ${entries ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">${entries.filter((e) => seats.some((s) => s.id === e.id)).map(item)}${gone.map((seat) => goneItem(seat, replaced))}</ul>`
           : html`<p>${t("app.loading")}</p>`}</section>`;
     },
     start() {
