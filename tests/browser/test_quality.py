@@ -214,3 +214,21 @@ def test_removing_a_match_from_my_games_leaves_the_focus_on_the_list(new_page, s
         page.keyboard.press("Enter")
         expect(page.locator(f'[data-action="forget"][data-id="{match.id}"]')).to_have_count(0)
         expect(page.locator(after)).to_be_focused()
+
+
+def test_my_games_says_what_changed_and_names_the_match_each_remove_button_removes(new_page, server):
+    match = new_match(server, "addup")
+    seat = 1 - match.view(0)["turn"]
+    other = "Bob" if seat == 0 else "Ann"
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    page.goto("/")
+    expect(page.locator(f'.my-games a[href="/g/{match.id}"]')).to_be_visible()
+    match.play(lambda view: view["turn"] == seat)
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
+    expect(page.locator("#announce")).to_have_text(f"Your turn in ADD UP with {other}.")
+    assert match.post("resign", 1 - seat).status_code == 200
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#announce")).to_have_text(f"ADD UP with {other} is over.")
+    expect(page.get_by_role("button", name=f"Remove ADD UP with {other}")).to_be_visible()

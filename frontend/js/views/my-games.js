@@ -2,9 +2,10 @@
 // (POST /my-games with the device's seat tokens) repeated now and then.
 import {api} from "../api.js";
 import {html} from "../html.js";
-import {relativeTime, t} from "../i18n.js";
+import {listing, relativeTime, t} from "../i18n.js";
 import {stopNotifying} from "../push.js";
 import {allSeats, forget, seatOf} from "../seat-store.js";
+import {announce} from "../ui.js";
 import {gameName, statusLine} from "./words.js";
 
 const EVERY_MS = 15000;
@@ -24,7 +25,7 @@ function item(entry) {
       <a href="/g/${entry.id}" data-key="mine-${entry.id}"><strong>${gameName(entry.game)}</strong>
         <span class="players">${players}</span>
         <span class="state">${entry.your_turn ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, entry.seat)}${deadline(entry)}</span></a>
-      ${entry.status === "over" ? forgetButton(entry.id) : ""}
+      ${entry.status === "over" ? forgetButton(entry.id, matchName(entry)) : ""}
     </li>`;
 }
 
@@ -33,11 +34,28 @@ function item(entry) {
 function goneItem({id, game}, replaced) {
   return html`<li class="mine"><strong>${gameName(game)}</strong>
     <span class="state">${t(replaced.has(id) ? "mine.replaced" : "mine.gone")}</span>
-    ${forgetButton(id)}</li>`;
+    ${forgetButton(id, gameName(game))}</li>`;
 }
 
-const forgetButton = (id) => html`<button type="button" class="small" data-action="forget" data-id="${id}"
-  data-key="forget-${id}">${t("mine.forget")}</button>`;
+const forgetButton = (id, match) => html`<button type="button" class="small" data-action="forget" data-id="${id}"
+  data-key="forget-${id}" aria-label="${t("mine.forgetLabel", {match})}">${t("mine.forget")}</button>`;
+
+/** "ADD UP with Bob": the game and the others at the table, naming a match in a label or an announcement. */
+function matchName(entry) {
+  const others = entry.seats.filter((s, n) => s.joined && n !== entry.seat).map((s) => s.name);
+  return others.length ? t("mine.match", {game: gameName(entry.game), names: listing(others)}) : gameName(entry.game);
+}
+
+/** What changed since the last answer, for a screen reader: a turn come to this device, a match over. */
+function news(before, after) {
+  const was = new Map(before.map((entry) => [entry.id, entry]));
+  return after.flatMap((entry) => {
+    const old = was.get(entry.id);
+    if (old && entry.status === "over" && old.status !== "over") return [t("mine.nowOver", {match: matchName(entry)})];
+    if (old && entry.your_turn && !old.your_turn) return [t("mine.nowYourTurn", {match: matchName(entry)})];
+    return [];
+  });
+}
 
 export function myGames(repaint) {
   let entries = null; // the API's answer, most urgent first; null until it comes
@@ -51,6 +69,8 @@ export function myGames(repaint) {
     if (seats.length) {
       try {
         const answer = await api.myGames(seats.map((seat) => seat.token));
+        const said = entries ? news(entries, answer.games) : [];
+        if (said.length && !stopped) announce(said.join(" "));
         entries = answer.games;
         replaced = new Set(answer.replaced.map((entry) => entry.id));
       } catch {
