@@ -46,6 +46,13 @@ def problem(status: int, code: str, detail: str, headers: dict | None = None, **
     return response
 
 
+def http_problem(error: HTTPException):
+    """An HTTP error (a 404 for an unknown path, a 405) as problem+json."""
+    code = (error.name or "error").lower().replace(" ", "_")
+    kept = {name: value for name, value in error.get_headers() if name != "Content-Type"}  # e.g. a 405's Allow
+    return problem(error.code or 500, code, _plain(error), headers=kept)
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(Problem)
     def on_problem(error: Problem):
@@ -60,11 +67,7 @@ def init_app(app: Flask) -> None:
     def on_invalid(error: ValidationError):
         return problem(422, "invalid_request", _first_message(error.messages), errors=error.messages)
 
-    @app.errorhandler(HTTPException)
-    def on_http(error: HTTPException):
-        code = (error.name or "error").lower().replace(" ", "_")
-        kept = {name: value for name, value in error.get_headers() if name != "Content-Type"}  # e.g. a 405's Allow
-        return problem(error.code or 500, code, _plain(error), headers=kept)
+    app.register_error_handler(HTTPException, http_problem)
 
     def on_database_down(error: DBAPIError | TimeoutError):
         kind = getattr(error, "orig", error).__class__.__name__

@@ -8,13 +8,15 @@ import hashlib
 import mimetypes
 import os
 
-from flask import Blueprint, Response, abort, request
+from flask import Blueprint, Response, abort, redirect, request
 from flask.blueprints import BlueprintSetupState
+from werkzeug.exceptions import NotFound
 from werkzeug.routing import PathConverter
 from werkzeug.security import safe_join
 from werkzeug.wrappers import Response as BaseResponse
 
 from .config import ROOT
+from .errors import http_problem
 
 FRONTEND = ROOT / "frontend"
 COMPRESSIBLE = (".js", ".css", ".html", ".svg", ".json", ".webmanifest")
@@ -50,10 +52,36 @@ def asset(name: str):
     return _serve(name)
 
 
+@bp.app_errorhandler(404)
+def not_found(error: NotFound) -> BaseResponse:
+    return missing_page() or http_problem(error)
+
+
+def missing_page() -> BaseResponse | None:
+    """A page a browser asked for (GET with Accept: text/html, not under /api/) that is not there: the
+    address without its trailing slash, or the app itself with a 404, which shows its not-found screen.
+    None for everything else (the API, scripts, images), which keeps the problem+json 404."""
+    if request.method not in ("GET", "HEAD") or request.path.startswith("/api/"):
+        return None
+    if "text/html" not in request.accept_mimetypes.values():
+        return None
+    if request.path != "/" and request.path.endswith("/"):
+        query = request.query_string.decode("latin-1")
+        target = "/" + request.path.strip("/")  # one leading slash: "//host/" is no way off the site
+        return redirect(target + (f"?{query}" if query else ""), 308)
+    response = _file(safe_join(str(FRONTEND), "index.html") or "")
+    response.status_code = 404
+    return response
+
+
 def _serve(name: str) -> BaseResponse:
     path = safe_join(str(FRONTEND), name)
     if path is None or not os.path.isfile(path):
         abort(404)
+    return _file(path).make_conditional(request)
+
+
+def _file(path: str) -> Response:
     _, tag, body, packed = _read(path)
     zipped = packed is not None and request.accept_encodings["gzip"] > 0
     extension = os.path.splitext(path)[1]
@@ -65,7 +93,7 @@ def _serve(name: str) -> BaseResponse:
         response.headers["Content-Encoding"] = "gzip"
     response.set_etag(f"{tag}.gz" if zipped else tag)  # each encoding its own tag (RFC 9110 8.8.3)
     response.cache_control.no_cache = True
-    return response.make_conditional(request)
+    return response
 
 
 def _read(path: str) -> tuple[tuple, str, bytes, bytes | None]:

@@ -1,11 +1,13 @@
 // Paths to screens. The server serves index.html for each of these paths.
+import {has} from "./i18n.js";
 import {mount} from "./ui.js";
 
+// [path, screen, accepts(...path parts)?]: a path its check refuses is a missing page.
 const ROUTES = [
   [/^\/$/, () => import("./views/home.js")],
   [/^\/new(?:\/(\w+))?$/, () => import("./views/create.js")],
   [/^\/g\/([\w-]+)$/, () => import("./views/match.js")],
-  [/^\/rules\/(\w+)$/, () => import("./views/rules.js")],
+  [/^\/rules\/(\w+)$/, () => import("./views/rules.js"), (game) => has(`game.${game}.name`)], // a game the app knows
 ];
 
 let main = null;
@@ -42,9 +44,9 @@ export function replaceAddress(path) {
 
 /** Show the screen for the current address (again, e.g. after a language change). */
 export async function route() {
-  for (const [pattern, load] of ROUTES) {
+  for (const [pattern, load, accepts = () => true] of ROUTES) {
     const match = pattern.exec(location.pathname);
-    if (match) {
+    if (match && accepts(...match.slice(1))) {
       const screen = (await load()).default(...match.slice(1));
       mount(main, screen);
       main.focus({preventScroll: true});

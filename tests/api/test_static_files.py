@@ -37,3 +37,23 @@ def test_images_are_sent_as_they_are_and_missing_files_are_404(client):
     assert icon.status_code == 200 and "Content-Encoding" not in icon.headers and icon.mimetype == "image/png"
     assert client.get("/js/nope.js").status_code == 404
     assert client.get("/../README.md").status_code == 404
+
+
+PAGE = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}  # a browser's navigation
+
+
+@pytest.mark.parametrize(("path", "to"), [("/g/some-match/", "/g/some-match"), ("/new/", "/new"),
+                                          ("/rules/addup/?lang=fr", "/rules/addup?lang=fr"), ("//elsewhere.test/", "/elsewhere.test")])
+def test_a_page_asked_for_with_a_trailing_slash_is_sent_to_the_address_without_it(client, path, to):
+    where, _, query = path.partition("?")
+    answer = client.get("/", query_string=query, headers=PAGE, environ_overrides={"PATH_INFO": where})
+    assert answer.status_code == 308 and answer.headers["Location"] == to
+
+
+def test_an_unknown_page_is_the_apps_own_not_found_screen_and_the_api_keeps_problem_json(client):
+    page = client.get("/no/such/page", headers=PAGE)
+    assert page.status_code == 404 and page.mimetype == "text/html" and page.data == client.get("/").data
+    for path, headers in [("/api/nope", PAGE), ("/api/nope/", PAGE), ("/no/such/page", {}),
+                          ("/js/nope.js", {"Accept": "*/*"})]:
+        answer = client.get(path, headers=headers)
+        assert (answer.status_code, answer.mimetype) == (404, "application/problem+json"), path

@@ -15,3 +15,13 @@ def test_picking_another_game_clears_the_error_and_moves_the_address(new_page):
     expect(page).to_have_url(re.compile(r"/new/addem$"))
     page.reload()
     expect(page.locator('[data-key="game-addem"]')).to_be_checked()
+
+
+def test_an_unknown_address_shows_the_apps_not_found_screen(new_page):
+    page = new_page()
+    for path in ("/rules/nope", "/no/such/page"):
+        page.goto(path)
+        expect(page.locator("main h1")).to_have_text("There is nothing here.")
+    page.goto("/rules/addup/")
+    expect(page).to_have_url(re.compile(r"/rules/addup$"))
+    expect(page.locator("main h1")).to_have_text("Rules of ADD UP")
