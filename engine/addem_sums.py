@@ -168,7 +168,9 @@ def name(card: str) -> str:
 
 
 def names(cards: Iterable[str]) -> str:
-    return " and ".join(name(c) for c in cards)
+    """'7', '7 and -4', '7, 7, -4 and -2'."""
+    named = [name(c) for c in cards]
+    return " and ".join(filter(None, (", ".join(named[:-1]), *named[-1:])))
 
 
 def expression(terms: Sequence[int | str]) -> str:

@@ -301,7 +301,7 @@ def test_a_second_expose_is_told_only_the_moves_open_now():
     assert refused(state, 1, expose("F5a")).reason == (
         "8 is exposed already: make a sum with it, replace it or draw.")
     assert refused(circled(), 1, expose("F1a")).reason == (
-        "7 and 7 and -4 and -2 are exposed already: make a sum with them or draw.")
+        "7, 7, -4 and -2 are exposed already: make a sum with them or draw.")
     dry = play(drawn_dry(start(["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]])), (0, expose("F8a")))
     assert refused(dry, 1, expose("F5a")).reason == "8 is exposed already: make a sum with it or pass."
 
