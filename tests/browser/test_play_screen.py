@@ -2,7 +2,8 @@
 the builder, scores that say what counts and how far the line is, ADD-TOO's board named by the same
 coordinates as its log, a tap on a lit Plus and Minus square that makes the move, a move log whose
 numbers show whole, ADD'EM's going out told without a discard of no cards, negative scores with a
-minus sign, and a join screen that says what the game is and who is already there."""
+minus sign, and a join screen that says what the game is and who is already there. A match dealt from
+a deck its creator chose says so before a seat is taken and while it is played."""
 import re
 
 import pytest
@@ -10,6 +11,7 @@ import requests
 from playwright.sync_api import expect
 
 from tests.engine.test_addem import FILLER, PAD, fixed_deck
+from tests.engine.test_addup import fixed_deck as addup_deck
 
 from .drive import status
 from .matches import new_match
@@ -189,6 +191,31 @@ def test_the_join_screen_says_who_is_here_and_nothing_when_nobody_is(new_page, s
     page.reload()
     expect(page.locator('form[data-submit="join"]')).to_be_visible()
     expect(page.locator("main")).not_to_contain_text("Already here")
+
+
+def test_a_fixed_deck_is_said_before_a_seat_is_taken_and_at_the_table(new_page, server, artifacts):
+    """Once only the fairness panel said so, after the match: the creator knows every hand meanwhile."""
+    fixed = new_match(server, "addup", join=False, deck=addup_deck([["1a", "2a", "3a"], ["1b", "2b", "3b"]]))
+    bob = new_page()
+    bob.goto(fixed.invite_link())
+    expect(bob.locator("#fixed-deck")).to_have_text(
+        "This match is dealt from a deck its creator chose, not shuffled: the creator knows every hand "
+        "and the order of the draws.")
+    bob.screenshot(path=artifacts / "join-fixed-deck.png")
+    bob.locator('[data-key="take-1"]').click()
+    expect(bob.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(bob.locator("#fixed-deck")).to_contain_text("the creator knows every hand")
+    expect(bob.locator("#fixed-deck")).not_to_have_attribute("role", re.compile("."))  # said, not an alarm
+    bob.screenshot(path=artifacts / "play-fixed-deck.png")
+    ann = new_page()
+    ann.goto(fixed.seat_link(0))
+    expect(ann.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(ann.locator("#fixed-deck")).to_have_text(
+        "This match is dealt from the deck you chose, not shuffled: the other players are told that you know every hand.")
+    shuffled = new_match(server, "addup")
+    ann.goto(shuffled.seat_link(0))
+    expect(ann.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(ann.locator("#fixed-deck")).to_have_count(0)
 
 
 def clipped_log_numbers(page) -> list[str]:

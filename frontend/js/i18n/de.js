@@ -214,6 +214,8 @@ export default {
   "fair.dealBad": {one: "Die erste Hand, die dir gezeigt wurde, kommt NICHT aus diesem Mischen.", other: "Die ersten Hände, die dir gezeigt wurden, kommen NICHT aus diesem Mischen."},
   "fair.order": "Erstes Austeilen, oberste Karte zuerst:",
   "fair.fixed": "Dieses Spiel wurde aus einem festgelegten Stapel ausgeteilt, nicht gemischt.",
+  "fair.fixedNotice": "Dieses Spiel wird nicht gemischt: Wer es erstellt hat, hat den Stapel festgelegt und kennt jede Hand und die Reihenfolge beim Ziehen.",
+  "fair.fixedByYou": "Dieses Spiel wird nicht gemischt, sondern aus dem Stapel ausgeteilt, den du festgelegt hast: Den anderen wird gesagt, dass du jede Hand kennst.",
   "fair.insecure": "Die Prüfung braucht eine sichere Seite (https).",
 
   "error.network": "Der Server ist nicht erreichbar. Prüfe deine Verbindung; die Seite versucht es weiter.",

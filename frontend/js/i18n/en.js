@@ -214,6 +214,8 @@ export default {
   "fair.dealBad": {one: "The first hand shown to you does NOT come from this shuffle.", other: "The first hands shown to you do NOT come from this shuffle."},
   "fair.order": "First deal, top card first:",
   "fair.fixed": "This match was dealt from a fixed deck, not shuffled.",
+  "fair.fixedNotice": "This match is dealt from a deck its creator chose, not shuffled: the creator knows every hand and the order of the draws.",
+  "fair.fixedByYou": "This match is dealt from the deck you chose, not shuffled: the other players are told that you know every hand.",
   "fair.insecure": "Checking needs a secure (https) page.",
 
   "error.network": "The server cannot be reached. Check your connection; the page will keep trying.",

@@ -214,6 +214,8 @@ export default {
   "fair.dealBad": {one: "La primera mano que se te mostró NO viene de este barajado.", other: "Las primeras manos que se te mostraron NO vienen de este barajado."},
   "fair.order": "Primer reparto, empezando por la carta de arriba:",
   "fair.fixed": "Esta partida se repartió con una baraja fija, sin barajar.",
+  "fair.fixedNotice": "Esta partida se reparte con una baraja elegida por quien la creó, sin barajar: esa persona conoce cada mano y el orden en que se roba.",
+  "fair.fixedByYou": "Esta partida se reparte con la baraja que elegiste, sin barajar: a los demás jugadores se les avisa de que conoces cada mano.",
   "fair.insecure": "La comprobación necesita una página segura (https).",
 
   "error.network": "No se puede contactar con el servidor. Revisa tu conexión; la página lo seguirá intentando.",

@@ -214,6 +214,8 @@ export default {
   "fair.dealBad": {one: "La première main qui vous a été montrée NE vient PAS de ce mélange.", other: "Les premières mains qui vous ont été montrées NE viennent PAS de ce mélange."},
   "fair.order": "Première donne, carte du dessus d'abord :",
   "fair.fixed": "Cette partie a été distribuée à partir d'un paquet fixé, sans mélange.",
+  "fair.fixedNotice": "Cette partie est distribuée à partir d'un paquet choisi par la personne qui l'a créée, sans mélange : elle connaît chaque main et l'ordre de la pioche.",
+  "fair.fixedByYou": "Cette partie est distribuée à partir du paquet que vous avez choisi, sans mélange : les autres joueurs sont prévenus que vous connaissez chaque main.",
   "fair.insecure": "La vérification demande une page sécurisée (https).",
 
   "error.network": "Le serveur est injoignable. Vérifiez votre connexion ; la page réessaie toute seule.",

@@ -214,6 +214,8 @@ export default {
   "fair.dealBad": {one: "La prima mano che ti è stata mostrata NON viene da questa mescolata.", other: "Le prime mani che ti sono state mostrate NON vengono da questa mescolata."},
   "fair.order": "Prima distribuzione, dalla carta in cima:",
   "fair.fixed": "Questa partita è stata distribuita da un mazzo fisso, senza mescolare.",
+  "fair.fixedNotice": "Questa partita è distribuita da un mazzo scelto da chi l'ha creata, senza mescolare: chi l'ha creata conosce ogni mano e l'ordine in cui si pesca.",
+  "fair.fixedByYou": "Questa partita è distribuita dal mazzo che hai scelto, senza mescolare: gli altri giocatori vengono avvisati che conosci ogni mano.",
   "fair.insecure": "La verifica richiede una pagina sicura (https).",
 
   "error.network": "Il server non risponde. Controlla la connessione; la pagina continua a riprovare.",

@@ -214,6 +214,8 @@ export default {
   "fair.dealBad": {one: "A primeira mão que te foi mostrada NÃO vem deste baralhar.", other: "As primeiras mãos que te foram mostradas NÃO vêm deste baralhar."},
   "fair.order": "Primeira distribuição, a começar pela carta de cima:",
   "fair.fixed": "Este jogo foi distribuído a partir de um baralho fixo, sem baralhar.",
+  "fair.fixedNotice": "Este jogo é distribuído a partir de um baralho escolhido por quem o criou, sem baralhar: essa pessoa conhece cada mão e a ordem em que se tira.",
+  "fair.fixedByYou": "Este jogo é distribuído a partir do baralho que escolheste, sem baralhar: os outros jogadores são avisados de que conheces cada mão.",
   "fair.insecure": "A verificação precisa de uma página segura (https).",
 
   "error.network": "Não é possível contactar o servidor. Verifica a ligação; a página continua a tentar.",

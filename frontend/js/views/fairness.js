@@ -37,6 +37,15 @@ async function check(view) {
   return result;
 }
 
+/** A match dealt from a deck its creator chose (`fixed`): its creator knows every hand and the draws, so the
+ * join screen and the play screen say so (`me`: this device's seat, or null). The creator is told that the
+ * others are told. */
+export function fixedDeckNote(view, me) {
+  if (!view.fixed) return "";
+  const creator = me !== null && me === view.creator;
+  return html`<p class="fixed-deck" id="fixed-deck">${t(creator ? "fair.fixedByYou" : "fair.fixedNotice")}</p>`;
+}
+
 const mark = (ok) => html`<span class="${ok ? "ok" : "bad"}" aria-hidden="true">${ok ? "✓" : "✗"}</span>`;
 
 export function fairness(screen) {

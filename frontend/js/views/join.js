@@ -5,6 +5,7 @@ import {t} from "../i18n.js";
 import {submit, waiting, watch} from "../outbox.js";
 import {lastName, rememberName} from "../seat-store.js";
 import {begin} from "../ui.js";
+import {fixedDeckNote} from "./fairness.js";
 import {gameName, nameField, problemText, seatName} from "./words.js";
 
 /** "Already here: Ann, Bob"; nothing when nobody is (the creator, alone, gave their seat back). */
@@ -29,6 +30,7 @@ export default function join(id, invite, joined) {
       return html`
         <h1>${t("join.heading", {game: gameName(view.game)})}</h1>
         <p class="summary">${t(`game.${view.game}.summary`)}</p>
+        ${fixedDeckNote(view, null)}
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a></p>
         ${alreadyHere(view)}
         ${free.length ? html`

@@ -10,7 +10,7 @@ import {go} from "../router.js";
 import {keepSeat, seatOf, update} from "../seat-store.js";
 import {announce, attempt, begin, mergeActions} from "../ui.js";
 import {hintText} from "./computer.js";
-import {fairness} from "./fairness.js";
+import {fairness, fixedDeckNote} from "./fairness.js";
 import {history} from "./history.js";
 import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
 import {lifecycle} from "./lifecycle.js";
@@ -44,6 +44,7 @@ export default function play(id, linkToken) {
       return html`
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
+        ${fixedDeckNote(view, me)}
         <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
           tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>${hintButton(view, me)}</div>
         ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" role="status" id="hint"><strong>${t("hint.title")}</strong>
