@@ -1,5 +1,6 @@
 """Matches played over days, through the web app: deadlines shown and a late turn skipped, resigning,
-leaving to the autopilot, giving a seat back, the rematch, and My games from one request."""
+leaving to the autopilot, giving a seat back, the rematch (and My games saying one waits), and My games
+from one request."""
 import re
 
 from playwright.sync_api import expect
@@ -122,6 +123,35 @@ def test_a_rematch_is_one_new_match_for_the_same_players(new_page, server):
     expect(ann.locator('a[data-key="rematch"]')).to_have_text("Go to the rematch")
     ann.locator('a[data-key="rematch"]').click()
     expect(ann).to_have_url(re.compile(rematch))
+
+def test_my_games_says_a_rematch_is_waiting_until_this_device_holds_a_seat_in_it(new_page, server, artifacts):
+    """Once My games showed a finished match as only "Match over" while the others waited in its rematch."""
+    match = new_match(server, "addup")
+    match.play(lambda view: False)
+    bob = new_page()
+    bob.goto(match.seat_link(1))
+    expect(bob.locator("#status")).to_have_attribute("data-status", "over")
+    bob.goto("/")
+    finished = bob.locator(f'.my-games a[href="/g/{match.id}"]')
+    expect(finished).to_contain_text("Match over")
+    expect(finished).not_to_contain_text("rematch")
+    assert match.post("rematch", 0).status_code == 201  # Ann asks, on her phone
+    bob.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
+    expect(bob.locator("#announce")).to_have_text("A rematch of ADD UP with Ann is waiting for you.")
+    expect(finished.locator(".rematch-waiting")).to_have_text("A rematch is waiting for you: open the match to join it.")
+    bob.screenshot(path=artifacts / "my-games-rematch.png")
+    finished.click()
+    join = bob.locator('[data-action="rematch"]')
+    expect(join).to_have_text("Join the rematch")
+    expect(join).to_be_in_viewport()
+    join.click()
+    expect(bob.locator("#status")).to_have_attribute("data-status", "playing")
+    rematch = match_id(bob)
+    bob.goto("/")  # the rematch is Bob's own entry now; the finished match no longer offers it
+    expect(bob.locator(f'.my-games a[href="/g/{rematch}"]')).to_be_visible()
+    expect(finished).to_contain_text("Match over")
+    expect(finished.locator(".rematch-waiting")).to_have_count(0)
+
 
 def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server):
     waiting = new_match(server, "addit", join=False)

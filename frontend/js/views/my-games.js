@@ -16,6 +16,10 @@ function deadline(entry) {
   return html` <span class="due">· ${t(due <= Date.now() ? "mine.late" : "mine.due", {relative: relativeTime(due)})}</span>`;
 }
 
+/** A finished match whose rematch another seat asked for, and which this device has no seat in yet: its page
+ * (the entry's link) offers "Join the rematch". */
+const rematchWaiting = (entry) => entry.status === "over" && entry.rematch !== null && !seatOf(entry.rematch);
+
 function item(entry) {
   const free = entry.seats.filter((s) => !s.joined).length;
   const names = entry.seats.filter((s) => s.joined).map((s) => s.name);
@@ -24,7 +28,8 @@ function item(entry) {
     <li class="${entry.your_turn ? "mine your-turn" : "mine"}">
       <a href="/g/${entry.id}" data-key="mine-${entry.id}"><strong>${gameName(entry.game)}</strong>
         <span class="players">${players}</span>
-        <span class="state">${entry.your_turn ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, entry.seat)}${deadline(entry)}</span></a>
+        <span class="state">${entry.your_turn ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, entry.seat)}${deadline(entry)}</span>
+        ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}</a>
       ${entry.status === "over" ? forgetButton(entry.id, matchName(entry)) : ""}
     </li>`;
 }
@@ -46,13 +51,15 @@ function matchName(entry) {
   return others.length ? t("mine.match", {game: gameName(entry.game), names: listing(others)}) : gameName(entry.game);
 }
 
-/** What changed since the last answer, for a screen reader: a turn come to this device, a match over. */
+/** What changed since the last answer, for a screen reader: a turn come to this device, a match over, a
+ * rematch waiting for it. */
 function news(before, after) {
   const was = new Map(before.map((entry) => [entry.id, entry]));
   return after.flatMap((entry) => {
     const old = was.get(entry.id);
     if (old && entry.status === "over" && old.status !== "over") return [t("mine.nowOver", {match: matchName(entry)})];
     if (old && entry.your_turn && !old.your_turn) return [t("mine.nowYourTurn", {match: matchName(entry)})];
+    if (old && rematchWaiting(entry) && !old.rematch) return [t("mine.nowRematch", {match: matchName(entry)})];
     return [];
   });
 }
