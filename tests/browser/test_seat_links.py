@@ -1,7 +1,8 @@
 """A lost seat given back: the match's creator gives the seat a new link (asked first, shown
 marked private), its player opens it on another phone and plays, and the phone with the old link
 is told the creator replaced it. A seat link opened on a second phone says so on both, with what
-that seat's player can do: the creator's own seat, or one whose creator left, gets no new link."""
+that seat's player can do: the creator's own seat, or one whose creator left, gets no new link. Another
+seat's link opened on a phone that holds a seat of the match says whose seat each is, with a way back."""
 import re
 
 from playwright.sync_api import expect
@@ -101,3 +102,31 @@ def test_the_other_device_warning_never_sends_a_seat_to_ask_for_a_link_nobody_ca
     left.free(0)  # the creator gives their seat back: nobody can give links now
     advice = other_device_advice(new_page, left.seat_link(1))
     assert "nobody can give your seat a new one" in advice and "ask whoever created" not in advice, advice
+
+
+def test_another_seat_s_link_on_a_phone_that_holds_a_seat_says_so_and_leads_back(new_page, server, artifacts):
+    """Once the tab switched to the link's seat without a word (and a reload switched it back)."""
+    match = new_match(server, "addup")
+    phone = new_page()
+    phone.goto(match.seat_link(0))
+    expect(phone.locator(".seat.me")).to_contain_text("Ann")
+    expect(phone.locator("#other-seat")).to_have_count(0)
+    kept = "JSON.parse(localStorage.getItem('addgames.seats'))[location.pathname.split('/').pop()]"
+    phone.goto(match.seat_link(1))  # Bob's link, sent to Ann by mistake
+    expect(phone.locator(".seat.me")).to_contain_text("Bob")
+    expect(phone.locator("#other-seat")).to_contain_text(
+        "This link is for Bob's seat, and this phone holds Ann's seat. This tab shows Bob's seat until you leave it "
+        "or reload; this phone keeps Ann's.")
+    assert phone.evaluate(kept)["token"] == match.tokens[0]  # Bob's seat is not kept over Ann's
+    expect(phone.locator('[data-key="push"], [data-key="notify"]')).to_have_count(0)  # no pushes of Bob's seat here
+    assert serious_violations(phone) + too_small(phone) == []
+    phone.screenshot(path=artifacts / "seat-other-seat.png")
+    phone.reload()  # as the notice says: a reload shows the seat this phone keeps
+    expect(phone.locator(".seat.me")).to_contain_text("Ann")
+    expect(phone.locator("#other-seat")).to_have_count(0)
+    phone.goto(match.seat_link(1))
+    phone.locator('[data-key="own-seat"]').click()
+    expect(phone.locator("#other-seat")).to_have_count(0)
+    expect(phone.locator(".seat.me")).to_contain_text("Ann")
+    expect(phone).to_have_url(re.compile(rf"/g/{match.id}$"))
+    assert phone.evaluate(kept)["token"] == match.tokens[0]

@@ -107,6 +107,8 @@ export default {
   "device.whatCreator": "Wenn du das bist, spiel weiter. Wenn nicht, hat jemand anderes den Link zu deinem Platz. Du kannst den anderen Plätzen neue Links geben, aber deinem eigenen kann niemand einen geben: Behalte den Link ab jetzt für dich, oder verlass diese Partie und erstelle eine neue, von der du nur den Einladungslink teilst.",
   "device.whatNobody": "Wenn du das bist, spiel weiter. Wenn nicht, hat jemand anderes den Link zu deinem Platz, und niemand kann deinem Platz einen neuen geben (die Person, die die Partie erstellt hat, hat ihren Platz zurückgegeben): Spiel in diesem Wissen weiter, oder verlass diese Partie und erstelle eine neue, von der du nur den Einladungslink teilst.",
   "device.ok": "Verstanden",
+  "device.otherSeat": "Dieser Link gehört zum Platz von {link}, und dieses Handy hat den Platz von {own}. Dieser Tab zeigt den Platz von {link}, bis du ihn verlässt oder neu lädst; dieses Handy behält den von {own}.",
+  "device.ownSeat": "Zurück zu meinem Platz ({name})",
 
   "join.title": "Einem Spiel beitreten",
   "join.heading": "Diesem {game}-Spiel beitreten",

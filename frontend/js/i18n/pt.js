@@ -107,6 +107,8 @@ export default {
   "device.whatCreator": "Se és tu, continua. Se não, outra pessoa tem a ligação do teu lugar. Podes dar novas ligações aos outros lugares, mas ninguém pode dar uma ao teu: a partir de agora guarda a ligação só para ti, ou sai desta partida e cria uma nova, partilhando apenas a sua ligação de convite.",
   "device.whatNobody": "Se és tu, continua. Se não, outra pessoa tem a ligação do teu lugar e ninguém lhe pode dar uma nova (quem criou a partida devolveu o seu lugar): continua sabendo disso, ou sai desta partida e cria uma nova, partilhando apenas a sua ligação de convite.",
   "device.ok": "Entendido",
+  "device.otherSeat": "Esta ligação é do lugar de {link}, e este telemóvel tem o lugar de {own}. Este separador mostra o lugar de {link} até o deixares ou recarregares; este telemóvel guarda o de {own}.",
+  "device.ownSeat": "Voltar ao meu lugar ({name})",
 
   "join.title": "Entrar num jogo",
   "join.heading": "Entrar neste jogo de {game}",

@@ -17,7 +17,7 @@ import {lifecycle} from "./lifecycle.js";
 import {paceRule} from "./pace.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
-import {gameName, problemText, statusLine} from "./words.js";
+import {gameName, problemText, seatName, statusLine} from "./words.js";
 
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
@@ -33,6 +33,7 @@ export default function play(id, linkToken) {
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
     news: null, // what became of a change the outbox kept: sent late, or refused
+    ownSeat: null, // the seat this device holds, when the link opened here is another seat's (see shown)
     seatLink: kept && !kept.linkShown ? kept.seatLink : null,
     actions: {},
     fallbackFocus: "#status", // when a move took the focused button away: Tab goes on from the status to the hand
@@ -52,6 +53,7 @@ export default function play(id, linkToken) {
         ${outboxLines()}
         ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
         ${screen.seatLinks.warning(view, me)}
+        ${otherSeatNotice(view, me)}
         ${screen.lifecycle.deadline(view, me)}
         ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
         ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}
@@ -65,9 +67,9 @@ export default function play(id, linkToken) {
         ${screen.seatLinks.render(view, me)}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}" data-key="rules">${t("play.rules", {game: gameName(view.game)})}</a>
-          ${me !== null ? notifyControl(view) : ""}</p>
+          ${me !== null && screen.ownSeat === null ? notifyControl(view) : ""}</p>
         ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}
-        ${screen.seatLink ? seatLinkPanel(screen.seatLink, screen.notice, screen.askingSeatCopy,
+        ${screen.seatLink && screen.ownSeat === null ? seatLinkPanel(screen.seatLink, screen.notice, screen.askingSeatCopy,
           view.status === "waiting" && kept?.inviteLink) : ""}`;
     },
     async start() {
@@ -102,6 +104,17 @@ export default function play(id, linkToken) {
       ${outboxLines()}
       ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : html`<p>${t("app.loading")}</p>`}
       ${screen.gone ? html`<p><a href="/">${t("missing.home")}</a></p>` : ""}`;
+  }
+
+  /** A seat link opened on a device that holds another seat of the match: this tab shows the link's seat
+   * (the device keeps its own, which a reload shows again), and says so, with a way back to its own. */
+  function otherSeatNotice(view, me) {
+    if (screen.ownSeat === null || me === null) return "";
+    const own = seatName(view, screen.ownSeat);
+    return html`<div class="other-seat" role="status" id="other-seat">
+      <p>${t("device.otherSeat", {link: seatName(view, me), own})}</p>
+      <p class="actions"><button type="button" class="small" data-action="backToOwnSeat" data-key="own-seat">
+        ${t("device.ownSeat", {name: own})}</button></p></div>`;
   }
 
   /** The Hint button, beside the status, for the seat to move when the match allows hints. */
@@ -148,6 +161,7 @@ export default function play(id, linkToken) {
       screen.hint = {version: answer.game.version, text: hintText(answer.hint.explanation)};
       screen.repaint();
     },
+    backToOwnSeat: () => go(`/g/${id}`, {replace: true}), // as a reload does: the seat this device keeps
     dismissLink: () => {
       screen.seatLink = null;
       screen.repaint();
@@ -187,7 +201,8 @@ export default function play(id, linkToken) {
       keepSeat(id, {seat: view.you.seat, token, game: view.game, seatLink: `${location.origin}/g/${id}#seat=${token}`,
         linkShown: true});
     }
-    if (screen.seatLink) update(id, {linkShown: true});
+    screen.ownSeat = linkToken && view.you && held?.token && held.seat !== view.you.seat ? held.seat : null;
+    if (screen.seatLink && screen.ownSeat === null) update(id, {linkShown: true}); // shown with its own seat
     screen.view = view;
     if (screen.hint && screen.hint.version !== view.version) screen.hint = null; // it was for a position now gone
     if (!before || before.version !== view.version || before.status !== view.status) {
