@@ -3,11 +3,12 @@ import {has} from "./i18n.js";
 import {mount} from "./ui.js";
 
 // [path, screen, accepts(...path parts)?]: a path its check refuses is a missing page.
+const known = (game) => has(`game.${game}.name`); // a game the app knows
 const ROUTES = [
   [/^\/$/, () => import("./views/home.js")],
-  [/^\/new(?:\/(\w+))?$/, () => import("./views/create.js")],
+  [/^\/new(?:\/(\w+))?$/, () => import("./views/create.js"), (game) => game === undefined || known(game)],
   [/^\/g\/([\w-]+)$/, () => import("./views/match.js")],
-  [/^\/rules\/(\w+)$/, () => import("./views/rules.js"), (game) => has(`game.${game}.name`)], // a game the app knows
+  [/^\/rules\/(\w+)$/, () => import("./views/rules.js"), known],
 ];
 
 let main = null;

@@ -19,7 +19,7 @@ def test_picking_another_game_clears_the_error_and_moves_the_address(new_page):
 
 def test_an_unknown_address_shows_the_apps_not_found_screen(new_page):
     page = new_page()
-    for path in ("/rules/nope", "/no/such/page"):
+    for path in ("/rules/nope", "/new/nope", "/no/such/page"):
         page.goto(path)
         expect(page.locator("main h1")).to_have_text("There is nothing here.")
     page.goto("/rules/addup/")
