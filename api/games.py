@@ -7,6 +7,7 @@ from .context import current_request
 from .errors import Problem
 from .idempotency import idempotent
 from .matches import MatchRow
+from .names import check_unlike
 from .opening import Opened, as_remembered, opened, opened_caught_up
 from .presenter import etag, etag_version, link, not_modified, polled, view_response
 from .schemas import CreateGame, JoinGame
@@ -22,6 +23,10 @@ def create_game():
     game = catalogue.game(body["game"])
     names = [name and name.strip() for name in body.get("players") or [body["name"]] + [None] * (body["seats"] - 1)]
     bots = seating.bot_seats(body["bots"], len(names))
+    people = [name for n, name in enumerate(names) if n not in bots]
+    for n, name in enumerate(people):
+        if name:
+            check_unlike(name, people[:n])
     match, invite = seating.new_match(game, names, body["options"], body.get("deck"), body.get("time_per_move"),
                                       body["timeouts_to_leave"], bots, body["hints"], creator=0)
     return seating.created(match, game, 0, names[0], lambda: Problem(409, "id_taken", "A new match's id clashed "

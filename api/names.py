@@ -16,6 +16,7 @@ standard library's). It is refused when:
   the same one twice in a row, counted decomposed (UTS #39, section 5.4).
 """
 import unicodedata
+from collections.abc import Iterable
 
 import regex
 
@@ -36,6 +37,7 @@ FORBIDDEN = {  # general categories no name may hold, and why
 CATEGORY = regex.compile("|".join(rf"(?P<{category}>\p{{{category}}})" for category in FORBIDDEN))
 INVISIBLE_BASE = regex.compile(r"[\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]")
 MARKS = regex.compile(r"[\p{Mn}\p{Me}]+")  # nonspacing and enclosing: they stack on their base
+IGNORABLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
 
 
 def clean_name(value: str) -> str:
@@ -49,6 +51,21 @@ def clean_name(value: str) -> str:
     for cluster in regex.findall(r"\X", name):
         _check_cluster(cluster)
     return name
+
+
+def check_unlike(name: str, others: Iterable[str | None]) -> None:
+    """A 422 `name_taken` when `name` reads as one of `others` (the names of the other players of a
+    match): the same letters once case, compatibility forms (ｆｕｌｌ width) and characters that draw
+    nothing (joiners) are set aside, so that the turn line and the notifications say who is meant."""
+    mine = _read_as(name)
+    for other in others:
+        if other and _read_as(other) == mine:
+            raise Problem(422, "name_taken", f"Another player of this match is called {other}: "
+                          "pick a name the others can tell apart (add an initial, say).", params={"name": other})
+
+
+def _read_as(name: str) -> str:
+    return IGNORABLE.sub("", unicodedata.normalize("NFKC", name)).casefold()
 
 
 def _check_cluster(cluster: str) -> None:

@@ -16,6 +16,7 @@ from . import clock, idempotency, jsonio, matches, observe, replays, seat_tokens
 from .errors import Problem
 from .matches import MatchRow
 from .models import games_table, seats_table
+from .names import check_unlike
 from .presenter import link, match_view, seats
 from .push import outbox
 
@@ -119,6 +120,7 @@ def join(match: MatchRow, game, invite: str, seat: int | None, name: str | None)
     for _ in range(match.seat_count):
         taking = _first_free(match) if seat is None else seat
         named = (name or (match.names[taking] if taking < match.seat_count else "") or "").strip()
+        check_unlike(named, (shown["name"] for shown in seats(match) if shown["seat"] != taking))
         try:
             return created(match, game, taking, named,
                            lambda: Problem(409, "seat_taken", f"Seat {taking} was taken a moment ago; pick another."))

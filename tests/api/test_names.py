@@ -114,6 +114,36 @@ def test_every_name_field_takes_the_rule(app, client):
     assert count(app, Match) == 2
 
 
+@pytest.mark.parametrize("sent", ["Ann", "ann", "ＡＮＮ", "A\u200dnn", "An\u200cn"])
+def test_a_name_another_player_of_the_match_reads_as_is_refused(app, client, sent):
+    """The turn line and the notifications must say who is meant: case, compatibility forms and
+    characters that draw nothing do not tell two players apart."""
+    table = Table.create(client, seats=3, join=False)
+    joined = client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "name": sent})
+    assert (joined.status_code, joined.json["code"], joined.json["params"]) == (422, "name_taken", {"name": "Ann"})
+    assert [seat["joined"] for seat in table.view()["seats"]] == [True, False, False]
+    listed = client.post("/api/v1/games", json={"game": "addup", "players": ["Ann", "Bob", sent]})
+    assert (listed.status_code, listed.json["code"]) == (422, "name_taken")
+    assert count(app, Match) == 1
+
+
+def test_a_name_reserved_for_another_seat_is_taken_and_its_own_seat_takes_it(client):
+    body = client.post("/api/v1/games", json={"game": "addup", "players": ["Ann", "Bob", "Cy"]}).json
+    table = Table(client, body["game"]["id"], body["invite"], {0: body["token"]})
+    stranger = client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "seat": 2, "name": "bob"})
+    assert (stranger.status_code, stranger.json["code"]) == (422, "name_taken")
+    assert table.join("Bob", seat=1)["seat"] == 1
+    assert table.join("Anna")["seat"] == 2, "a name that only starts like another's is another name"
+
+
+def test_two_bots_of_one_level_and_a_rematch_keep_their_names(client):
+    table = Table.create(client, seats=3, join=False, bots=[{"seat": 1, "level": "easy"}, {"seat": 2, "level": "easy"}])
+    assert [seat["name"] for seat in table.view()["seats"]] == ["Ann", "Computer (easy)", "Computer (easy)"]
+    client.post(f"/api/v1/games/{table.id}/resign", headers={"Authorization": f"Bearer {table.tokens[0]}"})
+    rematch = client.post(f"/api/v1/games/{table.id}/rematch", headers={"Authorization": f"Bearer {table.tokens[0]}"})
+    assert rematch.status_code == 201, rematch.json
+
+
 def test_the_contracts_pattern_is_a_necessary_condition():
     """The spec's pattern cannot say the whole rule; what it does say, the code keeps: every
     accepted name matches it, and every character it excludes is refused."""

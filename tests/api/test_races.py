@@ -55,8 +55,8 @@ def assert_no_server_error(results: list[requests.Response]) -> None:
 def test_two_joins_for_two_free_seats_both_get_a_seat(client, base):
     for _ in range(4):
         made = create(base, seats=3)
-        join = ("POST", f"/{made['game']['id']}/seats", {"invite": made["invite"], "name": "Bob"}, None, {})
-        results = at_once(base, join, join)
+        results = at_once(base, *[("POST", f"/{made['game']['id']}/seats", {"invite": made["invite"], "name": name},
+                                   None, {}) for name in ("Bob", "Eve")])
         assert [r.status_code for r in results] == [201, 201], [r.text for r in results]
         assert sorted(r.json()["seat"] for r in results) == [1, 2]
         view = call(base, "GET", f"/{made['game']['id']}").json()

@@ -1,4 +1,6 @@
 """Loaded by the schemathesis CLI (SCHEMATHESIS_HOOKS) in tests/contract/test_stateful.py."""
+import itertools
+
 import jsonschema
 import schemathesis
 import yaml
@@ -51,6 +53,9 @@ def bots_inside_the_match(context, body):
     return {**body, "bots": list(kept.values())}
 
 
+_JOINERS = itertools.count(1)
+
+
 @schemathesis.hook("map_body").apply_to(method="POST", path="/api/v1/games/{id}/seats")
 def joiners_named(context, body):
     """A join drawn without a name takes a seat only when the creator reserved a name for it, which few
@@ -59,4 +64,4 @@ def joiners_named(context, body):
     on a CI machine running the other tests beside). A body the contract refuses is left as it is."""
     if not isinstance(body, dict) or "name" in body or not JOIN_GAME.is_valid(body):
         return body
-    return {**body, "name": "Joiner"}
+    return {**body, "name": f"Joiner {next(_JOINERS)}"}  # each its own: a name another seat has is refused

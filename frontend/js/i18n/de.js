@@ -231,6 +231,7 @@ export default {
   "error.match_full": "Alle Plätze dieses Spiels sind besetzt.",
   "error.seat_taken": "Jemand hat diesen Platz gerade genommen: Wähle einen anderen.",
   "error.name_required": "Gib zuerst deinen Namen ein.",
+  "error.name_taken": "In diesem Spiel heißt schon jemand {name}: Wähle einen Namen, den die anderen unterscheiden können (zum Beispiel mit einer Initiale).",
   "error.unknown_match": "Dieses Spiel gibt es nicht.",
   "error.bad_token": "Dieser Platz-Link ist ungültig: Du schaust zu.",
   "error.unknown": "Etwas ist schiefgegangen.",

@@ -231,6 +231,7 @@ export default {
   "error.match_full": "Every seat of this match is taken.",
   "error.seat_taken": "Someone took that seat a moment ago: pick another.",
   "error.name_required": "Type your name first.",
+  "error.name_taken": "Another player of this match is called {name}: pick a name the others can tell apart (add an initial, say).",
   "error.unknown_match": "There is no such match.",
   "error.bad_token": "This seat link is not valid: you are watching.",
   "error.unknown": "Something went wrong.",

@@ -231,6 +231,7 @@ export default {
   "error.match_full": "Todas las plazas de esta partida están ocupadas.",
   "error.seat_taken": "Alguien acaba de ocupar esa plaza: elige otra.",
   "error.name_required": "Escribe primero tu nombre.",
+  "error.name_taken": "Otro jugador de esta partida se llama {name}: elige un nombre que los demás puedan distinguir (añade una inicial, por ejemplo).",
   "error.unknown_match": "Esa partida no existe.",
   "error.bad_token": "Este enlace de plaza no es válido: estás mirando.",
   "error.unknown": "Algo ha ido mal.",

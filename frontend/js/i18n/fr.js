@@ -231,6 +231,7 @@ export default {
   "error.match_full": "Toutes les places de cette partie sont prises.",
   "error.seat_taken": "Quelqu'un vient de prendre cette place : choisissez-en une autre.",
   "error.name_required": "Tapez d'abord votre nom.",
+  "error.name_taken": "Un autre joueur de cette partie s'appelle {name} : choisissez un nom que les autres sauront distinguer (ajoutez une initiale, par exemple).",
   "error.unknown_match": "Cette partie n'existe pas.",
   "error.bad_token": "Ce lien de place n'est pas valable : vous regardez la partie.",
   "error.unknown": "Quelque chose s'est mal passé.",

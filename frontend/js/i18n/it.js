@@ -231,6 +231,7 @@ export default {
   "error.match_full": "Tutti i posti di questa partita sono occupati.",
   "error.seat_taken": "Qualcuno ha appena preso quel posto: scegline un altro.",
   "error.name_required": "Scrivi prima il tuo nome.",
+  "error.name_taken": "Un altro giocatore di questa partita si chiama {name}: scegli un nome che gli altri sappiano distinguere (aggiungi un'iniziale, per esempio).",
   "error.unknown_match": "Questa partita non esiste.",
   "error.bad_token": "Questo link del posto non è valido: stai guardando.",
   "error.unknown": "Qualcosa è andato storto.",

@@ -231,6 +231,7 @@ export default {
   "error.match_full": "Todos os lugares deste jogo estão ocupados.",
   "error.seat_taken": "Alguém acabou de ocupar esse lugar: escolhe outro.",
   "error.name_required": "Escreve primeiro o teu nome.",
+  "error.name_taken": "Outro jogador deste jogo chama-se {name}: escolhe um nome que os outros consigam distinguir (junta uma inicial, por exemplo).",
   "error.unknown_match": "Esse jogo não existe.",
   "error.bad_token": "Esta ligação de lugar não é válida: estás a ver.",
   "error.unknown": "Algo correu mal.",

@@ -76,7 +76,7 @@ function errorWords(params) {
 const ERROR_KEYS = {
   ...Object.fromEntries([
     "network", "stale_version", "not_your_turn", "game_over", "not_started", "bad_invite", "match_full",
-    "seat_taken", "name_required", "unknown_match", "bad_token", "unknown", "replace_mismatch",
+    "seat_taken", "name_required", "name_taken", "unknown_match", "bad_token", "unknown", "replace_mismatch",
     "one_total", "too_few_cards", "cannot_expose", "cannot_lay", "lay_back", "bad_option", "deadline_not_passed",
     "no_deadlines", "not_over", "already_started", "not_your_seat", "push_off", "link_replaced", "not_creator",
     "own_seat", "seat_free", "link_changed", "hints_off", "last_person",
