@@ -434,7 +434,9 @@ def _sum_possible(state: State, hand: Sequence[str]) -> bool:
 def _card_list(move: Move, hand: Sequence[str], exposed: Sequence[str]) -> tuple[str, ...]:
     """The distinct hand cards named in move["cards"]."""
     named = move.get("cards")
-    if not isinstance(named, list) or not named or not all(isinstance(c, str) for c in named):
+    if named == []:
+        raise IllegalMove("bad_move", "'cards' is empty: name the cards from your hand.", field="cards")
+    if not isinstance(named, list) or not all(isinstance(c, str) for c in named):
         raise IllegalMove("bad_move", "'cards' must be a list of card ids.", field="cards")
     if len(set(named)) != len(named):
         raise IllegalMove("duplicate_card", "Name each card only once.", field="cards")

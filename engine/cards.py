@@ -92,6 +92,8 @@ def card_field(move: Move, hand: Sequence[str], field: str = "card") -> str:
 def int_field(move: Move, field: str, lo: int, hi: int, what: str) -> int:
     """The whole number in `move[field]`, if it lies in lo..hi."""
     value = move.get(field)
+    if value is None:
+        raise IllegalMove("bad_move", f"This move needs '{field}' (a whole number from {lo} to {hi}).", field=field)
     if type(value) is not int:
         raise IllegalMove("bad_move", f"'{field}' must be a whole number.", field=field)
     if not lo <= value <= hi:

@@ -126,6 +126,7 @@ def test_hints_find_the_addem_sum():
     (summed("T3a", "F5a", "F7a"), "not_in_hand", "Card F7a is not in your hand."),
     ({"type": "sum", "cards": "T3a"}, "bad_move", "'cards' must be a list of card ids."),
     ({"type": "sum", "cards": [3]}, "bad_move", "'cards' must be a list of card ids."),
+    ({"type": "sum", "cards": []}, "bad_move", "'cards' is empty: name the cards from your hand."),
     ({"type": "sum", "cards": ["T3a", "F5a", "AEa"], "values": [2]}, "bad_move",
      "'values' must map Add-Em card ids to numbers."),
     ({"type": "sum", "cards": ["T3a", "F5a", "AEa"], "total": 3}, "bad_move", "A 'sum' move has no field 'total'."),

@@ -123,7 +123,7 @@ def test_legal_moves_offer_each_card_and_where_it_would_capture():
     ({"type": "play", "card": "4a", "row": "left"}, "bad_row", "Choose the 'top' or the 'bottom' row."),
     ({"type": "play", "card": "4a", "row": "top", "value": 4}, "value_not_joker",
      "Only a joker takes a value: a 4 is always 4."),
-    ({"type": "play", "card": "w1", "row": "top"}, "bad_move", "'value' must be a whole number."),
+    ({"type": "play", "card": "w1", "row": "top"}, "bad_move", "This move needs 'value' (a whole number from 0 to 5)."),
     ({"type": "play", "card": "w1", "row": "top", "value": 6}, "out_of_range",
      "A white joker's value must be from 0 to 5, not 6."),
     ({"type": "play", "card": "y1", "row": "top", "value": 9}, "out_of_range",
