@@ -43,6 +43,8 @@ def problem(status: int, code: str, detail: str, headers: dict | None = None, **
     response.status_code = status
     response.content_type = "application/problem+json"
     response.headers.update(headers or {})
+    if status == 401:  # RFC 9110 asks a 401 to name the scheme to authenticate with
+        response.headers.setdefault("WWW-Authenticate", "Bearer")
     return response
 
 

@@ -129,6 +129,7 @@ def test_moves_need_the_seats_own_token(client, headers, code):
     table = Table.create(client)
     response = client.post(f"/api/v1/games/{table.id}/moves", json={"version": 0, "move": {}}, headers=headers)
     assert (response.status_code, response.json["code"]) == (401, code)
+    assert response.headers["WWW-Authenticate"] == "Bearer"  # the scheme to authenticate with (RFC 9110)
 
 
 def test_no_moves_before_every_seat_is_taken(client):
