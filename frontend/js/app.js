@@ -16,7 +16,8 @@ function header() {
   document.getElementById("language").addEventListener("change", async (event) => {
     await chooseLanguage(event.target.value);
     header();
-    route();
+    document.getElementById("language").focus({preventScroll: true}); // the new header's: the user is on it
+    route({inPlace: true});
   });
 }
 

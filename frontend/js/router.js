@@ -43,15 +43,18 @@ export function replaceAddress(path) {
   history.replaceState({app: true}, "", path);
 }
 
-/** Show the screen for the current address (again, e.g. after a language change). */
-export async function route() {
+/** Show the screen for the current address: a new page starts at its top, with the focus; the same page
+ * shown again in another language (`inPlace`) leaves the focus on the switcher that changed it. */
+export async function route({inPlace = false} = {}) {
   for (const [pattern, load, accepts = () => true] of ROUTES) {
     const match = pattern.exec(location.pathname);
     if (match && accepts(...match.slice(1))) {
       const screen = (await load()).default(...match.slice(1));
       mount(main, screen);
-      main.focus({preventScroll: true});
-      window.scrollTo(0, 0);
+      if (!inPlace) {
+        main.focus({preventScroll: true});
+        window.scrollTo(0, 0);
+      }
       return;
     }
   }

@@ -78,6 +78,7 @@ def test_the_browser_language_is_the_default_and_the_switcher_changes_it(new_pag
     expect(page.locator("h1")).to_have_text("Rechenspiele für dich und deine Freunde")
     page.locator("#language").select_option("it")
     expect(page.locator("h1")).to_have_text("Giochi di somme da fare con gli amici")
+    assert page.evaluate("document.activeElement.id") == "language", "the switcher keeps the focus"
     page.reload()
     expect(page.locator("h1")).to_have_text("Giochi di somme da fare con gli amici")
     assert page.evaluate("document.documentElement.lang") == "it"
