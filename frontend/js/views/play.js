@@ -45,13 +45,12 @@ export default function play(id, linkToken) {
       return html`
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
-        ${fixedDeckNote(view, me)}
         <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
           tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>${hintButton(view, me)}</div>
         ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" role="status" id="hint"><strong>${t("hint.title")}</strong>
           ${screen.hint.text}</p>` : ""}
         ${outboxLines()}
-        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+        ${errorLine()}
         ${screen.seatLinks.warning(view, me)}
         ${otherSeatNotice(view, me)}
         ${screen.lifecycle.deadline(view, me)}
@@ -62,6 +61,7 @@ export default function play(id, linkToken) {
         ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
         <section class="board" aria-label="${t("play.table")}">${screen.game.board(ctx)}</section>
         ${scoreRule(view)}
+        ${fixedDeckNote(view, me)}
         ${screen.history.render()}
         ${screen.fairness.render()}
         ${screen.seatLinks.render(view, me)}
@@ -102,9 +102,11 @@ export default function play(id, linkToken) {
   function waitingForView() {
     return html`${kept?.game ? html`<h1 class="play-title">${gameName(kept.game)}</h1>` : ""}
       ${outboxLines()}
-      ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : html`<p>${t("app.loading")}</p>`}
+      ${errorLine() || html`<p>${t("app.loading")}</p>`}
       ${screen.gone ? html`<p><a href="/">${t("missing.home")}</a></p>` : ""}`;
   }
+
+  const errorLine = () => (screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : "");
 
   /** A seat link opened on a device that holds another seat of the match: this tab shows the link's seat
    * (the device keeps its own, which a reload shows again), and says so, with a way back to its own. */
