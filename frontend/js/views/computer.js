@@ -3,6 +3,7 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {has, t} from "../i18n.js";
+import {expression, minus} from "../numbers.js";
 import {go} from "../router.js";
 import {keepSeat, lastName, rememberName} from "../seat-store.js";
 import {attempt} from "../ui.js";
@@ -73,13 +74,12 @@ export function hintText(explanation) {
 }
 
 const HOME = 25;
-const sum = (terms) => terms.map((n, i) => (i === 0 ? String(n) : n < 0 ? `− ${-n}` : `+ ${n}`)).join(" ");
 const square = (n) => (n === 0 ? t("pm.stars") : n === HOME ? t("pm.home") : String(n));
 
 /** The params of an explanation as the texts use them: sums written out, rows and squares named. */
 function words(params) {
   const shown = {...params};
-  if (Array.isArray(params.parts)) shown.parts = sum(params.parts);
+  if (Array.isArray(params.parts)) shown.parts = expression(params.parts);
   for (const key of ["row", "other_row", "capture_row"]) if (params[key]) shown[key] = t(`hint.row.${params[key]}`);
   if (params.joker) shown.value = t(`hint.addup.joker.${params.joker}`, {value: params.value}); // ADD UP: a joker
   if (params.capture_joker) shown.capture_value = t(`hint.addup.joker.${params.capture_joker}`, {value: params.capture_value});
@@ -87,7 +87,7 @@ function words(params) {
     const scored = params.pairs.map(([a, b]) => `${a} + ${b} = ${a + b}`);
     shown.pairs = [...scored, ...(params.bonus ? [t("hint.addtoo.bonus", {bonus: params.bonus})] : [])].join(", ");
   }
-  if ("top" in params) shown.sum = params.top === null ? String(params.total) : `${sum([params.top, params.card])} = ${params.total}`;
+  if ("top" in params) shown.sum = params.top === null ? minus(params.total) : `${expression([params.top, params.card])} = ${minus(params.total)}`;
   if ("from" in params) Object.assign(shown, {from: square(params.from), to: square(params.to)});
   return shown;
 }

@@ -1,7 +1,7 @@
 // Words every screen shares: seat names, game names, whose turn it is, how a match ended.
 import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
-import {minus} from "../numbers.js";
+import {expression, minus} from "../numbers.js";
 
 const NAME_MAX = 40; // the API's limit on a player's name
 
@@ -53,10 +53,6 @@ export function problemText(error) {
   return error.detail || t("error.unknown");
 }
 
-/** "5 + ? − 2": the values a refusal added up, an Add-Em card the server could not settle as "?". */
-const written = (parts) => parts.map((n, i) => (n === null ? `${i ? "+ " : ""}?` : i === 0 ? minus(n)
-  : n < 0 ? `− ${-n}` : `+ ${n}`)).join(" ");
-
 /** A refusal's params as its texts use them: the arithmetic written out, what it makes and what is missing. */
 function errorWords(params) {
   const shown = {...params};
@@ -66,7 +62,7 @@ function errorWords(params) {
   if (Array.isArray(params.parts)) {
     const known = params.parts.filter((n) => n !== null);
     const made = known.reduce((a, n) => a + n, 0);
-    Object.assign(shown, {parts: written(params.parts), made: minus(made), open: params.parts.length - known.length,
+    Object.assign(shown, {parts: expression(params.parts), made: minus(made), open: params.parts.length - known.length,
       terms: params.parts.length});
     if (typeof params.total === "number") shown.need = minus(params.total - made);
   }
