@@ -77,6 +77,11 @@ class JSONProvider(DefaultJSONProvider):
         return self._app.response_class.in_memory(body, self.mimetype)
 
     def loads(self, s, **kwargs):
+        if not kwargs and isinstance(s, bytes) and not _NOT_ORJSON.search(s):
+            try:  # orjson, in C: about 200 bytecodes fewer than the standard library a move
+                return orjson.loads(s)
+            except orjson.JSONDecodeError:  # the standard library says why, or reads what orjson won't
+                pass
         try:
             data = json.loads(s, parse_constant=_no_constant, parse_float=_number, **kwargs)
             _check_text(data)
@@ -87,8 +92,13 @@ class JSONProvider(DefaultJSONProvider):
         return data
 
 
-# 20 digits in a row may be an integer past 64 bits, which orjson would read as a float.
-_LONG_TEXT, _LONG_BYTES = re.compile(r"\d{20}"), re.compile(rb"\d{20}")
+# 19 digits in a row may be an integer past 64 bits (-9223372036854775809), which orjson would
+# read as a float.
+_LONG_TEXT, _LONG_BYTES = re.compile(r"\d{19}"), re.compile(rb"\d{19}")
+# A request body orjson reads as the standard library and `_number` do: no such integer, and no
+# number with a fraction or an exponent (always a digit and then `.`, `e` or `E`), which orjson
+# reads as a float where 3.0 is the integer 3 here. Text matching it is read the slow way.
+_NOT_ORJSON = re.compile(rb"\d[.eE]|\d{19}")
 
 
 def _check_text(data) -> None:

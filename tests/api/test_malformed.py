@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from api.jsonio import _number
 from api.models import Event, Match, Seat
 from engine import GAMES
 
@@ -74,6 +75,17 @@ def test_wrong_types_and_huge_numbers_are_422(app, client, body):
     response = client.post("/api/v1/games", json=body)
     assert (response.status_code, response.json["code"]) == (422, "invalid_request"), response.json
     assert count(app, Match) == 0
+
+
+@pytest.mark.parametrize("text", [
+    b'{"v": 3, "w": [-0, 9223372036854775807]}', b'{"v": 3.0}', b'{"v": 30e-1}', b'{"v": 1E2}', b'{"v": 0.5}',
+    b'{"v": -9223372036854775809}', b'{"v": 18446744073709551616}', b'{"v": 1, "v": 2}',
+    b'{"name": "\\u00e9 \\ud83e\\udd8a \xc3\xa9", "ok": true, "no": null}', '{"v": 1}'.encode("utf-16"),
+    b'\xef\xbb\xbf{"v": 1}', b' [1, "2.5", "e"]\n'])
+def test_bodies_read_as_the_standard_library_reads_them(app, text):
+    """orjson reads most bodies (api/jsonio.py); what it would read otherwise (3.0, integers past
+    64 bits) or not at all is read by the standard library, with 3.0 the integer 3."""
+    assert repr(app.json.loads(text)) == repr(json.loads(text, parse_float=_number))
 
 
 @pytest.mark.parametrize("version", [-1, -(10**30), 10**30, 1.5, "1", True, None, [0], {"v": 0}])

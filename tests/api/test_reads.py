@@ -68,7 +68,7 @@ def test_events_read_the_same_both_ways(app, played):
     assert {event.kind for event in direct} >= {"move", "bot", "resign"}
 
 
-@pytest.mark.parametrize("value", [2**70, -(2**64), 18446744073709551615, "12345678901234567890123", 1.5, "plain",
+@pytest.mark.parametrize("value", [2**70, -(2**64), -(2**63) - 1, 18446744073709551615, "12345678901234567890123", 1.5, "plain",
                                    float("inf")])
 def test_stored_json_reads_back_exactly_both_ways(app, played, value):
     """JSON the database holds is read back by orjson (api/jsonio.py's loads_stored), which would
