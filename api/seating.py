@@ -5,6 +5,7 @@ Each stages its writes (api/transaction.py); `created` commits them with the new
 """
 import hmac
 import secrets
+from collections.abc import Callable
 
 from flask import jsonify, url_for
 from sqlalchemy import bindparam, insert, update
@@ -114,23 +115,17 @@ def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extr
 
 def join(match: MatchRow, game, invite: str, seat: int | None, name: str | None):
     """Take `seat` (by default the first free one) with the invite code. When two players join at
-    once for different free seats, the one who loses the race gets the next free seat."""
+    once for different free seats, both get one; under one name, the second hears it is taken."""
     if not hmac.compare_digest(match.invite_hash, seat_tokens.digest(invite)):
         raise Problem(403, "bad_invite", "That invite code is not this match's.")
-    for _ in range(match.seat_count):
+
+    def pick(match: MatchRow) -> tuple[int, str]:
         taking = _first_free(match) if seat is None else seat
         named = (name or (match.names[taking] if taking < match.seat_count else "") or "").strip()
         check_unlike(named, (shown["name"] for shown in seats(match) if shown["seat"] != taking))
-        try:
-            return created(match, game, taking, named,
-                           lambda: Problem(409, "seat_taken", f"Seat {taking} was taken a moment ago; pick another."))
-        except Problem as lost:
-            if seat is not None or lost.code != "seat_taken":
-                raise
-            if (twin := idempotency.replay_kept()) is not None:  # a retry of this very join was faster
-                return twin
-        match = matches.load(match.id)
-    raise Problem(409, "match_full", "Every seat of this match is taken.")
+        return taking, named
+
+    return _seated(match, game, pick)
 
 
 def rematch(old: MatchRow, game, seat: int):
@@ -146,20 +141,49 @@ def rematch(old: MatchRow, game, seat: int):
         transaction.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
         outbox.rematch_offered(old, seat)
         try:
-            response = created(match, game, seat, names[seat], taken,
+            response = created(match, game, seat, names[seat], _outrun,
                                invite=invite, invite_link=link(match, f"invite={invite}"))
         except Problem as lost:  # another seat created the rematch a moment ago: join theirs
-            if lost.code != "seat_taken":
+            if lost.code != _OUTRUN:
                 raise
             old = matches.load(old.id)
         else:
             observe.rematched(old, match)
             return response
     assert old.rematch_id is not None  # created above, or by the seat whose rematch won the race
-    match = matches.load(old.rematch_id)
-    if any(taker.seat == seat for taker in match.seats):
-        raise taken()
-    return created(match, game, seat, names[seat], taken)
+
+    def pick(match: MatchRow) -> tuple[int, str]:
+        if any(taker.seat == seat for taker in match.seats):
+            raise taken()
+        return seat, names[seat]
+
+    return _seated(matches.load(old.rematch_id), game, pick)
+
+
+# The conflict of a seat's taking that another request's change of the match's seats overtook: never
+# answered, the taking is tried again (_seated).
+_OUTRUN = "seats_changed"
+
+
+def _outrun() -> Problem:
+    return Problem(409, _OUTRUN, "The match's seats changed meanwhile.")
+
+
+def _seated(match: MatchRow, game, pick: Callable[[MatchRow], tuple[int, str]]):
+    """Take the seat `pick(match)` names, under the name it gives, and commit (`created`). When
+    another request took or freed a seat between this one's read and its commit, read the match
+    again and pick again: the same seat if it is still free, or the next free one."""
+    for _ in range(match.seat_count + 1):
+        taking, named = pick(match)
+        try:
+            return created(match, game, taking, named, _outrun)
+        except Problem as lost:
+            if lost.code != _OUTRUN:
+                raise
+            if (twin := idempotency.replay_kept()) is not None:  # a retry of this very request was faster
+                return twin
+        match = matches.load(match.id)
+    raise Problem(409, "seat_taken", "Players kept taking and leaving seats while you joined; try again.")
 
 
 def _first_free(match: MatchRow) -> int:

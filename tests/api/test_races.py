@@ -8,6 +8,7 @@ import pytest
 import requests
 
 from .live import gunicorn
+from .play import Table
 from .test_moves import first_legal
 
 DAY = 86400
@@ -63,6 +64,27 @@ def test_two_joins_for_two_free_seats_both_get_a_seat(client, base):
         assert view["status"] == "playing" and all(seat["joined"] for seat in view["seats"])
 
 
+def test_two_joins_for_two_named_free_seats_both_take_theirs(client, base):
+    """The one whose write comes second was overtaken, not refused: its seat is still free."""
+    for _ in range(4):
+        made = create(base, seats=3)
+        results = at_once(base, *[("POST", f"/{made['game']['id']}/seats",
+                                   {"invite": made["invite"], "name": name, "seat": seat}, None, {})
+                                  for seat, name in ((1, "Bob"), (2, "Eve"))])
+        assert [(r.status_code, r.json()["seat"]) for r in results] == [(201, 1), (201, 2)], [r.text for r in results]
+
+
+def test_two_joins_under_one_name_one_takes_a_seat_the_other_hears_it_is_taken(client, base):
+    for _ in range(4):
+        made = create(base, seats=3)
+        results = at_once(base, *[("POST", f"/{made['game']['id']}/seats", {"invite": made["invite"], "name": name},
+                                   None, {}) for name in ("Bob", "BOB")])
+        assert sorted((r.status_code, r.json().get("seat", r.json().get("code"))) for r in results) == \
+            [(201, 1), (422, "name_taken")], [r.text for r in results]
+        names = [seat["name"] for seat in call(base, "GET", f"/{made['game']['id']}").json()["seats"]]
+        assert names[0] == "Ann" and names[1] in ("Bob", "BOB") and names[2] in (None, "")
+
+
 def test_joins_racing_for_the_last_seat_one_wins_the_others_hear_it_is_full(client, base):
     for _ in range(4):
         made = create(base, seats=2)
@@ -97,6 +119,15 @@ def test_rematch_asks_at_once_make_one_match(client, base):
         assert sorted(r.status_code for r in results) == [201, 201, 409, 409], [r.text for r in results]
         assert len({r.json()["game"]["id"] for r in results if r.status_code == 201}) == 1
         assert {r.json()["code"] for r in results if r.status_code == 409} == {"seat_taken"}
+
+
+def test_seats_asking_for_a_rematch_at_once_all_take_theirs(client, base):
+    for _ in range(3):
+        table = Table.create(client, seats=3)
+        table.play_to_end(first_legal)
+        results = at_once(base, *[("POST", f"/{table.id}/rematch", None, token, {}) for token in table.tokens.values()])
+        assert [r.status_code for r in results] == [201] * 3, [r.text for r in results]
+        assert len({r.json()["game"]["id"] for r in results}) == 1
 
 
 @pytest.mark.parametrize("keyed", [False, True], ids=["plain", "idempotency-key"])
