@@ -9,7 +9,7 @@ export default {
       "Se as duas filas tiverem então cartas e a mesma soma, ganhas todas as cartas da mesa.",
       "A seguir tira uma carta, para voltares a ter 3 enquanto houver baralho. Se ganhaste cartas, viram-se depois duas novas cartas de início de fila. Cartas de início de fila que calhem ser iguais não ganham nada.",
     ]],
-    ["Fim do jogo", ["Quando o baralho acaba, jogam-se as cartas que restam na mão. Quando todas as mãos estão vazias, ganha quem tiver ganhado mais cartas; em caso de empate, partilham a vitória."]],
+    ["Fim do jogo", ["Quando o baralho acaba, jogam-se as cartas que restam na mão. Quando todas as mãos estão vazias, ganha quem tiver ganho mais cartas; em caso de empate, partilham a vitória."]],
   ], interpretations: [
     "O baralho tem 48 cartas: 36 cartas numeradas (de 1 a 9, quatro de cada), 6 jóqueres brancos que valem de 0 a 5 e 6 jóqueres amarelos que valem 10 ou mais (no máximo 999).",
     "Um jóquer virado como carta de início de fila vai para baixo do baralho e vira-se a carta seguinte; se só restarem jóqueres, a fila começa vazia.",
@@ -23,7 +23,7 @@ export default {
     ["A tua vez", [
       "Joga uma carta da tua mão. Podes recolher um grupo de cartas da mesa cujos números somem o número da tua carta (uma só carta do mesmo número também é um grupo). Só um grupo por vez.",
       "Exemplo: com 2, 3, 3, 4, 4, 5, 6, 8, 8 na mesa, um 8 pode levar um 8, ou 2 + 3 + 3, ou 2 + 6, ou 3 + 5, ou 4 + 4. Com 2 + 3 + 3 recolhem-se mais cartas.",
-      "Recolher nunca é obrigatório: podes sempre pôr a carta na mesa. As cartas recolhidas e a tua carta vão para o teu monte.",
+      "Recolher nunca é obrigatório: podes sempre pôr a carta na mesa. As cartas recolhidas e a tua carta vão para a tua pilha.",
       "Quando todas as mãos estão vazias, distribuem-se mãos novas do monte.",
     ]],
     ["Fim de uma distribuição", ["Quando o monte e todas as mãos estão vazios, o último jogador que recolheu fica com as cartas que restam na mesa (se ninguém recolheu, não contam para ninguém). Cada carta recolhida vale um ponto."]],
@@ -32,7 +32,7 @@ export default {
     "Se o monte tiver menos de 6 cartas por jogador, é dividido em partes iguais (com 3 jogadores: 4 cartas cada na última distribuição); as que sobram vão viradas para cima para a mesa.",
   ]},
   plusminus: {sections: [
-    ["Objetivo", ["Levar os teus quatro peões à casa 25, movendo-os com o total de duas cartas."]],
+    ["Objetivo", ["Levar os teus quatro peões à casa 25, que se movem com o total de duas cartas."]],
     ["As cartas e os tabuleiros", [
       "As cartas Mais pretas somam e as cartas Menos vermelhas subtraem. Cada jogador tem um tabuleiro com as casas de 1 a 25 e quatro peões, que partem das estrelas.",
       "As mãos estão escondidas; só se vê a carta de cima do monte jogado. Todos os tabuleiros estão à vista.",
@@ -62,22 +62,22 @@ export default {
     ["Uma soma", ["Uma soma são 3 cartas ou mais com exatamente uma carta Total vermelha; as outras cartas somam o número da carta Total. Uma soma terminada vai para baixo do monte."]],
     ["A tua vez", [
       "Se nada estiver exposto: põe uma soma feita com a tua mão, ou expõe virada para cima uma carta Algarismo ou Menos, ou tira uma carta do monte.",
-      "Se houver cartas expostas: completa uma soma com todas as cartas expostas e cartas da tua mão, ou tira as cartas expostas e põe no lugar delas duas ou mais cartas Algarismo ou Menos (não as que acabaste de tirar) com o mesmo total, ou tira uma carta.",
+      "Se houver cartas expostas: completa uma soma com todas as cartas expostas e cartas da tua mão, ou leva as cartas expostas e põe no lugar delas duas ou mais cartas Algarismo ou Menos (não as que acabaste de levar) com o mesmo total, ou tira uma carta.",
       "Um jogador que só tem cartas Total e Add-Em tem de tirar uma carta.",
     ]],
     ["Acabar", ["Quando a tua mão fica vazia, gritas ADD-EM e a ronda acaba. Logo a seguir a uma soma, uma mão com só uma carta Total, ou só cartas Add-Em, é descartada e acabas. Uma só carta Algarismo ou Menos que reste tem de esperar pela tua vez seguinte; se então nada estiver exposto, expô-la esvazia-te a mão."]],
     ["Contagem", [
       "Os outros jogadores contam a sua mão: cartas Algarismo e Menos 1 cada, cartas Total 3 cada, cartas Add-Em 10 cada. Com 50 ou mais, um jogador sai; o jogo acaba quando fica no máximo um jogador abaixo de 50. Ganha a pontuação mais baixa.",
-      "Com a opção de penalizações, uma soma bem formada mas errada custa 5 pontos e as cartas voltam para a mão; sem ela, a soma é recusada mostrando a conta.",
+      "Com a opção de penalizações, uma soma bem formada mas errada custa 5 pontos e as cartas voltam para a mão; sem ela, a soma é recusada e mostra-se a conta.",
     ]],
   ], interpretations: [
-    "Várias cartas expostas contam juntas como um só valor: uma soma tem de as usar todas, e uma substituição tira-as todas e põe duas ou mais cartas com o mesmo total.",
+    "Várias cartas expostas contam juntas como um só valor: uma soma tem de as usar todas, e uma substituição leva-as todas e põe duas ou mais cartas com o mesmo total.",
     "Um jogador que só tem cartas Total e Add-Em tem de tirar uma carta, mesmo no caso raro de poder fazer uma soma.",
     "Quando o monte está vazio passa-se em vez de tirar; se todos os jogadores ainda em jogo passarem seguidos, a ronda acaba bloqueada: ninguém grita ADD-EM e todos contam a sua mão.",
     "Acabar depois de uma soma é automático: uma carta Total sozinha, ou só cartas Add-Em, são descartadas logo.",
     "Os pontos de penalização contam logo, mas um jogador só sai na contagem da ronda.",
     "Com dois baralhos, uma mão só de cartas Add-Em (sejam quantas forem) pode ser descartada depois de uma soma.",
-    "As voltas de substituições acabam: quando todos os jogadores ainda em jogo substituíram, um após o outro, sem outra jogada no meio, o seguinte não pode substituir (só fazer uma soma ou tirar uma carta); com o monte vazio, ninguém pode substituir. As partidas começadas antes desta regra continuam sem ela.",
+    "As voltas de substituições acabam: quando todos os jogadores ainda em jogo substituíram, um após o outro, sem outra jogada no meio, o seguinte não pode substituir (só fazer uma soma ou tirar uma carta); com o monte vazio, ninguém pode substituir. Os jogos começados antes desta regra continuam sem ela.",
   ]},
   addtoo: {sections: [
     ["Objetivo", ["Colocar todos os teus losangos o mais depressa possível, em combinações iguais ou que pontuam; os losangos que ficam na mão custam pontos."]],
@@ -86,7 +86,7 @@ export default {
     ["A tua vez", [
       "Coloca um losango junto ao último losango jogado. Os lados que se tocam têm de ser da mesma cor, e os números têm de ser iguais ou somar um múltiplo de 5 (5, 10, 15, 20).",
       "Uma jogada igual não pontua; uma jogada que pontua vale a soma dos dois números (5 contra 10 vale 15; 5 contra 5 é igual e vale 10). Os outros lados que se tocam e pontuam também contam.",
-      "Jogada bónus: um losango também pode ir para um sítio livre que não fique junto ao último losango jogado, se aí tocar 2, 3 ou 4 losangos, com cada lado tocado igual ou a pontuar. Vale as suas combinações mais 5 por lado tocado. Uma jogada junto ao último losango jogado nunca é uma jogada bónus.",
+      "Jogada bónus: um losango também pode ir para uma casa livre que não fique junto ao último losango jogado, se aí tocar 2, 3 ou 4 losangos, com cada lado tocado igual ou a pontuar. Vale as suas combinações mais 5 por lado tocado. Uma jogada junto ao último losango jogado nunca é uma jogada bónus.",
       "Quem pode colocar tem de colocar. Quem não pode tira, um losango de cada vez enquanto tiver menos de 5, e coloca logo que possa; se ainda não puder, passa.",
     ]],
     ["Fim e pontuação", [
