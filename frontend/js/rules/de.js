@@ -1,19 +1,19 @@
 // Die Regeln der fünf Spiele auf Deutsch, nach den Originalregeln und docs/RULES.md.
 export default {
   addup: {sections: [
-    ["Ziel", ["Möglichst viele Karten ergattern: Sorge dafür, dass die beiden Reihen auf dem Tisch dieselbe Summe haben."]],
+    ["Ziel", ["Möglichst viele Karten abräumen: Sorge dafür, dass die beiden Reihen auf dem Tisch dieselbe Summe haben."]],
     ["Die Karten", ["48 Karten: Zahlenkarten von 1 bis 9 (je vier), sechs weiße Joker mit dem Wert 0 bis 5 und sechs gelbe Joker mit dem Wert 10 oder mehr."]],
     ["Vorbereitung", ["Jeder Spieler erhält 3 Karten. Zwei Karten werden als „Reihenanfang“ aufgedeckt: eine beginnt die obere Reihe, die andere die untere. Der Rest des Stapels liegt verdeckt bereit. Der erste Spieler in der Spielerliste beginnt."]],
     ["Dein Zug", [
       "Lege eine Karte aus deiner Hand in die obere oder die untere Reihe. Den Wert eines Jokers wählst du beim Ausspielen, und er bleibt.",
-      "Haben danach beide Reihen Karten und dieselbe Summe, nimmst du alle Karten vom Tisch.",
-      "Dann ziehst du eine Karte, damit du wieder 3 hast, solange der Stapel reicht. Hast du Karten genommen, werden danach zwei neue Karten als Reihenanfang aufgedeckt. Sind die Reihenanfänge zufällig gleich, ergattert niemand etwas.",
+      "Haben danach beide Reihen Karten und dieselbe Summe, räumst du alle Karten vom Tisch ab.",
+      "Dann ziehst du eine Karte, damit du wieder 3 hast, solange der Stapel reicht. Hast du abgeräumt, werden danach zwei neue Karten als Reihenanfang aufgedeckt. Sind die Reihenanfänge zufällig gleich, räumt niemand etwas ab.",
     ]],
-    ["Spielende", ["Ist der Stapel aufgebraucht, werden die Handkarten noch ausgespielt. Sind alle Hände leer, gewinnt, wer die meisten Karten ergattert hat; bei Gleichstand teilt man sich den Sieg."]],
+    ["Spielende", ["Ist der Stapel aufgebraucht, werden die Handkarten noch ausgespielt. Sind alle Hände leer, gewinnt, wer die meisten Karten abgeräumt hat; bei Gleichstand teilt man sich den Sieg."]],
   ], interpretations: [
-    "Das Spiel hat 48 Karten: 36 Zahlenkarten (1 bis 9, je vier), 6 weiße Joker mit dem Wert 0 bis 5 und 6 gelbe Joker mit dem Wert 10 oder mehr (höchstens 999).",
+    "Das Kartenspiel hat 48 Karten: 36 Zahlenkarten (1 bis 9, je vier), 6 weiße Joker mit dem Wert 0 bis 5 und 6 gelbe Joker mit dem Wert 10 oder mehr (höchstens 999).",
     "Ein Joker, der als Reihenanfang aufgedeckt wird, kommt unter den Stapel, und die nächste Karte wird aufgedeckt; bleiben nur Joker, beginnt die Reihe leer.",
-    "Eine leere Reihe ist nie ausgeglichen: Eine 0 auf einen leeren Tisch ergattert nichts.",
+    "Eine leere Reihe ist nie ausgeglichen: Eine 0 auf einen leeren Tisch räumt nichts ab.",
     "Karten, die am Ende auf dem Tisch liegen, gehören niemandem.",
   ]},
   addit: {sections: [
@@ -27,7 +27,7 @@ export default {
       "Sind alle Hände leer, werden aus dem Nachziehstapel neue Hände ausgeteilt.",
     ]],
     ["Ende einer Runde", ["Sind der Nachziehstapel und alle Hände leer, nimmt der Spieler, der zuletzt gesammelt hat, die übrigen Tischkarten (hat niemand gesammelt, zählen sie für niemanden). Jede gesammelte Karte zählt einen Punkt."]],
-    ["Kurzes oder langes Spiel", ["Kurz: eine Runde mit dem ganzen Spiel; die meisten Karten gewinnen. Lang: Runden, bis jemand nach einer Runde 201 Punkte oder mehr hat; die höchste Summe gewinnt."]],
+    ["Kurzes oder langes Spiel", ["Kurz: eine Runde mit dem ganzen Kartenspiel; die meisten Karten gewinnen. Lang: Runden, bis jemand nach einer Runde 201 Punkte oder mehr hat; die höchste Summe gewinnt."]],
   ], interpretations: [
     "Hat der Nachziehstapel weniger als 6 Karten pro Spieler, wird er gleichmäßig verteilt (bei 3 Spielern je 4 Karten in der letzten Runde); übrige Karten kommen offen auf den Tisch.",
   ]},
@@ -37,7 +37,7 @@ export default {
       "Schwarze Pluskarten zählen dazu, rote Minuskarten ziehen ab. Jeder Spieler hat ein Brett mit den Feldern 1 bis 25 und vier Figuren, die bei den Sternen beginnen.",
       "Die Handkarten sind verdeckt; nur die oberste Karte des Ablagestapels ist zu sehen. Alle Bretter sind offen.",
     ]],
-    ["Vorbereitung", ["Jeder Spieler erhält 11 Karten. Bei 5 bis 8 Spielern werden zwei Spiele zusammen gemischt; nicht ausgeteilte Karten werden ungesehen beiseitegelegt."]],
+    ["Vorbereitung", ["Jeder Spieler erhält 11 Karten. Bei 5 bis 8 Spielern werden zwei Kartenspiele zusammen gemischt; nicht ausgeteilte Karten werden ungesehen beiseitegelegt."]],
     ["Dein Zug", [
       "Spiele eine Karte. Die Summe ist deine Karte plus die oberste Karte (die der Spieler vor dir gespielt hat). Die erste Karte einer Partie muss eine Pluskarte sein und zählt allein.",
       "Ziehe eine deiner Figuren um die Summe: vorwärts, wenn sie positiv ist (eine Figur bei den Sternen kommt auf dieses Feld), rückwärts, wenn sie negativ ist (eine Figur, die auf 0 oder weniger kommt, geht zurück zu den Sternen). Bei 0 zieht niemand. Figuren bei den Sternen ziehen nie rückwärts.",
@@ -50,13 +50,13 @@ export default {
       "Jede Figur im Ziel zählt 50, jede Figur bei den Sternen −20, jede andere Figur die Zahl ihres Feldes. Gespielt wird 1 Partie oder eine Folge von 5; die höchste Summe gewinnt.",
     ]],
   ], interpretations: [
-    "Das Spiel hat 44 Karten: 39 schwarze Pluskarten (Plus 3 bis Plus 15, je drei) und 5 rote Minuskarten (Minus 2, 3, 5, 7 und 9).",
+    "Das Kartenspiel hat 44 Karten: 39 schwarze Pluskarten (Plus 3 bis Plus 15, je drei) und 5 rote Minuskarten (Minus 2, 3, 5, 7 und 9).",
   ]},
   addem: {sections: [
     ["Ziel", ["Als Erster alle Karten loswerden und ADD-EM rufen. Punkte zählen gegen dich: Mit 50 scheidest du aus."]],
     ["Die Karten", [
       "52 Karten: schwarze Zahlenkarten 0 bis 8 (je drei), schwarze Minuskarten −1 bis −5 (je zwei), rote Summenkarten 0 bis 12 und zwei Add-Em-Karten.",
-      "Die ungerade Add-Em-Karte steht für 1, 3, 5, 7, −1, −3 oder −5, die gerade für 2, 4, 6, 8, −2 oder −4. Sie stehen nie für 0 oder für eine Summenkarte. Bei 5 bis 8 Spielern spielt man mit zwei Spielen.",
+      "Die ungerade Add-Em-Karte steht für 1, 3, 5, 7, −1, −3 oder −5, die gerade für 2, 4, 6, 8, −2 oder −4. Sie stehen nie für 0 oder für eine Summenkarte. Bei 5 bis 8 Spielern spielt man mit zwei Kartenspielen.",
     ]],
     ["Vorbereitung", ["Jeder Spieler erhält 6 Karten; der Rest ist der verdeckte Stapel. Der Spieler nach dem Geber beginnt."]],
     ["Eine Summe", ["Eine Summe besteht aus 3 oder mehr Karten mit genau einer roten Summenkarte; die anderen Karten ergeben zusammen die Zahl der Summenkarte. Eine fertige Summe kommt unter den Stapel."]],
@@ -76,8 +76,8 @@ export default {
     "Ist der Stapel leer, passt man statt zu ziehen; passen alle noch spielenden Spieler nacheinander, endet die Runde blockiert: Niemand ruft ADD-EM, und alle zählen ihre Hand.",
     "Fertig werden nach einer Summe geschieht von selbst: Eine einzelne Summenkarte oder nur Add-Em-Karten werden sofort abgeworfen.",
     "Strafpunkte zählen sofort, aber ausscheiden kann ein Spieler erst bei der Abrechnung der Runde.",
-    "Mit zwei Spielen darf eine Hand aus nur Add-Em-Karten (egal wie vielen) nach einer Summe abgeworfen werden.",
-    "Ersetzen im Kreis endet: Haben alle noch Mitspielenden nacheinander ersetzt, ohne einen anderen Zug dazwischen, darf der Nächste nicht ersetzen (nur eine Summe legen oder ziehen); ist der Stapel leer, darf niemand mehr ersetzen. Partien, die vor dieser Regel begonnen haben, laufen ohne sie weiter.",
+    "Mit zwei Kartenspielen darf eine Hand aus nur Add-Em-Karten (egal wie vielen) nach einer Summe abgeworfen werden.",
+    "Ersetzen im Kreis endet: Haben alle noch Mitspielenden nacheinander ersetzt, ohne einen anderen Zug dazwischen, darf der Nächste nicht ersetzen (nur eine Summe legen oder ziehen); ist der Stapel leer, darf niemand mehr ersetzen. Spiele, die vor dieser Regel begonnen haben, laufen ohne sie weiter.",
   ]},
   addtoo: {sections: [
     ["Ziel", ["Alle deine Rauten so schnell wie möglich legen, passend oder punktend; Rauten, die auf der Hand bleiben, kosten Punkte."]],
@@ -86,7 +86,7 @@ export default {
     ["Dein Zug", [
       "Lege eine Raute an die zuletzt gespielte Raute. Die sich berührenden Seiten müssen dieselbe Farbe haben, und ihre Zahlen müssen gleich sein oder zusammen ein Vielfaches von 5 ergeben (5, 10, 15, 20).",
       "Ein passender Zug bringt nichts; ein punktender Zug bringt die Summe der beiden Zahlen (5 an 10 bringt 15; 5 an 5 passt und bringt 10). Andere sich berührende Seiten, die punkten, zählen mit.",
-      "Bonuszug: Eine Raute darf stattdessen auf einen freien Platz, der nicht neben der zuletzt gespielten Raute liegt, wenn sie dort 2, 3 oder 4 Rauten berührt und jede berührte Seite passt oder punktet. Sie bringt ihre Punkte plus 5 je berührter Seite. Ein Zug neben die zuletzt gespielte Raute ist nie ein Bonuszug.",
+      "Bonuszug: Eine Raute darf stattdessen auf ein freies Feld, das nicht neben der zuletzt gespielten Raute liegt, wenn sie dort 2, 3 oder 4 Rauten berührt und jede berührte Seite passt oder punktet. Sie bringt ihre Punkte plus 5 je berührter Seite. Ein Zug neben die zuletzt gespielte Raute ist nie ein Bonuszug.",
       "Wer legen kann, muss legen. Wer nicht kann, zieht eine Raute nach der anderen, solange er weniger als 5 hat, und legt, sobald er kann; kann er dann immer noch nicht, passt er.",
     ]],
     ["Ende und Wertung", [
