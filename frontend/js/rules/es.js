@@ -1,19 +1,19 @@
 // Las reglas de los cinco juegos en español, según los reglamentos originales y docs/RULES.md.
 export default {
   addup: {sections: [
-    ["Objetivo", ["Llevarse el máximo de cartas: conseguir que las dos filas de la mesa sumen lo mismo."]],
+    ["Objetivo", ["Capturar el máximo de cartas: conseguir que las dos filas de la mesa sumen lo mismo."]],
     ["Las cartas", ["48 cartas: cartas del 1 al 9 (cuatro de cada), seis comodines blancos que valen de 0 a 5 y seis comodines amarillos que valen 10 o más."]],
     ["Preparación", ["Cada jugador recibe 3 cartas. Se destapan dos cartas «abrefila»: una empieza la fila de arriba y la otra la de abajo. El resto de la baraja queda boca abajo. Empieza el primer jugador de la lista."]],
     ["Tu turno", [
       "Juega una carta de tu mano en la fila de arriba o en la de abajo. El valor de un comodín lo eliges al jugarlo y ya no cambia.",
-      "Si entonces las dos filas tienen cartas y suman lo mismo, te llevas todas las cartas de la mesa.",
-      "Luego roba una carta, para volver a tener 3 mientras quede baraja. Si te has llevado cartas, después se destapan dos nuevas cartas abrefila. Unas cartas abrefila que resulten iguales no se llevan nada.",
+      "Si entonces las dos filas tienen cartas y suman lo mismo, capturas todas las cartas de la mesa.",
+      "Luego roba una carta, para volver a tener 3 mientras quede baraja. Si has capturado cartas, después se destapan dos nuevas cartas abrefila. Unas cartas abrefila que resulten iguales no capturan nada.",
     ]],
-    ["Final de la partida", ["Cuando se acaba la baraja, se juegan las cartas que quedan en la mano. Cuando todas las manos están vacías, gana quien se haya llevado más cartas; si hay empate, comparten la victoria."]],
+    ["Final de la partida", ["Cuando se acaba la baraja, se juegan las cartas que quedan en la mano. Cuando todas las manos están vacías, gana quien haya capturado más cartas; si hay empate, comparten la victoria."]],
   ], interpretations: [
     "La baraja tiene 48 cartas: 36 cartas numeradas (del 1 al 9, cuatro de cada), 6 comodines blancos que valen de 0 a 5 y 6 comodines amarillos que valen 10 o más (como mucho 999).",
     "Un comodín destapado como carta abrefila va debajo de la baraja y se destapa la carta siguiente; si solo quedan comodines, la fila empieza vacía.",
-    "Una fila vacía nunca está igualada: un 0 jugado en una mesa vacía no se lleva nada.",
+    "Una fila vacía nunca está igualada: un 0 jugado en una mesa vacía no captura nada.",
     "Las cartas que quedan en la mesa al final no son de nadie.",
   ]},
   addit: {sections: [
@@ -41,7 +41,7 @@ export default {
     ["Tu turno", [
       "Juega una carta. El total es tu carta más la carta de arriba (la que jugó el jugador anterior). La primera carta de una partida debe ser una carta Más y cuenta sola.",
       "Mueve uno de tus peones el total: hacia delante si es positivo (un peón en las estrellas entra en esa casilla), hacia atrás si es negativo (un peón que llega a 0 o menos vuelve a las estrellas). Un total de 0 no mueve a nadie. Los peones en las estrellas nunca retroceden.",
-      "Caer justo en el 25 lleva el peón a casa, donde se queda. Pasarse del 25 es pasarse: el peón vuelve a las estrellas. Un peón en las estrellas solo puede pasarse (y se queda allí) si no tienes ningún peón en las casillas 1 a 24. Dos de tus peones no pueden estar en la misma casilla (salvo las estrellas y casa).",
+      "Caer justo en el 25 lleva el peón a casa, donde se queda. Ir más allá del 25 es pasarse: el peón vuelve a las estrellas. Un peón en las estrellas solo puede pasarse (y se queda allí) si no tienes ningún peón en las casillas 1 a 24. Dos de tus peones no pueden estar en la misma casilla (salvo las estrellas y casa).",
       "Tú eliges el peón, aunque sea para pasarte a propósito. Quien puede mover un peón debe mover uno. Si ningún peón puede moverse, la carta se juega y nada se mueve.",
       "Ejemplos: arriba Más 5, juegas Menos 7: atrás 2. Arriba Más 5, juegas Menos 3: adelante 2. Arriba Menos 3, juegas Más 3: no te mueves. Arriba Menos 2, juegas Menos 9: atrás 11. Peones en 25, 25, 17 y las estrellas, arriba Más 15, juegas Más 11 (26): el peón del 17 debe pasarse.",
     ]],
@@ -77,7 +77,7 @@ export default {
     "Quedarse sin cartas después de una suma es automático: una carta Total sola, o solo cartas Add-Em, se descartan en el acto.",
     "Los puntos de penalización cuentan enseguida, pero un jugador solo queda fuera cuando se hace el recuento de la ronda.",
     "Con dos barajas, una mano de solo cartas Add-Em (cuantas sean) puede descartarse después de una suma.",
-    "Los círculos de reemplazos terminan: cuando todos los jugadores que siguen en juego han reemplazado, uno tras otro, sin otra jugada en medio, el siguiente no puede reemplazar (solo sumar o robar); con el mazo vacío, nadie puede reemplazar. Las partidas empezadas antes de esta regla siguen sin ella.",
+    "Las vueltas de sustituciones terminan: cuando todos los jugadores que siguen en juego han sustituido, uno tras otro, sin otra jugada en medio, el siguiente no puede sustituir (solo hacer una suma o robar); con el mazo vacío, nadie puede sustituir. Las partidas empezadas antes de esta regla siguen sin ella.",
   ]},
   addtoo: {sections: [
     ["Objetivo", ["Colocar todos tus rombos lo antes posible, en combinaciones iguales o que puntúan; los rombos que quedan en la mano restan puntos."]],
@@ -86,7 +86,7 @@ export default {
     ["Tu turno", [
       "Coloca un rombo junto al último rombo jugado. Los lados que se tocan deben ser del mismo color, y sus números deben ser iguales o sumar un múltiplo de 5 (5, 10, 15, 20).",
       "Una jugada igual no puntúa; una jugada que puntúa da la suma de los dos números (5 contra 10 da 15; 5 contra 5 es igual y da 10). Los demás lados que se tocan y puntúan también cuentan.",
-      "Jugada de bonificación: un rombo también puede ir a un sitio libre que no esté junto al último rombo jugado, si allí toca 2, 3 o 4 rombos, con cada lado que toca igual o que puntúa. Da sus combinaciones más 5 por lado tocado. Una jugada junto al último rombo jugado nunca es de bonificación.",
+      "Jugada de bonificación: un rombo también puede ir a una casilla libre que no esté junto al último rombo jugado, si allí toca 2, 3 o 4 rombos, con cada lado que toca igual o que puntúa. Da sus combinaciones más 5 por lado tocado. Una jugada junto al último rombo jugado nunca es de bonificación.",
       "Quien puede colocar debe colocar. Si no puede, roba, de uno en uno mientras tenga menos de 5, y coloca en cuanto pueda; si aún no puede, pasa.",
     ]],
     ["Final y puntuación", [
