@@ -32,7 +32,7 @@ export default {
     "Si le talon contient moins de 6 cartes par joueur, il est partagé également (à 3 joueurs : 4 cartes chacun à la dernière donne) ; les cartes en trop vont face visible sur la table.",
   ]},
   plusminus: {sections: [
-    ["But du jeu", ["Ramener vos quatre pions à la case 25 en les avançant du total de deux cartes."]],
+    ["But du jeu", ["Ramener vos quatre pions à la case 25 en les déplaçant du total de deux cartes."]],
     ["Les cartes et les plateaux", [
       "Les cartes Plus noires ajoutent, les cartes Moins rouges retranchent. Chaque joueur a un plateau numéroté de 1 à 25 et quatre pions, qui partent des étoiles.",
       "Les mains sont cachées ; seule la carte du dessus du tas joué est visible. Tous les plateaux sont visibles.",
@@ -62,10 +62,10 @@ export default {
     ["Une addition", ["Une addition, c'est 3 cartes ou plus avec exactement une carte Total rouge ; les autres cartes font ensemble le nombre de la carte Total. Une addition terminée va sous la pioche."]],
     ["À votre tour", [
       "Quand rien n'est exposé : posez une addition faite avec votre main, ou exposez face visible une carte Chiffre ou Moins, ou piochez une carte.",
-      "Quand des cartes sont exposées : complétez une addition avec toutes les cartes exposées et des cartes de votre main, ou prenez les cartes exposées et posez à leur place deux cartes Chiffre ou Moins ou plus (pas les cartes que vous venez de prendre) qui font le même total, ou piochez.",
+      "Quand des cartes sont exposées : complétez une addition avec toutes les cartes exposées et des cartes de votre main, ou prenez les cartes exposées et posez à leur place au moins deux cartes Chiffre ou Moins (pas les cartes que vous venez de prendre) qui font le même total, ou piochez.",
       "Un joueur qui n'a que des cartes Total et Add-Em doit piocher.",
     ]],
-    ["Finir", ["Quand votre main est vide, vous criez ADD-EM et le tour s'arrête. Juste après une addition, une main qui n'a plus qu'une carte Total, ou que des cartes Add-Em, est défaussée et vous avez fini. Une seule carte Chiffre ou Moins restante doit attendre votre tour suivant ; si rien n'est exposé alors, l'exposer vide votre main."]],
+    ["Finir", ["Quand votre main est vide, vous criez ADD-EM et la manche s'arrête. Juste après une addition, une main qui n'a plus qu'une carte Total, ou que des cartes Add-Em, est défaussée et vous avez fini. Une seule carte Chiffre ou Moins restante doit attendre votre tour suivant ; si rien n'est exposé alors, l'exposer vide votre main."]],
     ["Décompte", [
       "Les autres joueurs comptent leur main : les cartes Chiffre et Moins 1 chacune, les cartes Total 3 chacune, les cartes Add-Em 10 chacune. À 50 ou plus, un joueur est éliminé ; la partie s'arrête quand il reste au plus un joueur sous 50. Le plus petit score gagne.",
       "Avec l'option pénalités, une addition bien formée mais fausse coûte 5 points et les cartes reviennent dans la main ; sans elle, l'addition est refusée et le calcul montré.",
@@ -73,9 +73,9 @@ export default {
   ], interpretations: [
     "Plusieurs cartes exposées comptent ensemble comme une seule valeur : une addition doit toutes les utiliser, et un remplacement les prend toutes et pose deux cartes ou plus qui font le même total.",
     "Un joueur qui n'a que des cartes Total et Add-Em doit piocher, même dans le cas rare où il pourrait faire une addition.",
-    "Quand la pioche est vide, on passe au lieu de piocher ; si tous les joueurs encore en jeu passent à la suite, le tour s'arrête bloqué : personne ne crie ADD-EM et chacun compte sa main.",
+    "Quand la pioche est vide, on passe au lieu de piocher ; si tous les joueurs encore en jeu passent à la suite, la manche s'arrête bloquée : personne ne crie ADD-EM et chacun compte sa main.",
     "Finir après une addition est automatique : une carte Total seule, ou que des cartes Add-Em, est défaussée aussitôt.",
-    "Les points de pénalité comptent tout de suite, mais un joueur n'est éliminé qu'au décompte du tour.",
+    "Les points de pénalité comptent tout de suite, mais un joueur n'est éliminé qu'au décompte de la manche.",
     "Avec deux paquets, une main de cartes Add-Em seulement (autant qu'il y en a) peut être défaussée après une addition.",
     "Les remplacements en rond s'arrêtent : quand tous les joueurs encore en jeu ont remplacé l'un après l'autre, sans autre coup entre, le suivant ne peut pas remplacer (seulement poser une addition ou piocher) ; quand la pioche est vide, personne ne peut remplacer. Les parties commencées avant cette règle continuent sans elle.",
   ]},
@@ -86,7 +86,7 @@ export default {
     ["À votre tour", [
       "Posez un losange contre le dernier losange joué. Les côtés qui se touchent doivent être de la même couleur, et leurs nombres doivent être égaux ou faire un multiple de 5 (5, 10, 15, 20).",
       "Une pose identique ne rapporte rien ; une pose qui marque rapporte la somme des deux nombres (5 contre 10 rapporte 15 ; 5 contre 5 est identique et rapporte 10). Les autres côtés qui se touchent et marquent comptent aussi.",
-      "Coup bonus : un losange peut aussi aller sur une place vide qui n'est pas à côté du dernier losange joué, s'il y touche 2, 3 ou 4 losanges, chaque côté touché étant identique ou marquant. Il rapporte ses combinaisons plus 5 par côté touché. Une pose à côté du dernier losange joué n'est jamais un coup bonus.",
+      "Coup bonus : un losange peut aussi aller sur une case vide qui n'est pas à côté du dernier losange joué, s'il y touche 2, 3 ou 4 losanges, chaque côté touché étant identique ou marquant. Il rapporte ses combinaisons plus 5 par côté touché. Une pose à côté du dernier losange joué n'est jamais un coup bonus.",
       "Un joueur qui peut poser doit poser. Sinon il pioche, un losange à la fois tant qu'il en a moins de 5, et pose dès qu'il peut ; s'il ne peut toujours pas, il passe.",
     ]],
     ["Fin et décompte", [
