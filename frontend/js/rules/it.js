@@ -1,20 +1,20 @@
 // Le regole dei cinque giochi in italiano, dai regolamenti originali e da docs/RULES.md.
 export default {
   addup: {sections: [
-    ["Scopo", ["Prendere più cartine possibile: fare in modo che le due file sul tavolo abbiano la stessa somma."]],
-    ["Le cartine", ["48 cartine: cartine da 1 a 9 (quattro per numero), sei jolly bianchi che valgono da 0 a 5 e sei jolly gialli che valgono 10 o più."]],
-    ["Preparazione", ["Ogni giocatore riceve 3 cartine. Si scoprono due cartine «aprifila»: una inizia la fila superiore, l'altra quella inferiore. Il resto del mazzo resta coperto. Comincia il primo giocatore della lista."]],
+    ["Scopo", ["Prendere più carte possibile: fare in modo che le due file sul tavolo abbiano la stessa somma."]],
+    ["Le carte", ["48 carte: carte da 1 a 9 (quattro per numero), sei jolly bianchi che valgono da 0 a 5 e sei jolly gialli che valgono 10 o più."]],
+    ["Preparazione", ["Ogni giocatore riceve 3 carte. Si scoprono due carte «aprifila»: una inizia la fila superiore, l'altra quella inferiore. Il resto del mazzo resta coperto. Comincia il primo giocatore della lista."]],
     ["Il tuo turno", [
-      "Gioca una cartina dalla tua mano sulla fila superiore o su quella inferiore. Il valore di un jolly lo scegli quando lo giochi, e non cambia più.",
-      "Se ora entrambe le file hanno cartine e la stessa somma, prendi tutte le cartine del tavolo.",
-      "Poi pesca una cartina, per averne di nuovo 3 finché dura il mazzo. Se hai preso, poi si scoprono due nuove cartine aprifila. Cartine aprifila che risultano uguali non prendono niente.",
+      "Gioca una carta dalla tua mano sulla fila superiore o su quella inferiore. Il valore di un jolly lo scegli quando lo giochi, e non cambia più.",
+      "Se ora entrambe le file hanno carte e la stessa somma, prendi tutte le carte del tavolo.",
+      "Poi pesca una carta, per averne di nuovo 3 finché dura il mazzo. Se hai preso, poi si scoprono due nuove carte aprifila. Carte aprifila che risultano uguali non prendono niente.",
     ]],
-    ["Fine della partita", ["Quando il mazzo è finito, si giocano le cartine rimaste in mano. Quando tutte le mani sono vuote vince chi ha preso più cartine; a pari numero si dividono la vittoria."]],
+    ["Fine della partita", ["Quando il mazzo è finito, si giocano le carte rimaste in mano. Quando tutte le mani sono vuote vince chi ha preso più carte; a pari numero si dividono la vittoria."]],
   ], interpretations: [
-    "Il mazzo ha 48 cartine: 36 cartine numerate (da 1 a 9, quattro per numero), 6 jolly bianchi che valgono da 0 a 5 e 6 jolly gialli che valgono 10 o più (al massimo 999).",
-    "Un jolly scoperto come aprifila va in fondo al mazzo e si scopre la cartina seguente; se restano solo jolly, la fila inizia vuota.",
+    "Il mazzo ha 48 carte: 36 carte numerate (da 1 a 9, quattro per numero), 6 jolly bianchi che valgono da 0 a 5 e 6 jolly gialli che valgono 10 o più (al massimo 999).",
+    "Un jolly scoperto come aprifila va in fondo al mazzo e si scopre la carta seguente; se restano solo jolly, la fila inizia vuota.",
     "Una fila vuota non è mai in parità: uno 0 giocato su un tavolo vuoto non prende niente.",
-    "Le cartine rimaste sul tavolo alla fine non sono di nessuno.",
+    "Le carte rimaste sul tavolo alla fine non sono di nessuno.",
   ]},
   addit: {sections: [
     ["Scopo", ["Raccogliere più carte degli altri giocatori."]],
@@ -86,7 +86,7 @@ export default {
     ["Il tuo turno", [
       "Metti un rombo contro l'ultimo rombo giocato. I lati che si toccano devono essere dello stesso colore, e i loro numeri devono essere uguali o fare un multiplo di 5 (5, 10, 15, 20).",
       "Una mossa uguale non fa punti; una mossa che fa punti vale la somma dei due numeri (5 contro 10 vale 15; 5 contro 5 è uguale e vale 10). Anche gli altri lati che si toccano e fanno punti contano.",
-      "Mossa bonus: un rombo può anche andare in un posto libero non accanto all'ultimo rombo giocato, se lì tocca 2, 3 o 4 rombi, con ogni lato toccato uguale o che fa punti. Vale le sue combinazioni più 5 per lato toccato. Una mossa accanto all'ultimo rombo giocato non è mai una mossa bonus.",
+      "Mossa bonus: un rombo può anche andare in una casella libera non accanto all'ultimo rombo giocato, se lì tocca 2, 3 o 4 rombi, con ogni lato toccato uguale o che fa punti. Vale le sue combinazioni più 5 per lato toccato. Una mossa accanto all'ultimo rombo giocato non è mai una mossa bonus.",
       "Chi può mettere deve mettere. Chi non può pesca, un rombo alla volta finché ne ha meno di 5, e mette appena può; se ancora non può, passa.",
     ]],
     ["Fine e punteggio", [
