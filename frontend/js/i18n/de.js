@@ -340,7 +340,7 @@ export default {
   "log.addit.lay": "{name} legte {value} auf den Tisch.",
   "log.addit.capture": "{name} spielte {value} und sammelte {parts} ({count} Karten).",
   "log.addit.dealt": {one: "Neue Hände: je {count} Karte.", other: "Neue Hände: je {count} Karten."},
-  "log.addit.swept": {one: "{name} nimmt die {count} übrige Karte vom Tisch.", other: "{name} nimmt die {count} übrigen Karten vom Tisch."},
+  "log.addit.swept": {one: "{name} nimmt die letzte Karte vom Tisch.", other: "{name} nimmt die {count} übrigen Karten vom Tisch."},
   "log.addit.dealEnd": "Ende von Runde {deal}: {points}.",
 
   "pm.plus": "Plus {number}",

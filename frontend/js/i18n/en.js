@@ -340,7 +340,7 @@ export default {
   "log.addit.lay": "{name} played {value} onto the table.",
   "log.addit.capture": "{name} played {value} and collected {parts} ({count} cards).",
   "log.addit.dealt": {one: "New hands: {count} card each.", other: "New hands: {count} cards each."},
-  "log.addit.swept": {one: "{name} takes the {count} card left on the table.", other: "{name} takes the {count} cards left on the table."},
+  "log.addit.swept": {one: "{name} takes the card left on the table.", other: "{name} takes the {count} cards left on the table."},
   "log.addit.dealEnd": "End of deal {deal}: {points}.",
 
   "pm.plus": "Plus {number}",

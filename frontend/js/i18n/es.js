@@ -340,7 +340,7 @@ export default {
   "log.addit.lay": "{name} dejó {value} en la mesa.",
   "log.addit.capture": "{name} jugó {value} y recogió {parts} ({count} cartas).",
   "log.addit.dealt": {one: "Manos nuevas: {count} carta cada uno.", other: "Manos nuevas: {count} cartas cada uno."},
-  "log.addit.swept": {one: "{name} se lleva {count} carta que quedaba en la mesa.", other: "{name} se lleva las {count} cartas que quedaban en la mesa."},
+  "log.addit.swept": {one: "{name} se lleva la carta que quedaba en la mesa.", other: "{name} se lleva las {count} cartas que quedaban en la mesa."},
   "log.addit.dealEnd": "Fin del reparto {deal}: {points}.",
 
   "pm.plus": "Más {number}",

@@ -340,7 +340,7 @@ export default {
   "log.addit.lay": "{name} a posé {value} sur la table.",
   "log.addit.capture": "{name} a joué {value} et ramassé {parts} ({count} cartes).",
   "log.addit.dealt": {one: "Nouvelles mains : {count} carte chacun.", other: "Nouvelles mains : {count} cartes chacun."},
-  "log.addit.swept": {one: "{name} prend {count} carte restée sur la table.", other: "{name} prend les {count} cartes restées sur la table."},
+  "log.addit.swept": {one: "{name} prend la carte restée sur la table.", other: "{name} prend les {count} cartes restées sur la table."},
   "log.addit.dealEnd": "Fin de la donne {deal} : {points}.",
 
   "pm.plus": "Plus {number}",

@@ -340,7 +340,7 @@ export default {
   "log.addit.lay": "{name} ha messo {value} sul tavolo.",
   "log.addit.capture": "{name} ha giocato {value} e raccolto {parts} ({count} carte).",
   "log.addit.dealt": {one: "Nuove mani: {count} carta a testa.", other: "Nuove mani: {count} carte a testa."},
-  "log.addit.swept": {one: "{name} prende {count} carta rimasta sul tavolo.", other: "{name} prende le {count} carte rimaste sul tavolo."},
+  "log.addit.swept": {one: "{name} prende la carta rimasta sul tavolo.", other: "{name} prende le {count} carte rimaste sul tavolo."},
   "log.addit.dealEnd": "Fine della distribuzione {deal}: {points}.",
 
   "pm.plus": "Più {number}",

@@ -340,7 +340,7 @@ export default {
   "log.addit.lay": "{name} pôs {value} na mesa.",
   "log.addit.capture": "{name} jogou {value} e recolheu {parts} ({count} cartas).",
   "log.addit.dealt": {one: "Mãos novas: {count} carta para cada um.", other: "Mãos novas: {count} cartas para cada um."},
-  "log.addit.swept": {one: "{name} fica com {count} carta que restava na mesa.", other: "{name} fica com as {count} cartas que restavam na mesa."},
+  "log.addit.swept": {one: "{name} fica com a carta que restava na mesa.", other: "{name} fica com as {count} cartas que restavam na mesa."},
   "log.addit.dealEnd": "Fim da distribuição {deal}: {points}.",
 
   "pm.plus": "Mais {number}",
