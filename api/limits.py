@@ -6,7 +6,9 @@ in RATELIMIT_STORAGE_URI. The default, `memory://`, counts in each worker proces
 `LocalCounts` (a dict, no timer thread), so with N workers or instances a client gets up to N
 times the limit: give every instance the same shared storage (e.g. `redis://...`, with the
 `redis` package installed) to count across them. When the storage cannot be reached, requests are
-let through rather than refused.
+let through rather than refused: for PAUSE seconds after a failure none asks it, so that a Redis
+that takes connections and answers nothing (paused, overloaded, cut off) costs one request of a
+process a STORE_TIMEOUT now and then, not every write its wait (each holds a place of the gate).
 """
 import hashlib
 import logging
@@ -25,6 +27,9 @@ from .context import current_request
 from .errors import Problem
 
 log = logging.getLogger(__name__)
+
+STORE_TIMEOUT, PAUSE = 0.5, 10.0  # seconds; a Redis on the same network answers in a millisecond
+REDIS_SCHEMES = ("redis", "rediss", "redis+unix", "valkey", "valkeys", "valkey+unix")
 
 # endpoint: the limits (config keys) it is under, each with whose requests count together
 SEAT, ADDRESS = "seat", "address"
@@ -100,13 +105,30 @@ def init_app(app: Flask) -> None:
     if not app.config["RATELIMIT_ENABLED"]:
         return
     uri = app.config["RATELIMIT_STORAGE_URI"]
-    storage = LocalCounts() if uri.startswith("memory://") else storage_from_string(uri)
+    storage = LocalCounts() if uri.startswith("memory://") else storage_from_string(uri, **_bounded(uri))
     counter = app.extensions["rate_limits"] = FixedWindowRateLimiter(storage)
     prefix = app.config["RATELIMIT_KEY_PREFIX"]
+    skip_until = [0.0]  # when the store failed: until when no limit asks it (see above); shared by all endpoints
     for endpoint, rules in RULES.items():
         checks = [Check(item, who, *item.key_for(prefix, endpoint, CLIENT).split(CLIENT))
-                  for setting, who in rules for item in parse_many(app.config[setting])]
-        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], endpoint, counter, checks, prefix)
+                  for setting, who in rules for item in _limits(app.config, setting)]
+        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], endpoint, counter, checks, prefix,
+                                                skip_until)
+
+
+def _bounded(uri: str) -> dict:
+    """Options that bound every wait on a Redis (the URL's own `?socket_timeout=` wins)."""
+    if uri.partition("://")[0] in REDIS_SCHEMES:
+        return {"socket_timeout": STORE_TIMEOUT, "socket_connect_timeout": STORE_TIMEOUT}
+    return {}
+
+
+def _limits(config, setting: str) -> list[RateLimitItem]:
+    try:
+        return parse_many(config[setting])
+    except ValueError as wrong:
+        raise ValueError(f"{setting}={config[setting]!r} is no limit such as '30 per minute; 300 per hour' "
+                         f"({wrong})") from None
 
 
 CLIENT = "\x00client\x00"  # where the client's id goes in a limit's key: no prefix or endpoint holds it
@@ -122,11 +144,16 @@ class Check(NamedTuple):
     after: str
 
 
-def _limited(view, endpoint: str, counter: FixedWindowRateLimiter, checks: list[Check], prefix: str):
+def _limited(view, endpoint: str, counter: FixedWindowRateLimiter, checks: list[Check], prefix: str,
+             skip_until: list[float]):
     storage = counter.storage
 
     @wraps(view)
     def run(**kwargs):
+        if skip_until[0]:
+            if time.monotonic() < skip_until[0]:
+                return view(**kwargs)
+            skip_until[0] = 0.0  # ask the store again
         for check in checks:
             item = check.item
             client = _seat() if check.who == SEAT else _address()
@@ -135,7 +162,9 @@ def _limited(view, endpoint: str, counter: FixedWindowRateLimiter, checks: list[
                 allowed = storage.incr(check.before + client + check.after, item.get_expiry()) <= item.amount
                 reset = allowed or counter.get_window_stats(item, prefix, endpoint, client).reset_time
             except Exception as error:  # an unreachable store must not take the service down
-                log.warning("rate-limit storage unavailable: %s", error.__class__.__name__)
+                log.warning("rate-limit storage unavailable: %s; limits skipped for %s s",
+                            error.__class__.__name__, PAUSE)
+                skip_until[0] = time.monotonic() + PAUSE
                 return view(**kwargs)
             if not allowed:
                 raise Problem(429, "rate_limited", f"Too many requests (at most {item}); try again later.",

@@ -2,12 +2,17 @@
 import hashlib
 import io
 import json
+import socket
+import threading
+import time
+from types import SimpleNamespace
 
 import pytest
 from limits import parse_many
+from limits.storage import storage_from_string
 from werkzeug.test import EnvironBuilder
 
-from api import create_app
+from api import create_app, limits
 from api.models import Match, db
 from api.security import FOR_API, Hardened
 
@@ -217,3 +222,46 @@ def test_a_body_in_chunks_is_capped_at_64_kib_as_one_of_known_length_is(app, cli
     response = post_in_chunks(client, body)
     assert response.status_code == status, response.json
     assert count(app, Match) == (status == 201)
+
+
+@pytest.fixture
+def frozen_store():
+    """A 'Redis' that takes connections and answers nothing (paused, overloaded, cut off): its
+    address, and the connections it took."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    taken: list[socket.socket] = []
+    threading.Thread(target=lambda: [taken.append(listener.accept()[0]) for _ in iter(int, 1)], daemon=True).start()
+    yield f"redis://127.0.0.1:{listener.getsockname()[1]}/9", taken
+    for conn in [*taken, listener]:
+        conn.close()
+
+
+def test_a_store_that_answers_nothing_lets_writes_through_and_is_left_alone_a_while(app, frozen_store, monkeypatch):
+    """Its every wait is bounded (STORE_TIMEOUT), and after one failure the limits skip it for
+    PAUSE seconds: five creates, one wait."""
+    monkeypatch.setattr(limits, "STORE_TIMEOUT", 0.05)
+    url, taken = frozen_store
+    unlimited = create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], "TESTING": True,
+                            "RATELIMIT_STORAGE_URI": url, "LIMIT_CREATE": "1 per minute"})
+    client = unlimited.test_client()
+    assert [client.post("/api/v1/games", json=CREATE).status_code for _ in range(5)] == [201] * 5
+    assert len(taken) == 1, "asked once, then left alone"
+    later = time.monotonic() + limits.PAUSE
+    monkeypatch.setattr(limits, "time", SimpleNamespace(monotonic=lambda: later, time=time.time))
+    assert client.post("/api/v1/games", json=CREATE).status_code == 201
+    assert len(taken) == 2, "asked again once the pause is over"
+    with unlimited.app_context():
+        db.engine.dispose()
+
+
+def test_a_redis_urls_own_timeout_wins():
+    assert limits._bounded("redis://127.0.0.1:6379/9") == {"socket_timeout": limits.STORE_TIMEOUT,
+                                                          "socket_connect_timeout": limits.STORE_TIMEOUT}
+    store = storage_from_string("redis://127.0.0.1:6379/9?socket_timeout=2", **limits._bounded("redis://x"))
+    assert store.storage.connection_pool.connection_kwargs["socket_timeout"] == 2
+    assert limits._bounded("memcached://127.0.0.1:11211") == {}
+
+
+def test_a_limit_that_is_no_limit_stops_the_start_naming_its_setting(app):
+    with pytest.raises(ValueError, match="LIMIT_JOIN='sixty a minute' is no limit"):
+        create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], "LIMIT_JOIN": "sixty a minute"})
