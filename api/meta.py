@@ -13,12 +13,18 @@ bp = Blueprint("meta", __name__, url_prefix="/api/v1")
 
 @bp.get("/health")
 def health():
-    """Whether the service can reach its database, and the database has this code's schema."""
+    """Whether the service can reach its database, and the database has this code's schema. A
+    schema ahead of it is not a failure: the next release's migrations run before it serves, while
+    this one still does (README, *Heroku-style*), and an orchestrator must not take this one's
+    instances out meanwhile, nor after a rollback that keeps the newer schema."""
     schema, head = revisions.schema_revision(), revisions.schema_head()
-    if schema != head:
-        return problem(503, "database_outdated", f"The database schema is at {schema}, not {head}: migrate it "
-                       "(flask --app wsgi db upgrade).", headers={"Retry-After": "30"}, database="outdated")
-    return jsonify(status="ok", database="ok")
+    if schema == head:
+        return jsonify(status="ok", database="ok")
+    if schema is not None and schema not in revisions.shipped():
+        return jsonify(status="ok", database="newer", detail=f"The database schema is at {schema}, newer than this "
+                       f"code's {head}: a newer release migrated it.")
+    return problem(503, "database_outdated", f"The database schema is at {schema}, not {head}: migrate it "
+                   "(flask --app wsgi db upgrade).", headers={"Retry-After": "30"}, database="outdated")
 
 
 @bp.get("/openapi.yaml")

@@ -19,4 +19,14 @@ def schema_revision() -> str | None:
 @cache
 def schema_head() -> str | None:
     """The newest migration this code ships."""
-    return ScriptDirectory(str(current_app.config["ROOT_MIGRATIONS"])).get_current_head()
+    return _scripts().get_current_head()
+
+
+@cache
+def shipped() -> frozenset[str]:
+    """Every migration this code ships: a schema at none of them was migrated by a newer release."""
+    return frozenset(script.revision for script in _scripts().walk_revisions())
+
+
+def _scripts() -> ScriptDirectory:
+    return ScriptDirectory(str(current_app.config["ROOT_MIGRATIONS"]))

@@ -101,6 +101,22 @@ def test_health_reports_a_schema_behind_the_code(app, client):
     assert (response.status_code, response.json["code"], response.json["database"]) == (503, "database_outdated", "outdated")
 
 
+def test_a_schema_a_newer_release_migrated_is_healthy(app, client):
+    """The next release's migrations run before it serves, while this one still does."""
+    with app.app_context():
+        db.session.execute(db.text("UPDATE alembic_version SET version_num = '9999_next'"))
+        db.session.commit()
+    try:
+        response = client.get("/api/v1/health")
+    finally:
+        with app.app_context():
+            from api import revisions
+            db.session.execute(db.text("UPDATE alembic_version SET version_num = :head"), {"head": revisions.schema_head()})
+            db.session.commit()
+    assert (response.status_code, response.json["database"]) == (200, "newer")
+    assert "9999_next" in response.json["detail"]
+
+
 def resign(table: Table):
     table.join("Bob")
     return f"/api/v1/games/{table.id}/resign", None, table.auth(1)
