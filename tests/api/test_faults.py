@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from api import observe, writes
+from api import observe, revisions, writes
 from api.database import PING_AFTER_IDLE
 from api.models import db
 from bench.server import libpq_url
@@ -87,32 +87,30 @@ def test_health_reports_the_database_state(app, client):
     assert client.get("/api/v1/health").json == {"status": "ok", "database": "ok"}
 
 
-def test_health_reports_a_schema_behind_the_code(app, client):
+@contextmanager
+def schema_at(app, revision: str):
+    """The database marked as migrated to `revision` meanwhile."""
     with app.app_context():
-        db.session.execute(db.text("UPDATE alembic_version SET version_num = '0001'"))
+        db.session.execute(db.text("UPDATE alembic_version SET version_num = :at"), {"at": revision})
         db.session.commit()
     try:
-        response = client.get("/api/v1/health")
+        yield
     finally:
         with app.app_context():
-            from api import revisions
             db.session.execute(db.text("UPDATE alembic_version SET version_num = :head"), {"head": revisions.schema_head()})
             db.session.commit()
+
+
+def test_health_reports_a_schema_behind_the_code(app, client):
+    with schema_at(app, "0001"):
+        response = client.get("/api/v1/health")
     assert (response.status_code, response.json["code"], response.json["database"]) == (503, "database_outdated", "outdated")
 
 
 def test_a_schema_a_newer_release_migrated_is_healthy(app, client):
     """The next release's migrations run before it serves, while this one still does."""
-    with app.app_context():
-        db.session.execute(db.text("UPDATE alembic_version SET version_num = '9999_next'"))
-        db.session.commit()
-    try:
+    with schema_at(app, "9999_next"):
         response = client.get("/api/v1/health")
-    finally:
-        with app.app_context():
-            from api import revisions
-            db.session.execute(db.text("UPDATE alembic_version SET version_num = :head"), {"head": revisions.schema_head()})
-            db.session.commit()
     assert (response.status_code, response.json["database"]) == (200, "newer")
     assert "9999_next" in response.json["detail"]
 
