@@ -1,4 +1,5 @@
 """Configuration from the environment: SQLite by default, PostgreSQL through DATABASE_URL."""
+import math
 import os
 from pathlib import Path
 
@@ -51,13 +52,39 @@ def _milliseconds(seconds: float) -> int:
     return max(1, round(seconds * 1000))  # 0 would mean no limit at all
 
 
+_ON, _OFF = {"true", "1", "yes", "on"}, {"false", "0", "no", "off"}
+
+
+def flag(name: str, default: bool) -> bool:
+    """An on/off setting: true, 1, yes or on; false, 0, no or off (any case); unset or empty, the
+    default. Anything else stops the start: a typo must not leave a setting at its default unsaid."""
+    raw = os.environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw not in _ON | _OFF:
+        raise ValueError(f"{name}={os.environ[name]!r} is neither on nor off: say true or false")
+    return raw in _ON
+
+
+def seconds(name: str, default: float) -> float:
+    """A wait in seconds, above 0: every wait is bounded, so 0 cannot mean 'no limit' here."""
+    raw = os.environ.get(name, "").strip()
+    try:
+        value = float(raw) if raw else default
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:
+        raise ValueError(f"{name}={os.environ[name]!r} is no number of seconds above 0")
+    return value
+
+
 class Config:
     SQLALCHEMY_DATABASE_URI = database_url(os.environ.get("DATABASE_URL"))
     # PostgreSQL waits, in seconds (api.config.engine_options): connecting (and waiting for a pooled
     # connection), waiting for a lock, running one statement. Past them a request answers 503.
-    DATABASE_CONNECT_TIMEOUT = float(os.environ.get("DATABASE_CONNECT_TIMEOUT", 3))
-    DATABASE_LOCK_TIMEOUT = float(os.environ.get("DATABASE_LOCK_TIMEOUT", 2))
-    DATABASE_STATEMENT_TIMEOUT = float(os.environ.get("DATABASE_STATEMENT_TIMEOUT", 5))
+    DATABASE_CONNECT_TIMEOUT = seconds("DATABASE_CONNECT_TIMEOUT", 3)
+    DATABASE_LOCK_TIMEOUT = seconds("DATABASE_LOCK_TIMEOUT", 2)
+    DATABASE_STATEMENT_TIMEOUT = seconds("DATABASE_STATEMENT_TIMEOUT", 5)
     # SQLite: FULL syncs the disk after every COMMIT, before the answer, so an acknowledged move survives a
     # power cut (api/durable.py); NORMAL (in WAL mode) survives a crash of the service but may lose the
     # last moves on a power cut, and commits several times faster. Anything else is refused at start.
@@ -67,7 +94,7 @@ class Config:
     # Long polls (api/news.py): how many requests of one process may wait for news at once (keep it
     # under gunicorn's threads per process), and how often a waiting one checks the database anyway.
     POLL_WAITERS = int(os.environ.get("POLL_WAITERS", int(os.environ.get("WEB_THREADS", 64)) * 3 // 4))
-    POLL_RECHECK = float(os.environ.get("POLL_RECHECK", 5))
+    POLL_RECHECK = seconds("POLL_RECHECK", 5)
     MAX_CONTENT_LENGTH = 64 * 1024  # the largest legal request (a fixed deck of 104 ids) is far smaller
     ROOT_MIGRATIONS = ROOT / "migrations"
     PUBLIC_URL = os.environ.get("PUBLIC_URL")  # e.g. https://addgames.example; else the request's host
@@ -75,7 +102,7 @@ class Config:
     PROXY_HOPS = int(os.environ.get("PROXY_HOPS", 0))  # proxies in front whose X-Forwarded-For/-Proto to trust
     CORS_ORIGINS = os.environ.get("CORS_ORIGINS", "*")  # comma-separated origins that may call /api/ from a browser
     # Abuse limits (api/limits.py): per client address, moves also per seat. memory:// counts per process.
-    RATELIMIT_ENABLED = os.environ.get("RATELIMIT_ENABLED", "true").lower() != "false"
+    RATELIMIT_ENABLED = flag("RATELIMIT_ENABLED", True)
     RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
     LIMIT_CREATE = os.environ.get("LIMIT_CREATE", "30 per minute; 300 per hour")
     LIMIT_JOIN = os.environ.get("LIMIT_JOIN", "60 per minute")
@@ -85,7 +112,7 @@ class Config:
     RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "addgames")  # apps sharing one store count apart
     # What operators see (api/logs.py, api/metrics.py, api/reporting.py)
     LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")  # DEBUG adds a line for every poll answered 304
-    METRICS = os.environ.get("METRICS", "false").lower() == "true"  # Prometheus text at /metrics
+    METRICS = flag("METRICS", False)  # Prometheus text at /metrics
     METRICS_TOKEN = os.environ.get("METRICS_TOKEN") or None  # if set, /metrics wants 'Authorization: Bearer <it>'
     SENTRY_DSN = os.environ.get("SENTRY_DSN") or None  # error reports to Sentry (scrubbed of every secret)
     SENTRY_OPTIONS: dict = {}  # more sentry_sdk.init arguments (tests give a transport that sends nothing)

@@ -7,6 +7,7 @@ import tempfile
 
 from gunicorn.glogging import Logger
 
+from .config import flag
 from .logs import JSONFormatter
 
 # "auto": each worker is pinned to one CPU when the workers fill the CPUs evenly (`worker_cpu`);
@@ -28,7 +29,7 @@ class JSONLogger(Logger):
 def on_starting(_server) -> None:
     """With METRICS on, give the workers an empty folder for their counts (a temporary one unless
     PROMETHEUS_MULTIPROC_DIR names one): counts left by an earlier run would be added in."""
-    if os.environ.get("METRICS", "false").lower() != "true":
+    if not flag("METRICS", False):
         return
     folder = os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="addgames-metrics-"))
     shutil.rmtree(folder, ignore_errors=True)

@@ -13,7 +13,7 @@ from werkzeug.test import EnvironBuilder
 
 from api import create_app
 from api.application import App, RememberingAdapter
-from api.config import ROOT, database_url, engine_options
+from api.config import ROOT, database_url, engine_options, flag, seconds
 
 SPEC_FILE = ROOT / "openapi.yaml"
 
@@ -85,6 +85,35 @@ def test_a_database_url_keeps_its_own_postgresql_options():
     url = "postgresql+psycopg://u@db/app?options=-csearch_path%3Dother"
     options = engine_options(url, 3, 2, 5)["connect_args"]["options"]
     assert options.split() == ["-csearch_path=other", "-c", "lock_timeout=2000", "-c", "statement_timeout=5000"]
+
+
+@pytest.mark.parametrize("raw, read", [("true", True), ("1", True), (" YES", True), ("On", True), ("false", False),
+                                       ("0", False), ("no", False), ("OFF ", False), ("", None), (None, None)])
+def test_an_on_off_setting_is_read_in_any_usual_spelling(monkeypatch, raw, read):
+    if raw is not None:
+        monkeypatch.setenv("SOME_FLAG", raw)
+    assert flag("SOME_FLAG", True) is (True if read is None else read)
+    assert flag("SOME_FLAG", False) is (False if read is None else read)
+
+
+@pytest.mark.parametrize("raw", ["ture", "2", "enabled"])
+def test_an_on_off_setting_that_is_neither_stops_the_start(monkeypatch, raw):
+    monkeypatch.setenv("METRICS", raw)
+    with pytest.raises(ValueError, match=f"METRICS='{raw}' is neither on nor off"):
+        flag("METRICS", False)
+
+
+@pytest.mark.parametrize("raw", ["0", "-1", "nan", "inf", "soon"])
+def test_a_wait_that_is_no_wait_stops_the_start(monkeypatch, raw):
+    """0 would not mean 'no limit' (every wait is bounded): it would refuse every statement."""
+    monkeypatch.setenv("DATABASE_STATEMENT_TIMEOUT", raw)
+    with pytest.raises(ValueError, match=f"DATABASE_STATEMENT_TIMEOUT='{raw}' is no number of seconds above 0"):
+        seconds("DATABASE_STATEMENT_TIMEOUT", 5)
+
+
+def test_a_wait_is_read_in_seconds(monkeypatch):
+    monkeypatch.setenv("DATABASE_LOCK_TIMEOUT", "0.25")
+    assert (seconds("DATABASE_LOCK_TIMEOUT", 2), seconds("UNSET_WAIT", 2)) == (0.25, 2)
 
 
 def test_each_hook_and_view_is_checked_for_a_coroutine_once(app, client, monkeypatch):
