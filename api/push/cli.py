@@ -1,11 +1,16 @@
 """`flask --app wsgi deliver` (the Procfile's `worker`) and `flask --app wsgi vapid-keys`."""
+import logging
 import time
 
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
+from sqlalchemy.exc import DBAPIError
 
 from . import delivery, vapid
+
+log = logging.getLogger(__name__)
+LONGEST_WAIT = 30.0  # seconds between tries while the database cannot be reached
 
 
 @click.command("deliver")
@@ -14,14 +19,27 @@ from . import delivery, vapid
 @click.option("--idle", default=2.0, show_default=True, help="Seconds to wait when nothing is due.")
 def deliver(once: bool, idle: float) -> None:
     """Send the push notifications waiting in the outbox, for ever (or --once). Run as many as you
-    like: they never send one message twice."""
+    like: they never send one message twice. While the database cannot be reached, try again after
+    1 s, then twice as long each time up to LONGEST_WAIT (a worker that exits would leave it to the
+    platform to restart it, maybe after a back-off of its own)."""
     if not current_app.config["VAPID_PRIVATE_KEY"]:
         click.echo("Push is off (set VAPID_PRIVATE_KEY; `flask vapid-keys` makes one): nothing to send.", err=True)
         while not once:  # idle rather than exit: a platform would restart an exited worker over and over
             time.sleep(3600)
         return
+    waited = 0.0
     while True:
-        claimed = delivery.deliver_due()
+        try:
+            claimed = delivery.deliver_due()
+        except DBAPIError as lost:  # a restart or a failover of the database: wait it out
+            if once:
+                raise
+            waited = min(max(2 * waited, 1.0), LONGEST_WAIT)
+            log.warning("push worker: the database cannot be reached (%s); trying again in %g s",
+                        type(lost).__name__, waited)
+            time.sleep(waited)
+            continue
+        waited = 0.0
         if once and not claimed:
             return
         if not claimed:

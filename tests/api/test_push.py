@@ -2,11 +2,14 @@
 stages, what the worker sends (each message decrypted as the phone would), retries, gone
 subscriptions and two workers at once, on each database."""
 import threading
+from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import func, select
+from sqlalchemy.exc import OperationalError
 
 from api.models import PushMessage, PushSubscription, db
+from api.push import cli as push_cli
 from api.push import delivery, endpoints, texts, vapid
 
 from .play import Table, bearer
@@ -282,6 +285,39 @@ def test_the_commands_make_a_key_pair_and_send_what_is_due(app, client, service)
     move(table, 0)
     assert app.test_cli_runner().invoke(args=["deliver", "--once"]).exit_code == 0
     assert [device for device, _ in service.messages()] == ["bob"]
+
+
+def test_the_worker_waits_out_a_database_it_cannot_reach_then_sends(app, client, service, monkeypatch):
+    """A restart or failover of the database neither stops the worker nor loses a message: it
+    tries again after 1 s, then twice as long each time."""
+    table = Table.create(client)
+    subscribe(table, 1, service.device("bob"))
+    move(table, 0)
+    send, failures, slept = delivery.deliver_due, iter([True, True, True]), []
+
+    def unreachable_three_times():
+        if next(failures, False):
+            raise OperationalError("SELECT", {}, Exception("connection refused"))
+        return send()
+
+    def sleep(seconds):
+        slept.append(seconds)
+        if seconds == IDLE:  # the outbox is empty: stop the worker here
+            raise Stopped
+
+    monkeypatch.setattr(delivery, "deliver_due", unreachable_three_times)
+    monkeypatch.setattr(push_cli, "time", SimpleNamespace(sleep=sleep))
+    ran = app.test_cli_runner().invoke(args=["deliver", "--idle", str(IDLE)])
+    assert isinstance(ran.exception, Stopped), ran.output
+    assert slept == [1.0, 2.0, 4.0, IDLE]
+    assert [device for device, _ in service.messages()] == ["bob"]
+
+
+IDLE = 0.125
+
+
+class Stopped(Exception):
+    pass
 
 
 def test_a_skipped_turn_tells_the_next_seat_unless_it_skipped_it(app, client, service, clock):
