@@ -123,7 +123,9 @@ def test_reads_in_autocommit_go_through_libpq_prepared_once(app, played, postgre
 
 
 def test_a_read_in_a_transaction_goes_through_psycopgs_cursor(app, played, postgresql, monkeypatch):
-    """Outside autocommit psycopg's cursor opens the transaction (BEGIN) the read belongs to."""
+    """Outside autocommit psycopg's cursor opens the transaction (BEGIN) the read belongs to. (The
+    ping of a connection idle too long is put off, as above.)"""
+    monkeypatch.setattr(database, "PING_AFTER_IDLE", 3600)
     ran = statements_through(monkeypatch, psycopg.Cursor, "execute")
     with app.app_context():
         conn = connection.get()
