@@ -36,7 +36,9 @@ SEAT, ADDRESS = "seat", "address"
 WRITE = [("LIMIT_MOVE", SEAT), ("LIMIT_MOVE_PER_ADDRESS", ADDRESS)]
 RULES = {
     "games.create_game": [("LIMIT_CREATE", ADDRESS)],
-    "lifecycle.rematch": [("LIMIT_CREATE", ADDRESS)],
+    # A finished match has one rematch at most, however many ask: a seat's write, not a create (a
+    # class behind one address asks for many rematches an hour).
+    "lifecycle.rematch": WRITE,
     "games.join_game": [("LIMIT_JOIN", ADDRESS)],
     "moves.post_move": WRITE,
     "hints.ask_hint": WRITE,  # a hard bot's search: as costly as a move and its bots' replies

@@ -2,6 +2,7 @@
 import hashlib
 import io
 import json
+import re
 import socket
 import threading
 import time
@@ -13,6 +14,7 @@ from limits.storage import storage_from_string
 from werkzeug.test import EnvironBuilder
 
 from api import create_app, limits
+from api.config import ROOT, Config
 from api.models import Match, db
 from api.security import FOR_API, Hardened
 
@@ -54,6 +56,25 @@ def test_joining_is_limited_per_address(limited):
     table.join("Bob")
     table.join("Cy")
     assert_limited(limited.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "name": "Dee"}))
+
+
+def test_a_rematch_is_a_seats_write_not_a_create(limited):
+    """Each finished match has one rematch at most: a class behind one address may ask for many."""
+    table = Table.create(limited)
+    assert limited.post("/api/v1/games", json=CREATE).status_code == 201
+    assert_limited(limited.post("/api/v1/games", json=CREATE))
+    assert limited.post(f"/api/v1/games/{table.id}/resign", headers=table.auth(1)).status_code == 200
+    assert limited.post(f"/api/v1/games/{table.id}/rematch", headers=table.auth(0)).status_code == 201
+    assert_limited(limited.post(f"/api/v1/games/{table.id}/rematch", headers=table.auth(0)))  # the seat's 1 a minute
+
+
+def test_a_class_on_the_home_screen_behind_one_address_stays_under_the_my_games_limit():
+    """The web app asks for my games every EVERY_MS on its home screen: 30 devices behind one
+    router (a class) must not be refused."""
+    every_ms = int(re.search(r"const EVERY_MS = (\d+);", (ROOT / "frontend/js/views/my-games.js").read_text())[1])
+    [limit] = parse_many(Config.LIMIT_MY_GAMES)
+    assert limit.GRANULARITY.name == "minute" and limit.multiples == 1
+    assert 30 * 60_000 / every_ms <= limit.amount
 
 
 def test_a_move_is_counted_under_the_keys_the_limits_library_makes(limited):
