@@ -57,11 +57,15 @@ def check_unlike(name: str, others: Iterable[str | None]) -> None:
     """A 422 `name_taken` when `name` reads as one of `others` (the names of the other players of a
     match): the same letters once case, compatibility forms (ｆｕｌｌ width) and characters that draw
     nothing (joiners) are set aside, so that the turn line and the notifications say who is meant."""
-    mine = _read_as(name)
     for other in others:
-        if other and _read_as(other) == mine:
+        if other and reads_as(name, other):
             raise Problem(422, "name_taken", f"Another player of this match is called {other}: "
                           "pick a name the others can tell apart (add an initial, say).", params={"name": other})
+
+
+def reads_as(name: str, other: str) -> bool:
+    """Whether `name` reads as `other`, as `check_unlike` compares them."""
+    return _read_as(name) == _read_as(other)
 
 
 def _read_as(name: str) -> str:

@@ -17,7 +17,7 @@ from . import clock, idempotency, jsonio, matches, observe, replays, seat_tokens
 from .errors import Problem
 from .matches import MatchRow
 from .models import games_table, seats_table
-from .names import check_unlike
+from .names import check_unlike, reads_as
 from .presenter import link, match_view, seats
 from .push import outbox
 
@@ -114,13 +114,15 @@ def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extr
 
 
 def join(match: MatchRow, game, invite: str, seat: int | None, name: str | None):
-    """Take `seat` (by default the first free one) with the invite code. When two players join at
-    once for different free seats, both get one; under one name, the second hears it is taken."""
+    """Take `seat` with the invite code; by default the free seat whose reserved name `name` reads
+    as, else the first free one. When two players join at once for different free seats, both get
+    one; under one name, the second hears it is taken."""
     if not hmac.compare_digest(match.invite_hash, seat_tokens.digest(invite)):
         raise Problem(403, "bad_invite", "That invite code is not this match's.")
 
     def pick(match: MatchRow) -> tuple[int, str]:
-        taking = _first_free(match) if seat is None else seat
+        taking = seat if seat is not None else _reserved_for(match, name)
+        taking = _first_free(match) if taking is None else taking
         named = (name or (match.names[taking] if taking < match.seat_count else "") or "").strip()
         check_unlike(named, (shown["name"] for shown in seats(match) if shown["seat"] != taking))
         return taking, named
@@ -184,6 +186,13 @@ def _seated(match: MatchRow, game, pick: Callable[[MatchRow], tuple[int, str]]):
                 return twin
         match = matches.load(match.id)
     raise Problem(409, "seat_taken", "Players kept taking and leaving seats while you joined; try again.")
+
+
+def _reserved_for(match: MatchRow, name: str | None) -> int | None:
+    """The free seat whose reserved name (`players` at creation) reads as `name`, if any."""
+    taken = {seat.seat for seat in match.seats}
+    return next((n for n, reserved in enumerate(match.names)
+                 if n not in taken and reserved and name and reads_as(name, reserved)), None)
 
 
 def _first_free(match: MatchRow) -> int:

@@ -136,6 +136,25 @@ def test_a_name_reserved_for_another_seat_is_taken_and_its_own_seat_takes_it(cli
     assert table.join("Anna")["seat"] == 2, "a name that only starts like another's is another name"
 
 
+@pytest.mark.parametrize("sent", ["Cat", "cat", "ＣＡＴ", "C\u200dat"])
+def test_a_join_without_a_seat_takes_the_free_seat_reserved_for_its_name(client, sent):
+    body = client.post("/api/v1/games", json={"game": "addup", "players": ["Ann", "Bob", "Cat"]}).json
+    table = Table(client, body["game"]["id"], body["invite"], {0: body["token"]})
+    cat = client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "name": sent})
+    assert cat.status_code == 201, cat.json
+    assert (cat.json["seat"], cat.json["game"]["seats"][2]["name"]) == (2, sent)
+    assert table.join("Di")["seat"] == 1, "a name no seat is reserved for takes the first free seat"
+
+
+def test_a_name_reserved_for_a_taken_seat_is_still_refused(client):
+    body = client.post("/api/v1/games", json={"game": "addup", "players": ["Ann", "Bob", "Cat"]}).json
+    table = Table(client, body["game"]["id"], body["invite"], {0: body["token"]})
+    assert table.join("Cat", seat=2)["seat"] == 2
+    again = client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "name": "Cat"})
+    assert (again.status_code, again.json["code"]) == (422, "name_taken")
+    assert table.join("Bob")["seat"] == 1
+
+
 def test_two_bots_of_one_level_and_a_rematch_keep_their_names(client):
     table = Table.create(client, seats=3, join=False, bots=[{"seat": 1, "level": "easy"}, {"seat": 2, "level": "easy"}])
     assert [seat["name"] for seat in table.view()["seats"]] == ["Ann", "Computer (easy)", "Computer (easy)"]
