@@ -20,7 +20,9 @@ def my_games():
     hashes = [seat_tokens.digest(token) for token in MyGames().load(request.get_json())["tokens"]]
     held = connection.get().execute(select(seats_table.c.game_id, seats_table.c.seat, seats_table.c.name)
                                     .where(seats_table.c.token_hash.in_(hashes))).all()
-    entries = [_entry(matches.load(game_id), seat, name) for game_id, seat, name in held]
+    loaded = [(matches.load(game_id), seat, name) for game_id, seat, name in held]
+    joined = _rematch_seats([match.rematch_id for match, _, _ in loaded if match.rematch_id])
+    entries = [_entry(match, seat, name, (match.rematch_id, seat) in joined) for match, seat, name in loaded]
     entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["id"]))
     replaced = connection.get().execute(_REPLACED, {"hashes": hashes}).all() if len(held) < len(hashes) else []
     return jsonio.secret(jsonify(games=entries, replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
@@ -30,13 +32,27 @@ def my_games():
 _REPLACED = (select(replaced_links_table.c.game_id, replaced_links_table.c.seat, replaced_links_table.c.replaced_at)
              .where(replaced_links_table.c.token_hash.in_(bindparam("hashes", expanding=True))))
 
+_REMATCH_SEATS = (select(seats_table.c.game_id, seats_table.c.seat)
+                  .where(seats_table.c.game_id.in_(bindparam("ids", expanding=True))))
 
-def _entry(match: matches.MatchRow, seat: int, name: str) -> dict:
+
+def _rematch_seats(rematches: list[str]) -> set[tuple[str, int]]:
+    """The taken seats of these rematches, as (id, seat), in one SELECT (none without a rematch). A
+    seat that asked for the rematch takes the same seat there, from whichever device asked."""
+    if not rematches:
+        return set()
+    return {(game_id, seat) for game_id, seat in connection.get().execute(_REMATCH_SEATS, {"ids": rematches})}
+
+
+def _entry(match: matches.MatchRow, seat: int, name: str, rematch_joined: bool) -> dict:
     """One match as My games shows it: the replayed state (a snapshot and a few events at most)
-    tells its winners and the bots that took over seats whose players left."""
+    tells its winners and the bots that took over seats whose players left; `rematch_joined`, whether
+    the seat took its place in the rematch (maybe from another device, whose new token this one
+    cannot be given)."""
     game = catalogue.game(match.game)
     state = replays.state_at(match, game, match.version)
     return {"id": match.id, "game": match.game, "seat": seat, "name": name, "status": match.status,
             "version": match.version, "turn": match.turn, "your_turn": match.status == "playing" and match.turn == seat,
             "deadline": deadline_iso(match, match.status), "rematch": match.rematch_id,
+            "rematch_joined": rematch_joined,
             "winners": events.winners(game, state) if match.status == "over" else [], "seats": seats(match, state.bots)}

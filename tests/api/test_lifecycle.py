@@ -5,7 +5,7 @@ import pytest
 
 from api.models import Match, db
 
-from .play import Table, bearer
+from .play import Table, bearer, first_legal
 from .test_every_game import addup_move
 
 DAY = 86400
@@ -135,6 +135,30 @@ def test_a_rematch_is_created_once_and_each_asker_takes_its_seat(client):
     twice = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
     assert (twice.status_code, twice.json["code"]) == (409, "seat_taken")
     assert twice.json["detail"].startswith("Your seat in the rematch is already taken")
+
+
+def test_my_games_tells_a_seat_open_on_two_devices_that_it_took_its_place_in_the_rematch(client):
+    """Ann's seat is open on a phone and a desktop (one token): once the phone joined the rematch
+    Cat asked for, the desktop cannot (409 seat_taken) nor be given that seat's token, and My games
+    says so rather than that a rematch waits."""
+    table = Table.create(client, seats=3)
+    table.play_to_end(first_legal)
+    ann, bob, cat = (table.tokens[n] for n in range(3))
+
+    def mine(token):
+        return client.post("/api/v1/my-games", json={"tokens": [token]}).json["games"][0]
+
+    assert (mine(ann)["rematch"], mine(ann)["rematch_joined"]) == (None, False)
+    asked = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(cat))
+    rematch = asked.json["game"]["id"]
+    assert [(mine(token)["rematch"], mine(token)["rematch_joined"]) for token in (ann, bob, cat)] == [
+        (rematch, False), (rematch, False), (rematch, True)]
+    assert client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(ann)).status_code == 201  # her phone
+    desktop = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(ann))
+    assert (desktop.status_code, desktop.json["code"]) == (409, "seat_taken")
+    both = client.post("/api/v1/my-games", json={"tokens": [ann, bob, asked.json["token"]]}).json["games"]
+    assert {(g["id"], g["seat"]): g["rematch_joined"] for g in both} == {
+        (table.id, 0): True, (table.id, 1): False, (rematch, 2): False}
 
 
 def test_two_seats_asking_for_a_rematch_at_once_make_one_match(app, client):

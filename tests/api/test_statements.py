@@ -118,3 +118,19 @@ def test_on_postgresql_a_move_commits_on_an_engine_set_up_without_autocommit(app
     assert table.view(1)["version"] == view["version"] + 1, "committed, as another connection sees"
     with other.app_context():
         db.engine.dispose()
+
+
+def test_my_games_reads_the_seats_of_every_rematch_in_one_statement_and_none_without_one(app, client):
+    tables = [Table.create(client) for _ in range(2)]
+    tokens = [table.tokens[0] for table in tables]
+    for table in tables:
+        client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[1]))
+    mine = lambda: client.post("/api/v1/my-games", json={"tokens": tokens})  # noqa: E731
+    mine()  # the finished matches' states, replayed once, are kept
+    _, without = run(app, mine)
+    for table in tables:
+        client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[1]))
+    mine()
+    response, ran = run(app, mine)
+    assert [g["rematch_joined"] for g in response.json["games"]] == [False, False]
+    assert len(ran) == len(without) + 1, (without, ran)
