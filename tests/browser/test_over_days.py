@@ -153,6 +153,52 @@ def test_my_games_says_a_rematch_is_waiting_until_this_device_holds_a_seat_in_it
     expect(finished.locator(".rematch-waiting")).to_have_count(0)
 
 
+def test_a_seat_open_on_two_devices_is_told_it_joined_the_rematch_on_the_other(new_page, server):
+    """Once Ann's desktop, after her phone took her seat in the rematch, offered "Join the rematch" for
+    ever: it was refused as "Someone took that seat a moment ago: pick another." and My games kept
+    saying a rematch waited. The rematch seat's token went to the phone and cannot be given twice."""
+    elsewhere = "You joined the rematch on another device: open it there."
+    match = new_match(server, "addup", seats=3)
+    match.play(lambda view: False)
+    desktop, tablet = new_page(), new_page()
+    for page in (desktop, tablet):
+        page.goto(match.seat_link(0))
+        expect(page.locator('[data-action="rematch"]')).to_have_text("Ask for a rematch")
+    assert match.post("rematch", 2).status_code == 201  # Cy asks
+    join = desktop.locator('[data-action="rematch"]')
+    expect(join).to_have_text("Join the rematch")  # updated by itself
+    tablet.goto("/")
+    finished = tablet.locator(f'.my-games a[href="/g/{match.id}"]')
+    expect(finished.locator(".rematch-waiting")).to_be_visible()
+
+    phone = new_page()
+    phone.goto(match.seat_link(0))
+    phone.locator('[data-action="rematch"]').click()
+    expect(phone).not_to_have_url(re.compile(match.id))
+
+    join.click()  # the desktop, which still shows the button
+    expect(desktop.locator("#rematch-elsewhere")).to_have_text(elsewhere)
+    expect(desktop.locator("#announce")).to_have_text(elsewhere)
+    expect(join).to_have_count(0)
+    expect(desktop.locator(".error")).to_have_count(0)
+    desktop.reload()  # remembered with the seat
+    expect(desktop.locator("#rematch-elsewhere")).to_have_text(elsewhere)
+    expect(join).to_have_count(0)
+
+    tablet.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
+    expect(finished.locator(".rematch-elsewhere")).to_have_text(elsewhere)
+    expect(finished.locator(".rematch-waiting")).to_have_count(0)
+    finished.click()
+    expect(tablet.locator("#rematch-elsewhere")).to_have_text(elsewhere)
+    expect(tablet.locator('[data-action="rematch"]')).to_have_count(0)
+
+    laptop = new_page()  # opens the seat's link only now: the page asks the rematch's public view
+    laptop.goto(match.seat_link(0))
+    expect(laptop.locator("#rematch-elsewhere")).to_have_text(elsewhere)
+    expect(laptop.locator('[data-action="rematch"]')).to_have_count(0)
+    expect(phone.locator("#status")).to_have_attribute("data-status", "waiting")  # Bob has not come yet
+
+
 def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server):
     waiting = new_match(server, "addit", join=False)
     theirs, mine = new_match(server, "addup"), new_match(server, "plusminus")

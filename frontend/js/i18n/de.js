@@ -192,6 +192,7 @@ export default {
   "rematch.ask": "Revanche fordern",
   "rematch.join": "Der Revanche beitreten",
   "rematch.open": "Zur Revanche",
+  "rematch.elsewhere": "Du bist der Revanche auf einem anderen Gerät beigetreten: Öffne sie dort.",
 
   "log.last": "Letzter Zug:",
   "log.list": "Alle Züge, der neueste zuerst",

@@ -192,6 +192,7 @@ export default {
   "rematch.ask": "Ask for a rematch",
   "rematch.join": "Join the rematch",
   "rematch.open": "Go to the rematch",
+  "rematch.elsewhere": "You joined the rematch on another device: open it there.",
 
   "log.last": "Last move:",
   "log.list": "Every move, the latest first",

@@ -192,6 +192,7 @@ export default {
   "rematch.ask": "Pedir la revancha",
   "rematch.join": "Unirse a la revancha",
   "rematch.open": "Ir a la revancha",
+  "rematch.elsewhere": "Te has unido a la revancha en otro dispositivo: ábrela allí.",
 
   "log.last": "Última jugada:",
   "log.list": "Todas las jugadas, la más reciente primero",

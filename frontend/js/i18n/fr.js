@@ -192,6 +192,7 @@ export default {
   "rematch.ask": "Demander une revanche",
   "rematch.join": "Rejoindre la revanche",
   "rematch.open": "Aller à la revanche",
+  "rematch.elsewhere": "Vous avez rejoint la revanche sur un autre appareil : ouvrez-la là-bas.",
 
   "log.last": "Dernier coup :",
   "log.list": "Tous les coups, le plus récent d'abord",

@@ -192,6 +192,7 @@ export default {
   "rematch.ask": "Chiedi la rivincita",
   "rematch.join": "Unisciti alla rivincita",
   "rematch.open": "Vai alla rivincita",
+  "rematch.elsewhere": "Hai già preso il tuo posto nella rivincita su un altro dispositivo: aprila lì.",
 
   "log.last": "Ultima mossa:",
   "log.list": "Tutte le mosse, dalla più recente",

@@ -192,6 +192,7 @@ export default {
   "rematch.ask": "Pedir a desforra",
   "rematch.join": "Entrar na desforra",
   "rematch.open": "Ir para a desforra",
+  "rematch.elsewhere": "Entraste na desforra noutro dispositivo: abre-a lá.",
 
   "log.last": "Última jogada:",
   "log.list": "Todas as jogadas, a mais recente primeiro",

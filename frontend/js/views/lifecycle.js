@@ -4,7 +4,8 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {go} from "../router.js";
-import {forget, seatOf} from "../seat-store.js";
+import {forget, seatOf, update} from "../seat-store.js";
+import {announce} from "../ui.js";
 import {LEVELS} from "./computer.js";
 import {deadlineLine, isLate} from "./pace.js";
 import {problemText, seatName} from "./words.js";
@@ -13,6 +14,20 @@ import {problemText, seatName} from "./words.js";
  * (a resignation, a rematch) to the outbox, which sends it whenever the network lets it. */
 export function lifecycle(id, token, screen, send, queue) {
   let confirming = null; // "resign" or "free" while the question is on screen
+  let elsewhere = false; // the seat shown took its place in the rematch on another device
+  let asked = null; // the rematch whose public view was asked whether the seat shown is in it
+
+  /** Whether `me` took its place in the rematch on another device, which holds that seat's token (a token is
+   * given once): nothing is left to join here. The device remembers it with its seat. */
+  function joinedElsewhere(me) {
+    const kept = seatOf(id);
+    return elsewhere || Boolean(kept?.rematchJoined && kept.seat === me);
+  }
+
+  function learnJoined(me) {
+    elsewhere = true;
+    if (seatOf(id)?.seat === me) update(id, {rematchJoined: true}); // not a tab showing another seat's link
+  }
 
   function confirmation(question, yes) {
     return html`<div class="confirm" role="group" aria-labelledby="confirm-question">
@@ -43,12 +58,13 @@ export function lifecycle(id, token, screen, send, queue) {
         ${t("leave.toBot")}</button>` : ""}`;
   }
 
-  function rematchControls(view) {
+  function rematchControls(view, me) {
     if (view.rematch && seatOf(view.rematch)) {
-      return html`<a class="button primary" href="/g/${view.rematch}" data-key="rematch">${t("rematch.open")}</a>`;
+      return html`<p class="actions"><a class="button primary" href="/g/${view.rematch}" data-key="rematch">${t("rematch.open")}</a></p>`;
     }
-    return html`<button type="button" class="primary" data-action="rematch" data-key="rematch" ${screen.busy ? "disabled" : ""}>
-      ${view.rematch ? t("rematch.join") : t("rematch.ask")}</button>`;
+    if (joinedElsewhere(me)) return html`<p class="note" id="rematch-elsewhere">${t("rematch.elsewhere")}</p>`;
+    return html`<p class="actions"><button type="button" class="primary" data-action="rematch" data-key="rematch"
+      ${screen.busy ? "disabled" : ""}>${view.rematch ? t("rematch.join") : t("rematch.ask")}</button></p>`;
   }
 
   return {
@@ -65,7 +81,7 @@ export function lifecycle(id, token, screen, send, queue) {
       if (me === null) return "";
       if (view.status === "over") {
         return html`<section class="rematch panel" aria-labelledby="rematch-title"><h2 id="rematch-title">${t("rematch.title")}</h2>
-          <p>${t("rematch.hint")}</p><p class="actions">${rematchControls(view)}</p></section>`;
+          <p>${t("rematch.hint")}</p>${rematchControls(view, me)}</section>`;
       }
       if (view.status === "waiting") {
         return confirming === "free" ? confirmation(t("free.confirm"), t("free.yes"))
@@ -76,6 +92,30 @@ export function lifecycle(id, token, screen, send, queue) {
       if (mine.status === "left" && mine.bot) return html`<p class="note">${t("leave.botPlays", {level: t(`bot.level.${mine.bot}`)})}</p>`;
       if (mine.status !== "playing") return html`<p class="note">${t("leave.autopilot")}</p>`;
       return html`<p class="actions">${leaveControls(view, me)}</p>`;
+    },
+    /** A finished match's view, shown: when it names a rematch this device holds no seat in, ask the rematch's
+     * public view (once) whether the seat shown took its place there from another device. */
+    async shown(view) {
+      const me = view.you ? view.you.seat : null;
+      const rematch = view.status === "over" ? view.rematch : null;
+      if (me === null || !rematch || rematch === asked || screen.busy || seatOf(rematch) || joinedElsewhere(me)) return;
+      asked = rematch;
+      try {
+        const {data} = await api.view(rematch, null);
+        if (!data.seats[me]?.joined || seatOf(rematch)) return; // joined here meanwhile: its answer opens it
+        learnJoined(me);
+        screen.repaint();
+      } catch {
+        asked = null; // offline, say: asked again with the next view
+      }
+    },
+    /** A refused change: a rematch refused because the seat took its place there from another device is said
+     * so (true), not as a seat to pick again. */
+    refused(entry, error) {
+      if (entry.kind !== "rematch" || error.code !== "seat_taken") return false;
+      learnJoined(screen.view?.you?.seat ?? null);
+      announce(t("rematch.elsewhere"));
+      return true;
     },
     actions: {
       askConfirm(button) {

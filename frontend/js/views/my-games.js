@@ -4,7 +4,7 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {stopNotifying} from "../push.js";
-import {allSeats, forget, seatOf} from "../seat-store.js";
+import {allSeats, forget, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {gameName, statusLine} from "./words.js";
 
@@ -17,8 +17,13 @@ function deadline(entry) {
 }
 
 /** A finished match whose rematch another seat asked for, and which this device has no seat in yet: its page
- * (the entry's link) offers "Join the rematch". */
-const rematchWaiting = (entry) => entry.status === "over" && entry.rematch !== null && !seatOf(entry.rematch);
+ * (the entry's link) offers "Join the rematch". Not once the seat took its place there on another device
+ * (`rematch_joined`): that device holds the rematch's seat, whose token cannot be given twice. */
+const rematchWaiting = (entry) => entry.status === "over" && entry.rematch !== null && !seatOf(entry.rematch)
+  && !entry.rematch_joined;
+
+/** The seat joined the rematch on another device: this one has nothing to join. */
+const rematchElsewhere = (entry) => entry.rematch !== null && entry.rematch_joined && !seatOf(entry.rematch);
 
 function item(entry) {
   const free = entry.seats.filter((s) => !s.joined).length;
@@ -29,7 +34,8 @@ function item(entry) {
       <a href="/g/${entry.id}" data-key="mine-${entry.id}"><strong>${gameName(entry.game)}</strong>
         <span class="players">${players}</span>
         <span class="state">${entry.your_turn ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, entry.seat)}${deadline(entry)}</span>
-        ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}</a>
+        ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
+        ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${t("rematch.elsewhere")}</span>` : ""}</a>
       ${entry.status === "over" ? forgetButton(entry.id, matchName(entry)) : ""}
     </li>`;
 }
@@ -79,6 +85,8 @@ export function myGames(repaint) {
         const said = entries ? news(entries, answer.games) : [];
         if (said.length && !stopped) announce(said.join(" "));
         entries = answer.games;
+        // Kept with the seat, so that the match's page offers no join that cannot work.
+        entries.filter(rematchElsewhere).forEach((entry) => update(entry.id, {rematchJoined: true}));
         replaced = new Set(answer.replaced.map((entry) => entry.id));
       } catch {
         // Keep showing the last answer; the next round asks again.

@@ -216,6 +216,7 @@ export default function play(id, linkToken) {
     attention(before, view);
     screen.repaint();
     screen.seatLinks.shown();
+    screen.lifecycle.shown(view);
   }
 
   function attention(before, view) {
@@ -285,7 +286,8 @@ export default function play(id, linkToken) {
     screen.busy = waiting(id).length > 0;
     if (outcome === "elsewhere") return screen.repaint(); // another tab's change: its answer shows at the next poll
     if (outcome === "refused") {
-      screen.error = entry.waited ? t("outbox.refused", {what, reason: problemText(error)}) : problemText(error);
+      if (screen.lifecycle.refused(entry, error)) screen.error = null; // the rematch panel says why
+      else screen.error = entry.waited ? t("outbox.refused", {what, reason: problemText(error)}) : problemText(error);
       screen.refusal = true;
       if (error.status === 409) poller.now(); // the match moved on: show it as it is now
       return screen.repaint();
