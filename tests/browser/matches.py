@@ -97,14 +97,17 @@ def move_back_in_time(database: Path, match_id: str, hours: int) -> None:
         db.execute("UPDATE games SET moved_at = datetime(moved_at, ?) WHERE id = ?", (shift, match_id))
 
 
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
 
 
-def new_match(origin: str, game: str, join: bool = True, seats: int = 2, **create) -> Match:
-    """A match of `seats` named players (every seat taken unless `join` is false); `create`: more of
-    the create body as the API takes it (time_per_move, timeouts_to_leave, deck)."""
+def new_match(origin: str, game: str, join: bool = True, seats: int = 2, players: list[str] | None = None,
+              **create) -> Match:
+    """A match of `seats` named players (`players`, else Ann, Bob, ...; every seat taken unless `join`
+    is false); `create`: more of the create body as the API takes it (time_per_move,
+    timeouts_to_leave, deck)."""
+    seats = len(players) if players else seats
     body = requests.post(f"{origin}/api/v1/games", timeout=10, json={
-        "game": game, "players": PLAYERS[:seats], "options": OPTIONS[game], **create}).json()
+        "game": game, "players": players or PLAYERS[:seats], "options": OPTIONS[game], **create}).json()
     match = Match(origin, game, body["game"]["id"], body["invite"], {0: body["token"]})
     for seat in range(1, seats if join else 1):
         match.take(seat)

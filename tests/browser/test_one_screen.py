@@ -1,12 +1,16 @@
 """One-screen play at 390x844: the player to move sees the status, the scores, the table, their hand
-and the opponent's last move (in words and marked on the table) without scrolling."""
+and the opponent's last move (in words and marked on the table) without scrolling, with two seats
+and with a full table (6 or 8 players, long names, a longer language)."""
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from .drive import off_screen
-from .matches import GAMES, new_match
+from .matches import GAMES, PLAYERS, new_match
+
+LONG_NAMES = ["Ann", "Maximiliano Alejandro Fernández-García", "Cy", "Wolfgang Amadeus Mozart-Salieri", "Eve",
+              "Christopher Columbus Jr.", "Gus", "Hal"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -20,3 +24,30 @@ def test_a_turn_fits_one_phone_screen(new_page, server, artifacts, game):
     expect(page.locator("#last-move")).to_be_visible()
     page.screenshot(path=artifacts / f"{game}-turn.png")
     assert off_screen(page) == []
+
+
+@pytest.mark.parametrize(("game", "seats", "players", "locale"), [
+    ("addtoo", 6, None, "en-GB"),
+    ("addup", 6, None, "en-GB"),
+    ("addem", 8, None, "en-GB"),
+    ("addem", 8, LONG_NAMES, "en-GB"),
+    ("addem", 8, LONG_NAMES, "de-DE"),
+], ids=["addtoo-6", "addup-6", "addem-8", "addem-8-long-names", "addem-8-long-names-de"])
+def test_a_turn_at_a_full_table_fits_one_phone_screen(new_page, server, artifacts, game, seats, players, locale):
+    """Every seat's name and score, whose turn it is, the table and the hand on the first screen, the
+    page no wider than the phone."""
+    match = new_match(server, game, seats=seats, players=players)
+    match.play(lambda view: view["version"] >= seats + 1
+               and (game != "addtoo" or "place" in match.view(view["turn"])["you"]["legal_moves"]))
+    page = new_page(locale=locale)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    expect(page.locator("#last-move")).to_be_visible()
+    expect(page.locator(".seats .seat")).to_have_count(seats)
+    expect(page.locator(".seats .seat.turn")).to_have_count(1)
+    page.screenshot(path=artifacts / f"{game}-{seats}-{locale}-turn.png")
+    assert off_screen(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    names = page.locator(".seats .seat .who strong").all_inner_texts()  # whole: a long name wraps
+    assert names == (players or PLAYERS)[:seats]

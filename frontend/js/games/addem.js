@@ -112,7 +112,8 @@ function controls(ctx) {
 export default {
   fresh: () => ({picked: [], values: {}}),
 
-  score: (view, n) => ({text: t("score.seat.addem", {score: view.scores[n], line: OUT_AT}), line: OUT_AT, lowWins: true}),
+  score: (view, n) => ({text: t("score.seat.addem", {score: view.scores[n], line: OUT_AT}),
+    short: t("score.seat.addemShort", {score: view.scores[n], line: OUT_AT}), line: OUT_AT, lowWins: true}),
 
   seatInfo(view, n) {
     const seat = view.state.seats[n];

@@ -147,6 +147,7 @@ export default {
   "score.seat.plusminusLater": "{score} {points} in dieser Partie",
   "score.seat.plusminusOver": "{score} insgesamt",
   "score.seat.addem": "{score} von {line} · weniger ist besser",
+  "score.seat.addemShort": "{score} von {line}",
   "score.seat.addtoo": "{score} von {target}",
   "seat.autopilot": "Autopilot",
   "seat.resigned": "aufgegeben",

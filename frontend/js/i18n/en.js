@@ -147,6 +147,7 @@ export default {
   "score.seat.plusminusLater": "{score} {points} this game",
   "score.seat.plusminusOver": "{score} in all",
   "score.seat.addem": "{score} of {line} · lower wins",
+  "score.seat.addemShort": "{score} of {line}",
   "score.seat.addtoo": "{score} of {target}",
   "seat.autopilot": "autopilot",
   "seat.resigned": "resigned",

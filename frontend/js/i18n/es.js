@@ -147,6 +147,7 @@ export default {
   "score.seat.plusminusLater": "{score} {points} en esta partida",
   "score.seat.plusminusOver": "{score} en total",
   "score.seat.addem": "{score} de {line} · gana el más bajo",
+  "score.seat.addemShort": "{score} de {line}",
   "score.seat.addtoo": "{score} de {target}",
   "seat.autopilot": "piloto automático",
   "seat.resigned": "se rindió",

@@ -147,6 +147,7 @@ export default {
   "score.seat.plusminusLater": "{score} {points} dans cette manche",
   "score.seat.plusminusOver": "{score} au total",
   "score.seat.addem": "{score} sur {line} · le plus bas gagne",
+  "score.seat.addemShort": "{score} sur {line}",
   "score.seat.addtoo": "{score} sur {target}",
   "seat.autopilot": "pilote automatique",
   "seat.resigned": "a abandonné",

@@ -147,6 +147,7 @@ export default {
   "score.seat.plusminusLater": "{score} {points} in questa partita",
   "score.seat.plusminusOver": "{score} in tutto",
   "score.seat.addem": "{score} su {line} · vince il più basso",
+  "score.seat.addemShort": "{score} su {line}",
   "score.seat.addtoo": "{score} su {target}",
   "seat.autopilot": "pilota automatico",
   "seat.resigned": "si è arreso",

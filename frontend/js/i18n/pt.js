@@ -147,6 +147,7 @@ export default {
   "score.seat.plusminusLater": "{score} {points} nesta partida",
   "score.seat.plusminusOver": "{score} no total",
   "score.seat.addem": "{score} de {line} · ganha o mais baixo",
+  "score.seat.addemShort": "{score} de {line}",
   "score.seat.addtoo": "{score} de {target}",
   "seat.autopilot": "piloto automático",
   "seat.resigned": "desistiu",

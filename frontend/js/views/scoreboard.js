@@ -4,7 +4,13 @@ import {t} from "../i18n.js";
 import {botTag} from "./computer.js";
 import {seatName} from "./words.js";
 
+// From this many seats the scores are a compact list, one line a seat (two when a long name needs the room),
+// so the table and the hand stay on a phone's first screen, long names and longer languages too (README:
+// "One-screen play"); two seats sit side by side, with a bar toward the line.
+const COMPACT_FROM = 3;
+
 export function scoreboard(view, me, game) {
+  const compact = view.seats.length >= COMPACT_FROM;
   const rows = view.seats.map((seat, n) => {
     const turn = view.status === "playing" && view.turn === n;
     const classes = ["seat", turn ? "turn" : "", n === me ? "me" : "", seat.joined ? "" : "free"].join(" ");
@@ -17,16 +23,19 @@ export function scoreboard(view, me, game) {
         ${seat.status === "resigned" ? html` <span class="tag">${t("seat.resigned")}</span>` : ""}
         ${seat.timeouts ? html` <span class="tag">${t("seat.timeouts", {count: seat.timeouts})}</span>` : ""}
         ${turn ? html`<span class="sr-only">${t("seat.toPlay")}</span>` : ""}</span>
-      ${standing(view, n, game.score(view, n))}
+      ${standing(view, n, game.score(view, n), compact)}
       <span class="info">${game.seatInfo(view, n)}</span>
     </li>`;
   });
-  return html`<section class="scores" aria-label="${t("seat.players")}"><ol class="seats">${rows}</ol></section>`;
+  return html`<section class="scores" aria-label="${t("seat.players")}"><ol class="seats ${compact ? "compact" : ""}">${rows}</ol></section>`;
 }
 
 /** A seat's score in the game's own words and, where a line ends the match or puts a player out, a bar
- * of the way there (ADD'EM's fills toward the 50 that puts a player out: lower is better). */
-function standing(view, n, {text, line, lowWins = false}) {
+ * of the way there (ADD'EM's fills toward the 50 that puts a player out: lower is better). A compact list
+ * shows the score alone, in its short words where the game has them ("33 of 50": the rule under the table
+ * says that lower wins). */
+function standing(view, n, {text, short, line, lowWins = false}, compact) {
+  if (compact) return html`<span class="score">${short || text}</span>`;
   const value = Math.max(0, Math.min(view.scores[n], line ?? 0));
   return html`<span class="score">${text}</span>${line ? html`<meter class="toward ${lowWins ? "low-wins" : ""}"
     min="0" max="${line}" value="${value}" ${lowWins ? html`low="${line * 0.6}" high="${line * 0.8}" optimum="0"` : ""}
