@@ -245,3 +245,28 @@ def test_the_move_log_shows_its_numbers_whole_past_a_hundred_moves(new_page, ser
     page.locator('[data-panel="log"]').click()
     assert page.locator(".log li").count() >= 100
     assert clipped_log_numbers(page) == []
+
+
+def test_a_hint_is_no_move_the_last_move_and_its_marks_stay_the_last_real_ones(new_page, server):
+    """Asking for a hint is logged, but "Last move" and the outline on the table keep the move before it,
+    on the asker's phone and on the others'."""
+    match = new_match(server, "addit")
+    view = match.play(lambda view: view["version"] >= 3)
+    mover = view["turn"]
+    asker, other = new_page(), new_page()
+    asker.goto(match.seat_link(mover))
+    other.goto(match.seat_link(1 - mover))
+    marked = ".board .last-played"
+    marks = lambda page: page.locator(marked).evaluate_all("(cards) => cards.map((card) => card.dataset.card)")  # noqa: E731
+    expect(asker.locator(marked).first).to_be_visible()
+    said, outlined = asker.locator("#last-move").inner_text(), marks(asker)
+    asker.locator('[data-key="hint"]').click()
+    expect(asker.locator("#hint")).to_be_visible()
+    for page in (asker, other):
+        expect(page.locator("#status")).to_have_attribute("data-version", str(view["version"] + 1))
+        expect(page.locator('[data-panel="log"]')).to_have_text(f"Moves ({view['version'] + 1})")  # the hint's log too
+        expect(page.locator("#last-move")).to_have_text(said)
+        expect(page.locator(marked).first).to_be_visible()
+        assert marks(page) == outlined
+    asker.locator('[data-panel="log"]').click()
+    expect(asker.locator(".log li").first).to_have_text(f"{view['seats'][mover]['name']} asked for a hint.")

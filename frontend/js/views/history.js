@@ -17,7 +17,7 @@ function cardIds(value, ids = new Set()) {
 
 export function history(id, token, screen) {
   let log = null;
-  let marked = 0; // the version whose last move was last marked on the table (it animates once)
+  let marked = 0; // the version made by the move last marked on the table (it animates once)
   let asked = 0;
   const replay = {at: null, view: null};
   const open = {log: false, replay: false};
@@ -35,6 +35,13 @@ export function history(id, token, screen) {
     } catch {
       // The log is a nicety: the next change asks again.
     }
+  }
+
+  /** The last move and the version it made: a hint is logged but is no move, and leaves the table as it was. */
+  function lastMove() {
+    const moves = log?.moves || [];
+    const at = moves.findLastIndex((entry) => entry.kind !== "hint");
+    return at < 0 ? {entry: null, version: 0} : {entry: moves[at], version: at + 1};
   }
 
   function words(entry) {
@@ -86,18 +93,18 @@ export function history(id, token, screen) {
     },
     /** Whether the log has caught up with the view shown. */
     current: () => (log?.version ?? -1) === screen.view.version,
-    /** The last move in words, shown above the table. */
+    /** The last move in words, shown above the table (a hint asked since is in the log, not here). */
     lastMove() {
-      const last = log?.moves[log.moves.length - 1];
+      const last = lastMove().entry;
       return last ? html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${words(last)}</p>` : "";
     },
     /** Mark on the table the cards the last move left there; they arrive with a short animation once. */
     mark(root) {
-      const last = log?.moves[log.moves.length - 1];
+      const {entry: last, version} = lastMove();
       if (!last || log.version !== screen.view.version) return;
       const ids = cardIds(last.move);
-      const fresh = marked !== log.version;
-      marked = log.version;
+      const fresh = marked !== version;
+      marked = version;
       for (const element of root.querySelectorAll(".board [data-card]")) {
         if (ids.has(element.dataset.card) && !element.closest(".hand")) element.classList.add("last-played");
       }
