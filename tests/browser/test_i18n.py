@@ -122,3 +122,31 @@ def test_the_rules_page_marks_the_usual_choice_of_every_option(new_page, languag
     for game, line in lines.items():
         navigate(page, f"/rules/{game}")
         expect(page.locator("main ul:not(.interpretations) li")).to_have_text([line])
+
+
+SHARED_WIN = {  # winners Ann, Bob and Cy, seen by Ann and by a spectator: no verb to agree with "you"
+    "en": ["Match over: you, Bob and Cy share the win.", "Match over: Ann, Bob and Cy share the win."],
+    "de": ["Spiel vorbei, geteilter Sieg: du, Bob und Cy.", "Spiel vorbei, geteilter Sieg: Ann, Bob und Cy."],
+    "es": ["Partida terminada: victoria compartida entre tú, Bob y Cy.",
+           "Partida terminada: victoria compartida entre Ann, Bob y Cy."],
+    "fr": ["Partie terminée : victoire partagée entre vous, Bob et Cy.",
+           "Partie terminée : victoire partagée entre Ann, Bob et Cy."],
+    "it": ["Partita finita, vittoria a pari merito: tu, Bob e Cy.", "Partita finita, vittoria a pari merito: Ann, Bob e Cy."],
+    "pt": ["Jogo terminado, vitória partilhada: tu, Bob e Cy.", "Jogo terminado, vitória partilhada: Ann, Bob e Cy."],
+}
+
+
+def test_a_shared_win_reads_right_with_you_among_the_winners_and_without(new_page):
+    page = new_page()
+    page.goto("/")
+    said = page.evaluate("""async (languages) => {
+        const i18n = await import('/js/i18n.js'), {outcome} = await import('/js/views/words.js');
+        const view = {status: 'over', winners: [0, 1, 2], seats: ['Ann', 'Bob', 'Cy', 'Di'].map((name) => ({name}))};
+        const out = {};
+        for (const language of languages) {
+            await i18n.setLanguage(language);
+            out[language] = [outcome(view, 0), outcome(view, null)];
+        }
+        return out;
+    }""", sorted(LANGUAGES))
+    assert said == SHARED_WIN

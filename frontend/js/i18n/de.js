@@ -126,7 +126,7 @@ export default {
   "status.turnOf": "{name} ist dran",
   "status.youWin": "Spiel vorbei: Du hast gewonnen!",
   "status.wins": "Spiel vorbei: {name} gewinnt.",
-  "status.shared": "Spiel vorbei: {names} teilen sich den Sieg.",
+  "status.shared": "Spiel vorbei, geteilter Sieg: {names}.",
   "title.yourTurn": "Du bist dran",
 
   "seat.unnamed": "Spieler {n}",

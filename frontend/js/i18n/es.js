@@ -126,7 +126,7 @@ export default {
   "status.turnOf": "Le toca a {name}",
   "status.youWin": "Partida terminada: ¡has ganado!",
   "status.wins": "Partida terminada: gana {name}.",
-  "status.shared": "Partida terminada: {names} comparten la victoria.",
+  "status.shared": "Partida terminada: victoria compartida entre {names}.",
   "title.yourTurn": "Te toca",
 
   "seat.unnamed": "Jugador {n}",

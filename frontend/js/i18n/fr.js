@@ -126,7 +126,7 @@ export default {
   "status.turnOf": "Au tour de {name}",
   "status.youWin": "Partie terminée : vous gagnez !",
   "status.wins": "Partie terminée : {name} gagne.",
-  "status.shared": "Partie terminée : {names} se partagent la victoire.",
+  "status.shared": "Partie terminée : victoire partagée entre {names}.",
   "title.yourTurn": "À vous de jouer",
 
   "seat.unnamed": "Joueur {n}",

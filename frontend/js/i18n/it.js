@@ -126,7 +126,7 @@ export default {
   "status.turnOf": "Tocca a {name}",
   "status.youWin": "Partita finita: hai vinto!",
   "status.wins": "Partita finita: vince {name}.",
-  "status.shared": "Partita finita: {names} si dividono la vittoria.",
+  "status.shared": "Partita finita, vittoria a pari merito: {names}.",
   "title.yourTurn": "Tocca a te",
 
   "seat.unnamed": "Giocatore {n}",

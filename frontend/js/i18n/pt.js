@@ -126,7 +126,7 @@ export default {
   "status.turnOf": "É a vez de {name}",
   "status.youWin": "Jogo terminado: ganhaste!",
   "status.wins": "Jogo terminado: {name} ganha.",
-  "status.shared": "Jogo terminado: {names} partilham a vitória.",
+  "status.shared": "Jogo terminado, vitória partilhada: {names}.",
   "title.yourTurn": "É a tua vez",
 
   "seat.unnamed": "Jogador {n}",
