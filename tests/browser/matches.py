@@ -101,14 +101,17 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
 
 
 def new_match(origin: str, game: str, join: bool = True, seats: int = 2, players: list[str] | None = None,
-              **create) -> Match:
+              bots: dict[int, str] | None = None, **create) -> Match:
     """A match of `seats` named players (`players`, else Ann, Bob, ...; every seat taken unless `join`
-    is false); `create`: more of the create body as the API takes it (time_per_move,
-    timeouts_to_leave, deck)."""
+    is false), the computer at the level `bots` gives a seat; `create`: more of the create body as
+    the API takes it (time_per_move, timeouts_to_leave, deck)."""
     seats = len(players) if players else seats
+    bots = bots or {}
     body = requests.post(f"{origin}/api/v1/games", timeout=10, json={
-        "game": game, "players": players or PLAYERS[:seats], "options": OPTIONS[game], **create}).json()
+        "game": game, "players": players or PLAYERS[:seats], "options": OPTIONS[game], **create,
+        **({"bots": [{"seat": seat, "level": level} for seat, level in bots.items()]} if bots else {})}).json()
     match = Match(origin, game, body["game"]["id"], body["invite"], {0: body["token"]})
     for seat in range(1, seats if join else 1):
-        match.take(seat)
+        if seat not in bots:
+            match.take(seat)
     return match

@@ -3,6 +3,7 @@ leaving to the autopilot, giving a seat back, the rematch (and My games saying o
 from one request."""
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .drive import create_match, join_match, status
@@ -82,6 +83,41 @@ def test_a_seat_that_leaves_a_three_seat_match_is_played_by_the_autopilot(new_pa
     cy.locator('[data-panel="log"]').click()
     expect(cy.locator(".log li", has_text="Autopilot: Cy played")).not_to_have_count(0)
     expect(cy.locator("#status")).not_to_have_class(re.compile("your-turn"))
+
+
+@pytest.mark.parametrize("bots, says, then, logged", [
+    ({2: "easy"}, "No other person is playing: the match ends now and the others win.",
+     "Match over: Bob and Computer (easy) share the win.", "Ann resigned."),
+    ({}, "No other person is playing: the autopilot will play the match out now, for every seat.",
+     re.compile("^Match over: "), "Ann left the match: the autopilot plays for them."),
+], ids=["with-a-bot", "without"])
+def test_the_last_person_to_leave_is_told_what_leaving_does(new_page, server, bots, says, then, logged):
+    """Bob has left: Ann is the last person at the table. With a bot there, her leaving ends the match
+    and the others win (the log says she resigned); without, the autopilot plays it out for every seat."""
+    match = new_match(server, "addup", seats=3, bots=bots)
+    for seat in [1, 2][:2 - len(bots)]:
+        assert match.post("resign", seat).status_code == 200
+    ann = new_page()
+    ann.goto(match.seat_link(0))
+    ann.locator('[data-action="askConfirm"][data-confirm="resign"]').click()
+    expect(ann.locator("#confirm-question")).to_have_text(f"Leave the match? {says}")
+    ann.locator('[data-action="confirmed"]').click()
+    expect(ann.locator("#status")).to_have_attribute("data-status", "over")
+    expect(ann.locator("#status")).to_have_text(then)
+    ann.locator('[data-panel="log"]').click()
+    expect(ann.locator(".log li", has_text=re.compile("^Ann "))).to_have_text([logged])  # not "Autopilot: Ann..."
+
+
+def test_a_seat_put_out_for_missed_turns_is_told_so_not_that_it_left(new_page, server, database_file):
+    match = new_match(server, "addup", seats=3, time_per_move=3600, timeouts_to_leave=1)
+    late = match.view(0)["turn"]
+    move_back_in_time(database_file, match.id, 2)
+    assert match.post("timeouts", (late + 1) % 3).status_code == 200
+    page = new_page()
+    page.goto(match.seat_link(late))
+    expect(page.locator("#left-note")).to_have_text(
+        "You missed 1 turn in a row, so the autopilot plays your turns now.")
+    expect(page.locator(".seat.me .tag", has_text="autopilot")).to_be_visible()
 
 
 def test_a_seat_can_be_given_back_before_the_start_and_any_joined_device_can_reshare_the_invite(new_page):

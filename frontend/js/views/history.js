@@ -47,7 +47,8 @@ export function history(id, token, screen) {
   function words(entry) {
     const name = seatName(screen.view, entry.seat);
     if (entry.kind === "resign" && entry.move.bot) return t("log.leftToBot", {name, level: t(`bot.level.${entry.move.bot}`)});
-    if (entry.kind === "resign") return t(screen.view.seats.length === 2 ? "log.resign" : "log.left", {name});
+    // a resignation that ended the match (two seats, or the last person at a table with a bot), else a leave
+    if (entry.kind === "resign") return t(screen.view.seats[entry.seat]?.status === "resigned" ? "log.resign" : "log.left", {name});
     if (entry.kind === "hint") return t("log.hint", {name});
     const move = screen.game.describe(entry.move, {name, seat: entry.seat, view: screen.view});
     const said = ["move", "bot"].includes(entry.kind) ? move : t(`log.${entry.kind}`, {move}); // a timeout or the autopilot
@@ -90,6 +91,12 @@ export function history(id, token, screen) {
     },
     stop() {
       asked = -1;
+    },
+    /** Whether `seat` left the match itself (true) or was put out for missed turns (false); null until the log
+     * has caught up with the view. */
+    left(seat) {
+      if ((log?.version ?? -1) !== screen.view.version) return null;
+      return log.moves.some((entry) => entry.kind === "resign" && entry.seat === seat);
     },
     /** Whether the log has caught up with the view shown. */
     current: () => (log?.version ?? -1) === screen.view.version,

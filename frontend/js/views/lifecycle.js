@@ -36,12 +36,21 @@ export function lifecycle(id, token, screen, send, queue) {
         <button type="button" data-action="cancelConfirm" data-key="confirm-no">${t("confirm.cancel")}</button></p></div>`;
   }
 
+  /** What leaving a match of more than two seats does (engine/events.py): while another person plays, the
+   * autopilot plays the seat; the last person's leaving ends the match, the others winning, when a bot sits
+   * at the table, else the autopilot plays the match out at once for every seat. */
+  function leaveQuestion(view, me) {
+    const others = view.seats.some((seat, n) => n !== me && seat.status === "playing" && !seat.bot);
+    if (others) return t("leave.confirmLeave");
+    return t(view.seats.some((seat) => seat.bot) ? "leave.confirmLeaveEnds" : "leave.confirmLeaveAll");
+  }
+
   function leaveControls(view, me) {
     const twoSeats = view.seats.length === 2;
     if (confirming === "resign") {
       const other = seatName(view, 1 - me);
       return twoSeats ? confirmation(t("leave.confirmResign", {name: other}), t("leave.yesResign"))
-        : confirmation(t("leave.confirmLeave"), t("leave.yesLeave"));
+        : confirmation(leaveQuestion(view, me), t("leave.yesLeave"));
     }
     if (confirming === "toBot") {
       return html`<div class="confirm" role="group" aria-labelledby="confirm-question">
@@ -56,6 +65,14 @@ export function lifecycle(id, token, screen, send, queue) {
       ${twoSeats ? t("leave.resign") : t("leave.leave")}</button>
       ${others ? html`<button type="button" class="small" data-action="askConfirm" data-confirm="toBot" data-key="to-bot">
         ${t("leave.toBot")}</button>` : ""}`;
+  }
+
+  /** Why the autopilot plays this seat: it left, or missed `timeouts_to_leave` turns in a row; the log says
+   * which (the view does not), and until it is here the note says both. */
+  function leftNote(view, me) {
+    const left = screen.history.left(me);
+    if (left === null) return t("leave.autopilotEither");
+    return left ? t("leave.autopilot") : t("leave.timedOut", {count: view.pace.timeouts_to_leave});
   }
 
   function rematchControls(view, me) {
@@ -90,7 +107,7 @@ export function lifecycle(id, token, screen, send, queue) {
       }
       const mine = view.seats[me];
       if (mine.status === "left" && mine.bot) return html`<p class="note">${t("leave.botPlays", {level: t(`bot.level.${mine.bot}`)})}</p>`;
-      if (mine.status !== "playing") return html`<p class="note">${t("leave.autopilot")}</p>`;
+      if (mine.status !== "playing") return html`<p class="note" id="left-note">${leftNote(view, me)}</p>`;
       return html`<p class="actions">${leaveControls(view, me)}</p>`;
     },
     /** A finished match's view, shown: when it names a rematch this device holds no seat in, ask the rematch's
