@@ -251,7 +251,12 @@ def test_a_hint_is_no_move_the_last_move_and_its_marks_stay_the_last_real_ones(n
     """Asking for a hint is logged, but "Last move" and the outline on the table keep the move before it,
     on the asker's phone and on the others'."""
     match = new_match(server, "addit")
-    view = match.play(lambda view: view["version"] >= 3)
+
+    def left_a_card(view):  # on the table, to be outlined: a play that captured nothing
+        moves = requests.get(f"{server}/api/v1/games/{match.id}/moves", timeout=10).json()["moves"]
+        return view["version"] >= 3 and not moves[-1]["move"]["captured"]
+
+    view = match.play(left_a_card)
     mover = view["turn"]
     asker, other = new_page(), new_page()
     asker.goto(match.seat_link(mover))
