@@ -73,7 +73,7 @@ def test_a_hint_explains_a_move_and_the_log_marks_the_move_made_after_it(new_pag
     page.locator('[data-key="hint"]').click()
     hint = page.locator("#hint")
     expect(hint).to_contain_text("Indice :")
-    expect(hint).to_contain_text(re.compile(r"jouez votre (\d+|joker \w+ valant -?\d+) sur la rangée du (haut|bas)"))
+    expect(hint).to_contain_text(re.compile(r"jouez votre (\d+|joker \w+ valant -?\d+) sur la ligne du (haut|bas)"))
     version = int(page.locator("#status").get_attribute("data-version"))
     addup_move(page)
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))  # the move, the bot's reply
