@@ -12,6 +12,7 @@ const ROUTES = [
 ];
 
 let main = null;
+let asked = 0; // the newest route() call: a screen still loading when another address is asked for is dropped
 
 export function startRouter(element) {
   main = element;
@@ -46,11 +47,13 @@ export function replaceAddress(path) {
 /** Show the screen for the current address: a new page starts at its top, with the focus; the same page
  * shown again in another language (`inPlace`) leaves the focus on the switcher that changed it. */
 export async function route({inPlace = false} = {}) {
+  const mine = ++asked;
   for (const [pattern, load, accepts = () => true] of ROUTES) {
     const match = pattern.exec(location.pathname);
     if (match && accepts(...match.slice(1))) {
-      const screen = (await load()).default(...match.slice(1));
-      mount(main, screen);
+      const module = await load(); // the first time, over the network: a link followed meanwhile wins
+      if (mine !== asked) return;
+      mount(main, module.default(...match.slice(1)));
       if (!inPlace) {
         main.focus({preventScroll: true});
         window.scrollTo(0, 0);
@@ -58,5 +61,6 @@ export async function route({inPlace = false} = {}) {
       return;
     }
   }
-  mount(main, (await import("./views/missing.js")).default());
+  const missing = await import("./views/missing.js");
+  if (mine === asked) mount(main, missing.default());
 }

@@ -25,3 +25,20 @@ def test_an_unknown_address_shows_the_apps_not_found_screen(new_page):
     page.goto("/rules/addup/")
     expect(page).to_have_url(re.compile(r"/rules/addup$"))
     expect(page.locator("main h1")).to_have_text("Rules of ADD UP")
+
+
+def test_a_link_followed_while_the_first_screen_loads_is_the_screen_shown(new_page):
+    """On a slow network the home screen's code may arrive after the player followed a link: the
+    address asked for last is the screen shown, not the one whose code came last."""
+    page = new_page()
+    held = []
+    page.route("**/js/views/home.js", lambda route: held.append(route))  # the home screen's code, held back
+    page.goto("/", wait_until="domcontentloaded")
+    while not held:
+        page.wait_for_timeout(50)
+    page.evaluate("(path) => import('/js/router.js').then((m) => m.go(path))", "/rules/addup")
+    expect(page.locator("main h1")).to_have_text("Rules of ADD UP")
+    held[0].continue_()
+    page.evaluate("() => import('/js/views/home.js').then(() => new Promise((done) => setTimeout(done, 0)))")
+    expect(page.locator("main h1")).to_have_text("Rules of ADD UP")
+    expect(page).to_have_url(re.compile(r"/rules/addup$"))
