@@ -251,7 +251,15 @@ def frozen_store():
     address, and the connections it took."""
     listener = socket.create_server(("127.0.0.1", 0))
     taken: list[socket.socket] = []
-    threading.Thread(target=lambda: [taken.append(listener.accept()[0]) for _ in iter(int, 1)], daemon=True).start()
+
+    def take():
+        try:
+            while True:
+                taken.append(listener.accept()[0])
+        except OSError:  # the listener closed: the test is over
+            pass
+
+    threading.Thread(target=take, daemon=True).start()
     yield f"redis://127.0.0.1:{listener.getsockname()[1]}/9", taken
     for conn in [*taken, listener]:
         conn.close()
