@@ -98,6 +98,12 @@ export function history(id, token, screen) {
       if ((log?.version ?? -1) !== screen.view.version) return null;
       return log.moves.some((entry) => entry.kind === "resign" && entry.seat === seat);
     },
+    /** The log's entries that made the versions after `version`; null until the log has caught up with the view. */
+    since(version) {
+      return (log?.version ?? -1) === screen.view.version ? log.moves.slice(version) : null;
+    },
+    /** A logged move in words ("Bob played 6 onto the table."). */
+    words,
     /** Whether the log has caught up with the view shown. */
     current: () => (log?.version ?? -1) === screen.view.version,
     /** The last move in words, shown above the table (a hint asked since is in the log, not here). */

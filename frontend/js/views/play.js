@@ -22,6 +22,8 @@ import {gameName, problemText, seatName, statusLine} from "./words.js";
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is brought up to date
+const TELL_WAIT_MS = 4000; // how long a change waits for the log's words of the moves that made it
+const TELL_MOVES = 4; // the most moves by others said at once
 
 export default function play(id, linkToken) {
   const kept = seatOf(id);
@@ -30,6 +32,7 @@ export default function play(id, linkToken) {
   let clock = null;
   let unwatch = null;
   let loading = null; // the game module on its way (see gameLoaded)
+  let telling = null; // the timer that says a change without the log's words (see tell)
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
     news: null, // what became of a change the outbox kept: sent late, or refused
@@ -83,6 +86,7 @@ export default function play(id, linkToken) {
       poller?.stop();
       unwatch?.();
       clearInterval(clock);
+      clearTimeout(telling);
       screen.history?.stop();
       screen.seatLinks.stop();
     },
@@ -90,6 +94,7 @@ export default function play(id, linkToken) {
       screen.game?.painted?.(root, context());
       screen.history.mark(root);
       if (screen.bringIntoView) bringIntoView(root);
+      tell();
     },
   };
   screen.history = history(id, () => token, screen);
@@ -223,12 +228,33 @@ export default function play(id, linkToken) {
     const me = view.you ? view.you.seat : null;
     const mine = view.status === "playing" && view.turn === me;
     setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine);
-    const line = statusLine(view, me);
-    if (before && (before.version !== view.version || before.status !== view.status)) announce(line);
+    if (before && (before.version !== view.version || before.status !== view.status)) {
+      screen.telling = {from: before.version, line: statusLine(view, me)}; // said with the others' moves (see tell)
+      clearTimeout(telling);
+      telling = setTimeout(() => tell(true), TELL_WAIT_MS);
+    }
     const wasMine = before?.status === "playing" && before.turn === me;
     // A phone registered for the seat's pushes hears of the turn from sw.js: one notification, not two.
     if (mine && before && !wasMine && !pushId(id)) notifyTurn(gameName(view.game), id);
     if (mine && (!wasMine || before.version !== view.version)) screen.bringIntoView = true; // a new turn, or more of it
+  }
+
+  /** Say what changed: the moves others made since the view shown before (the bot's reply to this seat's
+   * move among them; not this seat's own move or hints), then the status line, once the log has them; without
+   * the log after TELL_WAIT_MS (`anyway`), the status line alone. */
+  function tell(anyway = false) {
+    const told = screen.telling;
+    if (!told) return;
+    const moves = screen.history.since(told.from);
+    if (moves === null && !anyway) return;
+    screen.telling = null;
+    clearTimeout(telling);
+    const me = screen.view.you ? screen.view.you.seat : null;
+    const others = (moves || []).filter((entry) => entry.kind !== "hint"
+      && !(entry.seat === me && ["move", "resign"].includes(entry.kind))).slice(-TELL_MOVES);
+    const said = [...others.map((entry) => screen.history.words(entry)), told.line]
+      .map((text) => (/[.!?…:]$/.test(text) ? text : `${text}.`));
+    announce(said.join(" "));
   }
 
   /** A player scrolled down (the log, say) sees the status, the table and the hand come back on their turn. */

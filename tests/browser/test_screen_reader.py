@@ -1,0 +1,38 @@
+"""What a screen reader hears on the play screen, through the page's one polite live region (#announce),
+which outlives every repaint: the others' moves with the status line, the running sum as cards are
+picked, and a hint, which keeps the cards picked and the focus on its button."""
+import re
+
+from playwright.sync_api import expect
+
+from .matches import choose, new_match
+from .test_computer import play_against_the_computer
+from .test_quality import move_with_the_keyboard
+
+
+def said(page) -> str:
+    """The last move in words, as "Last move" shows it, ending with a full stop."""
+    words = page.locator("#last-move").inner_text().removeprefix("Last move:").strip()
+    return words if words.endswith((".", "!", "?")) else f"{words}."
+
+
+def test_the_others_move_is_said_with_the_status_line(new_page, server):
+    match = new_match(server, "addit")
+    mover = match.view(0)["turn"]
+    page = new_page()
+    page.goto(match.seat_link(1 - mover))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    match.move(mover, choose("addit", match.view(mover)))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    expect(page.locator("#last-move")).to_be_visible()
+    expect(page.locator("#announce")).to_have_text(f"{said(page)} Your turn.")
+
+
+def test_the_computers_reply_to_a_move_is_said_but_not_the_move_itself(new_page):
+    page = new_page()
+    play_against_the_computer(page, "plusminus", "easy", {"games": 1})
+    version = int(page.locator("#status").get_attribute("data-version"))
+    move_with_the_keyboard(page)
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))  # the move, the bot's reply
+    expect(page.locator("#last-move")).to_contain_text("Computer (easy)")
+    expect(page.locator("#announce")).to_have_text(f"{said(page)} Your turn.")
