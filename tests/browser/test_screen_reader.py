@@ -36,3 +36,17 @@ def test_the_computers_reply_to_a_move_is_said_but_not_the_move_itself(new_page)
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))  # the move, the bot's reply
     expect(page.locator("#last-move")).to_contain_text("Computer (easy)")
     expect(page.locator("#announce")).to_have_text(f"{said(page)} Your turn.")
+
+
+def test_the_running_sum_is_said_as_cards_are_picked(new_page, server):
+    match = new_match(server, "addem")
+    page = new_page()
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    cards = page.locator('.hand [data-action="pick"]')
+    lines = []
+    for n in range(2):
+        cards.nth(n).click()
+        expect(cards.nth(n)).to_have_attribute("aria-pressed", "true")
+        lines.append(page.locator(".live-sum").inner_text())
+        expect(page.locator("#announce")).to_have_text(lines[-1])
+    assert lines[0] != lines[1]  # each pick said anew

@@ -77,7 +77,7 @@ function builder(ctx, {picked, sum, replace}) {
       <option value="">${t("addem.findValue")}</option>
       ${f.values.map((v) => html`<option value="${v}" ${ui.values[f.id] === v ? "selected" : ""}>${minus(v)}</option>`)}
     </select></label>`);
-  return html`<p class="live-sum ${shown.right ? "ok" : ""}" id="addem-verdict" aria-live="polite">
+  return html`<p class="live-sum ${shown.right ? "ok" : ""}" id="addem-verdict">
     ${shown.line} · ${shown.verdict}</p>${replace ? html`<p class="hint">${t("addem.orTotal")}</p>` : ""}${pickers}`;
 }
 

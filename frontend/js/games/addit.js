@@ -26,7 +26,7 @@ function controls(ctx, offer) {
     ? t("addit.sum", {parts: picked.map((f) => f.value).join(" + "), sum, target: offer.value})
     : t("addit.pickGroup", {target: offer.value});
   return html`<div class="controls">
-    <p class="live-sum ${legal ? "ok" : ""}" aria-live="polite">${sumLine}${legal ? html` <span aria-hidden="true">✓</span>` : ""}</p>
+    <p class="live-sum ${legal ? "ok" : ""}">${sumLine}${legal ? html` <span aria-hidden="true">✓</span>` : ""}</p>
     <p class="hint">${offer.captures.length ? t("addit.groups", {count: offer.captures.length, target: offer.value})
       : t("addit.noGroup", {target: offer.value})}</p>
     <div class="actions">

@@ -33,6 +33,7 @@ export default function play(id, linkToken) {
   let unwatch = null;
   let loading = null; // the game module on its way (see gameLoaded)
   let telling = null; // the timer that says a change without the log's words (see tell)
+  const shownSum = {text: "", version: null}; // the running sum last drawn (see tellSum)
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
     news: null, // what became of a change the outbox kept: sent late, or refused
@@ -94,6 +95,7 @@ export default function play(id, linkToken) {
       screen.game?.painted?.(root, context());
       screen.history.mark(root);
       if (screen.bringIntoView) bringIntoView(root);
+      tellSum(root);
       tell();
     },
   };
@@ -255,6 +257,17 @@ export default function play(id, linkToken) {
     const said = [...others.map((entry) => screen.history.words(entry)), told.line]
       .map((text) => (/[.!?…:]$/.test(text) ? text : `${text}.`));
     announce(said.join(" "));
+  }
+
+  /** The line that says what the move being built makes, said as it changes (ADD'EM's and ADD-IT's running sum,
+   * Plus and Minus's arithmetic, the points of ADD-TOO's chosen cell): it is drawn anew at each repaint, which
+   * screen readers do not read as a live region's change. */
+  function tellSum(root) {
+    const line = root.querySelector(".live-sum")?.cloneNode(true);
+    line?.querySelectorAll("[aria-hidden=true]").forEach((element) => element.remove());
+    const text = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+    if (text && text !== shownSum.text && shownSum.version === screen.view?.version) announce(text);
+    Object.assign(shownSum, {text, version: screen.view?.version});
   }
 
   /** A player scrolled down (the log, say) sees the status, the table and the hand come back on their turn. */
