@@ -50,3 +50,23 @@ def test_the_running_sum_is_said_as_cards_are_picked(new_page, server):
         lines.append(page.locator(".live-sum").inner_text())
         expect(page.locator("#announce")).to_have_text(lines[-1])
     assert lines[0] != lines[1]  # each pick said anew
+
+
+def test_a_hint_keeps_the_cards_picked_and_the_focus_and_is_said(new_page, server):
+    match = new_match(server, "addem")
+    page = new_page()
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    cards = page.locator('.hand [data-action="pick"]')
+    picked = [cards.nth(n).get_attribute("data-card") for n in range(2)]
+    for card in picked:
+        page.locator(f'.hand [data-card="{card}"]').click()
+    hint = page.locator('[data-key="hint"]')
+    hint.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#hint")).to_be_visible()
+    expect(page.locator("#announce")).to_have_text(re.compile(r"^Hint: \S"))
+    expect(page.locator("#announce")).to_contain_text(page.locator("#hint").inner_text().removeprefix("Hint:").strip())
+    expect(hint).to_be_focused()
+    for card in picked:
+        expect(page.locator(f'.hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".live-sum")).to_be_visible()

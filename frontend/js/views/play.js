@@ -51,7 +51,7 @@ export default function play(id, linkToken) {
         ${paceRule(view.pace)}
         <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
           tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>${hintButton(view, me)}</div>
-        ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" role="status" id="hint"><strong>${t("hint.title")}</strong>
+        ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" id="hint"><strong>${t("hint.title")}</strong>
           ${screen.hint.text}</p>` : ""}
         ${outboxLines()}
         ${errorLine()}
@@ -164,11 +164,17 @@ export default function play(id, linkToken) {
     toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel)
       || screen.seatLinks.toggle(button.dataset.panel),
     hint: async () => {
+      const ui = screen.ui; // the cards picked so far: a hint is no move, the hand is as it was
       const answer = await attempt(screen, () => api.hint(id, token), (error) => error.status === 409 && poller.now());
       if (!answer) return;
+      const version = screen.view.version;
       await shown(answer.game, null);
+      if (answer.game.version === version + 1) screen.ui = ui; // nothing but the hint happened meanwhile
+      screen.telling = null; // the hint's own version: the hint is what is said
       screen.hint = {version: answer.game.version, text: hintText(answer.hint.explanation)};
       screen.repaint();
+      document.querySelector('[data-key="hint"]')?.focus(); // disabled while asked; the hint is said, not focused
+      announce(`${t("hint.title")} ${screen.hint.text}`);
     },
     backToOwnSeat: () => go(`/g/${id}`, {replace: true}), // as a reload does: the seat this device keeps
     dismissLink: () => {
