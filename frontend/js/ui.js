@@ -26,12 +26,22 @@ function paint(screen) {
 }
 
 /** Focus the element with the same data-key again; when it is gone or disabled (a move sent, a card played),
- * the screen's `fallbackFocus` (a selector), rather than <body>, where the next Tab starts from the top. Neither
- * scrolls: a phone scrolled down to its hand stays there while the status line above holds the focus. */
+ * the screen's `fallbackFocus` (a selector), rather than <body>, where the next Tab starts from the top. The same
+ * element focused again does not scroll: a phone scrolled down to its hand stays there while the status line above
+ * holds the focus. The fallback scrolls only when it is out of sight (the focus was at the foot of the page, on
+ * "Yes, resign"): a focus no one can see is lost. */
 function refocus(screen, key) {
   const still = {preventScroll: true};
   if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus(still);
-  if (document.activeElement === document.body && screen.fallbackFocus) root.querySelector(screen.fallbackFocus)?.focus(still);
+  if (document.activeElement !== document.body || !screen.fallbackFocus) return;
+  const fallback = root.querySelector(screen.fallbackFocus);
+  fallback?.focus(still);
+  if (fallback && !inSight(fallback)) fallback.scrollIntoView({block: "nearest"});
+}
+
+function inSight(element) {
+  const box = element.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
 }
 
 /** Start the screen's one change in flight: false when another is on its way. While `screen.busy`, the

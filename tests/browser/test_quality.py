@@ -201,6 +201,22 @@ def test_a_question_asked_before_resigning_takes_the_focus_and_cancel_gives_it_b
     expect(resign).to_be_focused()
 
 
+def test_the_focus_a_resignation_moves_to_the_status_line_is_scrolled_into_view(new_page, server):
+    """"Yes, resign" at the foot of the page goes with the resignation: the status line above takes the
+    focus, and the page scrolls up to it, not leaving the focus out of sight."""
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto(match.seat_link(0))
+    page.locator('[data-action="askConfirm"][data-confirm="resign"]').click()
+    yes = page.locator('[data-action="confirmed"]')
+    yes.focus()
+    expect(page.locator("#status")).not_to_be_in_viewport()
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_have_attribute("data-status", "over")
+    expect(page.locator("#status")).to_be_focused()
+    expect(page.locator("#status")).to_be_in_viewport()
+
+
 def test_removing_a_match_from_my_games_leaves_the_focus_on_the_list(new_page, server):
     page = new_page()
     over = [new_match(server, "addup") for _ in range(2)]

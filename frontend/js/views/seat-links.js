@@ -44,7 +44,7 @@ export function seatLinks(id, token, screen) {
     const name = seatName(view, seat.seat);
     if (asking === seat.seat) {
       return html`<li><div class="confirm" role="group" aria-labelledby="relink-ask">
-        <p id="relink-ask">${t("relink.ask", {name})}</p>
+        <p id="relink-ask" tabindex="-1" data-key="relink-ask">${t("relink.ask", {name})}</p>
         <p class="actions"><button type="button" class="danger" data-action="relink" data-key="relink-yes"
           ${panel.busy ? "disabled" : ""}>${t("relink.yes")}</button>
           <button type="button" data-action="cancelRelink" data-key="relink-no">${t("confirm.cancel")}</button></p></div></li>`;
@@ -121,10 +121,13 @@ export function seatLinks(id, token, screen) {
         key = newKey();
         panel.error = null;
         screen.repaint();
+        document.getElementById("relink-ask")?.focus(); // the question, where it appears
       },
       cancelRelink() {
+        const seat = asking;
         asking = null;
         screen.repaint();
+        document.querySelector(`[data-key="relink-${seat}"]`)?.focus(); // the button that asked
       },
       async relink() {
         // On a network failure, yes again retries with the same key (and gets the same link).
