@@ -101,6 +101,11 @@ export function listen(element) {
     act(target.dataset.action, target, event);
   });
   element.addEventListener("keydown", (event) => {
+    const escape = event.key === "Escape" && event.target.closest?.("[data-escape]"); // a question's Cancel
+    if (escape && element.contains(escape)) {
+      event.preventDefault();
+      return act(escape.dataset.escape, escape, event);
+    }
     const target = event.target.closest?.("[data-action]");
     if (!target || target.tagName === "BUTTON" || target.tagName === "A") return;
     if (event.key === "Enter" || event.key === " ") {

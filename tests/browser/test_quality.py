@@ -201,6 +201,21 @@ def test_a_question_asked_before_resigning_takes_the_focus_and_cancel_gives_it_b
     expect(resign).to_be_focused()
 
 
+def test_escape_cancels_the_question_and_gives_the_focus_back(new_page, server):
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto(match.seat_link(0))
+    resign = page.locator('[data-action="askConfirm"][data-confirm="resign"]')
+    resign.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#confirm-question")).to_be_focused()
+    page.keyboard.press("Tab")  # on "Yes, resign": Escape still says no
+    page.keyboard.press("Escape")
+    expect(page.locator("#confirm-question")).to_have_count(0)
+    expect(resign).to_be_focused()
+    assert match.view(0)["status"] == "playing"
+
+
 def test_the_focus_a_resignation_moves_to_the_status_line_is_scrolled_into_view(new_page, server):
     """"Yes, resign" at the foot of the page goes with the resignation: the status line above takes the
     focus, and the page scrolls up to it, not leaving the focus out of sight."""

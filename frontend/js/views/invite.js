@@ -33,7 +33,7 @@ export function seatLinkPanel(link, current, asking, waiting) {
     ${waiting ? html`<p class="note">${t("seatLink.notThis")}</p>` : ""}
     <label class="field">${t("seatLink.label")}
       <input id="seat-link" class="link" readonly value="${link}" data-key="seat-link"></label>
-    ${asking ? html`<div class="confirm" role="group" aria-labelledby="seat-ask"><p id="seat-ask" tabindex="-1" data-key="seat-ask">${t("seatLink.ask")}</p>
+    ${asking ? html`<div class="confirm" role="group" aria-labelledby="seat-ask" data-escape="cancelSeatCopy"><p id="seat-ask" tabindex="-1" data-key="seat-ask">${t("seatLink.ask")}</p>
       <p class="actions"><button type="button" class="danger" data-action="copySeat" data-key="copy-seat-yes">${t("seatLink.yes")}</button>
         <button type="button" data-action="cancelSeatCopy" data-key="copy-seat-no">${t("confirm.cancel")}</button></p></div>`
       : html`<p class="actions">

@@ -30,7 +30,7 @@ export function lifecycle(id, token, screen, send, queue) {
   }
 
   function confirmation(question, yes) {
-    return html`<div class="confirm" role="group" aria-labelledby="confirm-question">
+    return html`<div class="confirm" role="group" aria-labelledby="confirm-question" data-escape="cancelConfirm">
       <p id="confirm-question" tabindex="-1" data-key="confirm-question">${question}</p>
       <p class="actions"><button type="button" class="danger" data-action="confirmed" data-key="confirm-yes">${yes}</button>
         <button type="button" data-action="cancelConfirm" data-key="confirm-no">${t("confirm.cancel")}</button></p></div>`;
@@ -53,7 +53,7 @@ export function lifecycle(id, token, screen, send, queue) {
         : confirmation(leaveQuestion(view, me), t("leave.yesLeave"));
     }
     if (confirming === "toBot") {
-      return html`<div class="confirm" role="group" aria-labelledby="confirm-question">
+      return html`<div class="confirm" role="group" aria-labelledby="confirm-question" data-escape="cancelConfirm">
         <p id="confirm-question" tabindex="-1" data-key="confirm-question">${t("leave.confirmToBot")}</p>
         <p class="actions">${LEVELS.map((level) => html`<button type="button" data-action="leaveToBot" data-level="${level}"
           data-key="to-bot-${level}">${t(`bot.about.${level}`)}</button>`)}

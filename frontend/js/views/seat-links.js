@@ -43,7 +43,7 @@ export function seatLinks(id, token, screen) {
   function seatRow(view, seat) {
     const name = seatName(view, seat.seat);
     if (asking === seat.seat) {
-      return html`<li><div class="confirm" role="group" aria-labelledby="relink-ask">
+      return html`<li><div class="confirm" role="group" aria-labelledby="relink-ask" data-escape="cancelRelink">
         <p id="relink-ask" tabindex="-1" data-key="relink-ask">${t("relink.ask", {name})}</p>
         <p class="actions"><button type="button" class="danger" data-action="relink" data-key="relink-yes"
           ${panel.busy ? "disabled" : ""}>${t("relink.yes")}</button>
