@@ -232,6 +232,23 @@ def test_the_focus_a_resignation_moves_to_the_status_line_is_scrolled_into_view(
     expect(page.locator("#status")).to_be_in_viewport()
 
 
+def test_the_last_card_played_is_marked_unlike_the_focus_ring(new_page):
+    page = new_page()
+    page.goto("/")
+    page.keyboard.press("Tab")
+    rings = page.evaluate("""() => {
+        const ring = (e) => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineColor, s.boxShadow]; };
+        const focused = ring(document.activeElement);
+        const card = document.createElement('span');
+        card.className = 'card last-played';
+        document.querySelector('main').append(card);
+        return [focused, ring(card)];
+    }""")
+    focused, last = rings
+    assert focused[0] == "solid" and last[0] not in ("solid", "none"), rings
+    assert focused[1] != last[1], rings
+
+
 def test_removing_a_match_from_my_games_leaves_the_focus_on_the_list(new_page, server):
     page = new_page()
     over = [new_match(server, "addup") for _ in range(2)]
