@@ -70,3 +70,36 @@ def test_a_hint_keeps_the_cards_picked_and_the_focus_and_is_said(new_page, serve
     for card in picked:
         expect(page.locator(f'.hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".live-sum")).to_be_visible()
+
+
+def test_add_too_says_the_cell_chosen_its_points_and_each_turn(new_page, server):
+    """The chosen cell is pressed; choosing it says the points there, and each turn of the diamond says
+    its position (the points may stay the same)."""
+    match = new_match(server, "addtoo")
+
+    def turnable(view):  # a diamond of the seat to move has a cell where it can lie more than one way
+        return len(ways(match.view(view["turn"]))) > 0
+
+    def ways(view):
+        counts = {}
+        for place in (view["you"]["legal_moves"] or {}).get("place", []):
+            key = (place["tile"], place["x"], place["y"])
+            counts[key] = counts.get(key, 0) + 1
+        return {key: count for key, count in counts.items() if count > 1}
+
+    view = match.play(turnable)
+    seat = view["turn"]
+    (tile, x, y), count = next(iter(ways(match.view(seat)).items()))
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    page.locator(f'.hand [data-action="tile"][data-card="{tile}"]').click()
+    cell = page.locator(f'[data-key="cell-{x}-{y}"]')
+    if cell.get_attribute("aria-pressed") != "true":  # the only cell is chosen with the diamond
+        cell.click()
+    expect(cell).to_have_attribute("aria-pressed", "true")
+    announce = page.locator("#announce")
+    expect(announce).to_have_text(re.compile(rf"At {x}, {y} this placement scores \d+\. Position 1 of {count}\.$"))
+    cell.focus()
+    page.keyboard.press("Enter")  # again: turn it
+    expect(announce).to_have_text(re.compile(rf"At {x}, {y} this placement scores \d+\. Position 2 of {count}\.$"))
+    expect(cell).to_be_focused()

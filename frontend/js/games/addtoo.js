@@ -42,8 +42,8 @@ function boardSvg(ctx, cells, pick) {
     const best = c.options[0];
     const selected = pick && sameCell(pick.cell, c);
     const [cx, cy] = at(c.x + 0.5, c.y + 0.5);
-    return html`<g class="target ${selected ? "chosen" : ""}" role="button" tabindex="0" data-action="cell" data-x="${c.x}"
-      data-y="${c.y}" data-key="cell-${c.x}-${c.y}" aria-label="${t("addtoo.cell", {x: c.x, y: c.y, points: best.points})}">
+    return html`<g class="target ${selected ? "chosen" : ""}" role="button" tabindex="0" aria-pressed="${selected ? "true" : "false"}"
+      data-action="cell" data-x="${c.x}" data-y="${c.y}" data-key="cell-${c.x}-${c.y}" aria-label="${t("addtoo.cell", {x: c.x, y: c.y, points: best.points})}">
       ${cellOutline(c.x, c.y, "target-cell")}
       ${selected ? "" : html`<text x="${cx.toFixed(1)}" y="${(cy + 5).toFixed(1)}" class="target-points">${best.points}</text>`}</g>`;
   });
@@ -58,7 +58,8 @@ function placeControls(ctx, pick) {
   const {option, cell} = pick;
   const turns = cell.options.length;
   return html`<div class="controls">
-    <p class="live-sum">${t(option.bonus ? "addtoo.scoresBonus" : "addtoo.scores", {points: option.points, x: cell.x, y: cell.y})}</p>
+    <p class="live-sum">${t(option.bonus ? "addtoo.scoresBonus" : "addtoo.scores", {points: option.points, x: cell.x, y: cell.y})}${
+      turns > 1 ? html`<span class="sr-only"> ${t("addtoo.turned", {at: cell.options.indexOf(option) + 1, count: turns})}</span>` : ""}</p>
     <div class="actions">
       <button type="button" class="primary" data-action="place" data-key="place" ${ctx.busy ? "disabled" : ""}>
         ${t("addtoo.place", {points: option.points})}</button>

@@ -448,6 +448,7 @@ export default {
   "addtoo.scoresBonus": "Bonuszug: Auf {x}, {y} bringt dieser Zug {points}.",
   "addtoo.place": "Legen ({points} Punkte)",
   "addtoo.turn": "Drehen ({at} von {count})",
+  "addtoo.turned": "Drehung {at} von {count}.",
   "addtoo.mustDraw": "Keine deiner Rauten passt: Ziehe eine.",
   "addtoo.mustPass": "Keine deiner Rauten passt und du kannst nicht ziehen: Passe.",
   "addtoo.draw": "Eine Raute ziehen",

@@ -448,6 +448,7 @@ export default {
   "addtoo.scoresBonus": "Bonus play: at {x}, {y} this placement scores {points}.",
   "addtoo.place": "Place it ({points} points)",
   "addtoo.turn": "Turn it ({at} of {count})",
+  "addtoo.turned": "Position {at} of {count}.",
   "addtoo.mustDraw": "None of your diamonds fits: draw one.",
   "addtoo.mustPass": "None of your diamonds fits and you cannot draw: pass.",
   "addtoo.draw": "Draw a diamond",

@@ -448,6 +448,7 @@ export default {
   "addtoo.scoresBonus": "Jugada de bonificación: en {x}, {y} esta colocación da {points}.",
   "addtoo.place": "Colocarlo ({points} puntos)",
   "addtoo.turn": "Girarlo ({at} de {count})",
+  "addtoo.turned": "Posición {at} de {count}.",
   "addtoo.mustDraw": "Ninguno de tus rombos cabe: roba uno.",
   "addtoo.mustPass": "Ninguno de tus rombos cabe y no puedes robar: pasa.",
   "addtoo.draw": "Robar un rombo",

@@ -448,6 +448,7 @@ export default {
   "addtoo.scoresBonus": "Coup bonus : en {x}, {y}, cette pose rapporte {points}.",
   "addtoo.place": "Le poser ({points} points)",
   "addtoo.turn": "Le tourner ({at} sur {count})",
+  "addtoo.turned": "Position {at} sur {count}.",
   "addtoo.mustDraw": "Aucun de vos losanges ne va : piochez-en un.",
   "addtoo.mustPass": "Aucun de vos losanges ne va et vous ne pouvez pas piocher : passez.",
   "addtoo.draw": "Piocher un losange",

@@ -448,6 +448,7 @@ export default {
   "addtoo.scoresBonus": "Mossa bonus: in {x}, {y} questa mossa vale {points}.",
   "addtoo.place": "Mettilo ({points} punti)",
   "addtoo.turn": "Giralo ({at} di {count})",
+  "addtoo.turned": "Posizione {at} di {count}.",
   "addtoo.mustDraw": "Nessuno dei tuoi rombi va bene: pescane uno.",
   "addtoo.mustPass": "Nessuno dei tuoi rombi va bene e non puoi pescare: passa.",
   "addtoo.draw": "Pesca un rombo",

@@ -448,6 +448,7 @@ export default {
   "addtoo.scoresBonus": "Jogada bónus: em {x}, {y} esta jogada vale {points}.",
   "addtoo.place": "Colocá-lo ({points} pontos)",
   "addtoo.turn": "Rodá-lo ({at} de {count})",
+  "addtoo.turned": "Posição {at} de {count}.",
   "addtoo.mustDraw": "Nenhum dos teus losangos cabe: tira um.",
   "addtoo.mustPass": "Nenhum dos teus losangos cabe e não podes tirar: passa.",
   "addtoo.draw": "Tirar um losango",
