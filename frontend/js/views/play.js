@@ -164,10 +164,10 @@ export default function play(id, linkToken) {
     toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel)
       || screen.seatLinks.toggle(button.dataset.panel),
     hint: async () => {
-      const ui = screen.ui; // the cards picked so far: a hint is no move, the hand is as it was
+      // The cards picked so far: a hint is no move, the hand stays as it was (the poll may bring the hint's version first).
+      const {ui, view: {version}} = screen;
       const answer = await attempt(screen, () => api.hint(id, token), (error) => error.status === 409 && poller.now());
       if (!answer) return;
-      const version = screen.view.version;
       await shown(answer.game, null);
       if (answer.game.version === version + 1) screen.ui = ui; // nothing but the hint happened meanwhile
       screen.telling = null; // the hint's own version: the hint is what is said
