@@ -186,7 +186,8 @@ def test_the_app_installs_and_its_shell_opens_offline(browser, server):
         context.close()
 
 
-def test_a_question_asked_before_resigning_takes_the_focus_and_cancel_gives_it_back(new_page, server):
+def asked_to_resign(new_page, server):
+    """A seat's page whose Resign button was pressed with the keyboard: the match, the page, the button."""
     match = new_match(server, "addup")
     page = new_page()
     page.goto(match.seat_link(0))
@@ -194,6 +195,11 @@ def test_a_question_asked_before_resigning_takes_the_focus_and_cancel_gives_it_b
     resign.focus()
     page.keyboard.press("Enter")
     expect(page.locator("#confirm-question")).to_be_focused()  # at the foot, where it appears
+    return match, page, resign
+
+
+def test_a_question_asked_before_resigning_takes_the_focus_and_cancel_gives_it_back(new_page, server):
+    _, page, resign = asked_to_resign(new_page, server)
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     expect(page.locator('[data-action="cancelConfirm"]')).to_be_focused()
@@ -202,13 +208,7 @@ def test_a_question_asked_before_resigning_takes_the_focus_and_cancel_gives_it_b
 
 
 def test_escape_cancels_the_question_and_gives_the_focus_back(new_page, server):
-    match = new_match(server, "addup")
-    page = new_page()
-    page.goto(match.seat_link(0))
-    resign = page.locator('[data-action="askConfirm"][data-confirm="resign"]')
-    resign.focus()
-    page.keyboard.press("Enter")
-    expect(page.locator("#confirm-question")).to_be_focused()
+    match, page, resign = asked_to_resign(new_page, server)
     page.keyboard.press("Tab")  # on "Yes, resign": Escape still says no
     page.keyboard.press("Escape")
     expect(page.locator("#confirm-question")).to_have_count(0)
