@@ -102,14 +102,14 @@ class Config:
     PROXY_HOPS = int(os.environ.get("PROXY_HOPS", 0))  # proxies in front whose X-Forwarded-For/-Proto to trust
     CORS_ORIGINS = os.environ.get("CORS_ORIGINS", "*")  # comma-separated origins that may call /api/ from a browser
     # Abuse limits (api/limits.py): per client address, moves also per seat. memory:// counts per process.
-    # One address may be a whole class or family behind a router: my-games is asked every 15 s by
-    # each device on the web app's home screen (4 a minute), so 600 a minute serves 150 of them.
     RATELIMIT_ENABLED = flag("RATELIMIT_ENABLED", True)
     RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
     LIMIT_CREATE = os.environ.get("LIMIT_CREATE", "30 per minute; 300 per hour")
     LIMIT_JOIN = os.environ.get("LIMIT_JOIN", "60 per minute")
     LIMIT_MOVE = os.environ.get("LIMIT_MOVE", "60 per minute")
     LIMIT_MOVE_PER_ADDRESS = os.environ.get("LIMIT_MOVE_PER_ADDRESS", "1200 per minute")
+    # One address may be a whole class or family behind a router: my-games is asked every 15 s by
+    # each device on the web app's home screen (4 a minute), so 600 a minute serves 150 of them.
     LIMIT_MY_GAMES = os.environ.get("LIMIT_MY_GAMES", "600 per minute")
     RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "addgames")  # apps sharing one store count apart
     # What operators see (api/logs.py, api/metrics.py, api/reporting.py)
