@@ -30,7 +30,12 @@ def choose(game: Game, state: Any, seat: int, level: str, seed: str) -> Move:
 
 
 def hint(game: Game, state: Any, seat: int, seed: str) -> JSON:
-    """The move the hard bot would play for `seat`, with the arithmetic in words."""
+    """The move the hard bot would play for `seat`, with the arithmetic in words; when another move
+    gains more at once (the greedy one), the words may name it: the look-ahead passed it up, and a
+    player who sees it must not be told it was not there."""
     move = choose(game, state, seat, "hard", seed)
-    code, params, text = TACTICS[game.KEY].explain(information_set(game, state, seat), seat, move)
+    tactics, known = TACTICS[game.KEY], information_set(game, state, seat)
+    greedy = search.first_best(tactics, known, seat)
+    better = greedy if tactics.gain(known, seat, greedy) > tactics.gain(known, seat, move) else None
+    code, params, text = tactics.explain(known, seat, move, better)
     return {"move": move, "explanation": {"code": code, "params": params, "text": text}}

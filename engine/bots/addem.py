@@ -4,6 +4,7 @@ from collections.abc import Iterable
 from .. import addem as rules
 from ..addem_sums import FACES, expression, found_replaces, found_sums, names, solve, total_of, values_of
 from ..protocol import JSON, Move
+from .search import LOOKING_AHEAD
 
 State = rules.State
 Picked = tuple[tuple[str, int], ...]  # cards of a sum or replace, each with the value it stands for
@@ -94,23 +95,23 @@ def values(state: State) -> list[float]:
     return [-(score + _points(hand)) for score, hand in zip(state.scores, state.hands)]
 
 
-def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
+def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[str, JSON, str]:
     kind = move["type"]
     if kind == "sum":
-        used = state.exposed + tuple(move["cards"])
-        chosen = solve(used, move.get("values", {})) or {}  # a hinted sum is right: solved
-        total = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
-        parts = [chosen[c] if c in chosen else FACES[c]["value"] for c in used if FACES[c]["kind"] != "total"]
-        params = {"parts": parts, "total": total, "cards": len(move["cards"]), "exposed": len(state.exposed)}
-        with_exposed = f" and the exposed {names(state.exposed)}" if state.exposed else ""
-        return "addem.sum", params, (f"{expression(parts)} = {total}: lay down your Total {total}{with_exposed} "
-                                     f"({len(move['cards'])} cards from your hand).")
+        return _sum_words(state, move)
     if kind == "replace":
         parts = [FACES[c]["value"] for c in move["cards"]]
-        target = total_of(state.exposed)
-        params = {"parts": parts, "total": target}
-        return "addem.replace", params, (f"{expression(parts)} = {target}: take the exposed {names(state.exposed)} "
-                                         f"and lay your {names(move['cards'])} in its place.")
+        params = {"parts": parts, "total": total_of(state.exposed)}
+        arithmetic = f"{expression(parts)} = {params['total']}"
+        lay = (f"take the exposed {names(state.exposed)} and lay your {names(move['cards'])} in "
+               f"{'its' if len(state.exposed) == 1 else 'their'} place")
+        if better is None or better["type"] != "sum":
+            return "addem.replace", params, f"{arithmetic}: {lay}."
+        laid = _sum_words(state, better)[1]
+        instead = {"better_parts": laid["parts"], "better_total": laid["total"]}
+        return "addem.hold", {**params, **instead}, (
+            f"You could lay down your Total {laid['total']} now ({expression(laid['parts'])} = {laid['total']}), "
+            f"but {LOOKING_AHEAD}: {lay} ({arithmetic}).")
     if kind == "expose":
         value = FACES[move["card"]]["value"]
         return "addem.expose", {"card": value}, f"No sum to make: expose your {value}."
@@ -119,6 +120,18 @@ def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     if kind == "draw":
         return "addem.draw", {}, "No sum to make: draw a card."
     return "addem.pass", {}, "No sum to make and the pool is empty: pass."
+
+
+def _sum_words(state: State, move: Move) -> tuple[str, JSON, str]:
+    """A sum's explanation: its arithmetic, and the cards it takes from the hand."""
+    used = state.exposed + tuple(move["cards"])
+    chosen = solve(used, move.get("values", {})) or {}  # a hinted sum is right: solved
+    total = next(FACES[c]["value"] for c in used if FACES[c]["kind"] == "total")
+    parts = [chosen[c] if c in chosen else FACES[c]["value"] for c in used if FACES[c]["kind"] != "total"]
+    params = {"parts": parts, "total": total, "cards": len(move["cards"]), "exposed": len(state.exposed)}
+    with_exposed = f" and the exposed {names(state.exposed)}" if state.exposed else ""
+    return "addem.sum", params, (f"{expression(parts)} = {total}: lay down your Total {total}{with_exposed} "
+                                 f"({len(move['cards'])} cards from your hand).")
 
 
 def _forced(kind: str) -> tuple[str, JSON, str]:

@@ -2,6 +2,7 @@
 from .. import addit as rules
 from ..addem_sums import expression
 from ..protocol import JSON, Move
+from .search import LOOKING_AHEAD
 
 State = rules.State
 
@@ -51,12 +52,17 @@ def values(state: State) -> list[float]:
 settled = values  # a new deal starts everybody alike
 
 
-def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
+def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[str, JSON, str]:
     value = FACES[move["card"]]["value"]
     parts = [FACES[c]["value"] for c in move["capture"]]
     params = {"card": value, "parts": parts, "total": sum(parts), "cards": len(parts) + 1 if parts else 0}
-    if not parts:
-        return "addit.place", params, f"Put your {value} on the table without capturing."
-    arithmetic = f"{expression(parts)} = {value}" if len(parts) > 1 else f"{value} = {value}"
-    return "addit.capture", params, (f"{arithmetic}: play your {value} and take the "
-                                     f"{' and the '.join(map(str, parts))} ({len(parts) + 1} cards).")
+    if parts:
+        arithmetic = f"{expression(parts)} = {value}" if len(parts) > 1 else f"{value} = {value}"
+        return "addit.capture", params, (f"{arithmetic}: play your {value} and take the "
+                                         f"{' and the '.join(map(str, parts))} ({len(parts) + 1} cards).")
+    place = f"your {value} on the table without capturing."
+    if better is None:  # a play gaining more is a capture
+        return "addit.place", params, f"Put {place}"
+    capture = {"capture_card": FACES[better["card"]]["value"], "could_capture": gain(state, seat, better)}
+    return "addit.hold", {**params, **capture}, (f"Your {capture['capture_card']} could take {capture['could_capture']} "
+                                                  f"cards now, but {LOOKING_AHEAD}: put {place}")

@@ -1,6 +1,7 @@
 """ADD-TOO for the bots: what a move gains at once, who stands best, and a hint in words."""
 from .. import addtoo as rules
 from ..protocol import JSON, Move
+from .search import LOOKING_AHEAD
 
 State = rules.State
 
@@ -47,7 +48,7 @@ def values(state: State) -> list[float]:
 settled = values  # a new deal starts everybody alike
 
 
-def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
+def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[str, JSON, str]:
     if move["type"] != "place":
         word = move["type"]
         text = "No diamond fits: draw one." if word == "draw" else "No diamond fits and you cannot draw: pass."
@@ -60,12 +61,24 @@ def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     face = FACES[tile]
     params = {"orange": face["orange"], "blue": face["blue"], "x": x, "y": y, "rotation": rotation,
               "pairs": pairs, "bonus": rules.BONUS * sides, "points": points}
-    name = f"the {face['orange']}/{face['blue']} diamond"
-    if not pairs and not sides:
-        return "addtoo.place", params, f"Place {name} at ({x}, {y}): it fits, though it scores nothing."
-    scored = " and ".join(f"{a} + {b} = {a + b}" for a, b in pairs)
-    extra = f"{' plus ' if pairs else ''}{rules.BONUS} for each of its {sides} sides (bonus play)" if sides else ""
-    return "addtoo.score", params, f"Place {name} at ({x}, {y}): {scored}{extra}, {points} points."
+    where = f"{_name(tile)} at ({x}, {y})"
+    if pairs or sides:
+        scored = " and ".join(f"{a} + {b} = {a + b}" for a, b in pairs)
+        extra = f"{' plus ' if pairs else ''}{rules.BONUS} for each of its {sides} sides (bonus play)" if sides else ""
+        return "addtoo.score", params, f"Place {where}: {scored}{extra}, {points} points."
+    if better is None:
+        return "addtoo.place", params, f"Place {where}: it fits, though it scores nothing."
+    face = FACES[better["tile"]]
+    instead = {"better_orange": face["orange"], "better_blue": face["blue"], "better_x": better["x"],
+               "better_y": better["y"], "could_score": gain(state, seat, better) - rules.PENALTY}
+    return "addtoo.hold", {**params, **instead}, (
+        f"{_name(better['tile']).capitalize()} at ({better['x']}, {better['y']}) would score {instead['could_score']} "
+        f"points now, but {LOOKING_AHEAD}: place {where}, which scores nothing.")
+
+
+def _name(tile: str) -> str:
+    """A diamond as the log names it, orange number first."""
+    return f"the orange {FACES[tile]['orange']} / blue {FACES[tile]['blue']} diamond"
 
 
 def _scoring_pairs(cells: rules.Cells, tile: str, x: int, y: int, rotation: int) -> list[list[int]]:

@@ -2,6 +2,7 @@
 from .. import addup as rules
 from ..addem_sums import expression
 from ..protocol import JSON, Move
+from .search import LOOKING_AHEAD
 
 State = rules.State
 
@@ -49,7 +50,7 @@ def values(state: State) -> list[float]:
 settled = values  # a new deal starts everybody alike
 
 
-def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
+def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[str, JSON, str]:
     card, row = move["card"], move["row"]
     value = _value(move)
     mine = ROWS.index(row)
@@ -63,27 +64,14 @@ def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
         return "addup.capture", params, (f"{arithmetic}, the same as the {ROWS[1 - mine]} row: play your "
                                          f"{params['card']} on the {row} row to capture {captured} cards.")
     play = f"play your {params['card']} on the {row} row ({arithmetic}; the {ROWS[1 - mine]} row has {other})."
-    return _not_capturing(state, seat, params, play)
-
-
-def _not_capturing(state: State, seat: int, params: JSON, play: str) -> tuple[str, JSON, str]:
-    """A play that captures nothing, and whether a capture was there: the look-ahead may keep one for
-    later, and the words must not say there was none."""
-    skipped = _first_capture(state, seat)
-    if skipped is None:
+    if better is None:  # every capture takes the whole table: a play gaining more is a capture
         return "addup.play", params, f"No card of yours makes both rows equal now: {play}"
+    skipped = {"capture_card": _card_name(better["card"], _value(better)), "capture_value": _value(better),
+               "capture_joker": _joker(better["card"]), "capture_row": better["row"],
+               "could_capture": _captured(state, better)}
     return "addup.hold", {**params, **skipped}, (
         f"Your {skipped['capture_card']} on the {skipped['capture_row']} row would capture {skipped['could_capture']} "
-        f"cards now, but looking a few turns ahead the computer rates this play higher: {play}")
-
-
-def _first_capture(state: State, seat: int) -> JSON | None:
-    """The first capture among the seat's moves, as the words' parameters; None when no card captures."""
-    move = next((move for move in rules.candidate_moves(state, seat) if _captured(state, move)), None)
-    if move is None:
-        return None
-    return {"capture_card": _card_name(move["card"], _value(move)), "capture_value": _value(move),
-            "capture_joker": _joker(move["card"]), "capture_row": move["row"], "could_capture": _captured(state, move)}
+        f"cards now, but {LOOKING_AHEAD}: {play}")
 
 
 def _captured(state: State, move: Move) -> int:

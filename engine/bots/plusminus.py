@@ -2,6 +2,7 @@
 from .. import plusminus as rules
 from ..addem_sums import expression
 from ..protocol import JSON, Move
+from .search import LOOKING_AHEAD
 
 State = rules.State
 
@@ -58,7 +59,7 @@ def values(state: State) -> list[float]:
 settled = values  # a new deal starts everybody alike
 
 
-def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
+def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[str, JSON, str]:
     top = rules._top(state)
     parts = ([FACES[top]["value"]] if top else []) + [FACES[move["card"]]["value"]]
     total = sum(parts)
@@ -66,12 +67,24 @@ def explain(state: State, seat: int, move: Move) -> tuple[str, JSON, str]:
     params = {"card": parts[-1], "top": parts[0] if top else None, "total": total, "man": move["man"]}
     card = rules._name(move["card"])
     if move["man"] is None:
-        return "plusminus.no_move", params, f"{arithmetic}: no man can move, so play your {card}."
-    at, to = _step(state, seat, move)
-    params.update({"from": at, "to": to})
-    where_from, where_to = WHERE.get(at, str(at)), WHERE.get(to, str(to))
-    return "plusminus.move", params, (f"{arithmetic}: play your {card} and move your man from {where_from} "
-                                      f"to {where_to}.")
+        code, play = "no_move", f"no man can move, so play your {card}"
+    else:
+        at, to = _step(state, seat, move)
+        params.update({"from": at, "to": to, "bust": total > 0 and to == rules.STARS})
+        code, play = "move", f"play your {card} and move your man from {_where(at)} to {_where(to, params['bust'])}"
+    # A move gaining less than another, but gaining, needs no words: a loss (a bust, say) passing a gain up does
+    if better is None or gain(state, seat, move) > 0 or gain(state, seat, better) <= 0:
+        return f"plusminus.{code}", params, f"{arithmetic}: {play}."
+    at, to = _step(state, seat, better)
+    instead = {"better_card": FACES[better["card"]]["value"], "better_from": at, "better_to": to}
+    return f"plusminus.hold_{code}", {**params, **instead}, (
+        f"Your {rules._name(better['card'])} could move a man from {_where(at)} to {_where(to)} now, but {LOOKING_AHEAD}: "
+        f"{arithmetic}, {play}.")
+
+
+def _where(square: int, bust: bool = False) -> str:
+    """A square in words; a bust sends the man past home back to the stars."""
+    return "the stars (past home: a bust)" if bust else WHERE.get(square, str(square))
 
 
 def _step(state: State, seat: int, move: Move) -> tuple[int, int]:

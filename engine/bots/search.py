@@ -12,6 +12,8 @@ from .worlds import sample
 
 MAX_WORLDS = 40
 WIN = 100  # what ending the match as a winner adds to a position's worth
+# Why a hint passes up a move that gains more at once (each game's `explain` names that move)
+LOOKING_AHEAD = "looking a few turns ahead the computer rates this play higher"
 
 
 class Tactics(Protocol):
@@ -29,7 +31,7 @@ class Tactics(Protocol):
     def values(self, state: Any) -> list[float]: ...
     def settled(self, state: Any) -> list[float]: ...  # values at the start of a deal
     def deal(self, state: Any) -> int: ...  # which deal (round, hand, game) the state is in
-    def explain(self, state: Any, seat: int, move: Move) -> tuple[str, JSON, str]: ...
+    def explain(self, state: Any, seat: int, move: Move, better: Move | None) -> tuple[str, JSON, str]: ...
 
 
 def easy(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) -> Move:
@@ -76,10 +78,13 @@ def greedy(game: Game, tactics: Tactics) -> Callable[[Any, int], Move]:
     if faster is not None:
         return faster
 
-    def first_best(state: Any, seat: int) -> Move:
-        moves = tactics.candidates(state, seat)
-        return max(moves, key=lambda move: tactics.gain(state, seat, move))
-    return first_best
+    return lambda state, seat: first_best(tactics, state, seat)
+
+
+def first_best(tactics: Tactics, state: Any, seat: int) -> Move:
+    """The first candidate with the highest immediate gain: the greedy move."""
+    moves = tactics.candidates(state, seat)
+    return max(moves, key=lambda move: tactics.gain(state, seat, move))
 
 
 def _outcome(game: Game, tactics: Tactics, play: Callable[[Any, int], Move], state: Any, seat: int, move: Move,

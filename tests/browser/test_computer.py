@@ -6,12 +6,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+import engine
 from engine import addem, addup
 from engine.bots import hint
 from engine.bots.addtoo import explain as addtoo_explain
 from tests.engine.test_addtoo import FIGURE_5, d, place, table
 from tests.engine.test_addup import deal as addup_deal
-from tests.engine.test_bots import addem_hand
+from tests.engine.test_bots import addem_hand, positions
 
 from .drive import choose_options, play_to_end
 from .test_addup import addup_move
@@ -116,17 +117,47 @@ def test_a_hint_that_passes_up_a_capture_or_must_draw_is_worded_in_every_languag
     assert missing_keys(page) == []
 
 
+def first_passed_up(key: str) -> dict:
+    """The explanation of the first hint of a seeded match that passes up a move gaining more at once."""
+    game = engine.GAMES[key]
+    for seed in range(8):
+        for state, seat in positions(game, 2, seed=seed, count=40, every=2):
+            explanation = hint(game, state, seat, "s")["explanation"]
+            if ".hold" in explanation["code"]:
+                return explanation
+    raise AssertionError(f"no {key} hint passes a gain up")
+
+
+# What each game's words must name of the move passed up, and of the move hinted
+PASSED_UP = {"addit": ("capture_card", "could_capture", "card"), "addtoo": ("better_x", "could_score", "x"),
+             "plusminus": ("better_card", "total"), "addem": ("better_total", "total")}
+
+
+def test_a_hint_that_passes_up_a_gain_is_worded_in_every_language(new_page):
+    """ADD-IT's capture, ADD-TOO's score, a Plus and Minus move gaining points (passed up for a bust,
+    once told as "from 24 to the stars" after "9 - 7 = 2") and ADD'EM's sum: named in every language."""
+    held = [first_passed_up(key) for key in PASSED_UP]
+    page = new_page()
+    worded = hints_worded(page, held)
+    for language, texts in worded.items():
+        for n, names in enumerate(PASSED_UP.values()):
+            assert "{" not in texts[n] and (language == "en" or texts[n] != worded["en"][n]), (language, texts[n])
+            for name in names:
+                assert str(held[n]["params"][name]) in texts[n], (language, name, texts[n])
+    assert missing_keys(page) == []
+
+
 def test_an_addtoo_bonus_play_hint_counts_the_bonus_in_every_language(new_page):
     """Once "30 points (10 + 10 = 20)", which does not add up, and "20 points ()" for a bonus play
     scoring no pair: the bonus is counted, in every language."""
     state = table(FIGURE_5, [[d(9, 10), d(1, 2)], [d(1, 3)]])
-    code, params, _ = addtoo_explain(state, 0, place(d(9, 10), 1, 1, 0))
+    code, params, _ = addtoo_explain(state, 0, place(d(9, 10), 1, 1, 0), None)
     assert (code, params["pairs"], params["bonus"], params["points"]) == ("addtoo.score", [[10, 10]], 10, 30)
     unpaired = {"code": code, "params": {**params, "pairs": [], "bonus": 10, "points": 10}, "text": ""}
     page = new_page()
     worded = hints_worded(page, [{"code": code, "params": params, "text": ""}, unpaired])
-    assert worded["en"] == ["Place the 9/10 diamond at (1, 1): 30 points (10 + 10 = 20, 10 for a bonus play).",
-                            "Place the 9/10 diamond at (1, 1): 10 points (10 for a bonus play)."]
+    assert worded["en"] == ["Place the orange 9 / blue 10 diamond at (1, 1): 30 points (10 + 10 = 20, 10 for a bonus play).",
+                            "Place the orange 9 / blue 10 diamond at (1, 1): 10 points (10 for a bonus play)."]
     for language, (paired, alone) in worded.items():
         assert "10 + 10 = 20, 10 " in paired and "()" not in alone and "(10 " in alone, language
     assert missing_keys(page) == []

@@ -87,7 +87,11 @@ function words(params) {
     const scored = params.pairs.map(([a, b]) => `${a} + ${b} = ${a + b}`);
     shown.pairs = [...scored, ...(params.bonus ? [t("hint.addtoo.bonus", {bonus: params.bonus})] : [])].join(", ");
   }
+  if (Array.isArray(params.better_parts)) shown.better_parts = expression(params.better_parts); // ADD'EM: the sum passed up
+  if ("orange" in params) shown.tile = t("addtoo.tileWords", params); // ADD-TOO: a diamond named as the log names it
+  if ("better_orange" in params) shown.better_tile = t("addtoo.tileWords", {orange: params.better_orange, blue: params.better_blue});
   if ("top" in params) shown.sum = params.top === null ? minus(params.total) : `${expression([params.top, params.card])} = ${minus(params.total)}`;
-  if ("from" in params) Object.assign(shown, {from: square(params.from), to: square(params.to)});
+  if ("from" in params) Object.assign(shown, {from: square(params.from), to: params.bust ? t("hint.plusminus.bust") : square(params.to)});
+  if ("better_from" in params) Object.assign(shown, {better_from: square(params.better_from), better_to: square(params.better_to)});
   return shown;
 }
