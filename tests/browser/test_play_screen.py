@@ -137,13 +137,33 @@ def test_negative_scores_and_totals_are_written_with_a_minus_sign(new_page):
                         game_end: {reason: 'cards', game: 1, points: [-2, 40]}};
         const passed = {type: 'pass', hand_over: {reason: 'passes', seats: [{points: 0, penalty: 20, net: -20},
                                                                             {points: 30, penalty: 0, net: 30}]}};
-        return [pm.score({status: 'over', scores: [-2, 40], seats, state: {seats: [{points: -20}, {points: 0}]}}, 0).text, pm.describe(played, {name: 'Ann', view: {seats}}),
+        return [pm.score({status: 'over', scores: [-2, 40], seats, state: {seats: [{points: -20}, {points: 0}]}}, 0).text,
+                pm.describe(played, {name: 'Ann', view: {seats}}).join(' '),
                 too.score({status: 'playing', scores: [-20, 30], seats, state: {target: 200}}, 0).text,
-                too.describe(passed, {name: 'Ann', view: {seats}})];
+                too.describe(passed, {name: 'Ann', view: {seats}}).join(' ')];
     }""")
     assert written[0] == "−2 in all" and "Points: Ann −2, Bob 40." in written[1], written
     assert written[2] == "−20 of 200" and "Ann 0 − 20 = −20, Bob 30 − 0 = 30" in written[3], written
     assert not any(re.search(r"-\d", text) for text in written), written
+
+
+def test_a_move_that_ends_a_game_is_its_own_sentence_before_the_end(new_page):
+    """The log's words of a move come first, ended, then what the move ended: once "Man 3 enters on
+    8 Game 1 over", and "(after a hint)" said after the hand's results instead of after the move."""
+    page = new_page()
+    page.goto("/")
+    said = page.evaluate("""async () => {
+        const pm = (await import('/js/games/plusminus.js')).default, too = (await import('/js/games/addtoo.js')).default;
+        const view = {seats: [{name: 'Ann'}, {name: 'Bob'}]};
+        const entered = {top: {id: 'plus-3a', kind: 'plus', number: 3}, card: {id: 'plus-5a', kind: 'plus', number: 5},
+                         total: 8, man: 2, from: 0, to: 8, outcome: 'enter', game_end: {reason: 'cards', game: 1, points: [8, 40]}};
+        const placed = {type: 'place', tile: {id: 'd1', orange: 1, blue: 2}, x: 1, y: 0, points: 5, bonus: false,
+                        hand_over: {reason: 'out', seats: [{points: 5, penalty: 0, net: 5}, {points: 0, penalty: 10, net: -10}]}};
+        return [pm.describe(entered, {name: 'Ann', view}), too.describe(placed, {name: 'Ann', view})];
+    }""")
+    for move, *ended in said:
+        assert move.endswith(".") and ended and "over" in ended[0], said
+    assert said[0][0].endswith("Man 3 enters on 8."), said
 
 
 def test_tapping_a_lit_plus_and_minus_square_makes_the_move(new_page, server):

@@ -203,6 +203,6 @@ export default {
       parts.push(t("log.addem.points", {points: end.points.map((p, s) => `${who(s)} +${p}`).join(", ")}));
       end.dropped.forEach((s) => parts.push(t("log.addem.dropped", {name: who(s)})));
     }
-    return parts.join(" ");
+    return parts;
   },
 };

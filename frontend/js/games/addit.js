@@ -108,6 +108,6 @@ export default {
       parts.push(t("log.addit.dealEnd", {deal: end.deal, points: end.points.map((p, s) =>
         `${view.seats[s]?.name || "?"} ${p}`).join(", ")}));
     }
-    return parts.join(" ");
+    return parts;
   },
 };

@@ -190,7 +190,7 @@ export default {
     if (over) {
       parts.push(t(`log.addtoo.over.${over.reason}`, {results: handResults(view, over.seats)}));
     }
-    return parts.join(" ");
+    return parts;
   },
 };
 

@@ -116,6 +116,6 @@ export default {
   describe(entry, {name}) {
     const what = {name, card: cardWords(entry.card, entry.card.kind === "number" ? undefined : entry.value, true),
       row: t(`addup.in.${entry.row}`), count: entry.captured};
-    return t(entry.captured ? "log.addup.capture" : "log.addup.play", what);
+    return [t(entry.captured ? "log.addup.capture" : "log.addup.play", what)];
   },
 };

@@ -121,12 +121,13 @@ export default {
       ? t("log.pm.play", {name, card: label(entry.card), top: label(entry.top), total: signed(entry.total)})
       : t("log.pm.first", {name, card: label(entry.card), total: signed(entry.total)});
     const moved = entry.man === null ? t("log.pm.still") : moveText(entry);
-    const parts = [`${played} ${moved}`];
+    const said = `${played} ${moved}`; // "Man 2 enters on 8", as on its button, or "no man moved."
+    const parts = [/[.!?]$/.test(said) ? said : `${said}.`];
     const end = entry.game_end;
     if (end) {
       parts.push(t(`log.pm.end.${end.reason}`, {game: end.game, points: end.points.map((p, s) =>
         `${view.seats[s]?.name || "?"} ${minus(p)}`).join(", ")}));
     }
-    return parts.join(" ");
+    return parts;
   },
 };

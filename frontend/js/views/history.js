@@ -50,9 +50,10 @@ export function history(id, token, screen) {
     // a resignation that ended the match (two seats, or the last person at a table with a bot), else a leave
     if (entry.kind === "resign") return t(screen.view.seats[entry.seat]?.status === "resigned" ? "log.resign" : "log.left", {name});
     if (entry.kind === "hint") return t("log.hint", {name});
-    const move = screen.game.describe(entry.move, {name, seat: entry.seat, view: screen.view});
+    // the move's own sentence, then what it ended (a deal, a hand): who made the move, and after a hint, is said of the first
+    const [move, ...then] = screen.game.describe(entry.move, {name, seat: entry.seat, view: screen.view});
     const said = ["move", "bot"].includes(entry.kind) ? move : t(`log.${entry.kind}`, {move}); // a timeout or the autopilot
-    return entry.after_hint ? t("log.afterHint", {move: said}) : said;
+    return [entry.after_hint ? t("log.afterHint", {move: said}) : said, ...then].join(" ");
   }
 
   async function show(at) {
