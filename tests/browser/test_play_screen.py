@@ -166,6 +166,22 @@ def test_a_move_that_ends_a_game_is_its_own_sentence_before_the_end(new_page):
     assert said[0][0].endswith("Man 3 enters on 8."), said
 
 
+def test_a_right_to_left_name_keeps_its_points_beside_it(new_page):
+    """A Hebrew or Arabic name is isolated in the sentences it sits in: unisolated, "שרה +0, Ann +5"
+    showed as "0+ שרה, Ann +5" (the bidi algorithm ran the name into its points); a name in a
+    left-to-right script is left as it is."""
+    page = new_page()
+    page.goto("/")
+    said = page.evaluate("""async () => {
+        const addem = (await import('/js/games/addem.js')).default, words = await import('/js/views/words.js');
+        const view = {seats: [{name: 'שרה'}, {name: 'Ann'}, {name: 'سارة'}]};
+        const entry = {type: 'pass', round_end: {deal: 1, blocked: true, called: null, points: [0, 5, 4], dropped: []}};
+        return [addem.describe(entry, {name: 'Ann', view}).join(' '), words.seatName(view, 1)];
+    }""")
+    assert "\u2068שרה\u2069 +0, Ann +5, \u2068سارة\u2069 +4" in said[0], said
+    assert said[1] == "Ann", said
+
+
 def test_tapping_a_lit_plus_and_minus_square_makes_the_move(new_page, server):
     match = new_match(server, "plusminus")
     match.play(lambda view: view["version"] >= 4 and view["turn"] == 0)

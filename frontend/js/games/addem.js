@@ -3,6 +3,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {minus} from "../numbers.js";
+import {seatName} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
 
 const OUT_AT = 50; // engine/addem.py's OUT_AT: the score that puts a player out
@@ -128,7 +129,7 @@ export default {
     const hand = (state.hand || []).map((f) => card({id: f.id, label: label(f), face: faceOf(f), kind: `addem-${f.kind}`,
       action: choosing ? "pick" : null, selected: ui.picked.includes(f.id), disabled: ctx.busy,
       data: {kind: f.kind, value: f.value ?? ""}}));
-    const dealer = view.seats[state.dealer]?.name || "?";
+    const dealer = seatName(view, state.dealer);
     return html`<div class="addem" data-version="${view.version}">
       <p class="facts">${t("addem.round", {deal: state.deal, dealer})} · ${t("addem.pool", {count: state.pool_count})}</p>
       ${cardRow(t("addem.exposed"), exposed, state.exposed.length ? html` <span class="sum">${t("addem.worth", {total: minus(state.exposed_total)})}</span>` : "")}
@@ -198,7 +199,7 @@ export default {
     else parts.push(t("log.addem.pass", {name}));
     const end = entry.round_end;
     if (end) {
-      const who = (s) => view.seats[s]?.name || "?";
+      const who = (s) => seatName(view, s);
       parts.push(end.blocked ? t("log.addem.blocked", {deal: end.deal}) : t("log.addem.called", {deal: end.deal, name: who(end.called)}));
       parts.push(t("log.addem.points", {points: end.points.map((p, s) => `${who(s)} +${p}`).join(", ")}));
       end.dropped.forEach((s) => parts.push(t("log.addem.dropped", {name: who(s)})));

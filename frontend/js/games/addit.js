@@ -1,6 +1,7 @@
 // ADD-IT: tap a card of your hand, tap the table cards of a group that adds up to it, and collect them.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {seatName} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {suitIcon} from "./suits.js";
 
@@ -103,10 +104,10 @@ export default {
     const end = entry.deal_end;
     if (end) {
       if (end.swept_by !== null && end.swept) {
-        parts.push(t("log.addit.swept", {name: view.seats[end.swept_by]?.name || "?", count: end.swept}));
+        parts.push(t("log.addit.swept", {name: seatName(view, end.swept_by), count: end.swept}));
       }
       parts.push(t("log.addit.dealEnd", {deal: end.deal, points: end.points.map((p, s) =>
-        `${view.seats[s]?.name || "?"} ${p}`).join(", ")}));
+        `${seatName(view, s)} ${p}`).join(", ")}));
     }
     return parts;
   },

@@ -3,6 +3,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {minus} from "../numbers.js";
+import {seatName} from "../views/words.js";
 import {attach, camera, zoom} from "./camera.js";
 import {PATTERN, at, cellLabel, cellOutline, fit, tilePicture, tileShapes} from "./diamonds.js";
 
@@ -79,13 +80,13 @@ function hands(ctx) {
   });
   const order = view.seats.map((_, s) => s).sort((a, b) => (b === me) - (a === me));
   return order.map((seat) => html`<div class="hand ${seat === me ? "" : "other"}"><h3>${seat === me ? t("addtoo.yourDiamonds")
-    : t("addtoo.diamondsOf", {name: view.seats[seat].name || t("seat.unnamed", {n: seat + 1})})}</h3>
+    : t("addtoo.diamondsOf", {name: seatName(view, seat)})}</h3>
     <div class="cards">${tiles(seat)}</div></div>`);
 }
 
 /** "Ann 30 − 10 = 20, Bob 0 − 20 = −20": each seat's points in a hand, its penalty and what it keeps. */
 function handResults(view, seats) {
-  return seats.map((s, n) => `${view.seats[n]?.name || "?"} ${s.points} − ${s.penalty} = ${minus(s.net)}`).join(", ");
+  return seats.map((s, n) => `${seatName(view, n)} ${s.points} − ${s.penalty} = ${minus(s.net)}`).join(", ");
 }
 
 function lastHand(view) {

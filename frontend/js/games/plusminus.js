@@ -2,6 +2,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {minus, signed} from "../numbers.js";
+import {seatName} from "../views/words.js";
 import {card, handArea} from "./cards.js";
 
 const HOME = 25;
@@ -32,7 +33,7 @@ function boardOf(view, seat, me, targets) {
   }
   const stars = men.map((m, i) => [m, i]).filter(([m]) => m === 0).map(([, i]) => token(i));
   const summary = men.map((m, i) => t("pm.manAt", {man: i + 1, where: where(m)})).join(", ");
-  const name = view.seats[seat].name || t("seat.unnamed", {n: seat + 1});
+  const name = seatName(view, seat);
   return html`<div class="pm-board ${seat === me ? "own" : ""}">
     <h3>${seat === me ? t("pm.yourBoard") : t("pm.boardOf", {name})} <span class="sum">${t("pm.worth", {points: minus(view.state.seats[seat].points)})}</span></h3>
     <p class="sr-only">${summary}</p>
@@ -126,7 +127,7 @@ export default {
     const end = entry.game_end;
     if (end) {
       parts.push(t(`log.pm.end.${end.reason}`, {game: end.game, points: end.points.map((p, s) =>
-        `${view.seats[s]?.name || "?"} ${minus(p)}`).join(", ")}));
+        `${seatName(view, s)} ${minus(p)}`).join(", ")}));
     }
     return parts;
   },

@@ -6,7 +6,7 @@ import {listing, relativeTime, t} from "../i18n.js";
 import {stopNotifying} from "../push.js";
 import {allSeats, forget, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
-import {gameName, statusLine} from "./words.js";
+import {gameName, isolated, statusLine} from "./words.js";
 
 const EVERY_MS = 15000;
 
@@ -27,7 +27,7 @@ const rematchElsewhere = (entry) => entry.rematch !== null && entry.rematch_join
 
 function item(entry) {
   const free = entry.seats.filter((s) => !s.joined).length;
-  const names = entry.seats.filter((s) => s.joined).map((s) => s.name);
+  const names = entry.seats.filter((s) => s.joined).map((s) => isolated(s.name));
   const players = [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
   return html`
     <li class="${entry.your_turn ? "mine your-turn" : "mine"}">
@@ -53,7 +53,7 @@ const forgetButton = (id, match) => html`<button type="button" class="small" dat
 
 /** "ADD UP with Bob": the game and the others at the table, naming a match in a label or an announcement. */
 function matchName(entry) {
-  const others = entry.seats.filter((s, n) => s.joined && n !== entry.seat).map((s) => s.name);
+  const others = entry.seats.filter((s, n) => s.joined && n !== entry.seat).map((s) => isolated(s.name));
   return others.length ? t("mine.match", {game: gameName(entry.game), names: listing(others)}) : gameName(entry.game);
 }
 

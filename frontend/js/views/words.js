@@ -18,7 +18,15 @@ export function nameField(label, {name, value, own = true, seat = null}) {
 export function seatName(view, seat) {
   const taken = view.seats[seat];
   if (taken?.bot && taken.status !== "left") return t("bot.name", {level: t(`bot.level.${taken.bot}`)}); // seated so
-  return taken?.name || t("seat.unnamed", {n: seat + 1});
+  return taken?.name ? isolated(taken.name) : t("seat.unnamed", {n: seat + 1});
+}
+
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/; // Hebrew, Arabic, Syriac, Thaana... and their forms
+
+/** A player's name as it sits in a sentence: a name in a right-to-left script is isolated (U+2068 ... U+2069),
+ * or the browser's bidi algorithm runs it into what follows and "Sara +0, Ann +5" reads as "0+ Sara, ...". */
+export function isolated(name) {
+  return RIGHT_TO_LEFT.test(name) ? `\u2068${name}\u2069` : name;
 }
 
 export function gameName(key) {
