@@ -51,3 +51,37 @@ def test_a_turn_at_a_full_table_fits_one_phone_screen(new_page, server, artifact
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     names = page.locator(".seats .seat .who strong").all_inner_texts()  # whole: a long name wraps
     assert names == (players or PLAYERS)[:seats]
+
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_text_at_twice_its_size_still_fits_the_width_of_a_phone(new_page, server, artifacts, width):
+    """A phone set to large text (twice the default size): no screen scrolls sideways, and no word
+    is broken mid-word. Once the header (the name and the language menu, unwrapped) ran 160 px past
+    the edge of a 320 px screen, and the score cards, 10rem each at least, 30 px."""
+    match = new_match(server, "addup")
+    match.play(lambda view: view["version"] >= 2)
+    page = new_page()
+    page.set_viewport_size({"width": width, "height": 640})
+    for path in ("/", match.seat_link(match.view(0)["turn"])):
+        page.goto(path)
+        expect(page.locator("main h1")).to_be_visible()
+        page.evaluate("document.documentElement.style.fontSize = '200%'")  # a style sheet would break the page's policy
+        page.screenshot(path=artifacts / f"text-200-{width}-{'home' if path == '/' else 'play'}.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0, path
+        assert page.evaluate(BROKEN_WORDS) == [], path
+
+
+# The words of the page's text that wrap across lines ("You|r turn"): a word on one line has one box
+BROKEN_WORDS = """() => {
+    const broken = [], walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.parentElement.checkVisibility() || node.parentElement.closest(".sr-only")) continue;
+        for (const word of node.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1) broken.push(word[0]);
+        }
+    }
+    return broken;
+}"""
