@@ -280,3 +280,36 @@ def test_my_games_says_what_changed_and_names_the_match_each_remove_button_remov
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#announce")).to_have_text(f"ADD UP with {other} is over.")
     expect(page.get_by_role("button", name=f"Remove ADD UP with {other}")).to_be_visible()
+
+
+def test_the_focus_ring_in_the_header_stands_out_from_its_blue(new_page):
+    """WCAG 2.2's focus appearance: 3:1 at least against what is around it (the orange ring of the
+    page was 1.6:1 on the header's blue)."""
+    page = new_page()
+    page.goto("/")
+    page.keyboard.press("Tab")  # from the keyboard: the ring shows
+    page.locator(".top .brand").focus()
+    ratio = page.evaluate("""() => {
+        const rgb = (c) => c.match(/\\d+/g).slice(0, 3).map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+        const luminance = (c) => { const [r, g, b] = rgb(c); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+        const ring = luminance(getComputedStyle(document.activeElement).outlineColor);
+        const around = luminance(getComputedStyle(document.querySelector('.top')).backgroundColor);
+        return (Math.max(ring, around) + 0.05) / (Math.min(ring, around) + 0.05);
+    }""")
+    assert ratio >= 3, ratio
+
+
+def test_the_ring_of_the_last_add_up_card_is_not_cut_by_its_row(new_page, server):
+    match = new_match(server, "addup")
+    match.play(lambda view: view["version"] >= 1)
+    page = new_page()
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    last = page.locator(".board .last-played").first
+    expect(last).to_be_visible()
+    cut = last.evaluate("""(card) => {
+        const ring = parseFloat(getComputedStyle(card).outlineWidth) + parseFloat(getComputedStyle(card).outlineOffset);
+        const box = card.getBoundingClientRect(), row = card.closest('.cards'), clip = row.getBoundingClientRect();
+        return [box.top - ring - clip.top, clip.bottom - box.bottom - ring];
+    }""")
+    assert min(cut) >= 0, cut
