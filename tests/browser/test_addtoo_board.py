@@ -1,16 +1,50 @@
-"""ADD-TOO's board on a phone (QA): tapping the chosen cell again turns the diamond, though the
-preview is drawn on it."""
+"""ADD-TOO's board on a phone (QA): the zoom buttons never cover the board, also with 200% text;
+tapping the chosen cell again turns the diamond, though the preview is drawn on it."""
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .matches import new_match
+
+
+@pytest.fixture(scope="module")
+def big_board(server):
+    """A two-seat match to 1000 whose hand has 18 diamonds on the board or more, a seat to place:
+    (match, seat). A match whose hands all end sooner is left for another."""
+    for _ in range(10):
+        match = new_match(server, "addtoo", options={"target": 1000})
+        view = match.play(lambda view: len(view["state"]["board"]) >= 18
+                          and "place" in (match.view(view["turn"])["you"]["legal_moves"] or {}))
+        if view["status"] == "playing":
+            return match, view["turn"]
+    raise AssertionError("no hand reached 18 diamonds in 10 matches")
 
 
 def tap(page, element):
     """A finger on the middle of `element`: whatever lies on top there gets the tap."""
     box = element.bounding_box()
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def pick_a_diamond(page):
+    page.locator('.hand button[data-action="tile"]').first.click()
+    expect(page.locator(".addtoo-board .target").first).to_be_attached()
+
+
+def test_addtoo_zoom_buttons_never_cover_the_board_with_200_percent_text(new_page, big_board):
+    match, seat = big_board
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    page.evaluate("document.documentElement.style.fontSize = '200%'")  # the CSSOM: the policy refuses a <style>
+    pick_a_diamond(page)
+    page.locator(".addtoo-board").scroll_into_view_if_needed()
+    board = page.locator(".addtoo-board").bounding_box()
+    for button in page.locator(".zoom button").all():
+        box = button.bounding_box()
+        apart = (box["x"] + box["width"] <= board["x"] or box["x"] >= board["x"] + board["width"]
+                 or box["y"] + box["height"] <= board["y"] or box["y"] >= board["y"] + board["height"])
+        assert apart, f"{button.get_attribute('data-key')} at {box} covers the board at {board}"
 
 
 def test_addtoo_tapping_the_chosen_cell_again_turns_the_diamond(new_page, server):

@@ -117,12 +117,13 @@ export default {
     const [own, ...rest] = hands(ctx); // the player's own diamonds right under the board, before the controls
     const others = mine ? rest : [own, ...rest];
     return html`<div class="addtoo" data-version="${view.version}">
-      <p class="facts">${t("addtoo.hand", {deal: state.deal, target: state.target})} · ${t("addtoo.pile", {count: state.pile_count})}</p>
-      <div class="board-frame">${boardSvg(ctx, cells, pick)}
+      <div class="board-head"><p class="facts">${t("addtoo.hand", {deal: state.deal, target: state.target})} · ${
+        t("addtoo.pile", {count: state.pile_count})}</p>
         ${ctx.readOnly ? "" : html`<div class="zoom actions">
           <button type="button" class="small" data-action="zoomIn" data-key="zoom-in" aria-label="${t("addtoo.zoomIn")}">+</button>
           <button type="button" class="small" data-action="zoomOut" data-key="zoom-out" aria-label="${t("addtoo.zoomOut")}">−</button>
           <button type="button" class="small" data-action="zoomFit" data-key="zoom-fit">${t("addtoo.fit")}</button></div>`}</div>
+      ${boardSvg(ctx, cells, pick)}
       ${mine ? own : ""}
       ${mine && legal?.place ? placeControls(ctx, pick) : ""}
       ${mine && (legal?.draw || legal?.pass) ? html`<div class="actions">

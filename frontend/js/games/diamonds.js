@@ -43,8 +43,6 @@ export function tilePicture(face, rotation = 0) {
   return html`<svg class="diamond" viewBox="${-H} 0 ${2 * H} ${2 * H}" aria-hidden="true" focusable="false">${PATTERN}${tileShapes(face, 0, 0, rotation)}</svg>`;
 }
 
-const ZOOM_BAND = 0.22;
-
 /** The viewBox [x, y, w, h] that shows every cell in `cells` (at least `least` units wide). */
 export function fit(cells, least = 8 * H) {
   if (!cells.length) return [-least / 2, -least / 2 + H, least, least];
@@ -54,6 +52,5 @@ export function fit(cells, least = 8 * H) {
   const pad = H * 0.6;
   const w = Math.max(x1 - x0 + 2 * pad, least);
   const h = Math.max(y1 - y0 + 2 * pad, least * 0.8);
-  const band = h * ZOOM_BAND; // room along the top for the zoom buttons, so no cell sits under them
-  return [(x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - h / 2 - band, w, h + band];
+  return [(x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - h / 2, w, h];
 }
