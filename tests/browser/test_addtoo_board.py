@@ -1,11 +1,16 @@
-"""ADD-TOO's board on a phone (QA): the zoom buttons never cover the board, also with 200% text;
-tapping the chosen cell again turns the diamond, though the preview is drawn on it."""
+"""ADD-TOO's board on a phone (QA): a grown board opens on the last diamond and the lit cells, big
+enough to read and tap; the zoom buttons never cover the board, also with 200% text; tapping the
+chosen cell again turns the diamond, though the preview is drawn on it."""
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from .matches import new_match
+
+PHONES = {"portrait": {"width": 375, "height": 667}, "landscape": {"width": 667, "height": 375}}
+NUMBER = 13  # board units: a diamond's numbers (.tile text)
+CELL = 60  # board units: a cell's width and height (2 * H)
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +35,28 @@ def tap(page, element):
 def pick_a_diamond(page):
     page.locator('.hand button[data-action="tile"]').first.click()
     expect(page.locator(".addtoo-board .target").first).to_be_attached()
+
+
+@pytest.mark.parametrize("phone", PHONES)
+def test_addtoo_a_big_board_opens_readable_on_the_last_diamond_and_the_lit_cells(new_page, big_board, phone):
+    match, seat = big_board
+    page = new_page()
+    page.set_viewport_size(PHONES[phone])
+    page.goto(match.seat_link(seat))
+    pick_a_diamond(page)
+    shown = page.evaluate("""() => {
+        const svg = document.querySelector('.addtoo-board'), frame = svg.getBoundingClientRect();
+        const inside = (e) => { const r = e.getBoundingClientRect();
+            return r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom; };
+        return {px: svg.getScreenCTM().a, last: inside(svg.querySelector('.tile.last')),
+                lit: [...svg.querySelectorAll('.target')].map(inside)};
+    }""")
+    assert NUMBER * shown["px"] > 11.9, f"numbers drawn {NUMBER * shown['px']:.1f} px"  # 12, to the viewBox's tenths
+    assert CELL * shown["px"] >= 44, f"cells drawn {CELL * shown['px']:.1f} px"
+    assert shown["last"] and all(shown["lit"]), shown
+    cell = page.locator(".addtoo-board .target").last
+    tap(page, cell)
+    expect(cell).to_have_attribute("aria-pressed", "true")
 
 
 def test_addtoo_zoom_buttons_never_cover_the_board_with_200_percent_text(new_page, big_board):

@@ -5,7 +5,7 @@ import {t} from "../i18n.js";
 import {minus} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {attach, camera, zoom} from "./camera.js";
-import {PATTERN, at, cellLabel, cellOutline, fit, tilePicture, tileShapes} from "./diamonds.js";
+import {PATTERN, at, cellLabel, cellOutline, fit, tilePicture, tileShapes, turnView} from "./diamonds.js";
 
 const label = (face) => t("addtoo.tile", {orange: face.orange, blue: face.blue});
 const words = (face) => t("addtoo.tileWords", {orange: face.orange, blue: face.blue});
@@ -137,7 +137,12 @@ export default {
 
   painted(root, ctx) {
     const svg = root.querySelector("svg[data-live]");
-    if (svg) attach(svg, camera(ctx.view.id), svg.getAttribute("viewBox").split(" ").map(Number));
+    if (!svg) return;
+    const cam = camera(ctx.view.id);
+    const {board, last} = ctx.view.state;
+    const cells = [...board, ...cellsFor(ctx.legal, ctx.ui.tile)];
+    // The turn's view needs the board's size on screen, known only now; a view the user chose stays.
+    attach(svg, cam, cam.box || turnView(cells, last, svg.clientWidth, svg.clientHeight));
   },
 
   actions: {

@@ -20,15 +20,17 @@ export function zoom(cam, box, factor, cx = box[0] + box[2] / 2, cy = box[1] + b
   cam.box = [cx - (cx - box[0]) * (w / box[2]), cy - (cy - box[1]) * (h / box[3]), w, h];
 }
 
-/** Let the user move the view of `svg`; `box` is the view it shows now. */
+/** Show `box` in `svg` and let the user move that view. */
 export function attach(svg, cam, box) {
   const pointers = new Map();
   let moved = 0;
   let current = box.slice();
+  const draw = () => svg.setAttribute("viewBox", current.map((n) => n.toFixed(1)).join(" "));
   const show = () => {
-    cam.box = current;
-    svg.setAttribute("viewBox", current.map((n) => n.toFixed(1)).join(" "));
+    cam.box = current; // the user's view from now on
+    draw();
   };
+  draw();
   svg.addEventListener("pointerdown", (event) => {
     pointers.set(event.pointerId, {x: event.clientX, y: event.clientY});
     if (pointers.size === 1) moved = 0;

@@ -54,3 +54,18 @@ export function fit(cells, least = 8 * H) {
   const h = Math.max(y1 - y0 + 2 * pad, least * 0.8);
   return [(x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - h / 2, w, h];
 }
+
+// CSS px per board unit at which a diamond's numbers (13 units) are drawn 12 px, the page's smallest
+// text: a cell (60 units) is then 55 px, a target a finger can take.
+const READABLE = 12 / 13;
+
+/** The viewBox a turn opens on, on a board `width` x `height` px: every cell in `cells` while that
+ *  stays readable; past that, at the readable size, the view centred on the `last` diamond, where
+ *  the turn is played (the lit cells all touch it). */
+export function turnView(cells, last, width, height) {
+  const whole = fit(cells);
+  if (!last || Math.min(width / whole[2], height / whole[3]) >= READABLE) return whole;
+  const [cx, cy] = at(last.x + 0.5, last.y + 0.5);
+  const [w, h] = [width / READABLE, height / READABLE];
+  return [cx - w / 2, cy - h / 2, w, h];
+}
