@@ -140,9 +140,9 @@ export default {
     if (!svg) return;
     const cam = camera(ctx.view.id);
     const {board, last} = ctx.view.state;
-    const cells = [...board, ...cellsFor(ctx.legal, ctx.ui.tile)];
+    const lit = (ctx.legal?.place || []).map(({x, y}) => ({x, y})); // of every diamond in hand: picking one moves nothing
     // The turn's view needs the board's size on screen, known only now; a view the user chose stays.
-    attach(svg, cam, cam.box || turnView(cells, last, svg.clientWidth, svg.clientHeight));
+    attach(svg, cam, cam.box || turnView(board, lit, last, svg.clientWidth, svg.clientHeight));
   },
 
   actions: {

@@ -59,12 +59,16 @@ export function fit(cells, least = 8 * H) {
 // text: a cell (60 units) is then 55 px, a target a finger can take.
 const READABLE = 12 / 13;
 
-/** The viewBox a turn opens on, on a board `width` x `height` px: every cell in `cells` while that
- *  stays readable; past that, at the readable size, the view centred on the `last` diamond, where
- *  the turn is played (the lit cells all touch it). */
-export function turnView(cells, last, width, height) {
-  const whole = fit(cells);
-  if (!last || Math.min(width / whole[2], height / whole[3]) >= READABLE) return whole;
+/** The viewBox a turn opens on, on a board `width` x `height` px: the whole board and its `lit` cells while
+ *  that stays readable; else the lit cells and the `last` diamond (most lit cells touch it; a cell touching
+ *  two diamonds may lie elsewhere); past that, at the readable size, the view centred on the last diamond. */
+export function turnView(board, lit, last, width, height) {
+  const readable = (box) => Math.min(width / box[2], height / box[3]) >= READABLE;
+  for (const cells of [[...board, ...lit], last ? [...lit, last] : []]) {
+    const box = cells.length ? fit(cells) : null;
+    if (box && readable(box)) return box;
+  }
+  if (!last) return fit(board);
   const [cx, cy] = at(last.x + 0.5, last.y + 0.5);
   const [w, h] = [width / READABLE, height / READABLE];
   return [cx - w / 2, cy - h / 2, w, h];
