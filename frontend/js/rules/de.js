@@ -96,6 +96,6 @@ export default {
   ], interpretations: [
     "Es gibt 45 Rauten, eine für jedes Paar verschiedener Zahlen von 1 bis 10.",
     "Die orange Zahl ist die kleinere, wenn sich die beiden Zahlen um eine ungerade Zahl unterscheiden, und die größere, wenn sie sich um eine gerade Zahl unterscheiden; die andere Zahl ist blau.",
-    "Erreichen mehrere Spieler das Ziel in derselben Runde, gewinnt die höchste Punktzahl; bei Gleichstand gewinnt, wer in dieser letzten Runde mehr Punkte hatte; bei erneutem Gleichstand teilen sie sich den Sieg.",
+    "Erreichen mehrere Spieler das Ziel in derselben Runde, gewinnt die höchste Punktzahl; bei Gleichstand gewinnt, wer in dieser letzten Runde mehr Punkte hatte, nach Abzug von 10 Punkten je Raute auf der Hand; bei erneutem Gleichstand teilen sie sich den Sieg.",
   ]},
 };

@@ -96,6 +96,6 @@ export default {
   ], interpretations: [
     "Hay 45 rombos, uno por cada pareja de números distintos del 1 al 10.",
     "El número naranja es el menor cuando los dos números se diferencian en una cantidad impar, y el mayor cuando se diferencian en una cantidad par; el otro número es azul.",
-    "Si varios jugadores llegan a la meta en la misma mano, gana el total más alto; si hay empate, gana quien más puntuó en esa última mano; si sigue el empate, comparten la victoria.",
+    "Si varios jugadores llegan a la meta en la misma mano, gana el total más alto; si hay empate, gana quien más puntuó en esa última mano, restados 10 puntos por cada rombo que quedó en la mano; si sigue el empate, comparten la victoria.",
   ]},
 };

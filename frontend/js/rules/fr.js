@@ -96,6 +96,6 @@ export default {
   ], interpretations: [
     "Il y a 45 losanges, un pour chaque paire de nombres différents de 1 à 10.",
     "Le nombre orange est le plus petit quand les deux nombres diffèrent d'un nombre impair, le plus grand quand ils diffèrent d'un nombre pair ; l'autre nombre est bleu.",
-    "Si plusieurs joueurs atteignent le but dans la même manche, le plus haut total gagne ; à égalité, le meilleur score de cette dernière manche gagne ; s'il y a encore égalité, ils partagent la victoire.",
+    "Si plusieurs joueurs atteignent le but dans la même manche, le plus haut total gagne ; à égalité, le meilleur score de cette dernière manche, une fois ôtés les 10 points de chaque losange resté en main, gagne ; s'il y a encore égalité, ils partagent la victoire.",
   ]},
 };

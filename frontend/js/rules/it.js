@@ -96,6 +96,6 @@ export default {
   ], interpretations: [
     "Ci sono 45 rombi, uno per ogni coppia di numeri diversi da 1 a 10.",
     "Il numero arancione è il minore quando i due numeri differiscono di una quantità dispari, il maggiore quando differiscono di una quantità pari; l'altro numero è blu.",
-    "Se più giocatori raggiungono l'obiettivo nella stessa mano, vince il totale più alto; a parità, vince chi ha fatto più punti in quell'ultima mano; se c'è ancora parità, si dividono la vittoria.",
+    "Se più giocatori raggiungono l'obiettivo nella stessa mano, vince il totale più alto; a parità, vince chi ha fatto più punti in quell'ultima mano, tolti 10 punti per ogni rombo rimasto in mano; se c'è ancora parità, si dividono la vittoria.",
   ]},
 };

@@ -96,6 +96,6 @@ export default {
   ], interpretations: [
     "Há 45 losangos, um para cada par de números diferentes de 1 a 10.",
     "O número laranja é o menor quando os dois números diferem de uma quantidade ímpar, e o maior quando diferem de uma quantidade par; o outro número é azul.",
-    "Se vários jogadores chegarem à meta na mesma mão, ganha o total mais alto; em caso de empate, ganha quem fez mais pontos nessa última mão; se o empate continuar, partilham a vitória.",
+    "Se vários jogadores chegarem à meta na mesma mão, ganha o total mais alto; em caso de empate, ganha quem fez mais pontos nessa última mão, descontados 10 pontos por cada losango que ficou na mão; se o empate continuar, partilham a vitória.",
   ]},
 };
