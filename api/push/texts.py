@@ -24,7 +24,7 @@ BODIES = {
         "es": "{actor} se ha unido: te toca en {game}.",
         "it": "{actor} si è unito: tocca a te in {game}.",
         "de": "{actor} ist dabei: Du bist dran bei {game}.",
-        "pt": "{actor} entrou: é a sua vez em {game}.",
+        "pt": "{actor} entrou: é a tua vez em {game}.",
     },
     "turn": {
         "en": "{actor} played: your turn in {game}.",
@@ -32,7 +32,7 @@ BODIES = {
         "es": "{actor} ha jugado: te toca en {game}.",
         "it": "{actor} ha giocato: tocca a te in {game}.",
         "de": "{actor} hat gespielt: Du bist dran bei {game}.",
-        "pt": "{actor} jogou: é a sua vez em {game}.",
+        "pt": "{actor} jogou: é a tua vez em {game}.",
     },
     "late": {  # a seat's time ran out and a stand-in move was made for it
         "en": "{actor}'s time ran out: your turn in {game}.",
@@ -40,7 +40,7 @@ BODIES = {
         "es": "A {actor} se le acabó el tiempo: te toca en {game}.",
         "it": "Il tempo di {actor} è scaduto: tocca a te in {game}.",
         "de": "Die Zeit von {actor} ist abgelaufen: Du bist dran bei {game}.",
-        "pt": "O tempo de {actor} acabou: é a sua vez em {game}.",
+        "pt": "O tempo de {actor} acabou: é a tua vez em {game}.",
     },
     "deadline": {
         "en": "Your time to move in {game} is nearly up.",
@@ -48,7 +48,7 @@ BODIES = {
         "es": "Tu tiempo para mover en {game} casi se ha acabado.",
         "it": "Il tuo tempo per muovere in {game} sta per scadere.",
         "de": "Deine Zeit für den Zug bei {game} ist fast abgelaufen.",
-        "pt": "O seu tempo para jogar em {game} está quase a acabar.",
+        "pt": "O teu tempo para jogar em {game} está quase a acabar.",
     },
     "rematch": {
         "en": "{actor} asks for a rematch of {game}.",
@@ -64,7 +64,7 @@ BODIES = {
         "es": "La partida de {game} ha terminado: mira quién ha ganado.",
         "it": "La partita di {game} è finita: guarda chi ha vinto.",
         "de": "Die Partie {game} ist vorbei: Sieh nach, wer gewonnen hat.",
-        "pt": "A partida de {game} terminou: veja quem ganhou.",
+        "pt": "A partida de {game} terminou: vê quem ganhou.",
     },
 }
 KINDS = tuple(BODIES)

@@ -1,6 +1,7 @@
 """Web Push end to end against a push service played on 127.0.0.1 (push_service.py): what a match
 stages, what the worker sends (each message decrypted as the phone would), retries, gone
 subscriptions and two workers at once, on each database."""
+import re
 import threading
 from types import SimpleNamespace
 
@@ -8,6 +9,7 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
+from api.config import ROOT
 from api.models import PushMessage, PushSubscription, db
 from api.push import cli as push_cli
 from api.push import delivery, endpoints, texts, vapid
@@ -266,14 +268,22 @@ def test_any_host_allowed_is_still_never_a_private_address(address, allowed):
 
 
 def test_every_text_is_in_six_languages_with_the_web_apps_game_names():
-    from api.config import ROOT
-    import re
     for kind, bodies in texts.BODIES.items():
         assert set(bodies) == set(texts.LANGUAGES), kind
     for lang in texts.LANGUAGES:
         web = (ROOT / "frontend" / "js" / "i18n" / f"{lang}.js").read_text()
         for game, name in re.findall(r'"game\.(\w+)\.name": "([^"]+)"', web):
             assert texts.game_name(game, lang) == name, (lang, game)
+
+
+def test_a_notification_says_your_turn_in_the_web_apps_own_words():
+    """As the status line says it, in the same form of address (the Portuguese once said "é a sua
+    vez" where the app says "é a tua vez")."""
+    for lang in texts.LANGUAGES:
+        web = (ROOT / "frontend" / "js" / "i18n" / f"{lang}.js").read_text()
+        your_turn = re.search(r'"status.yourTurn": "([^"]+)"', web)[1].lower()
+        for kind in ("joined", "turn", "late"):
+            assert your_turn in texts.BODIES[kind][lang].lower(), (lang, kind)
 
 
 def test_the_commands_make_a_key_pair_and_send_what_is_due(app, client, service):
