@@ -85,3 +85,23 @@ BROKEN_WORDS = """() => {
     }
     return broken;
 }"""
+
+
+@pytest.mark.parametrize(("game", "seats"), [("addup", 2), ("addtoo", 2), ("plusminus", 8)])
+def test_a_phone_held_sideways_shows_the_table_beside_the_status(new_page, server, artifacts, game, seats):
+    """At 667x375 the status and the scores filled the first screen (with 8 seats, no card of the
+    table showed at all): the table now stands beside them, its top and the hand's first row on the
+    first screen (ADD UP's two rows leave only the top of the hand in sight)."""
+    match = new_match(server, game, seats=seats)
+    match.play(lambda view: view["version"] >= seats + 1
+               and (game != "addtoo" or "place" in match.view(view["turn"])["you"]["legal_moves"]))
+    page = new_page()
+    page.set_viewport_size({"width": 667, "height": 375})
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    page.screenshot(path=artifacts / f"sideways-{game}-{seats}.png")
+    status, board = page.locator("#status").bounding_box(), page.locator(".board").bounding_box()
+    assert board["x"] >= status["x"] + status["width"] and board["y"] < 375 / 2, (status, board)
+    hand = page.locator(".board .hand:not(.other) .cards > *").first.bounding_box()
+    assert hand["y"] + (hand["height"] if game != "addup" else 10) <= 375, hand

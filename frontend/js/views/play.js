@@ -46,7 +46,7 @@ export default function play(id, linkToken) {
       if (!view || !screen.game) return waitingForView();
       const me = view.you ? view.you.seat : null;
       const ctx = context();
-      return html`
+      return html`<div class="play">
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
         <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
@@ -74,7 +74,7 @@ export default function play(id, linkToken) {
           ${me !== null && screen.ownSeat === null ? notifyControl(view) : ""}</p>
         ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}
         ${screen.seatLink && screen.ownSeat === null ? seatLinkPanel(screen.seatLink, screen.notice, screen.askingSeatCopy,
-          view.status === "waiting" && kept?.inviteLink) : ""}`;
+          view.status === "waiting" && kept?.inviteLink) : ""}</div>`;
     },
     async start() {
       unwatch = watch(answered);
