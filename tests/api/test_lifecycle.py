@@ -232,6 +232,18 @@ def test_cleanup_deletes_only_old_matches_nobody_joined(app, client, clock):
         assert client.get(f"/api/v1/games/{kept.id}").status_code == 200
 
 
+def test_cleanup_keeps_a_rematch_its_finished_match_offers_however_long_it_waits(app, client, clock):
+    """Once deleted after a week, the rematch was still offered ("A rematch is waiting for you"),
+    joining it answered that no such match exists, and the finished match could never offer another."""
+    table = Table.create(client)
+    client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
+    rematch = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[1])).json["game"]["id"]
+    clock.advance(days=30)
+    assert "Deleted 0 matches" in app.test_cli_runner().invoke(args=["cleanup"]).output
+    ann = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
+    assert ann.status_code == 201 and ann.json["game"]["id"] == rematch and ann.json["game"]["status"] == "playing"
+
+
 @pytest.mark.parametrize("pace, field", [({"time_per_move": 60}, "time_per_move"),
                                          ({"time_per_move": 15 * DAY}, "time_per_move"),
                                          ({"timeouts_to_leave": 0}, "timeouts_to_leave")])
