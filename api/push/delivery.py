@@ -20,9 +20,11 @@ import sqlalchemy as sa
 from flask import current_app
 from pywebpush import WebPusher
 
+from engine.events import HINT
+
 from .. import clock
 from ..database import transactional
-from ..models import as_utc, db, games_table
+from ..models import Event, as_utc, db, games_table
 from . import endpoints, texts, vapid
 from .outbox import outbox, subscriptions
 
@@ -34,6 +36,11 @@ TTL = 12 * 3600  # seconds the push service keeps a message for a phone that is 
 STILL_YOURS = {"joined", "turn", "late", "deadline"}  # sent only while the match is where it was staged
 log = logging.getLogger(__name__)
 
+# Whether anything but a hint happened since the message was staged: a hint changes neither the turn
+# nor its deadline, so the seat that asked one is still reminded of it
+_MOVED_ON = (sa.exists().where(Event.game_id == games_table.c.id, Event.seq > outbox.c.version, Event.kind != HINT)
+             .label("moved_on"))
+
 _DUE = (sa.select(outbox.c.id)
         .where(outbox.c.due_at <= sa.bindparam("now"),
                sa.or_(outbox.c.leased_until.is_(None), outbox.c.leased_until < sa.bindparam("now")))
@@ -44,7 +51,7 @@ _LEASED = (sa.select(outbox.c.id, outbox.c.kind, outbox.c.actor, outbox.c.versio
                      outbox.c.due_at, subscriptions.c.id.label("subscription"), subscriptions.c.endpoint,
                      subscriptions.c.p256dh, subscriptions.c.auth, subscriptions.c.lang,
                      games_table.c.id.label("match"), games_table.c.game,
-                     games_table.c.version.label("match_version"), games_table.c.status)
+                     _MOVED_ON, games_table.c.status)
            .join(subscriptions, subscriptions.c.id == outbox.c.subscription_id)
            .join(games_table, games_table.c.id == subscriptions.c.game_id)
            .where(outbox.c.lease == sa.bindparam("lease")).order_by(outbox.c.due_at, outbox.c.id))
@@ -113,7 +120,7 @@ def _claiming(conn):
 def _deliver(message, session: requests.Session) -> Outcome:
     if clock.now() - as_utc(message.due_at) > MAX_AGE:
         return Outcome("drop", "too old")
-    if message.kind in STILL_YOURS and (message.match_version != message.version or message.status != "playing"):
+    if message.kind in STILL_YOURS and (message.moved_on or message.status != "playing"):
         return Outcome("drop", "the match moved on")
     config = current_app.config
     try:

@@ -140,8 +140,9 @@ def test_a_reminder_comes_shortly_before_the_deadline_unless_the_seat_moved(app,
     assert [message["kind"] for _, message in service.messages()] == ["turn", "deadline", "turn"]
 
 
-def test_a_hint_queues_nothing_more_to_send(app, client, service):
-    """It changes neither the turn nor its deadline: the turn's reminder is already queued."""
+def test_a_hint_queues_nothing_more_to_send_and_the_reminder_still_comes(app, client, service, clock):
+    """It changes neither the turn nor its deadline: the turn's reminder is already queued, and is
+    sent (it was dropped as if the match had moved on: the hint raised its version)."""
     table = Table.create(client, time_per_move=4 * 3600)
     subscribe(table, 1, service.device("bob"))
     move(table, 0)
@@ -149,6 +150,9 @@ def test_a_hint_queues_nothing_more_to_send(app, client, service):
     assert queued == 2  # Bob's turn, and its reminder
     asked = client.post(f"/api/v1/games/{table.id}/hint", headers=bearer(table.tokens[1]))
     assert asked.status_code == 200 and count(app, PushMessage) == queued
+    clock.advance(hours=3, minutes=1)
+    deliver(app)
+    assert [message["kind"] for _, message in service.messages()] == ["turn", "deadline"]
 
 
 def test_a_gone_subscription_is_deleted_and_sent_nothing_more(app, client, service):
