@@ -334,6 +334,28 @@ class Stopped(Exception):
     pass
 
 
+def test_a_late_seat_the_table_went_round_to_is_told_whose_move_came_last_not_its_own_lateness(
+        app, client, service, clock):
+    """Ann, Bob and a bot; Bob was put out. Bob skips Ann's turn: the autopilot plays for Ann and for
+    Bob, the bot for itself, and the turn is Ann's again. She was sent "Ann's time ran out: your turn"."""
+    table = Table.create(client, seats=3, join=False, time_per_move=3600, timeouts_to_leave=2,
+                         bots=[{"seat": 2, "level": "easy"}])
+    table.join("Bob")
+    for _ in range(2):  # Ann plays, Bob misses his turn and Ann skips it, the bot plays
+        table.post_move(0, first_legal(table.view(0)))
+        clock.advance(hours=2)
+        assert client.post(f"/api/v1/games/{table.id}/timeouts", headers=bearer(table.tokens[0])).status_code == 200
+    assert table.view()["turn"] == 0 and table.view()["seats"][1]["status"] == "left"
+    subscribe(table, 0, service.device("ann"))
+    clock.advance(hours=2)
+    assert client.post(f"/api/v1/games/{table.id}/timeouts", headers=bearer(table.tokens[1])).status_code == 200
+    assert table.view()["turn"] == 0
+    deliver(app)
+    [(device, message)] = [(device, message) for device, message in service.messages() if message["kind"] != "deadline"]
+    bot = table.view()["seats"][2]["name"]
+    assert (device, message["kind"], message["body"]) == ("ann", "turn", said("turn", actor=bot)["body"]), message
+
+
 def test_a_skipped_turn_tells_the_next_seat_unless_it_skipped_it(app, client, service, clock):
     table = Table.create(client, seats=3, time_per_move=3600)
     for seat, name in ((1, "bob"), (2, "cid")):
