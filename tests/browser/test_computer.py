@@ -47,6 +47,7 @@ def test_a_person_alone_plays_a_match_against_the_computer_to_the_end(new_page, 
     bot = page.locator(".seat").nth(1)
     expect(bot).to_contain_text("Computer (")
     expect(bot.locator(".tag.bot")).to_contain_text("computer ·")
+    expect(page.locator('[data-key="toggle-links"]')).to_have_count(0)  # the computer has no seat link to give
     play_to_end([page], move)
     expect(page.locator("#status")).to_have_attribute("data-status", "over")
     page.get_by_role("button", name=re.compile("Moves")).click()

@@ -53,7 +53,8 @@ export function seatLinks(id, token, screen) {
       ${t("relink.button", {name})}</button></li>`;
   }
 
-  const others = (view, me) => view.seats.filter((seat) => seat.joined && seat.seat !== me);
+  // the other people's seats: a seat the computer plays has no link to give
+  const others = (view, me) => view.seats.filter((seat) => seat.joined && seat.seat !== me && !seat.bot);
 
   function body(view, me) {
     return html`<p>${t("relink.hint")}</p>
