@@ -99,3 +99,26 @@ def test_addtoo_tapping_the_chosen_cell_again_turns_the_diamond(new_page, server
     expect(page.locator('[data-key="turn"]')).to_have_text(re.compile(r"\(1 of \d\)"))
     tap(page, cell)  # on the preview drawn there
     expect(page.locator('[data-key="turn"]')).to_have_text(re.compile(r"\(2 of \d\)"))
+
+
+def test_addtoo_a_diamond_that_fits_nowhere_is_dimmed_and_says_so(new_page, server):
+    """Once every diamond in hand looked alike, and tapping one that fits nowhere did nothing."""
+    match = new_match(server, "addtoo")
+
+    def nowhere(view):  # the seat to move may place, but not every diamond it holds
+        mine = match.view(view["turn"])
+        placeable = {place["tile"] for place in (mine["you"]["legal_moves"] or {}).get("place", [])}
+        return placeable and len(placeable) < len(mine["state"]["seats"][view["turn"]]["hand"])
+
+    seat = match.play(nowhere)["turn"]
+    mine = match.view(seat)
+    placeable = {place["tile"] for place in mine["you"]["legal_moves"]["place"]}
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    hand = page.locator(".hand:not(.other) .tile-card")
+    expect(hand).to_have_count(len(mine["state"]["seats"][seat]["hand"]))
+    dimmed = page.locator(".hand:not(.other) .tile-card.fits-nowhere")
+    expect(dimmed).to_have_count(len(mine["state"]["seats"][seat]["hand"]) - len(placeable))
+    expect(dimmed.first).to_have_attribute("aria-label", re.compile("fits nowhere now$"))
+    expect(page.locator(".board .hint")).to_contain_text("Dimmed diamonds fit nowhere now.")
+    expect(page.locator(".hand.other .fits-nowhere")).to_have_count(0)  # only the seat placing now

@@ -55,7 +55,11 @@ function boardSvg(ctx, cells, pick) {
 }
 
 function placeControls(ctx, pick) {
-  if (!pick) return html`<p class="hint">${t(ctx.ui.tile ? "addtoo.pickCell" : "addtoo.pickTile")}</p>`;
+  if (!pick) {
+    const nowhere = ctx.view.state.seats[ctx.me].hand.length > new Set(ctx.legal.place.map((p) => p.tile)).size;
+    return html`<p class="hint">${t(ctx.ui.tile ? "addtoo.pickCell" : "addtoo.pickTile")}${
+      !ctx.ui.tile && nowhere ? ` ${t("addtoo.dimmed")}` : ""}</p>`;
+  }
   const {option, cell} = pick;
   const turns = cell.options.length;
   return html`<div class="controls">
@@ -72,8 +76,11 @@ function placeControls(ctx, pick) {
 function hands(ctx) {
   const {view, me, legal, ui} = ctx;
   const tiles = (seat) => view.state.seats[seat].hand.map((face) => {
-    const playable = seat === me && !ctx.readOnly && legal?.place?.some((p) => p.tile === face.id);
-    if (!playable) return html`<span class="card tile-card" role="img" aria-label="${label(face)}">${tilePicture(face)}</span>`;
+    const placing = seat === me && !ctx.readOnly ? legal?.place : null;
+    if (!placing?.some((p) => p.tile === face.id)) { // on the seat's turn to place, a diamond that fits nowhere is dimmed
+      return html`<span class="card tile-card ${placing ? "fits-nowhere" : ""}" role="img"
+        aria-label="${placing ? t("addtoo.tileNowhere", face) : label(face)}">${tilePicture(face)}</span>`;
+    }
     return html`<button type="button" class="card tile-card ${ui.tile === face.id ? "selected" : ""}" data-action="tile"
       data-card="${face.id}" data-key="tile-${face.id}" aria-pressed="${ui.tile === face.id ? "true" : "false"}"
       aria-label="${label(face)}" ${ctx.busy ? "disabled" : ""}>${tilePicture(face)}</button>`;

@@ -436,6 +436,7 @@ export default {
 
   "addtoo.tile": "Raute: orange {orange}, blau {blue}",
   "addtoo.tileWords": "orange {orange} / blau {blue}",
+  "addtoo.tileNowhere": "Raute: orange {orange}, blau {blue}, passt gerade nirgends",
   "addtoo.cell": "Auf {x}, {y} legen: bis zu {points} Punkte",
   "addtoo.placed": "Raute {tile} auf {x}, {y}",
   "addtoo.board": {one: "Das Spielfeld: {count} Raute", other: "Das Spielfeld: {count} Rauten"},
@@ -444,6 +445,7 @@ export default {
   "addtoo.lastHand": "Letzte Runde: {results}.",
   "addtoo.pickTile": "Wähle eine deiner Rauten: Die Felder, auf die sie passt, leuchten auf.",
   "addtoo.pickCell": "Tippe auf ein leuchtendes Feld; tippe noch einmal, um die Raute zu drehen.",
+  "addtoo.dimmed": "Blasse Rauten passen gerade nirgends.",
   "addtoo.scores": "Auf {x}, {y} bringt dieser Zug {points}.",
   "addtoo.scoresBonus": "Bonuszug: Auf {x}, {y} bringt dieser Zug {points}.",
   "addtoo.place": "Legen ({points} Punkte)",

@@ -436,6 +436,7 @@ export default {
 
   "addtoo.tile": "Diamond: orange {orange}, blue {blue}",
   "addtoo.tileWords": "orange {orange} / blue {blue}",
+  "addtoo.tileNowhere": "Diamond: orange {orange}, blue {blue}, fits nowhere now",
   "addtoo.cell": "Place at {x}, {y}: up to {points} points",
   "addtoo.placed": "Diamond {tile} at {x}, {y}",
   "addtoo.board": {one: "The board: {count} diamond", other: "The board: {count} diamonds"},
@@ -444,6 +445,7 @@ export default {
   "addtoo.lastHand": "Last hand: {results}.",
   "addtoo.pickTile": "Pick one of your diamonds: the cells where it fits light up.",
   "addtoo.pickCell": "Tap a lit cell; tap it again to turn the diamond.",
+  "addtoo.dimmed": "Dimmed diamonds fit nowhere now.",
   "addtoo.scores": "At {x}, {y} this placement scores {points}.",
   "addtoo.scoresBonus": "Bonus play: at {x}, {y} this placement scores {points}.",
   "addtoo.place": "Place it ({points} points)",

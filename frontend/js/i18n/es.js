@@ -436,6 +436,7 @@ export default {
 
   "addtoo.tile": "Rombo: naranja {orange}, azul {blue}",
   "addtoo.tileWords": "naranja {orange} / azul {blue}",
+  "addtoo.tileNowhere": "Rombo: naranja {orange}, azul {blue}, ahora no encaja en ningún sitio",
   "addtoo.cell": "Colocar en {x}, {y}: hasta {points} puntos",
   "addtoo.placed": "Rombo {tile} en {x}, {y}",
   "addtoo.board": {one: "El tablero: {count} rombo", other: "El tablero: {count} rombos"},
@@ -444,6 +445,7 @@ export default {
   "addtoo.lastHand": "Mano anterior: {results}.",
   "addtoo.pickTile": "Elige uno de tus rombos: se iluminan las casillas donde cabe.",
   "addtoo.pickCell": "Toca una casilla iluminada; tócala otra vez para girar el rombo.",
+  "addtoo.dimmed": "Los rombos atenuados ahora no encajan en ningún sitio.",
   "addtoo.scores": "En {x}, {y} esta colocación da {points}.",
   "addtoo.scoresBonus": "Jugada de bonificación: en {x}, {y} esta colocación da {points}.",
   "addtoo.place": "Colocarlo ({points} puntos)",

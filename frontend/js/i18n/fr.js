@@ -436,6 +436,7 @@ export default {
 
   "addtoo.tile": "Losange : orange {orange}, bleu {blue}",
   "addtoo.tileWords": "orange {orange} / bleu {blue}",
+  "addtoo.tileNowhere": "Losange : orange {orange}, bleu {blue}, ne se place nulle part pour l'instant",
   "addtoo.cell": "Poser en {x}, {y} : jusqu'à {points} points",
   "addtoo.placed": "Losange {tile} en {x}, {y}",
   "addtoo.board": {one: "Le plateau : {count} losange", other: "Le plateau : {count} losanges"},
@@ -444,6 +445,7 @@ export default {
   "addtoo.lastHand": "Manche précédente : {results}.",
   "addtoo.pickTile": "Choisissez un de vos losanges : les cases où il va s'allument.",
   "addtoo.pickCell": "Touchez une case allumée ; touchez-la encore pour tourner le losange.",
+  "addtoo.dimmed": "Les losanges estompés ne se placent nulle part pour l'instant.",
   "addtoo.scores": "En {x}, {y}, cette pose rapporte {points}.",
   "addtoo.scoresBonus": "Coup bonus : en {x}, {y}, cette pose rapporte {points}.",
   "addtoo.place": "Le poser ({points} points)",

@@ -436,6 +436,7 @@ export default {
 
   "addtoo.tile": "Rombo: arancione {orange}, blu {blue}",
   "addtoo.tileWords": "arancione {orange} / blu {blue}",
+  "addtoo.tileNowhere": "Rombo: arancione {orange}, blu {blue}, ora non ci sta da nessuna parte",
   "addtoo.cell": "Metti in {x}, {y}: fino a {points} punti",
   "addtoo.placed": "Rombo {tile} in {x}, {y}",
   "addtoo.board": {one: "Il tavoliere: {count} rombo", other: "Il tavoliere: {count} rombi"},
@@ -444,6 +445,7 @@ export default {
   "addtoo.lastHand": "Mano precedente: {results}.",
   "addtoo.pickTile": "Scegli uno dei tuoi rombi: si accendono le caselle dove va bene.",
   "addtoo.pickCell": "Tocca una casella accesa; toccala di nuovo per girare il rombo.",
+  "addtoo.dimmed": "I rombi sbiaditi ora non ci stanno da nessuna parte.",
   "addtoo.scores": "In {x}, {y} questa mossa vale {points}.",
   "addtoo.scoresBonus": "Mossa bonus: in {x}, {y} questa mossa vale {points}.",
   "addtoo.place": "Mettilo ({points} punti)",

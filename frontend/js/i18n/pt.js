@@ -436,6 +436,7 @@ export default {
 
   "addtoo.tile": "Losango: laranja {orange}, azul {blue}",
   "addtoo.tileWords": "laranja {orange} / azul {blue}",
+  "addtoo.tileNowhere": "Losango: laranja {orange}, azul {blue}, agora não cabe em lado nenhum",
   "addtoo.cell": "Colocar em {x}, {y}: até {points} pontos",
   "addtoo.placed": "Losango {tile} em {x}, {y}",
   "addtoo.board": {one: "O tabuleiro: {count} losango", other: "O tabuleiro: {count} losangos"},
@@ -444,6 +445,7 @@ export default {
   "addtoo.lastHand": "Mão anterior: {results}.",
   "addtoo.pickTile": "Escolhe um dos teus losangos: acendem-se as casas onde cabe.",
   "addtoo.pickCell": "Toca numa casa acesa; toca outra vez para rodar o losango.",
+  "addtoo.dimmed": "Os losangos esbatidos agora não cabem em lado nenhum.",
   "addtoo.scores": "Em {x}, {y} esta jogada vale {points}.",
   "addtoo.scoresBonus": "Jogada bónus: em {x}, {y} esta jogada vale {points}.",
   "addtoo.place": "Colocá-lo ({points} pontos)",
