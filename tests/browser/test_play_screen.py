@@ -14,7 +14,7 @@ from tests.engine.test_addem import FILLER, PAD, fixed_deck
 from tests.engine.test_addup import fixed_deck as addup_deck
 
 from .drive import status
-from .matches import new_match
+from .matches import choose, new_match
 
 CIRCLE = [(0, {"type": "expose", "card": "F8a"}), (1, {"type": "replace", "cards": ["F5a", "F3a"]}),
           (0, {"type": "replace", "cards": ["F7b", "F7c", "M4b", "M2b"]})]
@@ -311,3 +311,24 @@ def test_a_hint_is_no_move_the_last_move_and_its_marks_stay_the_last_real_ones(n
         assert marks(page) == outlined
     asker.locator('[data-panel="log"]').click()
     expect(asker.locator(".log li").first).to_have_text(f"{view['seats'][mover]['name']} asked for a hint.")
+
+
+def test_a_deal_that_ended_before_the_last_move_is_still_told_under_the_table(new_page, server):
+    """Bob's last card ended the first game of Plus and Minus and he opened the next: "Last move"
+    said only his opening, and the game's result was in the closed move log alone (QA, in ADD'EM
+    against the computer, whose going out and next move came together)."""
+    match = new_match(server, "plusminus", options={"games": 5})
+
+    def log():
+        return requests.get(f"{server}/api/v1/games/{match.id}/moves", timeout=10,
+                            headers={"Authorization": f"Bearer {match.tokens[0]}"}).json()["moves"]
+
+    match.play(lambda view: view["turn"] == 0 and len(moves := log()) >= 2 and moves[-2]["move"].get("game_end")
+               and moves[-1]["seat"] == 1)
+    ended = log()[-2]["move"]["game_end"]
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#last-move")).to_contain_text("Bob")
+    expect(page.locator("#ended-meanwhile")).to_contain_text(f"Game {ended['game']} over")
+    match.move(0, choose("plusminus", match.view(0)), match.view(0)["version"])  # Ann's own move: she has seen it
+    expect(page.locator("#ended-meanwhile")).to_have_count(0)

@@ -51,9 +51,29 @@ export function history(id, token, screen) {
     if (entry.kind === "resign") return t(screen.view.seats[entry.seat]?.status === "resigned" ? "log.resign" : "log.left", {name});
     if (entry.kind === "hint") return t("log.hint", {name});
     // the move's own sentence, then what it ended (a deal, a hand): who made the move, and after a hint, is said of the first
-    const [move, ...then] = screen.game.describe(entry.move, {name, seat: entry.seat, view: screen.view});
+    const [move, ...then] = described(entry);
     const said = ["move", "bot"].includes(entry.kind) ? move : t(`log.${entry.kind}`, {move}); // a timeout or the autopilot
     return [entry.after_hint ? t("log.afterHint", {move: said}) : said, ...then].join(" ");
+  }
+
+  /** A played entry as its game's module words it: its own sentence, then what it ended. */
+  const described = (entry) => screen.game.describe(entry.move, {name: seatName(screen.view, entry.seat), seat: entry.seat,
+    view: screen.view});
+
+  /** What a move before the last one ended since the seat `me` last moved (a deal's result, say, when
+   * the computer went out and then opened the next deal): the last move's line no longer says it. */
+  function endedMeanwhile(me) {
+    const moves = log?.moves || [];
+    const last = lastMove().version - 1; // its line says what it ended
+    for (let at = last; me !== null && at >= 0; at--) {
+      const entry = moves[at];
+      if (at < last && entry.kind !== "hint" && entry.kind !== "resign") {
+        const then = described(entry).slice(1);
+        if (then.length) return then.join(" ");
+      }
+      if (entry.seat === me) break; // the seat's own move: what came before it, it has seen
+    }
+    return "";
   }
 
   async function show(at) {
@@ -111,6 +131,12 @@ export function history(id, token, screen) {
     lastMove() {
       const last = lastMove().entry;
       return last ? html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${words(last)}</p>` : "";
+    },
+    /** Under the table: what a move before the last one ended since this seat last moved. Not above it,
+     * where with eight seats it pushed the hand off the first screen. */
+    endedMeanwhile() {
+      const ended = endedMeanwhile(screen.view.you ? screen.view.you.seat : null);
+      return ended ? html`<p class="last-move ended" id="ended-meanwhile">${ended}</p>` : "";
     },
     /** Mark on the table the cards the last move left there; they arrive with a short animation once. */
     mark(root) {

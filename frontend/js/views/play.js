@@ -64,6 +64,7 @@ export default function play(id, linkToken) {
         ${screen.history.lastMove()}
         ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
         <section class="board" aria-label="${t("play.table")}">${screen.game.board(ctx)}</section>
+        ${screen.history.endedMeanwhile()}
         ${scoreRule(view)}
         ${fixedDeckNote(view, me)}
         ${screen.history.render()}
