@@ -53,7 +53,7 @@ def free_seat(match_id: str, seat: int):
 
 @bp.post("/<match_id>/timeouts")
 def claim_timeout(match_id: str):
-    """Any seat may claim the turn of a seat whose deadline has passed: its simplest move is made for it."""
+    """Any seat may claim the turn of a seat whose deadline has passed: the game's first candidate move is made for it."""
     no_body()
     match, game, viewer = opened(match_id, seat="required", started=True)
     state = replays.state_at(match, game, match.version)

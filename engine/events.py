@@ -16,8 +16,9 @@ own rules stay in its module. Event kinds:
     hint       the seat to move asked what the hard bot would play (the next move it makes is
                "after a hint"); the match itself does not change
 
-A timeout or autopilot move is always the game's `candidate_moves(...)[0]`, its simplest or
-least harmful legal move, recorded as the concrete move it was. After `timeouts_to_leave`
+A timeout or autopilot move is always the game's `candidate_moves(...)[0]` (ADD'EM's draw or pass,
+ADD UP's first card on the top row, the greediest move of the other three), recorded as the
+concrete move it was. After `timeouts_to_leave`
 timeouts in a row, a seat is treated as having resigned. A bot's move is recorded too: replaying
 a match never runs a bot again.
 """
@@ -132,7 +133,7 @@ def status(match: MatchState, seat: int) -> str:
 
 
 def stand_in(game: Game, match: MatchState) -> Move:
-    """The move the service makes for the seat to move: the game's simplest legal move."""
+    """The move the service makes for the seat to move: the game's first candidate move."""
     seat = to_move(game, match)
     if seat is None:
         raise GameOver("game_over", "The match is over.")

@@ -13,7 +13,7 @@ A game is a module (see `engine/addup.py`) with these names:
                                       a match keeps the version it was created with
     to_move(state)                    the seat expected to move, or None when over
     legal_moves(state, seat)          compact JSON of what the seat may do now, or None
-    candidate_moves(state, seat)      concrete legal moves, the simplest first
+    candidate_moves(state, seat)      concrete legal moves; the first is what a timeout plays
     apply(state, seat, move)          the next state, or raises a RuleError
     view(state, viewer)               JSON for one seat (int) or a spectator (None)
     log_entry(before, seat, move, after, viewer)  one move as `viewer` may see it
