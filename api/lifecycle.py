@@ -65,7 +65,7 @@ def claim_timeout(match_id: str):
         raise Problem(409, "no_deadlines", "This match has no time limit per move.")
     if clock.now() < deadline:
         raise Problem(409, "deadline_not_passed", f"Seat {late} has until {utc_iso(deadline)} to move.",
-                      deadline=utc_iso(deadline))
+                      deadline=utc_iso(deadline), version=match.version)  # newer than the claimer's: skipped meanwhile
     timeout = events.Entry("timeout", late, events.stand_in(game, state))
     match, state = writes.append(match, game, state, timeout, by=viewer)
     return writes.answer(match, game, state, viewer)

@@ -37,11 +37,13 @@ def test_a_timeout_is_refused_before_the_deadline_and_claimed_after_it(client, c
     clock.advance(minutes=59)
     early = claim(client, table, 1)
     assert (early.status_code, early.json["code"]) == (409, "deadline_not_passed")
-    assert early.json["deadline"] == "2026-11-01T13:00:00Z"
+    assert (early.json["deadline"], early.json["version"]) == ("2026-11-01T13:00:00Z", 0)
     clock.advance(minutes=1)
     claimed = claim(client, table, 1)
     assert claimed.status_code == 200 and claimed.json["turn"] == 1 and claimed.json["version"] == 1
     assert claimed.json["seats"][0]["timeouts"] == 1
+    again = claim(client, table, 1)  # its version tells a claim made a moment too late from one too early
+    assert (again.status_code, again.json["code"], again.json["version"]) == (409, "deadline_not_passed", 1)
     log = client.get(f"/api/v1/games/{table.id}/moves").json["moves"]
     assert [(m["kind"], m["seat"]) for m in log] == [("timeout", 0)]
 

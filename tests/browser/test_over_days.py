@@ -265,3 +265,20 @@ def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server)
 
     items.nth(4).locator('[data-action="forget"]').click()
     expect(items).to_have_count(4)
+
+
+def test_a_turn_skipped_by_another_seat_a_moment_before_is_told_so(new_page, server, database_file):
+    """Two players tap Skip at once: the second was told "There is still time to move: the deadline
+    has not passed yet", of a turn now someone else's (QA)."""
+    match = new_match(server, "addup", seats=3, time_per_move=86400)
+    late = match.view(0)["turn"]
+    bob, cid = [seat for seat in range(3) if seat != late]
+    move_back_in_time(database_file, match.id, 25)
+    page = new_page()
+    page.goto(match.seat_link(bob))
+    claim = page.locator('[data-action="claimTimeout"]')
+    expect(claim).to_be_visible()
+    # Cid's claim lands while Bob's is on its way
+    page.route("**/timeouts", lambda route: (match.post("timeouts", cid), route.continue_()))
+    claim.click()
+    expect(page.locator(".error")).to_have_text("Someone skipped or played that turn a moment ago.")

@@ -291,6 +291,7 @@ export default {
   "error.must_move": "Zusammen {total}: Eine deiner Figuren kann ziehen, also musst du eine ziehen.",
   "error.bad_option": "Wähle eine Zahl von {minimum} bis {maximum}.",
   "error.deadline_not_passed": "Es ist noch Zeit zum Spielen: Die Frist ist nicht abgelaufen.",
+  "error.turn_moved_on": "Jemand hat diesen Zug gerade übersprungen oder gespielt.",
   "error.no_deadlines": "Dieses Spiel hat kein Zeitlimit pro Zug.",
   "error.not_over": "Eine Revanche gibt es, wenn das Spiel vorbei ist.",
   "error.already_started": "Das Spiel hat begonnen: Gib stattdessen auf.",

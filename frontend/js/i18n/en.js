@@ -291,6 +291,7 @@ export default {
   "error.must_move": "Total {total}: one of your men can move, so you must move one.",
   "error.bad_option": "Choose a number from {minimum} to {maximum}.",
   "error.deadline_not_passed": "There is still time to move: the deadline has not passed yet.",
+  "error.turn_moved_on": "Someone skipped or played that turn a moment ago.",
   "error.no_deadlines": "This match has no time limit per move.",
   "error.not_over": "A rematch can be asked for once the match is over.",
   "error.already_started": "The match has started: resign instead.",

@@ -291,6 +291,7 @@ export default {
   "error.must_move": "Total {total}: uno de tus peones puede moverse, así que debes mover uno.",
   "error.bad_option": "Elige un número de {minimum} a {maximum}.",
   "error.deadline_not_passed": "Todavía hay tiempo para jugar: el plazo no ha pasado.",
+  "error.turn_moved_on": "Alguien acaba de saltar o jugar ese turno.",
   "error.no_deadlines": "Esta partida no tiene límite de tiempo por jugada.",
   "error.not_over": "La revancha se pide cuando la partida ha terminado.",
   "error.already_started": "La partida ya empezó: ríndete en su lugar.",

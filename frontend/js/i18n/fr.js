@@ -291,6 +291,7 @@ export default {
   "error.must_move": "Total {total} : un de vos pions peut bouger, vous devez donc en bouger un.",
   "error.bad_option": "Choisissez un nombre de {minimum} à {maximum}.",
   "error.deadline_not_passed": "Il reste du temps pour jouer : l'échéance n'est pas encore passée.",
+  "error.turn_moved_on": "Quelqu'un vient de passer ou de jouer ce tour.",
   "error.no_deadlines": "Cette partie n'a pas de limite de temps par coup.",
   "error.not_over": "Une revanche se demande une fois la partie terminée.",
   "error.already_started": "La partie a commencé : abandonnez plutôt.",

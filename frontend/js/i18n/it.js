@@ -291,6 +291,7 @@ export default {
   "error.must_move": "Totale {total}: una delle tue pedine può muoversi, quindi devi muoverne una.",
   "error.bad_option": "Scegli un numero da {minimum} a {maximum}.",
   "error.deadline_not_passed": "C'è ancora tempo per giocare: la scadenza non è passata.",
+  "error.turn_moved_on": "Qualcuno ha appena saltato o giocato quel turno.",
   "error.no_deadlines": "Questa partita non ha un limite di tempo per mossa.",
   "error.not_over": "La rivincita si chiede quando la partita è finita.",
   "error.already_started": "La partita è cominciata: arrenditi invece.",

@@ -291,6 +291,7 @@ export default {
   "error.must_move": "Total {total}: um dos teus peões pode mover-se, por isso tens de mover um.",
   "error.bad_option": "Escolhe um número de {minimum} a {maximum}.",
   "error.deadline_not_passed": "Ainda há tempo para jogar: o prazo não passou.",
+  "error.turn_moved_on": "Alguém acabou de saltar ou jogar essa vez.",
   "error.no_deadlines": "Este jogo não tem limite de tempo por jogada.",
   "error.not_over": "A desforra pede-se quando o jogo acabar.",
   "error.already_started": "O jogo já começou: desiste em vez disso.",

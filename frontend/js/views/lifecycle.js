@@ -164,7 +164,12 @@ export function lifecycle(id, token, screen, send, queue) {
         queue({kind: "resign", body: {bot: button.dataset.level}});
       },
       claimTimeout() {
-        send(() => api.claimTimeout(id, token()));
+        const seen = screen.view.version;
+        send(() => api.claimTimeout(id, token()).catch((error) => {
+          // refused as too early for the seat to move now: the turn it was asked for was skipped or played meanwhile
+          if (error.code === "deadline_not_passed" && error.version > seen) error.code = "turn_moved_on";
+          throw error;
+        }));
       },
       rematch() {
         queue({kind: "rematch"});

@@ -83,7 +83,7 @@ const ERROR_KEYS = {
     "seat_taken", "name_required", "name_taken", "unknown_match", "bad_token", "unknown", "replace_mismatch",
     "one_total", "too_few_cards", "cannot_expose", "cannot_lay", "lay_back", "bad_option", "deadline_not_passed",
     "no_deadlines", "not_over", "already_started", "not_your_seat", "push_off", "link_replaced", "not_creator",
-    "own_seat", "seat_free", "link_changed", "hints_off", "last_person",
+    "own_seat", "seat_free", "link_changed", "hints_off", "last_person", "turn_moved_on",
     "replace_circle", "replace_pool_empty",
     // the rules' refusals: ADD'EM, ADD-IT, ADD UP (a joker's value), ADD-TOO, Plus and Minus
     "already_exposed", "nothing_exposed", "pool_empty", "pool_not_empty", "exposed_named", "addem_value",
