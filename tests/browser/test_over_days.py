@@ -282,3 +282,19 @@ def test_a_turn_skipped_by_another_seat_a_moment_before_is_told_so(new_page, ser
     page.route("**/timeouts", lambda route: (match.post("timeouts", cid), route.continue_()))
     claim.click()
     expect(page.locator(".error")).to_have_text("Someone skipped or played that turn a moment ago.")
+
+
+def test_a_seat_put_out_for_missed_turns_is_not_called_resigned(new_page, server, database_file):
+    """Two seats, out after one missed turn: the match ends, and the late seat's tags said "resigned"
+    beside "1 missed turn" (QA)."""
+    match = new_match(server, "plusminus", time_per_move=86400, timeouts_to_leave=1)
+    late = match.view(0)["turn"]
+    move_back_in_time(database_file, match.id, 25)
+    assert match.post("timeouts", 1 - late).status_code == 200
+    page = new_page()
+    page.goto(match.seat_link(late))
+    expect(page.locator("#status")).to_have_attribute("data-status", "over")
+    tags = page.locator(".seat.me .tag")
+    expect(tags.filter(has_text="1 missed turn")).to_have_count(1)
+    expect(tags.filter(has_text="resigned")).to_have_count(0)
+    expect(page.locator(".score-rule")).to_contain_text("after the game the highest total wins")  # one game, no "(s)"

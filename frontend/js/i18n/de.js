@@ -137,7 +137,7 @@ export default {
   "score.addup": "Wertung: ein Punkt pro abgeräumte Karte; sind alle Hände leer, gewinnt die höchste Punktzahl.",
   "score.addit.short": "Wertung: ein Punkt pro gesammelte Karte; nach dem einen Geben gewinnt die höchste Punktzahl.",
   "score.addit.long": "Wertung: ein Punkt pro gesammelte Karte; es wird gegeben, bis jemand 201 oder mehr hat, dann gewinnt die höchste Summe.",
-  "score.plusminus": "Wertung: jede Figur im Ziel zählt 50, auf den Sternen −20, sonst die Nummer ihres Felds; nach {games} Partie(n) gewinnt die höchste Summe.",
+  "score.plusminus": {one: "Wertung: jede Figur im Ziel zählt 50, auf den Sternen −20, sonst die Nummer ihres Felds; nach der Partie gewinnt die höchste Summe.", other: "Wertung: jede Figur im Ziel zählt 50, auf den Sternen −20, sonst die Nummer ihres Felds; nach {count} Partien gewinnt die höchste Summe."},
   "score.addem": "Wertung: Punkte zählen gegen dich, die niedrigste Summe gewinnt; bei 50 scheidet man aus.",
   "score.addtoo": "Wertung: Züge punkten während der Runde, jede übrige Raute kostet am Ende 10; gespielt wird, bis eine Summe {target} erreicht, dann gewinnt die höchste.",
   "score.seat.addup": {one: "{count} Karte abgeräumt", other: "{count} Karten abgeräumt"},

@@ -137,7 +137,7 @@ export default {
   "score.addup": "Puntuación: un punto por carta capturada; cuando todas las manos están vacías, gana quien tenga más puntos.",
   "score.addit.short": "Puntuación: un punto por carta recogida; tras el único reparto, gana quien tenga más puntos.",
   "score.addit.long": "Puntuación: un punto por carta recogida; se reparte hasta que alguien tenga 201 o más, y gana el total más alto.",
-  "score.plusminus": "Puntuación: cada peón en casa vale 50, en las estrellas −20, si no el número de su casilla; tras {games} partida(s), gana el total más alto.",
+  "score.plusminus": {one: "Puntuación: cada peón en casa vale 50, en las estrellas −20, si no el número de su casilla; al acabar la partida, gana el total más alto.", other: "Puntuación: cada peón en casa vale 50, en las estrellas −20, si no el número de su casilla; tras {count} partidas, gana el total más alto."},
   "score.addem": "Puntuación: los puntos cuentan en contra, gana el más bajo; con 50 un jugador queda fuera.",
   "score.addtoo": "Puntuación: las jugadas puntúan durante la mano, cada rombo que queda cuesta 10 al final; se juega hasta que un total llega a {target}, y gana el más alto.",
   "score.seat.addup": {one: "{count} carta capturada", other: "{count} cartas capturadas"},

@@ -137,7 +137,7 @@ export default {
   "score.addup": "Punteggio: un punto per carta presa; quando tutte le mani sono vuote, vince chi ha più punti.",
   "score.addit.short": "Punteggio: un punto per carta raccolta; dopo l'unica smazzata, vince chi ha più punti.",
   "score.addit.long": "Punteggio: un punto per carta raccolta; si smazza finché qualcuno ha 201 o più, poi vince il totale più alto.",
-  "score.plusminus": "Punteggio: ogni pedina a casa vale 50, sulle stelle −20, altrimenti il numero della sua casella; dopo {games} partita/e vince il totale più alto.",
+  "score.plusminus": {one: "Punteggio: ogni pedina a casa vale 50, sulle stelle −20, altrimenti il numero della sua casella; a fine partita vince il totale più alto.", other: "Punteggio: ogni pedina a casa vale 50, sulle stelle −20, altrimenti il numero della sua casella; dopo {count} partite vince il totale più alto."},
   "score.addem": "Punteggio: i punti contano contro di te, vince il più basso; a 50 un giocatore è eliminato.",
   "score.addtoo": "Punteggio: le giocate segnano durante la mano, ogni rombo rimasto costa 10 alla fine; si gioca finché un totale arriva a {target}, poi vince il più alto.",
   "score.seat.addup": {one: "{count} carta presa", other: "{count} carte prese"},

@@ -137,7 +137,7 @@ export default {
   "score.addup": "Pontuação: um ponto por carta ganha; quando todas as mãos estão vazias, ganha quem tem mais pontos.",
   "score.addit.short": "Pontuação: um ponto por carta recolhida; depois da única distribuição, ganha quem tem mais pontos.",
   "score.addit.long": "Pontuação: um ponto por carta recolhida; distribui-se até alguém ter 201 ou mais, e ganha o total mais alto.",
-  "score.plusminus": "Pontuação: cada peão em casa vale 50, nas estrelas −20, senão o número da sua casa; depois de {games} partida(s), ganha o total mais alto.",
+  "score.plusminus": {one: "Pontuação: cada peão em casa vale 50, nas estrelas −20, senão o número da sua casa; no fim da partida, ganha o total mais alto.", other: "Pontuação: cada peão em casa vale 50, nas estrelas −20, senão o número da sua casa; depois de {count} partidas, ganha o total mais alto."},
   "score.addem": "Pontuação: os pontos contam contra ti, ganha o mais baixo; aos 50 um jogador sai.",
   "score.addtoo": "Pontuação: as jogadas pontuam durante a mão, cada losango que sobra custa 10 no fim; joga-se até um total chegar a {target}, e ganha o mais alto.",
   "score.seat.addup": {one: "{count} carta ganha", other: "{count} cartas ganhas"},

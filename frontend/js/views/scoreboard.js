@@ -20,7 +20,7 @@ export function scoreboard(view, me, game) {
         ${!seat.joined ? html` <span class="tag">${t("seat.free")}</span>` : ""}
         ${seat.bot ? html` <span class="tag bot">${botTag(seat)}</span>` : ""}
         ${seat.status === "left" && !seat.bot ? html` <span class="tag">${t("seat.autopilot")}</span>` : ""}
-        ${seat.status === "resigned" ? html` <span class="tag">${t("seat.resigned")}</span>` : ""}
+        ${seat.status === "resigned" && !timedOut(view, seat) ? html` <span class="tag">${t("seat.resigned")}</span>` : ""}
         ${seat.timeouts ? html` <span class="tag">${t("seat.timeouts", {count: seat.timeouts})}</span>` : ""}
         ${turn ? html`<span class="sr-only">${t("seat.toPlay")}</span>` : ""}</span>
       ${standing(view, n, game.score(view, n), compact)}
@@ -42,9 +42,12 @@ function standing(view, n, {text, short, line, lowWins = false}, compact) {
     aria-hidden="true"></meter>` : ""}`;
 }
 
+/** A seat put out for missed turns: its tag says how many, not that it resigned (two seats: the match ended). */
+const timedOut = (view, seat) => seat.timeouts > 0 && seat.timeouts >= view.pace?.timeouts_to_leave;
+
 /** One sentence on what the points are and who wins, with the match's own target or length. */
 export function scoreRule(view) {
   const options = view.options || {};
   const key = view.game === "addit" ? `score.addit.${options.length === "long" ? "long" : "short"}` : `score.${view.game}`;
-  return html`<p class="score-rule">${t(key, {games: options.games, target: view.state?.target ?? options.target})}</p>`;
+  return html`<p class="score-rule">${t(key, {count: options.games, target: view.state?.target ?? options.target})}</p>`;
 }
