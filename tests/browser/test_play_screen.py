@@ -332,3 +332,18 @@ def test_a_deal_that_ended_before_the_last_move_is_still_told_under_the_table(ne
     expect(page.locator("#ended-meanwhile")).to_contain_text(f"Game {ended['game']} over")
     match.move(0, choose("plusminus", match.view(0)), match.view(0)["version"])  # Ann's own move: she has seen it
     expect(page.locator("#ended-meanwhile")).to_have_count(0)
+
+
+def test_a_man_on_the_stars_that_busts_stays_there_in_words(new_page):
+    """A man on the stars may bust only when no man stands on 1..24: it stays where it is, and the
+    words said "back to the stars" (QA)."""
+    page = new_page()
+    page.goto("/")
+    said = page.evaluate("""async () => {
+        const pm = (await import('/js/games/plusminus.js')).default;
+        const view = {seats: [{name: 'Ann'}, {name: 'Bob'}]};
+        const move = (from) => ({top: {id: 'plus-15a', kind: 'plus', number: 15}, card: {id: 'plus-11a', kind: 'plus', number: 11},
+                                 total: 26, man: 0, from, to: 0, outcome: 'bust'});
+        return [pm.describe(move(0), {name: 'Ann', view})[0], pm.describe(move(17), {name: 'Ann', view})[0]];
+    }""")
+    assert said[0].endswith("Man 1 busts: stays on the stars.") and said[1].endswith("Man 1 busts: back to the stars."), said

@@ -43,7 +43,8 @@ function boardOf(view, seat, me, targets) {
 }
 
 function moveText(option) {
-  return t(`pm.move.${option.outcome}`, {man: option.man + 1, from: where(option.from), to: where(option.to)});
+  const outcome = option.outcome === "bust" && option.from === 0 ? "bustStays" : option.outcome; // no man on 1..24 to move
+  return t(`pm.move.${outcome}`, {man: option.man + 1, from: where(option.from), to: where(option.to)});
 }
 
 function options(offer) {

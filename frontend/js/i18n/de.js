@@ -373,6 +373,7 @@ export default {
   "pm.move.back": "Figur {man} geht zurück: {from} → {to}",
   "pm.move.home": "Figur {man}: {from} → ins Ziel!",
   "pm.move.bust": "Figur {man} überzieht: zurück zu den Sternen",
+  "pm.move.bustStays": "Figur {man} überzieht: bleibt auf den Sternen",
   "pm.move.stars": "Figur {man}: {from} → zurück zu den Sternen",
   "pm.seatInfo": {one: "{count} Karte auf der Hand", other: "{count} Karten auf der Hand"},
   "log.pm.play": "{name} spielte {card} auf {top} (zusammen {total}):",

@@ -373,6 +373,7 @@ export default {
   "pm.move.back": "Man {man} goes back: {from} → {to}",
   "pm.move.home": "Man {man}: {from} → home!",
   "pm.move.bust": "Man {man} busts: back to the stars",
+  "pm.move.bustStays": "Man {man} busts: stays on the stars",
   "pm.move.stars": "Man {man}: {from} → back to the stars",
   "pm.seatInfo": {one: "{count} card in hand", other: "{count} cards in hand"},
   "log.pm.play": "{name} played {card} on {top} (total {total}):",

@@ -373,6 +373,7 @@ export default {
   "pm.move.back": "El peón {man} retrocede: {from} → {to}",
   "pm.move.home": "Peón {man}: {from} → ¡a casa!",
   "pm.move.bust": "El peón {man} se pasa: vuelve a las estrellas",
+  "pm.move.bustStays": "El peón {man} se pasa: sigue en las estrellas",
   "pm.move.stars": "Peón {man}: {from} → vuelve a las estrellas",
   "pm.seatInfo": {one: "{count} carta en la mano", other: "{count} cartas en la mano"},
   "log.pm.play": "{name} jugó {card} sobre {top} (total {total}):",

@@ -373,6 +373,7 @@ export default {
   "pm.move.back": "Le pion {man} recule : {from} → {to}",
   "pm.move.home": "Pion {man} : {from} → arrivée !",
   "pm.move.bust": "Le pion {man} saute : retour aux étoiles",
+  "pm.move.bustStays": "Le pion {man} saute : reste sur les étoiles",
   "pm.move.stars": "Pion {man} : {from} → retour aux étoiles",
   "pm.seatInfo": {one: "{count} carte en main", other: "{count} cartes en main"},
   "log.pm.play": "{name} a joué {card} sur {top} (total {total}) :",

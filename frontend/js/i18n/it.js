@@ -373,6 +373,7 @@ export default {
   "pm.move.back": "La pedina {man} torna indietro: {from} → {to}",
   "pm.move.home": "Pedina {man}: {from} → a casa!",
   "pm.move.bust": "La pedina {man} sballa: torna alle stelle",
+  "pm.move.bustStays": "La pedina {man} sballa: resta sulle stelle",
   "pm.move.stars": "Pedina {man}: {from} → torna alle stelle",
   "pm.seatInfo": {one: "{count} carta in mano", other: "{count} carte in mano"},
   "log.pm.play": "{name} ha giocato {card} su {top} (totale {total}):",

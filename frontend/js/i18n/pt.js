@@ -373,6 +373,7 @@ export default {
   "pm.move.back": "O peão {man} recua: {from} → {to}",
   "pm.move.home": "Peão {man}: {from} → casa!",
   "pm.move.bust": "O peão {man} rebenta: volta às estrelas",
+  "pm.move.bustStays": "O peão {man} rebenta: fica nas estrelas",
   "pm.move.stars": "Peão {man}: {from} → volta às estrelas",
   "pm.seatInfo": {one: "{count} carta na mão", other: "{count} cartas na mão"},
   "log.pm.play": "{name} jogou {card} sobre {top} (total {total}):",
