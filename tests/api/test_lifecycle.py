@@ -195,6 +195,20 @@ def test_my_games_lists_known_tokens_most_urgent_first(client):
     assert [(g["id"], g["your_turn"], g["status"]) for g in games] == [
         (my_turn.id, True, "playing"), (waiting_for_me.id, False, "playing"), (over.id, False, "over")]
     assert (games[2]["winners"], games[2]["rematch"]) == ([0], None)
+    assert [g["your_status"] for g in games] == ["playing", "playing", "playing"]
+
+
+def test_my_games_tells_a_seat_it_left_a_match_the_others_play_on(client):
+    """Once, a seat put out of a larger match saw it listed like any running one: the web app can now
+    say so, and offer to remove it from the list."""
+    table = Table.create(client, seats=3)
+    client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
+    duo = Table.create(client)
+    client.post(f"/api/v1/games/{duo.id}/resign", headers=bearer(duo.tokens[0]))
+    games = {g["id"]: g for g in client.post("/api/v1/my-games", json={
+        "tokens": [table.tokens[0], table.tokens[1], duo.tokens[0]]}).json["games"] if g["seat"] == 0}
+    assert (games[table.id]["status"], games[table.id]["your_status"]) == ("playing", "left")
+    assert (games[duo.id]["status"], games[duo.id]["your_status"]) == ("over", "resigned")
 
 
 def test_my_games_tells_who_plays_each_match_and_its_version(client):

@@ -298,3 +298,17 @@ def test_a_seat_put_out_for_missed_turns_is_not_called_resigned(new_page, server
     expect(tags.filter(has_text="1 missed turn")).to_have_count(1)
     expect(tags.filter(has_text="resigned")).to_have_count(0)
     expect(page.locator(".score-rule")).to_contain_text("after the game the highest total wins")  # one game, no "(s)"
+
+
+def test_my_games_says_a_seat_left_a_match_the_others_play_on_and_can_remove_it(new_page, server):
+    """It was listed like any running match, at the top forever, with no way to remove it (QA)."""
+    match = new_match(server, "addup", seats=3)
+    page = new_page()
+    page.goto(match.seat_link(0))  # this phone keeps the seat
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    assert match.post("resign", 0).status_code == 200
+    page.goto("/")
+    entry = page.locator(".my-games li")
+    expect(entry).to_contain_text("You left this match: the autopilot plays your turns.")
+    entry.locator('[data-action="forget"]').click()
+    expect(page.locator(".my-games li")).to_have_count(0)

@@ -35,8 +35,9 @@ function item(entry) {
         <span class="players">${players}</span>
         <span class="state">${entry.your_turn ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, entry.seat)}${deadline(entry)}</span>
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
-        ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${t("rematch.elsewhere")}</span>` : ""}</a>
-      ${entry.status === "over" ? forgetButton(entry.id, matchName(entry)) : ""}
+        ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${t("rematch.elsewhere")}</span>` : ""}
+        ${entry.status === "playing" && entry.your_status === "left" ? html`<span class="left">${t("leave.autopilot")}</span>` : ""}</a>
+      ${entry.status === "over" || entry.your_status !== "playing" ? forgetButton(entry.id, matchName(entry)) : ""}
     </li>`;
 }
 
