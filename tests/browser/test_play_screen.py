@@ -347,3 +347,16 @@ def test_a_man_on_the_stars_that_busts_stays_there_in_words(new_page):
         return [pm.describe(move(0), {name: 'Ann', view})[0], pm.describe(move(17), {name: 'Ann', view})[0]];
     }""")
     assert said[0].endswith("Man 1 busts: stays on the stars.") and said[1].endswith("Man 1 busts: back to the stars."), said
+
+
+def test_add_it_counts_the_cards_to_collect_once_a_table_card_is_picked(new_page, server):
+    """With a hand card picked and no table card yet, the button read "Collect 1 card" (QA)."""
+    match = new_match(server, "addit")
+    page = new_page()
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    page.locator(".hand button.card:not([disabled])").first.click()
+    collect = page.locator('[data-key="capture"]')
+    expect(collect).to_have_text("Collect cards")
+    expect(collect).to_be_disabled()
+    page.locator('[data-key^="table-"]').first.click()
+    expect(collect).to_have_text("Collect 2 cards")

@@ -32,7 +32,7 @@ function controls(ctx, offer) {
       : t("addit.noGroup", {target: offer.value})}</p>
     <div class="actions">
       <button type="button" class="primary" data-action="capture" data-key="capture" ${legal && !ctx.busy ? "" : "disabled"}>
-        ${t("addit.capture", {count: picked.length + 1})}</button>
+        ${picked.length ? t("addit.capture", {count: picked.length + 1}) : t("addit.captureNone")}</button>
       <button type="button" data-action="lay" data-key="lay" ${ctx.busy ? "disabled" : ""}>${t("addit.lay")}</button>
       ${offer.captures.length ? html`<button type="button" data-action="best" data-key="best">${t("addit.best")}</button>` : ""}
     </div></div>`;

@@ -341,6 +341,7 @@ export default {
   "addit.groups": {one: "{count} Gruppe auf dem Tisch ergibt {target}.", other: "{count} Gruppen auf dem Tisch ergeben {target}."},
   "addit.noGroup": "Nichts auf dem Tisch ergibt {target}: Lege die Karte auf den Tisch.",
   "addit.capture": {one: "{count} Karte sammeln", other: "{count} Karten sammeln"},
+  "addit.captureNone": "Karten sammeln",
   "addit.lay": "Auf den Tisch legen",
   "addit.best": "Größte Gruppe zeigen",
   "addit.seatInfo": {one: "{count} Karte auf der Hand", other: "{count} Karten auf der Hand"},

@@ -341,6 +341,7 @@ export default {
   "addit.groups": {one: "{count} group on the table adds up to {target}.", other: "{count} groups on the table add up to {target}."},
   "addit.noGroup": "Nothing on the table adds up to {target}: play the card onto the table.",
   "addit.capture": {one: "Collect {count} card", other: "Collect {count} cards"},
+  "addit.captureNone": "Collect cards",
   "addit.lay": "Play it onto the table",
   "addit.best": "Show the biggest group",
   "addit.seatInfo": {one: "{count} card in hand", other: "{count} cards in hand"},

@@ -341,6 +341,7 @@ export default {
   "addit.groups": {one: "{count} grupo de la mesa suma {target}.", other: "{count} grupos de la mesa suman {target}."},
   "addit.noGroup": "Nada en la mesa suma {target}: deja la carta en la mesa.",
   "addit.capture": {one: "Recoger {count} carta", other: "Recoger {count} cartas"},
+  "addit.captureNone": "Recoger cartas",
   "addit.lay": "Dejarla en la mesa",
   "addit.best": "Mostrar el grupo más grande",
   "addit.seatInfo": {one: "{count} carta en la mano", other: "{count} cartas en la mano"},

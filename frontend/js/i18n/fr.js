@@ -341,6 +341,7 @@ export default {
   "addit.groups": {one: "{count} groupe de la table fait {target}.", other: "{count} groupes de la table font {target}."},
   "addit.noGroup": "Rien sur la table ne fait {target} : posez la carte sur la table.",
   "addit.capture": {one: "Ramasser {count} carte", other: "Ramasser {count} cartes"},
+  "addit.captureNone": "Ramasser des cartes",
   "addit.lay": "La poser sur la table",
   "addit.best": "Montrer le plus grand groupe",
   "addit.seatInfo": {one: "{count} carte en main", other: "{count} cartes en main"},

@@ -341,6 +341,7 @@ export default {
   "addit.groups": {one: "{count} gruppo sul tavolo fa {target}.", other: "{count} gruppi sul tavolo fanno {target}."},
   "addit.noGroup": "Niente sul tavolo fa {target}: metti la carta sul tavolo.",
   "addit.capture": {one: "Raccogli {count} carta", other: "Raccogli {count} carte"},
+  "addit.captureNone": "Raccogli carte",
   "addit.lay": "Mettila sul tavolo",
   "addit.best": "Mostra il gruppo più grande",
   "addit.seatInfo": {one: "{count} carta in mano", other: "{count} carte in mano"},

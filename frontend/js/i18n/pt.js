@@ -341,6 +341,7 @@ export default {
   "addit.groups": {one: "{count} grupo na mesa soma {target}.", other: "{count} grupos na mesa somam {target}."},
   "addit.noGroup": "Nada na mesa soma {target}: põe a carta na mesa.",
   "addit.capture": {one: "Recolher {count} carta", other: "Recolher {count} cartas"},
+  "addit.captureNone": "Recolher cartas",
   "addit.lay": "Pô-la na mesa",
   "addit.best": "Mostrar o maior grupo",
   "addit.seatInfo": {one: "{count} carta na mão", other: "{count} cartas na mão"},
