@@ -14,6 +14,7 @@ def test_share_uses_the_share_sheet_when_the_browser_has_one(new_page):
     page.get_by_role("button", name="Share the link").click()
     page.wait_for_function("() => window.sharedData")
     assert page.evaluate("window.sharedData.url") == invite
+    assert page.evaluate("window.sharedData.text") == "Come and play ADD UP with me!"  # once without the game
 
 
 def test_share_falls_back_to_the_clipboard(new_page):

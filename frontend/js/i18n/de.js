@@ -81,7 +81,7 @@ export default {
   "invite.copy": "Kopieren",
   "invite.copied": "Link kopiert.",
   "invite.copyByHand": "Kopiere den markierten Link von Hand.",
-  "invite.message": "Komm, spiel mit mir!",
+  "invite.message": "Komm, spiel {game} mit mir!",
   "invite.qr": "QR-Code des Einladungslinks",
   "invite.scan": "Oder scanne ihn mit dem anderen Handy.",
 

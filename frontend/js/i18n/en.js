@@ -81,7 +81,7 @@ export default {
   "invite.copy": "Copy",
   "invite.copied": "Link copied.",
   "invite.copyByHand": "Copy the selected link by hand.",
-  "invite.message": "Come and play with me!",
+  "invite.message": "Come and play {game} with me!",
   "invite.qr": "QR code of the invite link",
   "invite.scan": "Or scan this with the other phone.",
 

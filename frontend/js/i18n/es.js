@@ -81,7 +81,7 @@ export default {
   "invite.copy": "Copiar",
   "invite.copied": "Enlace copiado.",
   "invite.copyByHand": "Copia a mano el enlace seleccionado.",
-  "invite.message": "¡Ven a jugar conmigo!",
+  "invite.message": "¡Ven a jugar a {game} conmigo!",
   "invite.qr": "Código QR del enlace de invitación",
   "invite.scan": "O escanéalo con el otro móvil.",
 

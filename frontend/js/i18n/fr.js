@@ -81,7 +81,7 @@ export default {
   "invite.copy": "Copier",
   "invite.copied": "Lien copié.",
   "invite.copyByHand": "Copiez à la main le lien sélectionné.",
-  "invite.message": "Viens jouer avec moi !",
+  "invite.message": "Viens jouer à {game} avec moi !",
   "invite.qr": "Code QR du lien d'invitation",
   "invite.scan": "Ou scannez-le avec l'autre téléphone.",
 

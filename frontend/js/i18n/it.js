@@ -81,7 +81,7 @@ export default {
   "invite.copy": "Copia",
   "invite.copied": "Link copiato.",
   "invite.copyByHand": "Copia a mano il link selezionato.",
-  "invite.message": "Vieni a giocare con me!",
+  "invite.message": "Vieni a giocare a {game} con me!",
   "invite.qr": "Codice QR del link d'invito",
   "invite.scan": "Oppure inquadralo con l'altro telefono.",
 

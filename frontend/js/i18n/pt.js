@@ -81,7 +81,7 @@ export default {
   "invite.copy": "Copiar",
   "invite.copied": "Ligação copiada.",
   "invite.copyByHand": "Copia à mão a ligação selecionada.",
-  "invite.message": "Vem jogar comigo!",
+  "invite.message": "Vem jogar {game} comigo!",
   "invite.qr": "Código QR da ligação de convite",
   "invite.scan": "Ou lê-o com o outro telemóvel.",
 

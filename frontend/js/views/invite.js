@@ -3,6 +3,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {copyText, shareLink} from "../share.js";
+import {gameName} from "./words.js";
 
 export function notice(current, target) {
   return current?.target === target ? html`<p class="notice" role="status">${current.text}</p>` : "";
@@ -64,7 +65,8 @@ export function inviteActions(screen) {
   return {
     async share(button) {
       const url = document.getElementById(button.dataset.target).value;
-      const result = await shareLink({url, title: t("app.name"), text: button.dataset.message || t("invite.message")});
+      const text = button.dataset.message || t("invite.message", {game: gameName(screen.view.game)});
+      const result = await shareLink({url, title: t("app.name"), text});
       if (result === "copied") say(button.dataset.target, "invite.copied");
       else if (result === "failed") {
         say(button.dataset.target, "invite.copyByHand");
