@@ -70,8 +70,12 @@ def test_a_jokers_typed_value_shows_at_once_and_the_first_tap_plays_it(new_page,
     page.locator('.hand [data-card="y1"]').click()
     top = page.locator('[data-action="play"][data-row="top"]:not([data-value])')
     expect(top).to_contain_text("Top row: 5 → 15")
+    page.locator('[data-key="joker-value"]').fill("9")  # a yellow joker is worth 10 or more
+    expect(top).to_be_disabled()
+    expect(page.locator("#joker-range")).to_have_text("9 is not from 10 to 999.")  # once a red outline alone
     page.locator('[data-key="joker-value"]').fill("12")
     expect(top).to_contain_text("Top row: 5 → 17")
+    expect(page.locator("#joker-range")).to_be_hidden()
     top.click()
     expect(page.locator("#status")).to_have_attribute("data-version", "1")
     expect(page.locator("#last-move")).to_contain_text("12")

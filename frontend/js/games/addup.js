@@ -40,6 +40,11 @@ function playLabel(view, offer, row, value) {
     captures ? html` <strong class="capture">${t("addup.captures")}</strong>` : ""}`;
 }
 
+/** Why the rows' buttons are off for a typed joker value: "6 is not from 0 to 5" (empty when it fits). */
+function rangeWords(offer, value) {
+  return inRange(offer, value) || Number.isNaN(value) ? "" : t("addup.notInRange", {value, min: offer.value.min, max: offer.value.max});
+}
+
 function controls(ctx, offer, face) {
   const {view, ui} = ctx;
   const joker = face.kind !== "number";
@@ -51,7 +56,8 @@ function controls(ctx, offer, face) {
   return html`<div class="controls">
     ${joker ? html`<label class="field">${t("addup.jokerValue", {min: offer.value.min, max: offer.value.max})}
       <input type="number" inputmode="numeric" min="${offer.value.min}" max="${offer.value.max}" value="${ui.value}"
-        data-input="value" data-key="joker-value"></label>` : ""}
+        data-input="value" data-key="joker-value" aria-describedby="joker-range"></label>
+      <p class="error" id="joker-range" role="status">${rangeWords(offer, value)}</p>` : ""}
     <div class="actions">${buttons}</div>
     ${hints.length ? html`<div class="actions hints">${hints}</div>` : ""}
   </div>`;
@@ -104,6 +110,7 @@ export default {
         render(button, playLabel(ctx.view, offer, button.dataset.row, ctx.ui.value));
         button.disabled = ctx.busy || !inRange(offer, ctx.ui.value);
       }
+      input.closest(".controls").querySelector("#joker-range").textContent = rangeWords(offer, ctx.ui.value);
     },
     play(ctx, button) {
       const move = {type: "play", card: ctx.ui.card, row: button.dataset.row};

@@ -315,6 +315,7 @@ export default {
   "addup.yellowJokerAs": "einen gelben Joker als {value}",
   "addup.pick": "Wähle eine Karte aus deiner Hand.",
   "addup.jokerValue": "Wert des Jokers ({min} bis {max})",
+  "addup.notInRange": "{value} liegt nicht zwischen {min} und {max}.",
   "addup.playOn.top": "Obere Reihe: {from} → {to}",
   "addup.playOn.bottom": "Untere Reihe: {from} → {to}",
   "addup.captures": "räumt ab!",

@@ -315,6 +315,7 @@ export default {
   "addup.yellowJokerAs": "a yellow joker as {value}",
   "addup.pick": "Pick a card from your hand.",
   "addup.jokerValue": "Joker's value ({min} to {max})",
+  "addup.notInRange": "{value} is not from {min} to {max}.",
   "addup.playOn.top": "Top row: {from} → {to}",
   "addup.playOn.bottom": "Bottom row: {from} → {to}",
   "addup.captures": "captures!",

@@ -315,6 +315,7 @@ export default {
   "addup.yellowJokerAs": "un comodín amarillo como {value}",
   "addup.pick": "Elige una carta de tu mano.",
   "addup.jokerValue": "Valor del comodín ({min} a {max})",
+  "addup.notInRange": "{value} no está entre {min} y {max}.",
   "addup.playOn.top": "Fila de arriba: {from} → {to}",
   "addup.playOn.bottom": "Fila de abajo: {from} → {to}",
   "addup.captures": "¡capturas!",

@@ -315,6 +315,7 @@ export default {
   "addup.yellowJokerAs": "un joker jaune valant {value}",
   "addup.pick": "Choisissez une carte de votre main.",
   "addup.jokerValue": "Valeur du joker ({min} à {max})",
+  "addup.notInRange": "{value} n'est pas entre {min} et {max}.",
   "addup.playOn.top": "Ligne du haut : {from} → {to}",
   "addup.playOn.bottom": "Ligne du bas : {from} → {to}",
   "addup.captures": "ramasse !",

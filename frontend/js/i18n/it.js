@@ -315,6 +315,7 @@ export default {
   "addup.yellowJokerAs": "un jolly giallo come {value}",
   "addup.pick": "Scegli una carta dalla tua mano.",
   "addup.jokerValue": "Valore del jolly (da {min} a {max})",
+  "addup.notInRange": "{value} non è tra {min} e {max}.",
   "addup.playOn.top": "Fila superiore: {from} → {to}",
   "addup.playOn.bottom": "Fila inferiore: {from} → {to}",
   "addup.captures": "prendi tutto!",

@@ -315,6 +315,7 @@ export default {
   "addup.yellowJokerAs": "um jóquer amarelo como {value}",
   "addup.pick": "Escolhe uma carta da tua mão.",
   "addup.jokerValue": "Valor do jóquer ({min} a {max})",
+  "addup.notInRange": "{value} não está entre {min} e {max}.",
   "addup.playOn.top": "Fila de cima: {from} → {to}",
   "addup.playOn.bottom": "Fila de baixo: {from} → {to}",
   "addup.captures": "ganhas a mesa!",
