@@ -144,7 +144,8 @@ def test_a_hint_that_passes_up_a_gain_is_worded_in_every_language(new_page):
         for n, names in enumerate(PASSED_UP.values()):
             assert "{" not in texts[n] and (language == "en" or texts[n] != worded["en"][n]), (language, texts[n])
             for name in names:
-                assert str(held[n]["params"][name]) in texts[n], (language, name, texts[n])
+                written = str(held[n]["params"][name]).replace("-", "\u2212")  # a true minus sign
+                assert written in texts[n], (language, name, texts[n])
     assert missing_keys(page) == []
 
 

@@ -118,12 +118,17 @@ def test_add_too_names_every_placed_diamond_by_the_coordinates_the_log_uses(new_
     labels = [placed.nth(n).get_attribute("aria-label") for n in range(len(board))]
     shown = page.locator(".addtoo-board text.coord").all_text_contents()
     for tile, label in zip(board, labels):
-        assert label.endswith(f" at {tile['x']}, {tile['y']}"), label
-        assert f"{tile['x']}, {tile['y']}" in shown
+        assert label.endswith(f" at {at(tile)}"), label
+        assert at(tile) in shown
     last = view["state"]["last"]  # the third diamond: the move that made the board three diamonds placed it
-    expect(page.locator("#last-move")).to_contain_text(f"at {last['x']}, {last['y']}")
+    expect(page.locator("#last-move")).to_contain_text(f"at {at(last)}")
     last_tile = page.locator(".addtoo-board g[role=img]", has=page.locator(".tile.last"))
-    expect(last_tile).to_have_attribute("aria-label", re.compile(f" at {last['x']}, {last['y']}$"))
+    expect(last_tile).to_have_attribute("aria-label", re.compile(f" at {at(last)}$"))
+
+
+def at(cell: dict) -> str:
+    """A cell's coordinates as the page writes them: "−2, 1", with a true minus sign (QA: once "-2")."""
+    return f"{cell['x']}, {cell['y']}".replace("-", "\u2212")
 
 
 def test_negative_scores_and_totals_are_written_with_a_minus_sign(new_page):

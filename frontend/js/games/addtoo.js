@@ -35,7 +35,7 @@ function boardSvg(ctx, cells, pick) {
   const cam = camera(view.id);
   const box = !ctx.readOnly && cam.box ? cam.box : fit([...state.board, ...cells]);
   const placed = state.board.map((p) => {
-    const name = t("addtoo.placed", {tile: words(p.tile), x: p.x, y: p.y}); // the log's words for where it lies
+    const name = t("addtoo.placed", {tile: words(p.tile), x: minus(p.x), y: minus(p.y)}); // the log's words for where it lies
     return html`<g role="img" aria-label="${name}"><title>${name}</title>
       ${tileShapes(p.tile, p.x, p.y, p.rotation, sameCell(p, state.last) ? "last" : "")}${cellLabel(p.x, p.y)}</g>`;
   });
@@ -44,7 +44,7 @@ function boardSvg(ctx, cells, pick) {
     const selected = pick && sameCell(pick.cell, c);
     const [cx, cy] = at(c.x + 0.5, c.y + 0.5);
     return html`<g class="target ${selected ? "chosen" : ""}" role="button" tabindex="0" aria-pressed="${selected ? "true" : "false"}"
-      data-action="cell" data-x="${c.x}" data-y="${c.y}" data-key="cell-${c.x}-${c.y}" aria-label="${t("addtoo.cell", {x: c.x, y: c.y, points: best.points})}">
+      data-action="cell" data-x="${c.x}" data-y="${c.y}" data-key="cell-${c.x}-${c.y}" aria-label="${t("addtoo.cell", {x: minus(c.x), y: minus(c.y), points: best.points})}">
       ${cellOutline(c.x, c.y, "target-cell")}
       ${selected ? "" : html`<text x="${cx.toFixed(1)}" y="${(cy + 5).toFixed(1)}" class="target-points">${best.points}</text>`}</g>`;
   });
@@ -63,7 +63,7 @@ function placeControls(ctx, pick) {
   const {option, cell} = pick;
   const turns = cell.options.length;
   return html`<div class="controls">
-    <p class="live-sum">${t(option.bonus ? "addtoo.scoresBonus" : "addtoo.scores", {points: option.points, x: cell.x, y: cell.y})}${
+    <p class="live-sum">${t(option.bonus ? "addtoo.scoresBonus" : "addtoo.scores", {points: option.points, x: minus(cell.x), y: minus(cell.y)})}${
       turns > 1 ? html`<span class="sr-only"> ${t("addtoo.turned", {at: cell.options.indexOf(option) + 1, count: turns})}</span>` : ""}</p>
     <div class="actions">
       <button type="button" class="primary" data-action="place" data-key="place" ${ctx.busy ? "disabled" : ""}>
@@ -196,7 +196,7 @@ export default {
   describe(entry, {name, view}) {
     const parts = [];
     if (entry.type === "place") {
-      parts.push(t(entry.bonus ? "log.addtoo.bonus" : "log.addtoo.place", {name, tile: words(entry.tile), x: entry.x, y: entry.y,
+      parts.push(t(entry.bonus ? "log.addtoo.bonus" : "log.addtoo.place", {name, tile: words(entry.tile), x: minus(entry.x), y: minus(entry.y),
         points: entry.points}));
     } else if (entry.type === "draw") parts.push(t("log.addtoo.draw", {name, tile: words(entry.tile)}));
     else parts.push(t("log.addtoo.pass", {name}));

@@ -1,6 +1,7 @@
 // ADD-TOO's diamonds in SVG: the square lattice turned 45 degrees, each tile split into an orange
 // half and a blue half (blue also hatched, so the halves differ without colour), numbers on the sides.
 import {html} from "../html.js";
+import {minus} from "../numbers.js";
 
 export const H = 30; // half the width of a cell's diamond
 const SIDES = [[0.5, 0.17], [0.83, 0.5], [0.5, 0.83], [0.17, 0.5]]; // N E S W, inside the cell
@@ -28,7 +29,7 @@ export function tileShapes(face, x, y, rotation, extra = "") {
 /** A cell's coordinates, small, in its middle: "x, y" as the log names the cell. */
 export function cellLabel(x, y) {
   const [cx, cy] = at(x + 0.5, y + 0.5);
-  return html`<text x="${cx.toFixed(1)}" y="${(cy + 3).toFixed(1)}" class="coord" aria-hidden="true">${x}, ${y}</text>`;
+  return html`<text x="${cx.toFixed(1)}" y="${(cy + 3).toFixed(1)}" class="coord" aria-hidden="true">${minus(x)}, ${minus(y)}</text>`;
 }
 
 export function cellOutline(x, y, extra = "") {

@@ -89,6 +89,7 @@ function words(params) {
   }
   if (Array.isArray(params.better_parts)) shown.better_parts = expression(params.better_parts); // ADD'EM: the sum passed up
   if ("orange" in params) shown.tile = t("addtoo.tileWords", params); // ADD-TOO: a diamond named as the log names it
+  for (const key of ["x", "y", "better_x", "better_y"]) if (key in params) shown[key] = minus(params[key]);
   if ("better_orange" in params) shown.better_tile = t("addtoo.tileWords", {orange: params.better_orange, blue: params.better_blue});
   if ("top" in params) shown.sum = params.top === null ? minus(params.total) : `${expression([params.top, params.card])} = ${minus(params.total)}`;
   if ("from" in params) Object.assign(shown, {from: square(params.from), to: params.bust ? t("hint.plusminus.bust") : square(params.to)});
