@@ -235,7 +235,7 @@ def test_the_focus_a_resignation_moves_to_the_status_line_is_scrolled_into_view(
 def test_the_last_card_played_is_marked_unlike_the_focus_ring(new_page):
     page = new_page()
     page.goto("/")
-    expect(page.locator("#language")).to_be_visible()  # the header the app draws, which replaces the page's own
+    expect(page.locator("main h1")).to_be_visible()  # the home screen mounted: it focuses <main>, which has no ring
     page.keyboard.press("Tab")
     rings = page.evaluate("""() => {
         const ring = (e) => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineColor, s.boxShadow]; };
@@ -288,7 +288,7 @@ def test_the_focus_ring_in_the_header_stands_out_from_its_blue(new_page):
     page was 1.6:1 on the header's blue)."""
     page = new_page()
     page.goto("/")
-    expect(page.locator("#language")).to_be_visible()
+    expect(page.locator("main h1")).to_be_visible()
     page.keyboard.press("Tab")  # from the keyboard: the ring shows
     page.locator(".top .brand").focus()
     ratio = page.evaluate("""() => {
