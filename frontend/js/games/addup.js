@@ -57,7 +57,7 @@ function controls(ctx, offer, face) {
     ${joker ? html`<label class="field">${t("addup.jokerValue", {min: offer.value.min, max: offer.value.max})}
       <input type="number" inputmode="numeric" min="${offer.value.min}" max="${offer.value.max}" value="${ui.value}"
         data-input="value" data-key="joker-value" aria-describedby="joker-range"></label>
-      <p class="error" id="joker-range" role="status">${rangeWords(offer, value)}</p>` : ""}
+      <p class="joker-range" id="joker-range" role="status">${rangeWords(offer, value)}</p>` : ""}
     <div class="actions">${buttons}</div>
     ${hints.length ? html`<div class="actions hints">${hints}</div>` : ""}
   </div>`;
