@@ -68,11 +68,12 @@ export function listing(items) {
 
 const UNITS = [["day", 86400, 2 * 86400], ["hour", 3600, 3600], ["minute", 60, 0]]; // [unit, seconds, from]
 
-/** "in 5 hours", "2 days ago": how far `date` is from `now`, in the current language. */
+/** "in 5 hours", "2 days ago": how far `date` is from `now`, in the current language, in whole units
+ * (2 days and 13 hours left is "in 2 days": rounded up, a deadline would seem further than it is). */
 export function relativeTime(date, now = Date.now()) {
   const seconds = (date - now) / 1000;
   const [unit, size] = UNITS.find(([, , from]) => Math.abs(seconds) >= from);
-  return new Intl.RelativeTimeFormat(locale(), {numeric: "auto"}).format(Math.round(seconds / size), unit);
+  return new Intl.RelativeTimeFormat(locale(), {numeric: "auto"}).format(Math.trunc(seconds / size) || 0, unit);
 }
 
 /** "Mon 23 Nov, 14:05": a moment in the reader's time zone and language. */

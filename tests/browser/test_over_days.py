@@ -312,3 +312,15 @@ def test_my_games_says_a_seat_left_a_match_the_others_play_on_and_can_remove_it(
     expect(entry).to_contain_text("You left this match: the autopilot plays your turns.")
     entry.locator('[data-action="forget"]').click()
     expect(page.locator(".my-games li")).to_have_count(0)
+
+
+def test_a_deadline_is_told_in_whole_units_never_further_than_it_is(new_page):
+    """59.5 minutes read "in 60 minutes" and 2 days 13 hours "in 3 days" (QA)."""
+    page = new_page()
+    page.goto("/")
+    said = page.evaluate("""async () => {
+        const {relativeTime} = await import('/js/i18n.js'), now = Date.now(), minute = 60000;
+        return [relativeTime(now + 59.5 * minute, now), relativeTime(now + (2 * 24 + 13) * 60 * minute, now),
+                relativeTime(now - 90 * minute, now), relativeTime(now + 20000, now)];
+    }""")
+    assert said == ["in 59 minutes", "in 2 days", "1 hour ago", "this minute"], said
