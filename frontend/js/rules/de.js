@@ -37,7 +37,7 @@ export default {
       "Schwarze Pluskarten zählen dazu, rote Minuskarten ziehen ab. Jeder Spieler hat ein Brett mit den Feldern 1 bis 25 und vier Figuren, die bei den Sternen beginnen.",
       "Die Handkarten sind verdeckt; nur die oberste Karte des Ablagestapels ist zu sehen. Alle Bretter sind offen.",
     ]],
-    ["Vorbereitung", ["Jeder Spieler erhält 11 Karten. Bei 5 bis 8 Spielern werden zwei Kartenspiele zusammen gemischt; nicht ausgeteilte Karten werden ungesehen beiseitegelegt."]],
+    ["Vorbereitung", ["Jeder Spieler erhält 11 Karten. Bei 5 bis 8 Spielern werden zwei Kartenspiele zusammen gemischt; nicht ausgeteilte Karten werden ungesehen beiseitegelegt. Der Spieler nach dem Geber beginnt; der Geber wechselt mit jeder Partie zum nächsten Spieler."]],
     ["Dein Zug", [
       "Spiele eine Karte. Die Summe ist deine Karte plus die oberste Karte (die der Spieler vor dir gespielt hat). Die erste Karte einer Partie muss eine Pluskarte sein und zählt allein.",
       "Ziehe eine deiner Figuren um die Summe: vorwärts, wenn sie positiv ist (eine Figur bei den Sternen kommt auf dieses Feld), rückwärts, wenn sie negativ ist (eine Figur, die auf 0 oder weniger kommt, geht zurück zu den Sternen). Bei 0 zieht niemand. Figuren bei den Sternen ziehen nie rückwärts.",

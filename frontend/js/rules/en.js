@@ -31,7 +31,7 @@ export default {
       "Black Plus cards add, red Minus cards take away. Each player has a board with squares 1 to 25 and four men, which start on the stars.",
       "Hands are hidden; only the top card of the played pile is shown. All boards are public.",
     ]],
-    ["Setting up", ["Each player gets 11 cards. With 5 to 8 players two packs are shuffled together; cards not dealt are set aside unseen."]],
+    ["Setting up", ["Each player gets 11 cards. With 5 to 8 players two packs are shuffled together; cards not dealt are set aside unseen. The player after the dealer starts; the deal passes to the next player each game."]],
     ["Your turn", [
       "Play one card. The total is your card plus the top card (the card the player before you played). The first card of a game must be a Plus card and counts alone.",
       "Move one of your men by the total: forward when it is positive (a man on the stars enters on that square), back when it is negative (a man pushed to 0 or less returns to the stars). A total of 0 moves nobody. Men on the stars never move back.",

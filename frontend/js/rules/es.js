@@ -37,7 +37,7 @@ export default {
       "Las cartas Más negras suman y las cartas Menos rojas restan. Cada jugador tiene un tablero con las casillas del 1 al 25 y cuatro peones, que salen de las estrellas.",
       "Las manos están ocultas; solo se ve la carta de arriba del montón jugado. Todos los tableros se ven.",
     ]],
-    ["Preparación", ["Cada jugador recibe 11 cartas. De 5 a 8 jugadores se mezclan dos barajas; las cartas no repartidas se apartan sin mirarlas."]],
+    ["Preparación", ["Cada jugador recibe 11 cartas. De 5 a 8 jugadores se mezclan dos barajas; las cartas no repartidas se apartan sin mirarlas. Empieza el jugador siguiente al que reparte; en cada partida reparte el jugador siguiente."]],
     ["Tu turno", [
       "Juega una carta. El total es tu carta más la carta de arriba (la que jugó el jugador anterior). La primera carta de una partida debe ser una carta Más y cuenta sola.",
       "Mueve uno de tus peones el total: hacia delante si es positivo (un peón en las estrellas entra en esa casilla), hacia atrás si es negativo (un peón que llega a 0 o menos vuelve a las estrellas). Un total de 0 no mueve a nadie. Los peones en las estrellas nunca retroceden.",

@@ -37,7 +37,7 @@ export default {
       "Les cartes Plus noires ajoutent, les cartes Moins rouges retranchent. Chaque joueur a un plateau numéroté de 1 à 25 et quatre pions, qui partent des étoiles.",
       "Les mains sont cachées ; seule la carte du dessus du tas joué est visible. Tous les plateaux sont visibles.",
     ]],
-    ["Mise en place", ["Chaque joueur reçoit 11 cartes. De 5 à 8 joueurs, on mélange deux paquets ; les cartes non distribuées sont mises de côté sans être vues."]],
+    ["Mise en place", ["Chaque joueur reçoit 11 cartes. De 5 à 8 joueurs, on mélange deux paquets ; les cartes non distribuées sont mises de côté sans être vues. Le joueur après le donneur commence ; à chaque manche, le joueur suivant donne."]],
     ["À votre tour", [
       "Jouez une carte. Le total est votre carte plus la carte du dessus (celle que le joueur précédent a jouée). La première carte d'une manche doit être une carte Plus et compte seule.",
       "Déplacez un de vos pions du total : en avant s'il est positif (un pion sur les étoiles entre sur cette case), en arrière s'il est négatif (un pion ramené à 0 ou moins retourne aux étoiles). Un total de 0 ne fait bouger personne. Un pion sur les étoiles ne recule jamais.",

@@ -37,7 +37,7 @@ export default {
       "Le carte Più nere aggiungono, le carte Meno rosse tolgono. Ogni giocatore ha una tavola con le caselle da 1 a 25 e quattro pedine, che partono dalle stelle.",
       "Le mani sono nascoste; si vede solo la carta in cima al mucchio giocato. Tutte le tavole sono visibili.",
     ]],
-    ["Preparazione", ["Ogni giocatore riceve 11 carte. Da 5 a 8 giocatori si mescolano due mazzi; le carte non distribuite si mettono da parte senza guardarle."]],
+    ["Preparazione", ["Ogni giocatore riceve 11 carte. Da 5 a 8 giocatori si mescolano due mazzi; le carte non distribuite si mettono da parte senza guardarle. Comincia il giocatore dopo chi ha distribuito; a ogni partita distribuisce il giocatore successivo."]],
     ["Il tuo turno", [
       "Gioca una carta. Il totale è la tua carta più la carta in cima (quella giocata dal giocatore prima di te). La prima carta di una partita deve essere una carta Più e conta da sola.",
       "Muovi una delle tue pedine del totale: avanti se è positivo (una pedina sulle stelle entra su quella casella), indietro se è negativo (una pedina portata a 0 o meno torna alle stelle). Un totale di 0 non muove nessuno. Le pedine sulle stelle non tornano mai indietro.",

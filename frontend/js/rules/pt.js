@@ -37,7 +37,7 @@ export default {
       "As cartas Mais pretas somam e as cartas Menos vermelhas subtraem. Cada jogador tem um tabuleiro com as casas de 1 a 25 e quatro peões, que partem das estrelas.",
       "As mãos estão escondidas; só se vê a carta de cima do monte jogado. Todos os tabuleiros estão à vista.",
     ]],
-    ["Preparação", ["Cada jogador recebe 11 cartas. De 5 a 8 jogadores baralham-se dois baralhos juntos; as cartas não distribuídas ficam de lado sem serem vistas."]],
+    ["Preparação", ["Cada jogador recebe 11 cartas. De 5 a 8 jogadores baralham-se dois baralhos juntos; as cartas não distribuídas ficam de lado sem serem vistas. Começa o jogador a seguir a quem deu; em cada partida dá as cartas o jogador seguinte."]],
     ["A tua vez", [
       "Joga uma carta. O total é a tua carta mais a carta de cima (a que o jogador anterior jogou). A primeira carta de uma partida tem de ser uma carta Mais e conta sozinha.",
       "Move um dos teus peões o total: para a frente se for positivo (um peão nas estrelas entra nessa casa), para trás se for negativo (um peão que chegue a 0 ou menos volta às estrelas). Um total de 0 não move ninguém. Os peões nas estrelas nunca recuam.",
