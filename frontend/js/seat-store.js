@@ -27,7 +27,7 @@ export function keepAnswer(answer, {kind, body}) {
   const invite = answer.invite || body?.invite;
   keepSeat(id, {seat: answer.seat, token: answer.token, game: answer.game.game, seatLink: answer.seat_link, invite,
     inviteLink: answer.invite_link || (invite ? `${location.origin}/g/${id}#invite=${invite}` : undefined),
-    linkShown: kind === "rematch"});
+    linkShown: kind === "rematch", rematch: kind === "rematch"});
 }
 
 export function seatOf(id) {

@@ -148,6 +148,8 @@ def test_a_rematch_is_one_new_match_for_the_same_players(new_page, server):
     expect(ann).not_to_have_url(re.compile(match.id))
     rematch = match_id(ann)
     expect(ann.locator("#status")).to_contain_text("1 of 2")
+    # not only a link to send: Bob is asked on the match that ended (QA)
+    expect(ann.locator(".invite.panel")).to_contain_text("The others are asked to join on the match that just ended.")
     expect(bob.locator('[data-action="rematch"]')).to_have_text("Join the rematch")  # updated by itself
     bob.locator('[data-action="rematch"]').click()
     expect(bob).to_have_url(re.compile(rematch))

@@ -9,10 +9,11 @@ export function notice(current, target) {
   return current?.target === target ? html`<p class="notice" role="status">${current.text}</p>` : "";
 }
 
-export function invitePanel(link, current) {
+/** The invite: for a rematch, the others are also asked on the match that ended (its Join button, a push). */
+export function invitePanel(link, current, rematch = false) {
   return html`<section class="invite panel" aria-labelledby="invite-title">
     <h2 id="invite-title">${t("invite.title")}</h2>
-    <p>${t("invite.hint")}</p>
+    <p>${t(rematch ? "invite.rematchHint" : "invite.hint")}</p>
     <label class="field">${t("invite.link")}
       <input id="invite-link" class="link" readonly value="${link}" data-key="invite-link"></label>
     <p class="actions">

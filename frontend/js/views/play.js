@@ -58,7 +58,7 @@ export default function play(id, linkToken) {
         ${screen.seatLinks.warning(view, me)}
         ${otherSeatNotice(view, me)}
         ${screen.lifecycle.deadline(view, me)}
-        ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice) : ""}
+        ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice, kept.rematch) : ""}
         ${me === null ? html`<p class="note">${t("play.spectator")}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
         ${screen.history.lastMove()}
