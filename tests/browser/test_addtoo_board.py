@@ -9,8 +9,10 @@ from playwright.sync_api import expect
 from .matches import new_match
 
 PHONES = {"portrait": {"width": 375, "height": 667}, "landscape": {"width": 667, "height": 375}}
+H = 30  # board units: half a cell's width and height
 NUMBER = 13  # board units: a diamond's numbers (.tile text)
-CELL = 60  # board units: a cell's width and height (2 * H)
+CELL = 2 * H
+READABLE = 12 / NUMBER  # CSS px per board unit at which the numbers are drawn 12 px
 
 
 @pytest.fixture(scope="module")
@@ -37,26 +39,61 @@ def pick_a_diamond(page):
     expect(page.locator(".addtoo-board .target").first).to_be_attached()
 
 
+def span(cells):
+    """(width, height) in board units of the cells' diamonds on the turned lattice, each 2 * H wide and high."""
+    across, down = [x - y for x, y in cells], [x + y for x, y in cells]
+    return (max(across) - min(across) + 2) * H, (max(down) - min(down) + 2) * H
+
+
+def inside(cell, box):
+    """Whether the diamond of `cell` lies wholly in the viewBox `box` [x, y, w, h]."""
+    x, y = cell
+    left, top = (x - y - 1) * H, (x + y) * H
+    return box[0] <= left and left + 2 * H <= box[0] + box[2] and box[1] <= top and top + 2 * H <= box[1] + box[3]
+
+
 @pytest.mark.parametrize("phone", PHONES)
 def test_addtoo_a_big_board_opens_readable_on_the_last_diamond_and_the_lit_cells(new_page, big_board, phone):
     match, seat = big_board
+    mine = match.view(seat)
+    places = mine["you"]["legal_moves"]["place"]
+    lit = {(place["x"], place["y"]) for place in places}
+    last = (mine["state"]["last"]["x"], mine["state"]["last"]["y"])
     page = new_page()
     page.set_viewport_size(PHONES[phone])
     page.goto(match.seat_link(seat))
-    pick_a_diamond(page)
+    expect(page.locator(".addtoo-board[viewBox]")).to_be_attached()
     shown = page.evaluate("""() => {
-        const svg = document.querySelector('.addtoo-board'), frame = svg.getBoundingClientRect();
-        const inside = (e) => { const r = e.getBoundingClientRect();
-            return r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom; };
-        return {px: svg.getScreenCTM().a, last: inside(svg.querySelector('.tile.last')),
-                lit: [...svg.querySelectorAll('.target')].map(inside)};
+        const svg = document.querySelector('.addtoo-board'), box = svg.viewBox.baseVal;
+        return {px: svg.getScreenCTM().a, box: [box.x, box.y, box.width, box.height],
+                size: [svg.clientWidth, svg.clientHeight]};
     }""")
     assert NUMBER * shown["px"] > 11.9, f"numbers drawn {NUMBER * shown['px']:.1f} px"  # 12, to the viewBox's tenths
     assert CELL * shown["px"] >= 44, f"cells drawn {CELL * shown['px']:.1f} px"
-    assert shown["last"] and all(shown["lit"]), shown
-    cell = page.locator(".addtoo-board .target").last
+    in_sight = [place for place in places if inside((place["x"], place["y"]), shown["box"])]
+    assert in_sight, f"no lit cell in sight: {shown}"
+    # With a cell to spare on every side the lit cells and the last diamond fit at the readable size: all in sight
+    width, height = span(lit | {last})
+    if (width + 2 * CELL) * READABLE <= shown["size"][0] and (height + 2 * CELL) * READABLE <= shown["size"][1]:
+        assert all(inside(cell, shown["box"]) for cell in lit | {last}), shown
+    place = in_sight[0]
+    page.locator(f'.hand [data-action="tile"][data-card="{place["tile"]}"]').click()
+    cell = page.locator(f'[data-key="cell-{place["x"]}-{place["y"]}"]')
     tap(page, cell)
     expect(cell).to_have_attribute("aria-pressed", "true")
+
+
+def test_addtoo_a_board_too_spread_opens_on_the_lit_cell_nearest_the_last_diamond(new_page):
+    """Lit cells too far apart to show with the last diamond at the readable size: the view centres on the lit
+    cell nearest to it, not on the last diamond itself, which left no place to play in sight when none touched it."""
+    page = new_page()
+    page.goto("/")
+    box = page.evaluate("""async () => {
+        const {turnView} = await import('/js/games/diamonds.js');
+        const board = [...Array(30).keys()].map((x) => ({x, y: 0}));
+        return turnView(board, [{x: 0, y: 5}, {x: 29, y: 3}], {x: 20, y: 0}, 375, 300);
+    }""")
+    assert inside((29, 3), box) and not inside((0, 5), box), box
 
 
 def test_addtoo_zoom_buttons_never_cover_the_board_with_200_percent_text(new_page, big_board):

@@ -62,15 +62,23 @@ const READABLE = 12 / 13;
 
 /** The viewBox a turn opens on, on a board `width` x `height` px: the whole board and its `lit` cells while
  *  that stays readable; else the lit cells and the `last` diamond (most lit cells touch it; a cell touching
- *  two diamonds may lie elsewhere); past that, at the readable size, the view centred on the last diamond. */
+ *  two diamonds may lie elsewhere); past that, at the readable size, the view centred on the lit cell nearest
+ *  the last diamond (on the last diamond when nothing is lit), so that a place to play is always in sight. */
 export function turnView(board, lit, last, width, height) {
   const readable = (box) => Math.min(width / box[2], height / box[3]) >= READABLE;
   for (const cells of [[...board, ...lit], last ? [...lit, last] : []]) {
     const box = cells.length ? fit(cells) : null;
     if (box && readable(box)) return box;
   }
-  if (!last) return fit(board);
-  const [cx, cy] = at(last.x + 0.5, last.y + 0.5);
+  const centre = nearest(lit, last) || last;
+  if (!centre) return fit(board);
+  const [cx, cy] = at(centre.x + 0.5, centre.y + 0.5);
   const [w, h] = [width / READABLE, height / READABLE];
   return [cx - w / 2, cy - h / 2, w, h];
+}
+
+/** The cell of `cells` nearest to `to` (the first when there is no `to`), or undefined. */
+function nearest(cells, to) {
+  const distance = (c) => (to ? Math.hypot(c.x - to.x, c.y - to.y) : 0);
+  return cells.reduce((best, c) => (best && distance(best) <= distance(c) ? best : c), undefined);
 }
