@@ -23,8 +23,11 @@ def serious_violations(page) -> list[str]:
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
-def test_no_screen_has_a_serious_accessibility_violation_a_small_target_or_small_text(new_page, matches):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_screen_has_a_serious_accessibility_violation_a_small_target_or_small_text(new_page, matches, scheme):
+    """In both themes: a phone set to dark gets light text on dark grounds, which axe holds to the same contrast."""
     page = new_page()
+    page.emulate_media(color_scheme=scheme)
     found = {}
 
     def scan(name):
@@ -42,6 +45,7 @@ def test_no_screen_has_a_serious_accessibility_violation_a_small_target_or_small
     expect(page.locator(".interpretations li").first).to_be_visible()
     scan("rules")
     joiner = new_page()
+    joiner.emulate_media(color_scheme=scheme)
     joiner.goto(invite)
     expect(joiner.locator('form[data-submit="join"]')).to_be_visible()
     found["join"] = serious_violations(joiner) + too_small(joiner)
