@@ -365,3 +365,15 @@ def test_add_it_counts_the_cards_to_collect_once_a_table_card_is_picked(new_page
     expect(collect).to_be_disabled()
     page.locator('[data-key^="table-"]').first.click()
     expect(collect).to_have_text("Collect 2 cards")
+
+
+def test_plus_and_minus_men_stay_rings_in_forced_colours(new_page, server):
+    """Windows' high contrast (forced colours) drops backgrounds: the men were bare digits among the squares'."""
+    match = new_match(server, "plusminus")
+    page = new_page()
+    page.emulate_media(forced_colors="active")
+    page.goto(match.seat_link(0))
+    man = page.locator(".pm-board.own .man").first
+    expect(man).to_be_visible()
+    ring = man.evaluate("(e) => { const s = getComputedStyle(e); return [s.borderTopStyle, s.borderTopWidth, s.borderRadius]; }")
+    assert ring[0] == "solid" and float(ring[1].removesuffix("px")) >= 1 and ring[2] == "50%", ring
