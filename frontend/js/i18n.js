@@ -76,8 +76,9 @@ export function relativeTime(date, now = Date.now()) {
   return new Intl.RelativeTimeFormat(locale(), {numeric: "auto"}).format(Math.trunc(seconds / size) || 0, unit);
 }
 
-/** "Mon 23 Nov, 14:05": a moment in the reader's time zone and language. */
+/** "Mon 23 Nov, 14:05 CET": a moment in the reader's time zone, named (the other players may live in
+ *  another), and language. */
 export function dateTime(date) {
   return new Intl.DateTimeFormat(locale(), {weekday: "short", day: "numeric", month: "short", hour: "2-digit",
-    minute: "2-digit"}).format(date);
+    minute: "2-digit", timeZoneName: "short"}).format(date);
 }

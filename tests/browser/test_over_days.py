@@ -326,3 +326,16 @@ def test_a_deadline_is_told_in_whole_units_never_further_than_it_is(new_page):
                 relativeTime(now - 90 * minute, now), relativeTime(now + 20000, now)];
     }""")
     assert said == ["in 59 minutes", "in 2 days", "1 hour ago", "this minute"], said
+
+
+def test_a_deadline_names_the_time_zone_it_is_told_in(browser, server):
+    """Players of one match live in different zones: "14:05" alone did not say whose 14:05."""
+    context = browser.new_context(base_url=server, locale="en-GB", timezone_id="Europe/Paris", service_workers="block")
+    page = context.new_page()
+    page.goto("/")
+    said = page.evaluate("""async () => {
+        const {dateTime} = await import('/js/i18n.js');
+        return [dateTime(Date.UTC(2026, 0, 5, 13, 5)), dateTime(Date.UTC(2026, 6, 6, 12, 5))];
+    }""")
+    context.close()
+    assert said == ["Mon 5 Jan, 14:05 CET", "Mon 6 Jul, 14:05 CEST"], said
