@@ -41,7 +41,7 @@ def _move(opened_match: Opened[int], remembered: bool = False):
     check_started(match)  # after the body: a malformed move is refused as such, started or not
     conflict = _check_version(body.get("version"), match.version)
     state = replays.state_at(match, game, match.version)
-    match, state = writes.append(match, game, state, events.Entry("move", seat, body["move"]), remembered=remembered)
+    match, state = writes.append(match, game, state, events.Entry(events.PERSON, seat, body["move"]), remembered=remembered)
     return writes.answer(match, game, state, seat, conflict)
 
 

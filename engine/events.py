@@ -30,7 +30,8 @@ from . import bots as computer
 from . import cards
 from .protocol import JSON, Game, GameOver, IllegalMove, Move, check_turn
 
-PLAYED = ("move", "timeout", "autopilot", "bot")  # the kinds that carry a move of the game
+PERSON = "move"  # a move the seat's player made
+PLAYED = (PERSON, "timeout", "autopilot", "bot")  # the kinds that carry a move of the game
 RESIGN, HINT = "resign", "hint"
 KINDS = (*PLAYED, RESIGN, HINT)
 
@@ -87,6 +88,8 @@ def apply(game: Game, match: MatchState, kind: str, seat: int, move: Move | None
         raise IllegalMove("unknown_event", f"Unknown event kind {kind!r}.")
     if kind == RESIGN:
         return _resign(match, seat, (move or {}).get("bot"))
+    if match.left and seat in match.left and kind in (PERSON, HINT):  # not "not your turn": that turn never comes
+        raise IllegalMove("already_left", "This seat has left the match: its turns are played for it.")
     if kind == HINT:
         check_turn(to_move(game, match), seat)
         return replace(match, hinted=match.hinted | {seat})

@@ -10,7 +10,7 @@ from typing import Any
 
 from . import cards
 from . import options as match_options
-from .events import Entry, Event, MatchState, begin, fold
+from .events import PERSON, Entry, Event, MatchState, begin, fold
 from .protocol import Game, Move
 
 
@@ -56,7 +56,7 @@ def replay(game: Game, setup: Setup, events: Iterable[Event],
 
 def moves_only(moves: Iterable[tuple[int, Move]]) -> list[Entry]:
     """The events of a match where every seat played its own moves: [(seat, move)] as "move" events."""
-    return [Entry("move", seat, move) for seat, move in moves]
+    return [Entry(PERSON, seat, move) for seat, move in moves]
 
 
 def state_hash(state: Any) -> str:

@@ -85,6 +85,17 @@ def test_the_autopilot_plays_for_a_seat_that_left_and_others_can_finish(client):
     assert final["status"] == "over"
 
 
+def test_a_seat_that_left_is_told_so_when_it_moves_or_asks_a_hint_and_nothing_is_recorded(client):
+    """Not "not your turn" (QA: integrator): the autopilot plays that turn, so a client waiting for it waited forever."""
+    table = Table.create(client, seats=3)
+    left = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0])).json
+    moved = table.post_move(0, {"type": "play", "card": "X", "row": "top"}, left["version"])
+    hinted = client.post(f"/api/v1/games/{table.id}/hint", headers=bearer(table.tokens[0]))
+    for refused in (moved, hinted):
+        assert (refused.status_code, refused.json["code"]) == (422, "already_left"), refused.json
+    assert table.view()["version"] == left["version"]
+
+
 def test_seats_may_be_freed_before_the_start_only(client):
     table = Table.create(client, seats=3, join=False)
     bob = table.join("Bob")

@@ -35,6 +35,15 @@ def test_leaving_a_larger_match_hands_the_seat_to_the_autopilot():
         events.apply(addup, match, "resign", 0, None, 3)
 
 
+@pytest.mark.parametrize("kind", ["move", "hint"])
+def test_a_seat_that_left_is_told_so_when_it_moves_or_asks_a_hint_not_that_it_is_not_its_turn(kind):
+    """Its turn never comes (the autopilot plays it): "not your turn" made a client wait forever."""
+    match = events.apply(addup, new(3), "resign", 1, None, 3)
+    with pytest.raises(IllegalMove) as refused:
+        events.apply(addup, match, kind, 1, events.stand_in(addup, match), 3)
+    assert refused.value.code == "already_left"
+
+
 def test_when_everyone_has_left_the_autopilot_finishes_the_match():
     match = new(3)
     for seat in range(3):
