@@ -134,6 +134,12 @@ def hidden(page, hide: bool) -> None:
         if (!hide) document.dispatchEvent(new Event('visibilitychange')); }""", hide)
 
 
+def held_poll(page):
+    """Waits, at the end of its block, for the page's next poll the server holds: once that is sent, a move
+    answers it though the page is hidden. Hidden before, the page polls 10 s later at the soonest."""
+    return page.expect_request(lambda request: (request.headers.get("prefer") or "").startswith("wait="))
+
+
 def test_a_page_in_the_background_notifies_the_turn_unless_the_phone_gets_its_push(browser, server):
     match = new_match(server, "addup")
     seat = 1 - match.view(0)["turn"]
@@ -142,7 +148,8 @@ def test_a_page_in_the_background_notifies_the_turn_unless_the_phone_gets_its_pu
     try:
         page = context.new_page()
         page.set_default_timeout(10_000)
-        page.goto(match.seat_link(seat))
+        with held_poll(page):
+            page.goto(match.seat_link(seat))
         expect(page.locator("#status")).to_have_attribute("data-status", "playing")
         hidden(page, True)
         match.play(lambda view: view["turn"] == seat)
@@ -153,7 +160,8 @@ def test_a_page_in_the_background_notifies_the_turn_unless_the_phone_gets_its_pu
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         page.locator('[data-action="pushOn"]').click()
         expect(page.locator('[data-action="pushOff"]')).to_be_visible()
-        match.play(lambda view: view["turn"] != seat)
+        with held_poll(page):
+            match.play(lambda view: view["turn"] != seat)
         expect(page.locator("#status")).not_to_have_class(re.compile("your-turn"))
         hidden(page, True)
         match.play(lambda view: view["turn"] == seat)
