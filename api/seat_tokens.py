@@ -28,7 +28,7 @@ def bearer_token() -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise _bad_token()
+        raise _token_required(f" ('{scheme}' carries no seat token)" if scheme.lower() != "bearer" else "")
     return token.strip()
 
 
@@ -42,7 +42,7 @@ def seat_of_request(match: MatchRow, required: bool = False) -> int | None:
     token = bearer_token()
     if token is None:
         if required:
-            raise Problem(401, "token_required", "Send your seat's token as 'Authorization: Bearer <token>'.")
+            raise _token_required()
         return None
     seat = seat_holding(match, token)
     if seat is None:
@@ -66,6 +66,10 @@ def head_of_request(match_id: str) -> Head:
     if token and head.viewer is None:
         raise refused_token(match_id, token)
     return head
+
+
+def _token_required(why: str = "") -> Problem:
+    return Problem(401, "token_required", f"Send your seat's token as 'Authorization: Bearer <token>'{why}.")
 
 
 def _bad_token() -> Problem:

@@ -129,6 +129,8 @@ def test_third_party_browser_clients_may_call_the_api(client):
     assert view.headers["Access-Control-Allow-Origin"] == "*"
     assert "ETag" in view.headers["Access-Control-Expose-Headers"]
     assert "Access-Control-Allow-Credentials" not in view.headers
+    refused = client.post(f"/api/v1/games/{table.id}/moves", json={}, headers={"Origin": "https://else.example"})
+    assert refused.status_code == 401 and "WWW-Authenticate" in refused.headers["Access-Control-Expose-Headers"]
 
 
 @pytest.fixture

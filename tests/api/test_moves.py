@@ -124,7 +124,8 @@ def test_if_match_names_the_version_as_the_body_does(client, version, if_match, 
 
 
 @pytest.mark.parametrize("headers, code", [({}, "token_required"), (bearer("forged"), "bad_token"),
-                                           ({"Authorization": "Basic abc"}, "bad_token")])
+                                           ({"Authorization": "Basic abc"}, "token_required"),
+                                           ({"Authorization": "Bearer "}, "token_required")])
 def test_moves_need_the_seats_own_token(client, headers, code):
     table = Table.create(client)
     response = client.post(f"/api/v1/games/{table.id}/moves", json={"version": 0, "move": {}}, headers=headers)
