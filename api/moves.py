@@ -1,6 +1,7 @@
 """Making a move: the write that changes a running match."""
 from flask import Blueprint
 from marshmallow import ValidationError
+from werkzeug.datastructures import ETags
 
 from engine import RuleError, events
 
@@ -57,8 +58,21 @@ def _check_version(sent: int | None, current: int):
     if sent is not None and sent != current:
         raise _stale(409, f"You moved on version {sent}, but the match is at version {current}", current)
     if tagged and current not in {etag_version(tag) for tag in asked.if_match.as_set()}:
-        raise _stale(412, f"The ETag in If-Match is not the match's version {current}", current)
+        _refuse_tags(asked.if_match, current)
     return lambda: Problem(412 if tagged else 409, "stale_version", "Another move landed first; reload and try again.")
+
+
+def _refuse_tags(if_match: ETags, current: int):
+    """Why If-Match names no current version: a weak tag (a compressing proxy marks them so), which
+    If-Match never matches (RFC 9110 13.1.1); a tag of another version; or no view's tag at all."""
+    strong = [version for tag in if_match.as_set() if (version := etag_version(tag)) is not None]
+    if not strong and any(if_match.is_weak(tag) for tag in if_match.as_set(include_weak=True)):
+        raise Problem(412, "weak_etag", "A weak ETag (W/...) never matches If-Match: send the view's ETag "
+                      "without W/, or the version in the body.", version=current)
+    if not strong:
+        raise _stale(412, f"The ETag in If-Match is no view's ETag; the match is at version {current}", current)
+    raise _stale(412, f"The ETag in If-Match is of version {max(strong)}, but the match is at version {current}",
+                 current)
 
 
 def _stale(status: int, why: str, version: int) -> Problem:

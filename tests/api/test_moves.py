@@ -98,7 +98,7 @@ IF_MATCH = [
     (0, "old", 412, "stale_version"),
     (5, "now", 409, "stale_version"),
     (None, '"not-our-tag"', 412, "stale_version"),
-    (None, 'W/"{now}"', 412, "stale_version"),
+    (None, 'W/"{now}"', 412, "weak_etag"),
     (None, '"x", "{now}"', 200, None),
     (None, '""', 412, "stale_version"),  # an empty tag, which werkzeug holds as None
     (None, "*", 428, "version_required"),
@@ -131,6 +131,21 @@ def test_moves_need_the_seats_own_token(client, headers, code):
     response = client.post(f"/api/v1/games/{table.id}/moves", json={"version": 0, "move": {}}, headers=headers)
     assert (response.status_code, response.json["code"]) == (401, code)
     assert response.headers["WWW-Authenticate"] == "Bearer"  # the scheme to authenticate with (RFC 9110)
+
+
+@pytest.mark.parametrize("if_match, says", [
+    ("W/{now}", "A weak ETag (W/...) never matches If-Match: send the view's ETag without W/, or the version in the body."),
+    ("{old}", "The ETag in If-Match is of version 7, but the match is at version 0; reload and try again."),
+    ('"not-our-tag"', "The ETag in If-Match is no view's ETag; the match is at version 0; reload and try again."),
+])
+def test_an_if_match_refused_says_why(client, if_match, says):
+    """A weak tag was told "not the match's version 0" of the match's version 0: its client reloaded forever (QA)."""
+    table = Table.create(client)
+    view = client.get(f"/api/v1/games/{table.id}", headers=table.auth(0))
+    tag = if_match.format(now=view.headers["ETag"], old=view.headers["ETag"].replace('"v0.', '"v7.'))
+    response = client.post(f"/api/v1/games/{table.id}/moves", json={"move": first_legal(view.json)},
+                           headers={**table.auth(0), "If-Match": tag})
+    assert (response.status_code, response.json["detail"], response.json["version"]) == (412, says, 0)
 
 
 def test_no_moves_before_every_seat_is_taken(client):
