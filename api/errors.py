@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException
 from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError
 
 from . import metrics
-from .context import current_g
+from .context import current_g, current_request
 
 PROBLEM_TYPE = "urn:addgames:problem:"
 log = logging.getLogger(__name__)
@@ -106,11 +106,15 @@ def _saved_or_not() -> str:
 
 
 def _first_message(messages, path: str = "") -> str:
-    """The first field message of a marshmallow error, e.g. "name: Missing data for required field."."""
+    """The first field message of a marshmallow error, e.g. "name: Missing data for required field." or,
+    in a list, "bots[0].seat: ..."."""
     if isinstance(messages, dict):
         key, value = next(iter(messages.items()))
-        label = key if key != "_schema" else ""
-        return _first_message(value, f"{path}.{label}".strip(".") if label else path)
+        if isinstance(key, int):
+            path = f"{path}[{key}]"
+        elif key != "_schema":
+            path = f"{path}.{key}".strip(".")
+        return _first_message(value, path)
     if isinstance(messages, list) and messages:
         return _first_message(messages[0], path)
     return f"{path}: {messages}" if path else str(messages)
@@ -121,4 +125,8 @@ def _plain(error: HTTPException) -> str:
         return "The request body is not valid JSON."
     if error.code == 413:
         return f"The request body is over {current_app.config['MAX_CONTENT_LENGTH'] // 1024} KiB, the most a request may send."
+    if error.code == 404:  # werkzeug's own asks a person to check their spelling
+        return f"There is nothing at {current_request().path}: the API's paths are in /api/v1/openapi.yaml."
+    if error.code == 405:
+        return f"{current_request().method} is not a method of {current_request().path}; see its Allow header."
     return error.description or error.name

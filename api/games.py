@@ -2,6 +2,8 @@
 from flask import Blueprint, request
 from werkzeug.datastructures import ETags
 
+from engine import options as match_options
+
 from . import catalogue, news, replays, seat_tokens, seating
 from .context import current_request
 from .errors import Problem
@@ -20,7 +22,9 @@ bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
 def create_game():
     """Create a match and take its first seat."""
     body = CreateGame().load(request.get_json())
-    game = catalogue.game(body["game"])
+    game = catalogue.game(body["game"], missing=422)
+    # The game's own range, told as bad_seats for any count, before a list of that many seats is made
+    match_options.check_seats(game, len(body["players"]) if "players" in body else body["seats"])
     names = [name and name.strip() for name in body.get("players") or [body["name"]] + [None] * (body["seats"] - 1)]
     bots = seating.bot_seats(body["bots"], len(names))
     people = [name for n, name in enumerate(names) if n not in bots]

@@ -208,8 +208,6 @@ def test_behind_a_proxy_https_is_what_the_proxy_saw(limited):
 
 
 BAD_CAPS = [
-    ({**CREATE, "seats": 9}, "seats"),
-    ({"game": "addup", "players": ["A"] * 9}, "players"),
     ({**CREATE, "options": {f"o{n}": 1 for n in range(5)}}, "options"),
     ({**CREATE, "options": {"x" * 10: 1}}, "options"),
     ({**CREATE, "deck": ["1a"] * 201}, "deck"),

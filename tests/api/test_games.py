@@ -78,11 +78,18 @@ def test_fixed_deck_deals_in_order_and_is_marked(client):
 
 BAD_CREATES = [
     ({"seats": 2, "name": "Ann"}, 422, "invalid_request", "game: Missing data for required field."),
-    ({"game": "chess", "seats": 2, "name": "Ann"}, 404, "unknown_game", "There is no game 'chess'."),
+    ({"game": "chess", "seats": 2, "name": "Ann"}, 422, "unknown_game", "There is no game 'chess'."),
     ({"game": "addup", "seats": 1, "name": "Ann"}, 422, "bad_seats", "ADD UP is for 2 to 6 players."),
     ({"game": "addup", "seats": 7, "name": "Ann"}, 422, "bad_seats", "ADD UP is for 2 to 6 players."),
+    # Past every game's range, as within it: one code, naming the range (QA: 9 was invalid_request)
+    ({"game": "addem", "seats": 9, "name": "Ann"}, 422, "bad_seats", "ADD'EM is for 2 to 8 players."),
+    ({"game": "addup", "seats": -1, "name": "Ann"}, 422, "bad_seats", "ADD UP is for 2 to 6 players."),
+    ({"game": "addup", "seats": 10**30, "name": "Ann"}, 422, "bad_seats", "ADD UP is for 2 to 6 players."),
+    ({"game": "addup", "players": ["A"] * 9}, 422, "bad_seats", "ADD UP is for 2 to 6 players."),
+    ({"game": "addup", "players": []}, 422, "bad_seats", "ADD UP is for 2 to 6 players."),
     ({"game": "addup", "seats": "2", "name": "Ann"}, 422, "invalid_request", "seats: Not a valid integer."),
-    ({"game": "addup", "seats": 10**30, "name": "Ann"}, 422, "invalid_request", "seats: Must be greater"),
+    ({"game": "addup", "seats": 3, "name": "Ann", "bots": [{"seat": 1, "level": "hard"}, {"seat": "x", "level": "easy"}]},
+     422, "invalid_request", "bots[1].seat: Not a valid integer."),  # the index, where "bots.seat" left it out (QA)
     ({"game": "addup", "seats": 2}, 422, "invalid_request", "name: Give your 'name'"),
     ({"game": "addup", "seats": 2, "name": "Ann", "players": ["A", "B"]}, 422, "invalid_request", "Give either"),
     ({"game": "addup", "players": ["Ann", "Bob"], "name": "Ann"}, 422, "invalid_request", "name: With 'players'"),

@@ -51,9 +51,7 @@ WRONG_CREATES = [
     {"game": "addup", "seats": "2", "name": "Ann"},
     {"game": "addup", "seats": True, "name": "Ann"},
     {"game": "addup", "seats": 2.5, "name": "Ann"},
-    {"game": "addup", "seats": 10**30, "name": "Ann"},
     {"game": "addup", "seats": 1e300, "name": "Ann"},
-    {"game": "addup", "seats": -2, "name": "Ann"},
     {"game": 7, "seats": 2, "name": "Ann"},
     {"game": ["addup"], "seats": 2, "name": "Ann"},
     {"game": "addup", "seats": 2, "name": 5},
@@ -66,11 +64,10 @@ WRONG_CREATES = [
     {"game": "addup", "seats": 2, "name": "Ann", "time_per_move": 10**20},
     {"game": "addup", "seats": 2, "name": "Ann", "timeouts_to_leave": 0},
     {"game": "addup", "players": "Ann, Bob"},
-    {"game": "addup", "players": []},
 ]
 
 
-@pytest.mark.parametrize("body", WRONG_CREATES)
+@pytest.mark.parametrize("body", WRONG_CREATES)  # a seat count of any size is the game's bad_seats (test_games)
 def test_wrong_types_and_huge_numbers_are_422(app, client, body):
     response = client.post("/api/v1/games", json=body)
     assert (response.status_code, response.json["code"]) == (422, "invalid_request"), response.json

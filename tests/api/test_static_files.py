@@ -3,6 +3,7 @@
 import gzip
 
 import pytest
+from flask.testing import FlaskClient
 
 from api import frontend
 
@@ -57,3 +58,14 @@ def test_an_unknown_page_is_the_apps_own_not_found_screen_and_the_api_keeps_prob
                           ("/js/nope.js", {"Accept": "*/*"})]:
         answer = client.get(path, headers=headers)
         assert (answer.status_code, answer.mimetype) == (404, "application/problem+json"), path
+
+
+def test_an_unknown_api_path_or_method_says_so_in_the_apis_words(app, client):
+    """Werkzeug's own detail asked an integrator to check the spelling of a URL typed by hand (QA)."""
+    missing = client.get("/api/v1/games/abc/versions/-1")
+    assert (missing.status_code, missing.json["code"], missing.json["detail"]) == (
+        404, "not_found", "There is nothing at /api/v1/games/abc/versions/-1: the API's paths are in /api/v1/openapi.yaml.")
+    wrong = FlaskClient(app).put("/api/v1/games")  # no operation of the spec to hold it to
+    assert (wrong.status_code, wrong.json["code"], wrong.json["detail"]) == (
+        405, "method_not_allowed", "PUT is not a method of /api/v1/games; see its Allow header.")
+    assert set(wrong.headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
