@@ -115,16 +115,21 @@ def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extr
 
 def join(match: MatchRow, game, invite: str, seat: int | None, name: str | None):
     """Take `seat` with the invite code; by default the free seat whose reserved name `name` reads
-    as, else the first free one. When two players join at once for different free seats, both get
-    one; under one name, the second hears it is taken."""
+    as, else the first free one (one reserved for nobody, when a name is given: a seat kept for Bob
+    is not Dan's unless Dan names it). When two players join at once for different free seats, both
+    get one; under one name, the second hears it is taken."""
     if not hmac.compare_digest(match.invite_hash, seat_tokens.digest(invite)):
         raise Problem(403, "bad_invite", "That invite code is not this match's.")
 
     def pick(match: MatchRow) -> tuple[int, str]:
         taking = seat if seat is not None else _reserved_for(match, name)
-        taking = _first_free(match) if taking is None else taking
-        named = (name or (match.names[taking] if taking < match.seat_count else "") or "").strip()
+        taking = _first_free(match, unreserved=bool(name)) if taking is None else taking
+        named = (name or (match.names[taking] if taking is not None and taking < match.seat_count else "") or "").strip()
         check_unlike(named, (shown["name"] for shown in seats(match) if shown["seat"] != taking))
+        if taking is None:  # after the name's check: a name already at the table is told so first
+            kept = [match.names[n] for n in _free(match)]
+            raise Problem(409, "seats_reserved", f"The free seats are kept for {', '.join(kept)}: join under one of "
+                          "those names, or name the seat you take.")
         return taking, named
 
     return _seated(match, game, pick)
@@ -190,14 +195,17 @@ def _seated(match: MatchRow, game, pick: Callable[[MatchRow], tuple[int, str]]):
 
 def _reserved_for(match: MatchRow, name: str | None) -> int | None:
     """The free seat whose reserved name (`players` at creation) reads as `name`, if any."""
-    taken = {seat.seat for seat in match.seats}
-    return next((n for n, reserved in enumerate(match.names)
-                 if n not in taken and reserved and name and reads_as(name, reserved)), None)
+    return next((n for n in _free(match) if match.names[n] and name and reads_as(name, match.names[n])), None)
 
 
-def _first_free(match: MatchRow) -> int:
+def _free(match: MatchRow) -> list[int]:
     taken = {seat.seat for seat in match.seats}
-    free = [n for n in range(match.seat_count) if n not in taken]
+    return [n for n in range(match.seat_count) if n not in taken]
+
+
+def _first_free(match: MatchRow, unreserved: bool) -> int | None:
+    """The first free seat; with `unreserved`, the first whose name nobody reserved (None if none)."""
+    free = _free(match)
     if not free:
         raise Problem(409, "match_full", "Every seat of this match is taken.")
-    return free[0]
+    return next((n for n in free if not (unreserved and match.names[n])), None)

@@ -65,6 +65,20 @@ def test_players_names_reserve_seats(client):
     assert joined["game"]["status"] == "playing"
 
 
+def test_a_seat_kept_for_a_name_is_not_taken_under_another_unless_named(client):
+    """QA: Dan, joining without a seat, took the seat kept for Bob, who then found the match full."""
+    body = client.post("/api/v1/games", json={"game": "addup", "players": ["Ann", "Bob", "Cy"]}).json
+    table = Table(client, body["game"]["id"], body["invite"], {0: body["token"]})
+    join = lambda **fields: client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, **fields})  # noqa: E731
+    refused = join(name="Dan")
+    assert (refused.status_code, refused.json["code"]) == (409, "seats_reserved")
+    assert refused.json["detail"] == ("The free seats are kept for Bob, Cy: join under one of those names, "
+                                      "or name the seat you take.")
+    assert join(name="bob").json["seat"] == 1, "a reserved name reads as itself"
+    assert join(name="Dan", seat=2).json["seat"] == 2, "a seat named in the join is taken under the name given"
+    assert [seat["name"] for seat in table.view(0)["seats"]] == ["Ann", "bob", "Dan"]
+
+
 def test_fixed_deck_deals_in_order_and_is_marked(client):
     deck = ["1a", "2a", "3a", "4a", "5a", "6a", "7a", "8a"] + [c for c in ADDUP_DECK if c[1] not in "a" or c[0] == "9"]
     deck = list(dict.fromkeys(deck + ADDUP_DECK))

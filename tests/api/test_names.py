@@ -133,7 +133,7 @@ def test_a_name_reserved_for_another_seat_is_taken_and_its_own_seat_takes_it(cli
     stranger = client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "seat": 2, "name": "bob"})
     assert (stranger.status_code, stranger.json["code"]) == (422, "name_taken")
     assert table.join("Bob", seat=1)["seat"] == 1
-    assert table.join("Anna")["seat"] == 2, "a name that only starts like another's is another name"
+    assert table.join("Anna", seat=2)["seat"] == 2, "a name that only starts like another's is another name"
 
 
 @pytest.mark.parametrize("sent", ["Cat", "cat", "ＣＡＴ", "C\u200dat"])
@@ -143,7 +143,9 @@ def test_a_join_without_a_seat_takes_the_free_seat_reserved_for_its_name(client,
     cat = client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "name": sent})
     assert cat.status_code == 201, cat.json
     assert (cat.json["seat"], cat.json["game"]["seats"][2]["name"]) == (2, sent)
-    assert table.join("Di")["seat"] == 1, "a name no seat is reserved for takes the first free seat"
+    di = client.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "name": "Di"})
+    assert di.json["code"] == "seats_reserved", "a name no seat is kept for takes none kept for another"
+    assert table.join("Di", seat=1)["seat"] == 1, "unless it names the seat"
 
 
 def test_a_name_reserved_for_a_taken_seat_is_still_refused(client):
