@@ -1,6 +1,6 @@
 // The service worker: keeps the app shell so the app opens offline (the API always goes to the
 // network), and shows the push notifications the server sends when a seat must act.
-const CACHE = "addgames-shell-v4";
+const CACHE = "addgames-shell-v5";
 const SHELL = [
   "/", "/index.html", "/manifest.webmanifest", "/css/app.css",
   "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png",
@@ -14,7 +14,7 @@ const SHELL = [
   "/js/views/missing.js", "/js/views/my-games.js", "/js/views/options.js", "/js/views/pace.js", "/js/views/play.js",
   "/js/views/rules.js",
   "/js/views/scoreboard.js", "/js/views/seat-links.js", "/js/views/words.js",
-  "/js/games/cards.js", "/js/games/suits.js", "/js/games/addup.js", "/js/games/addit.js", "/js/games/plusminus.js", "/js/games/addem.js", "/js/games/addtoo.js",
+  "/js/games/cards.js", "/js/games/help.js", "/js/games/suits.js", "/js/games/addup.js", "/js/games/addit.js", "/js/games/plusminus.js", "/js/games/addem.js", "/js/games/addtoo.js",
   "/js/games/camera.js", "/js/games/diamonds.js",
 ];
 const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+)?$/;

@@ -5,6 +5,7 @@ import {t} from "../i18n.js";
 import {minus} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
+import {helpsWithSums} from "./help.js";
 
 const OUT_AT = 50; // engine/addem.py's OUT_AT: the score that puts a player out
 
@@ -30,19 +31,22 @@ const plain = (f) => f.kind === "figure" || f.kind === "minus";
 const fits = (open, need) => (open.length ? open[0].some((v) => fits(open.slice(1), need - v)) : need === 0);
 
 /** The sum being built (exposed cards + picked ones against one picked Total card): its line and whether
- * the server would take it (a wrong sum only when it costs penalty points instead of being refused). */
+ * the server would take it (a wrong sum only when it costs penalty points instead of being refused).
+ * Without help with the sums, only the card counts are checked: no line, and the server judges the sum. */
 function sumCheck(ctx, picked) {
   const {view, ui} = ctx;
+  const sums = helpsWithSums(view);
   const totals = picked.filter((f) => f.kind === "total");
   const parts = [...view.state.exposed, ...picked.filter((f) => f.kind !== "total")].map((f) =>
     (f.kind === "addem" ? (ui.values[f.id] ?? null) : f.value));
   const known = parts.every((p) => p !== null);
   const sum = parts.reduce((a, p) => a + (p ?? 0), 0);
   const shown = parts.map((p) => (p === null ? "?" : minus(p))).join(" + ") || "0";
-  const line = known ? `${shown} = ${minus(sum)}` : shown;
+  const line = sums ? (known ? `${shown} = ${minus(sum)}` : shown) : "";
   if (totals.length !== 1) return {line, verdict: t("addem.needTotal"), ok: false};
   const total = totals[0].value;
   if (parts.length < 2) return {line, verdict: t("addem.tooFew"), ok: false};
+  if (!sums) return {line, verdict: "", ok: true};
   const open = picked.filter((f) => f.kind === "addem" && (ui.values[f.id] ?? null) === null).map((f) => f.values);
   if (!known && fits(open, total - sum)) return {line, verdict: t("addem.unknown", {total}), ok: true};
   if (known && sum === total) return {line, verdict: t("addem.right", {total}), ok: true, right: true};
@@ -50,13 +54,16 @@ function sumCheck(ctx, picked) {
   return {line, verdict: t(penalties ? "addem.wrongPenalty" : "addem.wrong", {total}), ok: penalties};
 }
 
-/** The cards picked to replace the exposed ones: plain cards, two or more, worth what the exposed are. */
+/** The cards picked to replace the exposed ones: plain cards, two or more, worth what the exposed are
+ * (that last, and the line, only with help with the sums). */
 function replaceCheck(ctx, picked) {
   const target = ctx.view.state.exposed_total;
   const sum = picked.reduce((a, f) => a + (f.value ?? 0), 0);
-  const line = t("addem.replaceLine", {parts: picked.map(words).join(" + "), sum: minus(sum), target: minus(target)});
+  const sums = helpsWithSums(ctx.view);
+  const line = sums ? t("addem.replaceLine", {parts: picked.map(words).join(" + "), sum: minus(sum), target: minus(target)}) : "";
   if (!picked.every(plain)) return {line, verdict: t("addem.replacePlain"), ok: false};
   if (picked.length < 2) return {line, verdict: t("addem.replaceTwo"), ok: false};
+  if (!sums) return {line, verdict: "", ok: true};
   return sum === target ? {line, verdict: t("addem.replaceOk"), ok: true, right: true}
     : {line, verdict: t("addem.replaceWrong", {target: minus(target)}), ok: false};
 }
@@ -69,29 +76,39 @@ function checks(ctx) {
   return {picked, sum: sumCheck(ctx, picked), replace: replacing ? replaceCheck(ctx, picked) : null};
 }
 
-function builder(ctx, {picked, sum, replace}) {
-  const {ui} = ctx;
-  if (!picked.length) return html`<p class="hint">${t("addem.pick")}</p>`;
+/** The builder's line: what the picked cards make and why a move is not yet possible ("" when nothing to say). */
+function verdictLine({picked, sum, replace}) {
   const shown = replace || sum;
+  return picked.length ? [shown.line, shown.verdict].filter(Boolean).join(" · ") : "";
+}
+
+function builder(ctx, checked) {
+  const {ui} = ctx;
+  const {picked, replace} = checked;
+  if (!picked.length) return html`<p class="hint">${t("addem.pick")}</p>`;
+  const shown = replace || checked.sum;
+  const said = verdictLine(checked);
   const pickers = picked.filter((f) => f.kind === "addem").map((f) => html`<label class="field">${label(f)}
     <select data-change="addemValue" data-card="${f.id}" data-key="value-${f.id}">
       <option value="">${t("addem.findValue")}</option>
       ${f.values.map((v) => html`<option value="${v}" ${ui.values[f.id] === v ? "selected" : ""}>${minus(v)}</option>`)}
     </select></label>`);
-  return html`<p class="live-sum ${shown.right ? "ok" : ""}" id="addem-verdict">
-    ${shown.line} · ${shown.verdict}</p>${replace ? html`<p class="hint">${t("addem.orTotal")}</p>` : ""}${pickers}`;
+  return html`${said ? html`<p class="live-sum ${shown.right ? "ok" : ""}" id="addem-verdict">${said}</p>` : ""}${
+    replace ? html`<p class="hint">${t("addem.orTotal")}</p>` : ""}${pickers}`;
 }
 
 function controls(ctx) {
   const {legal, ui, busy} = ctx;
   const types = legal.types;
   const checked = checks(ctx);
+  const sums = helpsWithSums(ctx.view);
   const can = (type, ok = true) => (types.includes(type) && ok && !busy ? "" : "disabled");
   const one = ui.picked.length === 1 && legal.expose.includes(ui.picked[0]);
   const closed = legal.replace_closed; // the replace circle rule shuts replacing now: why, as a refusal's code
+  const reason = (type) => (type === "replace" && closed ? "addem-closed" : verdictLine(checked) ? "addem-verdict" : null);
   const button = (type, action, key, ok = true, primary = false, shown = types.includes(type)) => (shown
     ? html`<button type="button" class="${primary ? "primary" : ""}" data-action="${action}" data-key="${action}"
-        aria-describedby="${type === "replace" && closed ? "addem-closed" : "addem-verdict"}" ${can(type, ok)}>${t(key)}</button>` : "");
+        ${reason(type) ? html`aria-describedby="${reason(type)}"` : ""} ${can(type, ok)}>${t(key)}</button>` : "");
   return html`<div class="controls">
     ${legal.forced ? html`<p class="note">${t(types.includes("draw") ? "addem.forced" : "addem.forcedPass")}</p>` : ""}
     ${builder(ctx, checked)}
@@ -104,8 +121,8 @@ function controls(ctx) {
       ${button("pass", "pass", "addem.pass")}
     </div>
     <div class="actions hints">
-      ${types.includes("sum") && legal.sums.length ? html`<button type="button" class="small" data-action="hintSum" data-key="hint-sum">${t("addem.hintSum")}</button>` : ""}
-      ${types.includes("replace") && legal.replaces.length ? html`<button type="button" class="small" data-action="hintReplace" data-key="hint-replace">${t("addem.hintReplace")}</button>` : ""}
+      ${sums && types.includes("sum") && legal.sums.length ? html`<button type="button" class="small" data-action="hintSum" data-key="hint-sum">${t("addem.hintSum")}</button>` : ""}
+      ${sums && types.includes("replace") && legal.replaces.length ? html`<button type="button" class="small" data-action="hintReplace" data-key="hint-replace">${t("addem.hintReplace")}</button>` : ""}
       ${ui.picked.length ? html`<button type="button" class="small" data-action="clear" data-key="clear">${t("addem.clear")}</button>` : ""}
     </div></div>`;
 }
@@ -132,7 +149,7 @@ export default {
     const dealer = seatName(view, state.dealer);
     return html`<div class="addem" data-version="${view.version}">
       <p class="facts">${t("addem.round", {deal: state.deal, dealer})} · ${t("addem.pool", {count: state.pool_count})}</p>
-      ${cardRow(t("addem.exposed"), exposed, state.exposed.length ? html` <span class="sum">${t("addem.worth", {total: minus(state.exposed_total)})}</span>` : "")}
+      ${cardRow(t("addem.exposed"), exposed, state.exposed.length && helpsWithSums(view) ? html` <span class="sum">${t("addem.worth", {total: minus(state.exposed_total)})}</span>` : "")}
       ${state.hand ? handArea(t("play.yourHand"), hand, choosing ? controls(ctx) : "") : ""}
     </div>`;
   },

@@ -3,6 +3,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {seatName} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
+import {helpsWithSums} from "./help.js";
 import {suitIcon} from "./suits.js";
 
 const label = (face) => t("addit.card", {suit: t(`addit.suit.${face.suit}`), value: face.value});
@@ -18,23 +19,31 @@ function table(ctx, offer) {
   return cardRow(t("addit.table"), cards);
 }
 
-function controls(ctx, offer) {
-  const {view, ui} = ctx;
-  const picked = view.state.table.filter((face) => ui.group.includes(face.id));
+/** The running sum of the picked group, whether it makes the card's number, and how many groups do. */
+function sumLines(offer, picked, right) {
   const sum = picked.reduce((total, face) => total + face.value, 0);
-  const legal = ui.group.length > 0 && offer.captures.some((group) => sameGroup(group, ui.group));
   const sumLine = picked.length
     ? t("addit.sum", {parts: picked.map((f) => f.value).join(" + "), sum, target: offer.value})
     : t("addit.pickGroup", {target: offer.value});
-  return html`<div class="controls">
-    <p class="live-sum ${legal ? "ok" : ""}">${sumLine}${legal ? html` <span aria-hidden="true">✓</span>` : ""}</p>
+  return html`<p class="live-sum ${right ? "ok" : ""}">${sumLine}${right ? html` <span aria-hidden="true">✓</span>` : ""}</p>
     <p class="hint">${offer.captures.length ? t("addit.groups", {count: offer.captures.length, target: offer.value})
-      : t("addit.noGroup", {target: offer.value})}</p>
+      : t("addit.noGroup", {target: offer.value})}</p>`;
+}
+
+function controls(ctx, offer) {
+  const {view, ui} = ctx;
+  const sums = helpsWithSums(view);
+  const picked = view.state.table.filter((face) => ui.group.includes(face.id));
+  const right = ui.group.length > 0 && offer.captures.some((group) => sameGroup(group, ui.group));
+  // Without help with the sums any group may be sent: the server says why one does not add up.
+  const sendable = sums ? right : ui.group.length > 0;
+  return html`<div class="controls">
+    ${sums ? sumLines(offer, picked, right) : html`<p class="hint">${t("addit.pickGroup", {target: offer.value})}</p>`}
     <div class="actions">
-      <button type="button" class="primary" data-action="capture" data-key="capture" ${legal && !ctx.busy ? "" : "disabled"}>
+      <button type="button" class="primary" data-action="capture" data-key="capture" ${sendable && !ctx.busy ? "" : "disabled"}>
         ${picked.length ? t("addit.capture", {count: picked.length + 1}) : t("addit.captureNone")}</button>
       <button type="button" data-action="lay" data-key="lay" ${ctx.busy ? "disabled" : ""}>${t("addit.lay")}</button>
-      ${offer.captures.length ? html`<button type="button" data-action="best" data-key="best">${t("addit.best")}</button>` : ""}
+      ${sums && offer.captures.length ? html`<button type="button" data-action="best" data-key="best">${t("addit.best")}</button>` : ""}
     </div></div>`;
 }
 

@@ -6,21 +6,24 @@ import {minus} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {attach, camera, zoom} from "./camera.js";
 import {PATTERN, at, cellLabel, cellOutline, fit, tilePicture, tileShapes, turnView} from "./diamonds.js";
+import {helpsWithSums} from "./help.js";
 
 const label = (face) => t("addtoo.tile", {orange: face.orange, blue: face.blue});
 const words = (face) => t("addtoo.tileWords", {orange: face.orange, blue: face.blue});
 const sameCell = (a, b) => a && b && a.x === b.x && a.y === b.y;
 
-/** The selected diamond's legal placements, by cell: [{x, y, options: [{rotation, points, bonus}]}]. */
-function cellsFor(legal, tile) {
+/** The selected diamond's legal placements, by cell: [{x, y, options: [{rotation, points, bonus}]}]; a cell's
+ * best-scoring rotation first with help with the sums, else in turning order (the first is no clue). */
+function cellsFor(ctx) {
   const cells = [];
-  for (const p of legal?.place || []) {
-    if (p.tile !== tile) continue;
+  for (const p of ctx.legal?.place || []) {
+    if (p.tile !== ctx.ui.tile) continue;
     let cell = cells.find((c) => c.x === p.x && c.y === p.y);
     if (!cell) cells.push(cell = {x: p.x, y: p.y, options: []});
     cell.options.push(p);
   }
-  cells.forEach((c) => c.options.sort((a, b) => b.points - a.points || a.rotation - b.rotation));
+  const byPoints = helpsWithSums(ctx.view);
+  cells.forEach((c) => c.options.sort((a, b) => (byPoints ? b.points - a.points : 0) || a.rotation - b.rotation));
   return cells;
 }
 
@@ -39,14 +42,16 @@ function boardSvg(ctx, cells, pick) {
     return html`<g role="img" aria-label="${name}"><title>${name}</title>
       ${tileShapes(p.tile, p.x, p.y, p.rotation, sameCell(p, state.last) ? "last" : "")}${cellLabel(p.x, p.y)}</g>`;
   });
+  const sums = helpsWithSums(view);
   const targets = cells.map((c) => {
-    const best = c.options[0];
+    const best = c.options[0].points; // the best rotation's, with help with the sums (the only case it is shown)
     const selected = pick && sameCell(pick.cell, c);
     const [cx, cy] = at(c.x + 0.5, c.y + 0.5);
+    const where = {x: minus(c.x), y: minus(c.y), points: best};
     return html`<g class="target ${selected ? "chosen" : ""}" role="button" tabindex="0" aria-pressed="${selected ? "true" : "false"}"
-      data-action="cell" data-x="${c.x}" data-y="${c.y}" data-key="cell-${c.x}-${c.y}" aria-label="${t("addtoo.cell", {x: minus(c.x), y: minus(c.y), points: best.points})}">
+      data-action="cell" data-x="${c.x}" data-y="${c.y}" data-key="cell-${c.x}-${c.y}" aria-label="${t(sums ? "addtoo.cell" : "addtoo.cellAt", where)}">
       ${cellOutline(c.x, c.y, "target-cell")}
-      ${selected ? "" : html`<text x="${cx.toFixed(1)}" y="${(cy + 5).toFixed(1)}" class="target-points">${best.points}</text>`}</g>`;
+      ${selected || !sums ? "" : html`<text x="${cx.toFixed(1)}" y="${(cy + 5).toFixed(1)}" class="target-points">${best}</text>`}</g>`;
   });
   const preview = pick ? tileShapes(ctx.view.state.seats[ctx.me].hand.find((f) => f.id === ctx.ui.tile),
     pick.cell.x, pick.cell.y, pick.option.rotation, "preview") : "";
@@ -62,12 +67,15 @@ function placeControls(ctx, pick) {
   }
   const {option, cell} = pick;
   const turns = cell.options.length;
+  const sums = helpsWithSums(ctx.view);
+  const where = {points: option.points, x: minus(cell.x), y: minus(cell.y)};
+  const line = sums ? t(option.bonus ? "addtoo.scoresBonus" : "addtoo.scores", where) : t("addtoo.at", where);
   return html`<div class="controls">
-    <p class="live-sum">${t(option.bonus ? "addtoo.scoresBonus" : "addtoo.scores", {points: option.points, x: minus(cell.x), y: minus(cell.y)})}${
+    <p class="live-sum">${line}${
       turns > 1 ? html`<span class="sr-only"> ${t("addtoo.turned", {at: cell.options.indexOf(option) + 1, count: turns})}</span>` : ""}</p>
     <div class="actions">
       <button type="button" class="primary" data-action="place" data-key="place" ${ctx.busy ? "disabled" : ""}>
-        ${t("addtoo.place", {points: option.points})}</button>
+        ${sums ? t("addtoo.place", {points: option.points}) : t("addtoo.placeIt")}</button>
       ${turns > 1 ? html`<button type="button" data-action="turn" data-key="turn">${t("addtoo.turn", {at: cell.options.indexOf(option) + 1, count: turns})}</button>` : ""}
     </div></div>`;
 }
@@ -116,9 +124,9 @@ export default {
   },
 
   board(ctx) {
-    const {view, legal, ui} = ctx;
+    const {view, legal} = ctx;
     const state = view.state;
-    const cells = ctx.readOnly ? [] : cellsFor(legal, ui.tile);
+    const cells = ctx.readOnly ? [] : cellsFor(ctx);
     const pick = chosen(ctx, cells);
     const mine = ctx.me !== null && !ctx.readOnly;
     const [own, ...rest] = hands(ctx); // the player's own diamonds right under the board, before the controls
@@ -155,7 +163,7 @@ export default {
   actions: {
     tile(ctx, button, event) {
       ctx.ui.tile = ctx.ui.tile === button.dataset.card ? null : button.dataset.card;
-      const cells = cellsFor(ctx.legal, ctx.ui.tile);
+      const cells = cellsFor(ctx);
       ctx.ui.cell = cells.length === 1 ? {x: cells[0].x, y: cells[0].y} : null;
       ctx.ui.rotation = cells.length === 1 ? cells[0].options[0].rotation : null;
       ctx.repaint();
@@ -163,7 +171,7 @@ export default {
       if (event.detail === 0 && cells.length > 1) document.querySelector(".addtoo-board .target")?.focus();
     },
     cell(ctx, target) {
-      const cell = cellsFor(ctx.legal, ctx.ui.tile).find((c) => c.x === Number(target.dataset.x) && c.y === Number(target.dataset.y));
+      const cell = cellsFor(ctx).find((c) => c.x === Number(target.dataset.x) && c.y === Number(target.dataset.y));
       if (!cell) return;
       if (sameCell(ctx.ui.cell, cell)) return turn(ctx);
       ctx.ui.cell = {x: cell.x, y: cell.y};
@@ -172,7 +180,7 @@ export default {
     },
     turn,
     place(ctx) {
-      const pick = chosen(ctx, cellsFor(ctx.legal, ctx.ui.tile));
+      const pick = chosen(ctx, cellsFor(ctx));
       ctx.play({type: "place", tile: ctx.ui.tile, x: pick.cell.x, y: pick.cell.y, rotation: pick.option.rotation});
     },
     draw(ctx) {
@@ -210,7 +218,7 @@ export default {
 
 /** The chosen cell's next legal rotation. */
 function turn(ctx) {
-  const pick = chosen(ctx, cellsFor(ctx.legal, ctx.ui.tile));
+  const pick = chosen(ctx, cellsFor(ctx));
   const options = pick.cell.options;
   ctx.ui.rotation = options[(options.indexOf(pick.option) + 1) % options.length].rotation;
   ctx.repaint();

@@ -2,6 +2,7 @@
 import {html, render} from "../html.js";
 import {t} from "../i18n.js";
 import {card, cardRow, handArea} from "./cards.js";
+import {helpsWithSums} from "./help.js";
 
 const ROWS = ["top", "bottom"];
 
@@ -19,21 +20,26 @@ function faceOf(face, value) {
 
 const jokerClass = (face) => (face.kind === "number" ? "addup-number" : `addup-${face.kind.replace("_", "-")}`);
 
+/** The two rows; with help with the sums, each row's sum and whether they are equal between them. */
 function rowsOf(view) {
   const {top, bottom} = view.state.rows;
+  const sums = helpsWithSums(view);
   const relation = top.cards.length && bottom.cards.length && top.sum === bottom.sum ? "=" : "≠";
   return ROWS.map((row) => {
     // Newest first in the page, drawn right to left: a long row scrolls sideways and opens on its newest cards.
     const cards = [...view.state.rows[row].cards].reverse().map(({card: face, value}) =>
       card({id: face.id, label: cardWords(face, face.kind === "number" ? undefined : value), face: faceOf(face, face.kind === "number" ? undefined : value), kind: jokerClass(face)}));
-    return cardRow(t(`addup.${row}Row`), cards, html` <span class="sum">${t("addup.sum", {sum: view.state.rows[row].sum})}</span>`, `row-${row}`);
-  }).reduce((a, b) => html`${a}<p class="relation" aria-hidden="true">${relation}</p>${b}`);
+    const sum = sums ? html` <span class="sum">${t("addup.sum", {sum: view.state.rows[row].sum})}</span>` : "";
+    return cardRow(t(`addup.${row}Row`), cards, sum, `row-${row}`);
+  }).reduce((a, b) => html`${a}${sums ? html`<p class="relation" aria-hidden="true">${relation}</p>` : ""}${b}`);
 }
 
 const inRange = (offer, value) => !offer.value || (Number.isInteger(value) && value >= offer.value.min && value <= offer.value.max);
 
-/** "Top row: 15 -> 18", and whether that captures, for the value the card (or the typed joker value) adds. */
+/** "Top row: 15 -> 18", and whether that captures, for the value the card (or the typed joker value) adds;
+ * "Top row" alone without help with the sums. */
 function playLabel(view, offer, row, value) {
+  if (!helpsWithSums(view)) return t(`addup.${row}Row`);
   const captures = offer.captures.some((c) => c.row === row && c.value === value);
   const from = view.state.rows[row].sum;
   return html`${t(`addup.playOn.${row}`, {from, to: inRange(offer, value) ? from + value : "?"})}${
@@ -51,11 +57,11 @@ function controls(ctx, offer, face) {
   const value = joker ? ui.value : face.value;
   const buttons = offer.rows.map((row) => html`<button type="button" class="primary" data-action="play" data-row="${row}"
       data-key="play-${row}" ${ctx.busy || !inRange(offer, value) ? "disabled" : ""}>${playLabel(view, offer, row, value)}</button>`);
-  const hints = joker ? offer.captures.map((c) => html`<button type="button" data-action="play" data-row="${c.row}"
+  const hints = joker && helpsWithSums(view) ? offer.captures.map((c) => html`<button type="button" data-action="play" data-row="${c.row}"
       data-value="${c.value}" data-key="hint-${c.row}-${c.value}">${t(`addup.captureWith.${c.row}`, {value: c.value})}</button>`) : [];
   return html`<div class="controls">
     ${joker ? html`<label class="field">${t("addup.jokerValue", {min: offer.value.min, max: offer.value.max})}
-      <input type="number" inputmode="numeric" min="${offer.value.min}" max="${offer.value.max}" value="${ui.value}"
+      <input type="number" inputmode="numeric" min="${offer.value.min}" max="${offer.value.max}" value="${Number.isNaN(ui.value) ? "" : ui.value}"
         data-input="value" data-key="joker-value" aria-describedby="joker-range"></label>
       <p class="joker-range" id="joker-range" role="status">${rangeWords(offer, value)}</p>` : ""}
     <div class="actions">${buttons}</div>
@@ -78,6 +84,11 @@ function hand(ctx) {
   return handArea(t("play.yourHand"), cards, offer && face ? controls(ctx, offer, face) : hint);
 }
 
+/** The value a joker's field opens with: one that captures, with help with the sums; else none, to type. */
+function jokerValue(view, offer) {
+  return helpsWithSums(view) ? offer.captures[0]?.value ?? offer.value.min : NaN;
+}
+
 export default {
   fresh: () => ({card: null, value: 0}),
 
@@ -98,7 +109,7 @@ export default {
       const id = button.dataset.card;
       ctx.ui.card = ctx.ui.card === id ? null : id;
       const offer = ctx.legal.play.find((o) => o.card === id);
-      if (offer?.value) ctx.ui.value = offer.captures[0]?.value ?? offer.value.min;
+      if (offer?.value) ctx.ui.value = jokerValue(ctx.view, offer);
       ctx.repaint();
     },
     /** Typing a joker's value updates the buttons in place: a repaint on "change" would replace the

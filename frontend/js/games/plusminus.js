@@ -4,6 +4,7 @@ import {t} from "../i18n.js";
 import {minus, signed} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {card, handArea} from "./cards.js";
+import {helpsWithSums} from "./help.js";
 
 const HOME = 25;
 const label = (face) => t(`pm.${face.kind}`, {number: face.number});
@@ -55,15 +56,27 @@ function options(offer) {
   });
 }
 
+/** The button that plays the chosen card moving `man` (null: no man). */
+function moveButton(ctx, man, text) {
+  return html`<button type="button" class="primary" data-action="move" data-man="${man ?? ""}" data-key="man-${man ?? "none"}"
+    ${ctx.busy ? "disabled" : ""}>${text}</button>`;
+}
+
+/** Without help with the sums, the men are offered as they stand (every man not home, and no man): the
+ * player adds the cards and finds the square; the server says why a man cannot go there. */
+function menToChoose(ctx) {
+  const men = ctx.view.state.seats[ctx.me].men;
+  const movable = men.flatMap((square, man) => (square === HOME ? [] : [moveButton(ctx, man, t("pm.moveMan", {man: man + 1}))]));
+  return html`<div class="controls"><div class="actions">${movable}${moveButton(ctx, null, t("pm.moveNone"))}</div></div>`;
+}
+
 function controls(ctx, offer, top) {
+  if (!helpsWithSums(ctx.view)) return menToChoose(ctx);
   const face = ctx.view.state.hand.find((f) => f.id === offer.card);
   const sum = top ? t("pm.total", {top: signed(top.value), card: signed(face.value), total: signed(offer.total)})
     : t("pm.totalFirst", {total: signed(offer.total)});
-  const buttons = offer.men.length
-    ? options(offer).map((o) => html`<button type="button" class="primary" data-action="move" data-man="${o.man}"
-        data-key="man-${o.man}" ${ctx.busy ? "disabled" : ""}>${moveText(o)}</button>`)
-    : [html`<button type="button" class="primary" data-action="move" data-man="" data-key="man-none"
-        ${ctx.busy ? "disabled" : ""}>${t("pm.noMove")}</button>`];
+  const buttons = offer.men.length ? options(offer).map((o) => moveButton(ctx, o.man, moveText(o)))
+    : [moveButton(ctx, null, t("pm.noMove"))];
   return html`<div class="controls"><p class="live-sum">${sum}</p><div class="actions">${buttons}</div></div>`;
 }
 
@@ -90,7 +103,7 @@ export default {
     const state = view.state;
     const offer = legal?.play.find((o) => o.card === ui.card) || null;
     const targets = new Map(); // square -> the one move landing there (null: several do, or a move is on its way)
-    (offer ? options(offer) : []).forEach((o) => targets.set(o.to, ctx.busy || targets.has(o.to) ? null : o));
+    (offer && helpsWithSums(view) ? options(offer) : []).forEach((o) => targets.set(o.to, ctx.busy || targets.has(o.to) ? null : o));
     const top = state.top;
     const boards = view.seats.map((_, seat) => seat).sort((a, b) => (b === me) - (a === me))
       .map((seat) => boardOf(view, seat, me, seat === me ? targets : new Map()));
@@ -103,7 +116,7 @@ export default {
       <div class="top-card"><h3>${t("pm.top")}</h3>${top ? card({id: top.id, label: label(top), face: faceOf(top), kind: `pm-${top.kind}`})
         : html`<p class="hint">${t("pm.noTop")}</p>`}</div>
       ${state.hand ? handArea(t("play.yourHand"), cards, offer ? controls(ctx, offer, top)
-        : legal ? html`<p class="hint">${t("pm.pick")}</p>` : "") : ""}
+        : legal ? html`<p class="hint">${t(helpsWithSums(view) ? "pm.pick" : "pm.pickMan")}</p>` : "") : ""}
       <div class="pm-boards">${boards}</div>
     </div>`;
   },

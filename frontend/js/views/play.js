@@ -1,6 +1,7 @@
 // The play screen: the match as this device's seat sees it, polled and updated in place.
 import {ApiError, api} from "../api.js";
 import {askToNotify, canNotify, notifyTurn, setTitle} from "../attention.js";
+import {helpsWithSums} from "../games/help.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {submit, waiting, watch} from "../outbox.js";
@@ -24,6 +25,9 @@ const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is brought up to date
 const TELL_WAIT_MS = 4000; // how long a change waits for the log's words of the moves that made it
 const TELL_MOVES = 4; // the most moves by others said at once
+
+/** Under the table, so that a table without its sums does not look broken. */
+const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
 
 export default function play(id, linkToken) {
   const kept = seatOf(id);
@@ -66,6 +70,7 @@ export default function play(id, linkToken) {
         <section class="board" aria-label="${t("play.table")}">${screen.game.board(ctx)}</section>
         ${screen.history.endedMeanwhile()}
         ${scoreRule(view)}
+        ${noSumsNote(view)}
         ${fixedDeckNote(view, me)}
         ${screen.history.render()}
         ${screen.fairness.render()}
