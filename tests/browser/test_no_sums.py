@@ -183,3 +183,14 @@ def test_without_hints_a_turn_shows_no_sums_yet_can_be_played(new_page, server, 
     for helped in (True, False):
         TURNS[game](new_page, server, helped)
 
+
+def test_the_create_form_says_what_unticking_hints_turns_off(new_page):
+    page = new_page()
+    page.goto("/new/addup")
+    hints = page.locator('label.choice:has([data-key="hints"])')
+    expect(hints).to_have_text("Help with the sums: hints, running sums and previews")
+    page.locator('select[name="seats"]').select_option("2")
+    page.locator('input[name="name-0"]').fill("Ann")
+    hints.click()
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    said_once(page, helped=False)

@@ -493,7 +493,7 @@ export default {
   "bot.level.hard": "schwer",
   "bot.name": "Computer ({level})",
   "seat.bot": "Computer · {level}",
-  "create.hints": "Tipps erlauben",
+  "create.hints": "Hilfe beim Rechnen: Tipps, Zwischensummen und Vorschauen",
   "hint.button": "Tipp",
   "hint.title": "Tipp:",
   "hint.row.top": "oberen Reihe",

@@ -493,7 +493,7 @@ export default {
   "bot.level.hard": "hard",
   "bot.name": "Computer ({level})",
   "seat.bot": "computer · {level}",
-  "create.hints": "Allow hints",
+  "create.hints": "Help with the sums: hints, running sums and previews",
   "hint.button": "Hint",
   "hint.title": "Hint:",
   "hint.row.top": "top row",

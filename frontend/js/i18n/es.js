@@ -493,7 +493,7 @@ export default {
   "bot.level.hard": "difícil",
   "bot.name": "Ordenador ({level})",
   "seat.bot": "ordenador · {level}",
-  "create.hints": "Permitir pistas",
+  "create.hints": "Ayuda con las sumas: pistas, sumas en curso y vistas previas",
   "hint.button": "Pista",
   "hint.title": "Pista:",
   "hint.row.top": "fila de arriba",

@@ -493,7 +493,7 @@ export default {
   "bot.level.hard": "difficile",
   "bot.name": "Ordinateur ({level})",
   "seat.bot": "ordinateur · {level}",
-  "create.hints": "Autoriser les indices",
+  "create.hints": "Aide au calcul : indices, sommes en cours et aperçus",
   "hint.button": "Indice",
   "hint.title": "Indice :",
   "hint.row.top": "ligne du haut",

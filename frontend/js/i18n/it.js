@@ -493,7 +493,7 @@ export default {
   "bot.level.hard": "difficile",
   "bot.name": "Computer ({level})",
   "seat.bot": "computer · {level}",
-  "create.hints": "Consenti i suggerimenti",
+  "create.hints": "Aiuto con i conti: suggerimenti, somme parziali e anteprime",
   "hint.button": "Suggerimento",
   "hint.title": "Suggerimento:",
   "hint.row.top": "fila superiore",

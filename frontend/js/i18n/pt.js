@@ -493,7 +493,7 @@ export default {
   "bot.level.hard": "difícil",
   "bot.name": "Computador ({level})",
   "seat.bot": "computador · {level}",
-  "create.hints": "Permitir dicas",
+  "create.hints": "Ajuda com as contas: dicas, somas em curso e pré-visualizações",
   "hint.button": "Dica",
   "hint.title": "Dica:",
   "hint.row.top": "fila de cima",
