@@ -145,6 +145,13 @@ def test_the_commands_of_the_stack_run(tmp_path):
     assert unhealthy.returncode != 0, "the check fails once the server is gone"
 
 
+def test_the_readme_gives_each_rate_limit_its_default():
+    """An integrator plans request rates from the README, not from api/config.py (QA)."""
+    readme = (ROOT / "README.md").read_text()
+    limits = {name: value for name, value in vars(Config).items() if name.startswith("LIMIT_")}
+    assert limits and {name: re.search(rf"^\| `{name}` \| `([^`]+)` \|", readme, re.M)[1] for name in limits} == limits
+
+
 def test_the_readme_documents_every_setting():
     """Each environment variable the service and gunicorn.conf.py read, and those the deploy files
     set, is in the README's table of settings."""
