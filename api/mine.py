@@ -53,6 +53,6 @@ def _entry(match: matches.MatchRow, seat: int, name: str, rematch_joined: bool) 
     state = replays.state_at(match, game, match.version)
     return {"id": match.id, "game": match.game, "seat": seat, "name": name, "status": match.status,
             "version": match.version, "turn": match.turn, "your_turn": match.status == "playing" and match.turn == seat,
-            "deadline": deadline_iso(match, match.status), "rematch": match.rematch_id,
+            "deadline": deadline_iso(match, match.status), "moved_at": utc_iso(match.moved_at), "rematch": match.rematch_id,
             "rematch_joined": rematch_joined, "your_status": events.status(state, seat),
             "winners": events.winners(game, state) if match.status == "over" else [], "seats": seats(match, state.bots)}

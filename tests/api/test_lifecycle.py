@@ -1,5 +1,6 @@
 """Matches that never get stuck: deadlines, resigning, leaving, rematches, my games, expiry."""
 import threading
+from datetime import timedelta
 
 import pytest
 
@@ -240,6 +241,19 @@ def test_my_games_tells_who_plays_each_match_and_its_version(client):
         assert games[table.id]["seats"] == [{key: seat[key] for key in ("seat", "name", "joined", "bot")}
                                                for seat in view["seats"]]
         assert games[table.id]["version"] == view["version"]
+
+
+def test_my_games_says_when_each_match_last_moved_and_a_hint_is_no_move(client, clock):
+    """Whose turn it is, and since when: who keeps the others waiting (QA: a teacher's overview)."""
+    table = Table.create(client)
+    started = clock.at
+    clock.at += timedelta(hours=5)
+    move_first(table)
+    clock.at += timedelta(days=2)
+    seat = table.view()["turn"]
+    assert client.post(f"/api/v1/games/{table.id}/hint", headers=bearer(table.tokens[seat])).status_code == 200
+    mine = client.post("/api/v1/my-games", json={"tokens": [table.tokens[0]]}).json["games"][0]
+    assert mine["moved_at"] == (started + timedelta(hours=5)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @pytest.mark.parametrize("body", [{"tokens": "abc"}, {"tokens": ["x"] * 101}, {}])
