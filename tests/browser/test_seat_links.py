@@ -130,3 +130,19 @@ def test_another_seat_s_link_on_a_phone_that_holds_a_seat_says_so_and_leads_back
     expect(phone.locator(".seat.me")).to_contain_text("Ann")
     expect(phone).to_have_url(re.compile(rf"/g/{match.id}$"))
     assert phone.evaluate(kept)["token"] == match.tokens[0]
+
+
+def test_a_seat_link_shown_once_can_be_shown_again_on_the_device_that_holds_it(new_page):
+    """QA (teacher): the seat link showed once, and a reload hid it for good though the device kept it."""
+    page = new_page()
+    create_match(page, "addup")
+    link = page.locator("#seat-link").input_value()
+    page.reload()
+    expect(page.locator("#status")).to_have_attribute("data-status", "waiting")
+    expect(page.locator("#seat-link")).to_have_count(0)
+    page.locator('[data-key="show-link"]').click()
+    expect(page.locator("#seat-link")).to_have_value(link)
+    expect(page.locator('[data-key="copy-seat"]')).to_be_focused()
+    expect(page.locator('[data-key="show-link"]')).to_have_count(0)
+    page.locator('[data-key="dismiss-link"]').click()
+    expect(page.locator('[data-key="show-link"]')).to_be_visible()

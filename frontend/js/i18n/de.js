@@ -87,9 +87,10 @@ export default {
   "invite.scan": "Oder scanne ihn mit dem anderen Handy.",
 
   "seatLink.title": "Der Link zu deinem Platz",
-  "seatLink.hint": "Speichere diesen Link, um auf einem anderen Gerät zu spielen. Er ist dein Platz: Behalte ihn für dich. Er wird nur einmal gezeigt.",
+  "seatLink.hint": "Speichere diesen Link, um auf einem anderen Gerät zu spielen. Er ist dein Platz: Behalte ihn für dich. Dieses Gerät behält ihn: „Mein Platz-Link“ unten in der Partie zeigt ihn wieder.",
   "seatLink.label": "Platz-Link",
   "seatLink.copy": "Meinen Link kopieren",
+  "seatLink.show": "Mein Platz-Link",
   "seatLink.done": "Gespeichert",
   "seatLink.private": "privat",
   "seatLink.notThis": "Um die anderen einzuladen, schicke den Einladungslink oben, nie diesen.",

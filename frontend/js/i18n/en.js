@@ -87,9 +87,10 @@ export default {
   "invite.scan": "Or scan this with the other phone.",
 
   "seatLink.title": "Your seat link",
-  "seatLink.hint": "Save this link to play on another device. It is your seat: keep it to yourself. It is shown only once.",
+  "seatLink.hint": "Save this link to play on another device. It is your seat: keep it to yourself. This device keeps it: “My seat link”, at the foot of the match, shows it again.",
   "seatLink.label": "Seat link",
   "seatLink.copy": "Copy my link",
+  "seatLink.show": "My seat link",
   "seatLink.done": "I've saved it",
   "seatLink.private": "private",
   "seatLink.notThis": "To invite the others, send the invite link above, never this one.",

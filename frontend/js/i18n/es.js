@@ -87,9 +87,10 @@ export default {
   "invite.scan": "O escanéalo con el otro móvil.",
 
   "seatLink.title": "El enlace de tu plaza",
-  "seatLink.hint": "Guarda este enlace para jugar en otro dispositivo. Es tu plaza: no lo compartas. Solo se muestra una vez.",
+  "seatLink.hint": "Guarda este enlace para jugar en otro dispositivo. Es tu plaza: no lo compartas. Este dispositivo lo guarda: «Mi enlace de plaza», al pie de la partida, lo vuelve a mostrar.",
   "seatLink.label": "Enlace de la plaza",
   "seatLink.copy": "Copiar mi enlace",
+  "seatLink.show": "Mi enlace de plaza",
   "seatLink.done": "Ya lo he guardado",
   "seatLink.private": "privado",
   "seatLink.notThis": "Para invitar a los demás, envía el enlace de invitación de arriba, nunca este.",

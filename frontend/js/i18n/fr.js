@@ -87,9 +87,10 @@ export default {
   "invite.scan": "Ou scannez-le avec l'autre téléphone.",
 
   "seatLink.title": "Le lien de votre place",
-  "seatLink.hint": "Gardez ce lien pour jouer sur un autre appareil. C'est votre place : ne le partagez pas. Il n'est montré qu'une fois.",
+  "seatLink.hint": "Gardez ce lien pour jouer sur un autre appareil. C'est votre place : ne le partagez pas. Cet appareil le garde : « Mon lien de place », en bas de la partie, le montre à nouveau.",
   "seatLink.label": "Lien de la place",
   "seatLink.copy": "Copier mon lien",
+  "seatLink.show": "Mon lien de place",
   "seatLink.done": "Je l'ai gardé",
   "seatLink.private": "privé",
   "seatLink.notThis": "Pour inviter les autres, envoyez le lien d'invitation plus haut, jamais celui-ci.",

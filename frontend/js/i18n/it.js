@@ -87,9 +87,10 @@ export default {
   "invite.scan": "Oppure inquadralo con l'altro telefono.",
 
   "seatLink.title": "Il link del tuo posto",
-  "seatLink.hint": "Salva questo link per giocare da un altro dispositivo. È il tuo posto: tienilo per te. Viene mostrato una sola volta.",
+  "seatLink.hint": "Salva questo link per giocare da un altro dispositivo. È il tuo posto: tienilo per te. Questo dispositivo lo conserva: «Il mio link del posto», in fondo alla partita, lo mostra di nuovo.",
   "seatLink.label": "Link del posto",
   "seatLink.copy": "Copia il mio link",
+  "seatLink.show": "Il mio link del posto",
   "seatLink.done": "L'ho salvato",
   "seatLink.private": "privato",
   "seatLink.notThis": "Per invitare gli altri, manda il link di invito qui sopra, mai questo.",

@@ -87,9 +87,10 @@ export default {
   "invite.scan": "Ou lê-o com o outro telemóvel.",
 
   "seatLink.title": "A ligação do teu lugar",
-  "seatLink.hint": "Guarda esta ligação para jogar noutro dispositivo. É o teu lugar: não a partilhes. Só é mostrada uma vez.",
+  "seatLink.hint": "Guarda esta ligação para jogar noutro dispositivo. É o teu lugar: não a partilhes. Este dispositivo guarda-a: «A minha ligação de lugar», no fim da partida, mostra-a de novo.",
   "seatLink.label": "Ligação do lugar",
   "seatLink.copy": "Copiar a minha ligação",
+  "seatLink.show": "A minha ligação de lugar",
   "seatLink.done": "Já a guardei",
   "seatLink.private": "privado",
   "seatLink.notThis": "Para convidar os outros, envia a ligação de convite acima, nunca esta.",

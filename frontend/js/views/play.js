@@ -77,7 +77,9 @@ export default function play(id, linkToken) {
         ${screen.seatLinks.render(view, me)}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}" data-key="rules">${t("play.rules", {game: gameName(view.game)})}</a>
-          ${me !== null && screen.ownSeat === null ? notifyControl(view) : ""}</p>
+          ${me !== null && screen.ownSeat === null ? notifyControl(view) : ""}
+          ${me !== null && screen.ownSeat === null && kept?.seatLink && !screen.seatLink ? html`<button type="button" class="small"
+            data-action="showLink" data-key="show-link">${t("seatLink.show")}</button>` : ""}</p>
         ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}
         ${screen.seatLink && screen.ownSeat === null ? seatLinkPanel(screen.seatLink, screen.notice, screen.askingSeatCopy,
           view.status === "waiting" && kept?.inviteLink) : ""}</div>`;
@@ -186,6 +188,12 @@ export default function play(id, linkToken) {
     dismissLink: () => {
       screen.seatLink = null;
       screen.repaint();
+    },
+    /** The seat link again, from this device's store: it was shown once, and a reload hid it for good. */
+    showLink: () => {
+      screen.seatLink = seatOf(id)?.seatLink ?? null;
+      screen.repaint();
+      document.querySelector('[data-key="copy-seat"]')?.focus(); // the button pressed is gone with the panel shown
     },
   }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, screen.seatLinks.actions,
   inviteActions(screen));
