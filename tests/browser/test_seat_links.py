@@ -30,6 +30,8 @@ def test_the_creator_gives_a_lost_seat_a_new_link_and_its_player_plays_on(new_pa
     expect(ann.locator(".new-seat-link h3")).to_have_text(re.compile(r"New link for Bob\s+private"))
     new_link = ann.locator("#new-seat-link").input_value()
     assert "#seat=" in new_link
+    ann.locator('[data-key="show-qr-new-seat-link"]').click()  # a QR code too, for Bob's own phone to scan
+    expect(ann.locator(".new-seat-link .qr")).to_be_visible()
     ann.locator('[data-key="copy-new-link"]').click()
     expect(ann.locator(".new-seat-link .notice")).to_have_text("Link copied.")
     assert ann.evaluate("navigator.clipboard.readText()") == new_link
@@ -144,5 +146,10 @@ def test_a_seat_link_shown_once_can_be_shown_again_on_the_device_that_holds_it(n
     expect(page.locator("#seat-link")).to_have_value(link)
     expect(page.locator('[data-key="copy-seat"]')).to_be_focused()
     expect(page.locator('[data-key="show-link"]')).to_have_count(0)
+    page.locator('[data-key="show-qr-seat-link"]').click()  # for the player's own tablet to scan
+    expect(page.locator(".seat-link .qr")).to_have_attribute("aria-label", "QR code of the seat link")
+    expect(page.locator('[data-key="hide-qr-seat-link"]')).to_be_focused()
+    page.locator('[data-key="hide-qr-seat-link"]').click()
+    expect(page.locator(".seat-link .qr")).to_have_count(0)
     page.locator('[data-key="dismiss-link"]').click()
     expect(page.locator('[data-key="show-link"]')).to_be_visible()

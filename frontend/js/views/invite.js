@@ -28,7 +28,7 @@ const WARNED = "addgames.seatLinkWarned"; // this device was told once what copy
 
 /** The seat's own link, kept apart from the invite (below the table) and marked private; the first
  * copy on a device asks, since sending it by mistake hands the seat over. */
-export function seatLinkPanel(link, current, asking, waiting) {
+export function seatLinkPanel(link, current, asking, waiting, qr) {
   return html`<section class="seat-link panel private" aria-labelledby="seat-link-title">
     <h2 id="seat-link-title">${t("seatLink.title")} <span class="tag private-tag">${t("seatLink.private")}</span></h2>
     <p>${t("seatLink.hint")}</p>
@@ -42,7 +42,17 @@ export function seatLinkPanel(link, current, asking, waiting) {
       <button type="button" data-action="askSeatCopy" data-key="copy-seat">${t("seatLink.copy")}</button>
       <button type="button" data-action="dismissLink" data-key="dismiss-link">${t("seatLink.done")}</button></p>`}
     ${notice(current, "seat-link")}
+    ${qr}
   </section>`;
+}
+
+/** A private link's QR code, drawn only when asked: a pupil's tablet scans the seat link a teacher holds. */
+export function privateQr(shown, target, link) {
+  return shown === target
+    ? html`<figure class="qr-figure">${qrSvg(link, t("seatLink.qr"))}<figcaption>${t("seatLink.scan")}</figcaption></figure>
+      <p class="actions"><button type="button" class="small" data-action="hideQr" data-key="hide-qr-${target}">${t("seatLink.hideQr")}</button></p>`
+    : html`<p class="actions"><button type="button" class="small" data-action="showQr" data-target="${target}"
+      data-key="show-qr-${target}">${t("seatLink.showQr")}</button></p>`;
 }
 
 /** Actions for both panels; `screen.notice` says what happened, next to the right panel. */
@@ -63,7 +73,14 @@ export function inviteActions(screen) {
       selectLink(target);
     }
   }
+  const showQr = (target, focused) => { // the button pressed is replaced: the focus goes to the one in its place
+    screen.qrShown = target;
+    screen.repaint();
+    document.querySelector(`[data-key="${focused}"]`)?.focus();
+  };
   return {
+    showQr: (button) => showQr(button.dataset.target, `hide-qr-${button.dataset.target}`),
+    hideQr: () => showQr(null, `show-qr-${screen.qrShown}`),
     async share(button) {
       const url = document.getElementById(button.dataset.target).value;
       const text = button.dataset.message || t("invite.message", {game: gameName(screen.view.game)});

@@ -13,7 +13,7 @@ import {announce, attempt, begin, mergeActions} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness, fixedDeckNote} from "./fairness.js";
 import {history} from "./history.js";
-import {inviteActions, invitePanel, seatLinkPanel} from "./invite.js";
+import {inviteActions, invitePanel, privateQr, seatLinkPanel} from "./invite.js";
 import {lifecycle} from "./lifecycle.js";
 import {paceRule} from "./pace.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
@@ -82,7 +82,7 @@ export default function play(id, linkToken) {
             data-action="showLink" data-key="show-link">${t("seatLink.show")}</button>` : ""}</p>
         ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}
         ${screen.seatLink && screen.ownSeat === null ? seatLinkPanel(screen.seatLink, screen.notice, screen.askingSeatCopy,
-          view.status === "waiting" && kept?.inviteLink) : ""}</div>`;
+          view.status === "waiting" && kept?.inviteLink, privateQr(screen.qrShown, "seat-link", screen.seatLink)) : ""}</div>`;
     },
     async start() {
       unwatch = watch(answered);

@@ -7,7 +7,7 @@ import {relativeTime, t} from "../i18n.js";
 import {newKey} from "../outbox.js";
 import {attempt} from "../ui.js";
 import {disclosure} from "./disclosure.js";
-import {notice} from "./invite.js";
+import {notice, privateQr} from "./invite.js";
 import {seatName} from "./words.js";
 
 const SHOWN_EVERY_MS = 60000; // a device says it shows the seat at most this often (on load, when back in front)
@@ -69,7 +69,8 @@ export function seatLinks(id, token, screen) {
           <button type="button" data-action="share" data-target="new-seat-link" data-message="${t("relink.message")}"
             data-key="share-new-link">${t("invite.share")}</button>
           <button type="button" data-action="copy" data-target="new-seat-link" data-key="copy-new-link">${t("invite.copy")}</button></p>
-        ${notice(screen.notice, "new-seat-link")}</div>` : ""}`;
+        ${notice(screen.notice, "new-seat-link")}
+        ${privateQr(screen.qrShown, "new-seat-link", made.link)}</div>` : ""}`;
   }
 
   /** Tell the server this device shows the seat; it answers whether another one did lately. */
