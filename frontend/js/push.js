@@ -3,7 +3,7 @@
 // the seat must act, even with the app closed (sw.js shows the message and opens the match).
 import {api} from "./api.js";
 import {language} from "./i18n.js";
-import {seatOf, update} from "./seat-store.js";
+import {forget, seatOf, update} from "./seat-store.js";
 
 export function pushSupported() {
   return window.isSecureContext && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -32,6 +32,13 @@ export async function notifyOnThisPhone(id, token, seat) {
 }
 
 /** Stop notifying this device for the seat (its subscription stays for the device's other seats). */
+/** Forget a seat on this device, first taking the device off its pushes (an "over" or a rematch would still come). */
+export async function forgetSeat(id) {
+  const seat = seatOf(id);
+  if (seat?.push) await stopNotifying(id, seat.token, seat.seat).catch(() => {}); // offline, say: forget anyway
+  forget(id);
+}
+
 export async function stopNotifying(id, token, seat) {
   const registered = pushId(id);
   if (registered) await api.unsubscribePush(id, token, seat, registered).catch((error) => {

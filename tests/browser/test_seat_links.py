@@ -153,3 +153,22 @@ def test_a_seat_link_shown_once_can_be_shown_again_on_the_device_that_holds_it(n
     expect(page.locator(".seat-link .qr")).to_have_count(0)
     page.locator('[data-key="dismiss-link"]').click()
     expect(page.locator('[data-key="show-link"]')).to_be_visible()
+
+
+def test_a_device_that_handed_its_seat_over_forgets_it_and_watches(new_page):
+    """QA (teacher): a teacher who took a seat for a pupil and sent the pupil its link was told on and on
+    that someone else had the seat. Asked first; the creator is told it gives up the new links too."""
+    page = new_page()
+    invite = create_match(page, "addup")
+    pupil = new_page()
+    join_match(pupil, invite)
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    page.locator('[data-key="hand-over"]').click()
+    expect(page.locator("#hand-ask")).to_contain_text("can no longer give the other seats new links")
+    page.locator('[data-key="hand-no"]').click()  # asked first: no is no
+    expect(page.locator('[data-key="hand-over"]')).to_be_focused()
+    page.locator('[data-key="hand-over"]').click()
+    page.locator('[data-key="hand-yes"]').click()
+    expect(page.locator("main .note").first).to_contain_text("You are watching")
+    assert page.evaluate("Object.keys(JSON.parse(localStorage.getItem('addgames.seats') || '{}')).length") == 0
+    expect(page.locator('[data-key="show-link"]')).to_have_count(0)

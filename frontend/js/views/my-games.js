@@ -3,8 +3,8 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
-import {stopNotifying} from "../push.js";
-import {allSeats, forget, seatOf, update} from "../seat-store.js";
+import {forgetSeat} from "../push.js";
+import {allSeats, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {gameName, isolated, statusLine} from "./words.js";
 
@@ -117,11 +117,8 @@ export function myGames(repaint) {
       stopped = true;
       clearTimeout(timer);
     },
-    /** Forget a seat, first taking this device off its pushes (an "over" or a rematch would still come). */
     async forget(id) {
-      const seat = seatOf(id);
-      if (seat?.push) await stopNotifying(id, seat.token, seat.seat).catch(() => {}); // offline, say: forget anyway
-      forget(id);
+      await forgetSeat(id);
       repaint();
     },
   };

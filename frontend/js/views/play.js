@@ -6,7 +6,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
-import {notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
+import {forgetSeat, notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
 import {go} from "../router.js";
 import {keepSeat, seatOf, update} from "../seat-store.js";
 import {announce, attempt, begin, mergeActions} from "../ui.js";
@@ -81,8 +81,10 @@ export default function play(id, linkToken) {
           ${me !== null && screen.ownSeat === null && kept?.seatLink && !screen.seatLink ? html`<button type="button" class="small"
             data-action="showLink" data-key="show-link">${t("seatLink.show")}</button>` : ""}</p>
         ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}
-        ${screen.seatLink && screen.ownSeat === null ? seatLinkPanel(screen.seatLink, screen.notice, screen.askingSeatCopy,
-          view.status === "waiting" && kept?.inviteLink, privateQr(screen.qrShown, "seat-link", screen.seatLink)) : ""}</div>`;
+        ${screen.seatLink && screen.ownSeat === null ? seatLinkPanel(screen.seatLink, {current: screen.notice,
+          asking: screen.askingSeatCopy, waiting: view.status === "waiting" && kept?.inviteLink,
+          qr: privateQr(screen.qrShown, "seat-link", screen.seatLink), handing: screen.askingHandOver,
+          creator: me !== null && view.creator === me}) : ""}</div>`;
     },
     async start() {
       unwatch = watch(answered);
@@ -188,6 +190,21 @@ export default function play(id, linkToken) {
     dismissLink: () => {
       screen.seatLink = null;
       screen.repaint();
+    },
+    askHandOver: () => {
+      screen.askingHandOver = true;
+      screen.repaint();
+      document.getElementById("hand-ask")?.focus();
+    },
+    cancelHandOver: () => {
+      screen.askingHandOver = false;
+      screen.repaint();
+      document.querySelector('[data-key="hand-over"]')?.focus();
+    },
+    /** The seat's player has its link on their own device: this one forgets the seat and watches. */
+    handOver: async () => {
+      await forgetSeat(id);
+      location.replace(`/g/${id}`); // a fresh page, as a spectator's: nothing of the seat stays in memory
     },
     /** The seat link again, from this device's store: it was shown once, and a reload hid it for good. */
     showLink: () => {
