@@ -21,6 +21,15 @@ export function keepSeat(id, seat) {
   save(all);
 }
 
+/** Keep the creator's seat of a match just `created`, and the `name` they gave. A match that started at once
+ * (every other seat the computer's) keeps no invite, and has no seat link to show: no one else will join. */
+export function keepCreated(created, name) {
+  rememberName(name);
+  const started = created.game.status !== "waiting";
+  keepSeat(created.game.id, {seat: 0, token: created.token, game: created.game.game, seatLink: created.seat_link,
+    ...(started ? {linkShown: true} : {invite: created.invite, inviteLink: created.invite_link})});
+}
+
 /** Keep the seat a join or a rematch answered with; a join's invite lets this device share it too. */
 export function keepAnswer(answer, {kind, body}) {
   const id = answer.game.id;

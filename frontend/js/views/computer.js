@@ -5,7 +5,7 @@ import {html} from "../html.js";
 import {has, t} from "../i18n.js";
 import {expression, minus} from "../numbers.js";
 import {go} from "../router.js";
-import {keepSeat, lastName, rememberName} from "../seat-store.js";
+import {keepCreated, lastName} from "../seat-store.js";
 import {attempt} from "../ui.js";
 import {optionFields, readOptions} from "./options.js";
 import {nameField} from "./words.js";
@@ -53,9 +53,7 @@ export function computerForm(screen, game) {
       const created = await attempt(form, () => api.create({game: chosen.key, seats: Math.max(2, chosen.players.min),
         name, options: readOptions(chosen, form.options), bots: [{seat: 1, level: form.level}]}));
       if (!created) return;
-      rememberName(name);
-      keepSeat(created.game.id, {seat: 0, token: created.token, game: chosen.key, seatLink: created.seat_link,
-        linkShown: true});
+      keepCreated(created, name);
       go(`/g/${created.game.id}`, {replace: true}); // Back goes where the form came from, never to the filled form
     },
   };

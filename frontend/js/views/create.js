@@ -3,7 +3,7 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {go, replaceAddress} from "../router.js";
-import {keepSeat, lastName, rememberName} from "../seat-store.js";
+import {keepCreated, lastName} from "../seat-store.js";
 import {attempt} from "../ui.js";
 import {optionFields, readOptions} from "./options.js";
 import {paceFields} from "./pace.js";
@@ -119,9 +119,7 @@ export default function create(initial) {
     }
     const created = await attempt(screen, () => api.create(body));
     if (!created) return;
-    rememberName(names[0]);
-    keepSeat(created.game.id, {seat: 0, token: created.token, game: form.game, seatLink: created.seat_link,
-      invite: created.invite, inviteLink: created.invite_link});
+    keepCreated(created, names[0]);
     go(`/g/${created.game.id}`, {replace: true}); // Back goes where the form came from, never to the filled form
   }
   return screen;
