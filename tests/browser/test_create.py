@@ -1,8 +1,13 @@
 """The create form: an error about the form as it stood goes once another game is picked, and the
-address follows the game picked, so that a reload keeps it."""
+address follows the game picked, so that a reload keeps it; any seat but the creator's may be the
+computer's, and with every other seat the computer's the match starts at once."""
 import re
 
+import requests
 from playwright.sync_api import expect
+
+from .drive import too_small
+from .test_addup import addup_move
 
 
 def test_picking_another_game_clears_the_error_and_moves_the_address(new_page):
@@ -42,3 +47,78 @@ def test_a_link_followed_while_the_first_screen_loads_is_the_screen_shown(new_pa
     page.evaluate("() => import('/js/views/home.js').then(() => new Promise((done) => setTimeout(done, 0)))")
     expect(page.locator("main h1")).to_have_text("Rules of ADD UP")
     expect(page).to_have_url(re.compile(r"/rules/addup$"))
+
+
+def new_match_form(page, seats: int, players: dict[int, str], name: str = "Ann") -> None:
+    """The New match form of ADD UP, with `seats` seats, filled in: `players` says who plays each
+    other seat, "easy", "medium" or "hard" (the computer), or a friend's name ("" for none)."""
+    page.goto("/new/addup")
+    page.locator('select[name="seats"]').select_option(str(seats))
+    page.locator('[data-key="name-0"]').fill(name)
+    for seat, player in players.items():
+        level = player if player in ("easy", "medium", "hard") else ""
+        page.locator(f'[data-key="player-{seat}"]').select_option(level)
+        if not level:
+            page.locator(f'[data-key="name-{seat}"]').fill(player)
+
+
+def created_match(page, server: str) -> dict:
+    """The match the form created, its page open, as the API shows it to anyone."""
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
+    return requests.get(f"{server}/api/v1/games/{page.url.rsplit('/', 1)[1]}", timeout=10).json()
+
+
+def test_a_four_seat_match_with_two_computer_seats_waits_for_the_friend(new_page, server):
+    """A teacher's three pupils and the computer, or two and two computers: the computer's seats are
+    taken at once, listed so on the waiting page, and the friend's seat keeps the name given."""
+    page = new_page()
+    new_match_form(page, 4, {1: "easy", 2: "Bob", 3: "hard"})
+    match = created_match(page, server)
+    assert [(seat["joined"], seat["bot"]) for seat in match["seats"]] == [
+        (True, None), (True, "easy"), (False, None), (True, "hard")]
+    assert match["seats"][2]["name"] == "Bob"
+    expect(page.locator("#status")).to_have_attribute("data-status", "waiting")
+    seats = page.locator(".seats .seat")
+    expect(seats.nth(1)).to_contain_text("Computer (easy)")
+    expect(seats.nth(3).locator(".tag.bot")).to_have_text("computer · hard")
+    expect(seats.nth(2)).to_contain_text("free seat")
+    bob = new_page()
+    bob.goto(page.locator("#invite-link").input_value())
+    expect(bob.locator("main")).to_contain_text("Already here: Ann, Computer (easy), Computer (hard)")
+    bob.locator('[data-key="take-2"]').click()  # "I am Bob"
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+
+
+def test_with_every_other_seat_the_computers_the_match_starts_and_the_creator_plays(new_page, server):
+    page = new_page()
+    new_match_form(page, 3, {1: "medium", 2: "easy"})
+    match = created_match(page, server)
+    assert match["status"] == "playing" and [seat["bot"] for seat in match["seats"]] == [None, "medium", "easy"]
+    status = page.locator("#status")
+    expect(status).to_have_class(re.compile("your-turn"))
+    expect(page.locator("#invite-link")).to_have_count(0)  # no one else is to join
+    version = int(status.get_attribute("data-version"))
+    addup_move(page)
+    expect(status).to_have_attribute("data-version", str(version + 3))  # the move and the computers' replies
+    expect(status).to_have_class(re.compile("your-turn"))
+    page.go_back()  # the match replaced the form in the history
+    expect(page).not_to_have_url(re.compile(r"/new/"))
+
+
+def test_the_form_with_computer_seats_fits_a_small_phone_with_large_text(new_page):
+    """At 320 px with text at twice its size, every control of the form stays inside the screen
+    and keeps a 44 px target."""
+    page = new_page()
+    page.set_viewport_size({"width": 320, "height": 640})
+    new_match_form(page, 4, {1: "hard", 2: "Maximiliano Alejandro", 3: "medium"})
+    page.evaluate("document.documentElement.style.fontSize = '200%'")  # a style sheet would break the page's policy
+    outside = page.evaluate("""() => {
+        const width = document.documentElement.clientWidth;
+        return [...document.querySelectorAll('main input, main select, main button, main label')]
+            .map((e) => [e.dataset.key || e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
+            .filter(([, box]) => box.left < 0 || box.right > width).map(([name, box]) => `${name}: ${box.right}`);
+    }""")
+    assert outside == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert too_small(page) == []

@@ -1,26 +1,61 @@
-// Create a match: game, seats, names and the game's options from the rules catalogue.
+// Create a match: game, seats (a friend's or the computer's), names and the game's options from the rules catalogue.
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {go, replaceAddress} from "../router.js";
 import {keepCreated, lastName} from "../seat-store.js";
 import {attempt} from "../ui.js";
+import {LEVELS} from "./computer.js";
 import {optionFields, readOptions} from "./options.js";
 import {paceFields} from "./pace.js";
 import {gameName, nameField} from "./words.js";
 
+/** Who plays another seat: a friend, who joins with the link (a name may be given for them), or the computer. */
+function otherSeat(form, n) {
+  const level = form.bots[n] || "";
+  const choice = (value, label) => html`<option value="${value}" ${value === level ? "selected" : ""}>${label}</option>`;
+  return html`<div class="seat-player">
+    <label class="field">${t("create.otherName", {n: n + 1})}
+      <select name="player-${n}" data-change="player" data-seat="${n}" data-key="player-${n}">
+        ${choice("", t("create.friend"))}
+        ${LEVELS.map((each) => choice(each, t("bot.name", {level: t(`bot.level.${each}`)})))}
+      </select></label>
+    ${level ? "" : nameField(t("create.friendName", {n: n + 1}),
+      {name: `name-${n}`, value: form.names[n] || "", own: false, seat: n})}
+  </div>`;
+}
+
 function seatFields(form) {
-  const field = (label, n) => nameField(label, {name: `name-${n}`, value: form.names[n] || "", own: n === 0, seat: n});
   const others = [];
-  for (let n = 1; n < form.seats; n++) others.push(field(t("create.otherName", {n: n + 1}), n));
+  for (let n = 1; n < form.seats; n++) others.push(otherSeat(form, n));
   return html`
-    ${field(t("create.yourName"), 0)}
-    ${others.length ? html`<fieldset class="others"><legend>${t("create.othersHint")}</legend>${others}</fieldset>` : ""}`;
+    ${nameField(t("create.yourName"), {name: "name-0", value: form.names[0] || "", seat: 0})}
+    ${others.length ? html`<fieldset class="others"><legend>${t("create.others")}</legend>${others}</fieldset>` : ""}`;
+}
+
+/** The computer's seats of the match as the form stands: [{seat, level}]. */
+function botSeats(form) {
+  return Object.entries(form.bots).map(([seat, level]) => ({seat: Number(seat), level}))
+    .filter(({seat, level}) => level && seat < form.seats);
+}
+
+/** The names given for the seats friends will take (neither the creator's nor the computer's). */
+function friendNames(names, bots) {
+  return names.filter((_, n) => n > 0 && !bots.some((bot) => bot.seat === n));
+}
+
+/** Who sits where, as the create body says it: every seat's name when each friend has one, else the number of
+ * seats and the creator's name. The server names the computer's seats itself: any name holds their place. */
+function seating(names, bots) {
+  const friends = friendNames(names, bots);
+  if (!friends.length || !friends.every(Boolean)) return {seats: names.length, name: names[0]};
+  const computer = new Set(bots.map((bot) => bot.seat));
+  return {players: names.map((name, n) => (computer.has(n) ? "Computer" : name))};
 }
 
 export default function create(initial) {
   const form = {game: initial || "addup", seats: 2, names: [lastName()], options: {},
-    timePerMove: null, timeoutsToLeave: 3, hints: true};
+    bots: {}, timePerMove: null, timeoutsToLeave: 3, hints: true};
   const screen = {
     games: null,
     error: null,
@@ -83,6 +118,10 @@ export default function create(initial) {
       name(input) {
         form.names[Number(input.dataset.seat)] = input.value;
       },
+      player(select) {
+        form.bots[Number(select.dataset.seat)] = select.value;
+        screen.repaint();
+      },
       option(input) {
         form.options[input.dataset.option] = input.value;
       },
@@ -106,17 +145,16 @@ export default function create(initial) {
       screen.error = t("create.needName");
       return screen.repaint();
     }
-    const game = screen.games.find((g) => g.key === form.game);
-    const others = names.slice(1);
-    const body = {game: form.game, options: readOptions(game, form.options), time_per_move: form.timePerMove,
-      hints: form.hints};
-    if (form.timePerMove) body.timeouts_to_leave = form.timeoutsToLeave;
-    if (others.every(Boolean)) body.players = names;
-    else Object.assign(body, {seats: form.seats, name: names[0]});
-    if (others.some(Boolean) && !others.every(Boolean)) {
+    const bots = botSeats(form);
+    const friends = friendNames(names, bots);
+    if (friends.some(Boolean) && !friends.every(Boolean)) {
       screen.error = t("create.allOrNone");
       return screen.repaint();
     }
+    const game = screen.games.find((g) => g.key === form.game);
+    const body = {game: form.game, options: readOptions(game, form.options), time_per_move: form.timePerMove,
+      hints: form.hints, bots, ...seating(names, bots)};
+    if (form.timePerMove) body.timeouts_to_leave = form.timeoutsToLeave;
     const created = await attempt(screen, () => api.create(body));
     if (!created) return;
     keepCreated(created, names[0]);
