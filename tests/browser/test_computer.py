@@ -163,3 +163,19 @@ def test_an_addtoo_bonus_play_hint_counts_the_bonus_in_every_language(new_page):
     for language, (paired, alone) in worded.items():
         assert "10 + 10 = 20, 10 " in paired and "()" not in alone and "(10 " in alone, language
     assert missing_keys(page) == []
+
+
+def test_a_plus_and_minus_hint_names_the_stars_and_home_as_each_language_says_them(new_page):
+    """Once "déplacez votre pion de étoiles à arrivée": the squares' names came bare after the
+    template's own "de" and "à"; each language now gives the words around the stars and home."""
+    moves = [{"code": "plusminus.move", "text": "", "params": {"sum": 0, "card": 5, "top": None, "total": 5,
+                                                               "from": start, "to": end, "bust": False}}
+             for start, end in [(0, 25), (3, 0), (20, 25), (3, 8)]]
+    page = new_page()
+    worded = hints_worded(page, moves)
+    assert [text.split(" and move your man ")[1] for text in worded["en"]] == [
+        "from the stars home.", "from 3 back to the stars.", "from 20 home.", "from 3 to 8."]
+    assert "des étoiles à l'arrivée" in worded["fr"][0] and "de 3 aux étoiles" in worded["fr"][1]
+    assert "de las estrellas a casa" in worded["es"][0] and "dalle stelle a casa" in worded["it"][0]
+    assert "von den Sternen ins Ziel" in worded["de"][0] and "das estrelas para casa" in worded["pt"][0]
+    assert missing_keys(page) == []

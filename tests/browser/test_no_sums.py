@@ -136,7 +136,7 @@ def plusminus_turn(new_page, server, helped):
     refused(page, "one of your men can move, so you must move one")
     page.locator('.controls [data-key="man-1"]').click()  # man 2
     played(page, 1)
-    expect(page.locator(".pm-board.own")).to_contain_text("man 2 on 5")
+    expect(page.locator(".pm-board.own")).to_contain_text("man 2: 5")
 
 
 def addtoo_turn(new_page, server, helped):

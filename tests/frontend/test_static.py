@@ -112,3 +112,15 @@ def test_each_language_keeps_its_own_words_and_register(language):
     text = source(FRONTEND / "js" / "i18n" / f"{language}.js")
     for pattern, own in SLIPS[language]:
         assert not re.search(pattern, text, re.I), (pattern, own, re.findall(rf".{{0,30}}(?:{pattern}).{{0,30}}", text, re.I))
+
+
+# French elides "de", "que", "le"... before a vowel ("d'Ann", "l'arrivée"): a name, a game or a square
+# filled in after one of them reads wrong whenever it begins with a vowel. Numbers, phrases with their
+# own article ({what}: "votre coup") and the "ligne du haut" a "la" is written for are safe there.
+SAFE_AFTER_ELIDING = {"min", "max", "minimum", "maximum", "count", "square", "what", "row", "other_row", "capture_row"}
+
+
+def test_french_never_puts_a_name_after_a_word_that_elides():
+    text = source(FRONTEND / "js" / "i18n" / "fr.js")
+    filled = re.findall(r"\b(?:de|que|le|la|je|ne|se|si) \{(\w+)\}", text, re.I)
+    assert set(filled) <= SAFE_AFTER_ELIDING, set(filled) - SAFE_AFTER_ELIDING

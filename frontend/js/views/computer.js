@@ -72,7 +72,15 @@ export function hintText(explanation) {
 }
 
 const HOME = 25;
-const square = (n) => (n === 0 ? t("pm.stars") : n === HOME ? t("pm.home") : String(n));
+/** Plus and Minus: where a man moves from and to, each with the words its language puts before it
+ * ("des étoiles", "à l'arrivée"), so no template glues a preposition to a square's name. */
+const movedFrom = (n) => (n === 0 ? t("hint.plusminus.fromStars") : t("hint.plusminus.from", {square: n}));
+
+function movedTo(n, bust = false) {
+  if (bust) return t("hint.plusminus.bust");
+  if (n === 0) return t("hint.plusminus.toStars");
+  return n === HOME ? t("hint.plusminus.toHome") : t("hint.plusminus.to", {square: n});
+}
 
 /** The params of an explanation as the texts use them: sums written out, rows and squares named. */
 function words(params) {
@@ -90,7 +98,7 @@ function words(params) {
   for (const key of ["x", "y", "better_x", "better_y"]) if (key in params) shown[key] = minus(params[key]);
   if ("better_orange" in params) shown.better_tile = t("addtoo.tileWords", {orange: params.better_orange, blue: params.better_blue});
   if ("top" in params) shown.sum = params.top === null ? minus(params.total) : `${expression([params.top, params.card])} = ${minus(params.total)}`;
-  if ("from" in params) Object.assign(shown, {from: square(params.from), to: params.bust ? t("hint.plusminus.bust") : square(params.to)});
-  if ("better_from" in params) Object.assign(shown, {better_from: square(params.better_from), better_to: square(params.better_to)});
+  if ("from" in params) Object.assign(shown, {from: movedFrom(params.from), to: movedTo(params.to, params.bust)});
+  if ("better_from" in params) Object.assign(shown, {better_from: movedFrom(params.better_from), better_to: movedTo(params.better_to)});
   return shown;
 }
