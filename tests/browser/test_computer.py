@@ -50,7 +50,7 @@ def test_a_person_alone_plays_a_match_against_the_computer_to_the_end(new_page, 
     expect(page.locator('[data-key="toggle-links"]')).to_have_count(0)  # the computer has no seat link to give
     play_to_end([page], move)
     expect(page.locator("#status")).to_have_attribute("data-status", "over")
-    page.get_by_role("button", name=re.compile("Moves")).click()
+    page.get_by_role("button", name=re.compile(r"^Log \(")).click()
     expect(page.locator(".log")).to_contain_text("Computer (")
 
 

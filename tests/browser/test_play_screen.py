@@ -14,7 +14,7 @@ from tests.engine.test_addem import FILLER, PAD, fixed_deck
 from tests.engine.test_addup import fixed_deck as addup_deck
 
 from .drive import status
-from .matches import choose, new_match
+from .matches import PLAYERS, choose, new_match
 
 CIRCLE = [(0, {"type": "expose", "card": "F8a"}), (1, {"type": "replace", "cards": ["F5a", "F3a"]}),
           (0, {"type": "replace", "cards": ["F7b", "F7c", "M4b", "M2b"]})]
@@ -310,13 +310,28 @@ def test_a_hint_is_no_move_the_last_move_and_its_marks_stay_the_last_real_ones(n
     expect(asker.locator("#hint")).to_be_visible()
     for page in (asker, other):
         expect(page.locator("#status")).to_have_attribute("data-version", str(view["version"] + 1))
-        expect(page.locator('[data-panel="log"]')).to_have_text(f"Moves ({view['version'] + 1})")  # the hint's log too
+        expect(page.locator('[data-panel="log"]')).to_have_text(f"Log ({view['version'] + 1})")  # the hint's entry too
         expect(page.locator("#last-move")).to_have_text(said)
         expect(page.locator(marked).first).to_be_visible()
         assert marks(page) == outlined
     asker.locator('[data-panel="log"]').click()
     expect(asker.locator(".log li").first).to_have_text(f"{view['seats'][mover]['name']} asked for a hint.")
 
+
+
+def test_a_hint_asked_before_any_move_is_a_step_of_the_log_never_a_move(new_page, server):
+    """Before anyone played, a hint made the heading "Moves (1)" and the replay "After move 1 of 1:
+    Ann asked for a hint." (QA: teacher): the log and the replay count entries and steps instead."""
+    match = new_match(server, "addit")
+    asker = match.view(0)["turn"]
+    page = new_page()
+    page.goto(match.seat_link(asker))
+    page.locator('[data-key="hint"]').click()
+    expect(page.locator('[data-panel="log"]')).to_have_text("Log (1)")
+    page.locator('[data-panel="replay"]').click()
+    replay = page.locator("label.field", has=page.locator('[data-key="replay-at"]'))
+    expect(replay).to_have_text("After step 1 of 1")
+    expect(page.get_by_text(f"{PLAYERS[asker]} asked for a hint.")).to_be_visible()
 
 def test_a_deal_that_ended_before_the_last_move_is_still_told_under_the_table(new_page, server):
     """Bob's last card ended the first game of Plus and Minus and he opened the next: "Last move"
