@@ -36,7 +36,7 @@ NAME = "Plus and Minus"
 MIN_SEATS, MAX_SEATS = 2, 8
 RULES_VERSION = 1
 OPTIONS = {"games": Option(5, "1 game, or a rubber of 5 games.", choices=(1, 5))}
-INFO = {"age": "7+", "minutes": 20,
+INFO = {"age": "7+", "minutes": 30,  # the default rubber of 5: some 100 turns at two seats
         "summary": "Add your card to the last card played and move one of your four men that far: "
                    "bring them home on exactly 25."}
 INTERPRETATIONS = (

@@ -56,6 +56,22 @@ def test_catalogue_data_is_complete(key):
         assert len(ids) == len(set(ids)), "card ids are unique"
 
 
+
+
+def mean_turns(key: str) -> float:
+    """Turns of a two-seat match of the default options, played by the medium bots."""
+    game = GAMES[key]
+    turns = [len(play_random_match(game, 2, seed, normalize(game, None), bots=["medium"] * 2)[1]) for seed in range(4)]
+    return sum(turns) / len(turns)
+
+
+def test_plus_and_minus_claims_the_time_of_its_default_rubber_of_five_games():
+    """The home page said "about 20 min" while the form's default is a rubber of 5 games: some 100
+    turns, twice ADD-IT's 15-minute match, whose turns (find cards adding up to yours) are no quicker
+    (QA: teacher). The claim is the default match's at ADD-IT's pace, to the nearest 5 minutes."""
+    addit_pace = mean_turns("addit") / GAMES["addit"].INFO["minutes"]
+    assert GAMES["plusminus"].INFO["minutes"] >= 5 * round(mean_turns("plusminus") / addit_pace / 5)
+
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_a_state_replaced_fast_is_the_state_dataclasses_would_make(key):
     game = GAMES[key]
