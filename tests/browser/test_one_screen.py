@@ -51,6 +51,9 @@ def test_a_turn_at_a_full_table_fits_one_phone_screen(new_page, server, artifact
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     names = page.locator(".seats .seat .who strong").all_inner_texts()  # whole: a long name wraps
     assert names == (players or PLAYERS)[:seats]
+    if game == "addem":  # "0 of 50" alone read as a goal to reach (QA: teacher)
+        lower_wins = {"en-GB": "Points: lower wins", "de-DE": "Punkte: weniger ist besser"}[locale]
+        expect(page.locator(".scores .scores-note")).to_have_text(lower_wins)
 
 
 @pytest.mark.parametrize("width", [320, 375])

@@ -160,6 +160,7 @@ export default {
   "score.seat.plusminusOver": "{score} insgesamt",
   "score.seat.addem": "{score} von {line} · weniger ist besser",
   "score.seat.addemShort": "{score} von {line}",
+  "score.lowerWins": "Punkte: weniger ist besser",
   "score.seat.addtoo": "{score} von {target}",
   "seat.autopilot": "Autopilot",
   "seat.resigned": "aufgegeben",

@@ -160,6 +160,7 @@ export default {
   "score.seat.plusminusOver": "{score} in all",
   "score.seat.addem": "{score} of {line} · lower wins",
   "score.seat.addemShort": "{score} of {line}",
+  "score.lowerWins": "Points: lower wins",
   "score.seat.addtoo": "{score} of {target}",
   "seat.autopilot": "autopilot",
   "seat.resigned": "resigned",

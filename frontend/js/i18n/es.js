@@ -160,6 +160,7 @@ export default {
   "score.seat.plusminusOver": "{score} en total",
   "score.seat.addem": "{score} de {line} · gana el más bajo",
   "score.seat.addemShort": "{score} de {line}",
+  "score.lowerWins": "Puntos: gana el más bajo",
   "score.seat.addtoo": "{score} de {target}",
   "seat.autopilot": "piloto automático",
   "seat.resigned": "se rindió",

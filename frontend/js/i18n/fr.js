@@ -160,6 +160,7 @@ export default {
   "score.seat.plusminusOver": "{score} au total",
   "score.seat.addem": "{score} sur {line} · le plus bas gagne",
   "score.seat.addemShort": "{score} sur {line}",
+  "score.lowerWins": "Points : le plus bas gagne",
   "score.seat.addtoo": "{score} sur {target}",
   "seat.autopilot": "pilote automatique",
   "seat.resigned": "a abandonné",

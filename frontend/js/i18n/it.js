@@ -160,6 +160,7 @@ export default {
   "score.seat.plusminusOver": "{score} in tutto",
   "score.seat.addem": "{score} su {line} · vince il più basso",
   "score.seat.addemShort": "{score} su {line}",
+  "score.lowerWins": "Punti: vince il più basso",
   "score.seat.addtoo": "{score} su {target}",
   "seat.autopilot": "pilota automatico",
   "seat.resigned": "si è arreso",

@@ -160,6 +160,7 @@ export default {
   "score.seat.plusminusOver": "{score} no total",
   "score.seat.addem": "{score} de {line} · ganha o mais baixo",
   "score.seat.addemShort": "{score} de {line}",
+  "score.lowerWins": "Pontos: ganha o mais baixo",
   "score.seat.addtoo": "{score} de {target}",
   "seat.autopilot": "piloto automático",
   "seat.resigned": "desistiu",

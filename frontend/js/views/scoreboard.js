@@ -11,6 +11,7 @@ const COMPACT_FROM = 3;
 
 export function scoreboard(view, me, game) {
   const compact = view.seats.length >= COMPACT_FROM;
+  const scores = view.seats.map((seat, n) => game.score(view, n));
   const rows = view.seats.map((seat, n) => {
     const turn = view.status === "playing" && view.turn === n;
     const classes = ["seat", turn ? "turn" : "", n === me ? "me" : "", seat.joined ? "" : "free"].join(" ");
@@ -23,17 +24,21 @@ export function scoreboard(view, me, game) {
         ${seat.status === "resigned" && !timedOut(view, seat) ? html` <span class="tag">${t("seat.resigned")}</span>` : ""}
         ${seat.timeouts ? html` <span class="tag">${t("seat.timeouts", {count: seat.timeouts})}</span>` : ""}
         ${turn ? html`<span class="sr-only">${t("seat.toPlay")}</span>` : ""}</span>
-      ${standing(view, n, game.score(view, n), compact)}
+      ${standing(view, n, scores[n], compact)}
       <span class="info">${game.seatInfo(view, n)}</span>
     </li>`;
   });
-  return html`<section class="scores" aria-label="${t("seat.players")}"><ol class="seats ${compact ? "compact" : ""}">${rows}</ol></section>`;
+  // The compact list's short scores ("33 of 50") read as a goal to reach unless told once that lower wins
+  const lowWins = compact && scores.some((score) => score.lowWins);
+  return html`<section class="scores" aria-label="${t("seat.players")}">
+    ${lowWins ? html`<p class="scores-note">${t("score.lowerWins")}</p>` : ""}
+    <ol class="seats ${compact ? "compact" : ""}">${rows}</ol></section>`;
 }
 
 /** A seat's score in the game's own words and, where a line ends the match or puts a player out, a bar
  * of the way there (ADD'EM's fills toward the 50 that puts a player out: lower is better). A compact list
- * shows the score alone, in its short words where the game has them ("33 of 50": the rule under the table
- * says that lower wins). */
+ * shows the score alone, in its short words where the game has them ("33 of 50", under a line that says
+ * lower wins). */
 function standing(view, n, {text, short, line, lowWins = false}, compact) {
   if (compact) return html`<span class="score">${short || text}</span>`;
   const value = Math.max(0, Math.min(view.scores[n], line ?? 0));
