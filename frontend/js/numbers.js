@@ -6,6 +6,7 @@ export const minus = (n) => (n < 0 ? `−${-n}` : String(n));
 /** "−3", "0", "+5": a number added to another. */
 export const signed = (n) => (n > 0 ? `+${n}` : minus(n));
 
-/** "−5 + 3 − 2", or "5 + ? − 2" with a term not known (null: an Add-Em card whose value was not settled). */
-export const expression = (terms) => terms.map((n, i) => (n === null ? `${i ? "+ " : ""}?` : i === 0 ? minus(n)
-  : n < 0 ? `− ${-n}` : `+ ${n}`)).join(" ");
+/** "−5 + 3 − 2", or "5 + ? − 2" with a term not known (null: an Add-Em card whose value was not settled), or
+ * "5 + Odd Add-Em card" with a term in words (a string). */
+export const expression = (terms) => terms.map((n, i) => (typeof n !== "number" ? `${i ? "+ " : ""}${n ?? "?"}`
+  : i === 0 ? minus(n) : n < 0 ? `− ${-n}` : `+ ${n}`)).join(" ");

@@ -156,6 +156,20 @@ def test_addem_enables_a_move_only_when_legal_and_says_why_next_to_the_builder(n
     expect(bob.locator('[data-action="replace"]')).to_be_disabled()
 
 
+
+def test_addem_writes_the_sum_being_built_as_the_hint_does(new_page, server):
+    """The builder wrote "8 + −4 = 4" where the hint writes "8 − 4", and a Total card tapped alone
+    "0 = 0" (QA: teacher)."""
+    body = addem_match(server, first=("T4a", "F6a", "F8a", "F6b", "M4a", "F6c"))
+    page = new_page()
+    page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
+    verdict = page.locator("#addem-verdict")
+    page.locator('.hand [data-card="T4a"]').click()
+    expect(verdict).to_have_text("Total card 4 · a sum needs 3 cards or more, the exposed ones included")
+    for card in ("F8a", "M4a"):
+        page.locator(f'.hand [data-card="{card}"]').click()
+    expect(verdict).to_have_text("8 − 4 = 4 · Total 4 ✓")
+
 def test_addem_with_penalties_lets_a_wrong_sum_be_laid_and_says_its_cost(new_page, server):
     body = addem_match(server, penalties=True)
     page = new_page()

@@ -2,7 +2,7 @@
 // replace, draw or pass. What may be done comes from the server; the sum shown is plain arithmetic.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {minus} from "../numbers.js";
+import {expression, minus} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
@@ -30,6 +30,13 @@ const plain = (f) => f.kind === "figure" || f.kind === "minus";
 /** Whether the Add-Em cards left open (each the list of values it may stand for) can make `need`. */
 const fits = (open, need) => (open.length ? open[0].some((v) => fits(open.slice(1), need - v)) : need === 0);
 
+/** "8 − 4 = 4", or "8 + ?" while an Add-Em card's value is open; with no addend yet (a Total card tapped
+ * alone) the Total aimed at, not an empty sum's "0 = 0". */
+function sumLine(parts, totals, sum, known) {
+  if (!parts.length) return totals.map(label).join(", ");
+  return known ? `${expression(parts)} = ${minus(sum)}` : expression(parts);
+}
+
 /** The sum being built (exposed cards + picked ones against one picked Total card): its line and whether
  * the server would take it (a wrong sum only when it costs penalty points instead of being refused).
  * Without help with the sums, only the card counts are checked: no line, and the server judges the sum. */
@@ -41,8 +48,7 @@ function sumCheck(ctx, picked) {
     (f.kind === "addem" ? (ui.values[f.id] ?? null) : f.value));
   const known = parts.every((p) => p !== null);
   const sum = parts.reduce((a, p) => a + (p ?? 0), 0);
-  const shown = parts.map((p) => (p === null ? "?" : minus(p))).join(" + ") || "0";
-  const line = sums ? (known ? `${shown} = ${minus(sum)}` : shown) : "";
+  const line = sums ? sumLine(parts, totals, sum, known) : "";
   if (totals.length !== 1) return {line, verdict: t("addem.needTotal"), ok: false};
   const total = totals[0].value;
   if (parts.length < 2) return {line, verdict: t("addem.tooFew"), ok: false};
@@ -60,7 +66,8 @@ function replaceCheck(ctx, picked) {
   const target = ctx.view.state.exposed_total;
   const sum = picked.reduce((a, f) => a + (f.value ?? 0), 0);
   const sums = helpsWithSums(ctx.view);
-  const line = sums ? t("addem.replaceLine", {parts: picked.map(words).join(" + "), sum: minus(sum), target: minus(target)}) : "";
+  const parts = expression(picked.map((f) => (plain(f) ? f.value : words(f))));
+  const line = sums ? t("addem.replaceLine", {parts, sum: minus(sum), target: minus(target)}) : "";
   if (!picked.every(plain)) return {line, verdict: t("addem.replacePlain"), ok: false};
   if (picked.length < 2) return {line, verdict: t("addem.replaceTwo"), ok: false};
   if (!sums) return {line, verdict: "", ok: true};
