@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .drive import create_match, join_match, status
-from .matches import move_back_in_time, new_match
+from .matches import PLAYERS, move_back_in_time, new_match
 
 
 def match_id(page) -> str:
@@ -259,6 +259,7 @@ def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server)
     expect(items.nth(0)).to_have_class(re.compile("your-turn"))
     expect(items.nth(0)).to_contain_text("Plus and Minus")
     expect(items.nth(0)).to_contain_text("Your turn")
+    expect(items.nth(0)).to_contain_text(f"You play as {PLAYERS[turn]}")  # a shared tablet: which seat is this one's
     expect(items.nth(3)).to_contain_text("ADD'EM")
     expect(items.nth(3)).to_contain_text("Match over")
     expect(items.nth(4)).to_contain_text("This match no longer exists.")

@@ -43,6 +43,7 @@ export default {
   "mine.forget": "Entfernen",
   "mine.forgetLabel": "{match} entfernen",
   "mine.match": "{game} mit {names}",
+  "mine.as": "Du spielst als {name}",
   "mine.nowYourTurn": "Du bist dran: {match}.",
   "mine.nowOver": "{match}: Spiel vorbei.",
   "mine.nowRematch": "{match}: Eine Revanche wartet auf dich.",

@@ -43,6 +43,7 @@ export default {
   "mine.forget": "Remove",
   "mine.forgetLabel": "Remove {match}",
   "mine.match": "{game} with {names}",
+  "mine.as": "You play as {name}",
   "mine.nowYourTurn": "Your turn in {match}.",
   "mine.nowOver": "{match} is over.",
   "mine.nowRematch": "A rematch of {match} is waiting for you.",

@@ -43,6 +43,7 @@ export default {
   "mine.forget": "Quitar",
   "mine.forgetLabel": "Quitar {match}",
   "mine.match": "{game} con {names}",
+  "mine.as": "Juegas como {name}",
   "mine.nowYourTurn": "Te toca en {match}.",
   "mine.nowOver": "{match}: partida terminada.",
   "mine.nowRematch": "{match}: te espera una revancha.",

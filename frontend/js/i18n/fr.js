@@ -43,6 +43,7 @@ export default {
   "mine.forget": "Retirer",
   "mine.forgetLabel": "Retirer {match}",
   "mine.match": "{game} avec {names}",
+  "mine.as": "Vous êtes {name}",
   "mine.nowYourTurn": "À vous de jouer : {match}.",
   "mine.nowOver": "{match} : partie terminée.",
   "mine.nowRematch": "{match} : une revanche vous attend.",

@@ -43,6 +43,7 @@ export default {
   "mine.forget": "Togli",
   "mine.forgetLabel": "Togli {match}",
   "mine.match": "{game} con {names}",
+  "mine.as": "Giochi come {name}",
   "mine.nowYourTurn": "Tocca a te in {match}.",
   "mine.nowOver": "{match}: partita finita.",
   "mine.nowRematch": "{match}: ti aspetta una rivincita.",

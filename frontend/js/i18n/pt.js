@@ -43,6 +43,7 @@ export default {
   "mine.forget": "Remover",
   "mine.forgetLabel": "Remover {match}",
   "mine.match": "{game} com {names}",
+  "mine.as": "Jogas como {name}",
   "mine.nowYourTurn": "É a tua vez em {match}.",
   "mine.nowOver": "{match}: jogo terminado.",
   "mine.nowRematch": "{match}: tens uma desforra à espera.",
