@@ -147,7 +147,7 @@ def test_a_rematch_is_one_new_match_for_the_same_players(new_page, server):
     ann.locator('[data-action="rematch"]').click()
     expect(ann).not_to_have_url(re.compile(match.id))
     rematch = match_id(ann)
-    expect(ann.locator("#status")).to_contain_text("1 of 2")
+    expect(ann.locator("#status")).to_contain_text("Waiting for Bob.")  # the rematch keeps his seat for him
     # not only a link to send: Bob is asked on the match that ended (QA)
     expect(ann.locator(".invite.panel")).to_contain_text("The others are asked to join on the match that just ended.")
     expect(bob.locator('[data-action="rematch"]')).to_have_text("Join the rematch")  # updated by itself
@@ -263,12 +263,25 @@ def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server)
     expect(items.nth(3)).to_contain_text("ADD'EM")
     expect(items.nth(3)).to_contain_text("Match over")
     expect(items.nth(4)).to_contain_text("This match no longer exists.")
-    expect(page.locator(".my-games")).to_contain_text("1 free seat")
+    expect(page.locator(".my-games")).to_contain_text("Waiting for Bob.")  # the name the free seat was reserved for
     assert not [url for url in polls if "/api/v1/games/" in url], "My games asks once, not per match"
 
     items.nth(4).locator('[data-action="forget"]').click()
     expect(items).to_have_count(4)
 
+
+
+def test_a_match_waiting_for_players_names_the_ones_its_seats_are_reserved_for(new_page, server):
+    """"Sam, Tom, 2 free seats" and "2 of 4 have joined", where the creator had named Uma and Vic (QA: teacher)."""
+    match = new_match(server, "addup", join=False, players=["Sam", "Tom", "Uma", "Vic"])
+    match.take(1)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_text("Waiting for Uma and Vic.")
+    page.goto("/")
+    entry = page.locator(".my-games li")
+    expect(entry.locator(".players")).to_have_text("Sam, Tom")
+    expect(entry.locator(".state")).to_have_text("Waiting for Uma and Vic.")
 
 def test_a_turn_skipped_by_another_seat_a_moment_before_is_told_so(new_page, server, database_file):
     """Two players tap Skip at once: the second was told "There is still time to move: the deadline

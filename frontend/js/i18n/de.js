@@ -135,6 +135,8 @@ export default {
   "join.watch": "Dem Spiel zusehen",
 
   "status.waiting": {one: "Warten auf Spieler: {joined} von {total} ist da.", other: "Warten auf Spieler: {joined} von {total} sind da."},
+  "status.waitingFor": "Warten auf {names}.",
+  "status.morePlayers": {one: "{count} weiteren Spieler", other: "{count} weitere Spieler"},
   "status.yourTurn": "Du bist dran",
   "status.turnOf": "{name} ist dran",
   "status.youWin": "Spiel vorbei: Du hast gewonnen!",

@@ -135,6 +135,8 @@ export default {
   "join.watch": "Watch the match",
 
   "status.waiting": {one: "Waiting for players: {joined} of {total} has joined.", other: "Waiting for players: {joined} of {total} have joined."},
+  "status.waitingFor": "Waiting for {names}.",
+  "status.morePlayers": {one: "{count} more player", other: "{count} more players"},
   "status.yourTurn": "Your turn",
   "status.turnOf": "{name}'s turn",
   "status.youWin": "Match over: you win!",

@@ -135,6 +135,8 @@ export default {
   "join.watch": "Ver la partida",
 
   "status.waiting": {one: "Esperando jugadores: ha llegado {joined} de {total}.", other: "Esperando jugadores: han llegado {joined} de {total}."},
+  "status.waitingFor": "Esperando a {names}.",
+  "status.morePlayers": {one: "{count} jugador más", other: "{count} jugadores más"},
   "status.yourTurn": "Te toca",
   "status.turnOf": "Le toca a {name}",
   "status.youWin": "Partida terminada: ¡has ganado!",

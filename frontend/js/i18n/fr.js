@@ -135,6 +135,8 @@ export default {
   "join.watch": "Regarder la partie",
 
   "status.waiting": {one: "En attente des joueurs : {joined} sur {total} est là.", other: "En attente des joueurs : {joined} sur {total} sont là."},
+  "status.waitingFor": "En attente : {names}.",
+  "status.morePlayers": {one: "{count} autre joueur", other: "{count} autres joueurs"},
   "status.yourTurn": "À vous de jouer",
   "status.turnOf": "À {name} de jouer",
   "status.youWin": "Partie terminée : vous gagnez !",

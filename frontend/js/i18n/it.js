@@ -135,6 +135,8 @@ export default {
   "join.watch": "Guarda la partita",
 
   "status.waiting": {one: "In attesa dei giocatori: {joined} su {total} è arrivato.", other: "In attesa dei giocatori: {joined} su {total} sono arrivati."},
+  "status.waitingFor": "In attesa di {names}.",
+  "status.morePlayers": {one: "{count} altro giocatore", other: "{count} altri giocatori"},
   "status.yourTurn": "Tocca a te",
   "status.turnOf": "Tocca a {name}",
   "status.youWin": "Partita finita: hai vinto!",

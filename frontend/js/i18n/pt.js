@@ -135,6 +135,8 @@ export default {
   "join.watch": "Ver o jogo",
 
   "status.waiting": {one: "À espera de jogadores: chegou {joined} de {total}.", other: "À espera de jogadores: chegaram {joined} de {total}."},
+  "status.waitingFor": "À espera de {names}.",
+  "status.morePlayers": {one: "{count} outro jogador", other: "{count} outros jogadores"},
   "status.yourTurn": "É a tua vez",
   "status.turnOf": "É a vez de {name}",
   "status.youWin": "Jogo terminado: ganhaste!",

@@ -26,7 +26,7 @@ const rematchWaiting = (entry) => entry.status === "over" && entry.rematch !== n
 const rematchElsewhere = (entry) => entry.rematch !== null && entry.rematch_joined && !seatOf(entry.rematch);
 
 function item(entry) {
-  const free = entry.seats.filter((s) => !s.joined).length;
+  const free = entry.seats.filter((s) => !s.joined && !s.name).length; // the reserved ones: the status names them
   const names = entry.seats.filter((s) => s.joined).map((s) => isolated(s.name));
   const players = [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
   return html`

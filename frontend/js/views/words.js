@@ -35,13 +35,21 @@ export function gameName(key) {
 
 /** One line saying where the match stands, from `me`'s point of view (me may be null). */
 export function statusLine(view, me) {
-  if (view.status === "waiting") {
-    const joined = view.seats.filter((s) => s.joined).length;
-    return t("status.waiting", {joined, total: view.seats.length, count: joined});
-  }
+  if (view.status === "waiting") return waitingFor(view);
   if (view.status === "over") return outcome(view, me);
   if (view.turn === me) return t("status.yourTurn");
   return t("status.turnOf", {name: seatName(view, view.turn)});
+}
+
+/** Whom a match waits for: the names its creator reserved free seats for ("Waiting for Uma, Vic and 1 more
+ * player."), else how many have joined. */
+function waitingFor(view) {
+  const free = view.seats.map((seat, n) => [seat, n]).filter(([seat]) => !seat.joined);
+  const reserved = free.filter(([seat]) => seat.name).map(([, n]) => seatName(view, n));
+  const joined = view.seats.length - free.length;
+  if (!reserved.length) return t("status.waiting", {joined, total: view.seats.length, count: joined});
+  const others = free.length - reserved.length;
+  return t("status.waitingFor", {names: listing([...reserved, ...(others ? [t("status.morePlayers", {count: others})] : [])])});
 }
 
 export function outcome(view, me) {
