@@ -172,3 +172,22 @@ def test_a_device_that_handed_its_seat_over_forgets_it_and_watches(new_page):
     expect(page.locator("main .note").first).to_contain_text("You are watching")
     assert page.evaluate("Object.keys(JSON.parse(localStorage.getItem('addgames.seats') || '{}')).length") == 0
     expect(page.locator('[data-key="show-link"]')).to_have_count(0)
+
+
+ASK_AGAIN = "Ask whoever sent it for the link again."
+
+
+def test_a_link_cut_short_says_to_ask_for_it_again(new_page, server):
+    """A link whose `#...` was lost said only "You are watching", and a cut-off seat or invite link
+    only that it was not valid: each now says what to do (QA: teacher)."""
+    playing, waiting = new_match(server, "addup"), new_match(server, "addup", join=False)
+    lost, cut, cut_invite = new_page(), new_page(), new_page()
+    lost.goto(f"/g/{playing.id}")
+    expect(lost.locator("main .note").filter(has_text="You are watching")).to_contain_text(ASK_AGAIN.lower()[:-1])
+    cut.goto(playing.seat_link(1)[:-8])
+    expect(cut.locator("main .error")).to_have_text(
+        f"This seat link is not valid (part of it may be missing): you are watching. {ASK_AGAIN}")
+    cut_invite.goto(waiting.invite_link()[:-8])
+    cut_invite.locator('[data-key="take-1"]').click()  # "I am Bob"
+    expect(cut_invite.locator("main .error")).to_have_text(
+        f"This invite link is not valid for this match (part of it may be missing). {ASK_AGAIN}")
