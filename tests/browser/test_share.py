@@ -6,6 +6,7 @@ import requests
 from playwright.sync_api import expect
 
 from .drive import create_match, once_true
+from .matches import new_match
 
 
 def test_share_uses_the_share_sheet_when_the_browser_has_one(new_page):
@@ -111,3 +112,24 @@ def test_back_from_a_match_goes_home_never_to_a_filled_form(new_page):
     bob.go_back()
     expect(bob).to_have_url(re.compile(r"/$"))
     expect(bob.locator(".my-games li")).to_have_count(1)
+
+
+PRINTED = """(selectors) => selectors.map((selector) => [...document.querySelectorAll(selector)]
+    .some((element) => element.checkVisibility()))"""
+
+
+def test_a_printed_waiting_page_shows_the_invite_and_never_the_seat_link_or_the_hand(new_page, server):
+    """There was no print style sheet: printing the waiting page printed the creator's private seat link
+    in full, their hand and the table (QA: teacher). It prints the invite: the whole link, and the QR code."""
+    page = new_page()
+    invite = create_match(page, "addup")
+    parts = [".private", ".hand", ".board", "button", ".invite .link-text", ".invite .qr"]
+    assert page.evaluate(PRINTED, parts) == [True, True, True, True, False, True]
+    page.emulate_media(media="print")
+    assert page.evaluate(PRINTED, parts) == [False, False, False, False, True, True]
+    expect(page.locator(".invite .link-text")).to_have_text(invite)
+
+    playing = new_match(server, "addup")
+    page.goto(playing.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    assert page.evaluate(PRINTED, [".hand", ".board", "#status"]) == [False, True, True]  # the table is public

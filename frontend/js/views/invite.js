@@ -16,6 +16,7 @@ export function invitePanel(link, current, rematch = false) {
     <p>${t(rematch ? "invite.rematchHint" : "invite.hint")}</p>
     <label class="field">${t("invite.link")}
       <input id="invite-link" class="link" readonly value="${link}" data-key="invite-link"></label>
+    <p class="link-text">${link}</p>
     <p class="actions">
       <button type="button" class="primary" data-action="share" data-target="invite-link" data-key="share">${t("invite.share")}</button>
       <button type="button" data-action="copy" data-target="invite-link" data-key="copy-invite">${t("invite.copy")}</button></p>
