@@ -330,6 +330,18 @@ def test_my_games_says_a_seat_left_a_match_the_others_play_on_and_can_remove_it(
     expect(page.locator(".my-games li")).to_have_count(0)
 
 
+def test_my_games_says_since_when_a_match_without_deadlines_waits(new_page, server, database_file):
+    """Whose turn, and since when: a teacher's list tells who has kept the others waiting (QA)."""
+    match = new_match(server, "addup")
+    match.play(lambda view: view["version"] >= 1)
+    move_back_in_time(database_file, match.id, 50)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    page.goto("/")
+    expect(page.locator(".my-games li .state")).to_contain_text("· last move 2 days ago")
+
+
 def test_a_deadline_is_told_in_whole_units_never_further_than_it_is(new_page):
     """59.5 minutes read "in 60 minutes" and 2 days 13 hours "in 3 days" (QA)."""
     page = new_page()

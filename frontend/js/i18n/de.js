@@ -49,6 +49,7 @@ export default {
   "mine.nowRematch": "{match}: Eine Revanche wartet auf dich.",
   "mine.free": {one: "{count} freier Platz", other: "{count} freie Plätze"},
   "mine.due": "Frist {relative}",
+  "mine.moved": "letzter Zug {relative}",
   "mine.late": "Zeit abgelaufen {relative}",
 
   "missing.title": "Hier ist nichts.",

@@ -49,6 +49,7 @@ export default {
   "mine.nowRematch": "A rematch of {match} is waiting for you.",
   "mine.free": {one: "{count} free seat", other: "{count} free seats"},
   "mine.due": "deadline {relative}",
+  "mine.moved": "last move {relative}",
   "mine.late": "time ran out {relative}",
 
   "missing.title": "There is nothing here.",

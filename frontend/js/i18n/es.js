@@ -49,6 +49,7 @@ export default {
   "mine.nowRematch": "{match}: te espera una revancha.",
   "mine.free": {one: "{count} plaza libre", other: "{count} plazas libres"},
   "mine.due": "plazo {relative}",
+  "mine.moved": "última jugada {relative}",
   "mine.late": "tiempo agotado {relative}",
 
   "missing.title": "Aquí no hay nada.",

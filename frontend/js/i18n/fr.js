@@ -49,6 +49,7 @@ export default {
   "mine.nowRematch": "{match} : une revanche vous attend.",
   "mine.free": {one: "{count} place libre", other: "{count} places libres"},
   "mine.due": "échéance {relative}",
+  "mine.moved": "dernier coup {relative}",
   "mine.late": "temps écoulé {relative}",
 
   "missing.title": "Il n'y a rien ici.",

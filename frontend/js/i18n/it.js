@@ -49,6 +49,7 @@ export default {
   "mine.nowRematch": "{match}: ti aspetta una rivincita.",
   "mine.free": {one: "{count} posto libero", other: "{count} posti liberi"},
   "mine.due": "scadenza {relative}",
+  "mine.moved": "ultima mossa {relative}",
   "mine.late": "tempo scaduto {relative}",
 
   "missing.title": "Qui non c'è niente.",

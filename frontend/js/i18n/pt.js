@@ -49,6 +49,7 @@ export default {
   "mine.nowRematch": "{match}: tens uma desforra à espera.",
   "mine.free": {one: "{count} lugar livre", other: "{count} lugares livres"},
   "mine.due": "prazo {relative}",
+  "mine.moved": "última jogada {relative}",
   "mine.late": "tempo esgotado {relative}",
 
   "missing.title": "Não há nada aqui.",

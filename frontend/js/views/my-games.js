@@ -10,8 +10,9 @@ import {gameName, isolated, statusLine} from "./words.js";
 
 const EVERY_MS = 15000;
 
+/** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it. */
 function deadline(entry) {
-  if (!entry.deadline) return "";
+  if (!entry.deadline) return entry.status === "playing" ? html` <span class="due">· ${t("mine.moved", {relative: relativeTime(Date.parse(entry.moved_at))})}</span>` : "";
   const due = Date.parse(entry.deadline);
   return html` <span class="due">· ${t(due <= Date.now() ? "mine.late" : "mine.due", {relative: relativeTime(due)})}</span>`;
 }
