@@ -296,7 +296,11 @@ def test_a_turn_skipped_by_another_seat_a_moment_before_is_told_so(new_page, ser
     expect(claim).to_be_visible()
     # Cid's claim lands while Bob's is on its way
     page.route("**/timeouts", lambda route: (match.post("timeouts", cid), route.continue_()))
+    version = status(page)[1]
     claim.click()
+    expect(page.locator(".error")).to_have_text("Someone skipped or played that turn a moment ago.")
+    # The page then shows the change the refusal explains, and keeps saying why (the new view cleared it)
+    expect(page.locator("#status")).not_to_have_attribute("data-version", str(version))
     expect(page.locator(".error")).to_have_text("Someone skipped or played that turn a moment ago.")
 
 

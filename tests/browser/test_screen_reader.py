@@ -63,7 +63,7 @@ def test_a_hint_keeps_the_cards_picked_and_the_focus_and_is_said(new_page, serve
     cards = page.locator('.hand [data-action="pick"]')
     picked = [cards.nth(n).get_attribute("data-card") for n in range(2)]
     for card in picked:
-        page.locator(f'.hand [data-card="{card}"]').click()
+        page.locator(f'.hand button[data-card="{card}"]').click()
     hint = page.locator('[data-key="hint"]')
     hint.focus()
     page.keyboard.press("Enter")
@@ -72,7 +72,7 @@ def test_a_hint_keeps_the_cards_picked_and_the_focus_and_is_said(new_page, serve
     expect(page.locator("#announce")).to_contain_text(page.locator("#hint").inner_text().removeprefix("Hint:").strip())
     expect(hint).to_be_focused()
     for card in picked:
-        expect(page.locator(f'.hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(f'.hand button[data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".live-sum")).to_be_visible()
 
 

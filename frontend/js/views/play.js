@@ -379,7 +379,11 @@ export default function play(id, linkToken) {
 
   /** Make a change the API answers with the new view, at once or not at all: a claimed timeout. */
   async function send(call) {
-    const result = await attempt(screen, call, (error) => error.status === 409 && poller.now());
+    const result = await attempt(screen, call, (error) => {
+      if (error.status !== 409) return;
+      screen.refusal = true; // it explains the change the poll below brings: kept when that comes
+      poller.now();
+    });
     if (!result) return;
     poller.setEtag(result.etag);
     await shown(result.data, result.etag);
