@@ -23,7 +23,8 @@ def my_games():
     loaded = [(matches.load(game_id), seat, name) for game_id, seat, name in held]
     joined = _rematch_seats([match.rematch_id for match, _, _ in loaded if match.rematch_id])
     entries = [_entry(match, seat, name, (match.rematch_id, seat) in joined) for match, seat, name in loaded]
-    entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["id"]))
+    # Most urgent first: the seat's turn, then the soonest deadline, then the longest wait since the last move
+    entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["moved_at"], e["id"]))
     replaced = connection.get().execute(_REPLACED, {"hashes": hashes}).all() if len(held) < len(hashes) else []
     return jsonio.secret(jsonify(games=entries, replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
                                                           for game_id, seat, at in replaced]))

@@ -122,9 +122,12 @@ def join(match: MatchRow, game, invite: str, seat: int | None, name: str | None)
         raise Problem(403, "bad_invite", "That invite code is not this match's.")
 
     def pick(match: MatchRow) -> tuple[int, str]:
-        taking = seat if seat is not None else _reserved_for(match, name)
+        reserved = _reserved_for(match, name) if seat is None else None
+        taking = reserved if reserved is not None else seat
         taking = _first_free(match, unreserved=bool(name)) if taking is None else taking
-        named = (name or (match.names[taking] if taking is not None and taking < match.seat_count else "") or "").strip()
+        # The seat's reserved name as the creator wrote it ("Uma", when "uma" joins), else the name given
+        kept = match.names[taking] if taking is not None and taking < match.seat_count else None
+        named = ((kept if reserved is not None else name) or kept or "").strip()
         check_unlike(named, (shown["name"] for shown in seats(match) if shown["seat"] != taking))
         if taking is None:  # after the name's check: a name already at the table is told so first
             kept = [match.names[n] for n in _free(match)]

@@ -76,7 +76,7 @@ def test_a_seat_kept_for_a_name_is_not_taken_under_another_unless_named(client):
                                       "or name the seat you take.")
     assert join(name="bob").json["seat"] == 1, "a reserved name reads as itself"
     assert join(name="Dan", seat=2).json["seat"] == 2, "a seat named in the join is taken under the name given"
-    assert [seat["name"] for seat in table.view(0)["seats"]] == ["Ann", "bob", "Dan"]
+    assert [seat["name"] for seat in table.view(0)["seats"]] == ["Ann", "Bob", "Dan"]
 
 
 def test_fixed_deck_deals_in_order_and_is_marked(client):

@@ -256,6 +256,18 @@ def test_my_games_says_when_each_match_last_moved_and_a_hint_is_no_move(client, 
     assert mine["moved_at"] == (started + timedelta(hours=5)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def test_my_games_puts_the_longest_wait_first_among_matches_alike(client, clock):
+    """Two matches on the seat's turn, without deadlines: the one waiting longest comes first (QA)."""
+    older = Table.create(client)
+    clock.at += timedelta(hours=1)
+    newer = Table.create(client)
+    while newer.id > older.id:  # ids are random: one that sorts first, so that only the wait can put it second
+        newer = Table.create(client)
+    tokens = [table.tokens[table.view()["turn"]] for table in (newer, older)]
+    games = client.post("/api/v1/my-games", json={"tokens": tokens}).json["games"]
+    assert [game["id"] for game in games] == [older.id, newer.id]
+
+
 @pytest.mark.parametrize("body", [{"tokens": "abc"}, {"tokens": ["x"] * 101}, {}])
 def test_my_games_refuses_bad_bodies(client, body):
     assert client.post("/api/v1/my-games", json=body).status_code == 422
