@@ -79,6 +79,6 @@ export function relativeTime(date, now = Date.now()) {
 /** "Mon 23 Nov, 14:05 CET": a moment in the reader's time zone, named (the other players may live in
  *  another), and language. */
 export function dateTime(date) {
-  return new Intl.DateTimeFormat(locale(), {weekday: "short", day: "numeric", month: "short", hour: "2-digit",
+  return new Intl.DateTimeFormat(locale(), {weekday: "short", day: "numeric", month: "short", hour: "numeric",
     minute: "2-digit", timeZoneName: "short"}).format(date);
 }

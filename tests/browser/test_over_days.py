@@ -336,14 +336,19 @@ def test_my_games_says_a_seat_left_a_match_the_others_play_on_and_can_remove_it(
 
 def test_my_games_says_since_when_a_match_without_deadlines_waits(new_page, server, database_file):
     """Whose turn, and since when: a teacher's list tells who has kept the others waiting (QA)."""
-    match = new_match(server, "addup")
+    match, unplayed = new_match(server, "addup", seats=3, bots={2: "easy"}), new_match(server, "addup")
     match.play(lambda view: view["version"] >= 1)
     move_back_in_time(database_file, match.id, 50)
-    page = new_page()
-    page.goto(match.seat_link(0))
-    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    move_back_in_time(database_file, unplayed.id, 75)
+    page = new_page(locale="fr-FR")
+    for each in (match, unplayed):
+        page.goto(each.seat_link(0))
+        expect(page.locator("#status")).to_have_attribute("data-status", "playing")
     page.goto("/")
-    expect(page.locator(".my-games li .state")).to_contain_text("· last move 2 days ago")
+    states = page.locator(".my-games li .state")
+    expect(states.filter(has_text="· dernier coup avant-hier")).to_have_count(1)
+    expect(states.filter(has_text="· commencée il y a 3 jours")).to_have_count(1)  # no move to blame anyone for (QA)
+    expect(page.locator(".my-games li .players").filter(has_text="Ordinateur (facile)")).to_have_count(1)  # not "Computer"
 
 
 def test_a_deadline_is_told_in_whole_units_never_further_than_it_is(new_page):
@@ -369,3 +374,9 @@ def test_a_deadline_names_the_time_zone_it_is_told_in(browser, server):
     }""")
     context.close()
     assert said == ["Mon 5 Jan, 14:05 CET", "Mon 6 Jul, 14:05 CEST"], said
+    american = browser.new_context(base_url=server, locale="en-US", timezone_id="America/New_York", service_workers="block")
+    page = american.new_page()
+    page.goto("/")
+    said = page.evaluate("import('/js/i18n.js').then(({dateTime}) => dateTime(Date.UTC(2026, 0, 5, 14, 5)))")
+    american.close()
+    assert said == "Mon, Jan 5, 9:05 AM EST", said  # no "09:05", as Americans write it (QA)

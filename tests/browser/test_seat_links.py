@@ -169,7 +169,7 @@ def test_a_device_that_handed_its_seat_over_forgets_it_and_watches(new_page):
     expect(page.locator('[data-key="hand-over"]')).to_be_focused()
     page.locator('[data-key="hand-over"]').click()
     page.locator('[data-key="hand-yes"]').click()
-    expect(page.locator("main .note").first).to_contain_text("You are watching")
+    expect(page.locator("main .note").first).to_have_text("You gave this seat to its player: this device only watches.")
     assert page.evaluate("Object.keys(JSON.parse(localStorage.getItem('addgames.seats') || '{}')).length") == 0
     expect(page.locator('[data-key="show-link"]')).to_have_count(0)
 

@@ -10,7 +10,7 @@ const SHAPES = {
     <path d="M2.4 4.6c3 1.2 3 5.6 0 6.8M13.6 4.6c-3 1.2-3 5.6 0 6.8" fill="none" stroke="#fff" stroke-width="1.3"/>`,
   baseball: html`<circle cx="8" cy="8" r="6.5" fill="#fff" stroke="#444" stroke-width="1.2"/>
     <path d="M4.3 2.8c1.6 3 1.6 7.4 0 10.4M11.7 2.8c-1.6 3-1.6 7.4 0 10.4" fill="none" stroke="#b3261e" stroke-width="1.1" stroke-dasharray="1.2 0.9"/>`,
-  football: html`<path d="M1.5 8C4 2.5 12 2.5 14.5 8 12 13.5 4 13.5 1.5 8z" fill="#7a4520" stroke="#3b1f0c" stroke-width="1"/>
+  football: html`<path d="M1.5 8C4 2.5 12 2.5 14.5 8 12 13.5 4 13.5 1.5 8z" fill="#a5652f" stroke="#3b1f0c" stroke-width="1"/>
     <path d="M5.5 8h5M6.5 7v2M8 7v2M9.5 7v2" stroke="#fff" stroke-width="0.9"/>`,
   // In the card's own colours (app.css), which turn light on a dark theme's card
   hockey: html`<path class="stick" d="M9.5 1.5L6.5 11.5H2.5" fill="none" stroke-width="2" stroke-linecap="round"/>

@@ -50,6 +50,7 @@ export default {
   "mine.free": {one: "{count} free seat", other: "{count} free seats"},
   "mine.due": "deadline {relative}",
   "mine.moved": "last move {relative}",
+  "mine.started": "started {relative}",
   "mine.late": "time ran out {relative}",
 
   "missing.title": "There is nothing here.",
@@ -174,6 +175,7 @@ export default {
   "play.yourHand": "Your hand",
   "play.pile": {one: "{count} card left to draw", other: "{count} cards left to draw"},
   "play.spectator": "You are watching: you have no seat in this match on this device. If you came to play, part of your link may be missing: ask whoever sent it for the link again.",
+  "play.handedOver": "You gave this seat to its player: this device only watches.",
   "play.noSums": "This match shows no sums or previews: help with the sums is off.",
   "play.rules": "Rules of {game}",
   "play.notify": "Notify me when it's my turn",

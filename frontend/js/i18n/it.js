@@ -50,6 +50,7 @@ export default {
   "mine.free": {one: "{count} posto libero", other: "{count} posti liberi"},
   "mine.due": "scadenza {relative}",
   "mine.moved": "ultima mossa {relative}",
+  "mine.started": "iniziata {relative}",
   "mine.late": "tempo scaduto {relative}",
 
   "missing.title": "Qui non c'è niente.",
@@ -174,6 +175,7 @@ export default {
   "play.yourHand": "La tua mano",
   "play.pile": {one: "{count} carta da pescare", other: "{count} carte da pescare"},
   "play.spectator": "Stai guardando: non hai un posto in questa partita su questo dispositivo. Se sei venuto a giocare, forse il tuo link è incompleto: chiedi a chi te l'ha mandato di rimandartelo.",
+  "play.handedOver": "Hai dato questo posto al suo giocatore: questo dispositivo guarda soltanto.",
   "play.noSums": "Questa partita non mostra somme né anteprime: l'aiuto con i conti è disattivato.",
   "play.rules": "Regole di {game}",
   "play.notify": "Avvisami quando tocca a me",

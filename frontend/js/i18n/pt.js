@@ -50,6 +50,7 @@ export default {
   "mine.free": {one: "{count} lugar livre", other: "{count} lugares livres"},
   "mine.due": "prazo {relative}",
   "mine.moved": "última jogada {relative}",
+  "mine.started": "começada {relative}",
   "mine.late": "tempo esgotado {relative}",
 
   "missing.title": "Não há nada aqui.",
@@ -174,6 +175,7 @@ export default {
   "play.yourHand": "A tua mão",
   "play.pile": {one: "Falta {count} carta para tirar", other: "Faltam {count} cartas para tirar"},
   "play.spectator": "Estás a ver: não tens lugar neste jogo neste dispositivo. Se vieste jogar, talvez a tua ligação esteja incompleta: pede a quem ta enviou que a envie outra vez.",
+  "play.handedOver": "Deste este lugar ao seu jogador: este dispositivo só vê.",
   "play.noSums": "Este jogo não mostra somas nem pré-visualizações: a ajuda com as contas está desligada.",
   "play.rules": "Regras de {game}",
   "play.notify": "Avisa-me quando for a minha vez",

@@ -6,13 +6,14 @@ import {listing, relativeTime, t} from "../i18n.js";
 import {forgetSeat} from "../push.js";
 import {allSeats, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
-import {gameName, isolated, statusLine} from "./words.js";
+import {gameName, isolated, seatName, statusLine} from "./words.js";
 
 const EVERY_MS = 15000;
 
 /** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it. */
 function deadline(entry) {
-  if (!entry.deadline) return entry.status === "playing" ? html` <span class="due">· ${t("mine.moved", {relative: relativeTime(Date.parse(entry.moved_at))})}</span>` : "";
+  const since = {relative: relativeTime(Date.parse(entry.moved_at))}; // the last move, or the start before any
+  if (!entry.deadline) return entry.status === "playing" ? html` <span class="due">· ${t(entry.version ? "mine.moved" : "mine.started", since)}</span>` : "";
   const due = Date.parse(entry.deadline);
   return html` <span class="due">· ${t(due <= Date.now() ? "mine.late" : "mine.due", {relative: relativeTime(due)})}</span>`;
 }
@@ -28,7 +29,7 @@ const rematchElsewhere = (entry) => entry.rematch !== null && entry.rematch_join
 
 function item(entry) {
   const free = entry.seats.filter((s) => !s.joined && !s.name).length; // the reserved ones: the status names them
-  const names = entry.seats.filter((s) => s.joined).map((s) => isolated(s.name));
+  const names = entry.seats.filter((s) => s.joined).map((s) => seatName(entry, s.seat)); // the computer's, translated
   const players = [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
   return html`
     <li class="${entry.your_turn ? "mine your-turn" : "mine"}">
@@ -56,7 +57,7 @@ const forgetButton = (id, match) => html`<button type="button" class="small" dat
 
 /** "ADD UP with Bob": the game and the others at the table, naming a match in a label or an announcement. */
 function matchName(entry) {
-  const others = entry.seats.filter((s, n) => s.joined && n !== entry.seat).map((s) => isolated(s.name));
+  const others = entry.seats.filter((s, n) => s.joined && n !== entry.seat).map((s) => seatName(entry, s.seat));
   return others.length ? t("mine.match", {game: gameName(entry.game), names: listing(others)}) : gameName(entry.game);
 }
 
