@@ -133,3 +133,20 @@ def test_a_printed_waiting_page_shows_the_invite_and_never_the_seat_link_or_the_
     page.goto(playing.seat_link(0))
     expect(page.locator("#status")).to_have_attribute("data-status", "playing")
     assert page.evaluate(PRINTED, [".hand", ".board", "#status"]) == [False, True, True]  # the table is public
+
+
+def test_an_invite_for_reserved_seats_names_their_players_on_screen_and_on_paper(new_page):
+    """It said "Anyone with it can take a free seat" of seats kept for Uma and Vic, and the print left out
+    whom the match waits for (QA)."""
+    page = new_page()
+    page.goto("/new/addup")
+    page.locator('select[name="seats"]').select_option("3")
+    page.locator('input[name="name-0"]').fill("Ann")
+    page.locator('input[name="name-1"]').fill("Uma")
+    page.locator('input[name="name-2"]').fill("Vic")
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    hint = page.locator(".invite > p").first
+    expect(hint).to_have_text("Send this link to Uma and Vic: each of them takes the seat kept for them.")
+    page.emulate_media(media="print")
+    assert page.evaluate(PRINTED, ["#status", ".invite .qr"]) == [True, True]
+    expect(page.locator("#status")).to_have_text("Waiting for Uma and Vic.")

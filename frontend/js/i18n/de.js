@@ -81,6 +81,7 @@ export default {
 
   "invite.title": "Lade die anderen Spieler ein",
   "invite.hint": "Schicke diesen Link an die Leute, mit denen du spielen willst. Wer ihn hat, kann einen freien Platz nehmen.",
+  "invite.hintReserved": "Schicke diesen Link an {names}: Jeder nimmt den für ihn freigehaltenen Platz.",
   "invite.rematchHint": "Die anderen werden in der gerade beendeten Partie gefragt, ob sie mitspielen. Du kannst ihnen auch diesen Link schicken.",
   "invite.link": "Einladungslink",
   "invite.share": "Link teilen",

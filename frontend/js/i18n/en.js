@@ -81,6 +81,7 @@ export default {
 
   "invite.title": "Invite the other players",
   "invite.hint": "Send this link to the people you want to play with. Anyone with it can take a free seat.",
+  "invite.hintReserved": "Send this link to {names}: each of them takes the seat kept for them.",
   "invite.rematchHint": "The others are asked to join on the match that just ended. You can also send them this link.",
   "invite.link": "Invite link",
   "invite.share": "Share the link",

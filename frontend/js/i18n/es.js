@@ -81,6 +81,7 @@ export default {
 
   "invite.title": "Invita a los demás jugadores",
   "invite.hint": "Envía este enlace a quienes quieras invitar. Cualquiera que lo tenga puede ocupar una plaza libre.",
+  "invite.hintReserved": "Envía este enlace a {names}: cada uno toma la plaza que se le guarda.",
   "invite.rematchHint": "A los demás se les pide que se unan en la partida que acaba de terminar. También puedes enviarles este enlace.",
   "invite.link": "Enlace de invitación",
   "invite.share": "Compartir el enlace",

@@ -81,6 +81,7 @@ export default {
 
   "invite.title": "Invita gli altri giocatori",
   "invite.hint": "Manda questo link alle persone con cui vuoi giocare. Chiunque lo abbia può prendere un posto libero.",
+  "invite.hintReserved": "Manda questo link a {names}: ognuno prende il posto tenuto per sé.",
   "invite.rematchHint": "Agli altri viene chiesto di unirsi nella partita appena finita. Puoi anche mandare loro questo link.",
   "invite.link": "Link d'invito",
   "invite.share": "Condividi il link",

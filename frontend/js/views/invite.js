@@ -1,19 +1,23 @@
 // Sharing: the invite link (share sheet, clipboard, QR code) and the seat's own link, shown once.
 import {html} from "../html.js";
-import {t} from "../i18n.js";
+import {listing, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {copyText, shareLink} from "../share.js";
-import {gameName} from "./words.js";
+import {freeSeats, gameName} from "./words.js";
 
 export function notice(current, target) {
   return current?.target === target ? html`<p class="notice" role="status">${current.text}</p>` : "";
 }
 
-/** The invite: for a rematch, the others are also asked on the match that ended (its Join button, a push). */
-export function invitePanel(link, current, rematch = false) {
+/** The invite of `view`: for a rematch, the others are also asked on the match that ended (its Join button, a
+ * push); where every free seat is kept for a name, it is for those players only. */
+export function invitePanel(view, link, current, rematch = false) {
+  const {reserved, open} = freeSeats(view);
+  const hint = rematch ? t("invite.rematchHint")
+    : reserved.length && !open ? t("invite.hintReserved", {names: listing(reserved)}) : t("invite.hint");
   return html`<section class="invite panel" aria-labelledby="invite-title">
     <h2 id="invite-title">${t("invite.title")}</h2>
-    <p>${t(rematch ? "invite.rematchHint" : "invite.hint")}</p>
+    <p>${hint}</p>
     <label class="field">${t("invite.link")}
       <input id="invite-link" class="link" readonly value="${link}" data-key="invite-link"></label>
     <p class="link-text">${link}</p>

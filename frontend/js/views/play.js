@@ -66,7 +66,7 @@ export default function play(id, linkToken) {
         ${screen.seatLinks.warning(view, me)}
         ${otherSeatNotice(view, me)}
         ${screen.lifecycle.deadline(view, me)}
-        ${view.status === "waiting" && kept?.inviteLink ? invitePanel(kept.inviteLink, screen.notice, kept.rematch) : ""}
+        ${view.status === "waiting" && kept?.inviteLink ? invitePanel(view, kept.inviteLink, screen.notice, kept.rematch) : ""}
         ${me === null ? html`<p class="note">${t(handedOver ? "play.handedOver" : "play.spectator")}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
         ${screen.history.lastMove()}

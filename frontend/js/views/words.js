@@ -41,15 +41,20 @@ export function statusLine(view, me) {
   return t("status.turnOf", {name: seatName(view, view.turn)});
 }
 
+/** A match's free seats: the names its creator reserved some for, and how many are open to anyone. */
+export function freeSeats(view) {
+  const free = view.seats.map((seat, n) => [seat, n]).filter(([seat]) => !seat.joined);
+  const reserved = free.filter(([seat]) => seat.name).map(([, n]) => seatName(view, n));
+  return {reserved, open: free.length - reserved.length};
+}
+
 /** Whom a match waits for: the names its creator reserved free seats for ("Waiting for Uma, Vic and 1 more
  * player."), else how many have joined. */
 function waitingFor(view) {
-  const free = view.seats.map((seat, n) => [seat, n]).filter(([seat]) => !seat.joined);
-  const reserved = free.filter(([seat]) => seat.name).map(([, n]) => seatName(view, n));
-  const joined = view.seats.length - free.length;
+  const {reserved, open} = freeSeats(view);
+  const joined = view.seats.length - reserved.length - open;
   if (!reserved.length) return t("status.waiting", {joined, total: view.seats.length, count: joined});
-  const others = free.length - reserved.length;
-  return t("status.waitingFor", {names: listing([...reserved, ...(others ? [t("status.morePlayers", {count: others})] : [])])});
+  return t("status.waitingFor", {names: listing([...reserved, ...(open ? [t("status.morePlayers", {count: open})] : [])])});
 }
 
 export function outcome(view, me) {
