@@ -95,7 +95,8 @@ export function history(id, token, screen) {
     const past = replay.view;
     return html`
       <label class="field">${t("replay.at", {at, count: view.version})}
-        <input type="range" min="0" max="${view.version}" value="${at}" data-change="replayAt" data-key="replay-at"></label>
+        <input type="range" min="0" max="${view.version}" value="${at}" data-change="replayAt" data-key="replay-at"
+          aria-valuetext="${t("replay.at", {at, count: view.version})}"></label>
       <p class="actions"><button type="button" class="small" data-action="replayStep" data-step="-1" data-key="replay-prev"
           ${at <= 0 ? "disabled" : ""}>${t("replay.previous")}</button>
         <button type="button" class="small" data-action="replayStep" data-step="1" data-key="replay-next"
