@@ -69,6 +69,16 @@ def test_playing_the_computer_asks_for_a_name_and_back_leaves_the_form(new_page)
     expect(page.locator('[data-key="computer-name"]')).to_have_value("Zoe")  # the last name used
 
 
+def test_a_child_may_play_the_computer_without_help_with_the_sums(new_page):
+    """A parent practising with a child had no way to turn the sums off against the computer (QA)."""
+    page = new_page()
+    computer_form(page, "addup", "easy", {})
+    page.locator('.computer [data-key="hints"]').uncheck()
+    page.locator('[data-key="play-computer"]').click()
+    expect(page.locator("#no-sums")).to_be_visible()
+    expect(page.locator('[data-key="hint"]')).to_have_count(0)
+
+
 def test_a_hint_explains_a_move_and_the_log_marks_the_move_made_after_it(new_page):
     page = new_page(locale="fr-FR")
     play_against_the_computer(page, "addup", "hard", {})

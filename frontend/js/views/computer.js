@@ -7,7 +7,7 @@ import {expression, minus} from "../numbers.js";
 import {go} from "../router.js";
 import {keepCreated, lastName} from "../seat-store.js";
 import {attempt} from "../ui.js";
-import {optionFields, readOptions} from "./options.js";
+import {helpField, optionFields, readOptions} from "./options.js";
 import {nameField} from "./words.js";
 
 export const LEVELS = ["easy", "medium", "hard"];
@@ -24,6 +24,7 @@ export function computerPanel(game, form) {
         ${t(`bot.about.${level}`)}</label>`)}
     </fieldset>
     ${optionFields(game, form.options)}
+    ${helpField(form.hints, "computerHints")}
     ${form.error ? html`<p class="error" role="alert">${form.error}</p>` : ""}
     <p class="actions"><button type="button" class="primary" data-action="playComputer" data-key="play-computer"
       ${form.busy ? "disabled" : ""}>${t("computer.start")}</button></p>
@@ -32,10 +33,14 @@ export function computerPanel(game, form) {
 
 /** The panel's state and actions for `screen` (which repaints); `game()` gives the catalogue entry. */
 export function computerForm(screen, game) {
-  const form = {level: "medium", options: {}, name: lastName(), error: null, busy: false, repaint: () => screen.repaint()};
+  const form = {level: "medium", options: {}, name: lastName(), hints: true, error: null, busy: false,
+    repaint: () => screen.repaint()};
   const actions = {
     botLevel(input) {
       form.level = input.value;
+    },
+    computerHints(input) {
+      form.hints = input.checked;
     },
     option(input) {
       form.options[input.dataset.option] = input.value;
@@ -51,7 +56,7 @@ export function computerForm(screen, game) {
       }
       const chosen = game();
       const created = await attempt(form, () => api.create({game: chosen.key, seats: Math.max(2, chosen.players.min),
-        name, options: readOptions(chosen, form.options), bots: [{seat: 1, level: form.level}]}));
+        name, options: readOptions(chosen, form.options), bots: [{seat: 1, level: form.level}], hints: form.hints}));
       if (!created) return;
       keepCreated(created, name);
       go(`/g/${created.game.id}`, {replace: true}); // Back goes where the form came from, never to the filled form

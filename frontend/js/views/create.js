@@ -6,7 +6,7 @@ import {go, replaceAddress} from "../router.js";
 import {keepCreated, lastName} from "../seat-store.js";
 import {attempt} from "../ui.js";
 import {LEVELS} from "./computer.js";
-import {optionFields, readOptions} from "./options.js";
+import {helpField, optionFields, readOptions} from "./options.js";
 import {paceFields} from "./pace.js";
 import {gameName, nameField} from "./words.js";
 
@@ -80,8 +80,7 @@ export default function create(initial) {
           ${seatFields(form)}
           ${optionFields(game, form.options)}
           ${paceFields(form)}
-          <label class="choice"><input type="checkbox" name="hints" data-change="hints" data-key="hints"
-            ${form.hints ? "checked" : ""}> ${t("create.hints")}</label>
+          ${helpField(form.hints, "hints")}
           ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
           <button class="primary" type="submit" data-key="create" ${screen.busy ? "disabled" : ""}>${t("create.submit")}</button>
         </form>`;

@@ -43,3 +43,10 @@ export function readOptions(game, chosen) {
   }
   return options;
 }
+
+/** Whether the match helps with the sums (hints, running sums, previews): checked, the default. A form's
+ * `action` (data-change) keeps the box's changes. */
+export function helpField(on, action) {
+  return html`<label class="choice"><input type="checkbox" name="hints" data-change="${action}" data-key="hints"
+    ${on ? "checked" : ""}> ${t("create.hints")}</label>`;
+}
