@@ -1,17 +1,18 @@
 // The seats this device holds, kept in localStorage: a seat's token is its only key.
 const KEY = "addgames.seats";
+const WATCHED = "addgames.watched"; // matches whose seat this device handed to its player: {id: {game, name, at}}
 const NAME = "addgames.name";
 
-function load() {
+function load(key = KEY) {
   try {
-    return JSON.parse(localStorage.getItem(KEY)) || {};
+    return JSON.parse(localStorage.getItem(key)) || {};
   } catch {
     return {};
   }
 }
 
-function save(all) {
-  localStorage.setItem(KEY, JSON.stringify(all));
+function save(all, key = KEY) {
+  localStorage.setItem(key, JSON.stringify(all));
 }
 
 /** Keep a seat: {seat, token, game, seatLink, invite?, inviteLink?}; `linkShown` starts false. */
@@ -19,6 +20,26 @@ export function keepSeat(id, seat) {
   const all = load();
   all[id] = {linkShown: false, ...all[id], ...seat, at: Date.now()};
   save(all);
+  unwatch(id); // a seat here again: no longer only watched
+}
+
+/** A match this device gave its seat away in (to `name`, the seat's player), kept to follow it from My games. */
+export function watchMatch(id, game, name) {
+  save({...load(WATCHED), [id]: {game, name, at: Date.now()}}, WATCHED);
+}
+
+export function unwatch(id) {
+  const all = load(WATCHED);
+  if (!all[id]) return;
+  delete all[id];
+  save(all, WATCHED);
+}
+
+export const isWatched = (id) => Boolean(load(WATCHED)[id]);
+
+/** The matches this device watches, newest first: [{id, game, name}]. */
+export function watchedMatches() {
+  return Object.entries(load(WATCHED)).map(([id, match]) => ({id, ...match})).sort((a, b) => b.at - a.at);
 }
 
 /** Keep the creator's seat of a match just `created`, and the `name` they gave. A match that started at once

@@ -172,6 +172,15 @@ def test_a_device_that_handed_its_seat_over_forgets_it_and_watches(new_page):
     expect(page.locator("main .note").first).to_have_text("You gave this seat to its player: this device only watches.")
     assert page.evaluate("Object.keys(JSON.parse(localStorage.getItem('addgames.seats') || '{}')).length") == 0
     expect(page.locator('[data-key="show-link"]')).to_have_count(0)
+    # Still followed from My games (QA: a teacher lost the overview of every seat she handed over)
+    page.goto("/")
+    watched = page.locator(".my-games li")
+    expect(watched).to_have_text(re.compile(r"ADD UP\s+Watching: you gave Ann their seat\.\s*Remove"))
+    watched.locator("a").click()
+    expect(page.locator("main .note").first).to_have_text("You gave this seat to its player: this device only watches.")
+    page.go_back()
+    page.locator('.my-games [data-action="forget"]').click()
+    expect(page.locator(".my-games")).to_have_count(0)
 
 
 ASK_AGAIN = "Ask whoever sent it for the link again."

@@ -51,6 +51,7 @@ export default {
   "mine.due": "Frist {relative}",
   "mine.moved": "letzter Zug {relative}",
   "mine.started": "begonnen {relative}",
+  "mine.watching": "Du schaust zu: Du hast {name} den Platz gegeben.",
   "mine.late": "Zeit abgelaufen {relative}",
 
   "missing.title": "Hier ist nichts.",

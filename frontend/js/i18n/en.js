@@ -51,6 +51,7 @@ export default {
   "mine.due": "deadline {relative}",
   "mine.moved": "last move {relative}",
   "mine.started": "started {relative}",
+  "mine.watching": "Watching: you gave {name} their seat.",
   "mine.late": "time ran out {relative}",
 
   "missing.title": "There is nothing here.",

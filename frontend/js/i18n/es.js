@@ -51,6 +51,7 @@ export default {
   "mine.due": "plazo {relative}",
   "mine.moved": "última jugada {relative}",
   "mine.started": "empezada {relative}",
+  "mine.watching": "Mirando: le diste su plaza a {name}.",
   "mine.late": "tiempo agotado {relative}",
 
   "missing.title": "Aquí no hay nada.",

@@ -51,6 +51,7 @@ export default {
   "mine.due": "échéance {relative}",
   "mine.moved": "dernier coup {relative}",
   "mine.started": "commencée {relative}",
+  "mine.watching": "Vous regardez : vous avez donné sa place à {name}.",
   "mine.late": "temps écoulé {relative}",
 
   "missing.title": "Il n'y a rien ici.",

@@ -51,6 +51,7 @@ export default {
   "mine.due": "scadenza {relative}",
   "mine.moved": "ultima mossa {relative}",
   "mine.started": "iniziata {relative}",
+  "mine.watching": "Stai guardando: hai dato il suo posto a {name}.",
   "mine.late": "tempo scaduto {relative}",
 
   "missing.title": "Qui non c'è niente.",

@@ -51,6 +51,7 @@ export default {
   "mine.due": "prazo {relative}",
   "mine.moved": "última jogada {relative}",
   "mine.started": "começada {relative}",
+  "mine.watching": "A ver: deste o lugar a {name}.",
   "mine.late": "tempo esgotado {relative}",
 
   "missing.title": "Não há nada aqui.",

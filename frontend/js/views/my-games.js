@@ -4,7 +4,7 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {forgetSeat} from "../push.js";
-import {allSeats, seatOf, update} from "../seat-store.js";
+import {allSeats, seatOf, unwatch, update, watchedMatches} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {gameName, isolated, seatName, statusLine} from "./words.js";
 
@@ -50,6 +50,12 @@ function goneItem({id, game}, replaced) {
   return html`<li class="mine"><strong>${gameName(game)}</strong>
     <span class="state">${t(replaced.has(id) ? "mine.replaced" : "mine.gone")}</span>
     ${forgetButton(id, gameName(game))}</li>`;
+}
+
+/** A match whose seat this device handed to its player: followed from here, as a spectator. */
+function watchedItem({id, game, name}) {
+  return html`<li class="mine"><a href="/g/${id}" data-key="mine-${id}"><strong>${gameName(game)}</strong>
+    <span class="state">${t("mine.watching", {name: isolated(name)})}</span></a>${forgetButton(id, gameName(game))}</li>`;
 }
 
 const forgetButton = (id, match) => html`<button type="button" class="small" data-action="forget" data-id="${id}"
@@ -104,12 +110,14 @@ export function myGames(repaint) {
   return {
     render() {
       const seats = allSeats();
-      if (!seats.length) return "";
-      const known = new Set((entries || []).map((entry) => entry.id));
-      const gone = entries ? seats.filter((seat) => !known.has(seat.id)) : [];
+      const watched = watchedMatches();
+      if (!seats.length && !watched.length) return "";
+      const listed = seats.length ? entries : []; // nothing to ask the server for matches only watched
+      const known = new Set((listed || []).map((entry) => entry.id));
+      const gone = listed ? seats.filter((seat) => !known.has(seat.id)) : [];
       return html`<section class="my-games" aria-labelledby="mine-title">
         <h2 id="mine-title">${t("mine.title")}</h2>
-        ${entries ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">${entries.filter((e) => seats.some((s) => s.id === e.id)).map(item)}${gone.map((seat) => goneItem(seat, replaced))}</ul>`
+        ${listed ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">${listed.filter((e) => seats.some((s) => s.id === e.id)).map(item)}${gone.map((seat) => goneItem(seat, replaced))}${watched.map(watchedItem)}</ul>`
           : html`<p>${t("app.loading")}</p>`}</section>`;
     },
     start() {
@@ -122,6 +130,7 @@ export function myGames(repaint) {
     },
     async forget(id) {
       await forgetSeat(id);
+      unwatch(id);
       repaint();
     },
   };

@@ -8,7 +8,7 @@ import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
 import {forgetSeat, notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
 import {go} from "../router.js";
-import {keepSeat, seatOf, update} from "../seat-store.js";
+import {isWatched, keepSeat, seatOf, update, watchMatch} from "../seat-store.js";
 import {announce, attempt, begin, mergeActions} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness, fixedDeckNote} from "./fairness.js";
@@ -29,12 +29,8 @@ const TELL_MOVES = 4; // the most moves by others said at once
 /** Under the table, so that a table without its sums does not look broken. */
 const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
 
-const HANDED_OVER = "addgames.handedOver"; // the match whose seat this tab just handed over: said once, not "link missing"
-
 export default function play(id, linkToken) {
   const kept = seatOf(id);
-  const handedOver = sessionStorage.getItem(HANDED_OVER) === id;
-  sessionStorage.removeItem(HANDED_OVER);
   let token = linkToken || kept?.token || null;
   let poller = null;
   let clock = null;
@@ -67,7 +63,7 @@ export default function play(id, linkToken) {
         ${otherSeatNotice(view, me)}
         ${screen.lifecycle.deadline(view, me)}
         ${view.status === "waiting" && kept?.inviteLink ? invitePanel(view, kept.inviteLink, screen.notice, kept.rematch) : ""}
-        ${me === null ? html`<p class="note">${t(handedOver ? "play.handedOver" : "play.spectator")}</p>` : ""}
+        ${me === null ? html`<p class="note">${t(isWatched(id) ? "play.handedOver" : "play.spectator")}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
         ${screen.history.lastMove()}
         ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
@@ -207,8 +203,8 @@ export default function play(id, linkToken) {
     },
     /** The seat's player has its link on their own device: this one forgets the seat and watches. */
     handOver: async () => {
+      watchMatch(id, screen.view.game, seatName(screen.view, screen.view.you.seat)); // still followed from My games
       await forgetSeat(id);
-      sessionStorage.setItem(HANDED_OVER, id);
       location.replace(`/g/${id}`); // a fresh page, as a spectator's: nothing of the seat stays in memory
     },
     /** The seat link again, from this device's store: it was shown once, and a reload hid it for good. */
