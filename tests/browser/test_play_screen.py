@@ -392,5 +392,7 @@ def test_plus_and_minus_men_stay_rings_in_forced_colours(new_page, server):
     page.goto(match.seat_link(0))
     man = page.locator(".pm-board.own .man").first
     expect(man).to_be_visible()
-    ring = man.evaluate("(e) => { const s = getComputedStyle(e); return [s.borderTopStyle, s.borderTopWidth, s.borderRadius]; }")
+    # In one step of the page: a poll's repaint may replace the man between two steps of the test's
+    ring = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('.pm-board.own .man'));
+        return [s.borderTopStyle, s.borderTopWidth, s.borderRadius]; }""")
     assert ring[0] == "solid" and float(ring[1].removesuffix("px")) >= 1 and ring[2] == "50%", ring
