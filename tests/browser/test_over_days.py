@@ -151,6 +151,7 @@ def test_a_rematch_is_one_new_match_for_the_same_players(new_page, server):
     # not only a link to send: Bob is asked on the match that ended (QA)
     expect(ann.locator(".invite.panel")).to_contain_text("The others are asked to join on the match that just ended.")
     expect(bob.locator('[data-action="rematch"]')).to_have_text("Join the rematch")  # updated by itself
+    expect(bob.locator("#rematch-askers")).to_have_text("Ann asked for a rematch.")  # who asked, not only that (QA)
     bob.locator('[data-action="rematch"]').click()
     expect(bob).to_have_url(re.compile(rematch))
     for page in (ann, bob):

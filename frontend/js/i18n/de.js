@@ -218,6 +218,7 @@ export default {
   "rematch.hint": "Ein neues Spiel desselben Spiels, mit denselben Leuten und Optionen.",
   "rematch.ask": "Revanche fordern",
   "rematch.join": "Der Revanche beitreten",
+  "rematch.askedBy": {one: "{names} fordert eine Revanche.", other: "{names} fordern eine Revanche."},
   "rematch.open": "Zur Revanche",
   "rematch.elsewhere": "Du bist der Revanche auf einem anderen Gerät beigetreten: Öffne sie dort.",
 

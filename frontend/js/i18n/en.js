@@ -218,6 +218,7 @@ export default {
   "rematch.hint": "A new match of the same game, with the same players and options.",
   "rematch.ask": "Ask for a rematch",
   "rematch.join": "Join the rematch",
+  "rematch.askedBy": {one: "{names} asked for a rematch.", other: "{names} asked for a rematch."},
   "rematch.open": "Go to the rematch",
   "rematch.elsewhere": "You joined the rematch on another device: open it there.",
 

@@ -218,6 +218,7 @@ export default {
   "rematch.hint": "Una nueva partida del mismo juego, con los mismos jugadores y opciones.",
   "rematch.ask": "Pedir la revancha",
   "rematch.join": "Unirse a la revancha",
+  "rematch.askedBy": {one: "{names} pidió la revancha.", other: "{names} pidieron la revancha."},
   "rematch.open": "Ir a la revancha",
   "rematch.elsewhere": "Te has unido a la revancha en otro dispositivo: ábrela allí.",
 

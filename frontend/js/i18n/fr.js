@@ -218,6 +218,7 @@ export default {
   "rematch.hint": "Une nouvelle partie du même jeu, avec les mêmes joueurs et options.",
   "rematch.ask": "Demander une revanche",
   "rematch.join": "Rejoindre la revanche",
+  "rematch.askedBy": {one: "{names} a demandé une revanche.", other: "{names} ont demandé une revanche."},
   "rematch.open": "Aller à la revanche",
   "rematch.elsewhere": "Vous avez rejoint la revanche sur un autre appareil : ouvrez-la là-bas.",
 

@@ -218,6 +218,7 @@ export default {
   "rematch.hint": "Una nuova partita dello stesso gioco, con gli stessi giocatori e opzioni.",
   "rematch.ask": "Chiedi la rivincita",
   "rematch.join": "Unisciti alla rivincita",
+  "rematch.askedBy": {one: "{names} ha chiesto la rivincita.", other: "{names} hanno chiesto la rivincita."},
   "rematch.open": "Vai alla rivincita",
   "rematch.elsewhere": "Hai già preso il tuo posto nella rivincita su un altro dispositivo: aprila lì.",
 

@@ -218,6 +218,7 @@ export default {
   "rematch.hint": "Um novo jogo do mesmo tipo, com os mesmos jogadores e opções.",
   "rematch.ask": "Pedir a desforra",
   "rematch.join": "Entrar na desforra",
+  "rematch.askedBy": {one: "{names} pediu a desforra.", other: "{names} pediram a desforra."},
   "rematch.open": "Ir para a desforra",
   "rematch.elsewhere": "Entraste na desforra noutro dispositivo: abre-a lá.",
 

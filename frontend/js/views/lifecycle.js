@@ -2,7 +2,7 @@
 // before the start, and the rematch once it is over. Each asks before doing anything it cannot undo.
 import {api} from "../api.js";
 import {html} from "../html.js";
-import {t} from "../i18n.js";
+import {listing, t} from "../i18n.js";
 import {go} from "../router.js";
 import {forget, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
@@ -16,6 +16,7 @@ export function lifecycle(id, token, screen, send, queue) {
   let confirming = null; // "resign" or "free" while the question is on screen
   let elsewhere = false; // the seat shown took its place in the rematch on another device
   let asked = null; // the rematch whose public view was asked whether the seat shown is in it
+  let askers = []; // the names of the players who took their places in it then
 
   /** Whether `me` took its place in the rematch on another device, which holds that seat's token (a token is
    * given once): nothing is left to join here. The device remembers it with its seat. */
@@ -80,7 +81,9 @@ export function lifecycle(id, token, screen, send, queue) {
       return html`<p class="actions"><a class="button primary" href="/g/${view.rematch}" data-key="rematch">${t("rematch.open")}</a></p>`;
     }
     if (joinedElsewhere(me)) return html`<p class="note" id="rematch-elsewhere">${t("rematch.elsewhere")}</p>`;
-    return html`<p class="actions"><button type="button" class="primary" data-action="rematch" data-key="rematch"
+    return html`${view.rematch && askers.length ? html`<p id="rematch-askers">${t("rematch.askedBy",
+      {names: listing(askers), count: askers.length})}</p>` : ""}
+      <p class="actions"><button type="button" class="primary" data-action="rematch" data-key="rematch"
       ${screen.busy ? "disabled" : ""}>${view.rematch ? t("rematch.join") : t("rematch.ask")}</button></p>`;
   }
 
@@ -111,7 +114,7 @@ export function lifecycle(id, token, screen, send, queue) {
       return html`<p class="actions">${leaveControls(view, me)}</p>`;
     },
     /** A finished match's view, shown: when it names a rematch this device holds no seat in, ask the rematch's
-     * public view (once) whether the seat shown took its place there from another device. */
+     * public view (once) who asked for it, and whether the seat shown took its place there from another device. */
     async shown(view) {
       const me = view.you ? view.you.seat : null;
       const rematch = view.status === "over" ? view.rematch : null;
@@ -119,8 +122,8 @@ export function lifecycle(id, token, screen, send, queue) {
       asked = rematch;
       try {
         const {data} = await api.view(rematch, null);
-        if (!data.seats[me]?.joined || seatOf(rematch)) return; // joined here meanwhile: its answer opens it
-        learnJoined(me);
+        askers = data.seats.flatMap((seat, n) => (seat.joined && !seat.bot && n !== me ? [seatName(data, n)] : []));
+        if (data.seats[me]?.joined && !seatOf(rematch)) learnJoined(me); // joined here meanwhile: its answer opens it
         screen.repaint();
       } catch {
         asked = null; // offline, say: asked again with the next view
