@@ -31,7 +31,6 @@ export async function notifyOnThisPhone(id, token, seat) {
   return true;
 }
 
-/** Stop notifying this device for the seat (its subscription stays for the device's other seats). */
 /** Forget a seat on this device, first taking the device off its pushes (an "over" or a rematch would still come). */
 export async function forgetSeat(id) {
   const seat = seatOf(id);
@@ -39,6 +38,7 @@ export async function forgetSeat(id) {
   forget(id);
 }
 
+/** Stop notifying this device for the seat (its subscription stays for the device's other seats). */
 export async function stopNotifying(id, token, seat) {
   const registered = pushId(id);
   if (registered) await api.unsubscribePush(id, token, seat, registered).catch((error) => {

@@ -382,7 +382,9 @@ export default function play(id, linkToken) {
   async function send(call) {
     const result = await attempt(screen, call, (error) => {
       if (error.status !== 409) return;
-      screen.refusal = true; // it explains the change the poll below brings: kept when that comes
+      // A refusal of a newer version explains the change the poll below brings: kept when that comes. Any
+      // other is cleared by the next change, as before (a "still time" must not outlive the move that follows).
+      screen.refusal = error.version > (screen.view?.version ?? 0);
       poller.now();
     });
     if (!result) return;
