@@ -119,6 +119,15 @@ class App(Flask):
             request.trusted_hosts = self.config["TRUSTED_HOSTS"]  # as Flask's own sets them
         return adapter
 
+    def make_default_options_response(self) -> Response:
+        """`204` with the route's methods in `Allow`: an OPTIONS request (a CORS preflight, or a
+        client asking what a path allows) gets no body, where Flask answers `200` with an empty
+        text/html one."""
+        answer = super().make_default_options_response()
+        answer.status_code = 204
+        del answer.headers["Content-Type"]
+        return answer
+
     def ensure_sync(self, func):
         try:
             return self._synced[func]

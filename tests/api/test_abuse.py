@@ -120,7 +120,7 @@ def test_third_party_browser_clients_may_call_the_api(client):
     preflight = client.options("/api/v1/games/abc/moves", headers={
         "Origin": "https://else.example", "Access-Control-Request-Method": "POST",
         "Access-Control-Request-Headers": "authorization, content-type, if-match, idempotency-key"})
-    assert preflight.status_code == 200
+    assert preflight.status_code == 204 and preflight.data == b""
     assert preflight.headers["Access-Control-Allow-Origin"] == "*"
     allowed = preflight.headers["Access-Control-Allow-Headers"].lower()
     assert all(name in allowed for name in ("authorization", "if-match", "idempotency-key"))
@@ -131,6 +131,14 @@ def test_third_party_browser_clients_may_call_the_api(client):
     assert "Access-Control-Allow-Credentials" not in view.headers
     refused = client.post(f"/api/v1/games/{table.id}/moves", json={}, headers={"Origin": "https://else.example"})
     assert refused.status_code == 401 and "WWW-Authenticate" in refused.headers["Access-Control-Expose-Headers"]
+
+
+@pytest.mark.parametrize(("path", "methods"), [("/api/v1/games", {"POST"}), ("/api/v1/games/abc/moves", {"GET", "HEAD", "POST"}),
+                                              ("/", {"GET", "HEAD"})])
+def test_options_says_what_a_path_allows_with_no_body(client, path, methods):
+    answer = client.options(path)
+    assert answer.status_code == 204 and answer.data == b"" and "Content-Type" not in answer.headers
+    assert set(answer.headers["Allow"].split(", ")) == methods | {"OPTIONS"}
 
 
 @pytest.fixture
