@@ -3,7 +3,8 @@ the builder, scores that say what counts and how far the line is, ADD-TOO's boar
 coordinates as its log, a tap on a lit Plus and Minus square that makes the move, a move log whose
 numbers show whole, ADD'EM's going out told without a discard of no cards, negative scores with a
 minus sign, and a join screen that says what the game is and who is already there. A match dealt from
-a deck its creator chose says so before a seat is taken and while it is played."""
+a deck its creator chose says so before a seat is taken and while it is played. A hand played out shows
+no heading over nothing."""
 import re
 
 import pytest
@@ -396,3 +397,25 @@ def test_plus_and_minus_men_stay_rings_in_forced_colours(new_page, server):
     ring = page.evaluate("""() => { const s = getComputedStyle(document.querySelector('.pm-board.own .man'));
         return [s.borderTopStyle, s.borderTopWidth, s.borderRadius]; }""")
     assert ring[0] == "solid" and float(ring[1].removesuffix("px")) >= 1 and ring[2] == "50%", ring
+
+
+def empty_hands(page) -> list[str]:
+    """The headings of the hands on the page (the play screen's and the replay's) with no card under them."""
+    return page.evaluate("""() => [...document.querySelectorAll('main .hand')].filter((hand) => !hand.querySelector('.card'))
+        .map((hand) => hand.querySelector('h3')?.textContent.trim() ?? '')""")
+
+
+def test_a_finished_match_and_its_replay_show_no_hand_heading_with_no_cards_under_it(new_page, matches):
+    """A seat's hand emptied by the end (every game but ADD'EM ends with one) had a "Your hand" heading over
+    nothing, on the page and in the replay, which opens on the last step; ADD-TOO's diamonds too, and a
+    spectator's."""
+    seat, spectator = new_page(), new_page()
+    found = {}
+    for game, match in matches["over"].items():
+        for who, page, link in (("seat", seat, match.seat_link(0)), ("spectator", spectator, f"/g/{match.id}")):
+            page.goto(link)
+            expect(page.locator("#status")).to_have_attribute("data-status", "over")
+            page.locator('[data-panel="replay"]').click()
+            expect(page.locator(".replay-board")).to_be_visible()
+            found[f"{game} {who}"] = empty_hands(page)
+    assert found == {key: [] for key in found}

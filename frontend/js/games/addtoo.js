@@ -80,7 +80,7 @@ function placeControls(ctx, pick) {
     </div></div>`;
 }
 
-/** Each seat's diamonds, this device's seat first. */
+/** Each seat's diamonds, this device's seat first; none for a seat that placed its last (a match over). */
 function hands(ctx) {
   const {view, me, legal, ui} = ctx;
   const tiles = (seat) => view.state.seats[seat].hand.map((face) => {
@@ -94,9 +94,10 @@ function hands(ctx) {
       aria-label="${label(face)}" ${ctx.busy ? "disabled" : ""}>${tilePicture(face)}</button>`;
   });
   const order = view.seats.map((_, s) => s).sort((a, b) => (b === me) - (a === me));
-  return order.map((seat) => html`<div class="hand ${seat === me ? "" : "other"}"><h3>${seat === me ? t("addtoo.yourDiamonds")
+  const rack = (seat) => html`<div class="hand ${seat === me ? "" : "other"}"><h3>${seat === me ? t("addtoo.yourDiamonds")
     : t("addtoo.diamondsOf", {name: seatName(view, seat)})}</h3>
-    <div class="cards">${tiles(seat)}</div></div>`);
+    <div class="cards">${tiles(seat)}</div></div>`;
+  return order.map((seat) => (view.state.seats[seat].hand.length ? rack(seat) : ""));
 }
 
 /** "Ann 30 − 10 = 20, Bob 0 − 20 = −20": each seat's points in a hand, its penalty and what it keeps. */

@@ -22,7 +22,9 @@ export function cardRow(title, cards, extra = "", scrollKey = null) {
   return html`<div class="card-row"><h3>${title}${extra}</h3><div class="cards"${keys}>${cards.length ? cards : html`<span class="empty">—</span>`}</div></div>`;
 }
 
-/** The hand area: its cards, and what may be done with the chosen one. */
+/** The hand area: its cards, and what may be done with the chosen one; no heading over no cards (a hand
+ * played out at the end of the match, or at a step of its replay). */
 export function handArea(title, cards, controls) {
+  if (!cards.length) return controls || "";
   return html`<div class="hand"><h3>${title}</h3><div class="cards">${cards}</div>${controls || ""}</div>`;
 }
