@@ -45,7 +45,8 @@ export function replaceAddress(path) {
 }
 
 /** Show the screen for the current address: a new page starts at its top, with the focus; the same page
- * shown again in another language (`inPlace`) leaves the focus on the switcher that changed it. */
+ * shown again in another language (`inPlace`) leaves the focus on the switcher that changed it, and takes
+ * over what the screen was doing (a move half made: see ui.mount). */
 export async function route({inPlace = false} = {}) {
   const mine = ++asked;
   for (const [pattern, load, accepts = () => true] of ROUTES) {
@@ -53,7 +54,7 @@ export async function route({inPlace = false} = {}) {
     if (match && accepts(...match.slice(1))) {
       const module = await load(); // the first time, over the network: a link followed meanwhile wins
       if (mine !== asked) return;
-      mount(main, module.default(...match.slice(1)));
+      mount(main, module.default(...match.slice(1)), {again: inPlace});
       if (!inPlace) {
         main.focus({preventScroll: true});
         window.scrollTo(0, 0);

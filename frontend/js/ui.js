@@ -5,12 +5,16 @@ import {problemText} from "./views/words.js";
 let current = null;
 let root = null;
 
-/** Mount `screen` = {render(), actions?, start?(), stop?(), fallbackFocus?} into `element`. */
-export function mount(element, screen) {
+/** Mount `screen` = {render(), actions?, start?(), stop?(), fallbackFocus?, carry?(), resume?(carried)} into
+ * `element`. The same page drawn `again` (in another language) resumes what the screen it replaces carries over:
+ * a move half made. */
+export function mount(element, screen, {again = false} = {}) {
+  const carried = again ? current?.carry?.() : undefined;
   current?.stop?.();
   current = screen;
   root = element;
   screen.repaint = () => paint(screen);
+  if (carried !== undefined) screen.resume?.(carried);
   paint(screen);
   screen.start?.();
 }

@@ -1,6 +1,6 @@
 """Every screen in every language: nothing is left untranslated (the app records each key a
 language lacks), the browser's language is the default (matched on its primary subtag) and the
-switcher changes the whole page."""
+switcher changes the whole page, keeping the move being built."""
 import pytest
 from playwright.sync_api import expect
 
@@ -82,6 +82,55 @@ def test_the_browser_language_is_the_default_and_the_switcher_changes_it(new_pag
     page.reload()
     expect(page.locator("h1")).to_have_text("Giochi di somme da fare con gli amici")
     assert page.evaluate("document.documentElement.lang") == "it"
+
+
+def pick_a_move(page, game: str) -> None:
+    """Build a move without making it: a card, and what the game asks for next (a group, a sum, a cell)."""
+    if game == "addem" and page.locator('[data-action="hintSum"]').count():
+        page.locator('[data-action="hintSum"]').click()  # cards and an Add-Em card's value
+    elif game == "addtoo":
+        page.locator('.hand button[data-action="tile"]:not([disabled])').first.click()
+        if not page.locator('[data-action="place"]').count():
+            page.locator("g.target").first.click()
+        if page.locator('[data-action="turn"]').count():
+            page.locator('[data-action="turn"]').click()
+    else:
+        cards = page.locator(".hand button.card:not([disabled])")
+        cards.first.click()
+        if game == "addem":
+            cards.nth(1).click()  # a sum under way
+    if game == "addit":
+        page.locator('[data-action="best"], .board button[data-action="pick"]').first.click()
+
+
+def move_built(page) -> dict:
+    """The move being built as the page shows it, in words of no language: what is pressed, what is typed or
+    chosen, where an ADD-TOO diamond would lie; with the status line, which is in words."""
+    return page.evaluate("""() => ({
+        status: document.getElementById('status')?.textContent.trim() ?? null,
+        pressed: [...document.querySelectorAll('main .board [aria-pressed="true"]')].map((e) => e.dataset.key),
+        fields: [...document.querySelectorAll('main .board input, main .board select')].map((e) => [e.dataset.key, e.value]),
+        preview: document.querySelector('main .board .preview .half-orange')?.getAttribute('points') ?? null,
+    })""")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_switcher_keeps_the_move_being_built(new_page, matches, game):
+    """A player who picked a card (and a group, a sum's values, a cell and its turn) and then changed the
+    language lost all of it: the page is drawn again with the same move under way."""
+    page = new_page()
+    page.goto(matches["playing"][game].seat_link(0))
+    expect(page.locator("#status")).to_have_class("status your-turn")
+    pick_a_move(page, game)
+    before = move_built(page)
+    assert before["pressed"], "a card is picked"
+    page.locator("#language").select_option("fr")
+    page.wait_for_function("""(english) => { const status = document.getElementById('status');
+        return status && status.textContent.trim() !== english && document.querySelector('main .board .hand'); }""",
+                           arg=before["status"])  # drawn again in French
+    after = move_built(page)
+    assert {**after, "status": None} == {**before, "status": None}
+    assert page.evaluate("document.activeElement.id") == "language", "the switcher keeps the focus"
 
 
 def test_an_unknown_language_falls_back_to_english(new_page):

@@ -26,6 +26,9 @@ const CLOCK_MS = 30000; // how often "in 5 hours" is brought up to date
 const TELL_WAIT_MS = 4000; // how long a change waits for the log's words of the moves that made it
 const TELL_MOVES = 4; // the most moves by others said at once
 
+/** A move built on one view holds on another with the same version, status and seat. */
+const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}`;
+
 /** Under the table, so that a table without its sums does not look broken. */
 const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
 
@@ -37,6 +40,7 @@ export default function play(id, linkToken) {
   let unwatch = null;
   let loading = null; // the game module on its way (see gameLoaded)
   let telling = null; // the timer that says a change without the log's words (see tell)
+  let resumed = null; // the move the page this one replaced was building (another language: see carry)
   const shownSum = {text: "", version: null}; // the running sum last drawn (see tellSum)
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
@@ -107,6 +111,13 @@ export default function play(id, linkToken) {
       if (screen.bringIntoView) bringIntoView(root);
       tellSum(root);
       tell();
+    },
+    /** The move being built, for this page drawn again in another language (see ui.mount): every game keeps it
+     * in `ui`, which the first view takes back when it is the one the move was built on (a language changed
+     * twice before that view came passes it on). */
+    carry: () => (screen.view ? {match: id, moment: moment(screen.view), ui: screen.ui} : resumed ?? undefined),
+    resume(carried) {
+      if (carried.match === id) resumed = carried;
     },
   };
   screen.history = history(id, () => token, screen);
@@ -253,7 +264,8 @@ export default function play(id, linkToken) {
     screen.view = view;
     if (screen.hint && screen.hint.version !== view.version) screen.hint = null; // it was for a position now gone
     if (!before || before.version !== view.version || before.status !== view.status) {
-      screen.ui = screen.game.fresh ? screen.game.fresh(view) : {};
+      screen.ui = resumed?.moment === moment(view) ? resumed.ui : screen.game.fresh ? screen.game.fresh(view) : {};
+      resumed = null;
       if (before && !screen.refusal) screen.error = null; // a refusal explains the change it meets
       screen.refusal = false;
       screen.history.changed(view);
