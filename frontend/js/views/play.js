@@ -112,12 +112,16 @@ export default function play(id, linkToken) {
       tellSum(root);
       tell();
     },
-    /** The move being built, for this page drawn again in another language (see ui.mount): every game keeps it
-     * in `ui`, which the first view takes back when it is the one the move was built on (a language changed
-     * twice before that view came passes it on). */
-    carry: () => (screen.view ? {match: id, moment: moment(screen.view), ui: screen.ui} : resumed ?? undefined),
+    /** What this page drawn again in another language (see ui.mount) takes over: the seat link it was opened
+     * with, which left the address at once (another seat's link still shows that seat), and the move being
+     * built: every game keeps it in `ui`, which the first view takes back when it is the one the move was built
+     * on (a language changed twice before that view came passes it on). */
+    carry: () => ({match: id, linkToken: token === linkToken ? linkToken : null,
+      move: screen.view ? {moment: moment(screen.view), ui: screen.ui} : resumed}),
     resume(carried) {
-      if (carried.match === id) resumed = carried;
+      if (carried.match !== id) return;
+      resumed = carried.move;
+      if (carried.linkToken) linkToken = token = carried.linkToken;
     },
   };
   screen.history = history(id, () => token, screen);
