@@ -126,7 +126,8 @@ def _plain(error: HTTPException) -> str:
     if error.code == 413:
         return f"The request body is over {current_app.config['MAX_CONTENT_LENGTH'] // 1024} KiB, the most a request may send."
     if error.code == 404:  # werkzeug's own asks a person to check their spelling
-        return f"There is nothing at {current_request().path}: the API's paths are in /api/v1/openapi.yaml."
+        path = current_request().path
+        return f"There is nothing at {path}" + (": the API's paths are in /api/v1/openapi.yaml." if path.startswith("/api/") else ".")
     if error.code == 405:
         return f"{current_request().method} is not a method of {current_request().path}; see its Allow header."
     return error.description or error.name

@@ -1,6 +1,7 @@
 """Which seat a request speaks for: the secret token of `Authorization: Bearer <token>`, looked
 up by its SHA-256 (tokens are never stored), and why a token that is no seat's is refused."""
 import hashlib
+import re
 import secrets
 from typing import Literal, overload
 
@@ -11,6 +12,8 @@ from .context import current_request
 from .errors import Problem
 from .matches import Head, MatchRow
 from .models import replaced_links_table, utc_iso
+
+SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9-]{0,19}")  # Basic, Digest, Token...: never a 43-character token
 
 
 def new_secret(nbytes: int = 32) -> str:
@@ -26,10 +29,15 @@ def bearer_token() -> str | None:
     header = current_request().environ.get("HTTP_AUTHORIZATION", "")  # as its headers have it, without their case folding
     if not header:
         return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise _token_required(f" ('{scheme}' carries no seat token)" if scheme.lower() != "bearer" else "")
-    return token.strip()
+    scheme, space, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    if scheme.lower() == "bearer":
+        raise _token_required()
+    # The scheme is named back only when it reads as one: a token sent without `Bearer ` is no
+    # scheme, and a refusal's detail, which clients show, must never repeat a secret.
+    raise _token_required(f" ('{scheme}' carries no seat token)" if space and SCHEME.fullmatch(scheme)
+                          else ": the header has no scheme before the token")
 
 
 @overload

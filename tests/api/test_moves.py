@@ -133,6 +133,20 @@ def test_moves_need_the_seats_own_token(client, headers, code):
     assert response.headers["WWW-Authenticate"] == "Bearer"  # the scheme to authenticate with (RFC 9110)
 
 
+@pytest.mark.parametrize("header, says", [
+    ("{token}", "Send your seat's token as 'Authorization: Bearer <token>': the header has no scheme before the token."),
+    ("{token} {token}", "Send your seat's token as 'Authorization: Bearer <token>': the header has no scheme before the token."),
+    ("Token {token}", "Send your seat's token as 'Authorization: Bearer <token>' ('Token' carries no seat token).")])
+def test_a_token_sent_without_its_scheme_is_never_repeated_in_the_refusal(client, header, says):
+    """Sent without `Bearer `, the whole token was named back as the scheme that carried no token, in a
+    detail that clients show to people."""
+    table = Table.create(client)
+    response = client.post(f"/api/v1/games/{table.id}/moves", json={"version": 0, "move": {}},
+                           headers={"Authorization": header.format(token=table.tokens[0])})
+    assert (response.status_code, response.json["code"], response.json["detail"]) == (401, "token_required", says)
+    assert table.tokens[0] not in response.get_data(as_text=True)
+
+
 @pytest.mark.parametrize("if_match, says", [
     ("W/{now}", "A weak ETag (W/...) never matches If-Match: send the view's ETag without W/, or the version in the body."),
     ("{old}", "The ETag in If-Match is of version 7, but the match is at version 0; reload and try again."),

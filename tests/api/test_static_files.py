@@ -65,6 +65,8 @@ def test_an_unknown_api_path_or_method_says_so_in_the_apis_words(app, client):
     missing = client.get("/api/v1/games/abc/versions/-1")
     assert (missing.status_code, missing.json["code"], missing.json["detail"]) == (
         404, "not_found", "There is nothing at /api/v1/games/abc/versions/-1: the API's paths are in /api/v1/openapi.yaml.")
+    asset = client.get("/js/nope.js")  # not the API's: no word of its spec
+    assert (asset.status_code, asset.json["detail"]) == (404, "There is nothing at /js/nope.js.")
     wrong = FlaskClient(app).put("/api/v1/games")  # no operation of the spec to hold it to
     assert (wrong.status_code, wrong.json["code"], wrong.json["detail"]) == (
         405, "method_not_allowed", "PUT is not a method of /api/v1/games; see its Allow header.")
