@@ -9,7 +9,7 @@ const SHELL = [
   "/js/router.js", "/js/seat-store.js", "/js/share.js", "/js/shuffle.js", "/js/ui.js",
   "/js/i18n/en.js", "/js/i18n/fr.js", "/js/i18n/es.js", "/js/i18n/it.js", "/js/i18n/de.js", "/js/i18n/pt.js",
   "/js/rules/en.js", "/js/rules/fr.js", "/js/rules/es.js", "/js/rules/it.js", "/js/rules/de.js", "/js/rules/pt.js",
-  "/js/views/computer.js", "/js/views/create.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/history.js",
+  "/js/views/computer.js", "/js/views/create.js", "/js/views/creating.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/history.js",
   "/js/views/home.js", "/js/views/invite.js", "/js/views/join.js", "/js/views/lifecycle.js", "/js/views/match.js",
   "/js/views/missing.js", "/js/views/my-games.js", "/js/views/options.js", "/js/views/pace.js", "/js/views/play.js",
   "/js/views/rules.js",

@@ -53,7 +53,7 @@ const match = (id) => `/games/${encodeURIComponent(id)}`;
 export const api = {
   rules: () => cached("all", () => request("GET", "/rules").then((r) => r.data.games)),
   rulesOf: (game) => cached(game, () => request("GET", `/rules/${encodeURIComponent(game)}`).then((r) => r.data)),
-  create: (body) => request("POST", "/games", {body}).then((r) => r.data),
+  create: (body, key) => request("POST", "/games", {body, key}).then((r) => r.data),
   join: (id, body, key) => request("POST", `${match(id)}/seats`, {body, key}).then((r) => r.data),
   view: (id, token, etag, {wait, signal} = {}) => request("GET", match(id), {token, etag, wait, signal}),
   version: (id, n, token) => request("GET", `${match(id)}/versions/${n}`, {token}).then((r) => r.data),

@@ -39,7 +39,7 @@ export function newKey() {
 }
 
 /** Worth sending again: no answer at all, or the server (or a proxy) failed rather than refused. */
-const retriable = (error) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+export const retriable = (error) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 
 /** Queue a change and send it now: {kind, match, token?, version?, move?, body?} -> the queued entry. */
 export function submit(change) {

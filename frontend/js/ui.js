@@ -1,6 +1,10 @@
 // Screens: one mounted at a time in <main>; clicks and forms reach its actions by data attributes.
-import {render} from "./html.js";
+import {html, render} from "./html.js";
+import {t} from "./i18n.js";
+import {retriable} from "./outbox.js";
 import {problemText} from "./views/words.js";
+
+const RETRY_MS = 5000; // a screen that could not load what it shows asks again by itself, besides on "online"
 
 let current = null;
 let root = null;
@@ -56,6 +60,29 @@ export function begin(screen) {
   screen.error = null;
   return true;
 }
+
+/** `load()` for `screen`, its failure's reason in `screen.error` (`errorText(error)`), asked again RETRY_MS after
+ * a failure worth another try (no answer, or the server failed) for as long as the screen is shown: the browser's
+ * "online" event (`revive`) often never comes, as when the phone kept a network that answers nothing. */
+export function retrying(screen, load, errorText = problemText) {
+  let timer = null;
+  async function run() {
+    clearTimeout(timer);
+    if (screen !== current) return; // left meanwhile
+    try {
+      await load();
+      screen.error = null;
+    } catch (error) {
+      screen.error = errorText(error);
+      if (retriable(error)) timer = setTimeout(run, RETRY_MS);
+    }
+    screen.repaint();
+  }
+  return run;
+}
+
+/** What a screen shows before what it loads came: its reason, said at once, when loading failed. */
+export const loadingOr = (error) => (error ? html`<p class="error" role="alert">${error}</p>` : html`<p>${t("app.loading")}</p>`);
 
 /** Run `call()` as the screen's one change in flight and answer its result; undefined when another change
  * was on its way or this one failed: then its reason is in `screen.error` and `failed(error)` is told. */

@@ -160,3 +160,64 @@ def test_the_home_page_recovers_by_itself_when_the_network_returns(new_page):
     page.context.set_offline(False)  # the "online" event
     expect(page.locator(".games .game-card")).to_have_count(5)
     expect(page.locator("main .error")).to_have_count(0)
+
+
+def busy_once(page, url: str) -> None:
+    """The first request to `url` answered as a restarting server's proxy answers (503, its own page)."""
+    answered = []
+
+    def once(route):
+        if answered:
+            return route.fallback()
+        answered.append(route.request.url)
+        return route.fulfill(status=503, content_type="text/html", body="<h1>Service Unavailable</h1>")
+    page.route(url, once)
+
+
+@pytest.mark.parametrize(("path", "loaded"), [("/new/addup", 'form[data-submit="create"]'),
+                                              ("/rules/addup", ".interpretations"),
+                                              ("invite", 'form[data-submit="join"]')])
+def test_a_screen_that_could_not_load_asks_again_by_itself(new_page, server, path, loaded):
+    """The create, rules and join screens asked again only on the browser's "online" event, which never
+    comes while a phone keeps a network that answers nothing, or the server restarts: they stayed on the
+    error, whose words say the page keeps trying (QA)."""
+    page = new_page()
+    if path == "invite":
+        match = new_match(server, "addup", join=False)
+        busy_once(page, re.compile(rf"/api/v1/games/{match.id}$"))
+        path = match.invite_link()
+    else:
+        busy_once(page, re.compile(r"/api/v1/rules(/addup)?$"))
+    page.goto(path)
+    expect(page.locator('main .error[role="alert"]')).to_be_visible()
+    expect(page.locator(loaded)).to_be_visible(timeout=15_000)  # no "online" event: it asked again itself
+    expect(page.locator("main .error")).to_have_count(0)
+
+
+def test_a_match_asked_for_again_after_its_answer_was_lost_is_created_once(new_page, server):
+    """The create form sent no Idempotency-Key: each press after a lost answer made another match, and the
+    page said it would keep trying, which it did not (QA)."""
+    page = new_page()
+    keys = keys_sent(page, "/api/v1/games")
+    lost = []
+
+    def lose_the_first_answer(route):
+        if lost:
+            return route.fallback()
+        lost.append(route.fetch().json())  # the server creates the match; its answer never reaches the phone
+        return route.abort()
+    page.route("**/api/v1/games", lose_the_first_answer)
+    page.goto("/new/addup")
+    page.locator('[data-key="name-0"]').fill("Ann")
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(page.locator('main .error[role="alert"]')).to_have_text(
+        "The server did not answer (no connection, or it is busy). Press the button again in a moment: "
+        "the match is created only once.")
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(page).to_have_url(re.compile(rf"/g/{lost[0]['game']['id']}$"))  # the match the lost answer told of
+    assert len(keys) == 2 and keys[0] and keys[0] == keys[1]
+    page.goto("/new/addup")
+    page.locator('[data-key="name-0"]').fill("Ann")
+    page.locator('form[data-submit="create"] button[type="submit"]').click()  # the same form again: another match
+    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
+    assert page.url.rsplit("/", 1)[1] != lost[0]["game"]["id"] and keys[2] != keys[0]

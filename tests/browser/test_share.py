@@ -6,7 +6,7 @@ import requests
 from playwright.sync_api import expect
 
 from .drive import create_match, once_true
-from .matches import new_match
+from .matches import Match, new_match
 
 
 def test_share_uses_the_share_sheet_when_the_browser_has_one(new_page):
@@ -150,3 +150,27 @@ def test_an_invite_for_reserved_seats_names_their_players_on_screen_and_on_paper
     page.emulate_media(media="print")
     assert page.evaluate(PRINTED, ["#status", ".invite .qr", ".invite figcaption"]) == [True, True, False]
     expect(page.locator("#status")).to_have_text("Waiting for Uma and Vic.")
+
+
+def test_a_player_who_joined_in_another_browser_is_told_where_their_seat_is(new_page, server):
+    """Grandma joined in her chat app's own browser, then opened the invite in her real one: typing her name
+    again was refused as another player's, and a full match said only that it was full (QA)."""
+    created = requests.post(f"{server}/api/v1/games", json={"game": "addup", "seats": 3, "name": "Ann"}, timeout=10).json()
+    match = Match(server, "addup", created["game"]["id"], created["invite"], {0: created["token"]})
+    joined = requests.post(f"{server}/api/v1/games/{match.id}/seats", json={"invite": match.invite, "name": "Grandma"},
+                           timeout=10)
+    assert joined.status_code == 201
+    page = new_page()
+    page.goto(match.invite_link())
+    page.locator('input[name="name"]').fill("Grandma")
+    page.locator('form[data-submit="join"] button[type="submit"]').click()
+    expect(page.locator("main .error")).to_contain_text("Another player of this match is called Grandma")
+    expect(page.locator("#joined-elsewhere")).to_have_text(
+        "Joined already, in another app or browser? Open the match there (My games lists it), or ask whoever "
+        "created the match for a new link to your seat.")
+    assert requests.post(f"{server}/api/v1/games/{match.id}/seats", json={"invite": match.invite, "name": "Bob"},
+                         timeout=10).status_code == 201  # the last seat taken meanwhile
+    page.locator('input[name="name"]').fill("Grandpa")
+    page.locator('form[data-submit="join"] button[type="submit"]').click()
+    expect(page.locator("main")).to_contain_text("Every seat of this match is taken.")  # the seats as they are now
+    expect(page.locator("#joined-elsewhere")).to_be_visible()

@@ -68,6 +68,7 @@ export default {
   "create.submit": "Spiel anlegen",
   "create.needName": "Gib zuerst deinen Namen ein.",
   "create.allOrNone": "Gib allen anderen Spielern einen Namen oder lass alle Felder leer.",
+  "create.retry": "Der Server hat nicht geantwortet (keine Verbindung, oder er ist ausgelastet). Drück gleich noch einmal auf den Knopf: Das Spiel wird nur einmal angelegt.",
 
   "option.addit.length": "Dauer",
   "option.addit.length.short": "Kurz: eine Runde, die meisten Karten gewinnen",
@@ -136,6 +137,7 @@ export default {
   "join.submit": "Platz nehmen",
   "join.needName": "Gib zuerst deinen Namen ein.",
   "join.full": "Alle Plätze dieses Spiels sind besetzt.",
+  "join.elsewhere": "Schon beigetreten, in einer anderen App oder einem anderen Browser? Öffne das Spiel dort (unter „Meine Spiele“) oder bitte die Person, die es angelegt hat, um einen neuen Link zu deinem Platz.",
   "join.watch": "Dem Spiel zusehen",
 
   "status.waiting": {one: "Warten auf Spieler: {joined} von {total} ist da.", other: "Warten auf Spieler: {joined} von {total} sind da."},

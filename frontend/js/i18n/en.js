@@ -68,6 +68,7 @@ export default {
   "create.submit": "Create the match",
   "create.needName": "Type your name first.",
   "create.allOrNone": "Give every other player a name, or leave them all empty.",
+  "create.retry": "The server did not answer (no connection, or it is busy). Press the button again in a moment: the match is created only once.",
 
   "option.addit.length": "Length",
   "option.addit.length.short": "Short: one deal, most cards wins",
@@ -136,6 +137,7 @@ export default {
   "join.submit": "Take a seat",
   "join.needName": "Type your name first.",
   "join.full": "Every seat of this match is taken.",
+  "join.elsewhere": "Joined already, in another app or browser? Open the match there (My games lists it), or ask whoever created the match for a new link to your seat.",
   "join.watch": "Watch the match",
 
   "status.waiting": {one: "Waiting for players: {joined} of {total} has joined.", other: "Waiting for players: {joined} of {total} have joined."},

@@ -68,6 +68,7 @@ export default {
   "create.submit": "Crear la partida",
   "create.needName": "Escribe primero tu nombre.",
   "create.allOrNone": "Pon nombre a todos los demás jugadores o déjalos todos vacíos.",
+  "create.retry": "El servidor no ha respondido (no hay conexión o está ocupado). Vuelve a pulsar el botón dentro de un momento: la partida se crea una sola vez.",
 
   "option.addit.length": "Duración",
   "option.addit.length.short": "Corta: un reparto, gana quien tenga más cartas",
@@ -136,6 +137,7 @@ export default {
   "join.submit": "Ocupar una plaza",
   "join.needName": "Escribe primero tu nombre.",
   "join.full": "Todas las plazas de esta partida están ocupadas.",
+  "join.elsewhere": "¿Ya te has unido, en otra aplicación u otro navegador? Abre la partida allí (aparece en «Mis partidas») o pide a quien la creó un enlace nuevo para tu plaza.",
   "join.watch": "Ver la partida",
 
   "status.waiting": {one: "Esperando jugadores: ha llegado {joined} de {total}.", other: "Esperando jugadores: han llegado {joined} de {total}."},

@@ -68,6 +68,7 @@ export default {
   "create.submit": "Créer la partie",
   "create.needName": "Tapez d'abord votre nom.",
   "create.allOrNone": "Donnez un nom à chaque autre joueur, ou laissez-les tous vides.",
+  "create.retry": "Le serveur n'a pas répondu (pas de connexion, ou il est occupé). Appuyez de nouveau sur le bouton dans un instant : la partie n'est créée qu'une fois.",
 
   "option.addit.length": "Durée",
   "option.addit.length.short": "Courte : une donne, le plus de cartes gagne",
@@ -136,6 +137,7 @@ export default {
   "join.submit": "Prendre une place",
   "join.needName": "Tapez d'abord votre nom.",
   "join.full": "Toutes les places de cette partie sont prises.",
+  "join.elsewhere": "Déjà inscrit, dans une autre application ou un autre navigateur ? Ouvrez la partie là-bas (dans « Mes parties »), ou demandez à la personne qui l'a créée un nouveau lien pour votre place.",
   "join.watch": "Regarder la partie",
 
   "status.waiting": {one: "En attente des joueurs : {joined} sur {total} est là.", other: "En attente des joueurs : {joined} sur {total} sont là."},

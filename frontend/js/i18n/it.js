@@ -68,6 +68,7 @@ export default {
   "create.submit": "Crea la partita",
   "create.needName": "Scrivi prima il tuo nome.",
   "create.allOrNone": "Dai un nome a tutti gli altri giocatori, oppure lasciali tutti vuoti.",
+  "create.retry": "Il server non ha risposto (niente connessione, oppure è occupato). Premi di nuovo il pulsante tra un momento: la partita viene creata una volta sola.",
 
   "option.addit.length": "Durata",
   "option.addit.length.short": "Breve: una distribuzione, vince chi ha più carte",
@@ -136,6 +137,7 @@ export default {
   "join.submit": "Prendi un posto",
   "join.needName": "Scrivi prima il tuo nome.",
   "join.full": "Tutti i posti di questa partita sono occupati.",
+  "join.elsewhere": "Sei già entrato, in un'altra app o in un altro browser? Apri la partita lì (è tra «Le mie partite»), oppure chiedi a chi l'ha creata un nuovo link per il tuo posto.",
   "join.watch": "Guarda la partita",
 
   "status.waiting": {one: "In attesa dei giocatori: {joined} su {total} è arrivato.", other: "In attesa dei giocatori: {joined} su {total} sono arrivati."},

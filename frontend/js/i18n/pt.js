@@ -68,6 +68,7 @@ export default {
   "create.submit": "Criar o jogo",
   "create.needName": "Escreve primeiro o teu nome.",
   "create.allOrNone": "Dá nome a todos os outros jogadores ou deixa-os todos vazios.",
+  "create.retry": "O servidor não respondeu (sem ligação, ou está ocupado). Carrega de novo no botão daqui a pouco: o jogo só é criado uma vez.",
 
   "option.addit.length": "Duração",
   "option.addit.length.short": "Curta: uma distribuição, ganha quem tiver mais cartas",
@@ -136,6 +137,7 @@ export default {
   "join.submit": "Ocupar um lugar",
   "join.needName": "Escreve primeiro o teu nome.",
   "join.full": "Todos os lugares deste jogo estão ocupados.",
+  "join.elsewhere": "Já entraste, noutra aplicação ou noutro navegador? Abre o jogo lá (aparece em «Os meus jogos») ou pede a quem o criou uma nova ligação para o teu lugar.",
   "join.watch": "Ver o jogo",
 
   "status.waiting": {one: "À espera de jogadores: chegou {joined} de {total}.", other: "À espera de jogadores: chegaram {joined} de {total}."},

@@ -1,12 +1,10 @@
 // "Play against the computer": one tap makes a two-seat match whose other seat is a bot of the chosen
 // level, and opens it. Also the words for bots: their names, levels and hints.
-import {api} from "../api.js";
 import {html} from "../html.js";
 import {has, t} from "../i18n.js";
 import {expression, minus} from "../numbers.js";
-import {go} from "../router.js";
-import {keepCreated, lastName} from "../seat-store.js";
-import {attempt} from "../ui.js";
+import {lastName} from "../seat-store.js";
+import {createMatch} from "./creating.js";
 import {helpField, optionFields, readOptions} from "./options.js";
 import {nameField} from "./words.js";
 
@@ -55,11 +53,8 @@ export function computerForm(screen, game) {
         return screen.repaint();
       }
       const chosen = game();
-      const created = await attempt(form, () => api.create({game: chosen.key, seats: Math.max(2, chosen.players.min),
-        name, options: readOptions(chosen, form.options), bots: [{seat: 1, level: form.level}], hints: form.hints}));
-      if (!created) return;
-      keepCreated(created, name);
-      go(`/g/${created.game.id}`, {replace: true}); // Back goes where the form came from, never to the filled form
+      await createMatch(form, {game: chosen.key, seats: Math.max(2, chosen.players.min), name,
+        options: readOptions(chosen, form.options), bots: [{seat: 1, level: form.level}], hints: form.hints}, name);
     },
   };
   return {form, actions};

@@ -2,10 +2,11 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {go, replaceAddress} from "../router.js";
-import {keepCreated, lastName} from "../seat-store.js";
-import {attempt} from "../ui.js";
+import {replaceAddress} from "../router.js";
+import {lastName} from "../seat-store.js";
+import {loadingOr, retrying} from "../ui.js";
 import {LEVELS} from "./computer.js";
+import {createMatch} from "./creating.js";
 import {helpField, optionFields, readOptions} from "./options.js";
 import {paceFields} from "./pace.js";
 import {gameName, nameField} from "./words.js";
@@ -62,7 +63,7 @@ export default function create(initial) {
     busy: false,
     render() {
       document.title = `${t("create.title")} · ${t("app.name")}`;
-      if (!screen.games) return html`<h1>${t("create.title")}</h1><p>${screen.error || t("app.loading")}</p>`;
+      if (!screen.games) return html`<h1>${t("create.title")}</h1>${loadingOr(screen.error)}`;
       const game = screen.games.find((g) => g.key === form.game) || screen.games[0];
       const counts = [];
       for (let n = game.players.min; n <= game.players.max; n++) {
@@ -85,20 +86,9 @@ export default function create(initial) {
           <button class="primary" type="submit" data-key="create" ${screen.busy ? "disabled" : ""}>${t("create.submit")}</button>
         </form>`;
     },
-    async start() {
-      try {
-        screen.games = await api.rules();
-        const game = screen.games.find((g) => g.key === form.game) || screen.games[0];
-        form.game = game.key;
-        form.seats = Math.max(game.players.min, Math.min(form.seats, game.players.max));
-        screen.error = null;
-      } catch {
-        screen.error = t("error.network");
-      }
-      screen.repaint();
-    },
+    start: () => load(),
     revive() {
-      if (!screen.games) screen.start();
+      if (!screen.games) load();
     },
     actions: {
       game(input) {
@@ -138,6 +128,13 @@ export default function create(initial) {
     },
   };
 
+  const load = retrying(screen, async () => {
+    screen.games = await api.rules();
+    const game = screen.games.find((g) => g.key === form.game) || screen.games[0];
+    form.game = game.key;
+    form.seats = Math.max(game.players.min, Math.min(form.seats, game.players.max));
+  }, () => t("error.network"));
+
   async function submit() {
     const names = Array.from({length: form.seats}, (_, n) => (form.names[n] || "").trim());
     if (!names[0]) {
@@ -154,10 +151,7 @@ export default function create(initial) {
     const body = {game: form.game, options: readOptions(game, form.options), time_per_move: form.timePerMove,
       hints: form.hints, bots, ...seating(names, bots)};
     if (form.timePerMove) body.timeouts_to_leave = form.timeoutsToLeave;
-    const created = await attempt(screen, () => api.create(body));
-    if (!created) return;
-    keepCreated(created, names[0]);
-    go(`/g/${created.game.id}`, {replace: true}); // Back goes where the form came from, never to the filled form
+    await createMatch(screen, body, names[0]);
   }
   return screen;
 }

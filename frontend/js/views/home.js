@@ -2,6 +2,7 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {loadingOr, retrying} from "../ui.js";
 import {myGames} from "./my-games.js";
 import {gameName} from "./words.js";
 
@@ -20,10 +21,7 @@ function gameCard(game) {
     </li>`;
 }
 
-const RETRY_MS = 5000; // a failed load asks again by itself, besides on the "online" event
-
 export default function home() {
-  let retry = null;
   const screen = {
     games: null,
     error: null,
@@ -36,8 +34,7 @@ export default function home() {
         <p class="lead">${t("home.lead")}</p>
         ${screen.mine.render()}
         <h2 id="games-title" tabindex="-1">${t("home.games")}</h2>
-        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
-        ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : html`<p>${t("app.loading")}</p>`}`;
+        ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : loadingOr(screen.error)}`;
     },
     start() {
       screen.mine.start();
@@ -48,22 +45,12 @@ export default function home() {
       if (!screen.games) load();
     },
     stop() {
-      clearTimeout(retry);
-      retry = null;
       screen.mine.stop();
     },
     actions: {forget: (el) => screen.mine.forget(el.dataset.id)},
   };
-  async function load() {
-    clearTimeout(retry);
-    try {
-      screen.games = await api.rules();
-      screen.error = null;
-    } catch {
-      screen.error = t("error.network");
-      retry = setTimeout(load, RETRY_MS);
-    }
-    screen.repaint();
-  }
+  const load = retrying(screen, async () => {
+    screen.games = await api.rules();
+  }, () => t("error.network"));
   return screen;
 }

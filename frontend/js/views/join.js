@@ -4,7 +4,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {submit, waiting, watch} from "../outbox.js";
 import {lastName, rememberName} from "../seat-store.js";
-import {begin} from "../ui.js";
+import {begin, loadingOr, retrying} from "../ui.js";
 import {fixedDeckNote} from "./fairness.js";
 import {gameName, nameField, problemText, seatName} from "./words.js";
 
@@ -24,9 +24,10 @@ export default function join(id, invite, joined) {
     render() {
       document.title = `${t("join.title")} · ${t("app.name")}`;
       const view = screen.view;
-      if (!view) return html`<h1>${t("join.title")}</h1><p>${screen.error || t("app.loading")}</p>`;
+      if (!view) return html`<h1>${t("join.title")}</h1>${loadingOr(screen.error)}`;
       const free = view.seats.filter((s) => !s.joined);
       const named = free.filter((s) => s.name);
+      const elsewhere = html`<p class="hint" id="joined-elsewhere">${t("join.elsewhere")}</p>`;
       return html`
         <h1>${t("join.heading", {game: gameName(view.game)})}</h1>
         <p class="summary">${t(`game.${view.game}.summary`)}</p>
@@ -42,23 +43,18 @@ export default function join(id, invite, joined) {
             ${named.length < free.length ? html`
               ${nameField(t("join.name"), {name: "name", value: screen.name})}
               <button class="primary" type="submit" data-key="join" ${screen.busy ? "disabled" : ""}>${t("join.submit")}</button>` : ""}
-          </form>` : html`<p>${t("join.full")}</p><p><a href="/g/${id}">${t("join.watch")}</a></p>`}
+          </form>` : html`<p>${t("join.full")}</p>${elsewhere}<p><a href="/g/${id}">${t("join.watch")}</a></p>`}
         ${screen.busy ? html`<p class="sending" role="status" id="sending">${t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}
-        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}`;
+        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+        ${free.length && screen.joinedElsewhere ? elsewhere : ""}`;
     },
     async start() {
       unwatch ??= watch(answered);
       screen.busy = waiting(id).some((entry) => entry.kind === "join"); // asked before a reload
-      try {
-        screen.view = (await api.view(id)).data;
-        screen.error = null;
-      } catch (error) {
-        screen.error = problemText(error);
-      }
-      screen.repaint();
+      await load();
     },
     revive() {
-      if (!screen.view) screen.start();
+      if (!screen.view) load();
     },
     stop() {
       unwatch?.();
@@ -79,6 +75,9 @@ export default function join(id, invite, joined) {
       },
     },
   };
+  const load = retrying(screen, async () => {
+    screen.view = (await api.view(id)).data;
+  });
 
   function take(fields) {
     if (!begin(screen)) return;
@@ -92,9 +91,11 @@ export default function join(id, invite, joined) {
     if (entry.kind !== "join" || entry.match !== id || outcome === "elsewhere") return; // another tab's
     if (outcome === "sent") return joined();
     screen.error = outcome === "refused" ? problemText(error) : t("outbox.waiting", {what: t("outbox.join")});
+    // Their name taken, or no seat left: often the same person, who joined in a chat app's own browser
+    screen.joinedElsewhere = outcome === "refused" && (error.code === "name_taken" || error.code === "match_full");
     if (outcome === "refused") {
       screen.busy = false;
-      if (error.code === "seat_taken") screen.start();
+      if (error.code === "seat_taken" || error.code === "match_full") screen.start(); // the seats as they are now
     }
     screen.repaint();
   }

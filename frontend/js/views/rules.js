@@ -2,6 +2,7 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {has, language, t} from "../i18n.js";
+import {loadingOr, retrying} from "../ui.js";
 import {computerForm, computerPanel} from "./computer.js";
 import {gameName} from "./words.js";
 
@@ -14,7 +15,7 @@ export default function rules(key) {
     render() {
       document.title = `${t("rules.title", {game: gameName(key)})} · ${t("app.name")}`;
       const info = screen.info;
-      if (!info) return html`<h1>${gameName(key)}</h1><p>${screen.error || t("app.loading")}</p>`;
+      if (!info) return html`<h1>${gameName(key)}</h1>${loadingOr(screen.error)}`;
       const players = `${info.players.min}–${info.players.max}`;
       const text = screen.text;
       const notes = text?.interpretations || info.interpretations;
@@ -31,20 +32,15 @@ export default function rules(key) {
         <ul class="interpretations">${notes.map((note) => html`<li><strong>${t("rules.interpretation")}</strong> ${note}</li>`)}</ul>
         <p class="actions"><a class="button primary" href="/new/${key}">${t("home.new")}</a> <a class="button" href="/">${t("missing.home")}</a></p>`;
     },
-    async start() {
-      try {
-        screen.info = await api.rulesOf(key);
-        screen.text = await loadText(key);
-        screen.error = null;
-      } catch (error) {
-        screen.error = error.code === "unknown_game" ? t("missing.title") : t("error.network");
-      }
-      screen.repaint();
-    },
+    start: () => load(),
     revive() {
-      if (!screen.info) screen.start();
+      if (!screen.info) load();
     },
   };
+  const load = retrying(screen, async () => {
+    screen.info = await api.rulesOf(key);
+    screen.text = await loadText(key);
+  }, (error) => (error.code === "unknown_game" ? t("missing.title") : t("error.network")));
   computer = computerForm(screen, () => ({...screen.info, key}));
   screen.actions = computer.actions;
   return screen;
