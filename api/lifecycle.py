@@ -1,4 +1,4 @@
-"""Keeping matches moving over days: resigning, freeing a seat, claiming a timeout, rematches."""
+"""Keeping matches moving over days: resigning, freeing or renaming a seat, claiming a timeout, rematches."""
 from flask import Blueprint, request
 from sqlalchemy import bindparam, delete, update
 
@@ -11,7 +11,7 @@ from .models import games_table, seats_table, utc_iso
 from .idempotency import idempotent
 from .jsonio import no_body, no_content
 from .opening import opened, opened_by_its_seat
-from .schemas import Resign
+from .schemas import Resign, SeatName
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
 
@@ -49,6 +49,14 @@ def free_seat(match_id: str, seat: int):
     transaction.stage(delete(seats_table).where(seats_table.c.game_id == match.id, seats_table.c.seat == seat))
     return idempotency.commit(no_content(), lambda: Problem(
         409, "seats_changed", "The seats changed a moment ago (a join?); reload the match and try again."))
+
+
+@bp.patch("/<match_id>/seats/<int:seat>")
+@idempotent
+def rename_seat(match_id: str, seat: int):
+    """Change your own seat's name (a typo, another name): every view shows the new one."""
+    match, game, _ = opened_by_its_seat(match_id, seat, to="rename it")
+    return seating.rename(match, game, seat, SeatName().load(request.get_json())["name"])
 
 
 @bp.post("/<match_id>/timeouts")

@@ -45,6 +45,7 @@ RULES = {
     "lifecycle.resign": WRITE,
     "lifecycle.claim_timeout": WRITE,
     "lifecycle.free_seat": WRITE,
+    "lifecycle.rename_seat": WRITE,
     "seat_links.reissue_link": WRITE,
     "seat_links.show_seat": WRITE,
     "mine.my_games": [("LIMIT_MY_GAMES", ADDRESS)],

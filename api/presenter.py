@@ -113,7 +113,7 @@ def polled(response: Response, status: str, waited: int = 0) -> Response:
 
 
 def etag(match: MatchRow | Head, version: int, viewer: int | None) -> str:
-    """Changes whenever the view changes: an event, any seat taken, freed or given a new link
+    """Changes whenever the view changes: an event, any seat taken, freed, renamed or given a new link
     (`seating` counts them, so a seat that changed hands is seen), a rematch, another viewer, a deploy of code
     that shapes views. A move names its version by any tag of that version, whatever the mark."""
     rematch = match.rematch if isinstance(match, Head) else match.rematch_id is not None

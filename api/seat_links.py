@@ -18,9 +18,10 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from . import clock, connection, idempotency, jsonio, seat_tokens, transaction
 from .errors import Problem
 from .idempotency import idempotent
-from .models import as_utc, games_table, replaced_links_table, seats_table, utc_iso
+from .models import as_utc, replaced_links_table, seats_table, utc_iso
 from .opening import check_seat_exists, opened, opened_by_its_seat
 from .presenter import link
+from .seating import RESEATED
 from .push.outbox import subscriptions
 from .schemas import SeatDevice
 
@@ -34,11 +35,6 @@ _THE_SEAT = (seats_table.c.game_id == bindparam("match_id"), seats_table.c.seat 
              seats_table.c.token_hash == bindparam("old_hash"))
 _RELINK = update(seats_table).where(*_THE_SEAT).values(token_hash=bindparam("new_hash"), device_hash=None,
                                                        device_at=None)
-# A new link is the seat changing hands: the match's seating counts it, so every view's ETag changes,
-# and the news of it reaches every process (api/news.py), whose waiting polls by the old link are
-# then refused at once.
-_RESEATED = update(games_table).where(games_table.c.id == bindparam("match_id"),
-                                      games_table.c.seating == bindparam("seen")).values(seating=bindparam("new_seating"))
 _REPLACED = insert(replaced_links_table)
 _DEVICE = select(seats_table.c.device_hash, seats_table.c.device_at).where(*_THE_SEAT)
 _SHOWN = update(seats_table).where(*_THE_SEAT).values(device_hash=bindparam("new_device"),
@@ -69,7 +65,8 @@ def reissue_link(match_id: str, seat: int):
     token, now = seat_tokens.new_secret(), clock.now()
     the_seat = {"match_id": match.id, "seat_no": seat, "old_hash": taken.token_hash}
     transaction.stage(_RELINK, {**the_seat, "new_hash": seat_tokens.digest(token)}, must_change=True)
-    transaction.stage(_RESEATED, {"match_id": match.id, "seen": match.seating, "new_seating": match.seating + 1},
+    # The seat changing hands: its news also refuses at once the waiting polls by the old link (api/news.py).
+    transaction.stage(RESEATED, {"match_id": match.id, "seen": match.seating, "new_seating": match.seating + 1},
                       must_change=True)
     transaction.stage(_REPLACED, {"token_hash": taken.token_hash, "game_id": match.id, "seat": seat,
                                   "replaced_at": now})

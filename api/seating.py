@@ -1,5 +1,5 @@
-"""Creating a match and taking its seats: the services behind creating, joining and rematches
-(api/games.py, api/lifecycle.py).
+"""Creating a match and taking its seats: the services behind creating, joining, rematches and
+renaming a seat (api/games.py, api/lifecycle.py).
 
 Each stages its writes (api/transaction.py); `created` commits them with the new seat's answer.
 """
@@ -7,7 +7,7 @@ import hmac
 import secrets
 from collections.abc import Callable
 
-from flask import jsonify, url_for
+from flask import Response, jsonify, url_for
 from sqlalchemy import bindparam, insert, update
 
 from engine import events
@@ -18,7 +18,7 @@ from .errors import Problem
 from .matches import MatchRow
 from .models import games_table, seats_table
 from .names import check_unlike, reads_as
-from .presenter import link, match_view, seats
+from .presenter import link, match_view, seats, view_response
 from .push import outbox
 
 _SEATING = (update(games_table).where(games_table.c.id == bindparam("match_id"),
@@ -28,6 +28,14 @@ _SEATING = (update(games_table).where(games_table.c.id == bindparam("match_id"),
 _NEW_MATCH, _NEW_SEAT = insert(games_table), insert(seats_table)
 _CLAIM_REMATCH = update(games_table).where(games_table.c.id == bindparam("match_id"),
                                            games_table.c.rematch_id.is_(None))
+# A change of a taken seat that no event records (its name, its link): the match's seating counts it, so
+# every view's ETag changes, and its news (api/news.py) answers the match's waiting polls.
+RESEATED = (update(games_table).where(games_table.c.id == bindparam("match_id"),
+                                      games_table.c.seating == bindparam("seen"))
+            .values(seating=bindparam("new_seating")))
+_RENAME = (update(seats_table).where(seats_table.c.game_id == bindparam("match_id"),
+                                     seats_table.c.seat == bindparam("seat_no"))
+           .values(name=bindparam("new_name")))
 
 
 def bot_seats(asked: list[dict], seat_count: int) -> dict[int, str]:
@@ -128,7 +136,7 @@ def join(match: MatchRow, game, invite: str, seat: int | None, name: str | None)
         # The seat's reserved name as the creator wrote it ("Uma", when "uma" joins), else the name given
         kept = match.names[taking] if taking is not None and taking < match.seat_count else None
         named = ((kept if reserved is not None else name) or kept or "").strip()
-        check_unlike(named, (shown["name"] for shown in seats(match) if shown["seat"] != taking))
+        _check_unlike_the_others(match, taking, named)
         if taking is None:  # after the name's check: a name already at the table is told so first
             kept = [match.names[n] for n in _free(match)]
             raise Problem(409, "seats_reserved", f"The free seats are kept for {', '.join(kept)}: join under one of "
@@ -179,21 +187,60 @@ def _outrun() -> Problem:
     return Problem(409, _OUTRUN, "The match's seats changed meanwhile.")
 
 
+def rename(match: MatchRow, game, seat: int, name: str) -> Response:
+    """`seat` (whose own token asks) takes the name `name`, in any status but once it left the match,
+    and the answer is the match as it sees it; the same name again changes nothing. Committed as a
+    compare-and-set on the seating the request saw, as a join is: of two seats taking one name at once,
+    the second reads the match again and hears that the name is taken."""
+    def attempt(match: MatchRow) -> Response:
+        seat_tokens.seat_of_request(match, required=True)  # read again: its link may have been replaced since
+        state = replays.state_at(match, game, match.version)
+        if events.status(state, seat) != "playing":  # left to the autopilot or a bot, or resigned
+            raise Problem(422, "already_left", "This seat has left the match: its name stays as it was.")
+        _check_unlike_the_others(match, seat, name)
+        if next(taken.name for taken in match.seats if taken.seat == seat) == name:
+            return view_response(match, game, state, match.version, seat)
+        renamed = match.changed(seating=match.seating + 1, seats=tuple(
+            taken._replace(name=name) if taken.seat == seat else taken for taken in match.seats))
+        transaction.stage(RESEATED, {"match_id": match.id, "seen": match.seating, "new_seating": renamed.seating},
+                          must_change=True)
+        transaction.stage(_RENAME, {"match_id": match.id, "seat_no": seat, "new_name": name}, must_change=True)
+        response = idempotency.commit(view_response(renamed, game, state, renamed.version, seat), _outrun)
+        replays.remember(renamed, renamed.version, state)
+        return response
+
+    return _retried(match, attempt, lambda: Problem(409, "seats_changed", "The seats kept changing while you "
+                                                    "renamed yours; reload the match and try again."))
+
+
+def _check_unlike_the_others(match: MatchRow, seat: int | None, name: str) -> None:
+    """A 422 `name_taken` when `name` reads as the name of another seat of `match`: its player's or,
+    for a free seat, the one its creator reserved for it."""
+    check_unlike(name, (shown["name"] for shown in seats(match) if shown["seat"] != seat))
+
+
 def _seated(match: MatchRow, game, pick: Callable[[MatchRow], tuple[int, str]]):
-    """Take the seat `pick(match)` names, under the name it gives, and commit (`created`). When
-    another request took or freed a seat between this one's read and its commit, read the match
-    again and pick again: the same seat if it is still free, or the next free one."""
+    """Take the seat `pick(match)` names, under the name it gives, and commit (`created`), picking
+    again on the match as read again when another request changed its seats first (`_retried`): the
+    same seat if it is still free, or the next free one."""
+    return _retried(match, lambda match: created(match, game, *pick(match), _outrun), lambda: Problem(
+        409, "seat_taken", "Players kept taking and leaving seats while you joined; try again."))
+
+
+def _retried(match: MatchRow, attempt: Callable[[MatchRow], Response], gave_up: Callable[[], Problem]) -> Response:
+    """`attempt(match)`, which commits a change of the match's seats. When another request took, freed
+    or renamed a seat between this one's read and its commit (`_outrun`), read the match again and
+    attempt again on it, up to once a seat; then `gave_up()`."""
     for _ in range(match.seat_count + 1):
-        taking, named = pick(match)
         try:
-            return created(match, game, taking, named, _outrun)
+            return attempt(match)
         except Problem as lost:
             if lost.code != _OUTRUN:
                 raise
             if (twin := idempotency.replay_kept()) is not None:  # a retry of this very request was faster
                 return twin
         match = matches.load(match.id)
-    raise Problem(409, "seat_taken", "Players kept taking and leaving seats while you joined; try again.")
+    raise gave_up()
 
 
 def _reserved_for(match: MatchRow, name: str | None) -> int | None:

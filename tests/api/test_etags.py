@@ -22,7 +22,7 @@ def test_a_seat_that_changed_hands_is_not_a_304(client):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_equal_etags_mean_equal_views(client, seed):
-    """Random joins, seats given back, new seat links, moves, resignations and rematches; every
+    """Random joins, seats given back, new seat links, new names, moves, resignations and rematches; every
     view seen by every viewer is recorded by its ETag (a new link changes no view: a viewer is a
     seat, whatever its token)."""
     rng = random.Random(seed)
@@ -40,6 +40,11 @@ def test_equal_etags_mean_equal_views(client, seed):
     for _ in range(30):
         look()
         view = client.get(f"/api/v1/games/{table.id}").json
+        if rng.random() < 0.1:  # a seat renames itself: now and then to a name it had, or another seat has
+            seat = rng.choice(list(holders))
+            client.patch(f"/api/v1/games/{table.id}/seats/{seat}", json={"name": rng.choice(["Ann", "Bea", "Cy"])},
+                         headers=bearer(holders[seat]))
+            continue
         others = [n for n in holders if n != 0]
         if others and rng.random() < 0.15:  # the creator (seat 0) gives a seat a new link
             seat = rng.choice(others)

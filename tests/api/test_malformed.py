@@ -161,7 +161,7 @@ def test_a_request_that_takes_no_body_ignores_a_json_one(client, table):
     assert response.status_code == 200 and response.json["hint"]
 
 
-@pytest.mark.parametrize("method, path", [("delete", "seats/{n}"), ("put", "seats/{n}/device"),
+@pytest.mark.parametrize("method, path", [("delete", "seats/{n}"), ("patch", "seats/{n}"), ("put", "seats/{n}/device"),
                                           ("delete", "seats/{n}/push/unknown"), ("post", "seats/{n}/link")])
 @pytest.mark.parametrize("n", [2, 99999999999999999999])
 def test_a_seat_the_match_does_not_have_is_404_whoever_asks(client, table, method, path, n):

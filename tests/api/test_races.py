@@ -204,3 +204,21 @@ def test_a_new_link_retried_at_once_with_its_key_is_made_once(client, base):
         assert [r.status_code for r in results] == [200, 200], [r.text for r in results]
         assert results[0].json() == results[1].json()
         assert call(base, "GET", f"/{match}", token=results[0].json()["token"]).json()["you"]["seat"] == 1
+
+
+@pytest.mark.parametrize("names, answers", [(("Zed", "Zed"), [200, 422]), (("Zed", "Yan"), [200, 200])])
+def test_two_seats_renaming_at_once_take_two_names_or_one_hears_it_is_taken(client, base, names, answers):
+    """Both read the match before either commits: the second's compare-and-set on the seating changes
+    nothing, and it reads the match again and is decided on it, as a join is."""
+    for _ in range(4):
+        made = create(base, seats=3)
+        match = made["game"]["id"]
+        tokens = {n: call(base, "POST", f"/{match}/seats", {"invite": made["invite"], "name": f"P{n}"}).json()["token"]
+                  for n in (1, 2)}
+        results = at_once(base, *[("PATCH", f"/{match}/seats/{n}", {"name": name}, tokens[n], {})
+                                  for n, name in zip((1, 2), names)])
+        assert_no_server_error(results)
+        assert sorted(r.status_code for r in results) == answers, [r.text for r in results]
+        assert all(r.json()["code"] == "name_taken" for r in results if r.status_code == 422)
+        shown = [seat["name"] for seat in call(base, "GET", f"/{match}").json()["seats"]]
+        assert sorted(shown[1:]) == sorted({*names, *(f"P{n}" for n, r in zip((1, 2), results) if r.status_code != 200)})
