@@ -63,6 +63,7 @@ export const api = {
   hint: (id, token) => request("POST", `${match(id)}/hint`, {token}).then((r) => r.data),
   claimTimeout: (id, token) => request("POST", `${match(id)}/timeouts`, {token}),
   freeSeat: (id, token, seat) => request("DELETE", `${match(id)}/seats/${seat}`, {token}),
+  rename: (id, token, seat, name, key) => request("PATCH", `${match(id)}/seats/${seat}`, {token, key, body: {name}}),
   reissueLink: (id, token, seat, key) => request("POST", `${match(id)}/seats/${seat}/link`, {token, key}).then((r) => r.data),
   showSeat: (id, token, seat, device) => request("PUT", `${match(id)}/seats/${seat}/device`, {token, body: {device}})
     .then((r) => r.data),

@@ -16,6 +16,7 @@ import {history} from "./history.js";
 import {inviteActions, invitePanel, privateQr, seatLinkPanel} from "./invite.js";
 import {lifecycle} from "./lifecycle.js";
 import {paceRule} from "./pace.js";
+import {renaming} from "./rename.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
 import {gameName, problemText, seatName, statusLine} from "./words.js";
@@ -83,7 +84,9 @@ export default function play(id, linkToken) {
         <p class="links"><a href="/rules/${view.game}" data-key="rules">${t("play.rules", {game: gameName(view.game)})}</a>
           ${me !== null && screen.ownSeat === null ? notifyControl(view) : ""}
           ${me !== null && screen.ownSeat === null && kept?.seatLink && !screen.seatLink ? html`<button type="button" class="small"
-            data-action="showLink" data-key="show-link">${t("seatLink.show")}</button>` : ""}</p>
+            data-action="showLink" data-key="show-link">${t("seatLink.show")}</button>` : ""}
+          ${screen.renaming.button(view, me)}</p>
+        ${screen.renaming.render(view, me)}
         ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}
         ${screen.seatLink && screen.ownSeat === null ? seatLinkPanel(screen.seatLink, {current: screen.notice,
           asking: screen.askingSeatCopy, waiting: view.status === "waiting" && kept?.inviteLink,
@@ -108,6 +111,7 @@ export default function play(id, linkToken) {
     painted(root) {
       screen.game?.painted?.(root, context());
       screen.history.mark(root);
+      screen.renaming.painted();
       if (screen.bringIntoView) bringIntoView(root);
       tellSum(root);
       tell();
@@ -128,6 +132,7 @@ export default function play(id, linkToken) {
   screen.fairness = fairness(screen);
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
   screen.seatLinks = seatLinks(id, () => token, screen);
+  screen.renaming = renaming(id, () => token, screen, showAnswer);
 
   /** Before the first view: the game this device's seat is in, a change still queued (kept over a reload),
    * and why nothing more shows yet; a match that does not exist leads home. */
@@ -229,7 +234,7 @@ export default function play(id, linkToken) {
       document.querySelector('[data-key="copy-seat"]')?.focus(); // the button pressed is gone with the panel shown
     },
   }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, screen.seatLinks.actions,
-  inviteActions(screen));
+  screen.renaming.actions, inviteActions(screen));
 
   function context() {
     const view = screen.view;
@@ -390,6 +395,11 @@ export default function play(id, linkToken) {
       if (pushId(id)) await notifyOnThisPhone(result.game.id, result.token, result.seat).catch(() => false);
       return go(`/g/${result.game.id}`);
     }
+    await showAnswer(result);
+  }
+
+  /** A change's answer with the match it made, shown as a poll's is; the next poll names its ETag. */
+  async function showAnswer(result) {
     poller.setEtag(result.etag);
     await shown(result.data, result.etag);
   }
@@ -404,8 +414,7 @@ export default function play(id, linkToken) {
       poller.now();
     });
     if (!result) return;
-    poller.setEtag(result.etag);
-    await shown(result.data, result.etag);
+    await showAnswer(result);
   }
   return screen;
 }
