@@ -68,6 +68,14 @@ def test_a_rematch_is_a_seats_write_not_a_create(limited):
     assert_limited(limited.post(f"/api/v1/games/{table.id}/rematch", headers=table.auth(0)))  # the seat's 1 a minute
 
 
+def test_a_new_name_is_a_seats_write(limited):
+    table = Table.create(limited)
+    path = f"/api/v1/games/{table.id}/seats/1"
+    assert limited.patch(path, json={"name": "Bea"}, headers=table.auth(1)).status_code == 200
+    assert_limited(limited.patch(path, json={"name": "Bee"}, headers=table.auth(1)))  # the seat's 1 a minute
+    assert table.view()["seats"][1]["name"] == "Bea"
+
+
 def test_a_class_on_the_home_screen_behind_one_address_stays_under_the_my_games_limit():
     """The web app asks for my games every EVERY_MS on its home screen: 30 devices behind one
     router (a class) must not be refused."""
