@@ -64,10 +64,12 @@ def reissue_link(match_id: str, seat: int):
         raise Problem(409, "bot_seat", f"Seat {seat} is played by the computer: it has no link.")
     token, now = seat_tokens.new_secret(), clock.now()
     the_seat = {"match_id": match.id, "seat_no": seat, "old_hash": taken.token_hash}
-    transaction.stage(_RELINK, {**the_seat, "new_hash": seat_tokens.digest(token)}, must_change=True)
     # The seat changing hands: its news also refuses at once the waiting polls by the old link (api/news.py).
+    # The match's row is written first, as every other write of a match does: two writers never wait
+    # for each other's rows in opposite orders (a deadlock on PostgreSQL).
     transaction.stage(RESEATED, {"match_id": match.id, "seen": match.seating, "new_seating": match.seating + 1},
                       must_change=True)
+    transaction.stage(_RELINK, {**the_seat, "new_hash": seat_tokens.digest(token)}, must_change=True)
     transaction.stage(_REPLACED, {"token_hash": taken.token_hash, "game_id": match.id, "seat": seat,
                                   "replaced_at": now})
     # The old link's devices are no longer this seat's: they stop being notified for it.
