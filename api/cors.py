@@ -13,7 +13,7 @@ mostly in proxies to the request and in werkzeug's checks of every header it set
 from collections.abc import Callable
 
 ALLOWED = ("Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key", "Prefer", "X-Request-Id")
-EXPOSED = ("ETag", "Location", "Retry-After", "Preference-Applied", "Idempotent-Replayed", "X-Request-Id",
+EXPOSED = ("ETag", "Location", "Link", "Retry-After", "Preference-Applied", "Idempotent-Replayed", "X-Request-Id",
            "WWW-Authenticate")
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 MAX_AGE = 600  # seconds a browser may keep a preflight's answer

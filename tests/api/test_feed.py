@@ -72,3 +72,43 @@ def test_an_after_beyond_the_version_is_422_a_client_bug(client):
     response = feed(client, table, 0, 2)
     assert (response.status_code, response.json["code"], response.json["version"]) == (422, "version_ahead", 1)
     assert "only at version 1" in response.json["detail"]
+
+
+def test_a_limit_pages_the_log_each_page_linking_to_the_next(client):
+    table = Table.create(client)
+    for _ in range(5):
+        move_first(table)
+    whole = feed(client, table, 1).json["moves"]
+    url, pages = f"/api/v1/games/{table.id}/moves?limit=2", []
+    while url:
+        page = client.get(url, headers=table.auth(1))
+        assert page.json["version"] == 5 and len(page.json["moves"]) <= 2
+        pages.append(page)
+        url = page.headers.get("Link", "").removeprefix("<").removesuffix('>; rel="next"')
+    assert [entry for page in pages for entry in page.json["moves"]] == whole
+    assert [len(page.json["moves"]) for page in pages] == [2, 2, 1]
+    assert pages[0].headers["Link"] == f'</api/v1/games/{table.id}/moves?after=2&limit=2>; rel="next"'
+    assert "Link" not in feed(client, table, 1, 4).headers, "an answer that reaches the version has no next page"
+
+
+def test_a_page_short_of_the_version_is_never_answered_304(client):
+    table = Table.create(client)
+    for _ in range(3):
+        move_first(table)
+    page = client.get(f"/api/v1/games/{table.id}/moves?limit=1", headers=table.auth(0))
+    assert page.headers["ETag"] != feed(client, table, 0).headers["ETag"]
+    again = client.get(f"/api/v1/games/{table.id}/moves?limit=1",
+                       headers={**table.auth(0), "If-None-Match": page.headers["ETag"]})
+    assert again.status_code == 200 and [entry["seq"] for entry in again.json["moves"]] == [1]
+    last = client.get(f"/api/v1/games/{table.id}/moves?after=2&limit=5", headers=table.auth(0))
+    assert last.headers["ETag"] == feed(client, table, 0).headers["ETag"], "the last page is tagged as the whole log"
+    assert feed(client, table, 0, 3, **{"If-None-Match": last.headers["ETag"]}).status_code == 304
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "x", "", "1.5", "1001", "01", "99999"])
+def test_a_limit_out_of_range_is_422(client, limit):
+    table = Table.create(client)
+    move_first(table)
+    response = client.get(f"/api/v1/games/{table.id}/moves?limit={limit}")
+    assert (response.status_code, response.json["code"]) == (422, "invalid_request")
+    assert "from 1 to 1000" in response.json["detail"]
