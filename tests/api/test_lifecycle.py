@@ -64,6 +64,7 @@ def test_timeouts_in_a_row_turn_into_leaving(client, clock):
             move_first(table)  # seat 1 moves
     assert after["status"] == "over" and after["winners"] == [1]
     assert after["seats"][0]["status"] == "resigned"
+    assert after["seats"][0]["timeouts"] >= after["pace"]["timeouts_to_leave"], "what tells it from resigning"
 
 
 def test_resigning_a_two_seat_match_ends_it(client):
@@ -71,6 +72,7 @@ def test_resigning_a_two_seat_match_ends_it(client):
     response = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[1]))
     assert response.status_code == 200
     assert response.json["status"] == "over" and response.json["winners"] == [0] and response.json["seed"]
+    assert response.json["seats"][1]["timeouts"] < response.json["pace"]["timeouts_to_leave"]
     again = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
     assert (again.status_code, again.json["code"]) == (409, "game_over")
 
