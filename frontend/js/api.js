@@ -45,6 +45,9 @@ async function request(method, path, {token, body, etag, key, wait, signal} = {}
   return {data, etag: tag, retryAfter, waited};
 }
 
+/** The server failed rather than refused: no answer, a proxy's timeout, too busy, a 5xx. Worth asking again. */
+export const serverFailed = (error) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+
 const catalogue = {};
 const cached = (key, load) => (catalogue[key] ??= load().catch((e) => { delete catalogue[key]; throw e; }));
 

@@ -3,7 +3,7 @@
 // it too) and sent again, with the same Idempotency-Key, when the network returns. The server then
 // does it once, answers a retry of a change it already made with the kept answer, or refuses it with
 // its reason (the match moved on meanwhile).
-import {api} from "./api.js";
+import {api, serverFailed} from "./api.js";
 import {keepAnswer} from "./seat-store.js";
 
 const STORE = "addgames.outbox";
@@ -37,9 +37,6 @@ export function newKey() {
   if (crypto.randomUUID) return crypto.randomUUID(); // secure contexts only
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
-
-/** Worth sending again: no answer at all, or the server (or a proxy) failed rather than refused. */
-export const retriable = (error) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 
 /** Queue a change and send it now: {kind, match, token?, version?, move?, body?} -> the queued entry. */
 export function submit(change) {
@@ -81,7 +78,7 @@ async function deliver(entry) {
     if (entry.kind === "join" || entry.kind === "rematch") keepAnswer(result, entry);
     settle(entry, {outcome: "sent", result});
   } catch (error) {
-    if (!retriable(error)) {
+    if (!serverFailed(error)) {
       settle(entry, {outcome: "refused", error});
     } else {
       entry.waited = true;

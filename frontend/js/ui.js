@@ -1,7 +1,7 @@
 // Screens: one mounted at a time in <main>; clicks and forms reach its actions by data attributes.
+import {serverFailed} from "./api.js";
 import {html, render} from "./html.js";
 import {t} from "./i18n.js";
-import {retriable} from "./outbox.js";
 import {problemText} from "./views/words.js";
 
 const RETRY_MS = 5000; // a screen that could not load what it shows asks again by itself, besides on "online"
@@ -74,7 +74,7 @@ export function retrying(screen, load, errorText = problemText) {
       screen.error = null;
     } catch (error) {
       screen.error = errorText(error);
-      if (retriable(error)) timer = setTimeout(run, RETRY_MS);
+      if (serverFailed(error)) timer = setTimeout(run, RETRY_MS);
     }
     screen.repaint();
   }

@@ -1,7 +1,7 @@
 // Creating a match, from the create form or "Play against the computer".
-import {api} from "../api.js";
+import {api, serverFailed} from "../api.js";
 import {t} from "../i18n.js";
-import {newKey, retriable} from "../outbox.js";
+import {newKey} from "../outbox.js";
 import {go} from "../router.js";
 import {keepCreated} from "../seat-store.js";
 import {attempt} from "../ui.js";
@@ -15,7 +15,7 @@ export async function createMatch(form, body, name) {
   const json = JSON.stringify(body);
   if (asked.body !== json) asked = {body: json, key: newKey()};
   const created = await attempt(form, () => api.create(body, asked.key), (error) => {
-    if (retriable(error)) form.error = t("create.retry"); // the page does not try again by itself: the player does
+    if (serverFailed(error)) form.error = t("create.retry"); // the page does not try again by itself: the player does
   });
   if (!created) return;
   asked = {body: null, key: null}; // the same form filled in again later is another match
