@@ -1,6 +1,11 @@
 // The only module that talks to the server: the API described by openapi.yaml.
 const BASE = "/api/v1";
 
+// Test hooks: localStorage's `addgames.deadlineMs` shortens a request's deadline, and with it the margin a held
+// poll gets over its wait, so that browser tests see a hung request fail within seconds.
+const DEADLINE_MS = Number(localStorage.getItem("addgames.deadlineMs")) || 15000;
+const HELD_MARGIN_MS = Math.min(10000, DEADLINE_MS);
+
 /** A refused request: `code` and `params` from the problem+json body, `detail` its English reason. */
 export class ApiError extends Error {
   constructor(status, body) {
@@ -13,12 +18,38 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, {token, body, etag, key, wait, signal} = {}) {
+/** The server failed rather than refused: no answer (in time), a proxy's timeout, too busy, a 5xx. Worth asking again. */
+export const serverFailed = (error) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+
+/** How long a request may take before it counts as failed: a poll the server holds up to `wait` s gets that much more. */
+export const deadlineOf = (wait) => (wait ? wait * 1000 + HELD_MARGIN_MS : DEADLINE_MS);
+
+/** A request that gives up at its deadline: one that never answers (a captive portal, a mobile connection gone dead)
+ * fails as a network failure does, and is retried where those are. `signal` aborting it throws an AbortError. */
+async function request(method, path, {etag, wait, signal, ...options} = {}) {
+  const held = etag && wait ? wait : 0; // only a poll naming the ETag it has is held
+  const deadline = new AbortController();
+  const cut = () => deadline.abort();
+  const timer = setTimeout(cut, deadlineOf(held));
+  signal?.addEventListener("abort", cut);
+  if (signal?.aborted) cut();
+  try {
+    return await exchange(method, path, {...options, etag, held, signal: deadline.signal});
+  } catch (error) {
+    if (error.name !== "AbortError" || signal?.aborted) throw error; // stopped by the caller: nobody waits for it
+    throw new ApiError(0, {code: "network"});
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", cut);
+  }
+}
+
+async function exchange(method, path, {token, body, etag, key, held, signal}) {
   const headers = {Accept: "application/json, application/problem+json"};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (key) headers["Idempotency-Key"] = key; // a retry with the same key is answered, never done twice
   if (etag) headers["If-None-Match"] = etag;
-  if (etag && wait) headers.Prefer = `wait=${wait}`; // the server answers when the match changes, or after `wait` s
+  if (held) headers.Prefer = `wait=${held}`; // the server answers when the match changes, or after `held` s
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
@@ -37,16 +68,13 @@ async function request(method, path, {token, body, etag, key, wait, signal} = {}
   try {
     data = await response.json();
   } catch (error) {
-    if (error.name === "AbortError") throw error; // stopped while the body came: nobody waits for it
+    if (error.name === "AbortError") throw error; // stopped (or out of time) while the body came
     if (response.ok) throw new ApiError(0, {code: "network"}); // a body cut short: a failed request, not an empty one
     data = {}; // a refusal without problem+json (a proxy's page): its status says enough
   }
   if (!response.ok) throw new ApiError(response.status, data);
   return {data, etag: tag, retryAfter, waited};
 }
-
-/** The server failed rather than refused: no answer, a proxy's timeout, too busy, a 5xx. Worth asking again. */
-export const serverFailed = (error) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 
 const catalogue = {};
 const cached = (key, load) => (catalogue[key] ??= load().catch((e) => { delete catalogue[key]; throw e; }));

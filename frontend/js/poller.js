@@ -2,8 +2,11 @@
 // hold it until the match changes (`Prefer: wait`), and the next follows at once: news arrives as
 // it happens, with one request per change. A server that does not hold polls is asked as often as
 // its Retry-After says (3 s in play, 2 s while waiting, 5 s once over). Backs off when hidden or failing.
-const FORCED_MS = Number(localStorage.getItem("addgames.pollMs")) || null; // tests poll faster
-const WAIT_S = 20; // the longest the server holds a poll
+import {deadlineOf} from "./api.js";
+
+// Test hooks: localStorage's `addgames.pollMs` and `addgames.waitS` make tests poll faster and wait shorter.
+const FORCED_MS = Number(localStorage.getItem("addgames.pollMs")) || null;
+const WAIT_S = Number(localStorage.getItem("addgames.waitS")) || 20; // the longest the server holds a poll
 const HIDDEN_MS = 10000;
 const MAX_MS = 60000;
 const FAILING_MAX_MS = 10000; // a network that comes back without an "online" event is seen this soon
@@ -20,15 +23,18 @@ export function poll(load, onData, onError, onBack = () => {}) {
   let running = false;
   let failing = false;
   let holds = false; // the server has held a poll: after news the next poll may follow at once
-  let pending = null; // the request in flight, aborted by stop()
+  let pending = null; // the request in flight, aborted by stop(), or by wake() once past its deadline
+  let overdueAt = Infinity; // when the request in flight has outlived its deadline
 
   async function tick() {
     clearTimeout(timer);
     if (stopped || running) return;
     running = true;
     pending = new AbortController();
+    const wait = etag && !document.hidden ? WAIT_S : 0; // only a poll naming its ETag is held
+    overdueAt = Date.now() + deadlineOf(wait);
     try {
-      const result = await load(etag, {wait: document.hidden ? 0 : WAIT_S, signal: pending.signal});
+      const result = await load(etag, {wait, signal: pending.signal});
       if (failing) {
         failing = false;
         onBack();
@@ -46,9 +52,13 @@ export function poll(load, onData, onError, onBack = () => {}) {
       }
     } catch (error) {
       if (stopped) return;
-      failing = true;
-      delay = Math.min(Math.max(delay, 1000) * 2, FAILING_MAX_MS);
-      onError(error);
+      if (error.name === "AbortError") {
+        delay = 0; // wake() cut a poll past its deadline: ask again at once
+      } else {
+        failing = true;
+        delay = Math.min(Math.max(delay, 1000) * 2, FAILING_MAX_MS);
+        onError(error);
+      }
     } finally {
       running = false;
     }
@@ -58,6 +68,8 @@ export function poll(load, onData, onError, onBack = () => {}) {
   function wake() {
     if (document.hidden) return;
     delay = visible();
+    // A phone asleep froze the deadline's timer too: a poll already past its deadline is given up and redone now.
+    if (running && Date.now() > overdueAt) pending.abort();
     tick();
   }
 

@@ -1,0 +1,82 @@
+"""A network that hangs: every request has a deadline, after which it fails as a dead network does (and
+is asked again where that is); a page woken with a poll past its deadline asks again at once."""
+import re
+
+from playwright.sync_api import expect
+
+from .matches import new_match
+from .test_addup import addup_move
+from .test_offline import keys_sent, your_turn
+
+NO_ANSWER = "The server cannot be reached"
+
+
+def short_deadlines(page) -> None:
+    """The app's test hooks: a request fails after 1.5 s without an answer, a held poll waits 1 s (+1.5 s)."""
+    page.context.add_init_script("""localStorage.setItem('addgames.deadlineMs', '1500');
+        localStorage.setItem('addgames.waitS', '1');""")
+
+
+def polls_of(match) -> re.Pattern:
+    return re.compile(rf"/api/v1/games/{match.id}$")
+
+
+def test_a_poll_that_never_answers_fails_at_its_deadline_and_polling_goes_on(new_page, server):
+    """A held poll that nothing answers (a captive portal, a mobile connection gone dead) hung the match
+    page for good: no error, no news. Past its deadline it is a failed poll, said so, and asked again."""
+    match = new_match(server, "addup")
+    page = new_page()
+    short_deadlines(page)
+    hung = []
+
+    def hang_the_first_held_poll(route):
+        if route.request.headers.get("if-none-match") and not hung:
+            return hung.append(route)  # never answered
+        route.fallback()
+
+    page.route(polls_of(match), hang_the_first_held_poll)
+    page.goto(match.seat_link(1))
+    expect(page.locator("#status")).to_contain_text("Ann's turn")
+    expect(page.locator("main .error")).to_contain_text(NO_ANSWER)
+    expect(page.locator("main .error")).to_have_count(0)  # the next poll answered: the note goes
+    match.play(lambda view: view["version"] >= 1)
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    assert len(hung) == 1
+
+
+def test_a_move_whose_answer_never_comes_is_sent_again_with_the_same_key(new_page, server):
+    match = new_match(server, "addup")
+    page = new_page()
+    short_deadlines(page)
+    version = your_turn(page, match)
+    keys = keys_sent(page, f"/games/{match.id}/moves")
+    hung = []
+    page.route(f"**/api/v1/games/{match.id}/moves",
+               lambda route: hung.append(route) if route.request.method == "POST" and not hung else route.fallback())
+    addup_move(page)
+    expect(page.locator("#sending")).to_contain_text("No connection: this device keeps your move")
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(page.locator("#sending")).to_have_count(0)
+    assert match.view(0)["version"] == version + 1
+    assert len(keys) == 2 and keys[0] and keys[0] == keys[1], keys
+
+
+def test_a_page_woken_after_its_poll_s_deadline_asks_again_at_once(new_page, server):
+    """A phone that slept froze the page's timers too, the deadline's among them: once it wakes, a poll
+    already past its deadline is given up and asked again at once, so the news shows."""
+    match = new_match(server, "addup")
+    page = new_page()
+    hung = []
+    page.route(polls_of(match), lambda route: hung.append(route)
+               if route.request.headers.get("if-none-match") and not hung else route.fallback())
+    with page.expect_request(lambda r: polls_of(match).search(r.url) and r.headers.get("if-none-match")):
+        page.goto(match.seat_link(1))
+    expect(page.locator("#status")).to_contain_text("Ann's turn")
+    match.play(lambda view: view["version"] >= 1)  # while the page's poll hangs
+    with page.expect_request(lambda r: polls_of(match).search(r.url), timeout=5000):
+        page.evaluate("""() => {
+            const now = Date.now, asleep = 60 * 60 * 1000;  // an hour later, as the wall clock says
+            Date.now = () => now() + asleep;
+            document.dispatchEvent(new Event('visibilitychange'));
+        }""")
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
