@@ -5,21 +5,30 @@ const BASE = "/api/v1";
 // poll gets over its wait, so that browser tests see a hung request fail within seconds.
 const DEADLINE_MS = Number(localStorage.getItem("addgames.deadlineMs")) || 15000;
 const HELD_MARGIN_MS = Math.min(10000, DEADLINE_MS);
+const MAX_RETRY_MS = 300000; // a Retry-After longer than this (an hour's rate limit) is not waited out in full
 
-/** A refused request: `code` and `params` from the problem+json body, `detail` its English reason. */
+/** A refused request: `code` and `params` from the problem+json body, `detail` its English reason, `retryAfter`
+ * the seconds the server asked to wait before trying again (a 429 or a 503), or null. */
 export class ApiError extends Error {
-  constructor(status, body) {
+  constructor(status, body, retryAfter = null) {
     super(body.detail || `HTTP ${status}`);
     this.status = status;
     this.code = body.code || (status ? "http_error" : "network");
     this.detail = body.detail || "";
     this.params = body.params || {};
     this.version = body.version;
+    this.retryAfter = retryAfter;
   }
 }
 
 /** The server failed rather than refused: no answer (in time), a proxy's timeout, too busy, a 5xx. Worth asking again. */
 export const serverFailed = (error) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+
+/** Too busy to answer now (rate limited, overloaded, restarting): said so, and asked again after its Retry-After. */
+export const serverBusy = (error) => error.status === 429 || error.status === 503;
+
+/** How long to wait before asking again after `error`: the server's Retry-After when it gave one, else `ms`. */
+export const retryDelay = (error, ms) => (error.retryAfter ? Math.min(error.retryAfter * 1000, MAX_RETRY_MS) : ms);
 
 /** How long a request may take before it counts as failed: a poll the server holds up to `wait` s gets that much more. */
 export const deadlineOf = (wait) => (wait ? wait * 1000 + HELD_MARGIN_MS : DEADLINE_MS);
@@ -60,7 +69,7 @@ async function exchange(method, path, {token, body, etag, key, held, signal}) {
     throw new ApiError(0, {code: "network"});
   }
   const tag = response.headers.get("ETag");
-  const retryAfter = Number(response.headers.get("Retry-After")) || null; // the server's polling hint, in seconds
+  const retryAfter = Number(response.headers.get("Retry-After")) || null; // seconds: polling's pace, or a busy server's
   const waited = response.headers.has("Preference-Applied"); // the server held the poll: the next may follow at once
   if (response.status === 304) return {notModified: true, etag: tag, retryAfter, waited};
   if (response.status === 204) return {data: null};
@@ -72,7 +81,7 @@ async function exchange(method, path, {token, body, etag, key, held, signal}) {
     if (response.ok) throw new ApiError(0, {code: "network"}); // a body cut short: a failed request, not an empty one
     data = {}; // a refusal without problem+json (a proxy's page): its status says enough
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) throw new ApiError(response.status, data, retryAfter);
   return {data, etag: tag, retryAfter, waited};
 }
 

@@ -3,7 +3,7 @@
 // it too) and sent again, with the same Idempotency-Key, when the network returns. The server then
 // does it once, answers a retry of a change it already made with the kept answer, or refuses it with
 // its reason (the match moved on meanwhile).
-import {api, serverFailed} from "./api.js";
+import {api, retryDelay, serverBusy, serverFailed} from "./api.js";
 import {keepAnswer} from "./seat-store.js";
 
 const STORE = "addgames.outbox";
@@ -82,9 +82,10 @@ async function deliver(entry) {
       settle(entry, {outcome: "refused", error});
     } else {
       entry.waited = true;
+      entry.busy = serverBusy(error); // said so, rather than "no connection"
       save(load().map((e) => (e.key === entry.key ? entry : e)));
       listeners.forEach((listener) => listener({entry, outcome: "waiting", error}));
-      timer ??= setTimeout(flush, RETRY_MS);
+      timer ??= setTimeout(flush, retryDelay(error, RETRY_MS));
     }
   } finally {
     sending.delete(entry.key);

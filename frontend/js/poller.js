@@ -2,7 +2,7 @@
 // hold it until the match changes (`Prefer: wait`), and the next follows at once: news arrives as
 // it happens, with one request per change. A server that does not hold polls is asked as often as
 // its Retry-After says (3 s in play, 2 s while waiting, 5 s once over). Backs off when hidden or failing.
-import {deadlineOf} from "./api.js";
+import {deadlineOf, retryDelay} from "./api.js";
 
 // Test hooks: localStorage's `addgames.pollMs` and `addgames.waitS` make tests poll faster and wait shorter.
 const FORCED_MS = Number(localStorage.getItem("addgames.pollMs")) || null;
@@ -56,7 +56,7 @@ export function poll(load, onData, onError, onBack = () => {}) {
         delay = 0; // wake() cut a poll past its deadline: ask again at once
       } else {
         failing = true;
-        delay = Math.min(Math.max(delay, 1000) * 2, FAILING_MAX_MS);
+        delay = retryDelay(error, Math.min(Math.max(delay, 1000) * 2, FAILING_MAX_MS));
         onError(error);
       }
     } finally {

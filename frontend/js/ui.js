@@ -1,5 +1,5 @@
 // Screens: one mounted at a time in <main>; clicks and forms reach its actions by data attributes.
-import {serverFailed} from "./api.js";
+import {retryDelay, serverFailed} from "./api.js";
 import {html, render} from "./html.js";
 import {t} from "./i18n.js";
 import {problemText} from "./views/words.js";
@@ -61,8 +61,8 @@ export function begin(screen) {
   return true;
 }
 
-/** `load()` for `screen`, its failure's reason in `screen.error` (`errorText(error)`), asked again RETRY_MS after
- * a failure worth another try (no answer, or the server failed) for as long as the screen is shown: the browser's
+/** `load()` for `screen`, its failure's reason in `screen.error` (`errorText(error)`), asked again RETRY_MS (or the
+ * server's Retry-After) after a failure worth another try (no answer, or the server failed) for as long as the screen is shown: the browser's
  * "online" event (`revive`) often never comes, as when the phone kept a network that answers nothing. */
 export function retrying(screen, load, errorText = problemText) {
   let timer = null;
@@ -74,7 +74,7 @@ export function retrying(screen, load, errorText = problemText) {
       screen.error = null;
     } catch (error) {
       screen.error = errorText(error);
-      if (serverFailed(error)) timer = setTimeout(run, RETRY_MS);
+      if (serverFailed(error)) timer = setTimeout(run, retryDelay(error, RETRY_MS));
     }
     screen.repaint();
   }

@@ -1,6 +1,8 @@
-"""A network that hangs: every request has a deadline, after which it fails as a dead network does (and
-is asked again where that is); a page woken with a poll past its deadline asks again at once."""
+"""A network that hangs, and a server too busy to answer: every request has a deadline, after which it
+fails as a dead network does (and is asked again where that is); a busy server (429, 503) is said so,
+and asked again after its Retry-After; a poll's error clears when polling recovers."""
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -19,6 +21,11 @@ def short_deadlines(page) -> None:
 
 def polls_of(match) -> re.Pattern:
     return re.compile(rf"/api/v1/games/{match.id}$")
+
+
+def busy(route, retry_after: int, status: int = 503, code: str = "database_unavailable"):
+    route.fulfill(status=status, headers={"Retry-After": str(retry_after)}, content_type="application/problem+json",
+                  body=f'{{"code": "{code}", "detail": "Try again shortly.", "status": {status}}}')
 
 
 def test_a_poll_that_never_answers_fails_at_its_deadline_and_polling_goes_on(new_page, server):
@@ -59,6 +66,55 @@ def test_a_move_whose_answer_never_comes_is_sent_again_with_the_same_key(new_pag
     expect(page.locator("#sending")).to_have_count(0)
     assert match.view(0)["version"] == version + 1
     assert len(keys) == 2 and keys[0] and keys[0] == keys[1], keys
+
+
+def test_a_busy_server_is_said_so_asked_again_after_its_retry_after_and_the_note_clears(new_page, server):
+    """A 503 with Retry-After showed the server's English reason, which stayed after polling recovered;
+    and the next poll came at the page's own pace, sooner than the server asked."""
+    match = new_match(server, "addup")
+    page = new_page()
+    short_deadlines(page)  # a held poll answers within 1 s, and with it the note goes
+    asked = []  # when each held poll reached the route
+
+    def busy_once(route):
+        if not route.request.headers.get("if-none-match"):
+            return route.fallback()
+        asked.append(time.monotonic())
+        if len(asked) == 1:
+            return busy(route, retry_after=3)
+        route.fallback()
+
+    page.route(polls_of(match), busy_once)
+    page.goto(match.seat_link(1))
+    expect(page.locator('main .error[role="alert"]')).to_have_text(
+        "The server is very busy right now. It will work again in a moment.")
+    expect(page.locator("main .error")).to_have_count(0)
+    assert asked[1] - asked[0] >= 3, "the poll came back before the server's Retry-After"
+    match.play(lambda view: view["version"] >= 1)
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+
+
+def test_a_move_the_server_is_too_busy_for_waits_and_lands(new_page, server):
+    match = new_match(server, "addup")
+    page = new_page()
+    version = your_turn(page, match)
+    keys = keys_sent(page, f"/games/{match.id}/moves")
+    limited = []
+
+    def rate_limited_once(route):
+        if route.request.method != "POST" or limited:
+            return route.fallback()
+        limited.append(route.request.url)
+        busy(route, retry_after=1, status=429, code="rate_limited")
+
+    page.route(f"**/api/v1/games/{match.id}/moves", rate_limited_once)
+    addup_move(page)
+    expect(page.locator("#sending")).to_have_text(
+        "The server is busy: this device keeps your move and sends it again in a moment.")
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your move.")
+    assert match.view(0)["version"] == version + 1
+    assert len(keys) == 2 and keys[0] == keys[1], keys
 
 
 def test_a_page_woken_after_its_poll_s_deadline_asks_again_at_once(new_page, server):

@@ -259,6 +259,7 @@ export default {
   "fair.insecure": "Die Prüfung braucht eine sichere Seite (https).",
 
   "error.network": "Der Server ist nicht erreichbar. Prüfe deine Verbindung; die Seite versucht es weiter.",
+  "error.busy": "Der Server ist gerade sehr beschäftigt. Gleich klappt es wieder.",
   "error.stale_version": "Jemand hat kurz vor dir gezogen: So sieht der Tisch jetzt aus.",
   "error.not_your_turn": "Du bist nicht mehr dran.",
   "error.game_over": "Dieses Spiel ist vorbei.",
@@ -277,6 +278,7 @@ export default {
   "outbox.join": "deine Platzanfrage",
   "outbox.sending": "Sende {what} …",
   "outbox.waiting": "Keine Verbindung: Dieses Gerät sendet {what} von selbst, sobald das Netz zurück ist.",
+  "outbox.busy": "Der Server ist gerade beschäftigt: Dieses Gerät behält {what} und versucht es gleich noch einmal.",
   "outbox.sent": "Verbindung wieder da: Der Server hat {what} erhalten.",
   "outbox.refused": "Verbindung wieder da, aber der Server hat {what} abgelehnt: {reason}",
   "error.sum_mismatch": "{parts} = {made}, nicht {total}: Die Karten müssen die Zahl der Summenkarte ergeben.",

@@ -259,6 +259,7 @@ export default {
   "fair.insecure": "Checking needs a secure (https) page.",
 
   "error.network": "The server cannot be reached. Check your connection; the page will keep trying.",
+  "error.busy": "The server is very busy right now. It will work again in a moment.",
   "error.stale_version": "Someone moved just before you: here is the table now.",
   "error.not_your_turn": "It is not your turn any more.",
   "error.game_over": "This match is over.",
@@ -277,6 +278,7 @@ export default {
   "outbox.join": "your seat request",
   "outbox.sending": "Sending {what}…",
   "outbox.waiting": "No connection: this device keeps {what} and sends it as soon as the network returns.",
+  "outbox.busy": "The server is busy: this device keeps {what} and sends it again in a moment.",
   "outbox.sent": "Connection back: the server received {what}.",
   "outbox.refused": "Connection back, but the server refused {what}: {reason}",
   "error.sum_mismatch": "{parts} = {made}, not {total}: the cards must add up to the Total card's number.",

@@ -259,6 +259,7 @@ export default {
   "fair.insecure": "La comprobación necesita una página segura (https).",
 
   "error.network": "No se puede contactar con el servidor. Revisa tu conexión; la página lo seguirá intentando.",
+  "error.busy": "El servidor está muy ocupado ahora mismo. Volverá a funcionar en un momento.",
   "error.stale_version": "Alguien jugó justo antes que tú: así está ahora la mesa.",
   "error.not_your_turn": "Ya no es tu turno.",
   "error.game_over": "Esta partida ha terminado.",
@@ -277,6 +278,7 @@ export default {
   "outbox.join": "tu petición de plaza",
   "outbox.sending": "Enviando {what}…",
   "outbox.waiting": "Sin conexión: este dispositivo enviará {what} en cuanto vuelva la red.",
+  "outbox.busy": "El servidor está ocupado: este dispositivo guarda {what} y volverá a intentarlo en un momento.",
   "outbox.sent": "Conexión recuperada: el servidor ha recibido {what}.",
   "outbox.refused": "Conexión recuperada, pero el servidor ha rechazado {what}: {reason}",
   "error.sum_mismatch": "{parts} = {made}, no {total}: las cartas deben sumar el número de la carta Total.",

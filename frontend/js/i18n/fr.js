@@ -259,6 +259,7 @@ export default {
   "fair.insecure": "La vérification demande une page sécurisée (https).",
 
   "error.network": "Le serveur est injoignable. Vérifiez votre connexion ; la page réessaie toute seule.",
+  "error.busy": "Le serveur est très occupé en ce moment. Ça ira mieux dans un instant.",
   "error.stale_version": "Quelqu'un a joué juste avant vous : voici la table maintenant.",
   "error.not_your_turn": "Ce n'est plus votre tour.",
   "error.game_over": "Cette partie est terminée.",
@@ -277,6 +278,7 @@ export default {
   "outbox.join": "votre demande de place",
   "outbox.sending": "Envoi de {what}…",
   "outbox.waiting": "Pas de connexion : cet appareil garde {what} et l'enverra dès le retour du réseau.",
+  "outbox.busy": "Le serveur est occupé : cet appareil garde {what} et réessaiera dans un instant.",
   "outbox.sent": "Connexion revenue : le serveur a bien reçu {what}.",
   "outbox.refused": "Connexion revenue, mais le serveur a refusé {what} : {reason}",
   "error.sum_mismatch": "{parts} = {made}, pas {total} : les cartes doivent faire le nombre de la carte Total.",

@@ -259,6 +259,7 @@ export default {
   "fair.insecure": "La verifica richiede una pagina sicura (https).",
 
   "error.network": "Il server non risponde. Controlla la connessione; la pagina continua a riprovare.",
+  "error.busy": "Il server è molto occupato in questo momento. Tornerà a funzionare tra poco.",
   "error.stale_version": "Qualcuno ha giocato appena prima di te: ecco il tavolo adesso.",
   "error.not_your_turn": "Non tocca più a te.",
   "error.game_over": "Questa partita è finita.",
@@ -277,6 +278,7 @@ export default {
   "outbox.join": "la tua richiesta di posto",
   "outbox.sending": "Sto inviando {what}…",
   "outbox.waiting": "Nessuna connessione: questo dispositivo invierà {what} appena torna la rete.",
+  "outbox.busy": "Il server è occupato: questo dispositivo conserva {what} e riproverà tra poco.",
   "outbox.sent": "Connessione tornata: il server ha ricevuto {what}.",
   "outbox.refused": "Connessione tornata, ma il server ha rifiutato {what}: {reason}",
   "error.sum_mismatch": "{parts} = {made}, non {total}: le carte devono fare il numero della carta Totale.",

@@ -259,6 +259,7 @@ export default {
   "fair.insecure": "A verificação precisa de uma página segura (https).",
 
   "error.network": "Não é possível contactar o servidor. Verifica a ligação; a página continua a tentar.",
+  "error.busy": "O servidor está muito ocupado neste momento. Daqui a pouco volta a funcionar.",
   "error.stale_version": "Alguém jogou mesmo antes de ti: a mesa está agora assim.",
   "error.not_your_turn": "Já não é a tua vez.",
   "error.game_over": "Este jogo terminou.",
@@ -277,6 +278,7 @@ export default {
   "outbox.join": "o teu pedido de lugar",
   "outbox.sending": "A enviar {what}…",
   "outbox.waiting": "Sem ligação: este dispositivo envia {what} assim que a rede voltar.",
+  "outbox.busy": "O servidor está ocupado: este dispositivo guarda {what} e tenta de novo daqui a pouco.",
   "outbox.sent": "A ligação voltou: o servidor recebeu {what}.",
   "outbox.refused": "A ligação voltou, mas o servidor recusou {what}: {reason}",
   "error.sum_mismatch": "{parts} = {made}, não {total}: as cartas têm de somar o número da carta Total.",

@@ -6,7 +6,7 @@ import {submit, waiting, watch} from "../outbox.js";
 import {lastName, rememberName} from "../seat-store.js";
 import {begin, loadingOr, retrying} from "../ui.js";
 import {fixedDeckNote} from "./fairness.js";
-import {gameName, nameField, problemText, seatName} from "./words.js";
+import {gameName, keptText, nameField, problemText, seatName} from "./words.js";
 
 /** "Already here: Ann, Bob"; nothing when nobody is (the creator, alone, gave their seat back). */
 function alreadyHere(view) {
@@ -90,7 +90,7 @@ export default function join(id, invite, joined) {
   function answered({entry, outcome, error}) {
     if (entry.kind !== "join" || entry.match !== id || outcome === "elsewhere") return; // another tab's
     if (outcome === "sent") return joined();
-    screen.error = outcome === "refused" ? problemText(error) : t("outbox.waiting", {what: t("outbox.join")});
+    screen.error = outcome === "refused" ? problemText(error) : keptText(entry);
     // Their name taken, or no seat left: often the same person, who joined in a chat app's own browser
     screen.joinedElsewhere = outcome === "refused" && (error.code === "name_taken" || error.code === "match_full");
     if (outcome === "refused") {

@@ -19,7 +19,7 @@ import {paceRule} from "./pace.js";
 import {renaming} from "./rename.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
-import {gameName, problemText, seatName, statusLine} from "./words.js";
+import {gameName, keptText, problemText, seatName, statusLine} from "./words.js";
 
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
@@ -45,6 +45,7 @@ export default function play(id, linkToken) {
   const shownSum = {text: "", version: null}; // the running sum last drawn (see tellSum)
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
+    pollError: null, // why the last poll failed (no connection, a busy server), cleared by the next answer
     news: null, // what became of a change the outbox kept: sent late, or refused
     ownSeat: null, // the seat this device holds, when the link opened here is another seat's (see shown)
     seatLink: kept && !kept.linkShown ? kept.seatLink : null,
@@ -143,7 +144,10 @@ export default function play(id, linkToken) {
       ${screen.gone ? html`<p><a href="/">${t("missing.home")}</a></p>` : ""}`;
   }
 
-  const errorLine = () => (screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : "");
+  const errorLine = () => {
+    const error = screen.error || screen.pollError;
+    return error ? html`<p class="error" role="alert">${error}</p>` : "";
+  };
 
   /** A seat link opened on a device that holds another seat of the match: this tab shows the link's seat
    * (the device keeps its own, which a reload shows again), and says so, with a way back to its own. */
@@ -341,8 +345,8 @@ export default function play(id, linkToken) {
   }
 
   function back() {
-    if (screen.error === problemText({code: "network"})) {
-      screen.error = null;
+    if (screen.pollError) {
+      screen.pollError = null;
       screen.repaint();
     }
   }
@@ -352,10 +356,12 @@ export default function play(id, linkToken) {
       token = null; // watch the match instead; a replaced link is said so on each visit until the new one is opened
       screen.error = problemText(error);
       poller?.now();
-    } else {
+    } else if (error.status === 404) {
       screen.error = problemText(error);
-      screen.gone = error.status === 404;
-      if (screen.gone) poller?.stop(); // no such match: nothing will change
+      screen.gone = true;
+      poller?.stop(); // no such match: nothing will change
+    } else {
+      screen.pollError = problemText(error); // the next answer clears it (see back)
     }
     screen.repaint();
   }
@@ -370,9 +376,9 @@ export default function play(id, linkToken) {
 
   function outboxLines() {
     const pending = waiting(id);
-    const late = pending.some((entry) => entry.waited);
+    const late = pending.find((entry) => entry.waited);
     return html`${pending.length ? html`<p class="sending" role="status" id="sending">
-        ${t(late ? "outbox.waiting" : "outbox.sending", {what: t(`outbox.${pending[0].kind}`)})}</p>` : ""}
+        ${late ? keptText(late) : t("outbox.sending", {what: t(`outbox.${pending[0].kind}`)})}</p>` : ""}
       ${screen.news ? html`<p class="note news" role="status" id="outbox-news">${screen.news}</p>` : ""}`;
   }
 

@@ -1,4 +1,5 @@
 // Words every screen shares: seat names, game names, whose turn it is, how a match ended.
+import {serverBusy} from "../api.js";
 import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {expression, minus} from "../numbers.js";
@@ -65,8 +66,10 @@ export function outcome(view, me) {
   return t("status.shared", {names: listing(winners.map((s) => (s === me ? t("seat.you") : seatName(view, s))))});
 }
 
-/** The message for a refused request: ours when we know its code, else the server's reason. */
+/** The message for a refused request: ours when we know its code, else the server's reason; a server too busy
+ * to answer (429, 503, whoever answered) says only that. */
 export function problemText(error) {
+  if (serverBusy(error)) return t("error.busy");
   const params = errorWords(error.params || {});
   const pick = ERROR_KEYS[error.code];
   const text = pick ? t(typeof pick === "function" ? pick(params) : pick, params) : null;
@@ -89,6 +92,9 @@ function errorWords(params) {
   }
   return shown;
 }
+
+/** Why a change the outbox keeps (see outbox.js) has not reached the server yet: no connection, or a busy server. */
+export const keptText = (entry) => t(entry.busy ? "outbox.busy" : "outbox.waiting", {what: t(`outbox.${entry.kind}`)});
 
 const ERROR_KEYS = {
   ...Object.fromEntries([
