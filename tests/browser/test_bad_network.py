@@ -1,6 +1,7 @@
 """A network that hangs, and a server too busy to answer: every request has a deadline, after which it
 fails as a dead network does (and is asked again where that is); a busy server (429, 503) is said so,
-and asked again after its Retry-After; a poll's error clears when polling recovers."""
+and asked again after its Retry-After; a poll's error clears when polling recovers; a log that failed
+to load is asked for again, its last move "Loading…" meanwhile."""
 import re
 import time
 
@@ -115,6 +116,28 @@ def test_a_move_the_server_is_too_busy_for_waits_and_lands(new_page, server):
     expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your move.")
     assert match.view(0)["version"] == version + 1
     assert len(keys) == 2 and keys[0] == keys[1], keys
+
+
+def test_a_log_that_failed_to_load_says_loading_and_is_asked_again(new_page, server):
+    """The move log is read apart from the view: when it failed, the last move was never shown (or the
+    one before it stayed) until the next move."""
+    match = new_match(server, "addup")
+    match.play(lambda view: view["version"] >= 1)
+    page = new_page()
+    failed = []
+
+    def fail_twice(route):
+        if route.request.method != "GET" or len(failed) >= 2:
+            return route.fallback()
+        failed.append(route.request.url)
+        busy(route, retry_after=1)
+
+    page.route(re.compile(rf"/api/v1/games/{match.id}/moves\?"), fail_twice)
+    page.goto(match.seat_link(1))
+    expect(page.locator("#last-move")).to_have_text("Last move: Loading…")
+    expect(page.locator("#last-move")).to_contain_text("Ann played")
+    assert len(failed) == 2
+    expect(page.locator("main .error")).to_have_count(0)
 
 
 def test_a_page_woken_after_its_poll_s_deadline_asks_again_at_once(new_page, server):

@@ -1,9 +1,12 @@
 // The match's story: the last move, the move log in words and a replay slider over past versions.
-import {api} from "../api.js";
+import {api, retryDelay, serverFailed} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {disclosure} from "./disclosure.js";
 import {seatName} from "./words.js";
+
+const RETRY_MS = 1000; // a log that failed to load is asked for again after 1 s, then 2, 4... up to RETRY_MAX_MS
+const RETRY_MAX_MS = 30000;
 
 /** The ids of the cards a logged move names (played, laid, exposed, taken...), found wherever they sit. */
 function cardIds(value, ids = new Set()) {
@@ -19,21 +22,33 @@ export function history(id, token, screen) {
   let log = null;
   let marked = 0; // the version made by the move last marked on the table (it animates once)
   let asked = 0;
+  const retry = {timer: null, ms: 0, behind: false}; // behind: the log failed to catch up with the view, asked again
   const replay = {at: null, view: null};
   const open = {log: false, replay: false};
 
   /** Bring the log up to `version`, asking only for the moves since the ones already shown. */
   async function load(version) {
+    clearTimeout(retry.timer);
     asked = version;
     const known = log && log.version <= version ? log : {version: 0, moves: []};
     try {
       const fetched = await api.log(id, token(), known.version);
       if (version === asked) {
         log = {version: fetched.version, moves: [...known.moves, ...fetched.moves]};
+        Object.assign(retry, {ms: 0, behind: false});
         screen.repaint();
       }
-    } catch {
-      // The log is a nicety: the next change asks again.
+    } catch (error) {
+      if (version !== asked) return; // a newer load is on its way
+      const again = serverFailed(error); // else (a refused token, a match gone) the poll says why; a change asks again
+      if (again) {
+        retry.ms = Math.min(Math.max(retry.ms * 2, RETRY_MS), RETRY_MAX_MS);
+        retry.timer = setTimeout(() => load(version), retryDelay(error, retry.ms));
+      }
+      if (retry.behind !== again) {
+        retry.behind = again; // meanwhile the last move says "Loading…", not the move before it
+        screen.repaint();
+      }
     }
   }
 
@@ -113,6 +128,7 @@ export function history(id, token, screen) {
     },
     stop() {
       asked = -1;
+      clearTimeout(retry.timer);
     },
     /** Whether `seat` left the match itself (true) or was put out for missed turns (false); null until the log
      * has caught up with the view. */
@@ -131,7 +147,9 @@ export function history(id, token, screen) {
     /** The last move in words, shown above the table (a hint asked since is in the log, not here). */
     lastMove() {
       const last = lastMove().entry;
-      return last ? html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${words(last)}</p>` : "";
+      if (!last && !retry.behind) return "";
+      const said = retry.behind ? t("app.loading") : words(last);
+      return html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${said}</p>`;
     },
     /** Under the table: what a move before the last one ended since this seat last moved. Not above it,
      * where with eight seats it pushed the hand off the first screen. */
