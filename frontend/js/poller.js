@@ -12,7 +12,8 @@ const MAX_MS = 60000;
 const FAILING_MAX_MS = 10000; // a network that comes back without an "online" event is seen this soon
 
 /** poll(load(etag, {wait, signal}) -> {notModified, etag, data, waited}, onData(data, etag), onError(error), onBack())
- * -> {stop, now, setEtag}; onBack is called at the first answer after a failure, a 304 included (the page may clear its error). */
+ * -> {stop, now, setEtag}; onBack is called at the first answer after a failure, a 304 included (the page may clear its error).
+ * onData may return a promise: a body it fails to show (throws or rejects) counts as a failed poll. */
 export function poll(load, onData, onError, onBack = () => {}) {
   let etag = null;
   let timer = null;
@@ -42,9 +43,9 @@ export function poll(load, onData, onError, onBack = () => {}) {
       if (result.retryAfter) hinted = result.retryAfter * 1000;
       holds ||= result.waited;
       if (!result.notModified) {
-        etag = result.etag;
+        await onData(result.data, result.etag);
+        etag = result.etag; // kept once shown: a body the page failed to show is asked for again, never answered 304
         delay = holds ? 0 : visible();
-        onData(result.data, etag);
       } else if (result.waited) {
         delay = 0;
       } else {

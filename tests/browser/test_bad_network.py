@@ -1,7 +1,8 @@
 """A network that hangs, and a server too busy to answer: every request has a deadline, after which it
 fails as a dead network does (and is asked again where that is); a busy server (429, 503) is said so,
 and asked again after its Retry-After; a poll's error clears when polling recovers; a log that failed
-to load is asked for again, its last move "Loading…" meanwhile."""
+to load is asked for again, its last move "Loading…" meanwhile; a view the page failed to show is
+asked for again, never answered 304."""
 import re
 import time
 
@@ -137,6 +138,26 @@ def test_a_log_that_failed_to_load_says_loading_and_is_asked_again(new_page, ser
     expect(page.locator("#last-move")).to_have_text("Last move: Loading…")
     expect(page.locator("#last-move")).to_contain_text("Ann played")
     assert len(failed) == 2
+    expect(page.locator("main .error")).to_have_count(0)
+
+
+def test_a_view_the_page_failed_to_show_is_asked_for_again_not_answered_304(new_page, server):
+    """The game's code did not load the first time: the poller had kept the view's ETag anyway, so every
+    later poll was answered 304 and the page said "Loading…" for good."""
+    match = new_match(server, "addup")
+    page = new_page()
+    cut = []
+
+    def fail_once(route):
+        if cut:
+            return route.fallback()
+        cut.append(route.request.url)
+        route.abort()  # the connection dropped as the game's code came
+
+    page.route("**/js/games/addup.js", fail_once)
+    page.goto(match.seat_link(1))
+    expect(page.locator("main .error")).to_have_text("Something went wrong.")
+    expect(page.locator("#status")).to_contain_text("Ann's turn")
     expect(page.locator("main .error")).to_have_count(0)
 
 
