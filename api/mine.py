@@ -1,12 +1,14 @@
 """My games: every match a device holds a seat in, most urgent first, with who plays it and its
 version, so that a client sees what changed from this one request."""
+from datetime import datetime
+
 from flask import Blueprint, jsonify, request
 from sqlalchemy import bindparam, select
 
 from engine import events
 
 from . import catalogue, connection, jsonio, matches, replays, seat_tokens
-from .models import replaced_links_table, seats_table, utc_iso
+from .models import events_table, replaced_links_table, seats_table, utc_iso
 from .presenter import deadline_iso, seats
 from .schemas import MyGames
 
@@ -18,17 +20,24 @@ def my_games():
     """The matches of the seat tokens a device holds (unknown tokens are left out), and the tokens
     whose link the match's creator replaced (looked up only when some token is not a seat's)."""
     hashes = [seat_tokens.digest(token) for token in MyGames().load(request.get_json())["tokens"]]
-    held = connection.get().execute(select(seats_table.c.game_id, seats_table.c.seat, seats_table.c.name)
+    held = connection.get().execute(select(seats_table.c.game_id, seats_table.c.seat, seats_table.c.name, _LAST_MOVE)
                                     .where(seats_table.c.token_hash.in_(hashes))).all()
-    loaded = [(matches.load(game_id), seat, name) for game_id, seat, name in held]
-    joined = _rematch_seats([match.rematch_id for match, _, _ in loaded if match.rematch_id])
-    entries = [_entry(match, seat, name, (match.rematch_id, seat) in joined) for match, seat, name in loaded]
+    loaded = [(matches.load(game_id), seat, name, moved) for game_id, seat, name, moved in held]
+    joined = _rematch_seats([match.rematch_id for match, *_ in loaded if match.rematch_id])
+    entries = [_entry(match, seat, name, moved, (match.rematch_id, seat) in joined) for match, seat, name, moved in loaded]
     # Most urgent first: the seat's turn, then the soonest deadline, then the longest wait since the last move
     entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["moved_at"], e["id"]))
     replaced = connection.get().execute(_REPLACED, {"hashes": hashes}).all() if len(held) < len(hashes) else []
     return jsonio.secret(jsonify(games=entries, replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
                                                           for game_id, seat, at in replaced]))
 
+
+# When the seat's match last saw a move of the game (a person's, a bot's, the autopilot's or a claimed timeout's; not
+# a hint nor a resignation): its last such event, found from the newest back on the (game_id, seq) key, which
+# stops at the first. Null before any.
+_LAST_MOVE = (select(events_table.c.created_at)
+              .where(events_table.c.game_id == seats_table.c.game_id, events_table.c.kind.in_(events.PLAYED))
+              .order_by(events_table.c.seq.desc()).limit(1).scalar_subquery())
 
 _REPLACED = (select(replaced_links_table.c.game_id, replaced_links_table.c.seat, replaced_links_table.c.replaced_at)
              .where(replaced_links_table.c.token_hash.in_(bindparam("hashes", expanding=True))))
@@ -45,15 +54,17 @@ def _rematch_seats(rematches: list[str]) -> set[tuple[str, int]]:
     return {(game_id, seat) for game_id, seat in connection.get().execute(_REMATCH_SEATS, {"ids": rematches})}
 
 
-def _entry(match: matches.MatchRow, seat: int, name: str, rematch_joined: bool) -> dict:
+def _entry(match: matches.MatchRow, seat: int, name: str, moved: datetime | None, rematch_joined: bool) -> dict:
     """One match as My games shows it: the replayed state (a snapshot and a few events at most)
-    tells its winners and the bots that took over seats whose players left; `rematch_joined`, whether
+    tells its winners and the bots that took over seats whose players left; `moved`, when its last
+    move was made (None before the first); `rematch_joined`, whether
     the seat took its place in the rematch (maybe from another device, whose new token this one
     cannot be given)."""
     game = catalogue.game(match.game)
     state = replays.state_at(match, game, match.version)
     return {"id": match.id, "game": match.game, "seat": seat, "name": name, "status": match.status,
             "version": match.version, "turn": match.turn, "your_turn": match.status == "playing" and match.turn == seat,
-            "deadline": deadline_iso(match, match.status), "moved_at": utc_iso(match.moved_at), "rematch": match.rematch_id,
+            "deadline": deadline_iso(match, match.status), "moved_at": utc_iso(match.moved_at),
+            "moved": utc_iso(moved) if moved else None, "rematch": match.rematch_id,
             "rematch_joined": rematch_joined, "your_status": events.status(state, seat),
             "winners": events.winners(game, state) if match.status == "over" else [], "seats": seats(match, state.bots)}

@@ -258,6 +258,38 @@ def test_my_games_says_when_each_match_last_moved_and_a_hint_is_no_move(client, 
     assert mine["moved_at"] == (started + timedelta(hours=5)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def test_my_games_says_when_the_last_move_was_made_and_null_before_any(client, clock):
+    """`moved` tells a match nobody moved in ("started 2 hours ago") from one waiting since a move: a hint
+    or a seat that left is no move; the autopilot's and a claimed timeout's moves are."""
+    def moved(table: Table, seat: int = 0):
+        return client.post("/api/v1/my-games", json={"tokens": [table.tokens[seat]]}).json["games"][0]["moved"]
+
+    iso = lambda moment: moment.strftime("%Y-%m-%dT%H:%M:%SZ")  # noqa: E731
+    hinted, left = Table.create(client), Table.create(client, seats=3)
+    clock.advance(hours=1)
+    turn = hinted.view()["turn"]
+    assert client.post(f"/api/v1/games/{hinted.id}/hint", headers=bearer(hinted.tokens[turn])).status_code == 200
+    waiting = [seat for seat in range(3) if seat != left.view()["turn"]][0]
+    assert client.post(f"/api/v1/games/{left.id}/resign", headers=bearer(left.tokens[waiting])).status_code == 200
+    assert (hinted.view()["version"], moved(hinted)) == (1, None)
+    assert (left.view()["version"], moved(left)) == (1, None)
+    clock.advance(hours=2)
+    move_first(hinted)
+    made = iso(clock.at)
+    clock.advance(hours=3)
+    assert client.post(f"/api/v1/games/{hinted.id}/hint", headers=bearer(hinted.tokens[1 - turn])).status_code == 200
+    assert moved(hinted) == made, "a hint after a move leaves the move's time"
+    clock.advance(hours=1)
+    on_turn = left.view()["turn"]
+    assert client.post(f"/api/v1/games/{left.id}/resign", headers=bearer(left.tokens[on_turn])).status_code == 200
+    assert moved(left) == iso(clock.at), "the autopilot played the turn of the seat that left on it"
+    timed = Table.create(client, time_per_move=3600)
+    clock.advance(hours=2)
+    late = timed.view()["turn"]
+    assert claim(client, timed, 1 - late).status_code == 200
+    assert moved(timed) == iso(clock.at), "a claimed timeout moved for the late seat"
+
+
 def test_my_games_puts_the_longest_wait_first_among_matches_alike(client, clock):
     """Two matches on the seat's turn, without deadlines: the one waiting longest comes first (QA)."""
     older = Table.create(client)

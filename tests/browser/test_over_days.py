@@ -339,6 +339,7 @@ def test_my_games_says_since_when_a_match_without_deadlines_waits(new_page, serv
     """Whose turn, and since when: a teacher's list tells who has kept the others waiting (QA)."""
     match, unplayed = new_match(server, "addup", seats=3, bots={2: "easy"}), new_match(server, "addup")
     match.play(lambda view: view["version"] >= 1)
+    assert unplayed.post("hint", unplayed.view(0)["turn"]).status_code == 200  # a hint is no move (review)
     move_back_in_time(database_file, match.id, 50)
     move_back_in_time(database_file, unplayed.id, 75)
     page = new_page(locale="fr-FR")

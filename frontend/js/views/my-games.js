@@ -10,10 +10,15 @@ import {gameName, isolated, seatName, statusLine} from "./words.js";
 
 const EVERY_MS = 15000;
 
-/** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it. */
+/** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it: its
+ * last move (`moved`), or, before anyone moved, its start (`moved_at`: the last seat taken then; a hint is no move). */
 function deadline(entry) {
-  const since = {relative: relativeTime(Date.parse(entry.moved_at))}; // the last move, or the start before any
-  if (!entry.deadline) return entry.status === "playing" ? html` <span class="due">· ${t(entry.version ? "mine.moved" : "mine.started", since)}</span>` : "";
+  if (!entry.deadline) {
+    if (entry.status !== "playing") return "";
+    const since = entry.moved ? t("mine.moved", {relative: relativeTime(Date.parse(entry.moved))})
+      : t("mine.started", {relative: relativeTime(Date.parse(entry.moved_at))});
+    return html` <span class="due">· ${since}</span>`;
+  }
   const due = Date.parse(entry.deadline);
   return html` <span class="due">· ${t(due <= Date.now() ? "mine.late" : "mine.due", {relative: relativeTime(due)})}</span>`;
 }
