@@ -51,6 +51,11 @@ export function waiting(id) {
   return load().filter((entry) => entry.match === id);
 }
 
+/** Drop the changes for match `id` still queued: this device forgot its seat there (one on the wire may still land). */
+export function drop(id) {
+  save(load().filter((entry) => entry.match !== id));
+}
+
 /** watch(listener({entry, outcome: "sent"|"refused"|"waiting"|"elsewhere", result?, error?})) -> unwatch();
  * "elsewhere": another tab of this device queued the entry or had its answer (the outbox is shared). */
 export function watch(listener) {

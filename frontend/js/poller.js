@@ -36,6 +36,7 @@ export function poll(load, onData, onError, onBack = () => {}) {
     overdueAt = Date.now() + deadlineOf(wait);
     try {
       const result = await load(etag, {wait, signal: pending.signal});
+      if (stopped) return; // answered after stop(), the abort too late: its page may be gone, its seat forgotten
       if (failing) {
         failing = false;
         onBack();

@@ -1,8 +1,9 @@
 // "Notify me on this phone": Web Push for one seat. The browser subscribes with the server's VAPID
 // key and the subscription is registered for the seat, so the server can tell this device when
 // the seat must act, even with the app closed (sw.js shows the message and opens the match).
-import {api} from "./api.js";
+import {api, serverFailed} from "./api.js";
 import {language} from "./i18n.js";
+import {drop} from "./outbox.js";
 import {forget, seatOf, update} from "./seat-store.js";
 
 export function pushSupported() {
@@ -31,10 +32,18 @@ export async function notifyOnThisPhone(id, token, seat) {
   return true;
 }
 
-/** Forget a seat on this device, first taking the device off its pushes (an "over" or a rematch would still come). */
+/** Forget a seat on this device and the changes to its match still queued, first taking the device off its pushes
+ * (an "over" or a rematch would still come). When the server could not be told (offline, say), this throws and the
+ * seat is kept: forgotten, it would leave a phone the server pushes to with no way to stop it. A refusal for good
+ * (the seat's link was replaced, which took its pushes with it; the match is gone) forgets it all the same. */
 export async function forgetSeat(id) {
   const seat = seatOf(id);
-  if (seat?.push) await stopNotifying(id, seat.token, seat.seat).catch(() => {}); // offline, say: forget anyway
+  if (seat?.push) {
+    await stopNotifying(id, seat.token, seat.seat).catch((error) => {
+      if (serverFailed(error) || error.code === "subscription_changed") throw error;
+    });
+  }
+  drop(id);
   forget(id);
 }
 

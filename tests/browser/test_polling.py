@@ -95,3 +95,22 @@ def test_an_answer_cut_short_is_a_failed_poll_not_an_empty_match(new_page, serve
     match.play(lambda view: view["version"] >= 1)
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"), timeout=8000)
     expect(page.locator(".error")).to_have_count(0)
+
+
+def test_an_answer_that_comes_after_the_poll_stopped_is_ignored(new_page):
+    """A match's poll is stopped before its seat is forgotten: an answer on its way then (too late to abort)
+    must not draw the page again nor keep the seat again (review)."""
+    page = new_page()
+    page.goto("/")
+    heard = page.evaluate("""async () => {
+        const {poll} = await import('/js/poller.js');
+        const heard = [];
+        let answer = null;
+        const load = () => new Promise((resolve) => { answer = resolve; });  // deaf to the abort, as one on its way
+        const poller = poll(load, (data) => heard.push(data), (error) => heard.push(String(error)));
+        poller.stop();
+        answer({notModified: false, etag: '"1"', data: 'late', waited: false});
+        await new Promise((resolve) => setTimeout(resolve));  // every step of the answer's handling has run
+        return heard;
+    }""")
+    assert heard == []

@@ -42,6 +42,7 @@ export default {
   "mine.rematch": "Eine Revanche wartet auf dich: Öffne das Spiel, um beizutreten.",
   "mine.forget": "Entfernen",
   "mine.forgetLabel": "{match} entfernen",
+  "mine.forgetFailed": "Dieses Handy konnte die Benachrichtigungen dieses Spiels nicht abschalten (keine Verbindung?), deshalb behält es das Spiel vorerst. Versuch es gleich noch einmal.",
   "mine.match": "{game} mit {names}",
   "mine.as": "Du spielst als {name}",
   "mine.nowYourTurn": "Du bist dran: {match}.",

@@ -42,6 +42,7 @@ export default {
   "mine.rematch": "A rematch is waiting for you: open the match to join it.",
   "mine.forget": "Remove",
   "mine.forgetLabel": "Remove {match}",
+  "mine.forgetFailed": "This phone could not turn off the notifications of this match (no connection?), so it keeps the match for now. Try again in a moment.",
   "mine.match": "{game} with {names}",
   "mine.as": "You play as {name}",
   "mine.nowYourTurn": "Your turn in {match}.",

@@ -42,6 +42,7 @@ export default {
   "mine.rematch": "Te espera una revancha: abre la partida para unirte.",
   "mine.forget": "Quitar",
   "mine.forgetLabel": "Quitar {match}",
+  "mine.forgetFailed": "Este teléfono no pudo desactivar las notificaciones de esta partida (¿no hay conexión?), así que por ahora se queda con la partida. Vuelve a intentarlo en un momento.",
   "mine.match": "{game} con {names}",
   "mine.as": "Juegas como {name}",
   "mine.nowYourTurn": "Te toca en {match}.",

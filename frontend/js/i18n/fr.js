@@ -42,6 +42,7 @@ export default {
   "mine.rematch": "Une revanche vous attend : ouvrez la partie pour la rejoindre.",
   "mine.forget": "Retirer",
   "mine.forgetLabel": "Retirer {match}",
+  "mine.forgetFailed": "Ce téléphone n'a pas pu couper les notifications de cette partie (pas de connexion ?) : il garde donc la partie pour l'instant. Réessayez dans un moment.",
   "mine.match": "{game} avec {names}",
   "mine.as": "Vous êtes {name}",
   "mine.nowYourTurn": "À vous de jouer : {match}.",

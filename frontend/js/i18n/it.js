@@ -42,6 +42,7 @@ export default {
   "mine.rematch": "Ti aspetta una rivincita: apri la partita per unirti.",
   "mine.forget": "Togli",
   "mine.forgetLabel": "Togli {match}",
+  "mine.forgetFailed": "Questo telefono non è riuscito a disattivare le notifiche di questa partita (manca la connessione?), quindi per ora tiene la partita. Riprova tra un momento.",
   "mine.match": "{game} con {names}",
   "mine.as": "Giochi come {name}",
   "mine.nowYourTurn": "Tocca a te in {match}.",

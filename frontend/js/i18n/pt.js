@@ -42,6 +42,7 @@ export default {
   "mine.rematch": "Tens uma desforra à espera: abre o jogo para entrares.",
   "mine.forget": "Remover",
   "mine.forgetLabel": "Remover {match}",
+  "mine.forgetFailed": "Este telemóvel não conseguiu desligar as notificações deste jogo (sem ligação?), por isso fica com o jogo por agora. Tenta outra vez daqui a pouco.",
   "mine.match": "{game} com {names}",
   "mine.as": "Jogas como {name}",
   "mine.nowYourTurn": "É a tua vez em {match}.",

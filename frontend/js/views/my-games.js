@@ -32,7 +32,7 @@ const rematchWaiting = (entry) => entry.status === "over" && entry.rematch !== n
 /** The seat joined the rematch on another device: this one has nothing to join. */
 const rematchElsewhere = (entry) => entry.rematch !== null && entry.rematch_joined && !seatOf(entry.rematch);
 
-function item(entry) {
+function item(entry, failed) {
   const free = entry.seats.filter((s) => !s.joined && !s.name).length; // the reserved ones: the status names them
   const names = entry.seats.filter((s) => s.joined).map((s) => seatName(entry, s.seat)); // the computer's, translated
   const players = [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
@@ -45,26 +45,28 @@ function item(entry) {
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
         ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${t("rematch.elsewhere")}</span>` : ""}
         ${entry.status === "playing" && entry.your_status === "left" ? html`<span class="left">${t("leave.autopilot")}</span>` : ""}</a>
-      ${entry.status === "over" || entry.your_status !== "playing" ? forgetButton(entry.id, matchName(entry)) : ""}
+      ${entry.status === "over" || entry.your_status !== "playing" ? forgetButton(entry.id, matchName(entry), failed) : ""}
     </li>`;
 }
 
 /** A seat the server no longer knows: the match expired or the seat was given back, or (`replaced`) the
  * match's creator gave the seat a new link. */
-function goneItem({id, game}, replaced) {
+function goneItem({id, game}, replaced, failed) {
   return html`<li class="mine"><strong>${gameName(game)}</strong>
     <span class="state">${t(replaced.has(id) ? "mine.replaced" : "mine.gone")}</span>
-    ${forgetButton(id, gameName(game))}</li>`;
+    ${forgetButton(id, gameName(game), failed)}</li>`;
 }
 
 /** A match whose seat this device handed to its player: followed from here, as a spectator. */
-function watchedItem({id, game, name}) {
+function watchedItem({id, game, name}, failed) {
   return html`<li class="mine"><a href="/g/${id}" data-key="mine-${id}"><strong>${gameName(game)}</strong>
-    <span class="state">${t("mine.watching", {name: isolated(name)})}</span></a>${forgetButton(id, gameName(game))}</li>`;
+    <span class="state">${t("mine.watching", {name: isolated(name)})}</span></a>${forgetButton(id, gameName(game), failed)}</li>`;
 }
 
-const forgetButton = (id, match) => html`<button type="button" class="small" data-action="forget" data-id="${id}"
-  data-key="forget-${id}" aria-label="${t("mine.forgetLabel", {match})}">${t("mine.forget")}</button>`;
+/** Remove, and under it why the last try to remove this match (`failed`, an id) kept it. */
+const forgetButton = (id, match, failed) => html`<button type="button" class="small" data-action="forget" data-id="${id}"
+  data-key="forget-${id}" aria-label="${t("mine.forgetLabel", {match})}">${t("mine.forget")}</button>
+  ${failed === id ? html`<p class="error" role="alert" id="forget-failed">${t("mine.forgetFailed")}</p>` : ""}`;
 
 /** "ADD UP with Bob": the game and the others at the table, naming a match in a label or an announcement. */
 function matchName(entry) {
@@ -90,6 +92,7 @@ export function myGames(repaint) {
   let replaced = new Set(); // the matches whose seat link, as this device holds it, was replaced
   let timer = null;
   let stopped = false;
+  let failed = null; // the match whose removal failed: its pushes could not be stopped
 
   async function refresh() {
     clearTimeout(timer);
@@ -122,7 +125,9 @@ export function myGames(repaint) {
       const gone = listed ? seats.filter((seat) => !known.has(seat.id)) : [];
       return html`<section class="my-games" aria-labelledby="mine-title">
         <h2 id="mine-title">${t("mine.title")}</h2>
-        ${listed ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">${listed.filter((e) => seats.some((s) => s.id === e.id)).map(item)}${gone.map((seat) => goneItem(seat, replaced))}${watched.map(watchedItem)}</ul>`
+        ${listed ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
+          ${listed.filter((e) => seats.some((s) => s.id === e.id)).map((entry) => item(entry, failed))}
+          ${gone.map((seat) => goneItem(seat, replaced, failed))}${watched.map((match) => watchedItem(match, failed))}</ul>`
           : html`<p>${t("app.loading")}</p>`}</section>`;
     },
     start() {
@@ -134,8 +139,13 @@ export function myGames(repaint) {
       clearTimeout(timer);
     },
     async forget(id) {
-      await forgetSeat(id);
-      unwatch(id);
+      try {
+        await forgetSeat(id);
+        unwatch(id);
+        failed = null;
+      } catch {
+        failed = id; // kept, and said why under its entry
+      }
       repaint();
     },
   };
