@@ -23,9 +23,10 @@ export function keepSeat(id, seat) {
   unwatch(id); // a seat here again: no longer only watched
 }
 
-/** A match this device gave its seat away in (to `name`, the seat's player), kept to follow it from My games. */
-export function watchMatch(id, game, name) {
-  save({...load(WATCHED), [id]: {game, name, at: Date.now()}}, WATCHED);
+/** A match this device gave its seat away in (to `name`, the seat's player), kept to follow it from My games, with
+ * the match's `invitation` ({inviteLink, rematch}) the seat kept: the others may not all have joined yet. */
+export function watchMatch(id, game, name, invitation = null) {
+  save({...load(WATCHED), [id]: {game, name, ...invitation, at: Date.now()}}, WATCHED);
 }
 
 export function unwatch(id) {
@@ -62,6 +63,12 @@ export function keepAnswer(answer, {kind, body}) {
 
 export function seatOf(id) {
   return load()[id] || null;
+}
+
+/** The invite of match `id` this device keeps, with its seat or with the match it watches: {inviteLink, rematch}. */
+export function invitationOf(id) {
+  const kept = seatOf(id) || load(WATCHED)[id];
+  return kept?.inviteLink ? {inviteLink: kept.inviteLink, rematch: Boolean(kept.rematch)} : null;
 }
 
 export function update(id, fields) {

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests.api.push_service import b64url, unb64url
 
 from .conftest import PUSH_HOST, VIEWPORT
-from .drive import once_true
+from .drive import create_match, once_true
 from .matches import new_match
 
 ENDPOINT = f"https://{PUSH_HOST}/device/1"
@@ -214,6 +214,41 @@ def test_removing_a_match_from_my_games_stops_its_pushes_and_keeps_it_while_it_c
         expect(page.locator(".my-games")).to_have_count(0)
         assert (kept_seats(page), subscriptions(database_file, match.id)) == ([], 0)
         assert page.evaluate("JSON.parse(localStorage.getItem('addgames.outbox')).map((e) => e.match)") == ["another"]
+    finally:
+        context.close()
+
+
+def test_a_seat_handed_over_while_its_pushes_cannot_be_stopped_stays_and_the_watcher_keeps_the_invite(browser, server):
+    """A teacher hands the creator's seat of a match still waiting to a pupil: this phone then watches it, with the
+    invite for the others still to send (review: it was lost); while the phone's pushes cannot be stopped, it keeps
+    the seat, says why, and goes on showing the match."""
+    context = phone(browser, server)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        invite = create_match(page, "addup", seats=3)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.locator('[data-action="pushOn"]').click()
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+        cut_unsubscribing(page)
+        page.locator('[data-key="hand-over"]').click()
+        page.locator('[data-key="hand-yes"]').click()
+        expect(page.locator("#hand-failed")).to_have_text(FORGET_FAILED)
+        expect(page.locator("#hand-failed")).to_have_attribute("role", "alert")
+        expect(page.locator('[data-key="hand-yes"]')).to_be_focused()
+        match_id = page.url.rsplit("/", 1)[1]
+        assert kept_seats(page) == [match_id]
+        waited = page.locator("#status").inner_text()
+        joined = requests.post(f"{server}/api/v1/games/{match_id}/seats", timeout=10,
+                               json={"invite": invite.split("#invite=")[1], "name": "Bob"})
+        assert joined.status_code == 201
+        expect(page.locator("#status")).not_to_have_text(waited)  # still polled
+
+        page.unroute("**/push/*")
+        page.locator('[data-key="hand-yes"]').click()
+        expect(page.locator("main .note").first).to_have_text("Vous avez donné cette place à son joueur : cet appareil ne fait que regarder.")
+        assert kept_seats(page) == []
+        expect(page.locator("#invite-link")).to_have_value(invite)
     finally:
         context.close()
 

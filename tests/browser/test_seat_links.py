@@ -5,6 +5,7 @@ that seat's player can do: the creator's own seat, or one whose creator left, ge
 seat's link opened on a phone that holds a seat of the match says whose seat each is, with a way back."""
 import re
 
+import requests
 from playwright.sync_api import expect
 
 from .drive import create_match, join_match, status, too_small
@@ -158,6 +159,25 @@ def test_a_seat_link_shown_once_can_be_shown_again_on_the_device_that_holds_it(n
     expect(page.locator(".seat-link .qr")).to_have_count(0)
     page.locator('[data-key="dismiss-link"]').click()
     expect(page.locator('[data-key="show-link"]')).to_be_visible()
+
+
+def test_my_seat_link_shows_the_link_this_device_holds_now(new_page, server):
+    """The panel showed the link read when it was opened: once the seat's new link was opened in another tab
+    of the phone, this one still offered the old, dead link to copy (review)."""
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto(match.seat_link(1))
+    page.locator('[data-key="show-link"]').click()
+    expect(page.locator("#seat-link")).to_have_value(re.compile(re.escape(match.seat_link(1)) + "$"))
+    relinked = requests.post(f"{server}/api/v1/games/{match.id}/seats/1/link", timeout=10,
+                             headers={"Authorization": f"Bearer {match.tokens[0]}", "Idempotency-Key": "review-relink-seat-1"})
+    assert relinked.ok, relinked.json()
+    new_link = relinked.json()["seat_link"]
+    other_tab = page.context.new_page()
+    other_tab.goto(new_link)
+    expect(other_tab.locator(".seat.me")).to_contain_text("Bob")
+    match.play(lambda view: view["version"] >= 1)  # a change: the first tab draws its page again
+    expect(page.locator("#seat-link")).to_have_value(new_link)
 
 
 def test_a_device_that_handed_its_seat_over_forgets_it_and_watches(new_page):

@@ -34,8 +34,8 @@ const WARNED = "addgames.seatLinkWarned"; // this device was told once what copy
 /** The seat's own link, kept apart from the invite (below the table) and marked private; the first
  * copy on a device asks, since sending it by mistake hands the seat over. Once the player has it on their
  * own device, this one may forget the seat (asked first): it then only watches, and no longer hears that
- * another device shows the seat. */
-export function seatLinkPanel(link, {current, asking, waiting, qr, handing, creator}) {
+ * another device shows the seat (`handFailed`: it could not, its pushes not stopped). */
+export function seatLinkPanel(link, {current, asking, waiting, qr, handing, handFailed, creator}) {
   return html`<section class="seat-link panel private" aria-labelledby="seat-link-title">
     <h2 id="seat-link-title">${t("seatLink.title")} <span class="tag private-tag">${t("seatLink.private")}</span></h2>
     <p>${t("seatLink.hint")}</p>
@@ -52,6 +52,7 @@ export function seatLinkPanel(link, {current, asking, waiting, qr, handing, crea
     ${qr}
     ${handing ? html`<div class="confirm" role="group" aria-labelledby="hand-ask" data-escape="cancelHandOver">
         <p id="hand-ask" tabindex="-1" data-key="hand-ask">${t(creator ? "seatLink.handAskCreator" : "seatLink.handAsk")}</p>
+        ${handFailed ? html`<p class="error" role="alert" id="hand-failed">${t("mine.forgetFailed")}</p>` : ""}
         <p class="actions"><button type="button" class="danger" data-action="handOver" data-key="hand-yes">${t("seatLink.handYes")}</button>
           <button type="button" data-action="cancelHandOver" data-key="hand-no">${t("confirm.cancel")}</button></p></div>`
       : html`<p class="actions"><button type="button" class="small" data-action="askHandOver" data-key="hand-over">${t("seatLink.handOver")}</button></p>`}

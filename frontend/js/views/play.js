@@ -8,7 +8,7 @@ import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
 import {forgetSeat, notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
 import {go} from "../router.js";
-import {isWatched, keepSeat, seatOf, update, watchMatch} from "../seat-store.js";
+import {invitationOf, isWatched, keepSeat, seatOf, update, watchMatch} from "../seat-store.js";
 import {announce, attempt, begin, mergeActions} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness, fixedDeckNote} from "./fairness.js";
@@ -34,7 +34,7 @@ const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}
 const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
 
 export default function play(id, linkToken) {
-  const kept = seatOf(id);
+  const kept = seatOf(id); // as the page opened; what it shows later is read again (a new link kept, a seat forgotten)
   let token = linkToken || kept?.token || null;
   let poller = null;
   let clock = null;
@@ -48,7 +48,7 @@ export default function play(id, linkToken) {
     pollError: null, // why the last poll failed (no connection, a busy server), cleared by the next answer
     news: null, // what became of a change the outbox kept: sent late, or refused
     ownSeat: null, // the seat this device holds, when the link opened here is another seat's (see shown)
-    seatLink: kept && !kept.linkShown ? kept.seatLink : null,
+    seatLinkOpen: Boolean(kept?.seatLink && !kept.linkShown), // the seat's own link, shown once unasked
     actions: {},
     fallbackFocus: "#status", // when a move took the focused button away: Tab goes on from the status to the hand
     render() {
@@ -56,6 +56,9 @@ export default function play(id, linkToken) {
       if (!view || !screen.game) return waitingForView();
       const me = view.you ? view.you.seat : null;
       const ctx = context();
+      const held = seatOf(id);
+      const invitation = invitationOf(id);
+      const seatLink = screen.seatLinkOpen && screen.ownSeat === null ? held?.seatLink : null;
       return html`<div class="play">
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
@@ -68,7 +71,7 @@ export default function play(id, linkToken) {
         ${screen.seatLinks.warning(view, me)}
         ${otherSeatNotice(view, me)}
         ${screen.lifecycle.deadline(view, me)}
-        ${view.status === "waiting" && kept?.inviteLink ? invitePanel(view, kept.inviteLink, screen.notice, kept.rematch) : ""}
+        ${view.status === "waiting" && invitation ? invitePanel(view, invitation.inviteLink, screen.notice, invitation.rematch) : ""}
         ${me === null ? html`<p class="note">${t(isWatched(id) ? "play.handedOver" : "play.spectator")}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
         ${screen.history.lastMove()}
@@ -84,21 +87,21 @@ export default function play(id, linkToken) {
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}" data-key="rules">${t("play.rules", {game: gameName(view.game)})}</a>
           ${me !== null && screen.ownSeat === null ? notifyControl(view) : ""}
-          ${me !== null && screen.ownSeat === null && kept?.seatLink && !screen.seatLink ? html`<button type="button" class="small"
+          ${me !== null && screen.ownSeat === null && held?.seatLink && !seatLink ? html`<button type="button" class="small"
             data-action="showLink" data-key="show-link">${t("seatLink.show")}</button>` : ""}
           ${screen.renaming.button(view, me)}</p>
         ${screen.renaming.render(view, me)}
         ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}
-        ${screen.seatLink && screen.ownSeat === null ? seatLinkPanel(screen.seatLink, {current: screen.notice,
-          asking: screen.askingSeatCopy, waiting: view.status === "waiting" && kept?.inviteLink,
-          qr: privateQr(screen.qrShown, "seat-link", screen.seatLink), handing: screen.askingHandOver,
-          creator: me !== null && view.creator === me}) : ""}</div>`;
+        ${seatLink ? seatLinkPanel(seatLink, {current: screen.notice,
+          asking: screen.askingSeatCopy, waiting: view.status === "waiting" && invitation,
+          qr: privateQr(screen.qrShown, "seat-link", seatLink), handing: screen.askingHandOver,
+          handFailed: screen.handOverFailed, creator: me !== null && view.creator === me}) : ""}</div>`;
     },
     async start() {
       unwatch = watch(answered);
       screen.seatLinks.start();
       screen.busy = waiting(id).length > 0; // a change made before a reload is still on its way
-      poller = poll((etag, options) => api.view(id, token, etag, options), (view, etag) => shown(view, etag), failed, back);
+      startPolling();
       clock = setInterval(() => screen.view?.deadline && screen.repaint(), CLOCK_MS);
     },
     stop() {
@@ -212,28 +215,41 @@ export default function play(id, linkToken) {
     },
     backToOwnSeat: () => go(`/g/${id}`, {replace: true}), // as a reload does: the seat this device keeps
     dismissLink: () => {
-      screen.seatLink = null;
+      screen.seatLinkOpen = false;
       screen.repaint();
     },
     askHandOver: () => {
       screen.askingHandOver = true;
+      screen.handOverFailed = false;
       screen.repaint();
       document.getElementById("hand-ask")?.focus();
     },
     cancelHandOver: () => {
       screen.askingHandOver = false;
+      screen.handOverFailed = false;
       screen.repaint();
       document.querySelector('[data-key="hand-over"]')?.focus();
     },
-    /** The seat's player has its link on their own device: this one forgets the seat and watches. */
+    /** The seat's player has its link on their own device: this one forgets the seat and watches, with the invite
+     * it kept. The poll stops first: an answer after the seat was forgotten would keep it again (a seat link opened
+     * here). When this phone's pushes could not be stopped, the seat stays, and the question says why. */
     handOver: async () => {
-      watchMatch(id, screen.view.game, seatName(screen.view, screen.view.you.seat)); // still followed from My games
-      await forgetSeat(id);
+      const {view} = screen;
+      const invitation = invitationOf(id);
+      poller.stop();
+      try {
+        await forgetSeat(id);
+      } catch {
+        screen.handOverFailed = true;
+        startPolling();
+        return screen.repaint();
+      }
+      watchMatch(id, view.game, seatName(view, view.you.seat), invitation); // still followed from My games
       location.replace(`/g/${id}`); // a fresh page, as a spectator's: nothing of the seat stays in memory
     },
     /** The seat link again, from this device's store: it was shown once, and a reload hid it for good. */
     showLink: () => {
-      screen.seatLink = seatOf(id)?.seatLink ?? null;
+      screen.seatLinkOpen = true;
       screen.repaint();
       document.querySelector('[data-key="copy-seat"]')?.focus(); // the button pressed is gone with the panel shown
     },
@@ -273,7 +289,7 @@ export default function play(id, linkToken) {
         linkShown: true});
     }
     screen.ownSeat = linkToken && view.you && held?.token && held.seat !== view.you.seat ? held.seat : null;
-    if (screen.seatLink && screen.ownSeat === null) update(id, {linkShown: true}); // shown with its own seat
+    if (screen.seatLinkOpen && screen.ownSeat === null) update(id, {linkShown: true}); // shown with its own seat
     screen.view = view;
     if (screen.hint && screen.hint.version !== view.version) screen.hint = null; // it was for a position now gone
     if (!before || before.version !== view.version || before.status !== view.status) {
@@ -342,6 +358,10 @@ export default function play(id, linkToken) {
     if (status.getBoundingClientRect().top < 0 || hand.getBoundingClientRect().bottom > window.innerHeight) {
       window.scrollBy(0, status.getBoundingClientRect().top - 8);
     }
+  }
+
+  function startPolling() {
+    poller = poll((etag, options) => api.view(id, token, etag, options), (view, etag) => shown(view, etag), failed, back);
   }
 
   function back() {
