@@ -2,6 +2,7 @@
 `params` (views/words.js, problemText), the arithmetic included, and falls back to the server's
 English reason only for a code it does not know or a refusal lacking a number its text names."""
 import pytest
+from playwright.sync_api import expect
 
 from engine import addit, addtoo, plusminus
 from engine.protocol import IllegalMove
@@ -13,6 +14,9 @@ from tests.engine.test_plusminus import play as plusminus_play
 from tests.engine.test_addit import EXAMPLE_TABLE, new_match
 from tests.engine.test_addit import play as addit_play
 
+from .drive import status
+from .matches import choose
+from .matches import new_match as served_match
 from .test_i18n import LANGUAGES, missing_keys
 
 
@@ -109,3 +113,23 @@ def test_the_rules_refusals_of_every_game_are_worded_in_every_language(new_page)
     texts = worded(new_page, refusals)
     assert texts["en"] == list(cases)
     assert "bleu" in texts["fr"][2] and "orange" in texts["fr"][2] and "19" in texts["de"][5]
+
+
+def test_a_hint_refused_as_the_match_moved_on_keeps_its_reason_when_the_change_shows(new_page, server):
+    """Asked on a page a step behind (the seat moved on its other phone), the hint is refused; the poll then
+    brings the move, and the reason, which explains it, stays (it was cleared at once, unlike a move's)."""
+    match = served_match(server, "addup")
+    seat = match.view(0)["turn"]
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    expect(page.locator('[data-key="hint"]')).to_be_visible()
+    version = status(page)[1]
+    page.route("**/hint", lambda route: route.fulfill(status=409, content_type="application/problem+json", json={
+        "type": "urn:addgames:problem:not_your_turn", "title": "Conflict", "status": 409, "code": "not_your_turn",
+        "detail": "It is seat 1's turn, not seat 0's.", "params": {}}))  # as the server answers once the move is in
+    page.locator('[data-key="hint"]').click()
+    refusal = page.locator("main .error")
+    expect(refusal).to_have_text("It is not your turn any more.")
+    match.move(seat, choose("addup", match.view(seat)))
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(refusal).to_have_text("It is not your turn any more.")

@@ -203,7 +203,7 @@ export default function play(id, linkToken) {
     hint: async () => {
       // The cards picked so far: a hint is no move, the hand stays as it was (the poll may bring the hint's version first).
       const {ui, view: {version}} = screen;
-      const answer = await attempt(screen, () => api.hint(id, token), (error) => error.status === 409 && poller.now());
+      const answer = await attempt(screen, () => api.hint(id, token), refused);
       if (!answer) return;
       await shown(answer.game, null);
       if (answer.game.version === version + 1) screen.ui = ui; // nothing but the hint happened meanwhile
@@ -412,8 +412,7 @@ export default function play(id, linkToken) {
     if (outcome === "refused") {
       if (screen.lifecycle.refused(entry, error)) screen.error = null; // the rematch panel says why
       else screen.error = entry.waited ? t("outbox.refused", {what, reason: problemText(error)}) : problemText(error);
-      screen.refusal = true;
-      if (error.status === 409) poller.now(); // the match moved on: show it as it is now
+      refused(error);
       return screen.repaint();
     }
     if (entry.waited) screen.news = t("outbox.sent", {what});
@@ -432,15 +431,18 @@ export default function play(id, linkToken) {
 
   /** Make a change the API answers with the new view, at once or not at all: a claimed timeout. */
   async function send(call) {
-    const result = await attempt(screen, call, (error) => {
-      if (error.status !== 409) return;
-      // A refusal of a newer version explains the change the poll below brings: kept when that comes. Any
-      // other is cleared by the next change, as before (a "still time" must not outlive the move that follows).
-      screen.refusal = error.version > (screen.view?.version ?? 0);
-      poller.now();
-    });
+    const result = await attempt(screen, call, refused);
     if (!result) return;
     await showAnswer(result);
+  }
+
+  /** A change refused (its reason in `screen.error`): a conflict (409) means the match moved on, shown at once. The
+   * reason explains the change that brings, and is kept across it, unless it names the version shown or an older one
+   * (a "still time to move": the next change must clear it). Any other refusal is cleared by the next change. */
+  function refused(error) {
+    if (error.status !== 409) return;
+    screen.refusal = error.version === undefined || error.version > (screen.view?.version ?? 0);
+    poller.now();
   }
   return screen;
 }
