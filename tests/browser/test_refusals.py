@@ -133,3 +133,13 @@ def test_a_hint_refused_as_the_match_moved_on_keeps_its_reason_when_the_change_s
     match.move(seat, choose("addup", match.view(seat)))
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
     expect(refusal).to_have_text("It is not your turn any more.")
+
+
+def test_the_services_refusals_the_web_app_can_meet_are_worded_in_every_language(new_page):
+    """Shown in English (the server's reason) in every language before (review)."""
+    codes = ["already_left", "seats_reserved", "seats_changed", "bad_name", "too_many_subscriptions",
+             "subscription_changed", "bot_seat"]
+    texts = worded(new_page, [{"code": code, "params": {}, "detail": f"The server's reason ({code})."} for code in codes])
+    assert all(not text.startswith("The server's reason") for text in texts["en"]), texts["en"]
+    assert texts["en"][codes.index("seats_changed")] == "Someone joined or left a moment ago: look at the seats again " \
+        "and try once more."

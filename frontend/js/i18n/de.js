@@ -569,4 +569,11 @@ export default {
   "leave.botPlays": "Du hast dieses Spiel verlassen: Der Computer ({level}) spielt deine Züge.",
   "error.hints_off": "Tipps sind in diesem Spiel ausgeschaltet.",
   "error.last_person": "Du bist die letzte Person, die spielt: Gib lieber auf.",
+  "error.already_left": "Du hast dieses Spiel verlassen: Du kannst darin nicht mehr ziehen und deinen Namen nicht mehr ändern.",
+  "error.seats_reserved": "Die freien Plätze sind für die oben genannten Spieler reserviert: Wenn du einer von ihnen bist, tippe auf deinen Namen.",
+  "error.seats_changed": "Gerade ist jemand dazugekommen oder gegangen: Schau dir die Plätze noch einmal an und versuch es erneut.",
+  "error.bad_name": "Ein Name muss Buchstaben, Zahlen oder Emojis zeigen, ohne versteckte oder besondere Zeichen: Tipp ihn noch einmal ein.",
+  "error.too_many_subscriptions": "Dieser Platz benachrichtigt schon so viele Geräte wie möglich: Schalte zuerst auf einem anderen Gerät die Benachrichtigungen ab.",
+  "error.subscription_changed": "Die Benachrichtigungen dieses Handys haben sich gerade geändert: Versuch es noch einmal.",
+  "error.bot_seat": "Diesen Platz spielt der Computer: Dafür gibt es keinen Link.",
 };

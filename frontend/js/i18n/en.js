@@ -569,4 +569,11 @@ export default {
   "leave.botPlays": "You left this match: the computer ({level}) plays your turns.",
   "error.hints_off": "Hints are turned off in this match.",
   "error.last_person": "You are the last person playing: resign instead.",
+  "error.already_left": "You have left this match, so you can no longer move or change your name in it.",
+  "error.seats_reserved": "The free seats are kept for the players named above: if you are one of them, tap your name.",
+  "error.seats_changed": "Someone joined or left a moment ago: look at the seats again and try once more.",
+  "error.bad_name": "A name must show letters, numbers or emoji, without hidden or special signs: type it again.",
+  "error.too_many_subscriptions": "This seat already notifies as many devices as it can: turn notifications off on another device first.",
+  "error.subscription_changed": "This phone's notifications changed a moment ago: try again.",
+  "error.bot_seat": "The computer plays that seat: it has no link to give.",
 };

@@ -569,4 +569,11 @@ export default {
   "leave.botPlays": "Dejaste esta partida: el ordenador ({level}) juega tus turnos.",
   "error.hints_off": "Las pistas están desactivadas en esta partida.",
   "error.last_person": "Eres la última persona que juega: mejor ríndete.",
+  "error.already_left": "Has dejado esta partida, así que ya no puedes jugar ni cambiar tu nombre en ella.",
+  "error.seats_reserved": "Las plazas libres están guardadas para los jugadores nombrados arriba: si eres uno de ellos, toca tu nombre.",
+  "error.seats_changed": "Alguien acaba de entrar o de irse: mira otra vez las plazas e inténtalo de nuevo.",
+  "error.bad_name": "Un nombre debe mostrar letras, números o emojis, sin signos ocultos ni especiales: escríbelo otra vez.",
+  "error.too_many_subscriptions": "Esta plaza ya avisa a todos los dispositivos que puede: desactiva primero las notificaciones en otro dispositivo.",
+  "error.subscription_changed": "Las notificaciones de este teléfono cambiaron hace un momento: inténtalo de nuevo.",
+  "error.bot_seat": "El ordenador juega en esa plaza: no tiene enlace que dar.",
 };

@@ -569,4 +569,11 @@ export default {
   "leave.botPlays": "Vous avez quitté cette partie : l'ordinateur ({level}) joue vos tours.",
   "error.hints_off": "Les indices sont désactivés dans cette partie.",
   "error.last_person": "Vous êtes la dernière personne à jouer : abandonnez plutôt.",
+  "error.already_left": "Vous avez quitté cette partie : vous ne pouvez plus y jouer ni y changer votre nom.",
+  "error.seats_reserved": "Les places libres sont gardées pour les joueurs nommés plus haut : si vous êtes l'un d'eux, touchez votre nom.",
+  "error.seats_changed": "Quelqu'un vient d'arriver ou de partir : regardez de nouveau les places et réessayez.",
+  "error.bad_name": "Un nom doit montrer des lettres, des chiffres ou des émojis, sans signes cachés ou spéciaux : tapez-le de nouveau.",
+  "error.too_many_subscriptions": "Cette place prévient déjà autant d'appareils que possible : coupez d'abord les notifications sur un autre appareil.",
+  "error.subscription_changed": "Les notifications de ce téléphone viennent de changer : réessayez.",
+  "error.bot_seat": "L'ordinateur joue à cette place : elle n'a pas de lien à donner.",
 };

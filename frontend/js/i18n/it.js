@@ -569,4 +569,11 @@ export default {
   "leave.botPlays": "Hai lasciato questa partita: il computer ({level}) gioca i tuoi turni.",
   "error.hints_off": "I suggerimenti sono disattivati in questa partita.",
   "error.last_person": "Sei l'ultima persona che gioca: arrenditi piuttosto.",
+  "error.already_left": "Hai lasciato questa partita, quindi non puoi più giocarci né cambiare il tuo nome.",
+  "error.seats_reserved": "I posti liberi sono tenuti per i giocatori indicati sopra: se sei uno di loro, tocca il tuo nome.",
+  "error.seats_changed": "Qualcuno è appena entrato o uscito: guarda di nuovo i posti e riprova.",
+  "error.bad_name": "Un nome deve mostrare lettere, numeri o emoji, senza segni nascosti o speciali: scrivilo di nuovo.",
+  "error.too_many_subscriptions": "Questo posto avvisa già tutti i dispositivi che può: prima disattiva le notifiche su un altro dispositivo.",
+  "error.subscription_changed": "Le notifiche di questo telefono sono appena cambiate: riprova.",
+  "error.bot_seat": "Quel posto lo gioca il computer: non ha un link da dare.",
 };

@@ -569,4 +569,11 @@ export default {
   "leave.botPlays": "Saíste deste jogo: o computador ({level}) joga as tuas vezes.",
   "error.hints_off": "As dicas estão desativadas neste jogo.",
   "error.last_person": "És a última pessoa a jogar: desiste em vez disso.",
+  "error.already_left": "Saíste deste jogo, por isso já não podes jogar nem mudar o teu nome nele.",
+  "error.seats_reserved": "Os lugares livres estão guardados para os jogadores indicados acima: se és um deles, toca no teu nome.",
+  "error.seats_changed": "Alguém acabou de entrar ou de sair: vê outra vez os lugares e tenta de novo.",
+  "error.bad_name": "Um nome tem de mostrar letras, números ou emojis, sem sinais escondidos ou especiais: escreve-o outra vez.",
+  "error.too_many_subscriptions": "Este lugar já avisa tantos dispositivos quantos pode: desliga primeiro as notificações noutro dispositivo.",
+  "error.subscription_changed": "As notificações deste telemóvel acabaram de mudar: tenta de novo.",
+  "error.bot_seat": "É o computador que joga nesse lugar: não tem ligação para dar.",
 };

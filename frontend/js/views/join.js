@@ -8,6 +8,9 @@ import {begin, loadingOr, retrying} from "../ui.js";
 import {fixedDeckNote} from "./fairness.js";
 import {gameName, keptText, nameField, problemText, seatName} from "./words.js";
 
+// Refusals that say the seats changed since the page showed them: it asks for them again
+const SEATS_GONE = new Set(["seat_taken", "seats_reserved", "match_full"]);
+
 /** "Already here: Ann, Bob"; nothing when nobody is (the creator, alone, gave their seat back). */
 function alreadyHere(view) {
   const here = view.seats.filter((s) => s.joined);
@@ -18,7 +21,8 @@ export default function join(id, invite, joined) {
   let unwatch = null;
   const screen = {
     view: null,
-    error: null,
+    error: null, // why the match could not be shown, or the join waits for the network
+    refusal: null, // why the join was refused: kept over the reload that shows the seats as they are now
     busy: false,
     name: lastName(),
     render() {
@@ -45,7 +49,7 @@ export default function join(id, invite, joined) {
               <button class="primary" type="submit" data-key="join" ${screen.busy ? "disabled" : ""}>${t("join.submit")}</button>` : ""}
           </form>` : html`<p>${t("join.full")}</p>${elsewhere}<p><a href="/g/${id}">${t("join.watch")}</a></p>`}
         ${screen.busy ? html`<p class="sending" role="status" id="sending">${t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}
-        ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+        ${screen.error || (free.length && screen.refusal) ? html`<p class="error" role="alert">${screen.error || screen.refusal}</p>` : ""}
         ${free.length && screen.joinedElsewhere ? elsewhere : ""}`;
     },
     async start() {
@@ -81,6 +85,7 @@ export default function join(id, invite, joined) {
 
   function take(fields) {
     if (!begin(screen)) return;
+    screen.refusal = null;
     if (fields.name) rememberName(fields.name);
     submit({kind: "join", match: id, body: {invite, ...fields}});
     screen.repaint();
@@ -90,12 +95,16 @@ export default function join(id, invite, joined) {
   function answered({entry, outcome, error}) {
     if (entry.kind !== "join" || entry.match !== id || outcome === "elsewhere") return; // another tab's
     if (outcome === "sent") return joined();
-    screen.error = outcome === "refused" ? problemText(error) : keptText(entry);
-    // Their name taken, or no seat left: often the same person, who joined in a chat app's own browser
-    screen.joinedElsewhere = outcome === "refused" && (error.code === "name_taken" || error.code === "match_full");
     if (outcome === "refused") {
       screen.busy = false;
-      if (error.code === "seat_taken" || error.code === "match_full") screen.start(); // the seats as they are now
+      screen.error = null;
+      // shown while a seat is free: a full match's page says so itself
+      screen.refusal = problemText(error);
+      // Their name taken, or no seat left: often the same person, who joined in a chat app's own browser
+      screen.joinedElsewhere = error.code === "name_taken" || error.code === "match_full";
+      if (SEATS_GONE.has(error.code)) load(); // the seats as they are now
+    } else {
+      screen.error = keptText(entry);
     }
     screen.repaint();
   }
