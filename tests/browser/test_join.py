@@ -1,8 +1,51 @@
-"""Joining by an invite: a join refused because the seat was taken a moment before says so in the
-reader's words, and keeps saying it over the page drawn again with the seats as they are now."""
+"""Joining by an invite. A match whose creator gave their seat back mixes an open seat with seats kept for
+names: a name nobody's seat is kept for takes the open seat, a kept name its own (typed or tapped), and a
+join refused because the seats changed meanwhile (taken, or only kept ones left) says why in the
+reader's words, kept over the page drawn again with the seats as they are now."""
+import requests
 from playwright.sync_api import expect
 
 from .matches import new_match
+
+RESERVED = "The free seats are kept for the players named above: if you are one of them, tap your name."
+
+
+def seats(server, match_id: str) -> list[tuple[str | None, bool]]:
+    view = requests.get(f"{server}/api/v1/games/{match_id}", timeout=10).json()
+    return [(seat["name"], seat["joined"]) for seat in view["seats"]]
+
+
+def test_a_match_mixing_an_open_seat_and_seats_kept_for_names(new_page, server):
+    match = new_match(server, "addup", players=["Ann", "Uma", "Vic"], join=False)
+    match.free(0)  # the creator gave her seat back: it is open to anyone now, the others still kept for names
+    assert seats(server, match.id) == [(None, False), ("Uma", False), ("Vic", False)]
+    uma, eve, dan = new_page(), new_page(), new_page()
+    for page in (uma, eve, dan):
+        page.goto(match.invite_link())
+        expect(page.locator('[data-key="take-1"]')).to_have_text("I am Uma")
+        expect(page.locator('[data-key="take-2"]')).to_have_text("I am Vic")
+        expect(page.locator('input[name="name"]')).to_be_visible()  # for whoever no seat is kept for
+
+    dan.locator('input[name="name"]').fill("Dan")
+    dan.locator('[data-key="join"]').click()
+    expect(dan.locator("#status")).to_have_text("Waiting for Uma and Vic.")
+    assert seats(server, match.id)[0] == ("Dan", True), "the open seat, not one kept for a name"
+
+    eve.locator('input[name="name"]').fill("Eve")  # on a page drawn before Dan took the open seat
+    eve.locator('[data-key="join"]').click()
+    expect(eve.locator('input[name="name"]')).to_have_count(0)  # drawn again: only the kept seats are left
+    expect(eve.locator('[data-key="take-1"]')).to_be_visible()
+    expect(eve.get_by_role("alert")).to_have_text(RESERVED)
+
+    uma.locator('input[name="name"]').fill("uma")  # her name typed takes the seat kept for it, as the creator wrote it
+    uma.locator('[data-key="join"]').click()
+    expect(uma.locator("#status")).to_have_text("Waiting for Vic.")
+    vic = new_page()
+    vic.goto(match.invite_link())
+    expect(vic.locator('input[name="name"]')).to_have_count(0)  # the last seat is kept for him: his button only
+    vic.locator('[data-key="take-2"]').click()
+    expect(vic.locator("#status")).to_have_attribute("data-status", "playing")
+    assert seats(server, match.id) == [("Dan", True), ("Uma", True), ("Vic", True)]
 
 
 def test_a_seat_taken_a_moment_before_is_said_over_the_seats_drawn_again(new_page, server):
