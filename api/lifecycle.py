@@ -11,6 +11,7 @@ from .models import games_table, seats_table, utc_iso
 from .idempotency import idempotent
 from .jsonio import no_body, no_content
 from .opening import opened, opened_by_its_seat
+from .push import outbox
 from .schemas import Resign, SeatName
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
@@ -47,6 +48,7 @@ def free_seat(match_id: str, seat: int):
         freed.update(creator=None, names=[None if n == seat else name for n, name in enumerate(match.names)])
     transaction.stage(_FREE.values(**freed), {"match_id": match.id, "seen": match.seating}, must_change=True)
     transaction.stage(delete(seats_table).where(seats_table.c.game_id == match.id, seats_table.c.seat == seat))
+    outbox.forget_token(next(taken.token_hash for taken in match.seats if taken.seat == seat))
     return idempotency.commit(no_content(), lambda: Problem(
         409, "seats_changed", "The seats changed a moment ago (a join?); reload the match and try again."))
 

@@ -13,7 +13,7 @@ read nor written by a poll.
 from datetime import timedelta
 
 from flask import Blueprint, jsonify, request
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from . import clock, connection, idempotency, jsonio, seat_tokens, transaction
 from .errors import Problem
@@ -22,7 +22,7 @@ from .models import as_utc, replaced_links_table, seats_table, utc_iso
 from .opening import check_seat_exists, opened, opened_by_its_seat
 from .presenter import link
 from .seating import RESEATED
-from .push.outbox import subscriptions
+from .push import outbox
 from .schemas import SeatDevice
 
 bp = Blueprint("seat_links", __name__, url_prefix="/api/v1/games")
@@ -72,8 +72,7 @@ def reissue_link(match_id: str, seat: int):
     transaction.stage(_RELINK, {**the_seat, "new_hash": seat_tokens.digest(token)}, must_change=True)
     transaction.stage(_REPLACED, {"token_hash": taken.token_hash, "game_id": match.id, "seat": seat,
                                   "replaced_at": now})
-    # The old link's devices are no longer this seat's: they stop being notified for it.
-    transaction.stage(delete(subscriptions).where(subscriptions.c.token_hash == taken.token_hash))
+    outbox.forget_token(taken.token_hash)
     response = jsonio.secret(jsonify(seat=seat, name=taken.name, token=token, seat_link=link(match, f"seat={token}")))
     return idempotency.commit(response, _changed)
 

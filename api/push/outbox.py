@@ -30,6 +30,12 @@ _NOTIFY = sa.insert(outbox).from_select(
     .where(subscriptions.c.game_id == sa.bindparam("match_id"), subscriptions.c.seat == sa.bindparam("seat")))
 
 
+def forget_token(token_hash: str) -> None:
+    """Stage the end of a seat token's subscriptions (their queued messages go with them): the link was
+    replaced or the seat given back, so the devices that hold it are no longer the seat's."""
+    transaction.stage(sa.delete(subscriptions).where(subscriptions.c.token_hash == token_hash))
+
+
 @dataclass(frozen=True)
 class Notice:
     seat: int

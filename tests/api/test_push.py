@@ -366,3 +366,14 @@ def test_a_skipped_turn_tells_the_next_seat_unless_it_skipped_it(app, client, se
     deliver(app)
     assert service.messages() == [("bob", {**said("late", actor="Ann"), "match": table.id, "kind": "late",
                                            "lang": "en"})]
+
+
+def test_a_seat_given_back_takes_its_devices_off_the_match(app, client, service):
+    """Left behind, the subscriptions of a token nobody holds any more were never sent to, nor deleted."""
+    table = Table.create(client, seats=3, join=False)
+    assert subscribe(table, 0, service.device("ann")).status_code == 201
+    table.join("Bob")
+    assert subscribe(table, 1, service.device("bob")).status_code == 201
+    assert client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(table.tokens[1])).status_code == 204
+    with app.app_context():
+        assert db.session.scalars(select(PushSubscription.seat)).all() == [0], "Ann's device is still hers"
