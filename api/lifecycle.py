@@ -48,7 +48,9 @@ def free_seat(match_id: str, seat: int):
         freed.update(creator=None, names=[None if n == seat else name for n, name in enumerate(match.names)])
     transaction.stage(_FREE.values(**freed), {"match_id": match.id, "seen": match.seating}, must_change=True)
     transaction.stage(delete(seats_table).where(seats_table.c.game_id == match.id, seats_table.c.seat == seat))
-    outbox.forget_token(next(taken.token_hash for taken in match.seats if taken.seat == seat))
+    token_hash = next(taken.token_hash for taken in match.seats if taken.seat == seat)
+    assert token_hash is not None  # its own token asked: a person's seat, not a bot's
+    outbox.forget_token(token_hash)
     return idempotency.commit(no_content(), lambda: Problem(
         409, "seats_changed", "The seats changed a moment ago (a join?); reload the match and try again."))
 
