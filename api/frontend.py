@@ -2,11 +2,16 @@
 
 Files go out gzip-compressed when the browser takes it, with a strong ETag from their content and
 `Cache-Control: no-cache`: a phone keeps them and revalidates, so a slow network carries the shell
-once and then only 304s. A file is read and compressed once per change (keyed by its mtime and size)."""
+once and then only 304s. A file is read and compressed once per change (keyed by its mtime and size).
+
+The shell's version is a hash of every file of the app: each answer here names it (`Shell-Version`),
+and sw.js and index.html carry it in their text (written in as they are served), so a deploy that changes
+any file changes sw.js, and browsers install the new service worker (see frontend/sw.js)."""
 import gzip
 import hashlib
 import mimetypes
 import os
+import time
 
 from flask import Blueprint, Response, abort, redirect, request
 from flask.blueprints import BlueprintSetupState
@@ -22,7 +27,12 @@ FRONTEND = ROOT / "frontend"
 COMPRESSIBLE = (".js", ".css", ".html", ".svg", ".json", ".webmanifest")
 TYPES = {".js": "text/javascript", ".webmanifest": "application/manifest+json"}  # not in every mimetypes table
 bp = Blueprint("frontend", __name__)
-_kept: dict[str, tuple[tuple, str, bytes, bytes | None]] = {}  # path -> ((mtime, size), etag, body, gzipped body)
+VERSION_HEADER = "Shell-Version"
+STAMPED = ("index.html", "sw.js")  # their text names the version: PLACEHOLDER is replaced with it
+PLACEHOLDER = b"__SHELL_VERSION__"
+VERSION_FOR_S = 1.0  # the files are walked at most once a second per process to see whether one changed
+_kept: dict[str, tuple[tuple, str, bytes, bytes | None]] = {}  # path -> (its stamp, etag, body, gzipped body)
+_version: tuple[float, str, str] = (0.0, "", "")  # (when, of which folder, the version)
 
 
 class AssetPath(PathConverter):
@@ -81,8 +91,22 @@ def _serve(name: str) -> BaseResponse:
     return _file(path).make_conditional(request)
 
 
+def shell_version() -> str:
+    """A hash of the app's files, their paths and contents: another version after any change."""
+    global _version
+    now, folder = time.monotonic(), str(FRONTEND)
+    when, of, version = _version
+    if of != folder or now - when >= VERSION_FOR_S:
+        tags = sorted(f"{os.path.relpath(os.path.join(where, name), folder)}:{_read(os.path.join(where, name))[1]}"
+                      for where, _, names in os.walk(folder) for name in names)
+        version = hashlib.sha256("\n".join(tags).encode()).hexdigest()[:16]
+        _version = (now, folder, version)
+    return version
+
+
 def _file(path: str) -> Response:
-    _, tag, body, packed = _read(path)
+    version = shell_version()
+    _, tag, body, packed = _stamped(path, version) if _is_stamped(path) else _read(path)
     zipped = packed is not None and request.accept_encodings["gzip"] > 0
     extension = os.path.splitext(path)[1]
     response = Response(packed if zipped else body,
@@ -93,16 +117,36 @@ def _file(path: str) -> Response:
         response.headers["Content-Encoding"] = "gzip"
     response.set_etag(f"{tag}.gz" if zipped else tag)  # each encoding its own tag (RFC 9110 8.8.3)
     response.cache_control.no_cache = True
+    response.headers[VERSION_HEADER] = version
     return response
+
+
+def _is_stamped(path: str) -> bool:
+    return os.path.dirname(path) == str(FRONTEND) and os.path.basename(path) in STAMPED
 
 
 def _read(path: str) -> tuple[tuple, str, bytes, bytes | None]:
     stat = os.stat(path)
-    version = (stat.st_mtime_ns, stat.st_size)  # mtimes can be a clock tick coarse: the size helps
+    stamp = (stat.st_mtime_ns, stat.st_size)  # mtimes can be a clock tick coarse: the size helps
     kept = _kept.get(path)
-    if kept is None or kept[0] != version:
+    if kept is None or kept[0] != stamp:
         with open(path, "rb") as file:
-            body = file.read()
-        packed = gzip.compress(body, 9, mtime=0) if path.endswith(COMPRESSIBLE) and len(body) > 256 else None
-        kept = _kept[path] = (version, hashlib.sha256(body).hexdigest()[:24], body, packed)
+            kept = _kept[path] = _kept_form(path, stamp, file.read())
     return kept
+
+
+def _stamped(path: str, version: str) -> tuple[tuple, str, bytes, bytes | None]:
+    """The file as served: its text with the shell's version written in."""
+    stamp, tag, body, _ = _read(path)
+    key = f"{path}@{version}"
+    kept = _kept.get(key)
+    if kept is None or kept[0] != (stamp, version):
+        kept = _kept[key] = _kept_form(path, (stamp, version), body.replace(PLACEHOLDER, version.encode()))
+        for old in [k for k in _kept if k.startswith(f"{path}@") and k != key]:  # one version kept per file
+            _kept.pop(old, None)  # another thread may have dropped it first
+    return kept
+
+
+def _kept_form(path: str, stamp: tuple, body: bytes) -> tuple[tuple, str, bytes, bytes | None]:
+    packed = gzip.compress(body, 9, mtime=0) if path.endswith(COMPRESSIBLE) and len(body) > 256 else None
+    return stamp, hashlib.sha256(body).hexdigest()[:24], body, packed

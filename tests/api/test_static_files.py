@@ -71,3 +71,33 @@ def test_an_unknown_api_path_or_method_says_so_in_the_apis_words(app, client):
     assert (wrong.status_code, wrong.json["code"], wrong.json["detail"]) == (
         405, "method_not_allowed", "PUT is not a method of /api/v1/games; see its Allow header.")
     assert set(wrong.headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
+
+
+def test_every_file_names_the_shells_version_which_sw_js_and_the_page_carry(client):
+    """The service worker keeps only files of its own version, and the page compares its version with the server's."""
+    version = client.get("/sw.js").headers["Shell-Version"]
+    assert len(version) == 16
+    for path in ["/", "/g/some-match", "/index.html", "/js/app.js", "/icons/icon-192.png", "/sw.js"]:
+        assert client.get(path).headers["Shell-Version"] == version, path
+        assert client.head(path).headers["Shell-Version"] == version, path
+    assert f'const VERSION = "{version}";'.encode() in client.get("/sw.js").data
+    assert f'<meta name="shell-version" content="{version}">'.encode() in client.get("/").data
+    page = client.get("/", headers={"Accept-Encoding": "gzip"})
+    revalidated = client.get("/", headers={"Accept-Encoding": "gzip", "If-None-Match": page.headers["ETag"]})
+    assert revalidated.status_code == 304 and revalidated.headers["Shell-Version"] == version  # the worker's install revalidates
+
+
+def test_a_deploy_that_changes_any_file_changes_the_version_and_so_sw_js(client, tmp_path, monkeypatch):
+    """Every deploy makes browsers install a new service worker: no version name to remember to bump."""
+    monkeypatch.setattr(frontend, "FRONTEND", tmp_path)
+    (tmp_path / "js").mkdir()
+    (tmp_path / "sw.js").write_text('const VERSION = "__SHELL_VERSION__";\n' + "// the worker\n" * 30)
+    (tmp_path / "js" / "view.js").write_text("export default 1;\n")
+    before = client.get("/sw.js")
+    monkeypatch.setattr(frontend, "_version", (0.0, "", ""))  # the server does so once a second at most
+    (tmp_path / "js" / "view.js").write_text("export default 22;\n")
+    after = client.get("/sw.js", headers={"If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 200 and after.headers["ETag"] != before.headers["ETag"]
+    assert after.headers["Shell-Version"] != before.headers["Shell-Version"]
+    assert after.data == before.data.replace(before.headers["Shell-Version"].encode(), after.headers["Shell-Version"].encode())
+    assert b"__SHELL_VERSION__" not in after.data
