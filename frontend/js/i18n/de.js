@@ -38,6 +38,8 @@ export default {
 
   "mine.title": "Meine Spiele",
   "mine.gone": "Dieses Spiel gibt es nicht mehr.",
+  "mine.offline": "Keine Verbindung: Das sind die Spiele, die dieses Handy kennt. Die Liste aktualisiert sich von selbst, sobald die Verbindung zurück ist.",
+  "mine.added": "hinzugefügt {relative}",
   "mine.replaced": "Die Person, die das Spiel erstellt hat, hat deinem Platz einen neuen Link gegeben: Bitte sie darum.",
   "mine.rematch": "Eine Revanche wartet auf dich: Öffne das Spiel, um beizutreten.",
   "mine.forget": "Entfernen",

@@ -38,6 +38,8 @@ export default {
 
   "mine.title": "Mis partidas",
   "mine.gone": "Esta partida ya no existe.",
+  "mine.offline": "Sin conexión: estas son las partidas que recuerda este teléfono. La lista se actualiza sola cuando vuelve la conexión.",
+  "mine.added": "añadida {relative}",
   "mine.replaced": "Quien creó la partida dio un enlace nuevo a tu plaza: pídeselo.",
   "mine.rematch": "Te espera una revancha: abre la partida para unirte.",
   "mine.forget": "Quitar",

@@ -38,6 +38,8 @@ export default {
 
   "mine.title": "Le mie partite",
   "mine.gone": "Questa partita non esiste più.",
+  "mine.offline": "Nessuna connessione: ecco le partite che questo telefono ricorda. L'elenco si aggiorna da solo quando torna la connessione.",
+  "mine.added": "aggiunta {relative}",
   "mine.replaced": "Chi ha creato la partita ha dato un nuovo link al tuo posto: chiediglielo.",
   "mine.rematch": "Ti aspetta una rivincita: apri la partita per unirti.",
   "mine.forget": "Togli",

@@ -38,6 +38,8 @@ export default {
 
   "mine.title": "Os meus jogos",
   "mine.gone": "Este jogo já não existe.",
+  "mine.offline": "Sem ligação: estes são os jogos de que este telemóvel se lembra. A lista atualiza-se sozinha quando a ligação voltar.",
+  "mine.added": "adicionado {relative}",
   "mine.replaced": "Quem criou o jogo deu uma nova ligação ao teu lugar: pede-lha.",
   "mine.rematch": "Tens uma desforra à espera: abre o jogo para entrares.",
   "mine.forget": "Remover",

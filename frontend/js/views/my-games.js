@@ -1,6 +1,7 @@
 // "My games": every match this device holds a seat in, most urgent first, from one request
-// (POST /my-games with the device's seat tokens) repeated now and then.
-import {api} from "../api.js";
+// (POST /my-games with the device's seat tokens) repeated now and then; when the server cannot be
+// reached, the matches this device remembers (seat-store.js), said to be so.
+import {api, serverFailed} from "../api.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {forgetSeat} from "../push.js";
@@ -57,6 +58,12 @@ function goneItem({id, game}, replaced, failed) {
     ${forgetButton(id, gameName(game), failed)}</li>`;
 }
 
+/** A match as this device remembers it, when the server cannot be reached: its game, and since when it is kept. */
+function keptItem({id, game, at}) {
+  return html`<li class="mine"><a href="/g/${id}" data-key="mine-${id}"><strong>${gameName(game)}</strong>
+    <span class="state">${t("mine.added", {relative: relativeTime(at)})}</span></a></li>`;
+}
+
 /** A match whose seat this device handed to its player: followed from here, as a spectator. */
 function watchedItem({id, game, name}, failed) {
   return html`<li class="mine"><a href="/g/${id}" data-key="mine-${id}"><strong>${gameName(game)}</strong>
@@ -90,6 +97,7 @@ function news(before, after) {
 export function myGames(repaint) {
   let entries = null; // the API's answer, most urgent first; null until it comes
   let replaced = new Set(); // the matches whose seat link, as this device holds it, was replaced
+  let offline = false; // the last request found no server: the list is what this device remembers
   let timer = null;
   let stopped = false;
   let failed = null; // the match whose removal failed: its pushes could not be stopped
@@ -106,8 +114,9 @@ export function myGames(repaint) {
         // Kept with the seat, so that the match's page offers no join that cannot work.
         entries.filter(rematchElsewhere).forEach((entry) => update(entry.id, {rematchJoined: true}));
         replaced = new Set(answer.replaced.map((entry) => entry.id));
-      } catch {
-        // Keep showing the last answer; the next round asks again.
+        offline = false;
+      } catch (error) {
+        offline = serverFailed(error); // keep showing the last answer, else the seats kept here; the next round asks again
       }
     }
     if (stopped) return;
@@ -123,11 +132,13 @@ export function myGames(repaint) {
       const listed = seats.length ? entries : []; // nothing to ask the server for matches only watched
       const known = new Set((listed || []).map((entry) => entry.id));
       const gone = listed ? seats.filter((seat) => !known.has(seat.id)) : [];
+      const items = listed ? [listed.filter((e) => seats.some((s) => s.id === e.id)).map((entry) => item(entry, failed)),
+        gone.map((seat) => goneItem(seat, replaced, failed))] : offline ? seats.map(keptItem) : null;
       return html`<section class="my-games" aria-labelledby="mine-title">
         <h2 id="mine-title">${t("mine.title")}</h2>
-        ${listed ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
-          ${listed.filter((e) => seats.some((s) => s.id === e.id)).map((entry) => item(entry, failed))}
-          ${gone.map((seat) => goneItem(seat, replaced, failed))}${watched.map((match) => watchedItem(match, failed))}</ul>`
+        ${offline && seats.length ? html`<p class="note" id="mine-offline">${t("mine.offline")}</p>` : ""}
+        ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
+          ${items}${watched.map((match) => watchedItem(match, failed))}</ul>`
           : html`<p>${t("app.loading")}</p>`}</section>`;
     },
     start() {
