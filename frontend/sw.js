@@ -1,12 +1,22 @@
 // The service worker: keeps the app shell so the app opens offline (the API always goes to the
 // network), and shows the push notifications the server sends when a seat must act.
-const CACHE = "addgames-shell-v5";
+//
+// One version of the shell at a time, whole: api/frontend.py writes the version (a hash of every file of
+// the app) below as it serves this file, so a deploy changes this file and the browser installs the new
+// worker, which fills its own cache with the files of its version only (each answer names its version:
+// Shell-Version). A page is served from the cache of the active worker, never from the network, so its
+// modules all come from one version, offline too; the new worker waits until a page asks it to take over
+// at a safe moment (js/shell.js: when a new screen is about to show), and that page then reloads.
+const VERSION = "__SHELL_VERSION__";
+const PREFIX = "addgames-shell-";
+const CACHE = PREFIX + VERSION;
+// Every file of the app but this one (a test holds the list to the folder).
 const SHELL = [
-  "/", "/index.html", "/manifest.webmanifest", "/css/app.css",
+  "/index.html", "/manifest.webmanifest", "/css/app.css",
   "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png",
-  "/js/app.js", "/js/api.js", "/js/attention.js", "/js/html.js", "/js/i18n.js", "/js/outbox.js", "/js/poller.js",
-  "/js/numbers.js", "/js/push.js", "/js/qr.js",
-  "/js/router.js", "/js/seat-store.js", "/js/share.js", "/js/shuffle.js", "/js/ui.js",
+  "/js/app.js", "/js/api.js", "/js/attention.js", "/js/html.js", "/js/i18n.js", "/js/load-failed.js",
+  "/js/outbox.js", "/js/poller.js", "/js/numbers.js", "/js/push.js", "/js/qr.js",
+  "/js/router.js", "/js/seat-store.js", "/js/share.js", "/js/shell.js", "/js/shuffle.js", "/js/ui.js",
   "/js/i18n/en.js", "/js/i18n/fr.js", "/js/i18n/es.js", "/js/i18n/it.js", "/js/i18n/de.js", "/js/i18n/pt.js",
   "/js/rules/en.js", "/js/rules/fr.js", "/js/rules/es.js", "/js/rules/it.js", "/js/rules/de.js", "/js/rules/pt.js",
   "/js/views/computer.js", "/js/views/create.js", "/js/views/creating.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/history.js",
@@ -17,30 +27,46 @@ const SHELL = [
   "/js/games/cards.js", "/js/games/help.js", "/js/games/suits.js", "/js/games/addup.js", "/js/games/addit.js", "/js/games/plusminus.js", "/js/games/addem.js", "/js/games/addtoo.js",
   "/js/games/camera.js", "/js/games/diamonds.js",
 ];
-const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+)?$/;
+const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+)?$/; // the app's pages: each is index.html
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+/** Fetch and keep every file of this version; a file of another (a deploy under way, an instance still on
+ * the old one) fails the install, which the browser tries again at its next update check. */
+async function fill() {
+  const cache = await caches.open(CACHE);
+  try {
+    await Promise.all(SHELL.map(async (path) => {
+      const response = await fetch(path, {cache: "no-cache"}); // revalidated: a 304 is enough
+      if (!response.ok || response.headers.get("Shell-Version") !== VERSION) {
+        throw new Error(`${path} is not of version ${VERSION}`);
+      }
+      await cache.put(path, response);
+    }));
+  } catch (error) {
+    await caches.delete(CACHE);
+    throw error;
+  }
+}
+
+self.addEventListener("install", (event) => event.waitUntil(fill()));
+
+// A page that reached a safe moment lets the new version take over (js/shell.js).
+self.addEventListener("message", (event) => {
+  if (event.data === "take over") event.waitUntil(self.skipWaiting());
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
-    .then(() => self.clients.claim()));
+  event.waitUntil(caches.keys().then((keys) =>
+    Promise.all(keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE).map((key) => caches.delete(key)))));
 });
 
-// Network first, so a new version shows at once; the cached shell when offline.
+// The shell from this version's cache (the network only for a file the cache lost); the rest, the API
+// first, as the browser would.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
-  const key = PAGES.test(url.pathname) ? "/index.html" : url.pathname;
-  event.respondWith(fetch(event.request).then((response) => {
-    if (response.ok && SHELL.includes(url.pathname)) {
-      const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(url.pathname, copy));
-    }
-    return response;
-  }).catch(() => caches.match(key).then((hit) => hit || Response.error())));
+  if (event.request.method !== "GET" || url.origin !== location.origin) return;
+  const path = PAGES.test(url.pathname) ? "/index.html" : url.pathname;
+  if (!SHELL.includes(path)) return;
+  event.respondWith(caches.open(CACHE).then((cache) => cache.match(path)).then((hit) => hit || fetch(event.request)));
 });
 
 // A push message (api/push/) is JSON: the title and body, already in the seat's language, and the

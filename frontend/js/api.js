@@ -114,3 +114,8 @@ export const api = {
   unsubscribePush: (id, token, seat, pushId) =>
     request("DELETE", `${match(id)}/seats/${seat}/push/${encodeURIComponent(pushId)}`, {token}),
 };
+
+/** The version of the app the server runs now (see js/shell.js): HEAD goes past the service worker,
+ * which serves the files of its own version. */
+export const serverShellVersion = () => fetch("/sw.js", {method: "HEAD", cache: "no-store",
+  signal: AbortSignal.timeout(DEADLINE_MS)}).then((response) => response.headers.get("Shell-Version"));

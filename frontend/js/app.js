@@ -1,9 +1,13 @@
-// Boot: language, header, router and the service worker.
+// Boot: the service worker, language, header and router; then the changes the outbox keeps.
 import {html, render} from "./html.js";
-import {LANGUAGES, chooseLanguage, language, startLanguage, t} from "./i18n.js";
+import {LANGUAGES, chooseLanguage, language, setLanguage, startingLanguage, t} from "./i18n.js";
+import {loadFailed} from "./load-failed.js";
 import {flush} from "./outbox.js";
 import {route, startRouter} from "./router.js";
+import {registerWorker} from "./shell.js";
 import {listen} from "./ui.js";
+
+const main = document.getElementById("main");
 
 function header() {
   const options = Object.entries(LANGUAGES).map(([code, name]) =>
@@ -13,23 +17,32 @@ function header() {
     <a class="brand" href="/">${t("app.name")}</a>
     <label class="lang"><span class="sr-only">${t("app.language")}</span>
       <select id="language" data-key="language">${options}</select></label>`);
-  document.getElementById("language").addEventListener("change", async (event) => {
-    await chooseLanguage(event.target.value);
-    header();
-    document.getElementById("language").focus({preventScroll: true}); // the new header's: the user is on it
-    route({inPlace: true});
-  });
+  document.getElementById("language").addEventListener("change", (event) => inLanguage(event.target.value,
+    chooseLanguage, () => {
+      document.getElementById("language").focus({preventScroll: true}); // the new header's: the user is on it
+      return route({inPlace: true});
+    }));
+}
+
+/** `load(code)` a language, then draw the header and `then()`; a language file that could not be fetched
+ * shows the error screen (in that language), whose Try again does it all again. */
+async function inLanguage(code, load, then) {
+  try {
+    await load(code);
+  } catch {
+    return loadFailed(main, code, () => inLanguage(code, load, then));
+  }
+  header();
+  return then();
 }
 
 async function boot() {
-  await startLanguage();
-  header();
-  const main = document.getElementById("main");
+  registerWorker(); // first: whatever fails below, the app is kept for the next start, offline too
   listen(main);
-  await startRouter(main);
-  flush(); // changes queued before the page was closed or reloaded
-  if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  try {
+    await inLanguage(startingLanguage(), setLanguage, () => startRouter(main));
+  } finally {
+    flush(); // changes queued before the page was closed or reloaded, sent even when the page failed to draw
   }
 }
 

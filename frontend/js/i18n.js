@@ -16,6 +16,7 @@ export function preferred(languages = browserLanguages()) {
   return languages.map(primary).find((code) => code in LANGUAGES) || "en";
 }
 
+/** Load and use the language `code`; rejects when its file could not be fetched (the language stays). */
 export async function setLanguage(code) {
   const chosen = code in LANGUAGES ? code : "en";
   dict = chosen === "en" ? en : (await import(`./i18n/${chosen}.js`)).default;
@@ -29,8 +30,9 @@ export function chooseLanguage(code) {
   return setLanguage(code);
 }
 
-export function startLanguage() {
-  return setLanguage(localStorage.getItem(KEY) || preferred());
+/** The language to start in: the one chosen on this device, or the browser's. */
+export function startingLanguage() {
+  return localStorage.getItem(KEY) || preferred();
 }
 
 export function language() {

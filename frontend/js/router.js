@@ -1,5 +1,7 @@
 // Paths to screens. The server serves index.html for each of these paths.
-import {has} from "./i18n.js";
+import {has, language} from "./i18n.js";
+import {loadFailed} from "./load-failed.js";
+import {switchedToNewer} from "./shell.js";
 import {mount} from "./ui.js";
 
 // [path, screen, accepts(...path parts)?]: a path its check refuses is a missing page.
@@ -46,22 +48,32 @@ export function replaceAddress(path) {
 
 /** Show the screen for the current address: a new page starts at its top, with the focus; the same page
  * shown again in another language (`inPlace`) leaves the focus on the switcher that changed it, and takes
- * over what the screen was doing (a move half made: see ui.mount). */
+ * over what the screen was doing (a move half made: see ui.mount). A new page is the safe moment to switch
+ * to a newer version of the app (js/shell.js): the page then loads afresh at the new address. */
 export async function route({inPlace = false} = {}) {
   const mine = ++asked;
-  for (const [pattern, load, accepts = () => true] of ROUTES) {
-    const match = pattern.exec(location.pathname);
-    if (match && accepts(...match.slice(1))) {
-      const module = await load(); // the first time, over the network: a link followed meanwhile wins
-      if (mine !== asked) return;
-      mount(main, module.default(...match.slice(1)), {again: inPlace});
-      if (!inPlace) {
-        main.focus({preventScroll: true});
-        window.scrollTo(0, 0);
-      }
-      return;
-    }
+  if (!inPlace && await switchedToNewer()) return;
+  const [load, parts] = screenFor(location.pathname);
+  let module;
+  try {
+    module = await load(); // the first time, over the network: a link followed meanwhile wins
+  } catch {
+    if (mine === asked) loadFailed(main, language(), () => route({inPlace}));
+    return;
   }
-  const missing = await import("./views/missing.js");
-  if (mine === asked) mount(main, missing.default());
+  if (mine !== asked) return;
+  mount(main, module.default(...parts), {again: inPlace});
+  if (!inPlace) {
+    main.focus({preventScroll: true});
+    window.scrollTo(0, 0);
+  }
+}
+
+/** [load the screen's module, the parts of the path it takes]: a path no route accepts is a missing page. */
+function screenFor(path) {
+  for (const [pattern, load, accepts = () => true] of ROUTES) {
+    const match = pattern.exec(path);
+    if (match && accepts(...match.slice(1))) return [load, match.slice(1)];
+  }
+  return [() => import("./views/missing.js"), []];
 }

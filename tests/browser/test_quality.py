@@ -1,14 +1,13 @@
 """Quality in a real browser: no serious accessibility violation on any screen (axe-core, WCAG 2.2
-AA tags) and no control under 44x44 px nor text under 12 px (drive.too_small), a turn played with the keyboard alone, a label on every card, and the installable app
-shell that still opens offline."""
+AA tags) and no control under 44x44 px nor text under 12 px (drive.too_small), a turn played with the keyboard alone,
+and a label on every card (the installable app shell: test_installed.py)."""
 import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from .conftest import ROOT
-from .drive import create_match, join_match, once_true, status, too_small
+from .drive import create_match, join_match, status, too_small
 from .matches import GAMES, choose, new_match
 from .test_computer import play_against_the_computer
 from .test_i18n import navigate, open_panels
@@ -169,25 +168,6 @@ def test_a_diamond_can_be_placed_on_the_add_too_board_with_the_keyboard_alone(ne
     page.keyboard.press("Enter")
     expect(page.locator("#status")).not_to_have_attribute("data-version", str(version))
     expect(page.locator("#status")).to_be_focused()  # not <body>: the Place button went with the move
-
-
-def test_the_app_installs_and_its_shell_opens_offline(browser, server):
-    context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, service_workers="allow")
-    try:
-        page = context.new_page()
-        page.goto("/")
-        manifest = page.evaluate("fetch('/manifest.webmanifest').then((r) => r.json())")
-        assert manifest["display"] == "standalone" and {"192x192", "512x512"} <= {i["sizes"] for i in manifest["icons"]}
-        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        shell = re.search(r'const CACHE = "([^"]+)"', (ROOT / "frontend" / "sw.js").read_text(encoding="utf-8"))[1]
-        once_true(page, f"async () => await caches.has('{shell}') "  # has: open would make an empty cache
-                        f"&& (await (await caches.open('{shell}')).keys()).length > 40", "the shell cached")
-        context.set_offline(True)
-        page.goto("/rules/addup")
-        expect(page.locator("header .brand")).to_be_visible()
-        expect(page.locator("main h1")).to_be_visible()
-    finally:
-        context.close()
 
 
 def asked_to_resign(new_page, server):

@@ -19,10 +19,44 @@ def shell_list() -> list[str]:
 
 
 def test_the_service_worker_caches_every_file_of_the_app_shell():
+    """A file left out would come from the network, of whatever version the server runs then."""
     on_disk = {"/" + str(p.relative_to(FRONTEND)) for p in FRONTEND.rglob("*") if p.is_file()} - {"/sw.js"}
     listed = shell_list()
     assert len(listed) == len(set(listed))
-    assert set(listed) - {"/"} == on_disk
+    assert set(listed) == on_disk
+
+
+def test_the_shell_names_its_version_where_the_server_writes_it():
+    for name in ("sw.js", "index.html"):
+        assert "__SHELL_VERSION__" in source(FRONTEND / name), name
+
+
+def static_imports(path: Path) -> set[Path]:
+    """The modules `path` imports when it loads (not those it imports later, with import())."""
+    text = source(path)
+    found = re.findall(r'^\s*(?:import|export)\b[^;()]*?\bfrom\s+"(\.[^"]+)"|^\s*import\s+"(\.[^"]+)"', text, re.M)
+    return {(path.parent / name).resolve() for pair in found for name in pair if name}
+
+
+def test_index_html_preloads_every_module_the_start_needs_and_no_other():
+    needed, todo = set(), [FRONTEND / "js" / "app.js"]
+    while todo:
+        for module in static_imports(todo.pop()) - needed:
+            needed.add(module)
+            todo.append(module)
+    preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', source(FRONTEND / "index.html"))
+    assert len(preloaded) == len(set(preloaded))
+    assert set(preloaded) == {"/" + str(p.relative_to(FRONTEND.resolve())) for p in needed}
+    assert "/js/ui.js" in preloaded and "/js/views/home.js" not in preloaded  # a screen loads when shown
+
+
+def test_the_load_failure_screen_speaks_every_language_of_the_switcher():
+    """Its words cannot come from i18n/: the language's own file may be what failed to load."""
+    languages = set(re.findall(r"(\w+): \"", re.search(r"LANGUAGES = \{(.*?)\}", source(FRONTEND / "js" / "i18n.js")).group(1)))
+    table = source(FRONTEND / "js" / "load-failed.js")
+    words = {code: set(re.findall(r"(\w+): \"", block)) for code, block in re.findall(r"^  (\w+): \{(.*?)\},$", table, re.M | re.S)}
+    assert set(words) == languages == {"en", "fr", "es", "it", "de", "pt"}
+    assert all(keys == {"title", "text", "retry"} for keys in words.values()), words
 
 
 def test_api_js_is_the_only_module_that_fetches():

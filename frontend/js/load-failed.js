@@ -1,0 +1,59 @@
+// When a part of the app could not be fetched (a screen's or a language's module: no connection, or a
+// deploy replaced the files since the page loaded): a screen that says so with Try again, instead of a
+// blank or half-drawn page. When the server runs another version than the page, the page's modules
+// no longer match it: the page reloads once instead, never in a loop.
+import {serverShellVersion} from "./api.js";
+import {html} from "./html.js";
+import {OWN_VERSION} from "./shell.js";
+import {mount} from "./ui.js";
+
+// Here rather than in i18n/: the language's own file may be the part that could not be fetched.
+const WORDS = {
+  en: {title: "This page could not open",
+    text: "Part of the app did not arrive. Maybe there is no connection, or the app just got a new version. "
+      + "Check the connection, then try again.",
+    retry: "Try again"},
+  fr: {title: "Cette page n'a pas pu s'ouvrir",
+    text: "Une partie de l'application n'est pas arrivée. Peut-être qu'il n'y a pas de connexion, ou que "
+      + "l'application vient de changer de version. Vérifiez la connexion, puis réessayez.",
+    retry: "Réessayer"},
+  es: {title: "Esta página no se pudo abrir",
+    text: "Una parte de la aplicación no ha llegado. Quizá no hay conexión, o la aplicación acaba de cambiar "
+      + "de versión. Revisa la conexión y vuelve a intentarlo.",
+    retry: "Volver a intentarlo"},
+  it: {title: "Questa pagina non si è aperta",
+    text: "Una parte dell'app non è arrivata. Forse manca la connessione, o l'app ha appena cambiato "
+      + "versione. Controlla la connessione, poi riprova.",
+    retry: "Riprova"},
+  de: {title: "Diese Seite ließ sich nicht öffnen",
+    text: "Ein Teil der App ist nicht angekommen. Vielleicht gibt es keine Verbindung, oder die App hat gerade "
+      + "eine neue Version bekommen. Prüfe die Verbindung und versuche es dann noch einmal.",
+    retry: "Noch einmal versuchen"},
+  pt: {title: "Esta página não abriu",
+    text: "Uma parte da aplicação não chegou. Talvez não haja ligação, ou a aplicação acabou de mudar de "
+      + "versão. Verifica a ligação e tenta outra vez.",
+    retry: "Tentar outra vez"},
+};
+const RELOADED = "addgames.reloadedFor"; // the server's version this tab already reloaded for
+
+/** Show in `element`, in the language `code`, that a module could not load, with Try again (`retry()`);
+ * or reload the page, once per version of the server, when the server runs another version. */
+export async function loadFailed(element, code, retry) {
+  if (await reloadedForNewer()) return;
+  const words = WORDS[code] || WORDS.en;
+  document.title = words.title;
+  mount(element, {
+    render: () => html`<div lang="${code}"><h1>${words.title}</h1><p class="error" role="alert">${words.text}</p>
+      <p><button type="button" class="primary" data-action="retry" data-key="retry">${words.retry}</button></p></div>`,
+    actions: {retry},
+  });
+  element.focus({preventScroll: true});
+}
+
+async function reloadedForNewer() {
+  const server = await serverShellVersion().catch(() => null); // offline: there is nothing to reload from
+  if (!server || server === OWN_VERSION || sessionStorage.getItem(RELOADED) === server) return false;
+  sessionStorage.setItem(RELOADED, server);
+  location.reload();
+  return true;
+}
