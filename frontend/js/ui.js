@@ -115,6 +115,15 @@ export function mergeActions(...groups) {
   return merged;
 }
 
+/** A control's attributes and words: the same for the same control drawn again. */
+const looks = (control) => JSON.stringify([Array.from(control.attributes, (a) => [a.name, a.value]), control.textContent]);
+
+function activate(target, event) {
+  if (target.disabled || target.getAttribute("aria-disabled") === "true") return;
+  event.preventDefault();
+  act(target.dataset.action, target, event);
+}
+
 function act(name, element, event) {
   const action = current?.actions?.[name];
   if (action) action(element, event);
@@ -124,12 +133,28 @@ function act(name, element, event) {
 window.addEventListener("online", () => current?.revive?.());
 
 export function listen(element) {
+  // A repaint (a poll's answer, say) between a press and its release replaces the control pressed, and the
+  // browser then sends no click: the release on the same control drawn again stands for it.
+  let pressed = null; // the control a press began on, and what it looked like
+  let released = null; // the control the release already acted on: the click the browser may still send is its
+  element.addEventListener("pointerdown", (event) => {
+    const target = event.target.closest?.("[data-action]");
+    pressed = target ? {target, looks: looks(target)} : null;
+    released = null;
+  });
+  element.addEventListener("pointerup", (event) => {
+    const target = event.target.closest?.("[data-action]");
+    const redrawn = pressed && !pressed.target.isConnected && target && looks(target) === pressed.looks;
+    pressed = null;
+    if (redrawn) {
+      released = target;
+      activate(target, event);
+    }
+  });
   element.addEventListener("click", (event) => {
     const target = event.target.closest("[data-action]");
-    if (!target || !element.contains(target) || target.disabled) return;
-    if (target.getAttribute("aria-disabled") === "true") return;
-    event.preventDefault();
-    act(target.dataset.action, target, event);
+    if (target && target === released) return; // done at its release
+    if (target && element.contains(target)) activate(target, event);
   });
   element.addEventListener("keydown", (event) => {
     const escape = event.key === "Escape" && event.target.closest?.("[data-escape]"); // a question's Cancel

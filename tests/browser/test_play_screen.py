@@ -419,3 +419,23 @@ def test_a_finished_match_and_its_replay_show_no_hand_heading_with_no_cards_unde
             expect(page.locator(".replay-board")).to_be_visible()
             found[f"{game} {who}"] = empty_hands(page)
     assert found == {key: [] for key in found}
+
+
+def test_a_press_the_page_redraws_under_is_not_lost(new_page, server):
+    """A poll's answer repainting the page between a button's press and its release replaced the button, and the
+    browser sent no click: the press did nothing (seen as a flaky test, as a player would see it)."""
+    match = new_match(server, "addup", seats=3, bots={2: "easy"})
+    assert match.post("resign", 1).status_code == 200  # Ann's turn comes, and the page waits for her
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#last-move")).to_contain_text("Bob left")
+    leave = page.locator('[data-action="askConfirm"][data-confirm="resign"]')
+    leave.hover()  # scrolled to, and the pointer on it (a repaint meanwhile draws it at the same place)
+    page.mouse.down()
+    page.evaluate("(main => { main.innerHTML = main.innerHTML; })(document.getElementById('main'))")  # as a repaint does
+    page.mouse.up()
+    expect(page.locator("#confirm-question")).to_be_visible()
+    page.locator('[data-action="cancelConfirm"]').click()
+    expect(page.locator("#confirm-question")).to_have_count(0)
+    leave.click()  # an ordinary click acts once: the question shows, not shown and taken back
+    expect(page.locator("#confirm-question")).to_be_visible()
