@@ -138,7 +138,7 @@ export function listen(element) {
   let pressed = null; // the control a press began on, and what it looked like
   let released = null; // the control the release already acted on: the click the browser may still send is its
   element.addEventListener("pointerdown", (event) => {
-    const target = event.target.closest?.("[data-action]");
+    const target = event.button === 0 ? event.target.closest?.("[data-action]") : null; // a click's button, or a touch
     pressed = target ? {target, looks: looks(target)} : null;
     released = null;
   });
@@ -157,6 +157,7 @@ export function listen(element) {
     if (target && element.contains(target)) activate(target, event);
   });
   element.addEventListener("keydown", (event) => {
+    released = null; // a click the keyboard makes next is its own
     const escape = event.key === "Escape" && event.target.closest?.("[data-escape]"); // a question's Cancel
     if (escape && element.contains(escape)) {
       event.preventDefault();
