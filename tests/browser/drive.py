@@ -55,7 +55,10 @@ def play_to_end(pages: list[Page], move, max_moves: int = 400, on_move=None) -> 
         states = [status(page) for page in pages]
         if all(s[0] == "over" for s in states):
             return moves
-        mover = next((page for page, s in zip(pages, states) if s[0] == "playing" and s[2]), None)
+        # A poll can show the turn back before the answer to the page's own move, which keeps the controls
+        # disabled until it comes (the "Sending" line): that page is not ready to move yet.
+        mover = next((page for page, s in zip(pages, states) if s[0] == "playing" and s[2]
+                      and not page.locator("#sending").count()), None)
         if mover is None:
             pages[0].wait_for_timeout(50)
             continue

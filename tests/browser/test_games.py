@@ -60,8 +60,20 @@ def addtoo_move(page):
         return
     tiles.first.click()
     if not page.locator('[data-action="place"]').count():
-        page.locator("g.target").first.click()
+        lit_cell_in_view(page).click()
     page.locator('[data-action="place"]').click()
+
+
+def lit_cell_in_view(page):
+    """The first lit cell the board shows: on a large board the turn's view keeps the tiles readable and
+    may leave lit cells far from the last move outside it (the player zooms out for them)."""
+    index = page.evaluate("""() => {
+        const board = document.querySelector("svg.addtoo-board").getBoundingClientRect();
+        return [...document.querySelectorAll("g.target")].findIndex((cell) => {
+            const box = cell.getBoundingClientRect(), x = box.x + box.width / 2, y = box.y + box.height / 2;
+            return x > board.left && x < board.right && y > board.top && y < board.bottom; }); }""")
+    assert index >= 0, "the turn's view of the board shows no lit cell"
+    return page.locator("g.target").nth(index)
 
 
 GAMES = {
