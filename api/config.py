@@ -45,7 +45,17 @@ def engine_options(url: str, connect_timeout: float, lock_timeout: float, statem
     return {"isolation_level": "AUTOCOMMIT", "pool_use_lifo": True, "pool_timeout": connect_timeout,
             "json_deserializer": loads_stored,
             "connect_args": {"connect_timeout": max(1, round(connect_timeout)),  # whole seconds, at least 2 in libpq
-                             "options": options}}
+                             "options": options, **SILENT_NETWORK}}
+
+
+# A database whose network goes silent (a failover that moved its address, a host gone without a word)
+# sends no reset, so a connection would wait for it for as long as TCP does: about 15 minutes for a
+# statement sent, hours for an idle connection (the news listener, the pool's). These close one
+# within about half a minute instead, so that the pool and the listener connect again.
+SILENT_NETWORK = {
+    "tcp_user_timeout": 15_000,  # ms that data sent may stay unacknowledged
+    "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3,  # idle: 10 s + 3 x 5 s
+}
 
 
 def _milliseconds(seconds: float) -> int:

@@ -358,8 +358,10 @@ def announce(notes: set[str]) -> None:
 
 def init_app(app, engine) -> None:
     """The app's courier, made once at start (requests racing to make one would bind two sockets)."""
-    app.extensions["news"] = PostgresCourier(engine) if engine.dialect.name == "postgresql" \
-        else SocketCourier(engine.url.database)
+    if engine.dialect.name == "postgresql":
+        app.extensions["news"] = PostgresCourier(engine, app.config["SQLALCHEMY_ENGINE_OPTIONS"].get("connect_args", {}))
+    else:
+        app.extensions["news"] = SocketCourier(engine.url.database)
 
 
 class Courier:
@@ -448,9 +450,11 @@ class PostgresCourier(Courier):
     RECONNECT_AFTER = 1  # seconds after losing the listening connection
     READY_WITHIN = 5  # seconds the first waiter of a process waits for LISTEN before it reads the match
 
-    def __init__(self, engine):
+    def __init__(self, engine, connect_args: dict):
         super().__init__()
-        self._connect_args = engine.dialect.create_connect_args(engine.url)
+        args, kwargs = engine.dialect.create_connect_args(engine.url)
+        # The pool's own settings too (as SQLAlchemy adds them to the URL's): a silent network closes it.
+        self._connect_args = args, {**kwargs, **connect_args}
 
     def _start(self) -> None:
         """Listen before the first waiter reads its match: a NOTIFY sent before LISTEN is lost."""

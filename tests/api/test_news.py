@@ -16,7 +16,8 @@ import psycopg
 import pytest
 import requests
 
-from api import games, news, replays
+from api import config, games, news, replays
+from api.models import db
 from bench.server import libpq_url
 
 from ..sqlcount import statements
@@ -358,3 +359,46 @@ def test_news_lost_with_the_listening_connection_still_ends_a_wait_and_news_come
     move(client, path, table.tokens[1 - waiter])
     waiting.join(30)
     assert answers[0].status_code == 200, "news came again"
+
+
+def tcp_settings(port: int) -> tuple[int, ...]:
+    """User timeout (ms), keepalive on, idle, interval (s) and count of this process's TCP socket
+    bound to `port`."""
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            sock = socket.socket(fileno=os.dup(int(fd)))
+        except OSError:  # not a socket (or gone meanwhile)
+            continue
+        with sock:
+            if sock.family in (socket.AF_INET, socket.AF_INET6) and sock.type == socket.SOCK_STREAM \
+                    and sock.getsockname()[1] == port:
+                return (sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT),
+                        sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE),
+                        *(sock.getsockopt(socket.IPPROTO_TCP, option)
+                          for option in (socket.TCP_KEEPIDLE, socket.TCP_KEEPINTVL, socket.TCP_KEEPCNT)))
+    raise AssertionError(f"no socket of this process on port {port}")
+
+
+def test_connections_give_up_on_a_database_gone_silent(app, client, news_only):
+    """A database whose network goes silent sends no reset: keepalives and a bound on data left
+    unacknowledged (api.config.SILENT_NETWORK) end the listening connection and the pool's within
+    about half a minute, instead of TCP's 15 minutes (hours for an idle one), so they connect again.
+    Read on their sockets, found by the client port PostgreSQL names."""
+    if not isinstance(app.extensions["news"], news.PostgresCourier):
+        pytest.skip("PostgreSQL's connections")
+    table, path, waiter, view = started(client)
+    waiting, _ = wait_in_background(app, path, {**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                                "Prefer": "wait=1"})  # this process listens from now on
+    waiting.join(30)
+    with psycopg.connect(libpq_url(app.config["SQLALCHEMY_DATABASE_URI"]), autocommit=True) as admin:
+        listening = admin.execute("SELECT client_port FROM pg_stat_activity WHERE application_name = %s",
+                                  [news.PostgresCourier.application_name()]).fetchone()[0]
+    with app.app_context(), db.engine.connect() as pooled:
+        pooled_port = pooled.exec_driver_sql("SELECT inet_client_port()").scalar()
+        if listening is None or pooled_port is None:
+            pytest.skip("connected through a Unix socket, not TCP")
+        wanted = config.SILENT_NETWORK
+        expected = (wanted["tcp_user_timeout"], wanted["keepalives"],
+                    *(wanted[f"keepalives_{name}"] for name in ("idle", "interval", "count")))
+        assert tcp_settings(listening) == expected
+        assert tcp_settings(pooled_port) == expected
