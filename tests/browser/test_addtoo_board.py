@@ -28,6 +28,25 @@ def big_board(server):
     raise AssertionError("no hand reached 18 diamonds in 10 matches")
 
 
+@pytest.fixture(scope="module")
+def spread_places(server):
+    """A match where the seat to move holds a diamond whose lit cells lie four cells apart or more:
+    (match, seat, diamond)."""
+    def spread(view):
+        places = (match.view(view["turn"])["you"]["legal_moves"] or {}).get("place", [])
+        for tile in {place["tile"] for place in places}:
+            if max(span({(place["x"], place["y"]) for place in places if place["tile"] == tile})) >= 4 * CELL:
+                return tile
+        return None
+
+    for _ in range(10):
+        match = new_match(server, "addtoo", options={"target": 1000})
+        view = match.play(spread)
+        if view["status"] == "playing":
+            return match, view["turn"], spread(view)
+    raise AssertionError("no diamond's lit cells spread that far in 10 matches")
+
+
 def tap(page, element):
     """A finger on the middle of `element`: whatever lies on top there gets the tap."""
     box = element.bounding_box()
@@ -159,3 +178,48 @@ def test_addtoo_a_diamond_that_fits_nowhere_is_dimmed_and_says_so(new_page, serv
     expect(dimmed.first).to_have_attribute("aria-label", re.compile("fits nowhere now$"))
     expect(page.locator(".board .hint")).to_contain_text("Dimmed diamonds fit nowhere now.")
     expect(page.locator(".hand.other .fits-nowhere")).to_have_count(0)  # only the seat placing now
+
+
+def lit_cells_off_screen(page) -> list[str]:
+    """The lit cells whose middle lies outside the board's box on the screen."""
+    return page.evaluate("""() => {
+        const board = document.querySelector(".addtoo-board").getBoundingClientRect();
+        return [...document.querySelectorAll(".addtoo-board .target")].filter((cell) => {
+            const box = cell.getBoundingClientRect(), x = box.x + box.width / 2, y = box.y + box.height / 2;
+            return !(x >= board.left && x <= board.right && y >= board.top && y <= board.bottom);
+        }).map((cell) => cell.dataset.key); }""")
+
+
+def zoomed_in_past_a_lit_cell(page) -> list[str]:
+    """Zoom in until the board's view leaves a lit cell out (at most 8 steps): those cells."""
+    for _ in range(8):
+        page.locator('[data-key="zoom-in"]').click()
+        if outside := lit_cells_off_screen(page):
+            return outside
+    raise AssertionError("8 steps in leave no lit cell out")
+
+
+def test_addtoo_lit_cells_outside_the_view_are_counted_shown_and_followed_by_the_focus(new_page, spread_places):
+    """A view that leaves lit cells out (one the player zoomed or dragged to, kept from turn to turn, or a
+    grown board's readable view): the page says how many, shows them all on request, and moves the view
+    to a lit cell reached with the keyboard."""
+    match, seat, tile = spread_places
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    page.locator(f'.hand [data-action="tile"][data-card="{tile}"]').click()
+    note = page.locator("#addtoo-outside")
+    outside = zoomed_in_past_a_lit_cell(page)
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(f"{len(outside)} lit cell{'s are' if len(outside) > 1 else ' is'} outside the view.")
+    note.get_by_role("button", name="Show them all").click()
+    expect(note).to_be_hidden()
+    assert lit_cells_off_screen(page) == []
+    expect(page.locator(".addtoo-board .target").first).to_be_focused()
+    outside = zoomed_in_past_a_lit_cell(page)
+    page.locator(f'[data-key="{outside[0]}"]').focus()
+    left_out = lit_cells_off_screen(page)
+    assert outside[0] not in left_out, "the view did not follow the focus"
+    if left_out:
+        expect(note).to_contain_text(f"{len(left_out)} lit cell")
+    else:
+        expect(note).to_be_hidden()

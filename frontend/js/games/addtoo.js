@@ -5,7 +5,7 @@ import {t} from "../i18n.js";
 import {minus} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {attach, camera, zoom} from "./camera.js";
-import {PATTERN, at, cellLabel, cellOutline, fit, tilePicture, tileShapes, turnView} from "./diamonds.js";
+import {PATTERN, at, cellLabel, cellOutline, centredOn, fit, inView, tilePicture, tileShapes, turnView} from "./diamonds.js";
 import {helpsWithSums} from "./help.js";
 
 const label = (face) => t("addtoo.tile", {orange: face.orange, blue: face.blue});
@@ -142,6 +142,7 @@ export default {
       ${boardSvg(ctx, cells, pick)}
       ${mine ? own : ""}
       ${mine && legal?.place ? placeControls(ctx, pick) : ""}
+      ${cells.length ? outsideNote(cells, camera(view.id).shown) : ""}
       ${mine && (legal?.draw || legal?.pass) ? html`<div class="actions">
         <p class="hint">${t(legal.draw ? "addtoo.mustDraw" : "addtoo.mustPass")}</p>
         <button type="button" class="primary" data-action="${legal.draw ? "draw" : "pass"}" data-key="draw-pass"
@@ -157,8 +158,17 @@ export default {
     const cam = camera(ctx.view.id);
     const {board, last} = ctx.view.state;
     const lit = (ctx.legal?.place || []).map(({x, y}) => ({x, y})); // of every diamond in hand: picking one moves nothing
+    const places = cellsFor(ctx); // of the diamond picked, drawn as targets
+    const outside = root.querySelector("#addtoo-outside");
     // The turn's view needs the board's size on screen, known only now; a view the user chose stays.
-    attach(svg, cam, cam.box || turnView(board, lit, last, svg.clientWidth, svg.clientHeight));
+    const moveTo = attach(svg, cam, cam.box || turnView(board, lit, last, svg.clientWidth, svg.clientHeight),
+      (shown) => outside && sayOutside(outside, leftOut(places, shown)));
+    // A lit cell reached with Tab (or a screen reader's cursor) outside the view: the view follows it.
+    svg.addEventListener("focusin", (event) => {
+      const target = event.target.closest?.(".target");
+      const cell = target && {x: Number(target.dataset.x), y: Number(target.dataset.y)};
+      if (cell && !inView(cell, cam.shown)) moveTo(centredOn(cell, cam.shown));
+    });
   },
 
   actions: {
@@ -200,6 +210,11 @@ export default {
       camera(ctx.view.id).box = null;
       ctx.repaint();
     },
+    showPlaces(ctx) {
+      camera(ctx.view.id).box = fit(cellsFor(ctx));
+      ctx.repaint();
+      document.querySelector(".addtoo-board .target")?.focus(); // the button is gone: on to the cells it showed
+    },
   },
 
   describe(entry, {name, view}) {
@@ -216,6 +231,23 @@ export default {
     return parts;
   },
 };
+
+/** How many of the picked diamond's lit cells the board's view `box` leaves out. */
+const leftOut = (cells, box) => (box ? cells.filter((cell) => !inView(cell, box)).length : 0);
+const outsideText = (count) => (count ? t("addtoo.outside", {count}) : "");
+
+/** Under the controls, the lit cells the view last shown leaves out; painted() keeps it true as the view moves. */
+function outsideNote(cells, box) {
+  const count = leftOut(cells, box);
+  return html`<p class="note" id="addtoo-outside" ${count ? "" : "hidden"}><span>${outsideText(count)}</span>
+    <button type="button" class="small" data-action="showPlaces" data-key="show-places">${t("addtoo.showPlaces")}</button></p>`;
+}
+
+/** The note brought up to date in place: a drag must not replace the button under a finger or the focus. */
+function sayOutside(note, count) {
+  note.hidden = count === 0;
+  note.querySelector("span").textContent = outsideText(count);
+}
 
 /** The chosen cell's next legal rotation. */
 function turn(ctx) {

@@ -2,16 +2,26 @@
 // A drag is not a tap: the click that ends it does not reach the board's buttons.
 const cameras = new Map();
 
-/** The camera of board `key`: {box: [x, y, w, h] | null (fit automatically)}. */
+/** The camera of board `key`: {box: [x, y, w, h] | null (fit automatically), shown: the part of the board last
+ *  on screen}. */
 export function camera(key) {
-  if (!cameras.has(key)) cameras.set(key, {box: null});
+  if (!cameras.has(key)) cameras.set(key, {box: null, shown: null});
   return cameras.get(key);
+}
+
+/** What a `width` x `height` px board shows of viewBox `box`: more of it one way, as the box is centred
+ *  (the SVG default, xMidYMid meet). */
+function onScreen(box, width, height) {
+  const scale = Math.max(box[2] / width, box[3] / height);
+  const [w, h] = [width * scale, height * scale];
+  return [box[0] - (w - box[2]) / 2, box[1] - (h - box[3]) / 2, w, h];
 }
 
 function toBoard(svg, box, clientX, clientY) {
   const rect = svg.getBoundingClientRect();
-  const scale = Math.max(box[2] / rect.width, box[3] / rect.height);
-  return {scale, x: box[0] + (clientX - rect.left) * scale, y: box[1] + (clientY - rect.top) * scale};
+  const [left, top, width] = onScreen(box, rect.width, rect.height);
+  const scale = width / rect.width;
+  return {scale, x: left + (clientX - rect.left) * scale, y: top + (clientY - rect.top) * scale};
 }
 
 export function zoom(cam, box, factor, cx = box[0] + box[2] / 2, cy = box[1] + box[3] / 2) {
@@ -20,12 +30,18 @@ export function zoom(cam, box, factor, cx = box[0] + box[2] / 2, cy = box[1] + b
   cam.box = [cx - (cx - box[0]) * (w / box[2]), cy - (cy - box[1]) * (h / box[3]), w, h];
 }
 
-/** Show `box` in `svg` and let the user move that view. */
-export function attach(svg, cam, box) {
+/** Show `box` in `svg` and let the user move that view; `seen(box)` hears of every view shown. Returns a
+ *  function that moves the view to another box, as the user's. */
+export function attach(svg, cam, box, seen) {
   const pointers = new Map();
   let moved = 0;
   let current = box.slice();
-  const draw = () => svg.setAttribute("viewBox", current.map((n) => n.toFixed(1)).join(" "));
+  const draw = () => {
+    svg.setAttribute("viewBox", current.map((n) => n.toFixed(1)).join(" "));
+    const rect = svg.getBoundingClientRect();
+    cam.shown = onScreen(current, rect.width, rect.height);
+    seen(cam.shown);
+  };
   const show = () => {
     cam.box = current; // the user's view from now on
     draw();
@@ -78,4 +94,8 @@ export function attach(svg, cam, box) {
     if (moved > 8) event.stopPropagation();
     moved = 0;
   }, true);
+  return (next) => {
+    current = next.slice();
+    show();
+  };
 }

@@ -44,6 +44,18 @@ export function tilePicture(face, rotation = 0) {
   return html`<svg class="diamond" viewBox="${-H} 0 ${2 * H} ${2 * H}" aria-hidden="true" focusable="false">${PATTERN}${tileShapes(face, 0, 0, rotation)}</svg>`;
 }
 
+/** Whether the middle of cell (x, y) lies in the viewBox `box`. */
+export function inView({x, y}, box) {
+  const [cx, cy] = at(x + 0.5, y + 0.5);
+  return cx >= box[0] && cx <= box[0] + box[2] && cy >= box[1] && cy <= box[1] + box[3];
+}
+
+/** The viewBox of `box`'s size centred on cell (x, y). */
+export function centredOn({x, y}, box) {
+  const [cx, cy] = at(x + 0.5, y + 0.5);
+  return [cx - box[2] / 2, cy - box[3] / 2, box[2], box[3]];
+}
+
 /** The viewBox [x, y, w, h] that shows every cell in `cells` (at least `least` units wide). */
 export function fit(cells, least = 8 * H) {
   if (!cells.length) return [-least / 2, -least / 2 + H, least, least];

@@ -505,6 +505,8 @@ export default {
   "addtoo.zoomIn": "Vergrößern",
   "addtoo.zoomOut": "Verkleinern",
   "addtoo.fit": "Alles zeigen",
+  "addtoo.outside": {one: "{count} leuchtendes Feld liegt außerhalb der Ansicht.", other: "{count} leuchtende Felder liegen außerhalb der Ansicht."},
+  "addtoo.showPlaces": "Alle zeigen",
   "addtoo.seatInfo": {one: "{count} Raute · {points} in dieser Runde", other: "{count} Rauten · {points} in dieser Runde"},
   "log.addtoo.place": "{name} legte die Raute {tile} auf {x}, {y} für {points} Punkte.",
   "log.addtoo.bonus": "{name} machte einen Bonuszug: die Raute {tile} auf {x}, {y} für {points} Punkte.",

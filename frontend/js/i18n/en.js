@@ -505,6 +505,8 @@ export default {
   "addtoo.zoomIn": "Zoom in",
   "addtoo.zoomOut": "Zoom out",
   "addtoo.fit": "Fit",
+  "addtoo.outside": {one: "{count} lit cell is outside the view.", other: "{count} lit cells are outside the view."},
+  "addtoo.showPlaces": "Show them all",
   "addtoo.seatInfo": {one: "{count} diamond · {points} this hand", other: "{count} diamonds · {points} this hand"},
   "log.addtoo.place": "{name} placed the {tile} diamond at {x}, {y} for {points} points.",
   "log.addtoo.bonus": "{name} made a bonus play: the {tile} diamond at {x}, {y} for {points} points.",

@@ -505,6 +505,8 @@ export default {
   "addtoo.zoomIn": "Acercar",
   "addtoo.zoomOut": "Alejar",
   "addtoo.fit": "Ver todo",
+  "addtoo.outside": {one: "{count} casilla iluminada queda fuera de la vista.", other: "{count} casillas iluminadas quedan fuera de la vista."},
+  "addtoo.showPlaces": "Mostrarlas todas",
   "addtoo.seatInfo": {one: "{count} rombo · {points} en esta mano", other: "{count} rombos · {points} en esta mano"},
   "log.addtoo.place": "{name} colocó el rombo {tile} en {x}, {y} por {points} puntos.",
   "log.addtoo.bonus": "{name} hizo una jugada de bonificación: el rombo {tile} en {x}, {y} por {points} puntos.",

@@ -505,6 +505,8 @@ export default {
   "addtoo.zoomIn": "Agrandir",
   "addtoo.zoomOut": "Réduire",
   "addtoo.fit": "Tout voir",
+  "addtoo.outside": {one: "{count} case allumée est hors de la vue.", other: "{count} cases allumées sont hors de la vue."},
+  "addtoo.showPlaces": "Les montrer toutes",
   "addtoo.seatInfo": {one: "{count} losange · {points} cette manche", other: "{count} losanges · {points} cette manche"},
   "log.addtoo.place": "{name} a posé le losange {tile} en {x}, {y} pour {points} points.",
   "log.addtoo.bonus": "{name} a fait un coup bonus : le losange {tile} en {x}, {y} pour {points} points.",

@@ -505,6 +505,8 @@ export default {
   "addtoo.zoomIn": "Ingrandisci",
   "addtoo.zoomOut": "Rimpicciolisci",
   "addtoo.fit": "Vedi tutto",
+  "addtoo.outside": {one: "{count} casella accesa è fuori dalla vista.", other: "{count} caselle accese sono fuori dalla vista."},
+  "addtoo.showPlaces": "Mostrale tutte",
   "addtoo.seatInfo": {one: "{count} rombo · {points} in questa mano", other: "{count} rombi · {points} in questa mano"},
   "log.addtoo.place": "{name} ha messo il rombo {tile} in {x}, {y} per {points} punti.",
   "log.addtoo.bonus": "{name} ha fatto una mossa bonus: il rombo {tile} in {x}, {y} per {points} punti.",

@@ -505,6 +505,8 @@ export default {
   "addtoo.zoomIn": "Aproximar",
   "addtoo.zoomOut": "Afastar",
   "addtoo.fit": "Ver tudo",
+  "addtoo.outside": {one: "{count} casa acesa está fora da vista.", other: "{count} casas acesas estão fora da vista."},
+  "addtoo.showPlaces": "Mostrá-las todas",
   "addtoo.seatInfo": {one: "{count} losango · {points} nesta mão", other: "{count} losangos · {points} nesta mão"},
   "log.addtoo.place": "{name} colocou o losango {tile} em {x}, {y} por {points} pontos.",
   "log.addtoo.bonus": "{name} fez uma jogada bónus: o losango {tile} em {x}, {y} por {points} pontos.",
