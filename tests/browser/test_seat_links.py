@@ -1,6 +1,6 @@
 """A lost seat given back: the match's creator gives the seat a new link (asked first, shown
 marked private), its player opens it on another phone and plays, and the phone with the old link
-is told the creator replaced it. A seat link opened on a second phone says so on both, with what
+is told the creator replaced it (until the new link is opened in another of its tabs). A seat link opened on a second phone says so on both, with what
 that seat's player can do: the creator's own seat, or one whose creator left, gets no new link. Another
 seat's link opened on a phone that holds a seat of the match says whose seat each is, with a way back."""
 import re
@@ -178,6 +178,24 @@ def test_my_seat_link_shows_the_link_this_device_holds_now(new_page, server):
     expect(other_tab.locator(".seat.me")).to_contain_text("Bob")
     match.play(lambda view: view["version"] >= 1)  # a change: the first tab draws its page again
     expect(page.locator("#seat-link")).to_have_value(new_link)
+    expect(page.locator(".seat.me")).to_contain_text("Bob")  # and plays on with the new link
+    expect(page.locator("main .error")).to_have_count(0)
+
+
+def test_a_tab_told_its_link_was_replaced_plays_on_once_another_tab_opens_the_new_one(new_page, server):
+    """It stayed a spectator, saying the link was replaced, though the phone held the new link."""
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto(match.seat_link(1))
+    expect(page.locator(".seat.me")).to_contain_text("Bob")
+    relinked = requests.post(f"{server}/api/v1/games/{match.id}/seats/1/link", timeout=10,
+                             headers={"Authorization": f"Bearer {match.tokens[0]}", "Idempotency-Key": "relink-bob-in-two-tabs"})
+    assert relinked.ok, relinked.json()
+    expect(page.locator("main .error")).to_contain_text("The match's creator gave this seat a new link")
+    expect(page.locator(".seat.me")).to_have_count(0)
+    page.context.new_page().goto(relinked.json()["seat_link"])
+    expect(page.locator(".seat.me")).to_contain_text("Bob")
+    expect(page.locator("main .error")).to_have_count(0)
 
 
 def test_a_device_that_handed_its_seat_over_forgets_it_and_watches(new_page):

@@ -36,6 +36,7 @@ const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id
 export default function play(id, linkToken) {
   const kept = seatOf(id); // as the page opened; what it shows later is read again (a new link kept, a seat forgotten)
   let token = linkToken || kept?.token || null;
+  let deadToken = null; // the token the server last refused (a link replaced): never taken up again
   let poller = null;
   let clock = null;
   let unwatch = null;
@@ -103,8 +104,10 @@ export default function play(id, linkToken) {
       screen.busy = waiting(id).length > 0; // a change made before a reload is still on its way
       startPolling();
       clock = setInterval(() => screen.view?.deadline && screen.repaint(), CLOCK_MS);
+      window.addEventListener("storage", seatsChanged);
     },
     stop() {
+      window.removeEventListener("storage", seatsChanged);
       poller?.stop();
       unwatch?.();
       clearInterval(clock);
@@ -364,6 +367,22 @@ export default function play(id, linkToken) {
     poller = poll((etag, options) => api.view(id, token, etag, options), (view, etag) => shown(view, etag), failed, back);
   }
 
+  /** The seat's token this device keeps, when it is not the one that stopped working here. */
+  function newerKeptToken() {
+    const kept = seatOf(id)?.token;
+    return kept && kept !== deadToken ? kept : null;
+  }
+
+  /** Watching since this page's link stopped working: another tab of this device has just kept the seat's new link. */
+  function seatsChanged() {
+    if (token || !deadToken) return;
+    token = newerKeptToken();
+    if (!token) return;
+    screen.error = null;
+    poller?.stop(); // the spectator's poll may be held for news: ask as the seat at once
+    startPolling();
+  }
+
   function back() {
     if (screen.pollError) {
       screen.pollError = null;
@@ -373,8 +392,10 @@ export default function play(id, linkToken) {
 
   function failed(error) {
     if ((error.code === "bad_token" || error.code === "link_replaced") && token) {
-      token = null; // watch the match instead; a replaced link is said so on each visit until the new one is opened
-      screen.error = problemText(error);
+      deadToken = token;
+      token = newerKeptToken(); // another tab may have opened the seat's new link: play on with it
+      // Else watch the match instead; a replaced link is said so on each visit until the new one is opened.
+      if (!token) screen.error = problemText(error);
       poller?.now();
     } else if (error.status === 404) {
       screen.error = problemText(error);
