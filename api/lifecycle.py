@@ -28,7 +28,8 @@ def resign(match_id: str):
     match, game, seat = opened(match_id, seat="required", started=True)
     body = Resign().load(request.get_json()) if request.get_data() else {}
     state = replays.state_at(match, game, match.version)
-    if "bot" in body and events.people(state) == [seat]:
+    # a finished match answers game_over (below), whoever is left in it
+    if "bot" in body and not events.is_over(game, state) and events.people(state) == [seat]:
         raise Problem(409, "last_person", "You are the last person playing: a match of bots alone is not played. "
                       "Resign instead (the others win), or stay.")
     successor = {"bot": body["bot"]} if "bot" in body else None

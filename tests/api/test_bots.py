@@ -221,6 +221,13 @@ def test_a_two_seat_match_goes_on_with_a_bot_but_the_last_person_cannot_leave_to
     assert pair.view()["version"] == 1
 
 
+def test_leaving_to_a_bot_once_the_match_is_over_says_it_is_over(client):
+    pair = Table.create(client)
+    client.post(f"/api/v1/games/{pair.id}/resign", headers=bearer(pair.tokens[1]))
+    late = client.post(f"/api/v1/games/{pair.id}/resign", json={"bot": "easy"}, headers=bearer(pair.tokens[0]))
+    assert (late.status_code, late.json["code"]) == (409, "game_over"), "not last_person: nobody plays on"
+
+
 def test_the_last_person_resigning_against_bots_ends_the_match(client):
     table = solo(client, seats=3, bots=[(1, "hard"), (2, "hard")])
     over = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
