@@ -3,6 +3,7 @@ class whose unreadable bodies become problem+json errors, the response class, an
 database holds is read back."""
 import json
 import re
+import sys
 from operator import itemgetter
 
 import orjson
@@ -83,7 +84,7 @@ class JSONProvider(DefaultJSONProvider):
             except orjson.JSONDecodeError:  # the standard library says why, or reads what orjson won't
                 pass
         try:
-            data = json.loads(s, parse_constant=_no_constant, parse_float=_number, **kwargs)
+            data = json.loads(s, parse_constant=_no_constant, parse_float=_number, parse_int=_whole, **kwargs)
             _check_text(data)
         except RecursionError:
             raise ValueError("it is nested too deeply") from None
@@ -129,6 +130,13 @@ def _number(text: str) -> int | float:
     """3.0 is the number 3, as JSON Schema's "integer" has it (exactly, below 2**53)."""
     value = float(text)
     return int(value) if value.is_integer() and abs(value) < 2**53 else value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:  # past Python's limit on digits, whose message tells the client to call sys.set_int_max_str_digits
+        raise ValueError(f"a number in it has over {sys.get_int_max_str_digits()} digits") from None
 
 
 def _no_constant(name: str):

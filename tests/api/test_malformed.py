@@ -47,6 +47,13 @@ def test_unreadable_bodies_are_clear_4xx(app, client, table, path, data, status,
     assert (count(app, Event), count(app, Seat)) == before
 
 
+def test_a_number_too_long_to_read_is_told_as_such(client, table):
+    response = client.post(f"/api/v1/games/{table.id}/moves", data=b'{"version": 1' + b"0" * 5000 + b"}",
+                           content_type="application/json", headers=table.auth(0))
+    assert response.json["detail"] == (  # not Python's advice to call sys.set_int_max_str_digits()
+        "The request body is not valid JSON: a number in it has over 4300 digits.")
+
+
 WRONG_CREATES = [
     {"game": "addup", "seats": "2", "name": "Ann"},
     {"game": "addup", "seats": True, "name": "Ann"},
