@@ -151,7 +151,8 @@ def rematch(old: MatchRow, game, seat: int):
     asker takes the same seat in it. Its creator stays the seat that created `old` (asking first
     must not give the right to replace the others' links)."""
     names = [shown["name"] for shown in seats(old)]
-    taken = lambda: Problem(409, "seat_taken", "Your seat in the rematch is already taken (asked from another device?).")  # noqa: E731
+    taken = lambda: Problem(409, "seat_taken", "Your seat in the rematch is already taken: by you, from "  # noqa: E731
+                            "another device, or by a player the rematch's invite let in.")
     if old.rematch_id is None:
         bots = {n: level for n, level in enumerate(old.bots) if level}
         match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,

@@ -177,6 +177,18 @@ def test_my_games_tells_a_seat_open_on_two_devices_that_it_took_its_place_in_the
         (table.id, 0): True, (table.id, 1): False, (rematch, 2): False}
 
 
+def test_a_seat_whose_rematch_place_someone_took_with_the_invite_is_told_so(client):
+    table = Table.create(client)
+    client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
+    asked = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[1])).json
+    taken = client.post(f"/api/v1/games/{asked['game']['id']}/seats",
+                        json={"invite": asked["invite"], "seat": 0, "name": "Di"})
+    assert taken.status_code == 201
+    late = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0]))
+    assert (late.status_code, late.json["code"]) == (409, "seat_taken")
+    assert "invite" in late.json["detail"], "not only 'another device?': Di took the seat"
+
+
 def test_two_seats_asking_for_a_rematch_at_once_make_one_match(app, client):
     table = Table.create(client)
     client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
