@@ -43,7 +43,8 @@ def free_seat(match_id: str, seat: int):
     no_body()
     match = opened_by_its_seat(match_id, seat, to="free it").match
     if match.full:
-        raise Problem(409, "already_started", "The match has started: resign instead.")
+        raise Problem(409, "already_started", "The match is over: its seats stay as they were." if match.status == "over"
+                      else "The match has started: resign instead.")
     freed: dict[str, object] = {"seating": match.seating + 1}
     if seat == match.creator:  # whoever takes the seat next did not create the match, nor has its creator's name
         freed.update(creator=None, names=[None if n == seat else name for n, name in enumerate(match.names)])

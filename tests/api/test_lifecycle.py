@@ -112,6 +112,11 @@ def test_seats_may_be_freed_before_the_start_only(client):
     table.join("Di")
     late = client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(table.tokens[1]))
     assert (late.status_code, late.json["code"]) == (409, "already_started")
+    assert "resign" in late.json["detail"]
+    table.play_to_end(first_legal)
+    over = client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(table.tokens[1]))
+    assert (over.status_code, over.json["code"]) == (409, "already_started")
+    assert "resign" not in over.json["detail"], "resigning a finished match is game_over"
 
 
 @pytest.mark.parametrize("seating", [{"seats": 3, "name": "Ann"}, {"players": ["Ann", "Bob", "Cy"]}])
