@@ -293,7 +293,9 @@ def test_the_ring_of_the_last_add_up_card_is_not_cut_by_its_row(new_page, server
     page.goto(match.seat_link(match.view(0)["turn"]))
     last = page.locator(".board .last-played").first
     expect(last).to_be_visible()
-    cut = last.evaluate("""(card) => {
+    # In one step of the page's own: a poll's repaint between finding the card and measuring it left a detached card
+    cut = page.evaluate("""() => {
+        const card = document.querySelector('.board .last-played');
         const ring = parseFloat(getComputedStyle(card).outlineWidth) + parseFloat(getComputedStyle(card).outlineOffset);
         const box = card.getBoundingClientRect(), row = card.closest('.cards'), clip = row.getBoundingClientRect();
         return [box.top - ring - clip.top, clip.bottom - box.bottom - ring];
