@@ -38,6 +38,16 @@ export function unwatch(id) {
 
 export const isWatched = (id) => Boolean(load(WATCHED)[id]);
 
+/** The rematch of a match this device watches (its public `view`) is watched too, once: a teacher who handed the
+ * seats over follows the same players into their rematch; removed from My games, it stays removed. */
+export function followRematch(view) {
+  const all = load(WATCHED);
+  const watched = all[view.id];
+  if (!watched || !view.rematch || watched.followed === view.rematch) return;
+  save({...all, [view.id]: {...watched, followed: view.rematch}}, WATCHED);
+  if (!seatOf(view.rematch) && !all[view.rematch]) watchMatch(view.rematch, watched.game, watched.name);
+}
+
 /** The matches this device watches, newest first: [{id, game, name}]. */
 export function watchedMatches() {
   return Object.entries(load(WATCHED)).map(([id, match]) => ({id, ...match})).sort((a, b) => b.at - a.at);

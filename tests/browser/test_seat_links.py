@@ -218,7 +218,7 @@ def test_a_device_that_handed_its_seat_over_forgets_it_and_watches(new_page):
     # Still followed from My games (QA: a teacher lost the overview of every seat she handed over)
     page.goto("/")
     watched = page.locator(".my-games li")
-    expect(watched).to_have_text(re.compile(r"ADD UP\s+Watching: you gave Ann their seat\.\s*Remove"))
+    expect(watched).to_have_text(re.compile(r"ADD UP\s+Ann, Bob\s+Watching: you gave Ann their seat\.\s+(Ann|Bob)'s turn\s*Remove"))
     watched.locator("a").click()
     expect(page.locator("main .note").first).to_have_text("You gave this seat to its player: this device only watches.")
     page.go_back()

@@ -230,6 +230,8 @@ export default {
   "rematch.join": "Der Revanche beitreten",
   "rematch.askedBy": {one: "{names} fordert eine Revanche.", other: "{names} fordern eine Revanche."},
   "rematch.open": "Zur Revanche",
+  "rematch.exists": "Dieses Spiel hat eine Revanche.",
+  "rematch.watch": "Der Revanche zusehen",
   "rematch.elsewhere": "Du bist der Revanche auf einem anderen Gerät beigetreten: Öffne sie dort.",
 
   "log.last": "Letzter Zug:",

@@ -230,6 +230,8 @@ export default {
   "rematch.join": "Join the rematch",
   "rematch.askedBy": {one: "{names} asked for a rematch.", other: "{names} asked for a rematch."},
   "rematch.open": "Go to the rematch",
+  "rematch.exists": "This match has a rematch.",
+  "rematch.watch": "Watch the rematch",
   "rematch.elsewhere": "You joined the rematch on another device: open it there.",
 
   "log.last": "Last move:",

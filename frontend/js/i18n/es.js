@@ -230,6 +230,8 @@ export default {
   "rematch.join": "Unirse a la revancha",
   "rematch.askedBy": {one: "{names} pidió la revancha.", other: "{names} pidieron la revancha."},
   "rematch.open": "Ir a la revancha",
+  "rematch.exists": "Esta partida tiene una revancha.",
+  "rematch.watch": "Ver la revancha",
   "rematch.elsewhere": "Te has unido a la revancha en otro dispositivo: ábrela allí.",
 
   "log.last": "Última jugada:",

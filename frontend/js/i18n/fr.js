@@ -230,6 +230,8 @@ export default {
   "rematch.join": "Rejoindre la revanche",
   "rematch.askedBy": {one: "{names} a demandé une revanche.", other: "{names} ont demandé une revanche."},
   "rematch.open": "Aller à la revanche",
+  "rematch.exists": "Cette partie a une revanche.",
+  "rematch.watch": "Regarder la revanche",
   "rematch.elsewhere": "Vous avez rejoint la revanche sur un autre appareil : ouvrez-la là-bas.",
 
   "log.last": "Dernier coup :",

@@ -230,6 +230,8 @@ export default {
   "rematch.join": "Unisciti alla rivincita",
   "rematch.askedBy": {one: "{names} ha chiesto la rivincita.", other: "{names} hanno chiesto la rivincita."},
   "rematch.open": "Vai alla rivincita",
+  "rematch.exists": "Questa partita ha una rivincita.",
+  "rematch.watch": "Guarda la rivincita",
   "rematch.elsewhere": "Hai già preso il tuo posto nella rivincita su un altro dispositivo: aprila lì.",
 
   "log.last": "Ultima mossa:",

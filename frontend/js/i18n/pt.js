@@ -230,6 +230,8 @@ export default {
   "rematch.join": "Entrar na desforra",
   "rematch.askedBy": {one: "{names} pediu a desforra.", other: "{names} pediram a desforra."},
   "rematch.open": "Ir para a desforra",
+  "rematch.exists": "Este jogo tem uma desforra.",
+  "rematch.watch": "Ver a desforra",
   "rematch.elsewhere": "Entraste na desforra noutro dispositivo: abre-a lá.",
 
   "log.last": "Última jogada:",

@@ -4,7 +4,7 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {go} from "../router.js";
-import {forget, seatOf, update} from "../seat-store.js";
+import {followRematch, forget, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {LEVELS} from "./computer.js";
 import {deadlineLine, isLate} from "./pace.js";
@@ -87,6 +87,15 @@ export function lifecycle(id, token, screen, send, queue) {
       ${screen.busy ? "disabled" : ""}>${view.rematch ? t("rematch.join") : t("rematch.ask")}</button></p>`;
   }
 
+  /** A finished match's rematch, for a device with no seat here (a teacher who handed the seats over): to watch it,
+   * or to play it when this device holds a seat there. */
+  function rematchToWatch(view) {
+    if (view.status !== "over" || !view.rematch) return "";
+    return html`<section class="rematch panel" aria-labelledby="rematch-title"><h2 id="rematch-title">${t("rematch.title")}</h2>
+      <p>${t("rematch.exists")}</p><p class="actions"><a class="button primary" href="/g/${view.rematch}"
+      data-key="watch-rematch">${t(seatOf(view.rematch) ? "rematch.open" : "rematch.watch")}</a></p></section>`;
+  }
+
   return {
     /** Under the status: the deadline, and the button that claims a late seat's turn. */
     deadline(view, me) {
@@ -98,7 +107,7 @@ export function lifecycle(id, token, screen, send, queue) {
     },
     /** At the foot of the table: what this seat may do about the match itself. */
     controls(view, me) {
-      if (me === null) return "";
+      if (me === null) return rematchToWatch(view);
       if (view.status === "over") {
         return html`<section class="rematch panel" aria-labelledby="rematch-title"><h2 id="rematch-title">${t("rematch.title")}</h2>
           <p>${t("rematch.hint")}</p>${rematchControls(view, me)}</section>`;
@@ -114,10 +123,12 @@ export function lifecycle(id, token, screen, send, queue) {
       return html`<p class="actions">${leaveControls(view, me)}</p>`;
     },
     /** A finished match's view, shown: when it names a rematch this device holds no seat in, ask the rematch's
-     * public view (once) who asked for it, and whether the seat shown took its place there from another device. */
+     * public view (once) who asked for it, and whether the seat shown took its place there from another device.
+     * A device that watches the match watches the rematch too. */
     async shown(view) {
       const me = view.you ? view.you.seat : null;
       const rematch = view.status === "over" ? view.rematch : null;
+      if (rematch) followRematch(view); // a match this device watches: its My games lists the rematch too
       if (me === null || !rematch || rematch === asked || screen.busy || seatOf(rematch) || joinedElsewhere(me)) return;
       asked = rematch;
       try {

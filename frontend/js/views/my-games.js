@@ -5,7 +5,7 @@ import {api, serverFailed} from "../api.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {forgetSeat} from "../push.js";
-import {allSeats, seatOf, unwatch, update, watchedMatches} from "../seat-store.js";
+import {allSeats, followRematch, seatOf, unwatch, update, watchedMatches} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {gameName, isolated, seatName, statusLine} from "./words.js";
 
@@ -33,14 +33,19 @@ const rematchWaiting = (entry) => entry.status === "over" && entry.rematch !== n
 /** The seat joined the rematch on another device: this one has nothing to join. */
 const rematchElsewhere = (entry) => entry.rematch !== null && entry.rematch_joined && !seatOf(entry.rematch);
 
-function item(entry, failed) {
-  const free = entry.seats.filter((s) => !s.joined && !s.name).length; // the reserved ones: the status names them
+/** Who sits at the table (a my-games entry or a match's view): the names, and how many seats are open to anyone
+ * (the reserved ones: the status names them). */
+function players(entry) {
+  const free = entry.seats.filter((s) => !s.joined && !s.name).length;
   const names = entry.seats.filter((s) => s.joined).map((s) => seatName(entry, s.seat)); // the computer's, translated
-  const players = [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
+  return [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
+}
+
+function item(entry, failed) {
   return html`
     <li class="${entry.your_turn ? "mine your-turn" : "mine"}">
       <a href="/g/${entry.id}" data-key="mine-${entry.id}"><strong>${gameName(entry.game)}</strong>
-        <span class="players">${players}</span>
+        <span class="players">${players(entry)}</span>
         <span class="as">${t("mine.as", {name: isolated(entry.name)})}</span>
         <span class="state">${entry.your_turn ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, entry.seat)}${deadline(entry)}</span>
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
@@ -64,10 +69,27 @@ function keptItem({id, game, at}) {
     <span class="state">${t("mine.added", {relative: relativeTime(at)})}</span></a></li>`;
 }
 
-/** A match whose seat this device handed to its player: followed from here, as a spectator. */
-function watchedItem({id, game, name}, failed) {
+/** A match whose seat this device handed to its player: followed from here, as a spectator, with who plays and
+ * how it stands from its public `view` (a teacher at the front desk sees whose turn it is and who won). */
+function watchedItem({id, game, name}, view, failed) {
   return html`<li class="mine"><a href="/g/${id}" data-key="mine-${id}"><strong>${gameName(game)}</strong>
-    <span class="state">${t("mine.watching", {name: isolated(name)})}</span></a>${forgetButton(id, gameName(game), failed)}</li>`;
+    ${view ? html`<span class="players">${players(view)}</span>` : ""}
+    <span class="as">${t("mine.watching", {name: isolated(name)})}</span>
+    ${view ? html`<span class="state">${statusLine(view, null)}</span>` : ""}</a>${forgetButton(id, gameName(game), failed)}</li>`;
+}
+
+/** The public views of the matches this device watches, by id, asked for together; one that fails keeps the view
+ * got before (`known`). A watched match's rematch is watched from then on (`followRematch`), and asked for too. */
+async function watchedViews(known) {
+  const views = new Map();
+  let pending = watchedMatches();
+  while (pending.length) {
+    const got = await Promise.all(pending.map(({id}) => api.view(id, null).then(({data}) => data, () => known.get(id))));
+    pending.forEach(({id}, n) => views.set(id, got[n]));
+    got.filter(Boolean).forEach(followRematch);
+    pending = watchedMatches().filter(({id}) => !views.has(id));
+  }
+  return views;
 }
 
 /** Remove, and under it why the last try to remove this match (`failed`, an id) kept it. */
@@ -101,6 +123,7 @@ export function myGames(repaint) {
   let timer = null;
   let stopped = false;
   let failed = null; // the match whose removal failed: its pushes could not be stopped
+  let watched = new Map(); // the public views of the matches this device watches, by id
 
   async function refresh() {
     clearTimeout(timer);
@@ -119,6 +142,7 @@ export function myGames(repaint) {
         offline = serverFailed(error); // keep showing the last answer, else the seats kept here; the next round asks again
       }
     }
+    watched = await watchedViews(watched);
     if (stopped) return;
     repaint();
     timer = setTimeout(refresh, document.hidden ? 4 * EVERY_MS : EVERY_MS);
@@ -127,8 +151,7 @@ export function myGames(repaint) {
   return {
     render() {
       const seats = allSeats();
-      const watched = watchedMatches();
-      if (!seats.length && !watched.length) return "";
+      if (!seats.length && !watchedMatches().length) return "";
       const listed = seats.length ? entries : []; // nothing to ask the server for matches only watched
       const known = new Set((listed || []).map((entry) => entry.id));
       const gone = listed ? seats.filter((seat) => !known.has(seat.id)) : [];
@@ -138,7 +161,7 @@ export function myGames(repaint) {
         <h2 id="mine-title">${t("mine.title")}</h2>
         ${offline && seats.length ? html`<p class="note" id="mine-offline">${t("mine.offline")}</p>` : ""}
         ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
-          ${items}${watched.map((match) => watchedItem(match, failed))}</ul>`
+          ${items}${watchedMatches().map((match) => watchedItem(match, watched.get(match.id), failed))}</ul>`
           : html`<p>${t("app.loading")}</p>`}</section>`;
     },
     start() {
