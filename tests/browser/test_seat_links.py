@@ -86,6 +86,35 @@ def test_a_seat_link_opened_on_a_second_phone_says_so(new_page, server, artifact
     expect(first.locator("#other-device")).to_have_count(0)
 
 
+def test_a_seat_link_scanned_from_the_qr_code_a_device_showed_is_not_told_of_that_device(new_page, server):
+    """QA (teacher): a pupil who scanned the seat link the teacher's tablet showed was told in red that the seat was
+    also open on another device and that someone else might have it: that device was the teacher's, showing the code.
+    The code's link ends `&qr`; a device that shows the seat afterwards is told as ever."""
+    match = new_match(server, "addup")
+    teacher, pupil, stranger = new_page(), new_page(), new_page()
+    teacher.goto(match.seat_link(0))
+    teacher.locator('[data-key="show-link"]').click()
+    teacher.locator('[data-key="show-qr-seat-link"]').click()
+    scanned = f"{server}{match.seat_link(0)}&qr"
+    modules = teacher.evaluate("""async (link) => {
+      const svg = String((await import('/js/qr.js')).qrSvg(link, ''));
+      return new DOMParser().parseFromString(svg, 'image/svg+xml').querySelector('path').getAttribute('d');
+    }""", scanned)
+    assert teacher.locator(".seat-link .qr path").get_attribute("d") == modules  # the code drawn holds that link
+    with pupil.expect_response(lambda response: response.url.endswith("/device")) as shown:
+        pupil.goto(scanned)
+    assert shown.value.json()["other_device_active"] is True  # the server found the teacher's device
+    expect(pupil.locator(".seat.me")).to_contain_text("Ann")
+    expect(pupil).to_have_url(re.compile(r"/g/[\w-]+$"))  # the link, its marker too, left the address
+    teacher.reload()  # the teacher's device shows the seat again: it is told the pupil's tablet shows it
+    expect(teacher.locator("#other-device")).to_contain_text("This seat is also open on another device")
+    expect(pupil.locator("#other-device")).to_have_count(0)
+    stranger.goto(scanned)  # a second tablet scanning the same code is told nothing at first...
+    expect(stranger.locator("#status")).to_have_attribute("data-status", "playing")
+    pupil.reload()  # ...but the pupil's tablet is, the next time it shows the seat
+    expect(pupil.locator("#other-device")).to_contain_text("This seat is also open on another device")
+
+
 def other_device_advice(new_page, link: str) -> str:
     """What the second of two phones opening `link` is told to do."""
     first, second = new_page(), new_page()

@@ -59,10 +59,11 @@ export function seatLinkPanel(link, {current, asking, waiting, qr, handing, hand
   </section>`;
 }
 
-/** A private link's QR code, drawn only when asked: a pupil's tablet scans the seat link a teacher holds. */
+/** A private link's QR code, drawn only when asked: a pupil's tablet scans the seat link a teacher holds. The link
+ * ends `&qr`, so that the tablet is not told another device (this one) shows the seat (see match.js). */
 export function privateQr(shown, target, link) {
   return shown === target
-    ? html`<figure class="qr-figure">${qrSvg(link, t("seatLink.qr"))}<figcaption>${t("seatLink.scan")}</figcaption></figure>
+    ? html`<figure class="qr-figure">${qrSvg(`${link}&qr`, t("seatLink.qr"))}<figcaption>${t("seatLink.scan")}</figcaption></figure>
       <p class="actions"><button type="button" class="small" data-action="hideQr" data-key="hide-qr-${target}">${t("seatLink.hideQr")}</button></p>`
     : html`<p class="actions"><button type="button" class="small" data-action="showQr" data-target="${target}"
       data-key="show-qr-${target}">${t("seatLink.showQr")}</button></p>`;

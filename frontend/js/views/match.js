@@ -1,4 +1,5 @@
-// A match page: join it from an invite link, or play it (or watch it) as it changes.
+// A match page: join it from an invite link, or play it (or watch it) as it changes. A seat link read from a QR
+// code ends `&qr` (see privateQr): the device that showed the code holds the seat too, as expected.
 import {go} from "../router.js";
 import {seatOf} from "../seat-store.js";
 import join from "./join.js";
@@ -12,5 +13,5 @@ export default function match(id) {
   const invite = secrets.get("invite") || history.state?.invite;
   if (token || invite) history.replaceState({...history.state, invite: token ? undefined : invite}, "", `/g/${id}`);
   if (invite && !token && !seatOf(id)) return join(id, invite, () => go(`/g/${id}`, {replace: true}));
-  return play(id, token);
+  return play(id, token, secrets.has("qr"));
 }

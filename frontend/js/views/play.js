@@ -33,7 +33,7 @@ const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}
 /** Under the table, so that a table without its sums does not look broken. */
 const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
 
-export default function play(id, linkToken) {
+export default function play(id, linkToken, fromQr = false) {
   const kept = seatOf(id); // as the page opened; what it shows later is read again (a new link kept, a seat forgotten)
   let token = linkToken || kept?.token || null;
   let deadToken = null; // the token the server last refused (a link replaced): never taken up again
@@ -138,7 +138,7 @@ export default function play(id, linkToken) {
   screen.history = history(id, () => token, screen);
   screen.fairness = fairness(screen);
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
-  screen.seatLinks = seatLinks(id, () => token, screen);
+  screen.seatLinks = seatLinks(id, () => token, screen, fromQr);
   screen.renaming = renaming(id, () => token, screen, showAnswer);
 
   /** Before the first view: the game this device's seat is in, a change still queued (kept over a reload),

@@ -30,7 +30,9 @@ function advice(view, me) {
   return view.creator === null ? t("device.whatNobody") : t("device.what");
 }
 
-export function seatLinks(id, token, screen) {
+/** `fromQr`: the page opened a seat link read from the QR code of a device that shows the seat (a teacher handing a
+ * pupil their seat): that device is the other one the server finds at the first showing, and no cause for alarm. */
+export function seatLinks(id, token, screen, fromQr = false) {
   let open = false;
   let asking = null; // the seat whose new link waits for a yes
   let made = null; // {seat, name, link}: the new link, shown until the panel closes
@@ -80,7 +82,9 @@ export function seatLinks(id, token, screen) {
     shownAt = Date.now();
     try {
       const answer = await api.showSeat(id, token(), me, deviceId());
-      otherDevice = answer.other_device_active ? Date.parse(answer.other_device_seen_at) : null;
+      const expected = fromQr; // only the first showing: a device that shows the seat later is told as ever
+      fromQr = false;
+      otherDevice = answer.other_device_active && !expected ? Date.parse(answer.other_device_seen_at) : null;
       screen.repaint();
     } catch {
       shownAt = 0; // offline or refused: the poll says why; try again next time
