@@ -21,6 +21,8 @@ def test_two_players_create_share_join_and_play_addup_to_the_end(new_page, artif
     expect(ann.locator(".seat-link")).to_be_visible()
     assert "#seat=" in ann.locator("#seat-link").input_value()
     expect(ann.locator(".qr")).to_be_visible()
+    # QA (teacher): pupils scan it with school tablets, not with "the other phone"
+    expect(ann.locator(".invite figcaption")).to_have_text("Or scan it with the other players' phones or tablets.")
 
     join_match(bob, invite)
     expect(bob.locator(".seat-link")).to_be_visible()

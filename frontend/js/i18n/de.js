@@ -95,7 +95,7 @@ export default {
   "invite.copyByHand": "Kopiere den markierten Link von Hand.",
   "invite.message": "Komm, spiel {game} mit mir!",
   "invite.qr": "QR-Code des Einladungslinks",
-  "invite.scan": "Oder scanne ihn mit dem anderen Handy.",
+  "invite.scan": "Oder scanne ihn mit dem Handy oder Tablet der anderen Spieler.",
 
   "seatLink.title": "Der Link zu deinem Platz",
   "seatLink.hint": "Speichere diesen Link, um auf einem anderen Gerät zu spielen. Er ist dein Platz: Behalte ihn für dich. Dieses Gerät behält ihn: „Mein Platz-Link“ unten in der Partie zeigt ihn wieder.",

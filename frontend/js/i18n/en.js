@@ -95,7 +95,7 @@ export default {
   "invite.copyByHand": "Copy the selected link by hand.",
   "invite.message": "Come and play {game} with me!",
   "invite.qr": "QR code of the invite link",
-  "invite.scan": "Or scan this with the other phone.",
+  "invite.scan": "Or scan it with the other players' phones or tablets.",
 
   "seatLink.title": "Your seat link",
   "seatLink.hint": "Save this link to play on another device. It is your seat: keep it to yourself. This device keeps it: “My seat link”, at the foot of the match, shows it again.",

@@ -95,7 +95,7 @@ export default {
   "invite.copyByHand": "Copia a mano el enlace seleccionado.",
   "invite.message": "¡Ven a jugar a {game} conmigo!",
   "invite.qr": "Código QR del enlace de invitación",
-  "invite.scan": "O escanéalo con el otro móvil.",
+  "invite.scan": "O escanéalo con el móvil o la tableta de los demás jugadores.",
 
   "seatLink.title": "El enlace de tu plaza",
   "seatLink.hint": "Guarda este enlace para jugar en otro dispositivo. Es tu plaza: no lo compartas. Este dispositivo lo guarda: «Mi enlace de plaza», al pie de la partida, lo vuelve a mostrar.",

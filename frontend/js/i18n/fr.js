@@ -95,7 +95,7 @@ export default {
   "invite.copyByHand": "Copiez à la main le lien sélectionné.",
   "invite.message": "Viens jouer à {game} avec moi !",
   "invite.qr": "Code QR du lien d'invitation",
-  "invite.scan": "Ou scannez-le avec l'autre téléphone.",
+  "invite.scan": "Ou scannez-le avec le téléphone ou la tablette des autres joueurs.",
 
   "seatLink.title": "Le lien de votre place",
   "seatLink.hint": "Gardez ce lien pour jouer sur un autre appareil. C'est votre place : ne le partagez pas. Cet appareil le garde : « Mon lien de place », en bas de la partie, le montre à nouveau.",

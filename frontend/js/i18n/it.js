@@ -95,7 +95,7 @@ export default {
   "invite.copyByHand": "Copia a mano il link selezionato.",
   "invite.message": "Vieni a giocare a {game} con me!",
   "invite.qr": "Codice QR del link d'invito",
-  "invite.scan": "Oppure inquadralo con l'altro telefono.",
+  "invite.scan": "Oppure inquadralo con il telefono o il tablet degli altri giocatori.",
 
   "seatLink.title": "Il link del tuo posto",
   "seatLink.hint": "Salva questo link per giocare da un altro dispositivo. È il tuo posto: tienilo per te. Questo dispositivo lo conserva: «Il mio link del posto», in fondo alla partita, lo mostra di nuovo.",

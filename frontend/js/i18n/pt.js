@@ -95,7 +95,7 @@ export default {
   "invite.copyByHand": "Copia à mão a ligação selecionada.",
   "invite.message": "Vem jogar {game} comigo!",
   "invite.qr": "Código QR da ligação de convite",
-  "invite.scan": "Ou lê-o com o outro telemóvel.",
+  "invite.scan": "Ou lê-o com o telemóvel ou tablet dos outros jogadores.",
 
   "seatLink.title": "A ligação do teu lugar",
   "seatLink.hint": "Guarda esta ligação para jogar noutro dispositivo. É o teu lugar: não a partilhes. Este dispositivo guarda-a: «A minha ligação de lugar», no fim da partida, mostra-a de novo.",
