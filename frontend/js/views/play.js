@@ -1,20 +1,22 @@
 // The play screen: the match as this device's seat sees it, polled and updated in place.
-import {ApiError, api} from "../api.js";
-import {askToNotify, canNotify, notifyTurn, setTitle} from "../attention.js";
+import {api} from "../api.js";
+import {notifyTurn, setTitle} from "../attention.js";
 import {helpsWithSums} from "../games/help.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
-import {forgetSeat, notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
+import {notifyOnThisPhone, pushId} from "../push.js";
 import {go} from "../router.js";
-import {invitationOf, isWatched, keepSeat, seatOf, update, watchMatch} from "../seat-store.js";
+import {invitationOf, isWatched, keepSeat, seatOf} from "../seat-store.js";
 import {announce, attempt, begin, mergeActions} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness, fixedDeckNote} from "./fairness.js";
 import {history} from "./history.js";
-import {inviteActions, invitePanel, privateQr, seatLinkPanel} from "./invite.js";
+import {inviteActions, invitePanel} from "./invite.js";
 import {lifecycle} from "./lifecycle.js";
+import {notifyControl} from "./notify-control.js";
+import {ownLink} from "./own-link.js";
 import {paceRule} from "./pace.js";
 import {renaming} from "./rename.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
@@ -49,7 +51,6 @@ export default function play(id, linkToken, fromQr = false) {
     pollError: null, // why the last poll failed (no connection, a busy server), cleared by the next answer
     news: null, // what became of a change the outbox kept: sent late, or refused
     ownSeat: null, // the seat this device holds, when the link opened here is another seat's (see shown)
-    seatLinkOpen: Boolean(kept?.seatLink && !kept.linkShown), // the seat's own link, shown once unasked
     actions: {},
     fallbackFocus: "#status", // when a move took the focused button away: Tab goes on from the status to the hand
     render() {
@@ -57,9 +58,7 @@ export default function play(id, linkToken, fromQr = false) {
       if (!view || !screen.game) return waitingForView();
       const me = view.you ? view.you.seat : null;
       const ctx = context();
-      const held = seatOf(id);
       const invitation = invitationOf(id);
-      const seatLink = screen.seatLinkOpen && screen.ownSeat === null ? held?.seatLink : null;
       return html`<div class="play">
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
@@ -87,16 +86,12 @@ export default function play(id, linkToken, fromQr = false) {
         ${screen.seatLinks.render(view, me)}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}" data-key="rules">${t("play.rules", {game: gameName(view.game)})}</a>
-          ${me !== null && screen.ownSeat === null ? notifyControl(view) : ""}
-          ${me !== null && screen.ownSeat === null && held?.seatLink && !seatLink ? html`<button type="button" class="small"
-            data-action="showLink" data-key="show-link">${t("seatLink.show")}</button>` : ""}
+          ${me !== null && screen.ownSeat === null ? screen.notifying.button(view) : ""}
+          ${screen.ownLink.button(view, me)}
           ${screen.renaming.button(view, me)}</p>
         ${screen.renaming.render(view, me)}
-        ${screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""}
-        ${seatLink ? seatLinkPanel(seatLink, {current: screen.notice,
-          asking: screen.askingSeatCopy, waiting: view.status === "waiting" && invitation,
-          qr: privateQr(screen.qrShown, "seat-link", seatLink), handing: screen.askingHandOver,
-          handFailed: screen.handOverFailed, creator: me !== null && view.creator === me}) : ""}</div>`;
+        ${screen.notifying.note()}
+        ${screen.ownLink.panel(view, me)}</div>`;
     },
     async start() {
       unwatch = watch(answered);
@@ -140,6 +135,8 @@ export default function play(id, linkToken, fromQr = false) {
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
   screen.seatLinks = seatLinks(id, () => token, screen, fromQr);
   screen.renaming = renaming(id, () => token, screen, showAnswer);
+  screen.notifying = notifyControl(id, () => token, screen);
+  screen.ownLink = ownLink(id, screen, {stop: () => poller.stop(), start: startPolling});
 
   /** Before the first view: the game this device's seat is in, a change still queued (kept over a reload),
    * and why nothing more shows yet; a match that does not exist leads home. */
@@ -173,34 +170,7 @@ export default function play(id, linkToken, fromQr = false) {
       ${t("hint.button")}</button>`;
   }
 
-  /** Web Push where the browser has it ("Notify me on this phone"), else a notification while the page is open. */
-  function notifyControl(view) {
-    if (pushSupported() && Notification.permission !== "denied") {
-      return pushId(id)
-        ? html`<button type="button" class="small" data-action="pushOff" data-key="push">${t("push.off")}</button>`
-        : html`<button type="button" class="small" data-action="pushOn" data-key="push">${t("push.on")}</button>`;
-    }
-    return view.status !== "over" && canNotify()
-      ? html`<button type="button" class="small" data-action="notify" data-key="notify">${t("play.notify")}</button>` : "";
-  }
-
-  /** `change()` answers false when the browser's permission was refused; `done` is the note then shown. */
-  async function pushChange(change, done) {
-    try {
-      screen.pushNote = (await change()) ? done : t("push.blocked");
-    } catch (error) {
-      screen.pushNote = error instanceof ApiError ? problemText(error) : t("push.failed"); // else the browser failed
-    }
-    screen.repaint();
-  }
-
   screen.actions = mergeActions({
-    notify: async () => {
-      await askToNotify();
-      screen.repaint();
-    },
-    pushOn: () => pushChange(() => notifyOnThisPhone(id, token, screen.view.you.seat), t("push.enabled")),
-    pushOff: () => pushChange(() => stopNotifying(id, token, screen.view.you.seat).then(() => true), null),
     toggle: (button) => screen.history.toggle(button.dataset.panel) || screen.fairness.toggle(button.dataset.panel)
       || screen.seatLinks.toggle(button.dataset.panel),
     hint: async () => {
@@ -217,47 +187,8 @@ export default function play(id, linkToken, fromQr = false) {
       announce(`${t("hint.title")} ${screen.hint.text}`);
     },
     backToOwnSeat: () => go(`/g/${id}`, {replace: true}), // as a reload does: the seat this device keeps
-    dismissLink: () => {
-      screen.seatLinkOpen = false;
-      screen.repaint();
-    },
-    askHandOver: () => {
-      screen.askingHandOver = true;
-      screen.handOverFailed = false;
-      screen.repaint();
-      document.getElementById("hand-ask")?.focus();
-    },
-    cancelHandOver: () => {
-      screen.askingHandOver = false;
-      screen.handOverFailed = false;
-      screen.repaint();
-      document.querySelector('[data-key="hand-over"]')?.focus();
-    },
-    /** The seat's player has its link on their own device: this one forgets the seat and watches, with the invite
-     * it kept. The poll stops first: an answer after the seat was forgotten would keep it again (a seat link opened
-     * here). When this phone's pushes could not be stopped, the seat stays, and the question says why. */
-    handOver: async () => {
-      const {view} = screen;
-      const invitation = invitationOf(id);
-      poller.stop();
-      try {
-        await forgetSeat(id);
-      } catch {
-        screen.handOverFailed = true;
-        startPolling();
-        return screen.repaint();
-      }
-      watchMatch(id, view.game, seatName(view, view.you.seat), invitation); // still followed from My games
-      location.replace(`/g/${id}`); // a fresh page, as a spectator's: nothing of the seat stays in memory
-    },
-    /** The seat link again, from this device's store: it was shown once, and a reload hid it for good. */
-    showLink: () => {
-      screen.seatLinkOpen = true;
-      screen.repaint();
-      document.querySelector('[data-key="copy-seat"]')?.focus(); // the button pressed is gone with the panel shown
-    },
   }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, screen.seatLinks.actions,
-  screen.renaming.actions, inviteActions(screen));
+  screen.renaming.actions, screen.notifying.actions, screen.ownLink.actions, inviteActions(screen));
 
   function context() {
     const view = screen.view;
@@ -292,7 +223,7 @@ export default function play(id, linkToken, fromQr = false) {
         linkShown: true});
     }
     screen.ownSeat = linkToken && view.you && held?.token && held.seat !== view.you.seat ? held.seat : null;
-    if (screen.seatLinkOpen && screen.ownSeat === null) update(id, {linkShown: true}); // shown with its own seat
+    screen.ownLink.shownWith();
     screen.view = view;
     if (screen.hint && screen.hint.version !== view.version) screen.hint = null; // it was for a position now gone
     if (!before || before.version !== view.version || before.status !== view.status) {

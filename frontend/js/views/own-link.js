@@ -1,0 +1,79 @@
+// The seat's own link on the device that holds it: shown once unasked (the player keeps it, to come back from
+// another device), again with "My seat link"; and "I gave this link to its player", by which a device that took a
+// seat for someone (a teacher for a pupil) hands it over and watches.
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {forgetSeat} from "../push.js";
+import {invitationOf, seatOf, update, watchMatch} from "../seat-store.js";
+import {privateQr, seatLinkPanel} from "./invite.js";
+import {seatName} from "./words.js";
+
+/** `polling` = {stop(), start()}: the page's poll, stopped while the seat is handed over. */
+export function ownLink(id, screen, polling) {
+  const kept = seatOf(id);
+  let open = Boolean(kept?.seatLink && !kept.linkShown);
+  let handing = false; // "I gave this link to its player" asked: waiting for yes or no
+  let failed = false; // this phone's pushes could not be stopped: the seat stays
+
+  /** The link this device holds for the seat shown, when it is its own seat (not another seat's link opened here). */
+  const held = (me) => (me !== null && screen.ownSeat === null ? seatOf(id)?.seatLink : null);
+
+  return {
+    /** A view drawn with this device's own seat: the link shown unasked counts as shown, never again unasked. */
+    shownWith() {
+      if (open && screen.ownSeat === null) update(id, {linkShown: true});
+    },
+    /** "My seat link", beside the seat's other tools, while the panel is closed. */
+    button(view, me) {
+      return held(me) && !open ? html`<button type="button" class="small" data-action="showLink" data-key="show-link">
+        ${t("seatLink.show")}</button>` : "";
+    },
+    panel(view, me) {
+      const link = open ? held(me) : null;
+      if (!link) return "";
+      const invitation = invitationOf(id);
+      return seatLinkPanel(link, {current: screen.notice, asking: screen.askingSeatCopy,
+        waiting: view.status === "waiting" && invitation, qr: privateQr(screen.qrShown, "seat-link", link),
+        handing, handFailed: failed, creator: view.creator === me});
+    },
+    actions: {
+      /** The link again, from this device's store: it was shown once, and a reload hid it for good. */
+      showLink() {
+        open = true;
+        screen.repaint();
+        document.querySelector('[data-key="copy-seat"]')?.focus(); // the button pressed is gone with the panel shown
+      },
+      dismissLink() {
+        open = false;
+        screen.repaint();
+      },
+      askHandOver() {
+        [handing, failed] = [true, false];
+        screen.repaint();
+        document.getElementById("hand-ask")?.focus();
+      },
+      cancelHandOver() {
+        [handing, failed] = [false, false];
+        screen.repaint();
+        document.querySelector('[data-key="hand-over"]')?.focus();
+      },
+      /** The seat's player has its link on their own device: this one forgets the seat and watches, with the invite
+       * it kept. The poll stops first: an answer after the seat was forgotten would keep it again (a seat link opened
+       * here). When this phone's pushes could not be stopped, the seat stays, and the question says why. */
+      async handOver() {
+        const {view} = screen;
+        const invitation = invitationOf(id);
+        polling.stop();
+        try {
+          await forgetSeat(id);
+        } catch {
+          failed = true;
+          polling.start();
+          return screen.repaint();
+        }
+        watchMatch(id, view.game, seatName(view, view.you.seat), invitation); // still followed from My games
+        location.replace(`/g/${id}`); // a fresh page, as a spectator's: nothing of the seat stays in memory
+      },
+    },
+  };
+}
