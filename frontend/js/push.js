@@ -1,4 +1,4 @@
-// "Notify me on this phone": Web Push for one seat. The browser subscribes with the server's VAPID
+// "Notify me on this device": Web Push for one seat. The browser subscribes with the server's VAPID
 // key and the subscription is registered for the seat, so the server can tell this device when
 // the seat must act, even with the app closed (sw.js shows the message and opens the match).
 import {api, serverFailed} from "./api.js";

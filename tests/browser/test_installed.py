@@ -66,7 +66,7 @@ def test_the_app_installs_and_its_shell_opens_offline(browser, server):
         page.context.close()
 
 
-def test_my_games_lists_the_matches_this_phone_remembers_when_the_server_cannot_be_reached(new_page, server):
+def test_my_games_lists_the_matches_this_device_remembers_when_the_server_cannot_be_reached(new_page, server):
     match = new_match(server, "addup")
     page = new_page()
     page.goto(match.seat_link(0))
@@ -74,7 +74,7 @@ def test_my_games_lists_the_matches_this_phone_remembers_when_the_server_cannot_
     page.route("**/api/v1/**", lambda route: route.abort())
     page.goto("/")
     expect(page.locator("#mine-offline")).to_have_text(
-        "No connection: these are the matches this phone remembers. The list updates by itself when the connection is back.")
+        "No connection: these are the matches this device remembers. The list updates by itself when the connection is back.")
     kept = page.locator(f'#mine-list a[href="/g/{match.id}"]')
     expect(kept).to_contain_text("ADD UP")
     expect(kept).to_contain_text("added")

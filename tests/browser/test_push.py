@@ -1,4 +1,4 @@
-"""Web Push in the browser: "Notify me on this phone" registers the device for its seat, and the
+"""Web Push in the browser: "Notify me on this device" registers the device for its seat, and the
 service worker shows a pushed message and opens its match on click. Headless chromium reaches no
 push service, so the subscription is stubbed and the message is handed to the service worker with
 the DevTools Protocol (ServiceWorker.deliverPushMessage), as the push service would."""
@@ -48,7 +48,7 @@ def phone(browser, server):
 
 
 def notify_me(context, seat_link: str):
-    """Open the seat's page once its service worker is ready, and tap "Notify me on this phone"."""
+    """Open the seat's page once its service worker is ready, and tap "Notify me on this device"."""
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.goto(seat_link)
@@ -70,12 +70,12 @@ def registrations(page, session) -> list[str]:
     return found
 
 
-def test_notify_me_registers_this_phone_and_a_push_shows_and_opens_the_match(browser, server, database_file):
+def test_notify_me_registers_this_device_and_a_push_shows_and_opens_the_match(browser, server, database_file):
     match = new_match(server, "addup")
     context = phone(browser, server)
     try:
         page = notify_me(context, match.seat_link(1))
-        expect(page.locator('[data-action="pushOff"]')).to_have_text("Ne plus me prévenir sur ce téléphone")
+        expect(page.locator('[data-action="pushOff"]')).to_have_text("Ne plus me prévenir sur cet appareil")
         expect(page.get_by_role("status").filter(has_text="même l'appli fermée")).to_be_visible()
         assert page.evaluate("Array.from(window.subscribedWith.applicationServerKey)") == list(public_key(server))
         with closing(sqlite3.connect(database_file)) as db:
@@ -171,7 +171,7 @@ def test_a_page_in_the_background_notifies_the_turn_unless_the_phone_gets_its_pu
         context.close()
 
 
-FORGET_FAILED = ("Ce téléphone n'a pas pu couper les notifications de cette partie (pas de connexion ?) : il garde "
+FORGET_FAILED = ("Cet appareil n'a pas pu couper les notifications de cette partie (pas de connexion ?) : il garde "
                  "donc la partie pour l'instant. Réessayez dans un moment.")
 
 

@@ -147,8 +147,8 @@ def test_another_seat_s_link_on_a_phone_that_holds_a_seat_says_so_and_leads_back
     phone.goto(match.seat_link(1))  # Bob's link, sent to Ann by mistake
     expect(phone.locator(".seat.me")).to_contain_text("Bob")
     expect(phone.locator("#other-seat")).to_contain_text(
-        "This link is for Bob's seat, and this phone holds Ann's seat. This tab shows Bob's seat until you leave it "
-        "or reload; this phone keeps Ann's.")
+        "This link is for Bob's seat, and this device holds Ann's seat. This tab shows Bob's seat until you leave it "
+        "or reload; this device keeps Ann's.")
     assert phone.evaluate(kept)["token"] == match.tokens[0]  # Bob's seat is not kept over Ann's
     expect(phone.locator('[data-key="push"], [data-key="notify"]')).to_have_count(0)  # no pushes of Bob's seat here
     assert serious_violations(phone) + too_small(phone) == []
@@ -158,7 +158,7 @@ def test_another_seat_s_link_on_a_phone_that_holds_a_seat_says_so_and_leads_back
     expect(phone.locator(".seat.me")).to_contain_text("Bob")
     phone.locator("#language").select_option("en")
     expect(phone.locator("#other-seat")).to_contain_text("This link is for Bob's seat")
-    phone.reload()  # as the notice says: a reload shows the seat this phone keeps
+    phone.reload()  # as the notice says: a reload shows the seat this device keeps
     expect(phone.locator(".seat.me")).to_contain_text("Ann")
     expect(phone.locator("#other-seat")).to_have_count(0)
     phone.goto(match.seat_link(1))
