@@ -1,4 +1,4 @@
-// How this device hears of the seat's turn: Web Push where the browser has it ("Notify me on this phone", also while
+// How this device hears of the seat's turn: Web Push where the browser has it ("Notify me on this device", also while
 // the web app is closed), else a notification while the page is open.
 import {ApiError} from "../api.js";
 import {askToNotify, canNotify} from "../attention.js";

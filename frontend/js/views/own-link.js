@@ -13,7 +13,7 @@ export function ownLink(id, screen, polling) {
   const kept = seatOf(id);
   let open = Boolean(kept?.seatLink && !kept.linkShown);
   let handing = false; // "I gave this link to its player" asked: waiting for yes or no
-  let failed = false; // this phone's pushes could not be stopped: the seat stays
+  let failed = false; // this device's pushes could not be stopped: the seat stays
 
   /** The link this device holds for the seat shown, when it is its own seat (not another seat's link opened here). */
   const held = (me) => (me !== null && screen.ownSeat === null ? seatOf(id)?.seatLink : null);
@@ -59,7 +59,7 @@ export function ownLink(id, screen, polling) {
       },
       /** The seat's player has its link on their own device: this one forgets the seat and watches, with the invite
        * it kept. The poll stops first: an answer after the seat was forgotten would keep it again (a seat link opened
-       * here). When this phone's pushes could not be stopped, the seat stays, and the question says why. */
+       * here). When this device's pushes could not be stopped, the seat stays, and the question says why. */
       async handOver() {
         const {view} = screen;
         const invitation = invitationOf(id);
