@@ -101,3 +101,28 @@ def test_a_projected_match_of_plus_and_minus_shows_both_boards_side_by_side_on_t
     assert tops[0] == tops[1], f"the boards' tops: {tops}"
     for board in boards.all():
         expect(board).to_be_in_viewport(ratio=1)
+
+
+RING = """() => {
+    const card = document.querySelector('.top-card .card.last-played');
+    card.style.transform = 'scale(1.25)';  // the pulse's first frame, where the card arrives a quarter larger
+    const style = getComputedStyle(card), box = card.getBoundingClientRect();
+    const ring = (parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth)) * 1.25 * (card.currentCSSZoom || 1);
+    const words = document.createRange();
+    words.selectNodeContents(document.querySelector('.top-card h3'));
+    const label = words.getBoundingClientRect(), hand = document.querySelector('.hand h3').getBoundingClientRect();
+    return {ringLeft: box.left - ring, labelRight: label.right, ringBottom: box.bottom + ring, handTop: hand.top};
+}"""
+
+
+@pytest.mark.parametrize("size", [PROJECTOR, PHONE], ids=["projector", "phone"])
+def test_the_ring_of_the_last_top_card_of_plus_and_minus_leaves_its_label_whole(screen, server, size):
+    """Arriving a quarter larger, the ring of the card last played covered the end of "Top card" (QA: teacher)."""
+    match = new_match(server, "plusminus")
+    match.play(lambda view: view["version"] >= 4)
+    page = screen(*size)
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    expect(page.locator(".top-card .card.last-played")).to_be_visible()
+    edges = page.evaluate(RING)
+    assert edges["labelRight"] <= edges["ringLeft"], edges
+    assert edges["ringBottom"] <= edges["handTop"], edges
