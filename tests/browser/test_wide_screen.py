@@ -1,6 +1,7 @@
 """A wide screen uses its width (QA: teacher): a teacher follows a class's matches from My games at the front desk, on
 a laptop or a projector, and sees them all at once, in a grid of cards; a phone's list stays one column. A projected
-match of Plus and Minus shows both boards on the first screen."""
+match of Plus and Minus shows both boards on the first screen, and every game its table beside the status and the
+scores, whole on the first screen."""
 import json
 import time
 
@@ -101,6 +102,36 @@ def test_a_projected_match_of_plus_and_minus_shows_both_boards_side_by_side_on_t
     assert tops[0] == tops[1], f"the boards' tops: {tops}"
     for board in boards.all():
         expect(board).to_be_in_viewport(ratio=1)
+
+
+def side_by_side(page) -> dict:
+    """The boxes of the status, the scores and the table: {name: (left, top, right, bottom)}."""
+    return page.evaluate("""() => Object.fromEntries(Object.entries({status: '#status', scores: '.scores',
+            table: '.play > .board'}).map(([name, selector]) => {
+        const r = document.querySelector(selector).getBoundingClientRect();
+        return [name, [r.left, r.top, r.right, r.bottom]];
+    }))""")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_projected_match_shows_the_table_beside_the_status_and_scores_whole_on_the_first_screen(
+        screen, server, artifacts, game):
+    """At 1920x1080 the play column left 500 px empty on each side, and the table began under the scores."""
+    match = new_match(server, game)
+    match.play(lambda view: view["version"] >= 4 and (game != "addtoo" or "place" in match.view(view["turn"])["you"]["legal_moves"]))
+    projector = screen(*PROJECTOR)
+    projector.emulate_media(reduced_motion="reduce")
+    projector.goto(match.seat_link(match.view(0)["turn"]))
+    expect(projector.locator("#last-move")).to_be_visible()
+    projector.screenshot(path=artifacts / f"{game}-projected.png")
+    boxes = side_by_side(projector)
+    for name in ("status", "scores"):
+        assert boxes[name][2] <= boxes["table"][0], f"the {name} is not beside the table: {boxes}"
+        assert boxes[name][1] < boxes["table"][3] and boxes["table"][1] < boxes[name][3], f"{name}: {boxes}"
+    expect(projector.locator(".play > .board")).to_be_in_viewport(ratio=1)
+    for scheme in ("light", "dark"):
+        projector.emulate_media(color_scheme=scheme)
+        assert serious_violations(projector) + too_small(projector) == [], scheme
 
 
 RING = """() => {
