@@ -78,15 +78,19 @@ function watchedItem({id, game, name}, view, failed) {
     ${view ? html`<span class="state">${statusLine(view, null)}</span>` : ""}</a>${forgetButton(id, gameName(game), failed)}</li>`;
 }
 
-/** The public views of the matches this device watches, by id, asked for together; one that fails keeps the view
- * got before (`known`). A watched match's rematch is watched from then on (`followRematch`), and asked for too. */
+/** The public views of the matches this device watches, by id ({data, etag}), asked for together with the ETag of
+ * the view got before (`known`), so that an unchanged match costs a 304; one that fails keeps the view got before.
+ * A watched match's rematch is watched from then on (`followRematch`), and asked for too. */
 async function watchedViews(known) {
   const views = new Map();
   let pending = watchedMatches();
   while (pending.length) {
-    const got = await Promise.all(pending.map(({id}) => api.view(id, null).then(({data}) => data, () => known.get(id))));
+    const got = await Promise.all(pending.map(({id}) => {
+      const before = known.get(id);
+      return api.view(id, null, before?.etag).then((answer) => (answer.notModified ? before : answer), () => before);
+    }));
     pending.forEach(({id}, n) => views.set(id, got[n]));
-    got.filter(Boolean).forEach(followRematch);
+    got.filter(Boolean).forEach(({data}) => followRematch(data));
     pending = watchedMatches().filter(({id}) => !views.has(id));
   }
   return views;
@@ -123,7 +127,7 @@ export function myGames(repaint) {
   let timer = null;
   let stopped = false;
   let failed = null; // the match whose removal failed: its pushes could not be stopped
-  let watched = new Map(); // the public views of the matches this device watches, by id
+  let watched = new Map(); // the public views of the matches this device watches, by id: {data, etag}
 
   async function refresh() {
     clearTimeout(timer);
@@ -161,7 +165,7 @@ export function myGames(repaint) {
         <h2 id="mine-title">${t("mine.title")}</h2>
         ${offline && seats.length ? html`<p class="note" id="mine-offline">${t("mine.offline")}</p>` : ""}
         ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
-          ${items}${watchedMatches().map((match) => watchedItem(match, watched.get(match.id), failed))}</ul>`
+          ${items}${watchedMatches().map((match) => watchedItem(match, watched.get(match.id)?.data, failed))}</ul>`
           : html`<p>${t("app.loading")}</p>`}</section>`;
     },
     start() {
