@@ -4,7 +4,9 @@ from logging.config import fileConfig
 from flask import current_app
 
 from alembic import context
+from alembic.runtime.migration import MigrationContext
 
+from api import revisions
 from api.database import transactional
 
 # this is the Alembic Config object, which provides
@@ -65,6 +67,14 @@ def run_migrations_offline():
         context.run_migrations()
 
 
+def _destination():
+    """The revision the command goes to (`head` given as its number); None for one without (`current`)."""
+    try:
+        return context.get_revision_argument()
+    except KeyError:
+        return None
+
+
 def run_migrations_online():
     """Run migrations in 'online' mode.
 
@@ -88,6 +98,20 @@ def run_migrations_online():
         conf_args["process_revision_directives"] = process_revision_directives
 
     connectable = get_engine()
+    # Which database: DATABASE_URL unset migrates the SQLite file in instance/, which on a PaaS nobody reads.
+    logger.info("Database: %s", connectable.url.render_as_string(hide_password=True))
+    if _destination() == revisions.schema_head():
+        with connectable.connect() as probe:
+            newer = MigrationContext.configure(probe).get_current_revision()
+        if newer is not None and newer not in revisions.shipped():
+            # A rollback: the code rolled back to runs its release step (`db upgrade`) on the schema the
+            # newer release left, which its instances serve as they served it before (a release keeps
+            # the code before it working, README). Alembic would fail for want of the newer migration's
+            # file, and the platform would then refuse the rollback.
+            logger.warning("The database schema is at %s, newer than this code's %s: a newer release "
+                           "migrated it. Nothing to upgrade; this code serves it as it is.",
+                           newer, revisions.schema_head())
+            return
 
     with connectable.connect() as connection:
         transactional(connection)  # one migration, one transaction (PostgreSQL's connections autocommit)
