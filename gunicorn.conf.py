@@ -20,14 +20,13 @@ left out: measured under issue 12's load (docs/PERFORMANCE.md) it saves CPU on S
 PostgreSQL, where psycopg's waits through its loop cost more than threads, and under it SQLite's
 waits for its write lock would stop every request of the process.
 """
-import os
-
 from api import gunicorn_hooks
+from api.config import whole
 
 worker_class = "serving.ProblemThreadWorker"
 # Per worker process: requests served at once by one process. Most of them may be polls waiting
 # for news (api/news.py, at most POLL_WAITERS of them), which hold a thread while they wait.
-threads = int(os.environ.get("WEB_THREADS", 64))
+threads = whole("WEB_THREADS", 64, least=1)
 # Requests are parsed in C by gunicorn_h1c (requirements.txt), not by gunicorn's Python parser:
 # measured beside it (bench/load.py, K=8, SQLite, alternating runs) a tenth less server CPU per
 # move and a sixth more moves/s. "fast" fails at start when it is missing rather than running slower.

@@ -48,13 +48,13 @@ from gunicorn.workers import gthread
 from werkzeug.exceptions import RequestTimeout
 
 import plain_http
-from api import durable, news
+from api import config, durable, news
 from api.errors import PROBLEM_TYPE
 
-CLIENT_TIMEOUT = float(os.environ.get("CLIENT_TIMEOUT", 10))
+CLIENT_TIMEOUT = config.seconds("CLIENT_TIMEOUT", 10)
 FIRST_BYTE_WAIT = 0.5
 RECHECK = 0.01  # seconds between a worker's checks of its share while it holds more than its share (`Counts`)
-LINGER = float(os.environ.get("KEEPALIVE_LINGER", 0.05))  # seconds a thread waits for the next request on its connection
+LINGER = config.seconds("KEEPALIVE_LINGER", 0.05, zero=True)  # seconds a thread waits for the next request on its connection
 
 # The human reason for each status gunicorn may answer by itself (its own text may echo the request).
 REASONS = {

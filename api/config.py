@@ -2,11 +2,14 @@
 import math
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from . import durable
 from .jsonio import loads_stored
+from .push import vapid
 from .push.endpoints import hosts_setting
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -14,10 +17,18 @@ DEFAULT_DATABASE = f"sqlite:///{ROOT / 'instance' / 'addgames.sqlite'}"
 
 
 def database_url(raw: str | None) -> str:
-    """The SQLAlchemy URL for `raw`: PaaS `postgres://` URLs get the psycopg 3 driver."""
-    url = make_url(raw or DEFAULT_DATABASE)
+    """The SQLAlchemy URL for `raw`: PaaS `postgres://` URLs get the psycopg 3 driver. One that is
+    no URL, or names another database, stops the start naming DATABASE_URL (never its value: it
+    may hold a password)."""
+    try:
+        url = make_url(raw or DEFAULT_DATABASE)
+    except ArgumentError:
+        raise ValueError("DATABASE_URL is no database URL such as postgresql://user:password@host:5432/name") from None
     if url.drivername in ("postgres", "postgresql"):
         url = url.set(drivername="postgresql+psycopg")
+    if url.get_backend_name() not in ("postgresql", "sqlite"):
+        raise ValueError(f"DATABASE_URL names a {url.get_backend_name()} database: the service runs on "
+                         "PostgreSQL (or SQLite on one machine)")
     return url.render_as_string(hide_password=False)
 
 
@@ -65,27 +76,66 @@ def _milliseconds(seconds: float) -> int:
 _ON, _OFF = {"true", "1", "yes", "on"}, {"false", "0", "no", "off"}
 
 
-def flag(name: str, default: bool) -> bool:
-    """An on/off setting: true, 1, yes or on; false, 0, no or off (any case); unset or empty, the
-    default. Anything else stops the start: a typo must not leave a setting at its default unsaid."""
-    raw = os.environ.get(name, "").strip().lower()
+def setting(name: str, default, read, wanted: str):
+    """The setting `name` as `read` reads it (None, or a ValueError, when it cannot take the value);
+    unset or empty, the default. A value it cannot take stops the start, saying the setting's name
+    and what it takes: a typo must not leave a setting at its default unsaid, nor fail later."""
+    raw = os.environ.get(name, "").strip()
     if not raw:
         return default
-    if raw not in _ON | _OFF:
-        raise ValueError(f"{name}={os.environ[name]!r} is neither on nor off: say true or false")
-    return raw in _ON
-
-
-def seconds(name: str, default: float) -> float:
-    """A wait in seconds, above 0: every wait is bounded, so 0 cannot mean 'no limit' here."""
-    raw = os.environ.get(name, "").strip()
     try:
-        value = float(raw) if raw else default
+        value = read(raw)
     except ValueError:
-        value = math.nan
-    if not 0 < value < math.inf:
-        raise ValueError(f"{name}={os.environ[name]!r} is no number of seconds above 0")
+        value = None
+    if value is None:
+        raise ValueError(f"{name}={os.environ[name]!r} is {wanted}")
     return value
+
+
+def flag(name: str, default: bool) -> bool:
+    """An on/off setting: true, 1, yes or on; false, 0, no or off (any case)."""
+    return setting(name, default, lambda raw: raw.lower() in _ON if raw.lower() in _ON | _OFF else None,
+                   "neither on nor off: say true or false")
+
+
+def seconds(name: str, default: float, zero: bool = False) -> float:
+    """A wait in seconds, above 0 (every wait is bounded, so 0 cannot mean 'no limit' here), or from 0
+    when `zero` means not waiting at all."""
+    def read(raw: str) -> float | None:
+        value = float(raw)
+        return value if (0 <= value if zero else 0 < value) and value < math.inf else None
+    return setting(name, default, read, f"no number of seconds {'from 0' if zero else 'above 0'}")
+
+
+def whole(name: str, default, least: int = 0):
+    """A count, from `least` up."""
+    return setting(name, default, lambda raw: value if (value := int(raw)) >= least else None,
+                   f"no whole number from {least} up")
+
+
+def one_of(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """One of `choices` (in capitals), in any case."""
+    return setting(name, default, lambda raw: raw.upper() if raw.upper() in choices else None,
+                   f"none of {', '.join(choices)}")
+
+
+def public_url(name: str) -> str | None:
+    """The address players open: the links handed out begin with it, so it needs its scheme."""
+    def read(raw: str) -> str | None:
+        parts = urlsplit(raw)
+        return raw if parts.scheme in ("http", "https") and parts.netloc else None
+    return setting(name, None, read, "no address such as https://addgames.example")
+
+
+def private_key(name: str) -> str | None:
+    """A VAPID private key; its value is never repeated (it is a secret)."""
+    raw = os.environ.get(name) or None
+    if raw:
+        try:
+            vapid.public_key(raw)
+        except (ValueError, TypeError):
+            raise ValueError(f"{name} is no private key made by `flask --app wsgi vapid-keys`") from None
+    return raw
 
 
 class Config:
@@ -98,18 +148,18 @@ class Config:
     # SQLite: FULL syncs the disk after every COMMIT, before the answer, so an acknowledged move survives a
     # power cut (api/durable.py); NORMAL (in WAL mode) survives a crash of the service but may lose the
     # last moves on a power cut, and commits several times faster. Anything else is refused at start.
-    SQLITE_SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}[os.environ.get("SQLITE_SYNCHRONOUS", "FULL").upper()]
+    SQLITE_SYNCHRONOUS = one_of("SQLITE_SYNCHRONOUS", "FULL", ("FULL", "NORMAL"))
     # Requests one process runs at once (api/gate.py); unset: by the database, gate.default_places()
-    RUNNING_REQUESTS = int(os.environ["RUNNING_REQUESTS"]) if os.environ.get("RUNNING_REQUESTS") else None
+    RUNNING_REQUESTS = whole("RUNNING_REQUESTS", None, least=1)
     # Long polls (api/news.py): how many requests of one process may wait for news at once (keep it
     # under gunicorn's threads per process), and how often a waiting one checks the database anyway.
-    POLL_WAITERS = int(os.environ.get("POLL_WAITERS", int(os.environ.get("WEB_THREADS", 64)) * 3 // 4))
+    POLL_WAITERS = whole("POLL_WAITERS", whole("WEB_THREADS", 64, least=1) * 3 // 4)
     POLL_RECHECK = seconds("POLL_RECHECK", 5)
     MAX_CONTENT_LENGTH = 64 * 1024  # the largest legal request (a fixed deck of 104 ids) is far smaller
     ROOT_MIGRATIONS = ROOT / "migrations"
-    PUBLIC_URL = os.environ.get("PUBLIC_URL")  # e.g. https://addgames.example; else the request's host
-    IDEMPOTENCY_TTL = int(os.environ.get("IDEMPOTENCY_TTL", 24 * 3600))  # seconds an answer is kept for retries
-    PROXY_HOPS = int(os.environ.get("PROXY_HOPS", 0))  # proxies in front whose X-Forwarded-For/-Proto to trust
+    PUBLIC_URL = public_url("PUBLIC_URL")  # e.g. https://addgames.example; else the request's host
+    IDEMPOTENCY_TTL = whole("IDEMPOTENCY_TTL", 24 * 3600, least=1)  # seconds an answer is kept for retries
+    PROXY_HOPS = whole("PROXY_HOPS", 0)  # proxies in front whose X-Forwarded-For/-Proto to trust
     CORS_ORIGINS = os.environ.get("CORS_ORIGINS", "*")  # comma-separated origins that may call /api/ from a browser
     # Abuse limits (api/limits.py): per client address, moves also per seat. memory:// counts per process.
     RATELIMIT_ENABLED = flag("RATELIMIT_ENABLED", True)
@@ -123,13 +173,13 @@ class Config:
     LIMIT_MY_GAMES = os.environ.get("LIMIT_MY_GAMES", "600 per minute")
     RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "addgames")  # apps sharing one store count apart
     # What operators see (api/logs.py, api/metrics.py, api/reporting.py)
-    LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")  # DEBUG adds a line for every poll answered 304
+    LOG_LEVEL = one_of("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL"))  # DEBUG adds a line for every poll answered 304
     METRICS = flag("METRICS", False)  # Prometheus text at /metrics
     METRICS_TOKEN = os.environ.get("METRICS_TOKEN") or None  # if set, /metrics wants 'Authorization: Bearer <it>'
     SENTRY_DSN = os.environ.get("SENTRY_DSN") or None  # error reports to Sentry (scrubbed of every secret)
     SENTRY_OPTIONS: dict = {}  # more sentry_sdk.init arguments (tests give a transport that sends nothing)
     # Web Push (api/push/): off until VAPID_PRIVATE_KEY is set (`flask --app wsgi vapid-keys` makes one)
-    VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY")
+    VAPID_PRIVATE_KEY = private_key("VAPID_PRIVATE_KEY")
     VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or PUBLIC_URL or "mailto:push@addgames.invalid"  # who runs it
     PUSH_HOSTS = hosts_setting(os.environ.get("PUSH_HOSTS"))  # push services the worker may POST to
     PUSH_CA_BUNDLE = os.environ.get("PUSH_CA_BUNDLE")  # CAs to trust for them (the system's when unset)

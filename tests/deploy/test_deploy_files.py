@@ -158,5 +158,5 @@ def test_the_readme_documents_every_setting():
     readme = (ROOT / "README.md").read_text()
     table = readme[readme.index("### Settings"):readme.index("### Dependencies")]
     read = {setting for source in ("api/config.py", "serving.py", "gunicorn.conf.py", "api/gunicorn_hooks.py")
-            for setting in re.findall(r'os\.environ\.get\("([A-Z_]+)"', (ROOT / source).read_text())}
+            for setting in re.findall(r'(?:os\.environ\.get|flag|seconds|whole|one_of|public_url|private_key)\("([A-Z_]+)"', (ROOT / source).read_text())}
     assert read and not {setting for setting in read | SETTINGS - set(vars(Config)) if f"`{setting}`" not in table}

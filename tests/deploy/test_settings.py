@@ -1,0 +1,67 @@
+"""A setting given a value it cannot take stops the start at once, naming the setting and what it
+takes, wherever the service reads its settings (the app's Config, serving.py, gunicorn.conf.py): a
+typo found by an operator at deploy time, not by players later as 500s, broken links or a setting
+silently left at its default. A setting holding a secret is named, never repeated."""
+import json
+import os
+import subprocess
+import sys
+
+from api.config import ROOT
+
+# Loads the settings once per case in one child process (a process per case took 8 s each): the
+# last line of the error each case stops with, or "started".
+LOAD = """
+import importlib, json, os, runpy, sys, traceback
+import api.config, serving
+said = []
+for case in json.loads(sys.argv[1]):
+    os.environ.update(case)
+    try:
+        importlib.reload(api.config); importlib.reload(serving); runpy.run_path("gunicorn.conf.py")
+        said.append("started")
+    except Exception as error:
+        said.append(traceback.format_exception_only(error)[-1].strip())
+    for name in case:
+        del os.environ[name]
+print(json.dumps(said))
+"""
+BAD = {
+    "SQLITE_SYNCHRONOUS": ("FUL", "is none of FULL, NORMAL"),
+    "LOG_LEVEL": ("INFOO", "is none of DEBUG, INFO, WARNING, WARN, ERROR, CRITICAL"),
+    "RUNNING_REQUESTS": ("four", "is no whole number from 1 up"),
+    "PROXY_HOPS": ("one", "is no whole number from 0 up"),
+    "IDEMPOTENCY_TTL": ("1d", "is no whole number from 1 up"),
+    "WEB_THREADS": ("6x", "is no whole number from 1 up"),
+    "POLL_WAITERS": ("-1", "is no whole number from 0 up"),
+    "CLIENT_TIMEOUT": ("10s", "is no number of seconds above 0"),
+    "KEEPALIVE_LINGER": ("50ms", "is no number of seconds from 0"),
+    "PUBLIC_URL": ("addgames.example", "is no address such as https://addgames.example"),
+}
+# A secret's value is never repeated (a log or a deploy's output is read by others).
+SECRET = [
+    ({"DATABASE_URL": "postgres//addgames:hunter2@db.example/addgames"},
+     "DATABASE_URL is no database URL such as postgresql://user:password@host:5432/name"),
+    ({"DATABASE_URL": "mysql://addgames:hunter2@db.example/addgames"},
+     "DATABASE_URL names a mysql database: the service runs on PostgreSQL (or SQLite on one machine)"),
+    ({"VAPID_PRIVATE_KEY": "hunter2"}, "VAPID_PRIVATE_KEY is no private key made by `flask --app wsgi vapid-keys`"),
+]
+GOOD = {"SQLITE_SYNCHRONOUS": "normal", "LOG_LEVEL": "warn", "RUNNING_REQUESTS": "2", "PROXY_HOPS": "0",
+        "KEEPALIVE_LINGER": "0", "PUBLIC_URL": "https://addgames.example/", "POLL_WAITERS": "0",
+        "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
+
+
+def load(cases: list[dict]) -> list[str]:
+    environment = {name: value for name, value in os.environ.items() if name not in {*BAD, *GOOD}}
+    child = subprocess.run([sys.executable, "-c", LOAD, json.dumps(cases)], cwd=ROOT, capture_output=True,
+                           text=True, timeout=120, env={**environment, "DATABASE_URL": "sqlite://"})
+    assert child.returncode == 0, child.stderr
+    return json.loads(child.stdout.splitlines()[-1])
+
+
+def test_a_value_a_setting_cannot_take_stops_the_start_with_its_name():
+    said = load([{name: value} for name, (value, _) in BAD.items()] + [case for case, _ in SECRET] + [GOOD])
+    assert said[:len(BAD)] == [f"ValueError: {name}={value!r} {wanted}" for name, (value, wanted) in BAD.items()]
+    assert said[len(BAD):-1] == [f"ValueError: {wanted}" for _, wanted in SECRET]
+    assert not [line for line in said if "hunter2" in line]
+    assert said[-1] == "started", "the values the settings take start"
