@@ -72,8 +72,13 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_problem)
 
     def on_database_down(error: DBAPIError | TimeoutError):
-        kind = getattr(error, "orig", error).__class__.__name__
-        log.warning("database unavailable: %s", kind)
+        cause = getattr(error, "orig", error)
+        kind = cause.__class__.__name__
+        # The driver's first line says why (a refused connection, a wrong password, a database that
+        # does not exist, a lock timeout): without it a mistyped DATABASE_URL showed only the class.
+        # Its first line never holds the statement nor its parameters.
+        reason = (str(cause).strip().splitlines() or [""])[0][:300]
+        log.warning("database unavailable: %s: %s", kind, reason)
         metrics.database_failed(kind)
         return problem(503, "database_unavailable", f"The database is unavailable{_saved_or_not()}; try again "
                        "shortly.", headers={"Retry-After": "2"}, database="unavailable", **_saved())

@@ -80,10 +80,12 @@ def test_a_failing_database_is_a_503_and_writes_nothing(app, client, name, reque
     assert retried.status_code in (200, 201) and "Idempotent-Replayed" not in retried.headers, retried.json
 
 
-def test_health_reports_the_database_state(app, client):
+def test_health_reports_the_database_state(app, client, caplog):
     with fault(app, "database gone on every query"):
         down = client.get("/api/v1/health")
     assert (down.status_code, down.json["code"], down.json["database"]) == (503, "database_unavailable", "unavailable")
+    assert "database unavailable: OperationalError: could not connect to server" in caplog.messages, \
+        "the log says why, for an operator to tell a wrong DATABASE_URL from a server down"
     assert client.get("/api/v1/health").json == {"status": "ok", "database": "ok"}
 
 
