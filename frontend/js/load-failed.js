@@ -43,7 +43,7 @@ export async function loadFailed(element, code, retry) {
   const words = WORDS[code] || WORDS.en;
   document.title = words.title;
   mount(element, {
-    render: () => html`<div lang="${code}"><h1>${words.title}</h1><p class="error" role="alert">${words.text}</p>
+    render: () => html`<div lang="${code}"><h1>${words.title}</h1><p class="error">${words.text}</p>
       <p><button type="button" class="primary" data-action="retry" data-key="retry">${words.retry}</button></p></div>`,
     actions: {retry},
   });

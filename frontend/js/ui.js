@@ -8,6 +8,7 @@ const RETRY_MS = 5000; // a screen that could not load what it shows asks again 
 
 let current = null;
 let root = null;
+let errorsSaid = new Set(); // the errors the screen shows, said once each (see sayNewErrors)
 
 /** Mount `screen` = {render(), actions?, start?(), stop?(), fallbackFocus?, carry?(), resume?(carried)} into
  * `element`. The same page drawn `again` (in another language) resumes what the screen it replaces carries over:
@@ -17,6 +18,7 @@ export function mount(element, screen, {again = false} = {}) {
   current?.stop?.();
   current = screen;
   root = element;
+  errorsSaid = new Set();
   screen.repaint = () => paint(screen);
   if (carried !== undefined) screen.resume?.(carried);
   paint(screen);
@@ -30,8 +32,26 @@ function paint(screen) {
   const key = active?.closest?.("[data-key]")?.dataset.key;
   render(root, screen.render());
   if (inside) refocus(screen, key);
+  sayNewErrors();
   screen.painted?.(root);
 }
+
+/** Say an error (`.error`) the screen shows once, when it appears, through the page's alert region (#alert), which
+ * outlives every repaint: an error drawn with role="alert" was said again by each repaint that drew it anew (a card
+ * picked, each poll failing offline). In the error's own language: "This page could not open" has its own words. */
+function sayNewErrors() {
+  const region = document.getElementById("alert");
+  const shown = [...root.querySelectorAll(".error")].map((element) => [words(element), element]);
+  const fresh = shown.find(([text]) => !errorsSaid.has(text));
+  errorsSaid = new Set(shown.map(([text]) => text));
+  if (!region || (shown.length && !fresh)) return;
+  region.textContent = ""; // none left, or a new one: the same words shown again later are said again
+  if (!fresh) return;
+  region.lang = fresh[1].closest("[lang]")?.lang ?? "";
+  region.textContent = fresh[0];
+}
+
+const words = (element) => element.textContent.replace(/\s+/g, " ").trim();
 
 /** Focus the element with the same data-key again; when it is gone or disabled (a move sent, a card played),
  * the screen's `fallbackFocus` (a selector), rather than <body>, where the next Tab starts from the top. The same
@@ -82,7 +102,7 @@ export function retrying(screen, load, errorText = problemText) {
 }
 
 /** What a screen shows before what it loads came: its reason, said at once, when loading failed. */
-export const loadingOr = (error) => (error ? html`<p class="error" role="alert">${error}</p>` : html`<p>${t("app.loading")}</p>`);
+export const loadingOr = (error) => (error ? html`<p class="error">${error}</p>` : html`<p>${t("app.loading")}</p>`);
 
 /** Run `call()` as the screen's one change in flight and answer its result; undefined when another change
  * was on its way or this one failed: then its reason is in `screen.error` and `failed(error)` is told. */

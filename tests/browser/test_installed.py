@@ -111,8 +111,9 @@ def test_a_screen_whose_module_cannot_be_fetched_says_so_and_tries_again(new_pag
     expect(page.locator(".games .game-card")).to_have_count(5)
     page.route("**/js/views/rules.js", lambda route: route.abort())
     page.locator('a[href="/rules/addup"]').first.click()
-    alert = page.locator('main .error[role="alert"]')
+    alert = page.locator('main .error')
     expect(alert).to_contain_text("Part of the app did not arrive.")
+    expect(page.locator("#alert")).to_contain_text("Part of the app did not arrive.")  # said at once
     expect(page.locator("main h1")).to_have_text("This page could not open")
     expect(page.locator("main")).to_be_focused()
     page.unroute("**/js/views/rules.js")
@@ -134,7 +135,8 @@ def test_a_language_that_cannot_be_fetched_at_start_says_so_in_that_language_and
     page.route("**/js/i18n/fr.js", lambda route: route.abort())
     page.context.set_offline(False)
     page.reload()
-    expect(page.locator('main [lang="fr"] .error[role="alert"]')).to_contain_text("Une partie de l'application n'est pas arrivée.")
+    expect(page.locator('main [lang="fr"] .error')).to_contain_text("Une partie de l'application n'est pas arrivée.")
+    expect(page.locator('#alert[lang="fr"]')).to_contain_text("Une partie de l'application n'est pas arrivée.")  # said in French
     expect(page.get_by_role("button", name="Réessayer")).to_be_visible()
     moved(page, match, version + 1)  # the move kept before the reload is sent, though the page could not draw
     page.unroute("**/js/i18n/fr.js")
@@ -161,7 +163,7 @@ def test_a_module_missing_after_a_deploy_reloads_the_page_once_and_never_in_a_lo
     loads = pretend_older(page)
     page.route("**/js/views/rules.js", lambda route: route.abort())  # still missing after the reload
     page.goto("/rules/addup")
-    expect(page.locator('main .error[role="alert"]')).to_contain_text("Part of the app did not arrive.")
+    expect(page.locator('main .error')).to_contain_text("Part of the app did not arrive.")
     assert len(loads) == 2, loads  # the first load, and the one reload for the server's version
     assert page.evaluate("sessionStorage.getItem('addgames.reloadedFor')") == served_version(page.url.split("/rules")[0])
 

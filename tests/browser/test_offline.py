@@ -189,7 +189,7 @@ def test_a_screen_that_could_not_load_asks_again_by_itself(new_page, server, pat
     else:
         busy_once(page, re.compile(r"/api/v1/rules(/addup)?$"))
     page.goto(path)
-    expect(page.locator('main .error[role="alert"]')).to_be_visible()
+    expect(page.locator('main .error')).to_be_visible()
     expect(page.locator(loaded)).to_be_visible(timeout=15_000)  # no "online" event: it asked again itself
     expect(page.locator("main .error")).to_have_count(0)
 
@@ -210,7 +210,7 @@ def test_a_match_asked_for_again_after_its_answer_was_lost_is_created_once(new_p
     page.goto("/new/addup")
     page.locator('[data-key="name-0"]').fill("Ann")
     page.locator('form[data-submit="create"] button[type="submit"]').click()
-    expect(page.locator('main .error[role="alert"]')).to_have_text(
+    expect(page.locator('main .error')).to_have_text(
         "The server did not answer (no connection, or it is busy). Press the button again in a moment: "
         "the match is created only once.")
     page.locator('form[data-submit="create"] button[type="submit"]').click()

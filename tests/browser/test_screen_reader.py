@@ -6,6 +6,7 @@ import re
 from playwright.sync_api import expect
 
 from .matches import choose, new_match
+from .test_bad_network import short_deadlines
 from .test_computer import play_against_the_computer
 from .test_quality import move_with_the_keyboard
 
@@ -59,6 +60,7 @@ def test_the_running_sum_is_said_as_cards_are_picked(new_page, server):
 def test_a_hint_keeps_the_cards_picked_and_the_focus_and_is_said(new_page, server):
     match = new_match(server, "addem")
     page = new_page()
+    short_deadlines(page)  # a poll held by the server fails soon once offline
     page.goto(match.seat_link(match.view(0)["turn"]))
     cards = page.locator('.hand [data-action="pick"]')
     picked = [cards.nth(n).get_attribute("data-card") for n in range(2)]
@@ -107,3 +109,45 @@ def test_add_too_says_the_cell_chosen_its_points_and_each_turn(new_page, server)
     page.keyboard.press("Enter")  # again: turn it
     expect(announce).to_have_text(re.compile(rf"At {x}, {y} this placement scores \d+\. Position 2 of {count}\.$"))
     expect(cell).to_be_focused()
+
+
+def listen_to_alerts(page) -> None:
+    """Record in window.alerted what a screen reader says as an alert: the text of an element with role="alert"
+    added to the page, or of one whose text changed."""
+    page.evaluate("""() => {
+        window.alerted = [];
+        new MutationObserver((records) => {
+            const alerts = new Set();
+            for (const record of records) {
+                const target = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+                if (target?.closest('[role=alert]')) alerts.add(target.closest('[role=alert]'));
+                for (const node of record.addedNodes) {
+                    if (node.nodeType !== 1) continue;
+                    if (node.matches('[role=alert]')) alerts.add(node);
+                    node.querySelectorAll('[role=alert]').forEach((alert) => alerts.add(alert));
+                }
+            }
+            for (const alert of alerts) if (alert.textContent.trim()) window.alerted.push(alert.textContent.trim());
+        }).observe(document.body, {childList: true, subtree: true, characterData: true});
+    }""")
+
+
+def test_an_error_is_said_once_not_again_at_each_repaint(new_page, server):
+    """Offline, the poll's failure shows under the status. It was drawn with role="alert", and each repaint that
+    drew it anew (each card picked, each poll failing again) had a screen reader say it again, cutting in: it is
+    said once, through the page's alert region, which outlives every repaint."""
+    match = new_match(server, "addem")
+    page = new_page()
+    short_deadlines(page)  # a poll held by the server fails soon once offline
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    cards = page.locator('.hand [data-action="pick"]')
+    expect(cards.first).to_be_visible()
+    listen_to_alerts(page)
+    page.context.set_offline(True)
+    error = page.locator("main .error")
+    expect(error).to_be_visible()
+    for n in range(2):
+        cards.nth(n).click()
+        expect(cards.nth(n)).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("window.alerted") == [error.inner_text()]  # was said three times and more
+    expect(page.locator("#alert")).to_have_text(error.inner_text())

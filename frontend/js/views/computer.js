@@ -23,7 +23,7 @@ export function computerPanel(game, form) {
     </fieldset>
     ${optionFields(game, form.options)}
     ${helpField(form.hints, "computerHints")}
-    ${form.error ? html`<p class="error" role="alert">${form.error}</p>` : ""}
+    ${form.error ? html`<p class="error">${form.error}</p>` : ""}
     <p class="actions"><button type="button" class="primary" data-action="playComputer" data-key="play-computer"
       ${form.busy ? "disabled" : ""}>${t("computer.start")}</button></p>
   </section>`;

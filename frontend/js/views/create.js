@@ -82,7 +82,7 @@ export default function create(initial) {
           ${optionFields(game, form.options)}
           ${paceFields(form)}
           ${helpField(form.hints, "hints")}
-          ${screen.error ? html`<p class="error" role="alert">${screen.error}</p>` : ""}
+          ${screen.error ? html`<p class="error">${screen.error}</p>` : ""}
           <button class="primary" type="submit" data-key="create" ${screen.busy ? "disabled" : ""}>${t("create.submit")}</button>
         </form>`;
     },

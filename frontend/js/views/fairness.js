@@ -60,7 +60,7 @@ export function fairness(screen) {
       ${view.seed ? html`<p><span class="label">${t("fair.seed")}</span> <code class="hash">${view.seed}</code></p>
         <button type="button" data-action="verify" data-key="verify" ${busy ? "disabled" : ""}>${t("fair.verify")}</button>`
         : html`<p>${t("fair.later")}</p>`}
-      ${result?.error ? html`<p class="error" role="alert">${result.error}</p>` : ""}
+      ${result?.error ? html`<p class="error">${result.error}</p>` : ""}
       ${result && !result.error ? html`<div role="status"><ul class="checks">
         <li>${mark(result.seed)} ${t(result.seed ? "fair.seedOk" : "fair.seedBad")}</li>
         ${result.fixed ? html`<li>${t("fair.fixed")}</li>` : html`

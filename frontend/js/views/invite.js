@@ -52,7 +52,7 @@ export function seatLinkPanel(link, {current, asking, waiting, qr, handing, hand
     ${qr}
     ${handing ? html`<div class="confirm" role="group" aria-labelledby="hand-ask" data-escape="cancelHandOver">
         <p id="hand-ask" tabindex="-1" data-key="hand-ask">${t(creator ? "seatLink.handAskCreator" : "seatLink.handAsk")}</p>
-        ${handFailed ? html`<p class="error" role="alert" id="hand-failed">${t("mine.forgetFailed")}</p>` : ""}
+        ${handFailed ? html`<p class="error" id="hand-failed">${t("mine.forgetFailed")}</p>` : ""}
         <p class="actions"><button type="button" class="danger" data-action="handOver" data-key="hand-yes">${t("seatLink.handYes")}</button>
           <button type="button" data-action="cancelHandOver" data-key="hand-no">${t("confirm.cancel")}</button></p></div>`
       : html`<p class="actions"><button type="button" class="small" data-action="askHandOver" data-key="hand-over">${t("seatLink.handOver")}</button></p>`}

@@ -99,7 +99,7 @@ async function watchedViews(known) {
 /** Remove, and under it why the last try to remove this match (`failed`, an id) kept it. */
 const forgetButton = (id, match, failed) => html`<button type="button" class="small" data-action="forget" data-id="${id}"
   data-key="forget-${id}" aria-label="${t("mine.forgetLabel", {match})}">${t("mine.forget")}</button>
-  ${failed === id ? html`<p class="error" role="alert" id="forget-failed">${t("mine.forgetFailed")}</p>` : ""}`;
+  ${failed === id ? html`<p class="error" id="forget-failed">${t("mine.forgetFailed")}</p>` : ""}`;
 
 /** "ADD UP with Bob": the game and the others at the table, naming a match in a label or an announcement. */
 function matchName(entry) {

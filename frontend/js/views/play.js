@@ -149,7 +149,7 @@ export default function play(id, linkToken, fromQr = false) {
 
   const errorLine = () => {
     const error = screen.error || screen.pollError;
-    return error ? html`<p class="error" role="alert">${error}</p>` : "";
+    return error ? html`<p class="error">${error}</p>` : "";
   };
 
   /** A seat link opened on a device that holds another seat of the match: this tab shows the link's seat

@@ -37,7 +37,7 @@ export function renaming(id, token, screen, showAnswer) {
       return html`<form class="rename" data-submit="rename" data-escape="cancelRename">
         ${nameField(t("rename.label"), {name: "rename-name", value: typed})}
         <p class="hint">${t("rename.hint")}</p>
-        ${panel.error ? html`<p class="error" role="alert" id="rename-error">${panel.error}</p>` : ""}
+        ${panel.error ? html`<p class="error" id="rename-error">${panel.error}</p>` : ""}
         <p class="actions"><button type="submit" class="primary" data-key="rename-save">${t("rename.save")}</button>
           <button type="button" data-action="cancelRename" data-key="rename-cancel">${t("confirm.cancel")}</button></p>
       </form>`;

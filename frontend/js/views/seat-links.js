@@ -61,7 +61,7 @@ export function seatLinks(id, token, screen, fromQr = false) {
   function body(view, me) {
     return html`<p>${t("relink.hint")}</p>
       <ul class="relink-seats">${others(view, me).map((seat) => seatRow(view, seat))}</ul>
-      ${panel.error ? html`<p class="error" role="alert">${panel.error}</p>` : ""}
+      ${panel.error ? html`<p class="error">${panel.error}</p>` : ""}
       ${made ? html`<div class="new-seat-link private" role="status">
         <h3>${t("relink.made", {name: made.name})} <span class="tag private-tag">${t("seatLink.private")}</span></h3>
         <p>${t("relink.send", {name: made.name})}</p>
