@@ -301,3 +301,19 @@ def test_the_ring_of_the_last_add_up_card_is_not_cut_by_its_row(new_page, server
         return [box.top - ring - clip.top, clip.bottom - box.bottom - ring];
     }""")
     assert min(cut) >= 0, cut
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_each_link_of_the_home_page_s_games_names_its_game(new_page, locale):
+    """A screen reader's list of links read "New match", "Play against the computer" and "Rules" five times
+    over, not saying which game each opens: each name says its game, after the words it shows."""
+    page = new_page(locale=locale)
+    page.goto("/")
+    expect(page.locator(".games .game-card")).to_have_count(5)
+    every = []
+    for card in page.locator(".games .game-card").all():
+        game = card.locator("h3").inner_text()
+        names = re.findall(r'link "(.*)"', card.aria_snapshot())
+        assert len(names) == 3 and all(re.fullmatch(rf"\S.* \({re.escape(game)}\)", name) for name in names), names
+        every += names
+    assert len(set(every)) == 15, every

@@ -8,15 +8,17 @@ import {gameName} from "./words.js";
 
 function gameCard(game) {
   const players = game.players.min === game.players.max ? game.players.min : `${game.players.min}–${game.players.max}`;
+  // Said with each link, which its card shows above it: a screen reader's list of links read "New match" five times
+  const which = html`<span class="sr-only"> (${gameName(game.key)})</span>`;
   return html`
     <li class="game-card game-${game.key}">
       <h3>${gameName(game.key)}</h3>
       <p>${t(`game.${game.key}.summary`)}</p>
       <p class="facts">${t("home.players", {players})} · ${t("home.age", {age: game.age})} · ${t("home.minutes", {minutes: game.minutes})}</p>
       <p class="actions">
-        <a class="button primary" href="/new/${game.key}">${t("home.new")}</a>
-        <a class="button" href="/rules/${game.key}" data-key="computer-${game.key}">${t("computer.title")}</a>
-        <a class="button" href="/rules/${game.key}">${t("home.rules")}</a>
+        <a class="button primary" href="/new/${game.key}">${t("home.new")}${which}</a>
+        <a class="button" href="/rules/${game.key}" data-key="computer-${game.key}">${t("computer.title")}${which}</a>
+        <a class="button" href="/rules/${game.key}">${t("home.rules")}${which}</a>
       </p>
     </li>`;
 }
