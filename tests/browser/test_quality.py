@@ -170,6 +170,33 @@ def test_a_diamond_can_be_placed_on_the_add_too_board_with_the_keyboard_alone(ne
     expect(page.locator("#status")).to_be_focused()  # not <body>: the Place button went with the move
 
 
+def test_add_it_collects_with_the_keyboard_alone_the_table_s_cards_taking_the_focus(new_page, server):
+    """The table's cards, to pick once a card of the hand is chosen, sit above the hand: Tab from the card went on
+    down the hand and never reached them. A card chosen with a key that makes a group sends the focus to them."""
+    match = new_match(server, "addit")
+
+    def grouped(view):  # the hand's cards that make a group with table cards, for the seat to move
+        return [offer for offer in match.view(view["turn"])["you"]["legal_moves"]["play"] if offer["captures"]]
+
+    view = match.play(lambda view: bool(grouped(view)))
+    offer = grouped(view)[0]
+    page = new_page()
+    page.goto(match.seat_link(view["turn"]))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    version = status(page)[1]
+    tab_to(page, f'.hand button[data-card="{offer["card"]}"]')
+    page.keyboard.press("Enter")
+    expect(page.locator('.addit [data-action="pick"]').first).to_be_focused()
+    for card in offer["captures"][0]:
+        tab_to(page, f'[data-action="pick"][data-card="{card}"]')
+        page.keyboard.press(" ")
+        expect(page.locator(f'[data-action="pick"][data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+    tab_to(page, '[data-action="capture"]')
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(page.locator("#last-move")).to_contain_text("collected")  # the group, with the card played
+
+
 def asked_to_resign(new_page, server):
     """A seat's page whose Resign button was pressed with the keyboard: the match, the page, the button."""
     match = new_match(server, "addup")

@@ -2,7 +2,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {seatName} from "../views/words.js";
-import {card, cardRow, handArea} from "./cards.js";
+import {card, cardRow, chosenWithKey, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
 import {suitIcon} from "./suits.js";
 
@@ -82,10 +82,15 @@ export default {
   },
 
   actions: {
-    select(ctx, button) {
+    select(ctx, button, event) {
       ctx.ui.card = ctx.ui.card === button.dataset.card ? null : button.dataset.card;
       ctx.ui.group = [];
       ctx.repaint();
+      // On to the table's cards, unless none makes a group with the card, as the page says: then it is laid
+      const offer = ctx.legal.play.find((o) => o.card === ctx.ui.card);
+      if (chosenWithKey(event) && offer && (offer.captures.length || !helpsWithSums(ctx.view))) {
+        document.querySelector('.addit [data-action="pick"]')?.focus();
+      }
     },
     pick(ctx, button) {
       const id = button.dataset.card;

@@ -5,6 +5,7 @@ import {t} from "../i18n.js";
 import {minus} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {attach, camera, zoom} from "./camera.js";
+import {chosenWithKey} from "./cards.js";
 import {PATTERN, at, cellLabel, cellOutline, centredOn, fit, inView, tilePicture, tileShapes, turnView} from "./diamonds.js";
 import {helpsWithSums} from "./help.js";
 
@@ -178,8 +179,7 @@ export default {
       ctx.ui.cell = cells.length === 1 ? {x: cells[0].x, y: cells[0].y} : null;
       ctx.ui.rotation = cells.length === 1 ? cells[0].options[0].rotation : null;
       ctx.repaint();
-      // Chosen with a key (a click of detail 0): the lit cells come next, but they sit above the hand, out of Tab's way.
-      if (event.detail === 0 && cells.length > 1) document.querySelector(".addtoo-board .target")?.focus();
+      if (chosenWithKey(event) && cells.length > 1) document.querySelector(".addtoo-board .target")?.focus(); // the lit cells
     },
     cell(ctx, target) {
       const cell = cellsFor(ctx).find((c) => c.x === Number(target.dataset.x) && c.y === Number(target.dataset.y));

@@ -28,3 +28,7 @@ export function handArea(title, cards, controls) {
   if (!cards.length) return controls || "";
   return html`<div class="hand"><h3>${title}</h3><div class="cards">${cards}</div>${controls || ""}</div>`;
 }
+
+/** Whether a card was chosen with a key (Enter or Space make a click of detail 0; a tap's is 1): the cells or cards to
+ * pick next then take the focus, as they sit above the hand, out of Tab's way. */
+export const chosenWithKey = (event) => event?.type === "click" && event.detail === 0;
