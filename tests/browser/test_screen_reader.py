@@ -151,3 +151,18 @@ def test_an_error_is_said_once_not_again_at_each_repaint(new_page, server):
         expect(cards.nth(n)).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("window.alerted") == [error.inner_text()]  # was said three times and more
     expect(page.locator("#alert")).to_have_text(error.inner_text())
+
+
+def test_each_seat_s_name_score_and_details_are_said_apart(new_page, matches):
+    """The players' list set a seat's score and its details apart by lines and weight alone, and a screen reader
+    read them as one run of words: "Ann you to play 0 of 50 5 diamonds · 0 this hand"."""
+    page = new_page()
+    page.goto(matches["playing"]["addtoo"].seat_link(0))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    seats = page.locator(".scores li").all()
+    assert len(seats) == 2
+    for seat in seats:
+        read = re.search(r"- text: \"?(.*?)\"?$", seat.aria_snapshot(), re.M).group(1)
+        read = re.sub(r"\s+,", ",", read)  # the space between a part and the next one's comma is not said
+        score, info = seat.locator(".score").inner_text(), seat.locator(".info").inner_text()
+        assert read.endswith(f", {score}, {info}"), (read, score, info)

@@ -8,6 +8,9 @@ import {seatName} from "./words.js";
 // so the table and the hand stay on a phone's first screen, long names and longer languages too (README:
 // "One-screen play"); two seats sit side by side, with a bar toward the line.
 const COMPACT_FROM = 3;
+// Between a seat's name, score and details, which the page sets apart by lines and weight, for a screen reader, which
+// read them as one run of words: "0 of 50 5 diamonds", "0 cards captured 3 cards in hand".
+const PAUSE = html`<span class="sr-only">, </span>`;
 
 export function scoreboard(view, me, game) {
   const compact = view.seats.length >= COMPACT_FROM;
@@ -23,8 +26,8 @@ export function scoreboard(view, me, game) {
         ${seat.status === "left" && !seat.bot ? html` <span class="tag">${t("seat.autopilot")}</span>` : ""}
         ${seat.status === "resigned" && !timedOut(view, seat) ? html` <span class="tag">${t("seat.resigned")}</span>` : ""}
         ${seat.timeouts ? html` <span class="tag">${t("seat.timeouts", {count: seat.timeouts})}</span>` : ""}
-        ${turn ? html`<span class="sr-only">${t("seat.toPlay")}</span>` : ""}</span>
-      ${standing(view, n, scores[n], compact)}
+        ${turn ? html`<span class="sr-only">${t("seat.toPlay")}</span>` : ""}</span>${PAUSE}
+      ${standing(view, n, scores[n], compact)}${PAUSE}
       <span class="info">${game.seatInfo(view, n)}</span>
     </li>`;
   });
