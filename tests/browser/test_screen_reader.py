@@ -3,6 +3,8 @@ which outlives every repaint: the others' moves with the status line, the runnin
 picked, and a hint, which keeps the cards picked and the focus on its button."""
 import re
 
+import pytest
+
 from playwright.sync_api import expect
 
 from .matches import choose, new_match
@@ -153,16 +155,19 @@ def test_an_error_is_said_once_not_again_at_each_repaint(new_page, server):
     expect(page.locator("#alert")).to_have_text(error.inner_text())
 
 
-def test_each_seat_s_name_score_and_details_are_said_apart(new_page, matches):
+@pytest.mark.parametrize(("locale", "your_turn"), [("en-GB", "you, to play"), ("de-CH", "du, am Zug")])
+def test_each_seat_s_name_score_and_details_are_said_apart(new_page, matches, locale, your_turn):
     """The players' list set a seat's score and its details apart by lines and weight alone, and a screen reader
-    read them as one run of words: "Ann you to play 0 of 50 5 diamonds · 0 this hand"."""
-    page = new_page()
+    read them as one run of words: "Ann you to play 0 of 50 5 diamonds · 0 this hand"; the turn after the *you* tag
+    read "du ist dran" in German ("you is up")."""
+    page = new_page(locale=locale)
     page.goto(matches["playing"]["addtoo"].seat_link(0))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
     seats = page.locator(".scores li").all()
     assert len(seats) == 2
-    for seat in seats:
+    for n, seat in enumerate(seats):
         read = re.search(r"- text: \"?(.*?)\"?$", seat.aria_snapshot(), re.M).group(1)
         read = re.sub(r"\s+,", ",", read)  # the space between a part and the next one's comma is not said
         score, info = seat.locator(".score").inner_text(), seat.locator(".info").inner_text()
         assert read.endswith(f", {score}, {info}"), (read, score, info)
+        assert (f"{your_turn}, " in read) == (n == 0), read

@@ -156,7 +156,7 @@ export default {
   "seat.unnamed": "Spieler {n}",
   "seat.you": "du",
   "seat.free": "freier Platz",
-  "seat.toPlay": "ist dran",
+  "seat.toPlay": "am Zug",
   "seat.players": "Spieler",
   "score.addup": "Wertung: ein Punkt pro abgeräumte Karte; sind alle Hände leer, gewinnt die höchste Punktzahl.",
   "score.addit.short": "Wertung: ein Punkt pro gesammelte Karte; nach dem einen Geben gewinnt die höchste Punktzahl.",

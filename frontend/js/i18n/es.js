@@ -156,7 +156,7 @@ export default {
   "seat.unnamed": "Jugador {n}",
   "seat.you": "tú",
   "seat.free": "plaza libre",
-  "seat.toPlay": "juega",
+  "seat.toPlay": "con el turno",
   "seat.players": "Jugadores",
   "score.addup": "Puntuación: un punto por carta capturada; cuando todas las manos están vacías, gana quien tenga más puntos.",
   "score.addit.short": "Puntuación: un punto por carta recogida; tras el único reparto, gana quien tenga más puntos.",

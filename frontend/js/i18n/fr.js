@@ -156,7 +156,7 @@ export default {
   "seat.unnamed": "Joueur {n}",
   "seat.you": "vous",
   "seat.free": "place libre",
-  "seat.toPlay": "doit jouer",
+  "seat.toPlay": "à jouer",
   "seat.players": "Joueurs",
   "score.addup": "Score : un point par carte ramassée ; quand toutes les mains sont vides, le plus de points gagne.",
   "score.addit.short": "Score : un point par carte ramassée ; après l'unique donne, le plus de points gagne.",

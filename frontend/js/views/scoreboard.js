@@ -26,7 +26,7 @@ export function scoreboard(view, me, game) {
         ${seat.status === "left" && !seat.bot ? html` <span class="tag">${t("seat.autopilot")}</span>` : ""}
         ${seat.status === "resigned" && !timedOut(view, seat) ? html` <span class="tag">${t("seat.resigned")}</span>` : ""}
         ${seat.timeouts ? html` <span class="tag">${t("seat.timeouts", {count: seat.timeouts})}</span>` : ""}
-        ${turn ? html`<span class="sr-only">${t("seat.toPlay")}</span>` : ""}</span>${PAUSE}
+        ${turn ? html`<span class="sr-only">, ${t("seat.toPlay")}</span>` : ""}</span>${PAUSE}
       ${standing(view, n, scores[n], compact)}${PAUSE}
       <span class="info">${game.seatInfo(view, n)}</span>
     </li>`;
