@@ -19,6 +19,8 @@ const SHELL = [
   "/js/router.js", "/js/seat-store.js", "/js/share.js", "/js/shell.js", "/js/shuffle.js", "/js/ui.js",
   "/js/i18n/en.js", "/js/i18n/fr.js", "/js/i18n/es.js", "/js/i18n/it.js", "/js/i18n/de.js", "/js/i18n/pt.js",
   "/js/rules/en.js", "/js/rules/fr.js", "/js/rules/es.js", "/js/rules/it.js", "/js/rules/de.js", "/js/rules/pt.js",
+  "/js/class-store.js",
+  "/js/views/class-making.js", "/js/views/class-plan.js", "/js/views/class-setup.js", "/js/views/class-sheet.js",
   "/js/views/computer.js", "/js/views/create.js", "/js/views/creating.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/history.js",
   "/js/views/home.js", "/js/views/invite.js", "/js/views/join.js", "/js/views/lifecycle.js", "/js/views/match.js",
   "/js/views/missing.js", "/js/views/my-games.js", "/js/views/notify-control.js", "/js/views/options.js", "/js/views/own-link.js",
@@ -28,7 +30,7 @@ const SHELL = [
   "/js/games/cards.js", "/js/games/help.js", "/js/games/suits.js", "/js/games/addup.js", "/js/games/addit.js", "/js/games/plusminus.js", "/js/games/addem.js", "/js/games/addtoo.js",
   "/js/games/camera.js", "/js/games/diamonds.js",
 ];
-const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+)?$/; // the app's pages: each is index.html
+const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+|class\/\w+|sheets\/[\w-]+)?$/; // the app's pages: each is index.html
 
 /** Fetch and keep every file of this version; a file of another (a deploy under way, an instance still on
  * the old one) fails the install, which the browser tries again at its next update check. */

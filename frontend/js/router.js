@@ -11,6 +11,8 @@ const ROUTES = [
   [/^\/new(?:\/(\w+))?$/, () => import("./views/create.js"), (game) => game === undefined || known(game)],
   [/^\/g\/([\w-]+)$/, () => import("./views/match.js")],
   [/^\/rules\/(\w+)$/, () => import("./views/rules.js"), known],
+  [/^\/class\/(\w+)$/, () => import("./views/class-setup.js"), known],
+  [/^\/sheets\/([\w-]+)$/, () => import("./views/class-sheet.js")],
 ];
 
 let main = null;

@@ -24,9 +24,10 @@ export function keepSeat(id, seat) {
 }
 
 /** A match this device gave its seat away in (to `name`, the seat's player), kept to follow it from My games, with
- * the match's `invitation` ({inviteLink, rematch}) the seat kept: the others may not all have joined yet. */
-export function watchMatch(id, game, name, invitation = null) {
-  save({...load(WATCHED), [id]: {game, name, ...invitation, at: Date.now()}}, WATCHED);
+ * the match's `invitation` ({inviteLink, rematch}) the seat kept: the others may not all have joined yet. `sheet`:
+ * the class sheet (class-store.js) the match was made for, whose cards handed its seats over. */
+export function watchMatch(id, game, name, invitation = null, sheet = null) {
+  save({...load(WATCHED), [id]: {game, name, ...invitation, ...(sheet ? {sheet} : {}), at: Date.now()}}, WATCHED);
 }
 
 export function unwatch(id) {
@@ -45,7 +46,7 @@ export function followRematch(view) {
   const watched = all[view.id];
   if (!watched || !view.rematch || watched.followed === view.rematch) return;
   save({...all, [view.id]: {...watched, followed: view.rematch}}, WATCHED);
-  if (!seatOf(view.rematch) && !all[view.rematch]) watchMatch(view.rematch, watched.game, watched.name);
+  if (!seatOf(view.rematch) && !all[view.rematch]) watchMatch(view.rematch, watched.game, watched.name, null, watched.sheet);
 }
 
 /** The matches this device watches, newest first: [{id, game, name}]. */
@@ -104,3 +105,5 @@ export function lastName() {
 export function rememberName(name) {
   localStorage.setItem(NAME, name);
 }
+
+export {load as loadStored, save as saveStored}; // for the other records this device keeps (class-store.js)

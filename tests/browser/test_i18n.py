@@ -59,6 +59,17 @@ def visit_every_screen(page, matches):
     navigate(page, matches["left"].seat_link(2))
     expect(page.locator('[data-panel="log"]')).to_be_visible()  # the autopilot has moved for seat 2
     open_panels(page)
+    navigate(page, "/class/addup")  # a class sheet: the names refused, the preview, the sheet and My games after
+    page.locator('textarea[name="pupils"]').fill("Ann\nann")
+    expect(page.locator("#class-problem")).to_be_visible()
+    page.locator('textarea[name="pupils"]').fill("Ann\nBob\nCy")
+    expect(page.locator(".class-matches li")).to_have_count(2)
+    page.locator('[data-key="make"]').click()
+    expect(page.locator(".pupil-card")).to_have_count(3)
+    page.locator('[data-key="forget-sheet"]').click()
+    expect(page.locator("#forget-ask")).to_be_visible()
+    navigate(page, "/")
+    expect(page.locator(".class-sheets li").first).to_be_visible()
     navigate(page, "/no/such/page")
     expect(page.locator("main h1")).to_be_visible()
 

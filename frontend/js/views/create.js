@@ -1,15 +1,12 @@
 // Create a match: game, seats (a friend's or the computer's), names and the game's options from the rules catalogue.
-import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {replaceAddress} from "../router.js";
 import {lastName} from "../seat-store.js";
-import {loadingOr, retrying} from "../ui.js";
+import {loadingOr, mergeActions} from "../ui.js";
 import {LEVELS} from "./computer.js";
 import {createMatch} from "./creating.js";
-import {helpField, optionFields, readOptions} from "./options.js";
-import {paceFields} from "./pace.js";
-import {gameName, nameField} from "./words.js";
+import {gameChoice, gameOf, seatCount, settingFields, settingsBody, settingsScreen} from "./options.js";
+import {nameField} from "./words.js";
 
 /** Who plays another seat: a friend, who joins with the link (a name may be given for them), or the computer. */
 function otherSeat(form, n) {
@@ -64,46 +61,22 @@ export default function create(initial) {
     render() {
       document.title = `${t("create.title")} · ${t("app.name")}`;
       if (!screen.games) return html`<h1>${t("create.title")}</h1>${loadingOr(screen.error)}`;
-      const game = screen.games.find((g) => g.key === form.game) || screen.games[0];
-      const counts = [];
-      for (let n = game.players.min; n <= game.players.max; n++) {
-        counts.push(html`<option value="${n}" ${n === form.seats ? "selected" : ""}>${n}</option>`);
-      }
+      const game = gameOf(screen.games, form);
       return html`
         <h1>${t("create.title")}</h1>
+        <p class="links"><a href="/class/${game.key}" data-key="class-link">${t("class.link")}</a></p>
         <form data-submit="create" class="stack" novalidate>
-          <fieldset class="choices"><legend>${t("create.game")}</legend>
-            ${screen.games.map((g) => html`<label class="choice"><input type="radio" name="game" value="${g.key}"
-              data-change="game" data-key="game-${g.key}" ${g.key === game.key ? "checked" : ""}> ${gameName(g.key)}</label>`)}
-          </fieldset>
-          <label class="field">${t("create.seats")}
-            <select name="seats" data-change="seats" data-key="seats">${counts}</select></label>
+          ${gameChoice(screen.games, game.key)}
+          ${seatCount(t("create.seats"), game, form.seats)}
           ${seatFields(form)}
-          ${optionFields(game, form.options)}
-          ${paceFields(form)}
-          ${helpField(form.hints, "hints")}
+          ${settingFields(game, form)}
           ${screen.error ? html`<p class="error">${screen.error}</p>` : ""}
           <button class="primary" type="submit" data-key="create" ${screen.busy ? "disabled" : ""}>${t("create.submit")}</button>
         </form>`;
     },
-    start: () => load(),
-    revive() {
-      if (!screen.games) load();
-    },
+    start: () => settings.start(),
+    revive: () => settings.revive(),
     actions: {
-      game(input) {
-        const game = screen.games.find((g) => g.key === input.value);
-        form.game = game.key;
-        form.options = {};
-        form.seats = Math.max(game.players.min, Math.min(form.seats, game.players.max));
-        screen.error = null; // it was about the form as it stood
-        replaceAddress(`/new/${game.key}`); // a reload keeps the game picked
-        screen.repaint();
-      },
-      seats(select) {
-        form.seats = Number(select.value);
-        screen.repaint();
-      },
       name(input) {
         form.names[Number(input.dataset.seat)] = input.value;
       },
@@ -111,29 +84,11 @@ export default function create(initial) {
         form.bots[Number(select.dataset.seat)] = select.value;
         screen.repaint();
       },
-      option(input) {
-        form.options[input.dataset.option] = input.value;
-      },
-      timePerMove(select) {
-        form.timePerMove = Number(select.value) || null;
-        screen.repaint();
-      },
-      hints(input) {
-        form.hints = input.checked;
-      },
-      timeoutsToLeave(select) {
-        form.timeoutsToLeave = Number(select.value);
-      },
       create: submit,
     },
   };
-
-  const load = retrying(screen, async () => {
-    screen.games = await api.rules();
-    const game = screen.games.find((g) => g.key === form.game) || screen.games[0];
-    form.game = game.key;
-    form.seats = Math.max(game.players.min, Math.min(form.seats, game.players.max));
-  }, () => t("error.network"));
+  const settings = settingsScreen(screen, form, (game) => `/new/${game}`); // a reload keeps the game picked
+  screen.actions = mergeActions(screen.actions, settings.actions);
 
   async function submit() {
     const names = Array.from({length: form.seats}, (_, n) => (form.names[n] || "").trim());
@@ -148,10 +103,7 @@ export default function create(initial) {
       return screen.repaint();
     }
     const game = screen.games.find((g) => g.key === form.game);
-    const body = {game: form.game, options: readOptions(game, form.options), time_per_move: form.timePerMove,
-      hints: form.hints, bots, ...seating(names, bots)};
-    if (form.timePerMove) body.timeouts_to_leave = form.timeoutsToLeave;
-    await createMatch(screen, body, names[0]);
+    await createMatch(screen, {...settingsBody(game, form), bots, ...seating(names, bots)}, names[0]);
   }
   return screen;
 }

@@ -5,6 +5,7 @@ import {api, serverFailed} from "../api.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {forgetSeat} from "../push.js";
+import {allSheets} from "../class-store.js";
 import {allSeats, followRematch, seatOf, unwatch, update, watchedMatches} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {gameName, isolated, seatName, statusLine} from "./words.js";
@@ -69,13 +70,25 @@ function keptItem({id, game, at}) {
     <span class="state">${t("mine.added", {relative: relativeTime(at)})}</span></a></li>`;
 }
 
-/** A match whose seat this device handed to its player: followed from here, as a spectator, with who plays and
- * how it stands from its public `view` (a teacher at the front desk sees whose turn it is and who won). */
-function watchedItem({id, game, name}, view, failed) {
+/** A match whose seat this device handed to its player (or whose seats a class sheet's cards handed over): followed
+ * from here, as a spectator, with who plays and how it stands from its public `view` (a teacher at the front desk
+ * sees whose turn it is and who won). */
+function watchedItem({id, game, name, sheet}, view, failed) {
   return html`<li class="mine"><a href="/g/${id}" data-key="mine-${id}"><strong>${gameName(game)}</strong>
     ${view ? html`<span class="players">${players(view)}</span>` : ""}
-    <span class="as">${t("mine.watching", {name: isolated(name)})}</span>
+    <span class="as">${sheet ? t("mine.watchingSheet") : t("mine.watching", {name: isolated(name)})}</span>
     ${view ? html`<span class="state">${statusLine(view, null)}</span>` : ""}</a>${forgetButton(id, gameName(game), failed)}</li>`;
+}
+
+/** The class sheets this device keeps, each opening its cards (to print a lost one again). */
+function sheetsList() {
+  const sheets = allSheets();
+  if (!sheets.length) return "";
+  return html`<section class="class-sheets" aria-labelledby="sheets-title"><h2 id="sheets-title">${t("mine.sheets")}</h2>
+    <ul>${sheets.map((sheet) => html`<li><a href="/sheets/${sheet.id}" data-key="sheet-${sheet.id}">
+      ${t("mine.sheet", {game: gameName(sheet.game), pupils: t("class.pupils",
+        {count: sheet.groups.flatMap((group) => group.pupils).length}), relative: relativeTime(sheet.at)})}</a></li>`)}</ul>
+  </section>`;
 }
 
 /** The public views of the matches this device watches, by id ({data, etag}), asked for together with the ETag of
@@ -155,7 +168,7 @@ export function myGames(repaint) {
   return {
     render() {
       const seats = allSeats();
-      if (!seats.length && !watchedMatches().length) return "";
+      if (!seats.length && !watchedMatches().length) return sheetsList();
       const listed = seats.length ? entries : []; // nothing to ask the server for matches only watched
       const known = new Set((listed || []).map((entry) => entry.id));
       const gone = listed ? seats.filter((seat) => !known.has(seat.id)) : [];
@@ -166,7 +179,7 @@ export function myGames(repaint) {
         ${offline && seats.length ? html`<p class="note" id="mine-offline">${t("mine.offline")}</p>` : ""}
         ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
           ${items}${watchedMatches().map((match) => watchedItem(match, watched.get(match.id)?.data, failed))}</ul>`
-          : html`<p>${t("app.loading")}</p>`}</section>`;
+          : html`<p>${t("app.loading")}</p>`}</section>${sheetsList()}`;
     },
     start() {
       refresh();

@@ -1,6 +1,12 @@
-// A game's options as form fields, from the rules catalogue (labels translated, values as published).
+// A game's options as form fields, from the rules catalogue (labels translated, values as published), and the
+// settings a match is created with that the create form and the class sheet share: game, seats, options, pace, help.
+import {api} from "../api.js";
 import {html} from "../html.js";
 import {has, t} from "../i18n.js";
+import {replaceAddress} from "../router.js";
+import {retrying} from "../ui.js";
+import {paceFields} from "./pace.js";
+import {gameName} from "./words.js";
 
 function label(game, name, option) {
   const key = `option.${game.key}.${name}`;
@@ -49,4 +55,83 @@ export function readOptions(game, chosen) {
 export function helpField(on, action) {
   return html`<label class="choice"><input type="checkbox" name="hints" data-change="${action}" data-key="hints"
     ${on ? "checked" : ""}> ${t("create.hints")}</label>`;
+}
+
+/** The game chosen among `games` (the rules catalogue), one radio button each; picking one calls `game`. */
+export function gameChoice(games, chosen) {
+  return html`<fieldset class="choices"><legend>${t("create.game")}</legend>
+    ${games.map((g) => html`<label class="choice"><input type="radio" name="game" value="${g.key}"
+      data-change="game" data-key="game-${g.key}" ${g.key === chosen ? "checked" : ""}> ${gameName(g.key)}</label>`)}
+  </fieldset>`;
+}
+
+/** A select of the game's seat counts, `count` selected; changing it calls `seats`. */
+export function seatCount(label, game, count) {
+  const counts = [];
+  for (let n = game.players.min; n <= game.players.max; n++) {
+    counts.push(html`<option value="${n}" ${n === count ? "selected" : ""}>${n}</option>`);
+  }
+  return html`<label class="field">${label}
+    <select name="seats" data-change="seats" data-key="seats">${counts}</select></label>`;
+}
+
+/** The settings of `form` ({game, seats, options, timePerMove, timeoutsToLeave, hints}) as a new match's form
+ * fields: the game's options, the time per move, help with the sums. */
+export const settingFields = (game, form) => html`${optionFields(game, form.options)}${paceFields(form)}
+  ${helpField(form.hints, "hints")}`;
+
+/** The catalogue entry of `key` (else the first game), and `form.seats` brought within its range. */
+export function gameOf(games, form, key = form.game) {
+  const game = games.find((g) => g.key === key) || games[0];
+  if (game.key !== form.game) form.options = {}; // another game's options mean nothing here
+  form.game = game.key;
+  form.seats = Math.max(game.players.min, Math.min(form.seats, game.players.max));
+  return game;
+}
+
+/** What a screen making new matches from `form` shares: loading the games (`screen.games`), and the actions on the
+ * settings; a game picked is kept in the address `path(game)`, for a reload. */
+export function settingsScreen(screen, form, path) {
+  const load = retrying(screen, async () => {
+    screen.games = await api.rules();
+    gameOf(screen.games, form);
+  }, () => t("error.network"));
+  const repaint = () => screen.repaint();
+  return {
+    start: () => load(),
+    revive() {
+      if (!screen.games) load();
+    },
+    actions: {
+      game(input) {
+        gameOf(screen.games, form, input.value);
+        screen.error = null; // it was about the form as it stood
+        replaceAddress(path(form.game));
+        repaint();
+      },
+      seats(select) {
+        form.seats = Number(select.value);
+        repaint();
+      },
+      option(input) {
+        form.options[input.dataset.option] = input.value;
+      },
+      timePerMove(select) {
+        form.timePerMove = Number(select.value) || null;
+        repaint();
+      },
+      hints(input) {
+        form.hints = input.checked;
+      },
+      timeoutsToLeave(select) {
+        form.timeoutsToLeave = Number(select.value);
+      },
+    },
+  };
+}
+
+/** The create body's settings as `form` has them, for `game` (its catalogue entry). */
+export function settingsBody(game, form) {
+  return {game: game.key, options: readOptions(game, form.options), time_per_move: form.timePerMove, hints: form.hints,
+    ...(form.timePerMove ? {timeouts_to_leave: form.timeoutsToLeave} : {})};
 }

@@ -23,6 +23,7 @@ export default function rules(key) {
       return html`
         <h1>${t("rules.title", {game: gameName(key)})}</h1>
         <p class="facts">${t("home.players", {players})} · ${t("home.age", {age: info.age})} · ${t("home.minutes", {minutes: info.minutes})}</p>
+        <p class="links"><a href="/class/${key}" data-key="class-link">${t("class.link")}</a></p>
         ${computerPanel({...info, key}, computer.form)}
         <p class="note">${t("rules.sheet")}</p>
         ${text ? text.sections.map(([title, paragraphs]) => html`<h2>${title}</h2>${paragraphs.map((p) => html`<p>${p}</p>`)}`) : ""}

@@ -4,7 +4,7 @@ import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {expression, minus} from "../numbers.js";
 
-const NAME_MAX = 40; // the API's limit on a player's name
+export const NAME_MAX = 40; // the API's limit on a player's name
 
 /** A field for a player's name, the API's limit its maxlength and said under it before anyone runs into it.
  * `own`: the player's own name (required; the browser may offer the one it knows); `seat`: whose name it is

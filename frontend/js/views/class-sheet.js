@@ -1,0 +1,105 @@
+// A class sheet: one card per pupil (their name, the game, "Scan to play" and the QR code of their seat link, who
+// they play with) to print and hand out, kept on this device so that a lost card can be printed again. While its
+// matches are being made, how far it got; when that stopped midway, why, and *Go on*.
+import {forgetSheet, sheetOf, unmade} from "../class-store.js";
+import {html} from "../html.js";
+import {listing, relativeTime, t} from "../i18n.js";
+import {qrSvg} from "../qr.js";
+import {go} from "../router.js";
+import {onProgress, runOf, startMaking} from "./class-making.js";
+import {problemText, gameName} from "./words.js";
+
+const drawn = new Map(); // seat link -> its QR code: a sheet of 30 repainted at each step draws each code once
+
+/** A seat link's QR code; the link ends `&qr`, as the own-link panel's does (see match.js). */
+function seatQr(link, pupil) {
+  const scanned = `${link}&qr`;
+  if (!drawn.has(scanned)) drawn.set(scanned, qrSvg(scanned, t("sheet.qr", {name: pupil})));
+  return html`<figure class="qr-figure" data-link="${scanned}">${drawn.get(scanned)}
+    <figcaption>${t("sheet.scan")}</figcaption></figure>`;
+}
+
+function card(sheet, group, pupil) {
+  const computer = group.body.bots.length ? [t("bot.name", {level: t(`bot.level.${sheet.level}`)})] : [];
+  const others = [...group.pupils.filter((name) => name !== pupil), ...computer];
+  return html`<li class="pupil-card" data-pupil="${pupil}">
+    <h2>${pupil}</h2>
+    <p class="card-game">${gameName(sheet.game)}</p>
+    ${seatQr(group.links[pupil], pupil)}
+    <p class="card-with">${t("sheet.with", {names: listing(others)})}</p></li>`;
+}
+
+/** How far this tab's run got, why it stopped, or what is still to make. */
+function making(sheet, run) {
+  const left = unmade(sheet);
+  if (run && !run.ended) {
+    return html`<p class="sending" role="status" id="making">${t("sheet.making", {n: run.n, total: run.total})}
+      ${run.wait ? t("sheet.waiting", {seconds: run.wait}) : ""}</p>`;
+  }
+  if (!left.length) return html`<p class="note" id="made">${t("sheet.watching")}</p>`;
+  return html`${run?.error ? html`<p class="error" id="making-failed">${t("sheet.stopped",
+    {reason: problemText(run.error)})}</p>` : ""}
+    <p id="unmade">${t("sheet.unmade", {names: listing(left)})}</p>
+    <p class="actions"><button type="button" class="primary" data-action="goOn" data-key="go-on">${t("sheet.goOn")}</button></p>`;
+}
+
+export default function classSheet(id) {
+  let forgetting = false;
+  let unlisten = null;
+  const screen = {
+    fallbackFocus: "h1",
+    render() {
+      const sheet = sheetOf(id);
+      if (!sheet) {
+        document.title = `${t("missing.title")} · ${t("app.name")}`;
+        return html`<h1 tabindex="-1">${t("missing.title")}</h1><p><a href="/">${t("missing.home")}</a></p>`;
+      }
+      document.title = `${t("sheet.title", {game: gameName(sheet.game)})} · ${t("app.name")}`;
+      const cards = sheet.groups.flatMap((group) => group.pupils.filter((pupil) => group.links[pupil])
+        .map((pupil) => card(sheet, group, pupil)));
+      return html`<div class="class-sheet">
+        <h1 tabindex="-1">${t("sheet.title", {game: gameName(sheet.game)})}</h1>
+        <p class="facts">${t("class.pupils", {count: sheet.groups.flatMap((g) => g.pupils).length})} ·
+          ${t("sheet.made", {relative: relativeTime(sheet.at)})}</p>
+        <p class="sheet-private" id="sheet-private">${t("sheet.private")}</p>
+        ${making(sheet, runOf(id))}
+        ${forgetting ? html`<div class="confirm" role="group" aria-labelledby="forget-ask" data-escape="cancelForget">
+          <p id="forget-ask" tabindex="-1">${t("sheet.forgetAsk")}</p>
+          <p class="actions"><button type="button" class="danger" data-action="forget" data-key="forget-yes">
+            ${t("sheet.forgetYes")}</button>
+            <button type="button" data-action="cancelForget" data-key="forget-no">${t("confirm.cancel")}</button></p></div>`
+          : html`<p class="actions"><button type="button" class="primary" data-action="print" data-key="print"
+            ${cards.length ? "" : "disabled"}>${t("sheet.print")}</button>
+            <button type="button" data-action="askForget" data-key="forget-sheet">${t("sheet.forget")}</button></p>`}
+        <ul class="pupil-cards" id="pupil-cards">${cards}</ul></div>`;
+    },
+    start() {
+      unlisten = onProgress((sheet) => sheet === id && screen.repaint());
+    },
+    stop() {
+      unlisten?.();
+    },
+    actions: {
+      print: () => window.print(),
+      goOn() {
+        startMaking(sheetOf(id));
+        screen.repaint();
+      },
+      askForget() {
+        forgetting = true;
+        screen.repaint();
+        document.getElementById("forget-ask")?.focus();
+      },
+      cancelForget() {
+        forgetting = false;
+        screen.repaint();
+        document.querySelector('[data-key="forget-sheet"]')?.focus();
+      },
+      forget() {
+        forgetSheet(id);
+        go("/", {replace: true});
+      },
+    },
+  };
+  return screen;
+}
