@@ -39,6 +39,9 @@ export function unwatch(id) {
 
 export const isWatched = (id) => Boolean(load(WATCHED)[id]);
 
+/** The class sheet whose cards handed match `id`'s seats over, when this device watches it for one. */
+export const watchedSheet = (id) => load(WATCHED)[id]?.sheet || null;
+
 /** The rematch of a match this device watches (its public `view`) is watched too, once: a teacher who handed the
  * seats over follows the same players into their rematch; removed from My games, it stays removed. */
 export function followRematch(view) {

@@ -8,7 +8,7 @@ import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
 import {notifyOnThisPhone, pushId} from "../push.js";
 import {go} from "../router.js";
-import {invitationOf, isWatched, keepSeat, seatOf} from "../seat-store.js";
+import {invitationOf, isWatched, keepSeat, seatOf, watchedSheet} from "../seat-store.js";
 import {announce, attempt, begin, mergeActions} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness, fixedDeckNote} from "./fairness.js";
@@ -33,6 +33,9 @@ const TELL_MOVES = 4; // the most moves by others said at once
 const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}`;
 
 /** Under the table, so that a table without its sums does not look broken. */
+/** What this device is to a match it holds no seat of: it made the match for a class sheet, handed its seat over,
+ * or just looks on. */
+const watchNote = (id) => (watchedSheet(id) ? "play.sheetMatch" : isWatched(id) ? "play.handedOver" : "play.spectator");
 const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
 
 export default function play(id, linkToken, fromQr = false) {
@@ -72,7 +75,7 @@ export default function play(id, linkToken, fromQr = false) {
         ${otherSeatNotice(view, me)}
         ${screen.lifecycle.deadline(view, me)}
         ${view.status === "waiting" && invitation ? invitePanel(view, invitation.inviteLink, screen.notice, invitation.rematch) : ""}
-        ${me === null ? html`<p class="note">${t(isWatched(id) ? "play.handedOver" : "play.spectator")}</p>` : ""}
+        ${me === null ? html`<p class="note">${t(watchNote(id))}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
         ${screen.history.lastMove()}
         ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
