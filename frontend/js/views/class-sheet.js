@@ -7,7 +7,7 @@ import {listing, relativeTime, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {go} from "../router.js";
 import {onProgress, runOf, startMaking} from "./class-making.js";
-import {problemText, gameName} from "./words.js";
+import {gameName, problemText} from "./words.js";
 
 const drawn = new Map(); // seat link -> its QR code: a sheet of 30 repainted at each step draws each code once
 
@@ -43,6 +43,20 @@ function making(sheet, run) {
     <p class="actions"><button type="button" class="primary" data-action="goOn" data-key="go-on">${t("sheet.goOn")}</button></p>`;
 }
 
+/** *Print*, and *Forget this sheet*, asked first (`forgetting`). */
+function tools(forgetting, cards) {
+  if (!forgetting) {
+    return html`<p class="actions"><button type="button" class="primary" data-action="print" data-key="print"
+      ${cards ? "" : "disabled"}>${t("sheet.print")}</button>
+      <button type="button" data-action="askForget" data-key="forget-sheet">${t("sheet.forget")}</button></p>`;
+  }
+  return html`<div class="confirm" role="group" aria-labelledby="forget-ask" data-escape="cancelForget">
+    <p id="forget-ask" tabindex="-1">${t("sheet.forgetAsk")}</p>
+    <p class="actions"><button type="button" class="danger" data-action="forget" data-key="forget-yes">
+      ${t("sheet.forgetYes")}</button>
+      <button type="button" data-action="cancelForget" data-key="forget-no">${t("confirm.cancel")}</button></p></div>`;
+}
+
 export default function classSheet(id) {
   let forgetting = false;
   let unlisten = null;
@@ -55,6 +69,8 @@ export default function classSheet(id) {
         return html`<h1 tabindex="-1">${t("missing.title")}</h1><p><a href="/">${t("missing.home")}</a></p>`;
       }
       document.title = `${t("sheet.title", {game: gameName(sheet.game)})} · ${t("app.name")}`;
+      const run = runOf(id);
+      const running = run && !run.ended; // no printing nor forgetting a sheet half made: its next step would keep it
       const cards = sheet.groups.flatMap((group) => group.pupils.filter((pupil) => group.links[pupil])
         .map((pupil) => card(sheet, group, pupil)));
       return html`<div class="class-sheet">
@@ -62,15 +78,8 @@ export default function classSheet(id) {
         <p class="facts">${t("class.pupils", {count: sheet.groups.flatMap((g) => g.pupils).length})} ·
           ${t("sheet.made", {relative: relativeTime(sheet.at)})}</p>
         <p class="sheet-private" id="sheet-private">${t("sheet.private")}</p>
-        ${making(sheet, runOf(id))}
-        ${forgetting ? html`<div class="confirm" role="group" aria-labelledby="forget-ask" data-escape="cancelForget">
-          <p id="forget-ask" tabindex="-1">${t("sheet.forgetAsk")}</p>
-          <p class="actions"><button type="button" class="danger" data-action="forget" data-key="forget-yes">
-            ${t("sheet.forgetYes")}</button>
-            <button type="button" data-action="cancelForget" data-key="forget-no">${t("confirm.cancel")}</button></p></div>`
-          : html`<p class="actions"><button type="button" class="primary" data-action="print" data-key="print"
-            ${cards.length ? "" : "disabled"}>${t("sheet.print")}</button>
-            <button type="button" data-action="askForget" data-key="forget-sheet">${t("sheet.forget")}</button></p>`}
+        ${making(sheet, run)}
+        ${running ? "" : tools(forgetting, cards.length)}
         <ul class="pupil-cards" id="pupil-cards">${cards}</ul></div>`;
     },
     start() {
