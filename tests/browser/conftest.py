@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -55,22 +56,23 @@ def database_file(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("server") / "browser.sqlite"
 
 
-@pytest.fixture(scope="session")
-def server(database_file, chromium_path) -> str:
-    """The app served by gunicorn on localhost, on a fresh SQLite file; yields its origin."""
+@contextmanager
+def serving(database_file: Path, workers: int = 3, **settings: str):
+    """The app served by gunicorn on localhost, on a fresh SQLite file, with `settings` (environment variables) over
+    the tests' own; yields its origin."""
     folder = database_file.parent
     from api.push.vapid import new_pair
 
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{database_file}", "PUBLIC_URL": "",
            "RATELIMIT_ENABLED": "false",  # a fast machine plays faster than the limits let a person
-           "VAPID_PRIVATE_KEY": new_pair()[0], "PUSH_HOSTS": PUSH_HOST}
+           "VAPID_PRIVATE_KEY": new_pair()[0], "PUSH_HOSTS": PUSH_HOST, **settings}
     env.pop("PORT", None)
     subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", "db", "upgrade"], cwd=ROOT, env=env,
                    check=True, capture_output=True)
     port = _free_port()
     log = open(folder / "gunicorn.log", "w")
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "3",
-                                "wsgi:app"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers",
+                                str(workers), "wsgi:app"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     origin = f"http://localhost:{port}"
     try:
         for _ in range(100):
@@ -86,6 +88,13 @@ def server(database_file, chromium_path) -> str:
         process.terminate()
         process.wait(timeout=30)  # a few seconds when the machine is quiet; far more under a loaded CI
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(database_file, chromium_path) -> str:
+    """The app served by gunicorn on localhost, on a fresh SQLite file; yields its origin."""
+    with serving(database_file) as origin:
+        yield origin
 
 
 @pytest.fixture(scope="session")

@@ -3,8 +3,10 @@ the API (a rate limit waited out), a printable sheet of one card per pupil whose
 followed from My games, and names the cards could not tell apart refused before anything is made."""
 import re
 
+import pytest
 from playwright.sync_api import expect
 
+from .conftest import serving
 from .drive import too_small
 from .test_js_ports import _segno_matrix
 from .test_quality import serious_violations
@@ -195,3 +197,26 @@ def test_a_class_whose_making_stopped_midway_keeps_what_was_made_and_goes_on_wit
     expect(bob.locator("#status")).to_have_attribute("data-status", "playing")
     teacher.goto("/")
     expect(teacher.locator("#mine-list > li")).to_have_count(2)
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory, chromium_path):
+    """A server with its rate limits on (one worker: one count), its creates limited to 10 in 20 seconds, as a school
+    behind one address that made matches already may find LIMIT_CREATE; joins as LIMIT_JOIN's default, 60 a minute."""
+    with serving(tmp_path_factory.mktemp("limited") / "limited.sqlite", workers=1, RATELIMIT_ENABLED="true",
+                 LIMIT_CREATE="10 per 20 second") as origin:
+        yield origin
+
+
+def test_a_class_of_thirty_is_made_through_the_rate_limits_by_waiting_out_their_429s(new_page, limited):
+    teacher = new_page()
+    answers = []
+    teacher.on("response", lambda response: response.request.method == "POST" and answers.append(response.status))
+    teacher.goto(f"{limited}/class/addit")
+    teacher.locator('textarea[name="pupils"]').fill("\n".join(f"Pupil {n}" for n in range(1, 31)))
+    expect(teacher.locator(".class-matches li")).to_have_count(15)
+    teacher.locator('[data-key="make"]').click()
+    expect(teacher.locator("#making")).to_contain_text(re.compile(r"Making match 11 of 15…\s+The server asks to wait \d+ s"))
+    expect(teacher.locator("#made")).to_be_visible(timeout=60_000)
+    expect(teacher.locator(".pupil-card")).to_have_count(30)
+    assert 429 in answers and answers.count(201) == 30, answers  # 15 matches and 15 seats joined, each once
