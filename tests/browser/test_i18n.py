@@ -65,7 +65,7 @@ def visit_every_screen(page, matches):
     page.locator('textarea[name="pupils"]').fill("Ann\nBob\nCy")
     expect(page.locator(".class-matches li")).to_have_count(2)
     page.locator('[data-key="make"]').click()
-    expect(page.locator(".pupil-card")).to_have_count(3)
+    expect(page.locator(".pupil-card")).to_have_count(3, timeout=30_000)  # three matches made, on a loaded machine too
     page.locator('[data-key="forget-sheet"]').click()
     expect(page.locator("#forget-ask")).to_be_visible()
     navigate(page, "/")
