@@ -109,3 +109,24 @@ def test_a_phone_held_sideways_shows_the_table_beside_the_status(new_page, serve
         .map((selector) => document.querySelector(selector).getBoundingClientRect().toJSON())""")
     assert board["x"] >= status["x"] + status["width"] and board["y"] < 375 / 2, (status, board)
     assert hand["y"] + (hand["height"] if game != "addup" else 10) <= 375, hand
+
+
+@pytest.mark.parametrize(("game", "locale", "width"), [("plusminus", "fr-FR", 384)])
+def test_a_grandparents_tablet_at_twice_the_text_size_in_their_language(new_page, server, artifacts, game, locale,
+                                                                        width):
+    """An old tablet zoomed to 200 % (384 px wide), three seats, in the grandparent's language: nothing runs
+    off the side and no word breaks. A three-seat score ("−49 dans cette manche") kept to one line ran 44 px
+    past the edge, cut off ("−49 dans cette man")."""
+    match = new_match(server, game, players=["Oma", "Mia", "Leo"])
+    match.play(lambda view: view["version"] >= 3 and view["turn"] == 0)
+    page = new_page(locale=locale)
+    page.set_viewport_size({"width": width, "height": 600})
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    page.evaluate("document.documentElement.style.fontSize = '200%'")  # a style sheet would break the page's policy
+    page.screenshot(path=artifacts / f"grandparent-{game}-{locale}.png", full_page=True)
+    overflow = page.evaluate("""() => [document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        [...document.querySelectorAll('.seat .score')].filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)]""")
+    assert overflow == [0, []], overflow
+    assert page.evaluate(BROKEN_WORDS) == []
