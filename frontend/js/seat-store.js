@@ -101,6 +101,18 @@ export function allSeats() {
   return Object.entries(load()).map(([id, seat]) => ({id, ...seat})).sort((a, b) => b.at - a.at);
 }
 
+/** Keep the name each of `seats` ([{id, name}], seats of this device's) plays under: a device whose seats go by more
+ * than one name is shared (a family's tablet), and says whose turn it is by name. */
+export function rememberPlayers(seats) {
+  const all = load();
+  const changed = seats.filter(({id, name}) => all[id] && all[id].name !== name);
+  changed.forEach(({id, name}) => { all[id] = {...all[id], name}; });
+  if (changed.length) save(all);
+}
+
+/** Whether this device's seats go by more than one name. */
+export const sharedDevice = () => new Set(allSeats().map((seat) => seat.name).filter(Boolean)).size > 1;
+
 export function lastName() {
   return localStorage.getItem(NAME) || "";
 }

@@ -147,6 +147,7 @@ export default {
   "status.waitingFor": "Warten auf {names}.",
   "status.morePlayers": {one: "{count} weiteren Spieler", other: "{count} weitere Spieler"},
   "status.yourTurn": "Du bist dran",
+  "status.yourTurnAs": "{name}, du bist dran",
   "status.turnOf": "{name} ist dran",
   "status.youWin": "Spiel vorbei: Du hast gewonnen!",
   "status.wins": "Spiel vorbei: {name} gewinnt.",

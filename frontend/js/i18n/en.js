@@ -147,6 +147,7 @@ export default {
   "status.waitingFor": "Waiting for {names}.",
   "status.morePlayers": {one: "{count} more player", other: "{count} more players"},
   "status.yourTurn": "Your turn",
+  "status.yourTurnAs": "Your turn, {name}",
   "status.turnOf": "{name}'s turn",
   "status.youWin": "Match over: you win!",
   "status.wins": "Match over: {name} wins.",

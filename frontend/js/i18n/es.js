@@ -147,6 +147,7 @@ export default {
   "status.waitingFor": "Esperando a {names}.",
   "status.morePlayers": {one: "{count} jugador más", other: "{count} jugadores más"},
   "status.yourTurn": "Te toca",
+  "status.yourTurnAs": "Te toca, {name}",
   "status.turnOf": "Le toca a {name}",
   "status.youWin": "Partida terminada: ¡has ganado!",
   "status.wins": "Partida terminada: gana {name}.",

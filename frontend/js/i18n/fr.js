@@ -147,6 +147,7 @@ export default {
   "status.waitingFor": "En attente : {names}.",
   "status.morePlayers": {one: "{count} autre joueur", other: "{count} autres joueurs"},
   "status.yourTurn": "À vous de jouer",
+  "status.yourTurnAs": "À vous de jouer, {name}",
   "status.turnOf": "À {name} de jouer",
   "status.youWin": "Partie terminée : vous gagnez !",
   "status.wins": "Partie terminée : {name} gagne.",

@@ -147,6 +147,7 @@ export default {
   "status.waitingFor": "In attesa di {names}.",
   "status.morePlayers": {one: "{count} altro giocatore", other: "{count} altri giocatori"},
   "status.yourTurn": "Tocca a te",
+  "status.yourTurnAs": "Tocca a te, {name}",
   "status.turnOf": "Tocca a {name}",
   "status.youWin": "Partita finita: hai vinto!",
   "status.wins": "Partita finita: vince {name}.",

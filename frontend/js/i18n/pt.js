@@ -147,6 +147,7 @@ export default {
   "status.waitingFor": "À espera de {names}.",
   "status.morePlayers": {one: "{count} outro jogador", other: "{count} outros jogadores"},
   "status.yourTurn": "É a tua vez",
+  "status.yourTurnAs": "É a tua vez, {name}",
   "status.turnOf": "É a vez de {name}",
   "status.youWin": "Jogo terminado: ganhaste!",
   "status.wins": "Jogo terminado: {name} ganha.",

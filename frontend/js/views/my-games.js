@@ -6,7 +6,7 @@ import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {forgetSeat} from "../push.js";
 import {allSheets} from "../class-store.js";
-import {allSeats, followRematch, seatOf, unwatch, update, watchedMatches} from "../seat-store.js";
+import {allSeats, followRematch, rememberPlayers, seatOf, unwatch, update, watchedMatches} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {gameName, isolated, seatName, statusLine} from "./words.js";
 
@@ -151,6 +151,7 @@ export function myGames(repaint) {
         const said = entries ? news(entries, answer.games) : [];
         if (said.length && !stopped) announce(said.join(" "));
         entries = answer.games;
+        rememberPlayers(entries); // the play screen of a shared device says whose turn by name
         // Kept with the seat, so that the match's page offers no join that cannot work.
         entries.filter(rematchElsewhere).forEach((entry) => update(entry.id, {rematchJoined: true}));
         replaced = new Set(answer.replaced.map((entry) => entry.id));

@@ -8,7 +8,7 @@ import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
 import {notifyOnThisPhone, pushId} from "../push.js";
 import {go} from "../router.js";
-import {invitationOf, isWatched, keepSeat, seatOf, watchedSheet} from "../seat-store.js";
+import {invitationOf, isWatched, keepSeat, rememberPlayers, seatOf, sharedDevice, watchedSheet} from "../seat-store.js";
 import {announce, attempt, begin, mergeActions} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness, fixedDeckNote} from "./fairness.js";
@@ -32,10 +32,13 @@ const TELL_MOVES = 4; // the most moves by others said at once
 /** A move built on one view holds on another with the same version, status and seat. */
 const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}`;
 
-/** Under the table, so that a table without its sums does not look broken. */
+/** The name `me` plays under, said with "your turn" on a device whose seats go by more than one name (a family's tablet). */
+const player = (view, me) => (me !== null && sharedDevice() ? view.seats[me].name : null);
+
 /** What this device is to a match it holds no seat of: it made the match for a class sheet, handed its seat over,
  * or just looks on. */
 const watchNote = (id) => (watchedSheet(id) ? "play.sheetMatch" : isWatched(id) ? "play.handedOver" : "play.spectator");
+/** Under the table, so that a table without its sums does not look broken. */
 const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
 
 export default function play(id, linkToken, fromQr = false) {
@@ -66,7 +69,7 @@ export default function play(id, linkToken, fromQr = false) {
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
         <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
-          tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusLine(view, me)}</p>${hintButton(view, me)}</div>
+          tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusLine(view, me, player(view, me))}</p>${hintButton(view, me)}</div>
         ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" id="hint"><strong>${t("hint.title")}</strong>
           ${screen.hint.text}</p>` : ""}
         ${outboxLines()}
@@ -226,6 +229,7 @@ export default function play(id, linkToken, fromQr = false) {
         linkShown: true});
     }
     screen.ownSeat = linkToken && view.you && held?.token && held.seat !== view.you.seat ? held.seat : null;
+    if (view.you && seatOf(id)?.seat === view.you.seat) rememberPlayers([{id, name: view.seats[view.you.seat].name}]);
     screen.ownLink.shownWith();
     screen.view = view;
     if (screen.hint && screen.hint.version !== view.version) screen.hint = null; // it was for a position now gone
@@ -247,7 +251,7 @@ export default function play(id, linkToken, fromQr = false) {
     const mine = view.status === "playing" && view.turn === me;
     setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine);
     if (before && (before.version !== view.version || before.status !== view.status)) {
-      screen.telling = {from: before.version, line: statusLine(view, me)}; // said with the others' moves (see tell)
+      screen.telling = {from: before.version, line: statusLine(view, me, player(view, me))}; // said with the others' moves (see tell)
       clearTimeout(telling);
       telling = setTimeout(() => tell(true), TELL_WAIT_MS);
     }

@@ -34,11 +34,12 @@ export function gameName(key) {
   return t(`game.${key}.name`);
 }
 
-/** One line saying where the match stands, from `me`'s point of view (me may be null). */
-export function statusLine(view, me) {
+/** One line saying where the match stands, from `me`'s point of view (me may be null); `player`, me's name on a
+ * shared device, is said with "your turn" (a child on the family's tablet must not take a sibling's turn). */
+export function statusLine(view, me, player = null) {
   if (view.status === "waiting") return waitingFor(view);
   if (view.status === "over") return outcome(view, me);
-  if (view.turn === me) return t("status.yourTurn");
+  if (view.turn === me) return player ? t("status.yourTurnAs", {name: isolated(player)}) : t("status.yourTurn");
   return t("status.turnOf", {name: seatName(view, view.turn)});
 }
 
