@@ -1,13 +1,13 @@
 """What gunicorn.conf.py wires in, run in gunicorn's master process: its own log lines (boot, worker
-timeouts) as JSON like the app's, a fresh folder where the workers keep their metrics, and the CPU
-each worker runs on."""
+timeouts) as JSON like the app's, a warning when a platform's throwaway disk holds the matches, a
+fresh folder where the workers keep their metrics, and the CPU each worker runs on."""
 import os
 import shutil
 import tempfile
 
 from gunicorn.glogging import Logger
 
-from .config import flag
+from .config import DEFAULT_DATABASE, flag
 from .logs import JSONFormatter
 
 # "auto": each worker is pinned to one CPU when the workers fill the CPUs evenly (`worker_cpu`);
@@ -26,7 +26,27 @@ class JSONLogger(Logger):
             handler.setFormatter(JSONFormatter())
 
 
-def on_starting(_server) -> None:
+# Platforms whose instances start on a fresh disk at each deploy and restart, known by a variable
+# they set in every instance: the SQLite file there would lose every match.
+THROWAWAY_DISKS = {"DYNO": "Heroku", "RENDER": "Render", "FLY_APP_NAME": "Fly.io", "RAILWAY_ENVIRONMENT": "Railway"}
+
+
+def on_starting(server) -> None:
+    warn_of_a_throwaway_database(server.log)
+    keep_metrics_apart()
+
+
+def warn_of_a_throwaway_database(log) -> None:
+    """DATABASE_URL unset on such a platform serves the default SQLite file, which nobody would
+    notice until a deploy or a restart empties it (the release step migrates another copy)."""
+    platform = next((name for variable, name in THROWAWAY_DISKS.items() if os.environ.get(variable)), None)
+    if platform and not os.environ.get("DATABASE_URL"):
+        log.warning("DATABASE_URL is unset: the matches go to %s, a file that %s starts afresh at each "
+                    "deploy and restart. Set DATABASE_URL to a PostgreSQL database (README: Deploying).",
+                    DEFAULT_DATABASE.removeprefix("sqlite:///"), platform)
+
+
+def keep_metrics_apart() -> None:
     """With METRICS on, give the workers an empty folder for their counts (a temporary one unless
     PROMETHEUS_MULTIPROC_DIR names one): counts left by an earlier run would be added in."""
     if not flag("METRICS", False):

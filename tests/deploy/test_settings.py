@@ -65,3 +65,35 @@ def test_a_value_a_setting_cannot_take_stops_the_start_with_its_name():
     assert said[len(BAD):-1] == [f"ValueError: {wanted}" for _, wanted in SECRET]
     assert not [line for line in said if "hunter2" in line]
     assert said[-1] == "started", "the values the settings take start"
+
+
+class Said:
+    """A log that keeps its warnings."""
+
+    def __init__(self):
+        self.warnings = []
+
+    def warning(self, text, *args):
+        self.warnings.append(text % args)
+
+
+def test_a_platform_s_throwaway_disk_holding_the_matches_is_warned_of_at_start(monkeypatch):
+    """On Heroku (or Render, Fly.io, Railway) with DATABASE_URL unset, the service kept its matches in the default
+    SQLite file, on a disk started afresh at each deploy and restart, without a word: gunicorn's master says so."""
+    from api.gunicorn_hooks import warn_of_a_throwaway_database
+
+    def said(**environment):
+        for name in ("DATABASE_URL", "DYNO", "RENDER", "FLY_APP_NAME", "RAILWAY_ENVIRONMENT"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in environment.items():
+            monkeypatch.setenv(name, value)
+        log = Said()
+        warn_of_a_throwaway_database(log)
+        return log.warnings
+
+    [warning] = said(DYNO="web.1")
+    assert warning.startswith("DATABASE_URL is unset") and "Heroku starts afresh" in warning
+    assert "instance/addgames.sqlite" in warning
+    assert "Render" in said(RENDER="true")[0]
+    assert said(DYNO="web.1", DATABASE_URL="postgres://u:p@db/addgames") == []
+    assert said() == []  # `make run`, a container, a machine of one's own: the SQLite file is the chosen default
