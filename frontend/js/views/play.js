@@ -38,6 +38,7 @@ const player = (view, me) => (me !== null && sharedDevice() ? view.seats[me].nam
 /** What this device is to a match it holds no seat of: it made the match for a class sheet, handed its seat over,
  * or just looks on. */
 const watchNote = (id) => (watchedSheet(id) ? "play.sheetMatch" : isWatched(id) ? "play.handedOver" : "play.spectator");
+
 /** Under the table, so that a table without its sums does not look broken. */
 const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
 
