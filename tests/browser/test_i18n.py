@@ -108,7 +108,7 @@ def pick_a_move(page, game: str) -> None:
     else:
         cards = page.locator(".hand button.card:not([disabled])")
         cards.first.click()
-        if game == "addem":
+        if game == "addem" and cards.count() > 1:  # the match may have left seat 0 one card
             cards.nth(1).click()  # a sum under way
     if game == "addit":
         page.locator('[data-action="best"], .board button[data-action="pick"]').first.click()
