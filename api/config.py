@@ -163,7 +163,11 @@ class Config:
     CORS_ORIGINS = os.environ.get("CORS_ORIGINS", "*")  # comma-separated origins that may call /api/ from a browser
     # Abuse limits (api/limits.py): per client address, moves also per seat. memory:// counts per process.
     RATELIMIT_ENABLED = flag("RATELIMIT_ENABLED", True)
-    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+    # Unset, a platform's Redis (REDIS_URL: Heroku's, say, which changes it when it rotates the password
+    # and restarts the service with the new one) counts them; with neither, each worker counts alone.
+    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI") or os.environ.get("REDIS_URL") or "memory://"
+    # false: a TLS Redis (rediss://) is not asked for a certificate an authority signed (Heroku's has none)
+    REDIS_TLS_VERIFY = flag("REDIS_TLS_VERIFY", True)
     LIMIT_CREATE = os.environ.get("LIMIT_CREATE", "30 per minute; 300 per hour")
     LIMIT_JOIN = os.environ.get("LIMIT_JOIN", "60 per minute")
     LIMIT_MOVE = os.environ.get("LIMIT_MOVE", "60 per minute")

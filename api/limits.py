@@ -2,9 +2,9 @@
 
 Only the writes in RULES are limited, and only their own requests pay for it: each limited view
 is wrapped, and nothing runs on a GET or a poll. Counts are fixed windows (the `limits` library)
-in RATELIMIT_STORAGE_URI. The default, `memory://`, counts in each worker process with
-`LocalCounts` (a dict, no timer thread), so with N workers or instances a client gets up to N
-times the limit: give every instance the same shared storage (e.g. `redis://...`, with the
+in RATELIMIT_STORAGE_URI (unset: REDIS_URL, as platforms set it). With neither, `memory://`
+counts in each worker process with `LocalCounts` (a dict, no timer thread), so with N workers or
+instances a client gets up to N times the limit: give every instance the same shared storage (e.g. `redis://...`, with the
 `redis` package installed) to count across them. When the storage cannot be reached, requests are
 let through rather than refused: for PAUSE seconds after a failure none asks it, so that a Redis
 that takes connections and answers nothing (paused, overloaded, cut off) costs one request of a
@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 
 STORE_TIMEOUT, PAUSE = 0.5, 10.0  # seconds; a Redis on the same network answers in a millisecond
 REDIS_SCHEMES = ("redis", "rediss", "redis+unix", "valkey", "valkeys", "valkey+unix")
+TLS_SCHEMES = ("rediss", "valkeys")
 
 # endpoint: the limits (config keys) it is under, each with whose requests count together
 SEAT, ADDRESS = "seat", "address"
@@ -108,7 +109,8 @@ def init_app(app: Flask) -> None:
     if not app.config["RATELIMIT_ENABLED"]:
         return
     uri = app.config["RATELIMIT_STORAGE_URI"]
-    storage = LocalCounts() if uri.startswith("memory://") else storage_from_string(uri, **_bounded(uri))
+    storage = (LocalCounts() if uri.startswith("memory://")
+               else storage_from_string(uri, **_bounded(uri), **_tls(uri, app.config["REDIS_TLS_VERIFY"])))
     counter = app.extensions["rate_limits"] = FixedWindowRateLimiter(storage)
     prefix = app.config["RATELIMIT_KEY_PREFIX"]
     skip_until = [0.0]  # when the store failed: until when no limit asks it (see above); shared by all endpoints
@@ -124,6 +126,12 @@ def _bounded(uri: str) -> dict:
     if uri.partition("://")[0] in REDIS_SCHEMES:
         return {"socket_timeout": STORE_TIMEOUT, "socket_connect_timeout": STORE_TIMEOUT}
     return {}
+
+
+def _tls(uri: str, verify: bool) -> dict:
+    """Options for a TLS Redis whose certificate is its own (REDIS_TLS_VERIFY=false: the URL's own
+    `?ssl_cert_reqs=` wins)."""
+    return {} if verify or uri.partition("://")[0] not in TLS_SCHEMES else {"ssl_cert_reqs": "none"}
 
 
 def _limits(config, setting: str) -> list[RateLimitItem]:

@@ -15,6 +15,7 @@ from sqlalchemy.engine import make_url
 
 from api import clock as api_clock
 from api import create_app
+from api import config
 from api.config import ROOT, database_url
 from api.models import db
 
@@ -54,6 +55,13 @@ def own_schema(url: str) -> str:
         connection.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
     engine.dispose()
     return str(make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def limits_counted_in_process():
+    """The suite's limits count in each process (or in the store a test names), never in a Redis that this
+    machine's shell names for the service (REDIS_URL), where counts left by another run would refuse requests."""
+    config.Config.RATELIMIT_STORAGE_URI = "memory://"
 
 
 @pytest.fixture(scope="session", params=backends(), ids=lambda url: url.split(":")[0].split("+")[0])

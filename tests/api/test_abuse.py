@@ -321,3 +321,15 @@ def test_a_redis_urls_own_timeout_wins():
 def test_a_limit_that_is_no_limit_stops_the_start_naming_its_setting(app):
     with pytest.raises(ValueError, match="LIMIT_JOIN='sixty a minute' is no limit"):
         create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], "LIMIT_JOIN": "sixty a minute"})
+
+
+def test_a_tls_redis_with_a_certificate_of_its_own_is_reached_only_when_told_not_to_verify_it():
+    """REDIS_TLS_VERIFY=false, as Heroku's Redis needs: its certificate is signed by no authority."""
+    def certificate_asked(uri: str, verify: bool):
+        store = storage_from_string(uri, **limits._tls(uri, verify))
+        return store.storage.connection_pool.connection_kwargs.get("ssl_cert_reqs", "required")
+
+    assert certificate_asked("rediss://redis.example:6380", verify=True) == "required"
+    assert certificate_asked("rediss://redis.example:6380", verify=False) == "none"
+    assert certificate_asked("rediss://redis.example:6380?ssl_cert_reqs=optional", verify=False) == "optional"
+    assert limits._tls("redis://127.0.0.1:6379/9", verify=False) == {}, "no TLS, nothing to verify"

@@ -10,7 +10,7 @@ import sys
 from api.config import ROOT
 
 # Loads the settings once per case in one child process (a process per case took 8 s each): the
-# last line of the error each case stops with, or "started".
+# last line of the error each case stops with, or what the expression in argv[2] says once loaded.
 LOAD = """
 import importlib, json, os, runpy, sys, traceback
 import api.config, serving
@@ -19,7 +19,7 @@ for case in json.loads(sys.argv[1]):
     os.environ.update(case)
     try:
         importlib.reload(api.config); importlib.reload(serving); runpy.run_path("gunicorn.conf.py")
-        said.append("started")
+        said.append(eval(sys.argv[2]))
     except Exception as error:
         said.append(traceback.format_exception_only(error)[-1].strip())
     for name in case:
@@ -37,6 +37,7 @@ BAD = {
     "CLIENT_TIMEOUT": ("10s", "is no number of seconds above 0"),
     "KEEPALIVE_LINGER": ("50ms", "is no number of seconds from 0"),
     "PUBLIC_URL": ("addgames.example", "is no address such as https://addgames.example"),
+    "REDIS_TLS_VERIFY": ("maybe", "is neither on nor off: say true or false"),
 }
 # A secret's value is never repeated (a log or a deploy's output is read by others).
 SECRET = [
@@ -51,9 +52,10 @@ GOOD = {"SQLITE_SYNCHRONOUS": "normal", "LOG_LEVEL": "warn", "RUNNING_REQUESTS":
         "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
 
 
-def load(cases: list[dict]) -> list[str]:
-    environment = {name: value for name, value in os.environ.items() if name not in {*BAD, *GOOD}}
-    child = subprocess.run([sys.executable, "-c", LOAD, json.dumps(cases)], cwd=ROOT, capture_output=True,
+def load(cases: list[dict], say: str = '"started"') -> list:
+    given = {name for case in cases for name in case}
+    environment = {name: value for name, value in os.environ.items() if name not in given}
+    child = subprocess.run([sys.executable, "-c", LOAD, json.dumps(cases), say], cwd=ROOT, capture_output=True,
                            text=True, timeout=120, env={**environment, "DATABASE_URL": "sqlite://"})
     assert child.returncode == 0, child.stderr
     return json.loads(child.stdout.splitlines()[-1])
@@ -97,3 +99,12 @@ def test_a_platform_s_throwaway_disk_holding_the_matches_is_warned_of_at_start(m
     assert "Render" in said(RENDER="true")[0]
     assert said(DYNO="web.1", DATABASE_URL="postgres://u:p@db/addgames") == []
     assert said() == []  # `make run`, a container, a machine of one's own: the SQLite file is the chosen default
+
+
+def test_a_platform_s_redis_counts_the_limits_unless_a_store_is_named():
+    """Heroku (and others) set REDIS_URL and change it when they rotate the Redis's password: the service
+    follows it at each start, where a copy in RATELIMIT_STORAGE_URI went stale and left writes uncounted."""
+    redis, named = "rediss://:hunter2@redis.example:6380", "redis://limits.example:6379/0"
+    said = load([{}, {"REDIS_URL": redis}, {"REDIS_URL": redis, "RATELIMIT_STORAGE_URI": named}],
+                say="api.config.Config.RATELIMIT_STORAGE_URI")
+    assert said == ["memory://", redis, named]
