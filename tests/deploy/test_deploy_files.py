@@ -83,6 +83,11 @@ def test_compose_yaml_follows_the_compose_specification():
     assert services["web"]["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
     assert services["migrate"]["command"] == shlex.split(PROCFILE["release"])
     assert "flask --app wsgi cleanup" in services["cleanup"]["command"][-1]
+    assert services["push"]["command"] == shlex.split(PROCFILE["worker"])
+    push, web = services["push"]["environment"], services["web"]["environment"]
+    assert [push[name] for name in ("DATABASE_URL", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT")] == \
+        [web["DATABASE_URL"], "${VAPID_PRIVATE_KEY:-}", "${VAPID_SUBJECT:-}"] == \
+        [web[name] for name in ("DATABASE_URL", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT")], "the key comes from the shell"
     assert services["web"]["environment"]["RATELIMIT_STORAGE_URI"].startswith("redis://redis:")
     assert set(services["web"]["environment"]) <= SETTINGS
 
