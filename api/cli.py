@@ -1,40 +1,31 @@
-"""`flask --app wsgi cleanup`: delete matches nobody joined (run it daily from a scheduler)."""
-from datetime import timedelta
-
+"""`flask --app wsgi cleanup`: delete the matches nobody joined, and those past the operator's
+retention (api/retention.py). Run it daily from a scheduler."""
 import click
 from flask import Flask
 from flask.cli import with_appcontext
-from sqlalchemy import delete, exists, func, select
-from sqlalchemy.orm import aliased
 
-from . import clock, logs
-from .database import transactional
-from .models import Event, Match, Seat, db
+from . import logs, retention
 
 
 @click.command("cleanup")
 @with_appcontext
 @click.option("--days", default=7, show_default=True, help="Delete matches nobody joined for this many days.")
 def cleanup(days: int) -> None:
-    """Delete matches older than DAYS that nobody but their creator ever joined. Finished and
-    running matches are kept, so their replays stay available, and so is a rematch its finished
-    match offers: the others may come back to it after days (the game waits), and deleting it
-    would leave the finished match pointing at nothing, never to be offered another."""
-    cutoff = clock.now() - timedelta(days=days)
-    offered = aliased(Match)
-    lonely = (select(Match.id).where(Match.created_at < cutoff)
-              .where(select(func.count()).where(Seat.game_id == Match.id).scalar_subquery() <= 1)
-              .where(~exists().where(Event.game_id == Match.id))
-              .where(~exists().where(offered.rematch_id == Match.id)))
-    with db.engine.connect() as conn:
-        transactional(conn)
-        ids = list(conn.scalars(lonely))
-        for table in (Event, Seat):
-            conn.execute(delete(table).where(table.game_id.in_(ids)))
-        conn.execute(delete(Match).where(Match.id.in_(ids)))
-        conn.commit()
-    logs.event("cleanup", deleted=len(ids), days=days)
-    click.echo(f"Deleted {len(ids)} matches nobody joined in {days} days.")
+    """Delete matches older than DAYS that nobody but their creator ever joined, then the finished
+    and abandoned matches kept longer than KEEP_FINISHED_DAYS and KEEP_IDLE_DAYS (unset: kept),
+    and the answers kept for retries that expired."""
+    kept = retention.kept_days()
+    unjoined = retention.delete_matches(retention.unjoined(days))
+    finished = retention.delete_matches(retention.finished(kept["finished_days"])) if kept["finished_days"] else 0
+    abandoned = retention.delete_matches(retention.abandoned(kept["idle_days"])) if kept["idle_days"] else 0
+    answers = retention.delete_expired_answers()
+    logs.event("cleanup", deleted=unjoined + finished + abandoned, days=days, unjoined=unjoined, finished=finished,
+               abandoned=abandoned, answers=answers, **kept)
+    click.echo(f"Deleted {unjoined} matches nobody joined in {days} days.")
+    for count, kind, setting, name in ((finished, "finished", "finished_days", "KEEP_FINISHED_DAYS"),
+                                       (abandoned, "abandoned", "idle_days", "KEEP_IDLE_DAYS")):
+        if kept[setting]:
+            click.echo(f"Deleted {count} {kind} matches past {name}={kept[setting]}.")
 
 
 def init_app(app: Flask) -> None:

@@ -159,6 +159,10 @@ class Config:
     ROOT_MIGRATIONS = ROOT / "migrations"
     PUBLIC_URL = public_url("PUBLIC_URL")  # e.g. https://addgames.example; else the request's host
     IDEMPOTENCY_TTL = whole("IDEMPOTENCY_TTL", 24 * 3600, least=1)  # seconds an answer is kept for retries
+    # Retention (api/retention.py, run by `flask --app wsgi cleanup`): days a finished match is kept after its last
+    # move, and a match nobody moved in; unset, kept until the operator deletes them. The web app's Privacy page says them.
+    KEEP_FINISHED_DAYS = whole("KEEP_FINISHED_DAYS", None, least=1)
+    KEEP_IDLE_DAYS = whole("KEEP_IDLE_DAYS", None, least=1)
     PROXY_HOPS = whole("PROXY_HOPS", 0)  # proxies in front whose X-Forwarded-For/-Proto to trust
     CORS_ORIGINS = os.environ.get("CORS_ORIGINS", "*")  # comma-separated origins that may call /api/ from a browser
     # Abuse limits (api/limits.py): per client address, moves also per seat. memory:// counts per process.

@@ -85,7 +85,7 @@ def _kept(response: Response) -> list[Statement]:
     pending = current_g().get("idempotency")
     if pending is None:
         return []
-    expired, mine = IdempotencyKey.created_at < _cutoff(), IdempotencyKey.lookup == pending["lookup"]
+    expired, mine = IdempotencyKey.created_at < cutoff(), IdempotencyKey.lookup == pending["lookup"]
     answer = {"status": response.status_code, "body": response.get_data(as_text=True),
               "headers": {name: response.headers[name] for name in KEPT_HEADERS if name in response.headers}}
     return [
@@ -139,7 +139,7 @@ def replay_kept() -> Response | None:
         return None
     table = IdempotencyKey.__table__
     kept = connection.get().execute(select(table.c.fingerprint, table.c.response).where(
-        table.c.lookup == pending["lookup"], table.c.created_at >= _cutoff())).first()
+        table.c.lookup == pending["lookup"], table.c.created_at >= cutoff())).first()
     if kept is None:
         return None
     if kept.fingerprint != pending["fingerprint"]:
@@ -155,6 +155,6 @@ def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _cutoff():
+def cutoff():
     """Answers kept before this moment have expired."""
     return utcnow() - timedelta(seconds=current_app.config["IDEMPOTENCY_TTL"])

@@ -1,9 +1,9 @@
-"""The service about itself: health and the OpenAPI contract."""
+"""The service about itself: health, how long it keeps matches, and the OpenAPI contract."""
 from pathlib import Path
 
 from flask import Blueprint, Response, jsonify
 
-from . import revisions
+from . import retention, revisions
 from .config import ROOT
 from .errors import problem
 
@@ -25,6 +25,12 @@ def health():
                        f"code's {head}: a newer release migrated it.")
     return problem(503, "database_outdated", f"The database schema is at {schema}, not {head}: migrate it "
                    "(flask --app wsgi db upgrade).", headers={"Retry-After": "30"}, database="outdated")
+
+
+@bp.get("/privacy")
+def privacy():
+    """How long this instance keeps matches: what its players are told (the web app's Privacy page)."""
+    return jsonify(retention.kept_days())
 
 
 @bp.get("/openapi.yaml")

@@ -32,6 +32,8 @@ BAD = {
     "RUNNING_REQUESTS": ("four", "is no whole number from 1 up"),
     "PROXY_HOPS": ("one", "is no whole number from 0 up"),
     "IDEMPOTENCY_TTL": ("1d", "is no whole number from 1 up"),
+    "KEEP_FINISHED_DAYS": ("30d", "is no whole number from 1 up"),
+    "KEEP_IDLE_DAYS": ("0", "is no whole number from 1 up"),
     "WEB_THREADS": ("6x", "is no whole number from 1 up"),
     "POLL_WAITERS": ("-1", "is no whole number from 0 up"),
     "CLIENT_TIMEOUT": ("10s", "is no number of seconds above 0"),
@@ -49,7 +51,7 @@ SECRET = [
 ]
 GOOD = {"SQLITE_SYNCHRONOUS": "normal", "LOG_LEVEL": "warn", "RUNNING_REQUESTS": "2", "PROXY_HOPS": "0",
         "KEEPALIVE_LINGER": "0", "PUBLIC_URL": "https://addgames.example/", "POLL_WAITERS": "0",
-        "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
+        "KEEP_FINISHED_DAYS": "30", "KEEP_IDLE_DAYS": "365", "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
 
 
 def load(cases: list[dict], say: str = '"started"') -> list:
@@ -108,3 +110,10 @@ def test_a_platform_s_redis_counts_the_limits_unless_a_store_is_named():
     said = load([{}, {"REDIS_URL": redis}, {"REDIS_URL": redis, "RATELIMIT_STORAGE_URI": named}],
                 say="api.config.Config.RATELIMIT_STORAGE_URI")
     assert said == ["memory://", redis, named]
+
+
+def test_matches_are_kept_for_ever_unless_the_operator_sets_how_long():
+    """Unset, the cleanup deletes no finished or abandoned match (as before retention was a setting)."""
+    said = load([{}, {"KEEP_FINISHED_DAYS": "30", "KEEP_IDLE_DAYS": " 365 "}],
+                say="[api.config.Config.KEEP_FINISHED_DAYS, api.config.Config.KEEP_IDLE_DAYS]")
+    assert said == [[None, None], [30, 365]]
