@@ -24,13 +24,13 @@ const SHELL = [
   "/js/views/computer.js", "/js/views/create.js", "/js/views/creating.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/history.js",
   "/js/views/home.js", "/js/views/invite.js", "/js/views/join.js", "/js/views/lifecycle.js", "/js/views/match.js",
   "/js/views/missing.js", "/js/views/my-games.js", "/js/views/notify-control.js", "/js/views/options.js", "/js/views/own-link.js",
-  "/js/views/pace.js", "/js/views/play.js",
+  "/js/views/pace.js", "/js/views/play.js", "/js/views/privacy.js",
   "/js/views/rename.js", "/js/views/rules.js",
   "/js/views/scoreboard.js", "/js/views/seat-links.js", "/js/views/words.js",
   "/js/games/cards.js", "/js/games/help.js", "/js/games/suits.js", "/js/games/addup.js", "/js/games/addit.js", "/js/games/plusminus.js", "/js/games/addem.js", "/js/games/addtoo.js",
   "/js/games/camera.js", "/js/games/diamonds.js",
 ];
-const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+|class\/\w+|sheets\/[\w-]+)?$/; // the app's pages: each is index.html
+const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+|class\/\w+|sheets\/[\w-]+|privacy)?$/; // the app's pages: each is index.html
 
 /** Fetch and keep every file of this version; a file of another (a deploy under way, an instance still on
  * the old one) fails the install, which the browser tries again at its next update check. */

@@ -109,6 +109,7 @@ export const api = {
     .then((r) => r.data),
   rematch: (id, token, key) => request("POST", `${match(id)}/rematch`, {token, key}).then((r) => r.data),
   myGames: (tokens) => request("POST", "/my-games", {body: {tokens}}).then((r) => r.data),
+  privacy: () => request("GET", "/privacy").then((r) => r.data),
   pushKey: () => request("GET", "/push/key").then((r) => r.data),
   subscribePush: (id, token, seat, body) => request("POST", `${match(id)}/seats/${seat}/push`, {token, body}).then((r) => r.data),
   unsubscribePush: (id, token, seat, pushId) =>

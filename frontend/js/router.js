@@ -13,6 +13,7 @@ const ROUTES = [
   [/^\/rules\/(\w+)$/, () => import("./views/rules.js"), known],
   [/^\/class\/(\w+)$/, () => import("./views/class-setup.js"), known],
   [/^\/sheets\/([\w-]+)$/, () => import("./views/class-sheet.js")],
+  [/^\/privacy$/, () => import("./views/privacy.js")],
 ];
 
 let main = null;

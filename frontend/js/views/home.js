@@ -36,7 +36,8 @@ export default function home() {
         <p class="lead">${t("home.lead")}</p>
         ${screen.mine.render()}
         <h2 id="games-title" tabindex="-1">${t("home.games")}</h2>
-        ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : loadingOr(screen.error)}`;
+        ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : loadingOr(screen.error)}
+        <footer class="links"><a href="/privacy" data-key="privacy-link">${t("privacy.link")}</a></footer>`;
     },
     start() {
       screen.mine.start();
