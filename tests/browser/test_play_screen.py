@@ -181,11 +181,29 @@ def test_a_right_to_left_name_keeps_its_points_beside_it(new_page):
     said = page.evaluate("""async () => {
         const addem = (await import('/js/games/addem.js')).default, words = await import('/js/views/words.js');
         const view = {seats: [{name: 'שרה'}, {name: 'Ann'}, {name: 'سارة'}]};
-        const entry = {type: 'pass', round_end: {deal: 1, blocked: true, called: null, points: [0, 5, 4], dropped: []}};
+        const entry = {type: 'pass', round_end: {deal: 1, blocked: true, called: null, points: [1, 5, 4], dropped: []}};
         return [addem.describe(entry, {name: 'Ann', view}).join(' '), words.seatName(view, 1)];
     }""")
-    assert "\u2068שרה\u2069 +0, Ann +5, \u2068سارة\u2069 +4" in said[0], said
+    assert "\u2068שרה\u2069 +1, Ann +5, \u2068سارة\u2069 +4" in said[0], said
     assert said[1] == "Ann", said
+
+
+def test_an_add_em_round_counts_only_the_players_dealt_in_it(new_page):
+    """RULES.md: a player at 50 drops out and the next round is dealt among those still in. A round's
+    points list its players only: once "Points: Ann +0, Bob +20, Cy +0" after Cy had dropped out, as if Cy
+    had played the round and held nothing; the one who called ADD-EM still shows +0."""
+    page = new_page()
+    page.goto("/")
+    said = page.evaluate("""async () => {
+        const addem = (await import('/js/games/addem.js')).default;
+        const view = {seats: [{name: 'Ann'}, {name: 'Bob'}, {name: 'Cy'}]};
+        const called = {type: 'expose', card: {id: 'F3a', kind: 'figure', value: 3},
+                        round_end: {deal: 6, blocked: false, called: 0, points: [0, 20, 0], dropped: [1]}};
+        const blocked = {type: 'pass', round_end: {deal: 7, blocked: true, called: null, points: [4, 0, 9], dropped: []}};
+        return [addem.describe(called, {name: 'Ann', view}).join(' '), addem.describe(blocked, {name: 'Cy', view}).join(' ')];
+    }""")
+    assert "Round 6 over: Ann called ADD-EM. Points: Ann +0, Bob +20. Bob reached 50 and drops out." in said[0], said
+    assert "Round 7 over: blocked, nobody could go out. Points: Ann +4, Cy +9." in said[1], said
 
 
 def test_tapping_a_lit_plus_and_minus_square_makes_the_move(new_page, server):

@@ -225,7 +225,10 @@ export default {
     if (end) {
       const who = (s) => seatName(view, s);
       parts.push(end.blocked ? t("log.addem.blocked", {deal: end.deal}) : t("log.addem.called", {deal: end.deal, name: who(end.called)}));
-      parts.push(t("log.addem.points", {points: end.points.map((p, s) => `${who(s)} +${p}`).join(", ")}));
+      // Only the seats dealt this round: each holds a card at its end but the one that went out, so a seat at 0
+      // that did not call ADD-EM was out already (at 50), not dealt, and scored nothing rather than "+0"
+      const dealt = end.points.map((p, s) => [s, p]).filter(([s, p]) => p > 0 || s === end.called);
+      parts.push(t("log.addem.points", {points: dealt.map(([s, p]) => `${who(s)} +${p}`).join(", ")}));
       end.dropped.forEach((s) => parts.push(t("log.addem.dropped", {name: who(s)})));
     }
     return parts;
