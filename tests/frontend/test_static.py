@@ -138,6 +138,7 @@ SLIPS = {
     "es": [(r"\bficha", "peón")],
     "fr": [(r"cartes? Figure", "carte Chiffre"), (r"partie\(s\)", "manche(s): a game of the match")],
     "de": [(r"Spiel\(en\)", "Partie(n): a game of Plus and Minus")],
+    "it": [(r"\bsu \{row\}", "sulla fila: ADD UP's row comes with its own articulated preposition, never \"su la fila\"")],
 }
 
 

@@ -344,8 +344,8 @@ export default {
 
   "addup.topRow": "Fila superiore",
   "addup.bottomRow": "Fila inferiore",
-  "addup.in.top": "la fila superiore",
-  "addup.in.bottom": "la fila inferiore",
+  "addup.in.top": "sulla fila superiore",
+  "addup.in.bottom": "sulla fila inferiore",
   "addup.sum": "somma {sum}",
   "addup.card": "Carta {value}",
   "addup.whiteJoker": "Jolly bianco, da 0 a 5",
@@ -361,8 +361,8 @@ export default {
   "addup.captureWith.top": "Prendi: {value} sulla fila superiore",
   "addup.captureWith.bottom": "Prendi: {value} sulla fila inferiore",
   "addup.seatInfo": {one: "{count} carta in mano", other: "{count} carte in mano"},
-  "log.addup.play": "{name} ha giocato {card} su {row}.",
-  "log.addup.capture": {one: "{name} ha giocato {card} su {row} e ha preso {count} carta.", other: "{name} ha giocato {card} su {row} e ha preso {count} carte."},
+  "log.addup.play": "{name} ha giocato {card} {row}.",
+  "log.addup.capture": {one: "{name} ha giocato {card} {row} e ha preso {count} carta.", other: "{name} ha giocato {card} {row} e ha preso {count} carte."},
 
   "addit.card": "{suit} {value}",
   "addit.suit.soccer": "Calcio",
