@@ -12,6 +12,8 @@ import requests
 from playwright.sync_api import expect
 
 from tests.engine.test_addem import FILLER, PAD, fixed_deck
+from tests.engine.test_addit import EXAMPLE_TABLE
+from tests.engine.test_addit import fixed_deck as addit_deck
 from tests.engine.test_addup import fixed_deck as addup_deck
 
 from .drive import status
@@ -401,6 +403,16 @@ def test_add_it_counts_the_cards_to_collect_once_a_table_card_is_picked(new_page
     expect(collect).to_be_disabled()
     page.locator('[data-key^="table-"]').first.click()
     expect(collect).to_have_text("Collect 2 cards")
+
+
+def test_add_it_counts_the_groups_of_the_sheets_example_as_the_sheet_does(new_page, server):
+    """RULES.md's worked example: with 2, 3, 3, 4, 4, 5, 6, 8, 8 on the table an 8 may take one 8, 2 + 3 + 3,
+    2 + 6, 3 + 5 or 4 + 4. The page said "7 groups", counting each 8 and each 3 of 3 + 5 apart."""
+    match = new_match(server, "addit", deck=addit_deck([["soccer-8"], ["soccer-1"]], table=EXAMPLE_TABLE))
+    page = new_page()
+    page.goto(match.seat_link(0))
+    page.locator('.hand [data-card="soccer-8"]').click()
+    expect(page.locator(".addit .controls .hint")).to_have_text("5 groups on the table add up to 8.")
 
 
 def test_plus_and_minus_men_stay_rings_in_forced_colours(new_page, server):

@@ -19,14 +19,22 @@ function table(ctx, offer) {
   return cardRow(t("addit.table"), cards);
 }
 
+/** How many groups make the card's number, told apart by their numbers as the rules sheet counts them (with 2, 3,
+ * 3, 4, 4, 5, 6, 8, 8 an 8 has five: one 8, 2 + 3 + 3, 2 + 6, 3 + 5, 4 + 4), where the legal moves list a group
+ * for each choice of cards (3 + 5 once per 3). */
+function groupCount(offer, table) {
+  const value = Object.fromEntries(table.map((face) => [face.id, face.value]));
+  return new Set(offer.captures.map((group) => group.map((id) => value[id]).sort((a, b) => a - b).join("+"))).size;
+}
+
 /** The running sum of the picked group, whether it makes the card's number, and how many groups do. */
-function sumLines(offer, picked, right) {
+function sumLines(offer, picked, right, table) {
   const sum = picked.reduce((total, face) => total + face.value, 0);
   const sumLine = picked.length
     ? t("addit.sum", {parts: picked.map((f) => f.value).join(" + "), sum, target: offer.value})
     : t("addit.pickGroup", {target: offer.value});
   return html`<p class="live-sum ${right ? "ok" : ""}">${sumLine}${right ? html` <span aria-hidden="true">✓</span>` : ""}</p>
-    <p class="hint">${offer.captures.length ? t("addit.groups", {count: offer.captures.length, target: offer.value})
+    <p class="hint">${offer.captures.length ? t("addit.groups", {count: groupCount(offer, table), target: offer.value})
       : t("addit.noGroup", {target: offer.value})}</p>`;
 }
 
@@ -38,7 +46,7 @@ function controls(ctx, offer) {
   // Without help with the sums any group may be sent: the server says why one does not add up.
   const sendable = sums ? right : ui.group.length > 0;
   return html`<div class="controls">
-    ${sums ? sumLines(offer, picked, right) : html`<p class="hint">${t("addit.pickGroup", {target: offer.value})}</p>`}
+    ${sums ? sumLines(offer, picked, right, view.state.table) : html`<p class="hint">${t("addit.pickGroup", {target: offer.value})}</p>`}
     <div class="actions">
       <button type="button" class="primary" data-action="capture" data-key="capture" ${sendable && !ctx.busy ? "" : "disabled"}>
         ${picked.length ? t("addit.capture", {count: picked.length + 1}) : t("addit.captureNone")}</button>
