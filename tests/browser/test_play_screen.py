@@ -144,7 +144,8 @@ def test_negative_scores_and_totals_are_written_with_a_minus_sign(new_page):
         const played = {top: null, card: {id: 'plus-5a', kind: 'plus', number: 5}, total: 5, man: null,
                         game_end: {reason: 'cards', game: 1, points: [-2, 40]}};
         const passed = {type: 'pass', hand_over: {reason: 'passes', seats: [{points: 0, penalty: 20, net: -20},
-                                                                            {points: 30, penalty: 0, net: 30}]}};
+                                                                            {points: 30, penalty: 0, net: 30}],
+                                                  totals: [-20, 30]}};
         return [pm.score({status: 'over', scores: [-2, 40], seats, state: {seats: [{points: -20}, {points: 0}]}}, 0).text,
                 pm.describe(played, {name: 'Ann', view: {seats}}).join(' '),
                 too.score({status: 'playing', scores: [-20, 30], seats, state: {target: 200}}, 0).text,
@@ -166,12 +167,33 @@ def test_a_move_that_ends_a_game_is_its_own_sentence_before_the_end(new_page):
         const entered = {top: {id: 'plus-3a', kind: 'plus', number: 3}, card: {id: 'plus-5a', kind: 'plus', number: 5},
                          total: 8, man: 2, from: 0, to: 8, outcome: 'enter', game_end: {reason: 'cards', game: 1, points: [8, 40]}};
         const placed = {type: 'place', tile: {id: 'd1', orange: 1, blue: 2}, x: 1, y: 0, points: 5, bonus: false,
-                        hand_over: {reason: 'out', seats: [{points: 5, penalty: 0, net: 5}, {points: 0, penalty: 10, net: -10}]}};
+                        hand_over: {reason: 'out', seats: [{points: 5, penalty: 0, net: 5}, {points: 0, penalty: 10, net: -10}],
+                                    totals: [5, -10]}};
         return [pm.describe(entered, {name: 'Ann', view}), too.describe(placed, {name: 'Ann', view})];
     }""")
     for move, *ended in said:
         assert move.endswith(".") and ended and "over" in ended[0], said
     assert said[0][0].endswith("Man 3 enters on 8."), said
+
+
+def test_add_too_says_why_a_seat_wins_on_equal_totals(new_page):
+    """RULES.md's interpretation of a tie: when several seats reach the target in one hand, the highest total
+    wins, then the higher score in that last hand. The page said "Match over: Bob wins" beside two equal
+    totals, without a word of why; a tie the last hand does not break, and a hand that ends no match,
+    add nothing."""
+    page = new_page()
+    page.goto("/")
+    said = page.evaluate("""async () => {
+        const too = (await import('/js/games/addtoo.js')).default;
+        const view = {seats: [{name: 'Ann'}, {name: 'Bob'}], state: {target: 200}};
+        const over = (totals, nets) => ({type: 'pass', hand_over: {reason: 'passes', totals,
+            seats: nets.map((net) => ({points: net + 10, penalty: 10, net}))}});
+        return [[210, 210, 30, 50], [210, 190, 30, 50], [210, 210, 40, 40], [150, 150, 30, 50]].map(
+            ([a, b, netA, netB]) => too.describe(over([a, b], [netA, netB]), {name: 'Ann', view}).join(' '));
+    }""")
+    assert said[0].endswith("Ann 40 − 10 = 30, Bob 60 − 10 = 50. Equal totals: Bob wins with the higher score in "
+                            "this last hand."), said
+    assert not any("Equal totals" in text for text in said[1:]), said
 
 
 def test_a_right_to_left_name_keeps_its_points_beside_it(new_page):

@@ -106,6 +106,17 @@ function handResults(view, seats) {
   return seats.map((s, n) => `${seatName(view, n)} ${s.points} − ${s.penalty} = ${minus(s.net)}`).join(", ");
 }
 
+/** The seat that won a match its last hand ended on equal top totals, by the higher score in that hand (RULES.md's
+ * interpretation of a tie); null when the totals decided, the hand did not end the match, or the tie stands. */
+function tieBroken(view, over) {
+  const top = Math.max(...over.totals);
+  if (!(top >= view.state?.target)) return null;
+  const tied = over.totals.map((_, s) => s).filter((s) => over.totals[s] === top);
+  const best = Math.max(...tied.map((s) => over.seats[s].net));
+  const winners = tied.filter((s) => over.seats[s].net === best);
+  return tied.length > 1 && winners.length === 1 ? winners[0] : null;
+}
+
 function lastHand(view) {
   const last = view.state.last_hand;
   if (!last || view.status === "over") return "";
@@ -227,6 +238,8 @@ export default {
     const over = entry.hand_over;
     if (over) {
       parts.push(t(`log.addtoo.over.${over.reason}`, {results: handResults(view, over.seats)}));
+      const winner = tieBroken(view, over);
+      if (winner !== null) parts.push(t("log.addtoo.tieBroken", {name: seatName(view, winner)}));
     }
     return parts;
   },

@@ -519,6 +519,7 @@ export default {
   "log.addtoo.over.out": "Runde vorbei: Ein Spieler hat alle Rauten gelegt. {results}.",
   "log.addtoo.over.blocked": "Runde vorbei: Die letzte Raute ist an allen vier Seiten zu. {results}.",
   "log.addtoo.over.passes": "Runde vorbei: Niemand konnte mehr legen. {results}.",
+  "log.addtoo.tieBroken": "Gleichstand: {name} gewinnt mit mehr Punkten in dieser letzten Runde.",
 
   "computer.title": "Gegen den Computer spielen",
   "computer.lead": "Niemand zum Mitspielen? Der Computer nimmt den anderen Platz, und du spielst sofort.",

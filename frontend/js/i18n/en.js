@@ -519,6 +519,7 @@ export default {
   "log.addtoo.over.out": "Hand over: a player placed every diamond. {results}.",
   "log.addtoo.over.blocked": "Hand over: the last diamond is closed on all four sides. {results}.",
   "log.addtoo.over.passes": "Hand over: nobody could play. {results}.",
+  "log.addtoo.tieBroken": "Equal totals: {name} wins with the higher score in this last hand.",
 
   "computer.title": "Play against the computer",
   "computer.lead": "No one to play with? The computer takes the other seat and you play at once.",

@@ -519,6 +519,7 @@ export default {
   "log.addtoo.over.out": "Mano terminada: un jugador colocó todos sus rombos. {results}.",
   "log.addtoo.over.blocked": "Mano terminada: el último rombo está cerrado por sus cuatro lados. {results}.",
   "log.addtoo.over.passes": "Mano terminada: nadie podía jugar. {results}.",
+  "log.addtoo.tieBroken": "Totales iguales: gana {name}, con más puntos en esta última mano.",
 
   "computer.title": "Jugar contra el ordenador",
   "computer.lead": "¿No hay nadie con quien jugar? El ordenador ocupa la otra plaza y juegas enseguida.",

@@ -519,6 +519,7 @@ export default {
   "log.addtoo.over.out": "Manche terminée : un joueur a posé tous ses losanges. {results}.",
   "log.addtoo.over.blocked": "Manche terminée : le dernier losange est fermé sur ses quatre côtés. {results}.",
   "log.addtoo.over.passes": "Manche terminée : personne ne pouvait jouer. {results}.",
+  "log.addtoo.tieBroken": "Totaux égaux : {name} gagne avec le meilleur score de cette dernière manche.",
 
   "computer.title": "Jouer contre l'ordinateur",
   "computer.lead": "Personne avec qui jouer ? L'ordinateur prend l'autre place et vous jouez tout de suite.",

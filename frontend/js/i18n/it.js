@@ -519,6 +519,7 @@ export default {
   "log.addtoo.over.out": "Mano finita: un giocatore ha messo tutti i suoi rombi. {results}.",
   "log.addtoo.over.blocked": "Mano finita: l'ultimo rombo è chiuso su tutti e quattro i lati. {results}.",
   "log.addtoo.over.passes": "Mano finita: nessuno poteva giocare. {results}.",
+  "log.addtoo.tieBroken": "Totali pari: vince {name}, con il punteggio più alto in quest'ultima mano.",
 
   "computer.title": "Gioca contro il computer",
   "computer.lead": "Nessuno con cui giocare? Il computer prende l'altro posto e giochi subito.",

@@ -519,6 +519,7 @@ export default {
   "log.addtoo.over.out": "Mão terminada: um jogador colocou todos os seus losangos. {results}.",
   "log.addtoo.over.blocked": "Mão terminada: o último losango está fechado nos quatro lados. {results}.",
   "log.addtoo.over.passes": "Mão terminada: ninguém podia jogar. {results}.",
+  "log.addtoo.tieBroken": "Totais iguais: {name} ganha com mais pontos nesta última mão.",
 
   "computer.title": "Jogar contra o computador",
   "computer.lead": "Ninguém para jogar? O computador ocupa o outro lugar e jogas já.",
