@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from engine import addit, addtoo, plusminus
 from engine.protocol import IllegalMove
-from tests.engine.test_addem import FILLER, PAD, expose, play, refused, start, summed
+from tests.engine.test_addem import FILLER, PAD, expose, play, refused, replacing, start, summed
 from tests.engine.test_addtoo import NEXT_TO, d, place, table
 from tests.engine.test_plusminus import at
 from tests.engine.test_plusminus import new_match as plusminus_match
@@ -85,7 +85,8 @@ def raised(game, state, seat: int, move: dict) -> dict:
 
 def test_the_rules_refusals_of_every_game_are_worded_in_every_language(new_page):
     """Once shown in English in every language: a forced draw, an exposed card, a diamond that does
-    not fit, a man that may not move... The same code in two games (`occupied`) reads right in each."""
+    not fit, a man that may not move... The same code in two games (`occupied`) reads right in each. Too few
+    cards says how many a sum and a replace need (it said "Too few cards: 2." and no more)."""
     forced = start(["T3a", "T5a", "AEa", "AOa", "T9a", "T8a"], ["F5a", "F3a", *FILLER[:4]])
     exposed = play(start(["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]]), (0, expose("F8a")))
     diamonds = table(NEXT_TO, [[d(1, 4), d(3, 4)], [d(5, 6)]])
@@ -93,6 +94,10 @@ def test_the_rules_refusals_of_every_game_are_worded_in_every_language(new_page)
         "Your hand holds only Total and Add-Em cards: you must draw.":
             refusal(refused(forced, 0, summed("T8a", "AOa", "AEa", AOa=3, AEa=4))),
         "A card is exposed already: you cannot expose another.": refusal(refused(exposed, 1, expose("F5a"))),
+        "Too few cards: 2. A sum needs 3 or more, the exposed ones included; a replace lays 2 or more.":
+            refusal(refused(start(["T3a", "F5a", *PAD[:4]], FILLER), 0, summed("T3a", "F5a"))),
+        "Too few cards: 1. A sum needs 3 or more, the exposed ones included; a replace lays 2 or more.":
+            refusal(refused(exposed, 1, replacing("F5a"))),
         "At (1, 0) your 4 is blue and the side it touches is orange: touching sides must have the same colour.":
             raised(addtoo, diamonds, 0, place(d(1, 4), 1, 0, 0)),
         "(0, 0) already holds a diamond.": raised(addtoo, diamonds, 0, place(d(3, 4), 0, 0, 2)),
@@ -108,11 +113,12 @@ def test_the_rules_refusals_of_every_game_are_worded_in_every_language(new_page)
                    plusminus_play("minus-7a")),
     }
     refusals = list(cases.values())
-    assert [r["code"] for r in refusals] == ["must_draw", "already_exposed", "colour_mismatch", "occupied",
+    assert [r["code"] for r in refusals] == ["must_draw", "already_exposed", "too_few_cards", "too_few_cards",
+                                             "colour_mismatch", "occupied",
                                              "must_place", "occupied", "stars_bust", "must_move"]
     texts = worded(new_page, refusals)
     assert texts["en"] == list(cases)
-    assert "bleu" in texts["fr"][2] and "orange" in texts["fr"][2] and "19" in texts["de"][5]
+    assert "bleu" in texts["fr"][4] and "orange" in texts["fr"][4] and "19" in texts["de"][7]
 
 
 def test_a_hint_refused_as_the_match_moved_on_keeps_its_reason_when_the_change_shows(new_page, server):

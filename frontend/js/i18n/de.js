@@ -291,7 +291,7 @@ export default {
   "error.sum_mismatch": "{parts} = {made}, nicht {total}: Die Karten müssen die Zahl der Summenkarte ergeben.",
   "error.replace_mismatch": "{parts} = {total}, nicht {target}: Die gelegten Karten müssen so viel ergeben wie die offenen Karten.",
   "error.one_total": "Eine Summe braucht genau eine rote Summenkarte, nicht {count}.",
-  "error.too_few_cards": "Zu wenige Karten: {count}.",
+  "error.too_few_cards": "Zu wenige Karten: {count}. Eine Summe braucht 3 oder mehr, die offenen mitgezählt; ein Tausch legt 2 oder mehr.",
   "error.cannot_expose": "Nur eine Zahlen- oder Minuskarte kann offen gelegt werden.",
   "error.cannot_lay": "Nur Zahlen- und Minuskarten können gelegt werden.",
   "error.lay_back": "Du kannst die Karten, die du nimmst, nicht zurücklegen.",

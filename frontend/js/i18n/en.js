@@ -291,7 +291,7 @@ export default {
   "error.sum_mismatch": "{parts} = {made}, not {total}: the cards must add up to the Total card's number.",
   "error.replace_mismatch": "{parts} = {total}, not {target}: the cards you lay must make what the exposed cards make.",
   "error.one_total": "A sum needs exactly one red Total card, not {count}.",
-  "error.too_few_cards": "Too few cards: {count}.",
+  "error.too_few_cards": "Too few cards: {count}. A sum needs 3 or more, the exposed ones included; a replace lays 2 or more.",
   "error.cannot_expose": "Only a Figure or Minus card can be exposed.",
   "error.cannot_lay": "Only Figure and Minus cards can be laid.",
   "error.lay_back": "You cannot lay back the cards you take.",

@@ -291,7 +291,7 @@ export default {
   "error.sum_mismatch": "{parts} = {made}, no {total}: las cartas deben sumar el número de la carta Total.",
   "error.replace_mismatch": "{parts} = {total}, no {target}: las cartas que pones deben sumar lo mismo que las expuestas.",
   "error.one_total": "Una suma necesita exactamente una carta Total roja, no {count}.",
-  "error.too_few_cards": "Demasiado pocas cartas: {count}.",
+  "error.too_few_cards": "Demasiado pocas cartas: {count}. Una suma necesita 3 o más, contando las expuestas; una sustitución pone 2 o más.",
   "error.cannot_expose": "Solo se puede exponer una carta Cifra o Menos.",
   "error.cannot_lay": "Solo se pueden poner cartas Cifra y Menos.",
   "error.lay_back": "No puedes volver a poner las cartas que coges.",

@@ -291,7 +291,7 @@ export default {
   "error.sum_mismatch": "{parts} = {made}, pas {total} : les cartes doivent faire le nombre de la carte Total.",
   "error.replace_mismatch": "{parts} = {total}, pas {target} : les cartes posées doivent faire autant que les cartes exposées.",
   "error.one_total": "Une addition demande exactement une carte Total rouge, pas {count}.",
-  "error.too_few_cards": "Trop peu de cartes : {count}.",
+  "error.too_few_cards": "Trop peu de cartes : {count}. Une addition en demande 3 ou plus, cartes exposées comprises ; un remplacement en pose 2 ou plus.",
   "error.cannot_expose": "Seule une carte Chiffre ou Moins peut être exposée.",
   "error.cannot_lay": "Seules des cartes Chiffre et Moins peuvent être posées.",
   "error.lay_back": "Vous ne pouvez pas reposer les cartes que vous prenez.",

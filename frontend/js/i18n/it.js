@@ -291,7 +291,7 @@ export default {
   "error.sum_mismatch": "{parts} = {made}, non {total}: le carte devono fare il numero della carta Totale.",
   "error.replace_mismatch": "{parts} = {total}, non {target}: le carte che metti devono fare quanto quelle esposte.",
   "error.one_total": "Una somma richiede esattamente una carta Totale rossa, non {count}.",
-  "error.too_few_cards": "Troppo poche carte: {count}.",
+  "error.too_few_cards": "Troppo poche carte: {count}. Una somma ne richiede 3 o più, comprese quelle esposte; una sostituzione ne mette 2 o più.",
   "error.cannot_expose": "Si può esporre solo una carta Cifra o Meno.",
   "error.cannot_lay": "Si possono mettere solo carte Cifra e Meno.",
   "error.lay_back": "Non puoi rimettere le carte che prendi.",

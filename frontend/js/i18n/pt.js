@@ -291,7 +291,7 @@ export default {
   "error.sum_mismatch": "{parts} = {made}, não {total}: as cartas têm de somar o número da carta Total.",
   "error.replace_mismatch": "{parts} = {total}, não {target}: as cartas que pões têm de somar o mesmo que as expostas.",
   "error.one_total": "Uma soma precisa de exatamente uma carta Total vermelha, não {count}.",
-  "error.too_few_cards": "Cartas a menos: {count}.",
+  "error.too_few_cards": "Cartas a menos: {count}. Uma soma precisa de 3 ou mais, com as expostas incluídas; uma substituição põe 2 ou mais.",
   "error.cannot_expose": "Só se pode expor uma carta Algarismo ou Menos.",
   "error.cannot_lay": "Só se podem pôr cartas Algarismo e Menos.",
   "error.lay_back": "Não podes voltar a pôr as cartas que levas.",
