@@ -15,6 +15,7 @@ from tests.engine.test_addem import FILLER, PAD, fixed_deck
 from tests.engine.test_addit import EXAMPLE_TABLE
 from tests.engine.test_addit import fixed_deck as addit_deck
 from tests.engine.test_addup import fixed_deck as addup_deck
+from tests.engine.test_plusminus import fixed_deck as plusminus_deck
 
 from .drive import status
 from .matches import PLAYERS, choose, new_match
@@ -435,6 +436,21 @@ def test_add_it_counts_the_groups_of_the_sheets_example_as_the_sheet_does(new_pa
     page.goto(match.seat_link(0))
     page.locator('.hand [data-card="soccer-8"]').click()
     expect(page.locator(".addit .controls .hint")).to_have_text("5 groups on the table add up to 8.")
+
+
+def test_plus_and_minus_says_why_a_minus_card_cannot_open_a_game(new_page, server):
+    """RULES.md: the first card of each game must be a Plus card. Its Minus cards could not be picked and
+    nothing said why; once a card is on the pile, the note goes."""
+    match = new_match(server, "plusminus", deck=plusminus_deck([["minus-7a", "plus-5a"], ["plus-3a"]]))
+    page = new_page()
+    page.goto(match.seat_link(0))
+    note = page.locator("#pm-plus-first")
+    expect(note).to_have_text("The first card of a game must be a Plus card.")
+    expect(page.locator('.hand [data-card="minus-7a"]')).not_to_have_attribute("data-action", "select")
+    expect(page.locator('.hand [data-card="plus-5a"]')).to_have_attribute("data-action", "select")
+    match.move(0, {"type": "play", "card": "plus-5a", "man": 0})
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")
+    expect(note).to_have_count(0)
 
 
 def test_plus_and_minus_men_stay_rings_in_forced_colours(new_page, server):

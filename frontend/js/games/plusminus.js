@@ -105,6 +105,8 @@ export default {
     const targets = new Map(); // square -> the one move landing there (null: several do, or a move is on its way)
     (offer && helpsWithSums(view) ? options(offer) : []).forEach((o) => targets.set(o.to, ctx.busy || targets.has(o.to) ? null : o));
     const top = state.top;
+    // A game's first card must be a Plus card: the Minus cards in hand cannot be picked, and the page says why
+    const plusFirst = !top && legal && (state.hand || []).some((face) => face.kind === "minus");
     const boards = view.seats.map((_, seat) => seat).sort((a, b) => (b === me) - (a === me))
       .map((seat) => boardOf(view, seat, me, seat === me ? targets : new Map()));
     const offers = legal?.play || [];
@@ -114,7 +116,7 @@ export default {
     return html`<div class="plusminus" data-version="${view.version}">
       <p class="facts">${t("pm.game", {game: state.game, games: state.games})} · ${t("pm.played", {count: state.played_count})}</p>
       <div class="top-card"><h3>${t("pm.top")}</h3>${top ? card({id: top.id, label: label(top), face: faceOf(top), kind: `pm-${top.kind}`})
-        : html`<p class="hint">${t("pm.noTop")}</p>`}</div>
+        : html`<p class="hint">${t("pm.noTop")}</p>${plusFirst ? html`<p class="hint" id="pm-plus-first">${t("error.minus_first")}</p>` : ""}`}</div>
       ${state.hand ? handArea(t("play.yourHand"), cards, offer ? controls(ctx, offer, top)
         : legal ? html`<p class="hint">${t(helpsWithSums(view) ? "pm.pick" : "pm.pickMan")}</p>` : "") : ""}
       <div class="pm-boards">${boards}</div>
