@@ -453,6 +453,19 @@ def test_plus_and_minus_says_why_a_minus_card_cannot_open_a_game(new_page, serve
     expect(note).to_have_count(0)
 
 
+def test_add_up_says_equal_opening_cards_capture_nothing(new_page, server):
+    """RULES.md: opening cards that happen to be equal capture nothing. The rows showed "4 = 4" and nobody had
+    captured, without a word; once a card is played on them, the note goes."""
+    match = new_match(server, "addup", deck=addup_deck([["5a", "6a", "7a"], ["1b", "2b", "3b"]], openings=("4a", "4b")))
+    page = new_page()
+    page.goto(match.seat_link(0))
+    note = page.locator("#addup-equal-openings")
+    expect(note).to_have_text("Opening cards that happen to be equal capture nothing.")
+    match.move(0, {"type": "play", "card": "5a", "row": "top"})
+    expect(page.locator("#status")).to_have_attribute("data-version", "1")
+    expect(note).to_have_count(0)
+
+
 def test_plus_and_minus_men_stay_rings_in_forced_colours(new_page, server):
     """Windows' high contrast (forced colours) drops backgrounds: the men were bare digits among the squares'."""
     match = new_match(server, "plusminus")

@@ -34,6 +34,13 @@ function rowsOf(view) {
   }).reduce((a, b) => html`${a}${sums ? html`<p class="relation" aria-hidden="true">${relation}</p>` : ""}${b}`);
 }
 
+/** Two rows of one card each, equal: opening cards (a card played onto an equal row would have captured), which
+ * capture nothing, though the rows show "=" (said with help with the sums, where the sums are shown). */
+function equalOpenings(view) {
+  const {top, bottom} = view.state.rows;
+  return helpsWithSums(view) && top.cards.length === 1 && bottom.cards.length === 1 && top.sum === bottom.sum;
+}
+
 const inRange = (offer, value) => !offer.value || (Number.isInteger(value) && value >= offer.value.min && value <= offer.value.max);
 
 /** "Top row: 15 -> 18", and whether that captures, for the value the card (or the typed joker value) adds;
@@ -99,6 +106,7 @@ export default {
     const {view} = ctx;
     return html`<div class="addup" data-version="${view.version}">
       ${rowsOf(view)}
+      ${equalOpenings(view) ? html`<p class="note" id="addup-equal-openings">${t("addup.equalOpenings")}</p>` : ""}
       <p class="pile">${t("play.pile", {count: view.state.pile_count})}</p>
       ${view.state.hand ? hand(ctx) : ""}
     </div>`;

@@ -347,6 +347,7 @@ export default {
   "addup.in.top": "die obere Reihe",
   "addup.in.bottom": "die untere Reihe",
   "addup.sum": "Summe {sum}",
+  "addup.equalOpenings": "Sind die Reihenanfänge zufällig gleich, räumt niemand etwas ab.",
   "addup.card": "Karte {value}",
   "addup.whiteJoker": "Weißer Joker, 0 bis 5",
   "addup.yellowJoker": "Gelber Joker, 10 oder mehr",

@@ -347,6 +347,7 @@ export default {
   "addup.in.top": "the top row",
   "addup.in.bottom": "the bottom row",
   "addup.sum": "sum {sum}",
+  "addup.equalOpenings": "Opening cards that happen to be equal capture nothing.",
   "addup.card": "Card {value}",
   "addup.whiteJoker": "White joker, 0 to 5",
   "addup.yellowJoker": "Yellow joker, 10 or more",

@@ -347,6 +347,7 @@ export default {
   "addup.in.top": "la fila de arriba",
   "addup.in.bottom": "la fila de abajo",
   "addup.sum": "suma {sum}",
+  "addup.equalOpenings": "Unas cartas abrefila que resulten iguales no capturan nada.",
   "addup.card": "Carta {value}",
   "addup.whiteJoker": "Comodín blanco, de 0 a 5",
   "addup.yellowJoker": "Comodín amarillo, 10 o más",

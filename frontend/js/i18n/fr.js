@@ -347,6 +347,7 @@ export default {
   "addup.in.top": "la ligne du haut",
   "addup.in.bottom": "la ligne du bas",
   "addup.sum": "somme {sum}",
+  "addup.equalOpenings": "Des cartes d'ouverture qui se trouvent égales ne ramassent rien.",
   "addup.card": "Carte {value}",
   "addup.whiteJoker": "Joker blanc, de 0 à 5",
   "addup.yellowJoker": "Joker jaune, 10 ou plus",

@@ -347,6 +347,7 @@ export default {
   "addup.in.top": "sulla fila superiore",
   "addup.in.bottom": "sulla fila inferiore",
   "addup.sum": "somma {sum}",
+  "addup.equalOpenings": "Carte aprifila che risultano uguali non prendono niente.",
   "addup.card": "Carta {value}",
   "addup.whiteJoker": "Jolly bianco, da 0 a 5",
   "addup.yellowJoker": "Jolly giallo, 10 o più",

@@ -347,6 +347,7 @@ export default {
   "addup.in.top": "a fila de cima",
   "addup.in.bottom": "a fila de baixo",
   "addup.sum": "soma {sum}",
+  "addup.equalOpenings": "Cartas de início de fila que calhem ser iguais não ganham nada.",
   "addup.card": "Carta {value}",
   "addup.whiteJoker": "Jóquer branco, de 0 a 5",
   "addup.yellowJoker": "Jóquer amarelo, 10 ou mais",
