@@ -622,6 +622,23 @@ export default {
   "mine.sheets": "Class sheets",
   "mine.sheet": "{game} · {pupils} · made {relative}",
 
+  "results.title": "Results",
+  "results.pupil": "Pupil",
+  "results.match": "Match",
+  "results.status": "Status",
+  "results.score": "Score",
+  "results.result": "Result",
+  "results.won": "Won",
+  "results.shared": "Shared the win",
+  "results.lost": "Lost",
+  "results.unread": "Could not be read: {reason}",
+  "results.stale": "Not up to date: {reason}",
+  "results.download": "Download results (CSV)",
+  "results.file": "{game} results {date}",
+  // The CSV file's separator: the one a spreadsheet opened in this language expects (a semicolon where the decimal
+  // sign is a comma, as Excel does).
+  "results.separator": ",",
+
   "privacy.link": "Privacy: what is kept, and for how long",
   "privacy.title": "Privacy",
   "privacy.lead": "What this app keeps about the people who play, who can see it, and for how long. The operator is the person, school or company that runs this server.",

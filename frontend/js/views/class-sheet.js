@@ -1,12 +1,13 @@
 // A class sheet: one card per pupil (their name, the game, "Scan to play" and the QR code of their seat link, who
 // they play with) to print and hand out, kept on this device so that a lost card can be printed again. While its
-// matches are being made, how far it got; when that stopped midway, why, and *Go on*.
+// matches are being made, how far it got; when that stopped midway, why, and *Go on*. On screen, the Results.
 import {forgetSheet, sheetOf, unmade} from "../class-store.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {go} from "../router.js";
 import {onProgress, runOf, startMaking} from "./class-making.js";
+import {classResults} from "./class-results.js";
 import {gameName, problemText} from "./words.js";
 
 const drawn = new Map(); // seat link -> its QR code: a sheet of 30 repainted at each step draws each code once
@@ -60,6 +61,7 @@ function tools(forgetting, cards) {
 export default function classSheet(id) {
   let forgetting = false;
   let unlisten = null;
+  const results = classResults(id, () => screen.repaint());
   const screen = {
     fallbackFocus: "h1",
     render() {
@@ -80,16 +82,25 @@ export default function classSheet(id) {
         <p class="sheet-private" id="sheet-private">${t("sheet.private")}</p>
         ${making(sheet, run)}
         ${running ? "" : tools(forgetting, cards.length)}
+        ${results.render(sheet)}
         <ul class="pupil-cards" id="pupil-cards">${cards}</ul></div>`;
     },
     start() {
-      unlisten = onProgress((sheet) => sheet === id && screen.repaint());
+      unlisten = onProgress((sheet) => {
+        if (sheet !== id) return;
+        screen.repaint();
+        if (runOf(id).ended) results.refresh(); // the matches made meanwhile
+      });
+      results.start();
     },
+    revive: () => results.refresh(),
     stop() {
       unlisten?.();
+      results.stop();
     },
     actions: {
       print: () => window.print(),
+      downloadResults: () => results.download(sheetOf(id)),
       goOn() {
         startMaking(sheetOf(id));
         screen.repaint();

@@ -8,9 +8,8 @@ import {forgetSeat} from "../push.js";
 import {allSheets} from "../class-store.js";
 import {allSeats, followRematch, rememberPlayers, seatOf, unwatch, update, watchedMatches} from "../seat-store.js";
 import {announce} from "../ui.js";
+import {REFRESH_MS, publicViews} from "./public-views.js";
 import {gameName, isolated, seatName, statusLine} from "./words.js";
-
-const EVERY_MS = 15000;
 
 /** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it: its
  * last move (`moved`), or, before anyone moved, its start (`moved_at`: the last seat taken then; a hint is no move). */
@@ -91,19 +90,17 @@ function sheetsList() {
   </section>`;
 }
 
-/** The public views of the matches this device watches, by id ({data, etag}), asked for together with the ETag of
- * the view got before (`known`), so that an unchanged match costs a 304; one that fails keeps the view got before.
- * A watched match's rematch is watched from then on (`followRematch`), and asked for too. */
+/** The public views of the matches this device watches, by id ({data, etag}; see public-views.js). A watched match's
+ * rematch is watched from then on (`followRematch`), and asked for too. */
 async function watchedViews(known) {
   const views = new Map();
   let pending = watchedMatches();
   while (pending.length) {
-    const got = await Promise.all(pending.map(({id}) => {
-      const before = known.get(id);
-      return api.view(id, null, before?.etag).then((answer) => (answer.notModified ? before : answer), () => before);
-    }));
-    pending.forEach(({id}, n) => views.set(id, got[n]));
-    got.filter(Boolean).forEach(({data}) => followRematch(data));
+    const got = await publicViews(pending.map(({id}) => id), known);
+    got.forEach((answer, id) => {
+      views.set(id, answer);
+      if (answer.data) followRematch(answer.data);
+    });
     pending = watchedMatches().filter(({id}) => !views.has(id));
   }
   return views;
@@ -163,7 +160,7 @@ export function myGames(repaint) {
     watched = await watchedViews(watched);
     if (stopped) return;
     repaint();
-    timer = setTimeout(refresh, document.hidden ? 4 * EVERY_MS : EVERY_MS);
+    timer = setTimeout(refresh, document.hidden ? 4 * REFRESH_MS : REFRESH_MS);
   }
 
   return {

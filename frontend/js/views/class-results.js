@@ -1,0 +1,107 @@
+// A class sheet's results, for the teacher after the lesson: who played, who finished, who won and with what score,
+// one row per pupil in the order of the cards, from each match's public view (public-views.js), asked again while the
+// page is open and when it comes back into view; the same table saved as a CSV file, for a spreadsheet.
+import {retryDelay} from "../api.js";
+import {sheetOf} from "../class-store.js";
+import {csvText, saveCsv} from "../csv.js";
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {REFRESH_MS, publicViews} from "./public-views.js";
+import {gameName, problemText, statusLine} from "./words.js";
+
+const COLUMNS = ["pupil", "match", "status", "score", "result"];
+
+/** The pupils who have a card, in the cards' order: [{pupil, n (their match's number), id (its id), seat}]. A pupil
+ * sits in the seat kept for their name, in the order typed (class-plan.js: the create body's `players`). */
+const pupilsOf = (sheet) => sheet.groups.flatMap((group, n) => group.pupils.map((pupil, seat) => ({pupil, n: n + 1,
+  id: group.match?.id, seat})).filter(({pupil}) => group.links[pupil]));
+
+/** won, shared or lost: how a finished match ended for `seat` (the computer's seats may have won it). */
+const outcome = (winners, seat) => (!winners.includes(seat) ? "lost" : winners.length > 1 ? "shared" : "won");
+
+/** A pupil's row, in words: how their match stands, their score in the game's own words (`game`: its module, null
+ * until loaded) and how it ended for them; a match that could not be read says why, in its row alone. */
+function row({pupil, n, seat}, answer, game) {
+  const view = answer?.data;
+  const cells = {pupil, match: n, status: "", score: "", result: "", problem: ""};
+  if (!answer) return {...cells, status: t("app.loading")};
+  if (answer.error) cells.problem = t(view ? "results.stale" : "results.unread", {reason: problemText(answer.error)});
+  if (!view) return cells;
+  return {...cells, status: statusLine(view, null), score: game && view.status !== "waiting" ? game.score(view, seat).text : "",
+    result: view.status === "over" ? t(`results.${outcome(view.winners, seat)}`) : ""};
+}
+
+/** "2026-12-04": the day in the reader's time zone, as a file name sorts it. */
+function today() {
+  const now = new Date();
+  return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, "0")).join("-");
+}
+
+/** The Results part of sheet `id`'s page; `repaint()` draws the page again when an answer came. */
+export function classResults(id, repaint) {
+  let views = new Map(); // each match's public view by id, {data, etag, error}, as last asked for
+  let game = null; // the game's module, for its scores' words
+  let timer = null;
+  let asking = false; // a round of reads is on its way
+  let again = false; // news was asked for meanwhile: the round under way may have been sent before it
+  let stopped = false;
+
+  const rows = (sheet) => pupilsOf(sheet).map((pupil) => row(pupil, views.get(pupil.id), game));
+
+  async function refresh() {
+    clearTimeout(timer);
+    const sheet = sheetOf(id);
+    if (stopped || !sheet) return;
+    if (asking) {
+      again = true;
+      return;
+    }
+    asking = true;
+    game ??= await import(`../games/${sheet.game}.js`).then((module) => module.default, () => null);
+    views = await publicViews([...new Set(pupilsOf(sheet).map((pupil) => pupil.id))], views);
+    asking = false;
+    if (stopped) return;
+    repaint();
+    if (again) {
+      again = false;
+      return refresh();
+    }
+    const busy = [...views.values()].filter((answer) => answer.error).map((answer) => retryDelay(answer.error, 0));
+    timer = setTimeout(refresh, Math.max(document.hidden ? 4 * REFRESH_MS : REFRESH_MS, ...busy));
+  }
+  const shown = () => !document.hidden && refresh();
+
+  return {
+    render(sheet) {
+      const all = rows(sheet);
+      if (!all.length) return "";
+      return html`<section class="results" aria-labelledby="results-title">
+        <h2 id="results-title">${t("results.title")}</h2>
+        <div class="table-scroll" role="region" aria-labelledby="results-title" tabindex="0">
+          <table id="results" aria-labelledby="results-title"><thead><tr>${COLUMNS.map((column) =>
+            html`<th scope="col">${t(`results.${column}`)}</th>`)}</tr></thead>
+          <tbody>${all.map((cells) => html`<tr><th scope="row">${cells.pupil}</th><td>${cells.match}</td>
+            <td>${cells.status}${cells.problem ? html` <span class="${cells.status ? "note" : "error"}">${cells.problem}</span>`
+              : ""}</td><td>${cells.score}</td><td>${cells.result}</td></tr>`)}</tbody></table></div>
+        <p class="actions"><button type="button" data-action="downloadResults" data-key="download-results">
+          ${t("results.download")}</button></p></section>`;
+    },
+    start() {
+      document.addEventListener("visibilitychange", shown);
+      refresh();
+    },
+    refresh,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", shown);
+    },
+    /** The table as shown, as a CSV file named after the game and the day, its columns in the page's language. */
+    download(sheet) {
+      const lines = rows(sheet).map((cells) => [cells.pupil, cells.match, [cells.status, cells.problem].filter(Boolean)
+        .join(" "), cells.score, cells.result]);
+      saveCsv(`${t("results.file", {game: gameName(sheet.game), date: today()})}.csv`,
+        csvText([COLUMNS.map((column) => t(`results.${column}`)), ...lines], t("results.separator")));
+    },
+  };
+}

@@ -1,0 +1,137 @@
+"""A class sheet's results (QA: teacher): after the lesson, who played, who finished, who won and with what score, one
+row per pupil in the order of the cards, from each match's public view; a match that cannot be read says so in its row
+alone; the table saved as a CSV file a spreadsheet opens right (a byte order mark, every value quoted, no formula run)."""
+import csv
+import io
+import json
+import re
+from datetime import date
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from .drive import too_small
+from .matches import Match
+from .test_class_sheet import MAKING_S, set_up
+from .test_quality import serious_violations
+
+# A comma, a formula, quotes, an accent and an emoji: what a CSV file and a spreadsheet can get wrong.
+CLASS = ["Zoé, la grande", "=1+2", 'Léo "Lion" 🦁', "Mia", "Sam"]
+HEADER = ["Pupil", "Match", "Status", "Score", "Result"]
+
+
+def cards_made(teacher, names: list[str]) -> dict[str, str]:
+    """Each pupil's seat link, from their card, once the sheet's matches are all made."""
+    teacher.locator('[data-key="make"]').click()
+    expect(teacher.locator("#made")).to_be_visible(timeout=MAKING_S * 1000)
+    cards = teacher.locator(".pupil-card")
+    expect(cards.locator("h2")).to_have_text(names)
+    return {name: cards.nth(n).locator("figure").get_attribute("data-link") for n, name in enumerate(names)}
+
+
+def match_of(link: str) -> str:
+    """The id of the match a seat link opens."""
+    return re.search(r"/g/([\w-]+)#", link)[1]
+
+
+def played_to_the_end(origin: str, first: str, second: str) -> dict:
+    """The match of two pupils' seat links played to the end through the API; its public view then."""
+    tokens = {seat: re.search(r"#seat=([\w-]+)", link)[1] for seat, link in enumerate([first, second])}
+    match = Match(origin, "addit", match_of(first), "", tokens)
+    match.play(lambda view: False)
+    return match.view()
+
+
+def table(page) -> list[list[str]]:
+    """The results table's body as shown, a row a pupil."""
+    return page.locator("#results tbody tr").evaluate_all(
+        "rows => rows.map((row) => [...row.cells].map((cell) => cell.innerText.replace(/\\s+/g, ' ').trim()))")
+
+
+def downloaded(page) -> tuple[str, bytes]:
+    """(file name, bytes) of the CSV file *Download results* saves."""
+    with page.expect_download() as saving:
+        page.locator('[data-key="download-results"]').click()
+    return saving.value.suggested_filename, Path(saving.value.path()).read_bytes()
+
+
+def test_the_results_say_who_won_with_what_score_and_download_as_a_csv_file_a_spreadsheet_opens_right(new_page, server):
+    teacher = new_page()
+    set_up(teacher, CLASS, game="addit")  # its test player collects what it can: a match with a winner, most often
+    links = cards_made(teacher, CLASS)
+    rows = teacher.locator("#results tbody tr")
+    expect(rows).to_have_count(5)  # the pupils alone: Sam's computer has no row
+    expect(rows.locator("th")).to_have_text(CLASS)  # as the cards, in the order typed
+    expect(rows.locator("td:nth-child(2)")).to_have_text(["1", "1", "2", "2", "3"])
+    expect(rows.nth(0)).to_contain_text(re.compile(r"(Zoé, la grande|=1\+2)'s turn"))
+    expect(rows.nth(4)).to_contain_text("Sam's turn")  # the computer answers at once
+    expect(rows.nth(4).locator("td").nth(2)).to_have_text("0 cards collected")
+
+    # Zoé and "=1+2" play their match to the end; the tab coming back into view shows it at once.
+    view = played_to_the_end(server, links[CLASS[0]], links[CLASS[1]])
+    winners = view["winners"]
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    over = (f"Match over: {CLASS[winners[0]]} wins." if len(winners) == 1
+            else f"Match over: {CLASS[0]} and {CLASS[1]} share the win.")
+    for seat in (0, 1):
+        cells, count = rows.nth(seat).locator("td"), view["scores"][seat]
+        expect(cells.nth(1)).to_have_text(over)
+        expect(cells.nth(2)).to_have_text(f"{count} card{'' if count == 1 else 's'} collected")
+        expect(cells.nth(3)).to_have_text("Lost" if seat not in winners else "Won" if len(winners) == 1 else "Shared the win")
+    assert serious_violations(teacher) + too_small(teacher) == []
+
+    # The CSV file: named after the game and the day, the page's columns, every value quoted, none run as a formula.
+    name, raw = downloaded(teacher)
+    assert name == f"ADD-IT results {date.today().isoformat()}.csv"
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8's byte order mark: Excel then reads "Zoé" and the lion right
+    text = raw.decode("utf-8-sig")
+    assert text.endswith("\r\n") and "\n" not in text.replace("\r\n", "")
+    value = r'"(?:[^"]|"")*"'
+    assert all(re.fullmatch(rf"{value}(,{value})*", line) for line in text.split("\r\n")[:-1]), text
+    assert '"Zoé, la grande"' in text and '"\'=1+2"' in text and '"Léo ""Lion"" 🦁"' in text
+    saved = list(csv.reader(io.StringIO(text, newline="")))
+    shown = table(teacher)
+    assert saved[0] == HEADER
+    assert saved[1:] == [[pupil, *cells[1:]] for pupil, cells in zip(["Zoé, la grande", "'=1+2", *CLASS[2:]], shown)]
+
+    # In French: the columns in French, split by semicolons, as a French Excel expects.
+    teacher.locator("#language").select_option("fr")
+    expect(teacher.locator("#results thead th")).to_have_text(["Élève", "Partie", "État", "Score", "Résultat"])
+    name, raw = downloaded(teacher)
+    assert name == f"Résultats ADD-IT {date.today().isoformat()}.csv"
+    assert raw.decode("utf-8-sig").startswith('"Élève";"Partie";"État";"Score";"Résultat"\r\n"Zoé, la grande";"1";')
+    teacher.locator("#language").select_option("en")
+
+    # A match that cannot be read (the server's cleanup deleted it) says so in its row; the others are shown as ever.
+    teacher.route(f"**/api/v1/games/{match_of(links['Mia'])}", lambda route: route.fulfill(
+        status=404, content_type="application/problem+json",
+        body=json.dumps({"code": "unknown_match", "detail": "There is no match with that id."})))
+    teacher.reload()
+    expect(rows.nth(2).locator("td").nth(1)).to_have_text("Could not be read: There is no such match.")
+    expect(rows.nth(3).locator("td").nth(1)).to_have_text("Could not be read: There is no such match.")
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text(over)
+    expect(rows.nth(4)).to_contain_text("Sam's turn")
+    expect(teacher.locator("#alert")).to_have_text("Could not be read: There is no such match.")
+    # One read before and now out of reach keeps what it showed, marked so.
+    teacher.route(f"**/api/v1/games/{match_of(links['Sam'])}", lambda route: route.abort())
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(rows.nth(4).locator("td").nth(1)).to_have_text(
+        re.compile(r"^Sam's turn Not up to date: The server cannot be reached"))
+    expect(rows.nth(4).locator("td").nth(2)).to_have_text("0 cards collected")
+
+    # A 320 px phone with text at twice its size: the table scrolls sideways in its frame, which the keyboard reaches;
+    # the page stays the screen's width.
+    teacher.set_viewport_size({"width": 320, "height": 640})
+    teacher.evaluate("document.documentElement.style.fontSize = '200%'")  # a style sheet would break the page's policy
+    assert teacher.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    frame = teacher.locator(".table-scroll")
+    assert frame.evaluate("(e) => e.scrollWidth > e.clientWidth")
+    frame.focus()
+    teacher.keyboard.press("ArrowRight")
+    expect(frame).to_be_focused()
+    teacher.wait_for_function("() => document.querySelector('.table-scroll').scrollLeft > 0")
+    assert serious_violations(teacher) == []
+
+    # On paper: the cards alone.
+    teacher.emulate_media(media="print")
+    expect(teacher.locator(".results")).to_be_hidden()
