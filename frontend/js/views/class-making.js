@@ -1,31 +1,12 @@
 // Making a class sheet's matches through the API, one step at a time (a match, then a seat for each other pupil),
 // each kept as soon as it is answered: a failure midway leaves what was made usable, and *Go on* makes the rest.
 // A run belongs to the tab, not to a screen: the sheet's page shows how far it got, and may be left and opened again.
-import {api, retryDelay, serverBusy} from "../api.js";
 import {keepSheet} from "../class-store.js";
 import {watchMatch} from "../seat-store.js";
+import {seatGroup} from "./seating.js";
 
 const runs = new Map(); // sheet id -> {n, total, wait, error, ended}: this tab's last run for the sheet
 const listeners = new Set();
-const BUSY_MS = 5000; // a busy server's wait when it names none
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `call()` until it is answered or refused: a rate limit (LIMIT_CREATE, LIMIT_JOIN: 429) or a busy server (503) is
- * waited out for as long as its Retry-After says, `waiting(seconds)` told first and `waiting(null)` after. */
-async function patiently(call, waiting) {
-  for (;;) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!serverBusy(error)) throw error;
-      const ms = retryDelay(error, BUSY_MS);
-      waiting(Math.ceil(ms / 1000));
-      await sleep(ms);
-      waiting(null);
-    }
-  }
-}
 
 /** Make what is left of `sheet`'s matches, in order: a match with its first pupil as the creator, then each other
  * pupil's reserved seat, joined by the invite with their name. Every step is asked with the Idempotency-Key kept for
@@ -35,19 +16,10 @@ async function makeMatches(sheet, progress) {
   for (const [n, group] of sheet.groups.entries()) {
     const tell = (wait = null) => progress({n: n + 1, total: sheet.groups.length, wait});
     tell();
-    if (!group.match) {
-      const created = await patiently(() => api.create(group.body, group.key), tell);
-      group.match = {id: created.game.id, invite: created.invite};
-      group.links[group.pupils[0]] = created.seat_link;
+    await seatGroup(group, {waiting: tell, joined: () => keepSheet(sheet), made(created) {
       keepSheet(sheet);
       watchMatch(created.game.id, sheet.game, group.pupils[0], {inviteLink: created.invite_link, rematch: false}, sheet.id);
-    }
-    for (const pupil of group.pupils.filter((name) => !group.links[name])) {
-      const joined = await patiently(() => api.join(group.match.id, {invite: group.match.invite, name: pupil},
-        group.keys[pupil]), tell);
-      group.links[pupil] = joined.seat_link;
-      keepSheet(sheet);
-    }
+    }});
     tell();
   }
 }

@@ -1,6 +1,7 @@
 // A class sheet's plan: the pupils' names as typed, checked before anything is made, and the matches they make,
 // in the order typed; a match left short gets the computer in its empty seats.
 import {newKey} from "../outbox.js";
+import {newGroup} from "./seating.js";
 import {NAME_MAX} from "./words.js";
 
 /** A name as the server compares names (api/names.py): compatibility forms, invisible joiners and case set aside. */
@@ -42,9 +43,7 @@ export function newSheet(names, size, settings, level) {
   const groups = groupsOf(names, size).map(({pupils, bots}) => {
     const computer = Array.from({length: bots}, (_, n) => ({seat: pupils.length + n, level}));
     // The server names the computer's seats itself: any name holds their place.
-    const body = {...settings, players: [...pupils, ...computer.map(() => "Computer")], bots: computer};
-    return {pupils, body, key: newKey(), keys: Object.fromEntries(pupils.map((pupil) => [pupil, newKey()])), match: null,
-      links: {}};
+    return newGroup(pupils, {...settings, players: [...pupils, ...computer.map(() => "Computer")], bots: computer});
   });
   return {id: newKey(), game: settings.game, level, at: Date.now(), groups};
 }
