@@ -75,6 +75,32 @@ export function keepAnswer(answer, {kind, body}) {
     linkShown: kind === "rematch", rematch: kind === "rematch"});
 }
 
+/** Keep a seat of a table, a match whose seats this device holds together (a family passing the tablet round), from
+ * the answer that gave it (a create, a join, a rematch): the first kept is the match's seat as any other (My games
+ * lists the match once, by its token), and `table` lists each seat with its token. */
+export function keepAtTable(answer) {
+  const id = answer.game.id;
+  const held = seatOf(id);
+  const table = [...(held?.table || []).filter((s) => s.seat !== answer.seat), {seat: answer.seat, token: answer.token}]
+    .sort((a, b) => a.seat - b.seat);
+  if (held) return update(id, {table});
+  keepSeat(id, {seat: answer.seat, token: answer.token, game: answer.game.game, seatLink: answer.seat_link,
+    linkShown: true, table}); // the device keeps the links: none is shown to hand over
+}
+
+/** The seats of match `id` this device holds together, [{seat, token}], or null: it holds one seat there, or none. */
+export function tableOf(id) {
+  const table = seatOf(id)?.table;
+  return table?.length > 1 ? table : null;
+}
+
+/** The seat of `table` whose person is to move in `view` (a match's view, or a My games entry), or null: the
+ * match is not in play, or the turn is another device's, the computer's or the autopilot's (a seat that left). */
+export function personToMove(view, table) {
+  const seat = view.status === "playing" ? table.find((s) => s.seat === view.turn) : null;
+  return seat && view.seats[seat.seat].status === "playing" ? seat : null;
+}
+
 export function seatOf(id) {
   return load()[id] || null;
 }

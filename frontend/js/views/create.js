@@ -4,21 +4,22 @@ import {t} from "../i18n.js";
 import {lastName} from "../seat-store.js";
 import {loadingOr, mergeActions} from "../ui.js";
 import {LEVELS} from "./computer.js";
-import {createMatch} from "./creating.js";
+import {createMatch, createTable} from "./creating.js";
 import {gameChoice, gameOf, seatCount, settingFields, settingsBody, settingsScreen} from "./options.js";
 import {nameField} from "./words.js";
 
-/** Who plays another seat: a friend, who joins with the link (a name may be given for them), or the computer. */
+/** Who plays another seat: a friend, who joins with the link (a name may be given for them), or the computer; at a
+ * table (`form.table`), a person at this device, named. */
 function otherSeat(form, n) {
   const level = form.bots[n] || "";
   const choice = (value, label) => html`<option value="${value}" ${value === level ? "selected" : ""}>${label}</option>`;
   return html`<div class="seat-player">
     <label class="field">${t("create.otherName", {n: n + 1})}
       <select name="player-${n}" data-change="player" data-seat="${n}" data-key="player-${n}">
-        ${choice("", t("create.friend"))}
+        ${choice("", t(form.table ? "table.here" : "create.friend"))}
         ${LEVELS.map((each) => choice(each, t("bot.name", {level: t(`bot.level.${each}`)})))}
       </select></label>
-    ${level ? "" : nameField(t("create.friendName", {n: n + 1}),
+    ${level ? "" : nameField(t(form.table ? "table.name" : "create.friendName", {n: n + 1}),
       {name: `name-${n}`, value: form.names[n] || "", own: false, seat: n})}
   </div>`;
 }
@@ -29,6 +30,14 @@ function seatFields(form) {
   return html`
     ${nameField(t("create.yourName"), {name: "name-0", value: form.names[0] || "", seat: 0})}
     ${others.length ? html`<fieldset class="others"><legend>${t("create.others")}</legend>${others}</fieldset>` : ""}`;
+}
+
+/** Where the players play: each on their own device, joining by the invite, or all on this one, passing it round. */
+function placeChoice(form) {
+  const place = (table, label) => html`<label class="choice"><input type="radio" name="place" value="${table ? "table" : "apart"}"
+    data-change="place" data-key="place-${table ? "table" : "apart"}" ${form.table === table ? "checked" : ""}> ${label}</label>`;
+  return html`<fieldset class="choices"><legend>${t("create.where")}</legend>
+    ${place(false, t("create.apart"))}${place(true, t("create.table"))}</fieldset>`;
 }
 
 /** The computer's seats of the match as the form stands: [{seat, level}]. */
@@ -53,7 +62,7 @@ function seating(names, bots) {
 
 export default function create(initial) {
   const form = {game: initial || "addup", seats: 2, names: [lastName()], options: {},
-    bots: {}, timePerMove: null, timeoutsToLeave: 3, hints: true};
+    bots: {}, timePerMove: null, timeoutsToLeave: 3, hints: true, table: false};
   const screen = {
     games: null,
     error: null,
@@ -68,6 +77,7 @@ export default function create(initial) {
         <form data-submit="create" class="stack" novalidate>
           ${gameChoice(screen.games, game.key)}
           ${seatCount(t("create.seats"), game, form.seats)}
+          ${placeChoice(form)}
           ${seatFields(form)}
           ${settingFields(game, form)}
           ${screen.error ? html`<p class="error">${screen.error}</p>` : ""}
@@ -79,6 +89,11 @@ export default function create(initial) {
     actions: {
       name(input) {
         form.names[Number(input.dataset.seat)] = input.value;
+      },
+      place(input) {
+        form.table = input.value === "table";
+        screen.error = null; // it was about the names as the other choice asks for them
+        screen.repaint();
       },
       player(select) {
         form.bots[Number(select.dataset.seat)] = select.value;
@@ -97,13 +112,25 @@ export default function create(initial) {
       return screen.repaint();
     }
     const bots = botSeats(form);
+    const game = screen.games.find((g) => g.key === form.game);
+    const body = {...settingsBody(game, form), bots, ...seating(names, bots)};
+    if (form.table) return atTable(names, bots, body);
     const friends = friendNames(names, bots);
     if (friends.some(Boolean) && !friends.every(Boolean)) {
       screen.error = t("create.allOrNone");
       return screen.repaint();
     }
-    const game = screen.games.find((g) => g.key === form.game);
-    await createMatch(screen, {...settingsBody(game, form), bots, ...seating(names, bots)}, names[0]);
+    await createMatch(screen, body, names[0]);
+  }
+
+  /** A table: every person at this device named, as each joins the seat reserved under their name. */
+  async function atTable(names, bots, body) {
+    const people = names.filter((_, n) => !bots.some((bot) => bot.seat === n));
+    if (!people.every(Boolean)) {
+      screen.error = t("table.needNames");
+      return screen.repaint();
+    }
+    await createTable(screen, body, people);
   }
   return screen;
 }

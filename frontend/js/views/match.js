@@ -1,9 +1,10 @@
-// A match page: join it from an invite link, or play it (or watch it) as it changes. A seat link read from a QR
-// code ends `&qr` (see privateQr): the device that showed the code holds the seat too, as expected.
+// A match page: join it from an invite link, play it (or watch it) as it changes, or play it at a table passed round.
+// A seat link read from a QR code ends `&qr` (see privateQr): the device that showed the code holds the seat too.
 import {go} from "../router.js";
-import {seatOf} from "../seat-store.js";
+import {seatOf, tableOf} from "../seat-store.js";
 import join from "./join.js";
 import play from "./play.js";
+import table from "./table.js";
 
 export default function match(id) {
   const secrets = new URLSearchParams(location.hash.slice(1));
@@ -13,5 +14,6 @@ export default function match(id) {
   const invite = secrets.get("invite") || history.state?.invite;
   if (token || invite) history.replaceState({...history.state, invite: token ? undefined : invite}, "", `/g/${id}`);
   if (invite && !token && !seatOf(id)) return join(id, invite, () => go(`/g/${id}`, {replace: true}));
+  if (!token && tableOf(id)) return table(id); // the seats this device holds together, passed round
   return play(id, token, secrets.has("qr"));
 }

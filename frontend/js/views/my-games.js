@@ -6,7 +6,8 @@ import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {forgetSeat} from "../push.js";
 import {allSheets} from "../class-store.js";
-import {allSeats, followRematch, rememberPlayers, seatOf, unwatch, update, watchedMatches} from "../seat-store.js";
+import {allSeats, followRematch, personToMove, rememberPlayers, seatOf, tableOf, unwatch, update, watchedMatches}
+  from "../seat-store.js";
 import {announce} from "../ui.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {gameName, isolated, seatName, statusLine} from "./words.js";
@@ -41,13 +42,27 @@ function players(entry) {
   return [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
 }
 
+/** Whether a person at this device is to move: the seat's own player, or anyone at its table. */
+function yourTurn(entry) {
+  const table = tableOf(entry.id);
+  return table ? Boolean(personToMove(entry, table)) : entry.your_turn;
+}
+
+/** Who plays the match at this device: the seat's player, or the people at its table. */
+function playedBy(entry) {
+  const table = tableOf(entry.id);
+  if (!table) return t("mine.as", {name: isolated(entry.name)});
+  return t("mine.table", {names: table.map(({seat}) => seatName(entry, seat)).join(", ")});
+}
+
 function item(entry, failed) {
+  const table = tableOf(entry.id);
   return html`
-    <li class="${entry.your_turn ? "mine your-turn" : "mine"}">
+    <li class="${yourTurn(entry) ? "mine your-turn" : "mine"}">
       <a href="/g/${entry.id}" data-key="mine-${entry.id}"><strong>${gameName(entry.game)}</strong>
         <span class="players">${players(entry)}</span>
-        <span class="as">${t("mine.as", {name: isolated(entry.name)})}</span>
-        <span class="state">${entry.your_turn ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, entry.seat)}${deadline(entry)}</span>
+        <span class="as">${playedBy(entry)}</span>
+        <span class="state">${yourTurn(entry) ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, table ? null : entry.seat)}${deadline(entry)}</span>
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
         ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${t("rematch.elsewhere")}</span>` : ""}
         ${entry.status === "playing" && entry.your_status === "left" ? html`<span class="left">${t("leave.autopilot")}</span>` : ""}</a>
@@ -124,7 +139,7 @@ function news(before, after) {
   return after.flatMap((entry) => {
     const old = was.get(entry.id);
     if (old && entry.status === "over" && old.status !== "over") return [t("mine.nowOver", {match: matchName(entry)})];
-    if (old && entry.your_turn && !old.your_turn) return [t("mine.nowYourTurn", {match: matchName(entry)})];
+    if (old && yourTurn(entry) && !yourTurn(old)) return [t("mine.nowYourTurn", {match: matchName(entry)})];
     if (old && rematchWaiting(entry) && !old.rematch) return [t("mine.nowRematch", {match: matchName(entry)})];
     return [];
   });

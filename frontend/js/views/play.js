@@ -32,8 +32,9 @@ const TELL_MOVES = 4; // the most moves by others said at once
 /** A move built on one view holds on another with the same version, status and seat. */
 const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}`;
 
-/** The name `me` plays under, said with "your turn" on a device whose seats go by more than one name (a family's tablet). */
-const player = (view, me) => (me !== null && sharedDevice() ? view.seats[me].name : null);
+/** The name `me` plays under, said with "your turn" at a table and on a device whose seats go by more than one name
+ * (a family's tablet). */
+const player = (view, me, table) => (me !== null && (table || sharedDevice()) ? view.seats[me].name : null);
 
 /** What this device is to a match it holds no seat of: it made the match for a class sheet, handed its seat over,
  * or just looks on. */
@@ -42,7 +43,8 @@ const watchNote = (id) => (watchedSheet(id) ? "play.sheetMatch" : isWatched(id) 
 /** Under the table, so that a table without its sums does not look broken. */
 const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
 
-export default function play(id, linkToken, fromQr = false) {
+/** `table`, for a seat of a table played on this device (table.js): {passed(view), rematched(answer)}. */
+export default function play(id, linkToken, fromQr = false, table = null) {
   const kept = seatOf(id); // as the page opened; what it shows later is read again (a new link kept, a seat forgotten)
   let token = linkToken || kept?.token || null;
   let deadToken = null; // the token the server last refused (a link replaced): never taken up again
@@ -70,7 +72,7 @@ export default function play(id, linkToken, fromQr = false) {
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
         <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
-          tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusLine(view, me, player(view, me))}</p>${hintButton(view, me)}</div>
+          tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusLine(view, me, player(view, me, table))}</p>${hintButton(view, me)}</div>
         ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" id="hint"><strong>${t("hint.title")}</strong>
           ${screen.hint.text}</p>` : ""}
         ${outboxLines()}
@@ -93,8 +95,8 @@ export default function play(id, linkToken, fromQr = false) {
         ${screen.seatLinks.render(view, me)}
         ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
         <p class="links"><a href="/rules/${view.game}" data-key="rules">${t("play.rules", {game: gameName(view.game)})}</a>
-          ${me !== null && screen.ownSeat === null ? screen.notifying.button(view) : ""}
-          ${screen.ownLink.button(view, me)}
+          ${me !== null && screen.ownSeat === null && !table ? screen.notifying.button(view) : ""}
+          ${table ? "" : screen.ownLink.button(view, me)}
           ${screen.renaming.button(view, me)}</p>
         ${screen.renaming.render(view, me)}
         ${screen.notifying.note()}
@@ -103,7 +105,7 @@ export default function play(id, linkToken, fromQr = false) {
     async start() {
       unwatch = watch(answered);
       screen.seatLinks.start();
-      screen.busy = waiting(id).length > 0; // a change made before a reload is still on its way
+      screen.busy = queued().length > 0; // a change made before a reload is still on its way
       startPolling();
       clock = setInterval(() => screen.view?.deadline && screen.repaint(), CLOCK_MS);
       window.addEventListener("storage", seatsChanged);
@@ -222,6 +224,7 @@ export default function play(id, linkToken, fromQr = false) {
   async function shown(view, etag) {
     const before = screen.view;
     if (!screen.game) await gameLoaded(view.game);
+    if (table?.passed(view)) return; // another person's turn: this screen is gone
     const held = seatOf(id);
     // A seat link opened here: kept, unless this device holds another seat of the match (a new link
     // for the seat it holds replaces the old one).
@@ -229,7 +232,7 @@ export default function play(id, linkToken, fromQr = false) {
       keepSeat(id, {seat: view.you.seat, token, game: view.game, seatLink: `${location.origin}/g/${id}#seat=${token}`,
         linkShown: true});
     }
-    screen.ownSeat = linkToken && view.you && held?.token && held.seat !== view.you.seat ? held.seat : null;
+    screen.ownSeat = !table && linkToken && view.you && held?.token && held.seat !== view.you.seat ? held.seat : null;
     if (view.you && seatOf(id)?.seat === view.you.seat) rememberPlayers([{id, name: view.seats[view.you.seat].name}]);
     screen.ownLink.shownWith();
     screen.view = view;
@@ -252,7 +255,7 @@ export default function play(id, linkToken, fromQr = false) {
     const mine = view.status === "playing" && view.turn === me;
     setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine);
     if (before && (before.version !== view.version || before.status !== view.status)) {
-      screen.telling = {from: before.version, line: statusLine(view, me, player(view, me))}; // said with the others' moves (see tell)
+      screen.telling = {from: before.version, line: statusLine(view, me, player(view, me, table))}; // said with the others' moves (see tell)
       clearTimeout(telling);
       telling = setTimeout(() => tell(true), TELL_WAIT_MS);
     }
@@ -355,19 +358,25 @@ export default function play(id, linkToken, fromQr = false) {
   }
 
   function outboxLines() {
-    const pending = waiting(id);
+    const pending = queued();
     const late = pending.find((entry) => entry.waited);
     return html`${pending.length ? html`<p class="sending" role="status" id="sending">
         ${late ? keptText(late) : t("outbox.sending", {what: t(`outbox.${pending[0].kind}`)})}</p>` : ""}
       ${screen.news ? html`<p class="note news" role="status" id="outbox-news">${screen.news}</p>` : ""}`;
   }
 
+  /** Whether an outbox entry is a change of the seat shown. At a table, another person's (the move before the pass,
+   * whose answer may come after a poll brought the curtain) is not: its answer is the match as their seat sees it,
+   * their hand with it. */
+  const ours = (entry) => entry.match === id && (!table || entry.token === token);
+  const queued = () => waiting(id).filter(ours);
+
   /** The outbox's news of a change to this match: sent, refused (the match moved on?) or waiting. */
   async function answered({entry, outcome, result, error}) {
-    if (entry.match !== id) return;
+    if (!ours(entry)) return;
     const what = t(`outbox.${entry.kind}`);
     if (outcome === "waiting") return screen.repaint();
-    screen.busy = waiting(id).length > 0;
+    screen.busy = queued().length > 0;
     if (outcome === "elsewhere") return screen.repaint(); // another tab's change: its answer shows at the next poll
     if (outcome === "refused") {
       if (screen.lifecycle.refused(entry, error)) screen.error = null; // the rematch panel says why
@@ -378,6 +387,7 @@ export default function play(id, linkToken, fromQr = false) {
     if (entry.waited) screen.news = t("outbox.sent", {what});
     if (entry.kind === "rematch") {
       if (pushId(id)) await notifyOnThisPhone(result.game.id, result.token, result.seat).catch(() => false);
+      await table?.rematched(result);
       return go(`/g/${result.game.id}`);
     }
     await showAnswer(result);

@@ -1,6 +1,6 @@
 // Making a match and joining its reserved seats from this device, one step at a time (the match, then a seat for each
 // other player, by the invite with their name), each step asked with its own Idempotency-Key and kept as soon as it is
-// answered: a class sheet's matches (class-making.js).
+// answered: a class sheet's matches (class-making.js) and a table played on this device (creating.js).
 import {api, retryDelay, serverBusy} from "../api.js";
 import {newKey} from "../outbox.js";
 

@@ -1,0 +1,109 @@
+// A table: a match whose seats this device holds together, played by passing it round (a family's tablet). Each
+// person's turn is played on a play screen opened with their seat's token, made anew for each turn so that nothing
+// of the seat before stays on the page; between two people's turns a curtain hides every hand until the next person
+// says who they are. The computer's and the autopilot's turns go by on the screen of the person who played before.
+import {api} from "../api.js";
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {newKey} from "../outbox.js";
+import {keepAtTable, personToMove, seatOf, tableOf} from "../seat-store.js";
+import {announce, loadingOr, retrying} from "../ui.js";
+import play from "./play.js";
+import {gameName, seatName} from "./words.js";
+
+export default function table(id) {
+  const seats = tableOf(id);
+  let shown = null; // the person who has the device: {seat, screen}, the play screen of their seat
+  let curtain = null; // while every hand is hidden: {game, seat, name}, the person to take the device
+  let carried = null; // what the page this one replaced (the same, in another language) showed
+  let focusStatus = false; // a person just said who they are: their status line takes the focus once drawn
+  const screen = {
+    error: null,
+    render() {
+      if (shown) return shown.screen.render();
+      if (!curtain) return loadingOr(screen.error);
+      document.title = `${gameName(curtain.game)} · ${t("app.name")}`;
+      return html`<div class="play"><h1 class="play-title">${gameName(curtain.game)}</h1>
+        <section class="curtain panel" id="curtain" aria-labelledby="curtain-title">
+          <h2 id="curtain-title">${t("table.pass", {name: curtain.name})}</h2>
+          <p>${t("table.hidden")}</p>
+          <p class="actions"><button type="button" class="primary" data-action="reveal" data-key="reveal">
+            ${t("table.show", {name: curtain.name})}</button></p></section></div>`;
+    },
+    get actions() {
+      return shown ? shown.screen.actions : {reveal: () => reveal(curtain.seat, true)};
+    },
+    get fallbackFocus() {
+      return shown?.screen.fallbackFocus;
+    },
+    start() {
+      if (carried) reveal(carried.seat);
+      else if (!curtain) look();
+    },
+    stop: () => shown?.screen.stop(),
+    painted(root) {
+      shown?.screen.painted(root);
+      const status = focusStatus && root.querySelector("#status");
+      if (status) {
+        focusStatus = false;
+        status.focus(); // "Your turn, Leo": said to whoever holds the device now
+      }
+    },
+    /** Drawn again in another language: the curtain stays up, or the person who has the device keeps it, with the
+     * move they were building. */
+    carry: () => ({match: id, curtain, seat: shown?.seat ?? null, inner: shown?.screen.carry()}),
+    resume(before) {
+      if (before.match !== id) return;
+      if (before.curtain) curtain = before.curtain;
+      else if (before.seat !== null) carried = before;
+    },
+  };
+
+  /** Opening the table: the curtain for the person whose turn it is (whoever holds the device now), else, the match
+   * waiting or over, the seat this device keeps first. */
+  const look = retrying(screen, async () => {
+    const {data} = await api.view(id, null); // the public view: no hand
+    const next = personToMove(data, seats);
+    if (next) raise(data, next.seat);
+    else reveal(seatOf(id).seat);
+  });
+
+  function raise(view, seat) {
+    shown?.screen.stop();
+    shown = null;
+    curtain = {game: view.game, seat, name: seatName(view, seat)};
+    screen.repaint();
+    document.querySelector('[data-key="reveal"]')?.focus();
+    announce(t("table.pass", {name: curtain.name}));
+  }
+
+  function reveal(seat, focus = false) {
+    const {token} = seats.find((each) => each.seat === seat);
+    curtain = null;
+    shown = {seat, screen: play(id, token, false, {passed, rematched})};
+    shown.screen.repaint = () => screen.repaint();
+    if (carried) shown.screen.resume(carried.inner);
+    carried = null;
+    focusStatus = focus;
+    screen.repaint();
+    shown.screen.start();
+  }
+
+  /** A view the play screen got: when it is another person's turn, the curtain comes down over every hand (true). */
+  function passed(view) {
+    const next = personToMove(view, seats);
+    if (!next || next.seat === shown?.seat) return false;
+    raise(view, next.seat);
+    return true;
+  }
+
+  /** `answer`, the rematch the seat shown asked for: every other person's seat asks too, so that the table plays it
+   * (one refused, or lost to the network, leaves that seat free in the rematch, for its invite). */
+  async function rematched(answer) {
+    keepAtTable(answer);
+    for (const other of seats.filter((each) => each.seat !== answer.seat)) {
+      await api.rematch(id, other.token, newKey()).then(keepAtTable, () => null);
+    }
+  }
+  return screen;
+}

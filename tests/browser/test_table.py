@@ -1,0 +1,158 @@
+"""A table: several people play one match on one device, passing it round. Between two people's turns a curtain
+hides every hand ("Pass the device to Leo"), until the next one says who they are."""
+import re
+
+import requests
+from playwright.sync_api import Page, expect
+
+from .drive import status, too_small
+from .test_addup import addup_move
+from .test_quality import serious_violations
+
+
+def create_table(page: Page, players: list[str | None]) -> str:
+    """Create an ADD UP table on this device for `players` (None: the computer, easy); return the match's id."""
+    page.goto("/new/addup")
+    page.locator('select[name="seats"]').select_option(str(len(players)))
+    page.locator('[data-key="place-table"]').check()
+    page.locator('input[name="name-0"]').fill(players[0])
+    for n, name in enumerate(players[1:], start=1):
+        if name is None:
+            page.locator(f'select[name="player-{n}"]').select_option("easy")
+        else:
+            page.locator(f'input[name="name-{n}"]').fill(name)
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def hands(page: Page, server: str, match: str) -> dict[int, set[str]]:
+    """Each seat this device holds at the table, and the ids of the cards in its hand, as the API shows that seat."""
+    table = page.evaluate("id => JSON.parse(localStorage.getItem('addgames.seats'))[id].table", match)
+    views = {seat["seat"]: requests.get(f"{server}/api/v1/games/{match}", timeout=10,
+                                        headers={"Authorization": f"Bearer {seat['token']}"}).json()
+             for seat in table}
+    return {seat: {card["id"] for card in view["state"]["hand"]} for seat, view in views.items()}
+
+
+def shown_cards(page: Page) -> set[str]:
+    return set(page.eval_on_selector_all("[data-card]", "cards => cards.map((card) => card.dataset.card)"))
+
+
+def pass_to_next(page: Page, server: str, match: str, names: list[str]) -> str:
+    """At the curtain: no hand, and no card of any hand, is in the page; the button that reveals the next person's
+    cards has the focus. Press it and check that the cards shown are theirs; return their name."""
+    curtain = page.locator("#curtain")
+    expect(curtain).to_be_visible()
+    name = re.fullmatch(r"Pass the device to (\w+)", page.locator("#curtain-title").inner_text()).group(1)
+    assert name in names
+    reveal = page.locator('[data-key="reveal"]')
+    expect(reveal).to_have_text(f"I'm {name}, show my cards")
+    expect(reveal).to_be_focused()
+    assert page.locator(".board, .hand, #status").count() == 0
+    held = hands(page, server, match)
+    assert not shown_cards(page) & set().union(*held.values())
+    reveal.press("Enter")  # by keyboard: the status line, saying whose turn it is, takes the focus
+    expect(page.locator("#status")).to_have_text(f"Your turn, {name}")
+    expect(page.locator("#status")).to_be_focused()
+    seat = names.index(name)
+    expect(page.locator(".hand .card").first).to_be_visible()
+    assert held[seat] <= shown_cards(page)  # this person's hand ...
+    others = set().union(*(cards for other, cards in held.items() if other != seat))
+    assert not shown_cards(page) & others  # ... and no one else's
+    return name
+
+
+def play_table(page: Page, server: str, match: str, names: list[str]) -> list[str]:
+    """Play the table to the end, passing the device at each person's turn; return who took it, in order."""
+    turns = []
+    while status(page)[0] != "over":
+        turns.append(pass_to_next(page, server, match, names))
+        addup_move(page)
+        expect(page.locator("#curtain").or_(page.locator('#status[data-status="over"]'))).to_be_visible()
+        assert len(turns) < 200, "the match did not end"
+    return turns
+
+
+def test_two_people_play_addup_on_one_device_the_curtain_hiding_every_hand_between_turns(new_page, server):
+    page = new_page()
+    match = create_table(page, ["Mia", "Leo"])
+    turns = play_table(page, server, match, ["Mia", "Leo"])
+    assert len(turns) >= 10
+    assert all(a != b for a, b in zip(turns, turns[1:]))  # each move passes the device to the other
+    expect(page.locator("#status")).to_contain_text("Match over")
+
+    page.goto("/")  # My games lists the table once, naming both people, and opens it
+    entry = page.locator(f'[data-key="mine-{match}"]')
+    expect(entry).to_contain_text("At this device: Mia, Leo")
+    expect(page.locator("#mine-list > li")).to_have_count(1)
+    entry.click()
+    expect(page.locator("#status")).to_contain_text("Match over")
+
+    page.locator('[data-key="rematch"]').click()  # the rematch keeps the table: both seats ask from here
+    expect(page).not_to_have_url(re.compile(match))
+    rematch = page.url.rsplit("/", 1)[1]
+    expect(page.locator("#curtain")).to_be_visible()
+    pass_to_next(page, server, rematch, ["Mia", "Leo"])
+
+
+def test_a_table_of_two_people_and_the_computer_passes_from_one_person_to_the_other(new_page, server):
+    page = new_page()
+    match = create_table(page, ["Mia", "Leo", None])
+    expect(page.locator("#curtain")).to_be_visible()
+    assert not serious_violations(page) + too_small(page)
+    page.locator("#language").select_option("de")  # the curtain stays up, said in German
+    expect(page.locator("#curtain-title")).to_have_text(re.compile(r"Gib das Gerät an (Mia|Leo) weiter"))
+    expect(page.locator("#language")).to_be_focused()
+    assert page.locator(".hand").count() == 0
+    page.locator("#language").select_option("en")
+    page.reload()  # opened again: the curtain first, whoever holds the device
+    turns = play_table(page, server, match, ["Mia", "Leo"])
+    assert len(turns) >= 6
+    assert all(a != b for a, b in zip(turns, turns[1:]))  # the computer's turn goes by between them
+    log = requests.get(f"{server}/api/v1/games/{match}/moves", timeout=10).json()
+    assert any(entry["seat"] == 2 and entry["kind"] == "bot" for entry in log["moves"])  # it played
+
+
+def test_a_table_asks_every_person_at_the_device_for_a_name(new_page):
+    page = new_page()
+    page.goto("/new/addup")
+    page.locator('[data-key="place-table"]').check()
+    page.locator('input[name="name-0"]').fill("Mia")
+    expect(page.locator('select[name="player-1"] option[value=""]')).to_have_text("A player at this device")
+    assert not serious_violations(page) + too_small(page)
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(page.locator("main .error")).to_have_text("Give every player at this device a name.")
+    expect(page).to_have_url(re.compile(r"/new/addup$"))
+
+
+def test_the_answer_to_the_move_before_the_pass_coming_late_shows_nothing_of_that_hand(new_page, server):
+    """A poll may bring the curtain before the answer to the move that passed the device: that answer is the match as
+    the person before sees it, their hand with it, and the next person's screen neither shows it nor waits for it."""
+    page = new_page()
+    match = create_table(page, ["Mia", "Leo"])
+    first = pass_to_next(page, server, match, ["Mia", "Leo"])
+    held = []
+
+    def hold(route):  # the move reaches the server; its answer waits
+        held.append((route, route.fetch()))
+
+    page.route(re.compile(r"/moves$"), hold)
+    addup_move(page)
+    expect(page.locator("#curtain")).to_be_visible()  # brought by the poll
+    assert pass_to_next(page, server, match, ["Mia", "Leo"]) != first
+    assert len(held) == 1
+    route, response = held[0]
+    page.evaluate("""() => {  // every card the page draws from now on, however briefly
+        window.drawn = new Set();
+        new MutationObserver(() => document.querySelectorAll("[data-card]").forEach((card) => window.drawn.add(card.dataset.card)))
+            .observe(document.getElementById("main"), {childList: true, subtree: true});
+    }""")
+    route.fulfill(response=response)
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('addgames.outbox') || '[]').length === 0")
+    page.unroute(re.compile(r"/moves$"))
+    seat = 1 - ["Mia", "Leo"].index(first)
+    expect(page.locator("#status")).to_have_text(f"Your turn, {['Mia', 'Leo'][seat]}")
+    addup_move(page)  # the hand is this person's to play
+    expect(page.locator("#curtain")).to_be_visible()
+    assert not hands(page, server, match)[1 - seat] & set(page.evaluate("[...window.drawn]"))
