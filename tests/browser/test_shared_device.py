@@ -1,5 +1,5 @@
 """A family's tablet: one device holds a seat of each child's match, and the play screen says whose turn it is
-by name, so that Leo does not play Mia's turn."""
+by name, so that Leo does not play Mia's turn; so does the tab's title, which a child sees among the tabs."""
 import re
 
 from playwright.sync_api import expect
@@ -15,12 +15,14 @@ def test_a_device_that_plays_under_two_names_says_whose_turn_it_is(new_page, ser
     phone = new_page()  # Mia's seat alone: "Your turn" is enough
     phone.goto(mias.seat_link(0))
     expect(phone.locator("#status")).to_have_text("Your turn")
+    expect(phone).to_have_title(re.compile(r"^● Your turn · "))
 
     tablet = new_page(locale="de-DE")
     tablet.goto(mias.seat_link(0))
     expect(tablet.locator("#status")).to_have_text("Du bist dran")  # one name so far
     tablet.goto(leos.seat_link(0))
     expect(tablet.locator("#status")).to_have_text("Leo, du bist dran")
+    expect(tablet).to_have_title(re.compile(r"^● Leo, du bist dran · "))
     tablet.goto("/")
     tablet.goto(f"/g/{mias.id}")
     expect(tablet.locator("#status")).to_have_text("Mia, du bist dran")

@@ -21,7 +21,7 @@ import {paceRule} from "./pace.js";
 import {renaming} from "./rename.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
-import {gameName, keptText, problemText, seatName, statusLine} from "./words.js";
+import {gameName, isolated, keptText, problemText, seatName, statusLine} from "./words.js";
 
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
@@ -253,15 +253,16 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   function attention(before, view) {
     const me = view.you ? view.you.seat : null;
     const mine = view.status === "playing" && view.turn === me;
-    setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine);
+    const name = player(view, me, table);
+    setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine, name && isolated(name));
     if (before && (before.version !== view.version || before.status !== view.status)) {
-      screen.telling = {from: before.version, line: statusLine(view, me, player(view, me, table))}; // said with the others' moves (see tell)
+      screen.telling = {from: before.version, line: statusLine(view, me, name)}; // said with the others' moves (see tell)
       clearTimeout(telling);
       telling = setTimeout(() => tell(true), TELL_WAIT_MS);
     }
     const wasMine = before?.status === "playing" && before.turn === me;
     // A phone registered for the seat's pushes hears of the turn from sw.js: one notification, not two.
-    if (mine && before && !wasMine && !pushId(id)) notifyTurn(gameName(view.game), id);
+    if (mine && before && !wasMine && !pushId(id)) notifyTurn(gameName(view.game), id, name && isolated(name));
     if (mine && (!wasMine || before.version !== view.version)) screen.bringIntoView = true; // a new turn, or more of it
   }
 
