@@ -77,9 +77,9 @@ def test_a_new_name_is_a_seats_write(limited):
 
 
 def test_a_class_on_the_home_screen_behind_one_address_stays_under_the_my_games_limit():
-    """The web app asks for my games every EVERY_MS on its home screen: 30 devices behind one
+    """The web app asks for my games every REFRESH_MS on its home screen: 30 devices behind one
     router (a class) must not be refused."""
-    every_ms = int(re.search(r"const EVERY_MS = (\d+);", (ROOT / "frontend/js/views/my-games.js").read_text())[1])
+    every_ms = int(re.search(r"const REFRESH_MS = (\d+);", (ROOT / "frontend/js/views/public-views.js").read_text())[1])
     [limit] = parse_many(Config.LIMIT_MY_GAMES)
     assert limit.GRANULARITY.name == "minute" and limit.multiples == 1
     assert 30 * 60_000 / every_ms <= limit.amount
