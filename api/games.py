@@ -1,17 +1,19 @@
 """Matches: create, view, join and replay."""
+import hmac
+
 from flask import Blueprint, request
 from werkzeug.datastructures import ETags
 
 from engine import options as match_options
 
-from . import catalogue, news, replays, seat_tokens, seating
+from . import catalogue, join_codes, limits, news, replays, seat_tokens, seating
 from .context import current_request
 from .errors import Problem
 from .idempotency import idempotent
 from .matches import MatchRow
 from .names import check_unlike
 from .opening import Opened, as_remembered, opened, opened_caught_up
-from .presenter import etag, etag_version, link, not_modified, polled, view_response
+from .presenter import etag, etag_version, not_modified, polled, view_response
 from .schemas import CreateGame, JoinGame
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
@@ -31,10 +33,10 @@ def create_game():
     for n, name in enumerate(people):
         if name:
             check_unlike(name, people[:n])
-    match, invite = seating.new_match(game, names, body["options"], body.get("deck"), body.get("time_per_move"),
+    match, shared = seating.new_match(game, names, body["options"], body.get("deck"), body.get("time_per_move"),
                                       body["timeouts_to_leave"], bots, body["hints"], creator=0)
-    return seating.created(match, game, 0, names[0], lambda: Problem(409, "id_taken", "A new match's id clashed "
-                           "with another's; try again."), invite=invite, invite_link=link(match, f"invite={invite}"))
+    return seating.created(match, game, 0, names[0], lambda: Problem(409, "id_taken", "A new match's id or join "
+                           "code clashed with another's; try again."), **shared)
 
 
 @bp.get("/<match_id>")
@@ -108,10 +110,15 @@ def get_version(match_id: str, version: int):
 @bp.post("/<match_id>/seats")
 @idempotent(unguessable=True)
 def join_game(match_id: str):
-    """Take a free seat with the invite code."""
+    """Take a free seat with the invite code or the join code."""
     match, game, _ = opened(match_id, seat=None)
     body = JoinGame().load(request.get_json())
-    return seating.join(match, game, body["invite"], body.get("seat"), body.get("name"))
+    if "join_code" in body:
+        limits.count_as("join_codes.find_match")  # a guess at codes, as a look-up is
+        join_codes.check(match.id, body["join_code"])
+    elif not hmac.compare_digest(match.invite_hash, seat_tokens.digest(body["invite"])):
+        raise Problem(403, "bad_invite", "That invite code is not this match's.")
+    return seating.join(match, game, body.get("seat"), body.get("name"))
 
 
 def _newest_remembered(match_id: str) -> Opened | None:

@@ -15,6 +15,7 @@ import logging
 import math
 import threading
 import time
+from collections.abc import Callable
 from functools import wraps
 from typing import NamedTuple
 
@@ -23,7 +24,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
-from .context import current_request
+from .context import current_flask_app, current_request
 from .errors import Problem
 
 log = logging.getLogger(__name__)
@@ -40,7 +41,8 @@ RULES = {
     # A finished match has one rematch at most, however many ask: a seat's write, not a create (a
     # class behind one address asks for many rematches an hour).
     "lifecycle.rematch": WRITE,
-    "games.join_game": [("LIMIT_JOIN", ADDRESS)],
+    "games.join_game": [("LIMIT_JOIN", ADDRESS)],  # with a join code, also counted as a look-up (count_as)
+    "join_codes.find_match": [("LIMIT_JOIN_CODE", ADDRESS)],
     "moves.post_move": WRITE,
     "hints.ask_hint": WRITE,  # a hard bot's search: as costly as a move and its bots' replies
     "lifecycle.resign": WRITE,
@@ -114,11 +116,20 @@ def init_app(app: Flask) -> None:
     counter = app.extensions["rate_limits"] = FixedWindowRateLimiter(storage)
     prefix = app.config["RATELIMIT_KEY_PREFIX"]
     skip_until = [0.0]  # when the store failed: until when no limit asks it (see above); shared by all endpoints
+    counts = app.extensions["rate_limit_counts"] = {}
     for endpoint, rules in RULES.items():
         checks = [Check(item, who, *item.key_for(prefix, endpoint, CLIENT).split(CLIENT))
                   for setting, who in rules for item in _limits(app.config, setting)]
-        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], endpoint, counter, checks, prefix,
-                                                skip_until)
+        counts[endpoint] = _counter(endpoint, counter, checks, prefix, skip_until)
+        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], counts[endpoint])
+
+
+def count_as(endpoint: str) -> None:
+    """Count the current request as one of `endpoint`'s too (429 past its limits): a request that does
+    what another endpoint does in passing, as a join with a join code guesses at codes as a look-up does."""
+    count = current_flask_app().extensions.get("rate_limit_counts", {}).get(endpoint)
+    if count is not None:  # None: limits are off
+        count()
 
 
 def _bounded(uri: str) -> dict:
@@ -155,15 +166,24 @@ class Check(NamedTuple):
     after: str
 
 
-def _limited(view, endpoint: str, counter: FixedWindowRateLimiter, checks: list[Check], prefix: str,
-             skip_until: list[float]):
-    storage = counter.storage
-
+def _limited(view, count: Callable[[], None]):
     @wraps(view)
     def run(**kwargs):
+        count()
+        return view(**kwargs)
+
+    return run
+
+
+def _counter(endpoint: str, counter: FixedWindowRateLimiter, checks: list[Check], prefix: str,
+             skip_until: list[float]) -> Callable[[], None]:
+    """Count a request of `endpoint` against each of its `checks`: a 429 past one."""
+    storage = counter.storage
+
+    def count() -> None:
         if skip_until[0]:
             if time.monotonic() < skip_until[0]:
-                return view(**kwargs)
+                return
             skip_until[0] = 0.0  # ask the store again
         for check in checks:
             item = check.item
@@ -176,13 +196,12 @@ def _limited(view, endpoint: str, counter: FixedWindowRateLimiter, checks: list[
                 log.warning("rate-limit storage unavailable: %s; limits skipped for %s s",
                             error.__class__.__name__, PAUSE)
                 skip_until[0] = time.monotonic() + PAUSE
-                return view(**kwargs)
+                return
             if not allowed:
                 raise Problem(429, "rate_limited", f"Too many requests (at most {item}); try again later.",
                               headers={"Retry-After": str(max(1, math.ceil(reset - time.time())))})
-        return view(**kwargs)
 
-    return run
+    return count
 
 
 def _address() -> str:

@@ -47,6 +47,8 @@ class Match(Model):
     deck: Mapped[list | None] = mapped_column(sa.JSON)  # a fixed first deal, or null
     names: Mapped[list] = mapped_column(sa.JSON)  # names given at creation, null for open seats
     invite_hash: Mapped[str] = mapped_column(sa.String(64))
+    # SHA-256 of the match's join code while a seat is free (api/join_codes.py), else null
+    join_code_hash: Mapped[str | None] = mapped_column(sa.String(64), unique=True, index=True)
     time_per_move: Mapped[int | None]  # seconds a seat has to move, or null: no deadlines
     timeouts_to_leave: Mapped[int] = mapped_column(default=3)
     rematch_id: Mapped[str | None] = mapped_column(sa.String(32))  # the match a rematch created

@@ -1,7 +1,7 @@
 """Error reports to Sentry, when SENTRY_DSN is set (the sentry-sdk package is imported only then).
 
 Every event passes through `scrub` before it leaves: values under a secret's name (a seat's token,
-an invite, a seed, Authorization, Idempotency-Key, cookies) are replaced wherever they sit (headers,
+an invite, a join code, a seed, Authorization, Idempotency-Key, cookies) are replaced wherever they sit (headers,
 bodies, a frame's local variables, breadcrumbs), and so is every occurrence of the current
 request's own secrets in any text (an error message quoting a body, say), and any text shaped like
 a seed or a token. Request bodies are not sent at all.
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from sentry_sdk.types import Event
 
 SECRET_NAMES = {"authorization", "token", "tokens", "invite", "seed", "idempotency_key", "cookie", "set_cookie",
-                "seat_link", "invite_link", "metrics_token", "sentry_dsn", "database_url"}
+                "seat_link", "invite_link", "join_code", "metrics_token", "sentry_dsn", "database_url"}
 BEARER = re.compile(r"(?i)\bbearer\s+[^\s\"',]+")
 # Text shaped like a seed (token_hex(16)) or a seat token (token_urlsafe(32), with a digit in it),
 # for a secret quoted in a message that no request carried (match ids are shorter, hashes longer).
@@ -61,14 +61,14 @@ def _secret_name(key) -> bool:
 
 def _request_secrets() -> list[str]:
     """The secrets the current request carries: its bearer token, idempotency key and any token or
-    invite in its JSON body (longest first, so that no part of one is left)."""
+    invite or join code in its JSON body (longest first, so that no part of one is left)."""
     if not has_request_context():
         return []
     found: list[object] = [request.headers.get("Authorization", "").partition(" ")[2].strip(),
              request.headers.get("Idempotency-Key", "")]
     body = request.get_json(silent=True) if request.is_json else None
     if isinstance(body, dict):
-        for name in ("token", "invite", "tokens"):
+        for name in ("token", "invite", "tokens", "join_code"):
             value = body.get(name)
             found.extend(value if isinstance(value, list) else [value])
-    return sorted({secret for secret in found if isinstance(secret, str) and len(secret) >= 8}, key=len, reverse=True)
+    return sorted({secret for secret in found if isinstance(secret, str) and len(secret) >= 6}, key=len, reverse=True)

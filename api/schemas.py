@@ -135,7 +135,15 @@ class CreateGame(_create):  # type: ignore[valid-type, misc]  # a class built at
             raise ValidationError("With 'players' your name is the first of them: leave 'name' out.", "name")
 
 
-JoinGame = body("JoinGame")
+class JoinGame(body("JoinGame")):  # type: ignore[misc]  # a class built at import from openapi.yaml
+    @validates_schema
+    def invite_or_code(self, data, **kwargs):
+        """openapi.yaml's `if join_code then no invite else invite`, with a reason."""
+        if ("invite" in data) == ("join_code" in data):
+            raise ValidationError("Give either the 'invite' of the match's link or its 'join_code'.")
+
+
+FindMatch = body("FindMatch")
 PostMove = body("PostMove", move=fields.Raw(required=True))
 MyGames = body("MyGames")
 Resign = body("Resign")

@@ -3,7 +3,6 @@ renaming a seat (api/games.py, api/lifecycle.py).
 
 Each stages its writes (api/transaction.py); `created` commits them with the new seat's answer.
 """
-import hmac
 import secrets
 from collections.abc import Callable
 
@@ -13,7 +12,7 @@ from sqlalchemy import bindparam, insert, update
 from engine import events
 from engine.replay import checked_setup
 
-from . import clock, idempotency, jsonio, matches, observe, replays, seat_tokens, transaction, writes
+from . import clock, idempotency, join_codes, jsonio, matches, observe, replays, seat_tokens, transaction, writes
 from .errors import Problem
 from .matches import MatchRow
 from .models import games_table, seats_table
@@ -25,6 +24,7 @@ _SEATING = (update(games_table).where(games_table.c.id == bindparam("match_id"),
                                       games_table.c.seating == bindparam("seen"))
             .values(seating=bindparam("new_seating"), status=bindparam("new_status"), turn=bindparam("new_turn"),
                     moved_at=bindparam("now")))
+_FILLED = _SEATING.values(join_code_hash=None)  # the last seat taken: the join code stops working (api/join_codes.py)
 _NEW_MATCH, _NEW_SEAT = insert(games_table), insert(seats_table)
 _CLAIM_REMATCH = update(games_table).where(games_table.c.id == bindparam("match_id"),
                                            games_table.c.rematch_id.is_(None))
@@ -57,13 +57,15 @@ def bot_name(level: str) -> str:
 
 
 def new_match(game, names: list, options: dict, deck: list | None, time_per_move: int | None,
-              timeouts_to_leave: int, bots: dict[int, str], hints: bool, creator: int | None) -> tuple[MatchRow, str]:
-    """A new match, staged, with only its `bots` seated (seat: level), and its invite code;
-    BadSetup if the rules refuse it. `creator` is the seat its creator takes next (the one that
-    may give the others new links)."""
+              timeouts_to_leave: int, bots: dict[int, str], hints: bool, creator: int | None) -> tuple[MatchRow, dict]:
+    """A new match, staged, with only its `bots` seated (seat: level), and what its first seat's answer
+    shares: its invite, invite link and join code (None when the seat taken next is the last free
+    one); BadSetup if the rules refuse it. `creator` is the seat its creator takes next (the one
+    that may give the others new links)."""
     seed = secrets.token_hex(16)
     setup = checked_setup(game, len(names), options, seed, deck)
     invite, now = seat_tokens.new_secret(16), clock.now()
+    code = join_codes.new_code() if len(bots) + 1 < len(names) else None
     names = [bot_name(bots[n]) if n in bots else name for n, name in enumerate(names)]
     seated = tuple(matches.SeatRow(n, names[n], None, now, level) for n, level in sorted(bots.items()))
     match = MatchRow(id=seat_tokens.new_secret(12), game=game.KEY, rules_version=game.RULES_VERSION,
@@ -73,11 +75,12 @@ def new_match(game, names: list, options: dict, deck: list | None, time_per_move
                      created_at=now, version=0, seating=len(seated), status="waiting", turn=None, moved_at=now,
                      seats=seated)
     columns = {name: getattr(match, name) for name in matches.MATCH_COLUMNS}
-    transaction.stage(_NEW_MATCH, columns)
+    transaction.stage(_NEW_MATCH, {**columns, "join_code_hash": code and join_codes.digest(code)})
     if seated:
         transaction.stage(_NEW_SEAT, [{"game_id": match.id, "seat": bot.seat, "name": bot.name, "token_hash": None,
                                        "bot": bot.bot, "joined_at": now} for bot in seated])
-    return match, invite
+    return match, {"invite": invite, "invite_link": link(match, f"invite={invite}"),
+                   "join_code": code and join_codes.shown(code)}
 
 
 def take_seat(match: MatchRow, game, seat: int, name: str | None) -> tuple[MatchRow, str]:
@@ -94,8 +97,9 @@ def take_seat(match: MatchRow, game, seat: int, name: str | None) -> tuple[Match
     seated = match.changed(seats=tuple(taken), seating=match.seating + 1, moved_at=now)
     if seated.full:
         seated = seated.changed(status="playing", turn=events.to_move(game, replays.initial(seated, game)))
-    transaction.stage(_SEATING, {"match_id": match.id, "seen": match.seating, "new_seating": seated.seating,
-                                 "new_status": seated.status, "new_turn": seated.turn, "now": now}, must_change=True)
+    transaction.stage(_FILLED if seated.full else _SEATING, {
+        "match_id": match.id, "seen": match.seating, "new_seating": seated.seating, "new_status": seated.status,
+        "new_turn": seated.turn, "now": now}, must_change=True)
     transaction.stage(_NEW_SEAT, {"game_id": match.id, "seat": seat, "name": name,
                                   "token_hash": seat_tokens.digest(token), "bot": None, "joined_at": now})
     outbox.after_seating(seated, seat)
@@ -121,14 +125,11 @@ def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extr
     return response
 
 
-def join(match: MatchRow, game, invite: str, seat: int | None, name: str | None):
-    """Take `seat` with the invite code; by default the free seat whose reserved name `name` reads
+def join(match: MatchRow, game, seat: int | None, name: str | None):
+    """Take `seat` (the invite or join code checked); by default the free seat whose reserved name `name` reads
     as, else the first free one (one reserved for nobody, when a name is given: a seat kept for Bob
     is not Dan's unless Dan names it). When two players join at once for different free seats, both
     get one; under one name, the second hears it is taken."""
-    if not hmac.compare_digest(match.invite_hash, seat_tokens.digest(invite)):
-        raise Problem(403, "bad_invite", "That invite code is not this match's.")
-
     def pick(match: MatchRow) -> tuple[int, str]:
         reserved = _reserved_for(match, name) if seat is None else None
         taking = reserved if reserved is not None else seat
@@ -155,13 +156,12 @@ def rematch(old: MatchRow, game, seat: int):
                             "another device, or by a player the rematch's invite let in.")
     if old.rematch_id is None:
         bots = {n: level for n, level in enumerate(old.bots) if level}
-        match, invite = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,
+        match, shared = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,
                                   bots, old.hints, creator=old.creator)
         transaction.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
         outbox.rematch_offered(old, seat)
         try:
-            response = created(match, game, seat, names[seat], _outrun,
-                               invite=invite, invite_link=link(match, f"invite={invite}"))
+            response = created(match, game, seat, names[seat], _outrun, **shared)
         except Problem as lost:  # another seat created the rematch a moment ago: join theirs
             if lost.code != _OUTRUN:
                 raise

@@ -1,0 +1,82 @@
+"""Join codes: a short code such as K7P-2QX that a match waiting for players can be found and joined
+with, typed or read aloud where its invite link cannot be (a class reading it off the board).
+
+A code is a credential like the invite: it is stored only as its SHA-256 (`games.join_code_hash`,
+unique), and forgotten once every seat is taken (api/seating.py), so that it works only while a seat
+is free and can be given to another match later. 30 symbols (no 0/O, 1/I/L, nor U/V) to the 6th are
+729 million codes; finding a match by code, and joining with one, count against LIMIT_JOIN_CODE per
+address (api/limits.py), so that guessing one is hopeless.
+"""
+import hmac
+import re
+import secrets
+
+from flask import Blueprint, jsonify, request
+from sqlalchemy import bindparam, select
+
+from . import catalogue, connection, jsonio, matches, replays, seat_tokens
+from .errors import Problem
+from .models import games_table
+from .presenter import match_view
+from .schemas import FindMatch
+
+bp = Blueprint("join_codes", __name__, url_prefix="/api/v1/join-code")
+
+ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # digits and letters no one misreads for another
+LENGTH = 6
+_TYPED = re.compile(f"[{ALPHABET}]{{{LENGTH}}}")
+_SEPARATORS = re.compile(r"[\s-]+")
+_MATCH_OF = select(games_table.c.id).where(games_table.c.join_code_hash == bindparam("code_hash"))
+
+
+def new_code() -> str:
+    """A random code not given to a match waiting now (a clash between two creates at once is the unique
+    index's: their 409 `id_taken`)."""
+    while True:
+        code = "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+        if _waiting_with(code) is None:
+            return code
+
+
+def shown(code: str) -> str:
+    """The code as people read it: K7P-2QX."""
+    return f"{code[:LENGTH // 2]}-{code[LENGTH // 2:]}"
+
+
+def digest(code: str) -> str:
+    return seat_tokens.digest(f"join-code:{code}")
+
+
+def check(match_id: str, typed: str) -> None:
+    """A 403 `unknown_join_code` unless `typed` is the code of match `match_id`, which waits for players."""
+    if not hmac.compare_digest(_waiting_with(_normal(typed)) or "", match_id):
+        raise Problem(403, "unknown_join_code", "That join code is not this match's, or its seats are all taken.")
+
+
+@bp.post("")
+def find_match():
+    """The match waiting for players with a join code."""
+    code = _normal(FindMatch().load(request.get_json())["join_code"])
+    match_id = _waiting_with(code)
+    if match_id is None:
+        raise Problem(404, "unknown_join_code", f"No match waits for players with the code {shown(code)}: check it "
+                      "with whoever shared it. A code stops working once every seat is taken.")
+    match = matches.load(match_id)
+    game = catalogue.game(match.game)
+    view = match_view(match, game, replays.state_at(match, game, match.version), match.version, viewer=None)
+    return jsonio.secret(jsonify(id=match.id, join_code=shown(code), game=view))
+
+
+def _normal(typed: str) -> str:
+    """The code `typed` names, in capitals without its dash or spaces; a 422 `bad_join_code` when it cannot be one."""
+    code = _SEPARATORS.sub("", typed).upper()
+    if not _TYPED.fullmatch(code):
+        raise Problem(422, "bad_join_code", f"A join code is {LENGTH} letters and digits, such as K7P-2QX (no 0, 1, "
+                      "I, L, O or U): check the one you typed.")
+    return code
+
+
+def _waiting_with(code: str) -> str | None:
+    """The id of the match waiting for players with `code`, None if none is."""
+    return connection.get().execute(_MATCH_OF, {"code_hash": digest(code)}).scalar()
+

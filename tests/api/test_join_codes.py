@@ -1,0 +1,162 @@
+"""Join codes: a match waiting for players is found and joined with its short code, typed in any case,
+with or without its dash; the code stops working once every seat is taken, is stored only as a hash,
+and guessing at codes is rate-limited per address."""
+import logging
+import re
+
+import flask_migrate
+import pytest
+
+from api import create_app, join_codes
+from api.reporting import scrub
+from api.models import Match, db
+
+from ..conftest import SpecClient
+from .play import Table, bearer
+from .test_abuse import assert_limited
+
+SHOWN = re.compile(f"[{join_codes.ALPHABET}]{{3}}-[{join_codes.ALPHABET}]{{3}}")
+
+
+def created(client, **body) -> dict:
+    response = client.post("/api/v1/games", json={"game": "addup", "seats": 3, "name": "Ann", **body})
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def find(client, code: str):
+    return client.post("/api/v1/join-code", json={"join_code": code})
+
+
+def join(client, match_id: str, code: str, name: str):
+    return client.post(f"/api/v1/games/{match_id}/seats", json={"join_code": code, "name": name})
+
+
+def test_a_new_match_has_a_code_people_cannot_misread(client):
+    codes = [created(client)["join_code"] for _ in range(20)]
+    assert all(SHOWN.fullmatch(code) for code in codes), codes
+    assert not set("".join(codes)) & set("01ILOU"), "no 0/O, 1/I/L nor U/V to mix up"
+    assert len(set(codes)) == 20
+
+
+def test_a_code_finds_its_match_and_takes_a_seat_in_any_spelling(client, caplog):
+    caplog.set_level(logging.DEBUG)
+    body = created(client)
+    code = body["join_code"]
+    for typed in (code, code.lower(), code.replace("-", ""), code.replace("-", " ").lower(), f" {code[:2]} {code[2:]} "):
+        found = find(client, typed)
+        assert found.status_code == 200, typed
+        assert found.json["id"] == body["game"]["id"] and found.json["join_code"] == code
+        assert found.headers["Cache-Control"] == "no-store"
+    shown = found.json["game"]
+    assert shown["you"] is None and [seat["joined"] for seat in shown["seats"]] == [True, False, False]
+    joined = join(client, body["game"]["id"], code.lower().replace("-", ""), "Bob")
+    assert (joined.status_code, joined.json["seat"]) == (201, 1)
+    assert client.get(f"/api/v1/games/{body['game']['id']}", headers=bearer(joined.json["token"])).json["you"]["seat"] == 1
+    assert code[:3] not in caplog.text and code.replace("-", "") not in caplog.text, "no code reaches the logs"
+
+
+def test_a_code_stops_working_once_every_seat_is_taken(client):
+    body = created(client)
+    match_id, code = body["game"]["id"], body["join_code"]
+    assert join(client, match_id, code, "Bob").status_code == 201
+    assert join(client, match_id, code, "Cy").json["game"]["status"] == "playing"
+    gone = find(client, code)
+    assert (gone.status_code, gone.json["code"]) == (404, "unknown_join_code")
+    assert gone.json["detail"] == (f"No match waits for players with the code {code}: check it with whoever shared it. "
+                                   "A code stops working once every seat is taken.")
+    refused = join(client, match_id, code, "Dee")
+    assert (refused.status_code, refused.json["code"]) == (403, "unknown_join_code")
+
+
+def test_a_wrong_code_is_refused_with_its_reason(client):
+    body = created(client)
+    other = created(client)["join_code"]
+    wrong = join(client, body["game"]["id"], other, "Bob")
+    assert (wrong.status_code, wrong.json["code"]) == (403, "unknown_join_code"), "another match's code"
+    assert wrong.json["detail"] == "That join code is not this match's, or its seats are all taken."
+    unused = "".join(sorted(set(join_codes.ALPHABET) - set(body["join_code"] + other)))[:6]
+    assert find(client, unused).json["code"] == "unknown_join_code"
+    for typed in ("K7P-2Q", "K7P-2QXX", "K7O-2QX", "K7P_2QX"):
+        refused = find(client, typed)
+        assert (refused.status_code, refused.json["code"]) == (422, "bad_join_code"), typed
+        assert "6 letters and digits, such as K7P-2QX" in refused.json["detail"]
+
+
+@pytest.mark.parametrize("fields", [{}, {"invite": "x" * 22, "join_code": "K7P-2QX"}])
+def test_a_join_names_the_invite_or_the_code(client, fields):
+    body = created(client)
+    refused = client.post(f"/api/v1/games/{body['game']['id']}/seats", json={"name": "Bob", **fields})
+    assert (refused.status_code, refused.json["code"]) == (422, "invalid_request")
+
+
+def test_no_code_when_no_seat_is_left_for_anyone(client):
+    body = created(client, seats=2, bots=[{"seat": 1, "level": "easy"}])
+    assert body["game"]["status"] == "playing" and body["join_code"] is None
+
+
+def test_a_rematch_has_a_code_of_its_own(client):
+    table = Table.create(client)
+    client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
+    rematch = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[0])).json
+    assert SHOWN.fullmatch(rematch["join_code"])
+    assert find(client, rematch["join_code"]).json["id"] == rematch["game"]["id"]
+    again = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[1])).json
+    assert "join_code" not in again, "only the answer that created the rematch shares it"
+    assert find(client, rematch["join_code"]).status_code == 404, "its seats are all taken"
+
+
+def test_codes_are_stored_only_as_hashes(app, client):
+    body = created(client)
+    code = body["join_code"]
+    with app.app_context():
+        match = db.session.get(Match, body["game"]["id"])
+        stored = [str(value) for row in (match, *match.seats) for value in vars(row).values()]
+    assert not any(spelling in value for value in stored for spelling in (code, code.replace("-", "")))
+    assert match.join_code_hash == join_codes.digest(code.replace("-", ""))
+
+
+@pytest.fixture
+def guarded(app, client):
+    """The app with the join code's limit low enough to reach, counting from zero."""
+    strict = create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], "TESTING": True,
+                         "LIMIT_JOIN_CODE": "3 per minute"})
+    strict.test_client_class = SpecClient
+    yield strict.test_client()
+    with strict.app_context():
+        db.engine.dispose()
+
+
+def test_guessing_codes_is_limited_per_address_joins_with_a_code_included(guarded):
+    body = created(guarded)
+    assert find(guarded, "K7P-2QX").status_code in (200, 404)
+    assert find(guarded, body["join_code"]).status_code == 200
+    assert join(guarded, body["game"]["id"], body["join_code"], "Bob").status_code == 201
+    assert_limited(find(guarded, body["join_code"]))
+    assert_limited(join(guarded, body["game"]["id"], body["join_code"], "Cy"))
+    invited = guarded.post(f"/api/v1/games/{body['game']['id']}/seats", json={"invite": body["invite"], "name": "Cy"})
+    assert invited.status_code == 201, "a join with the invite guesses nothing: not counted"
+
+
+def test_matches_made_before_0012_have_no_code_and_their_invites_work(app, client):
+    body = created(client)
+    with app.app_context():
+        flask_migrate.downgrade(revision="0011")
+        flask_migrate.upgrade()
+    assert find(client, body["join_code"]).status_code == 404
+    table = Table(client, body["game"]["id"], body["invite"], {0: body["token"]})
+    assert table.join("Bob")["seat"] == 1
+    assert SHOWN.fullmatch(created(client)["join_code"])
+
+
+def test_error_reports_carry_no_join_code(app):
+    with app.test_request_context("/api/v1/join-code", method="POST", json={"join_code": "k7p 2qx"}):
+        event = scrub({"message": "crashed looking up k7p 2qx", "request": {"data": {"join_code": "K7P-2QX"}}})
+    assert "k7p 2qx" not in str(event) and "K7P-2QX" not in str(event)
+
+
+def test_a_new_code_is_never_one_a_waiting_match_has(client, monkeypatch):
+    waiting = created(client)["join_code"].replace("-", "")
+    picks = iter(waiting + "234567")  # the first code drawn is the waiting match's: drawn again
+    monkeypatch.setattr(join_codes.secrets, "choice", lambda alphabet: next(picks))
+    assert created(client)["join_code"] == "234-567"
