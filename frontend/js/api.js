@@ -95,6 +95,7 @@ export const api = {
   rulesOf: (game) => cached(game, () => request("GET", `/rules/${encodeURIComponent(game)}`).then((r) => r.data)),
   create: (body, key) => request("POST", "/games", {body, key}).then((r) => r.data),
   join: (id, body, key) => request("POST", `${match(id)}/seats`, {body, key}).then((r) => r.data),
+  findMatch: (code) => request("POST", "/join-code", {body: {join_code: code}}).then((r) => r.data),
   view: (id, token, etag, {wait, signal} = {}) => request("GET", match(id), {token, etag, wait, signal}),
   version: (id, n, token) => request("GET", `${match(id)}/versions/${n}`, {token}).then((r) => r.data),
   log: (id, token, after = 0) => request("GET", `${match(id)}/moves?after=${after}`, {token}).then((r) => r.data),

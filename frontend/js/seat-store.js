@@ -15,7 +15,7 @@ function save(all, key = KEY) {
   localStorage.setItem(key, JSON.stringify(all));
 }
 
-/** Keep a seat: {seat, token, game, seatLink, invite?, inviteLink?}; `linkShown` starts false. */
+/** Keep a seat: {seat, token, game, seatLink, invite?, inviteLink?, joinCode?}; `linkShown` starts false. */
 export function keepSeat(id, seat) {
   const all = load();
   all[id] = {linkShown: false, ...all[id], ...seat, at: Date.now()};
@@ -63,7 +63,7 @@ export function keepCreated(created, name) {
   rememberName(name);
   const started = created.game.status !== "waiting";
   keepSeat(created.game.id, {seat: 0, token: created.token, game: created.game.game, seatLink: created.seat_link,
-    ...(started ? {linkShown: true} : {invite: created.invite, inviteLink: created.invite_link})});
+    ...(started ? {linkShown: true} : {invite: created.invite, inviteLink: created.invite_link, joinCode: created.join_code})});
 }
 
 /** Keep the seat a join or a rematch answered with; a join's invite lets this device share it too. */
@@ -72,6 +72,7 @@ export function keepAnswer(answer, {kind, body}) {
   const invite = answer.invite || body?.invite;
   keepSeat(id, {seat: answer.seat, token: answer.token, game: answer.game.game, seatLink: answer.seat_link, invite,
     inviteLink: answer.invite_link || (invite ? `${location.origin}/g/${id}#invite=${invite}` : undefined),
+    joinCode: answer.join_code, // only the answer that created a rematch has one
     linkShown: kind === "rematch", rematch: kind === "rematch"});
 }
 
@@ -105,10 +106,11 @@ export function seatOf(id) {
   return load()[id] || null;
 }
 
-/** The invite of match `id` this device keeps, with its seat or with the match it watches: {inviteLink, rematch}. */
+/** The invite of match `id` this device keeps, with its seat or with the match it watches: {inviteLink, rematch,
+ * joinCode}. */
 export function invitationOf(id) {
   const kept = seatOf(id) || load(WATCHED)[id];
-  return kept?.inviteLink ? {inviteLink: kept.inviteLink, rematch: Boolean(kept.rematch)} : null;
+  return kept?.inviteLink ? {inviteLink: kept.inviteLink, rematch: Boolean(kept.rematch), joinCode: kept.joinCode} : null;
 }
 
 export function update(id, fields) {

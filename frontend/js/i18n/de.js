@@ -669,4 +669,14 @@ export default {
   "privacy.idleKept": "Spiele, die niemand mehr spielt, bleiben gespeichert, bis der Betreiber sie löscht.",
   "privacy.device": "Die Links auf diesem Gerät bleiben, bis du sie unter „Meine Spiele“ entfernst oder die Daten dieses Browsers löschst.",
   "privacy.ask": "Fragen? Wende dich an den Betreiber dieses Servers.",
+  // join codes
+  "code.title": "Mit einem Code beitreten",
+  "code.label": "Code",
+  "code.hint": "Sechs Buchstaben und Ziffern wie K7P‑2QX, von der Person, die das Spiel erstellt hat.",
+  "code.find": "Spiel finden",
+  "code.finding": "Das Spiel wird gesucht …",
+  "code.empty": "Gib zuerst den Code ein.",
+  "invite.code": "Oder gib diesen Code auf {site} unter „Mit einem Code beitreten“ ein:",
+  "error.bad_join_code": "Ein Code hat sechs Buchstaben und Ziffern wie K7P‑2QX (nie 0, 1, I, L, O oder U): Prüfe den, den du eingegeben hast.",
+  "error.unknown_join_code": "Kein Spiel wartet mit diesem Code auf Mitspieler. Prüfe ihn mit der Person, die ihn dir gegeben hat: Ein Code gilt nicht mehr, sobald alle Plätze besetzt sind.",
 };

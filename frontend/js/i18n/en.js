@@ -671,4 +671,14 @@ export default {
   "privacy.idleKept": "Matches nobody plays any more are kept until the operator deletes them.",
   "privacy.device": "The links on this device stay until you remove them from My games, or clear this browser's data.",
   "privacy.ask": "Questions? Ask the operator of this server.",
+  // join codes
+  "code.title": "Join with a code",
+  "code.label": "Code",
+  "code.hint": "Six letters and digits, such as K7P‑2QX, from whoever made the match.",
+  "code.find": "Find the match",
+  "code.finding": "Looking for the match…",
+  "code.empty": "Type the code first.",
+  "invite.code": "Or type this code at {site}, under “Join with a code”:",
+  "error.bad_join_code": "A code has six letters and digits, such as K7P‑2QX (never 0, 1, I, L, O or U): check the one you typed.",
+  "error.unknown_join_code": "No match is waiting for players with this code. Check it with whoever gave it to you: a code stops working once every seat is taken.",
 };

@@ -669,4 +669,14 @@ export default {
   "privacy.idleKept": "Las partidas que ya nadie juega se guardan hasta que el responsable las borre.",
   "privacy.device": "Los enlaces de este dispositivo se quedan hasta que los quites de «Mis partidas» o borres los datos de este navegador.",
   "privacy.ask": "¿Tienes preguntas? Pregunta al responsable de este servidor.",
+  // join codes
+  "code.title": "Unirse con un código",
+  "code.label": "Código",
+  "code.hint": "Seis letras y cifras, como K7P‑2QX, de quien creó la partida.",
+  "code.find": "Buscar la partida",
+  "code.finding": "Buscando la partida…",
+  "code.empty": "Escribe primero el código.",
+  "invite.code": "O escribe este código en {site}, en «Unirse con un código»:",
+  "error.bad_join_code": "Un código tiene seis letras y cifras, como K7P‑2QX (nunca 0, 1, I, L, O ni U): revisa el que escribiste.",
+  "error.unknown_join_code": "Ninguna partida espera jugadores con este código. Compruébalo con quien te lo dio: un código deja de funcionar cuando todos los puestos están ocupados.",
 };

@@ -669,4 +669,14 @@ export default {
   "privacy.idleKept": "Les parties que plus personne ne joue sont gardées jusqu'à ce que l'exploitant les supprime.",
   "privacy.device": "Les liens de cet appareil restent jusqu'à ce que vous les retiriez de « Mes parties », ou que vous effaciez les données de ce navigateur.",
   "privacy.ask": "Des questions ? Adressez-vous à l'exploitant de ce serveur.",
+  // join codes
+  "code.title": "Rejoindre avec un code",
+  "code.label": "Code",
+  "code.hint": "Six lettres et chiffres, comme K7P‑2QX, donnés par la personne qui a créé la partie.",
+  "code.find": "Trouver la partie",
+  "code.finding": "Recherche de la partie…",
+  "code.empty": "Tapez d'abord le code.",
+  "invite.code": "Ou tapez ce code sur {site}, sous « Rejoindre avec un code » :",
+  "error.bad_join_code": "Un code a six lettres et chiffres, comme K7P‑2QX (jamais 0, 1, I, L, O ni U) : vérifiez celui que vous avez tapé.",
+  "error.unknown_join_code": "Aucune partie n'attend de joueurs avec ce code. Vérifiez-le auprès de la personne qui vous l'a donné : un code ne marche plus dès que toutes les places sont prises.",
 };

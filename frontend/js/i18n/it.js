@@ -669,4 +669,14 @@ export default {
   "privacy.idleKept": "Le partite che nessuno gioca più sono conservate finché il gestore non le cancella.",
   "privacy.device": "I link su questo dispositivo restano finché non li togli da «Le mie partite» o non cancelli i dati di questo browser.",
   "privacy.ask": "Domande? Chiedi al gestore di questo server.",
+  // join codes
+  "code.title": "Entra con un codice",
+  "code.label": "Codice",
+  "code.hint": "Sei lettere e cifre, come K7P‑2QX, da chi ha creato la partita.",
+  "code.find": "Trova la partita",
+  "code.finding": "Cerco la partita…",
+  "code.empty": "Scrivi prima il codice.",
+  "invite.code": "Oppure scrivi questo codice su {site}, in «Entra con un codice»:",
+  "error.bad_join_code": "Un codice ha sei lettere e cifre, come K7P‑2QX (mai 0, 1, I, L, O o U): controlla quello che hai scritto.",
+  "error.unknown_join_code": "Nessuna partita aspetta giocatori con questo codice. Controllalo con chi te l'ha dato: un codice non funziona più quando tutti i posti sono presi.",
 };

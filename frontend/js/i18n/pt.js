@@ -669,4 +669,14 @@ export default {
   "privacy.idleKept": "Os jogos que já ninguém joga ficam guardados até o responsável os apagar.",
   "privacy.device": "As ligações deste dispositivo ficam até as removeres de «Os meus jogos» ou apagares os dados deste navegador.",
   "privacy.ask": "Dúvidas? Pergunta ao responsável por este servidor.",
+  // join codes
+  "code.title": "Entrar com um código",
+  "code.label": "Código",
+  "code.hint": "Seis letras e algarismos, como K7P‑2QX, de quem criou o jogo.",
+  "code.find": "Encontrar o jogo",
+  "code.finding": "A procurar o jogo…",
+  "code.empty": "Escreve primeiro o código.",
+  "invite.code": "Ou escreve este código em {site}, em «Entrar com um código»:",
+  "error.bad_join_code": "Um código tem seis letras e algarismos, como K7P‑2QX (nunca 0, 1, I, L, O nem U): verifica o que escreveste.",
+  "error.unknown_join_code": "Nenhum jogo espera jogadores com este código. Confirma-o com quem to deu: um código deixa de funcionar quando todos os lugares estão ocupados.",
 };

@@ -2,7 +2,8 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {loadingOr, retrying} from "../ui.js";
+import {loadingOr, mergeActions, retrying} from "../ui.js";
+import {codeEntry} from "./join-code.js";
 import {myGames} from "./my-games.js";
 import {gameName} from "./words.js";
 
@@ -28,12 +29,14 @@ export default function home() {
     games: null,
     error: null,
     mine: myGames(() => screen.repaint()),
+    code: codeEntry(() => screen.repaint()),
     fallbackFocus: "#mine-list, #games-title", // a removed match's button gone: its list, or the games when none is left
     render() {
       document.title = t("app.name");
       return html`
         <h1>${t("home.title")}</h1>
         <p class="lead">${t("home.lead")}</p>
+        ${screen.code.render()}
         ${screen.mine.render()}
         <h2 id="games-title" tabindex="-1">${t("home.games")}</h2>
         ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : loadingOr(screen.error)}
@@ -50,8 +53,8 @@ export default function home() {
     stop() {
       screen.mine.stop();
     },
-    actions: {forget: (el) => screen.mine.forget(el.dataset.id)},
   };
+  screen.actions = mergeActions({forget: (el) => screen.mine.forget(el.dataset.id)}, screen.code.actions);
   const load = retrying(screen, async () => {
     screen.games = await api.rules();
   }, () => t("error.network"));

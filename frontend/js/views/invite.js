@@ -3,15 +3,17 @@ import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {copyText, shareLink} from "../share.js";
+import {codeLine} from "./join-code.js";
 import {freeSeats, gameName} from "./words.js";
 
 export function notice(current, target) {
   return current?.target === target ? html`<p class="notice" role="status">${current.text}</p>` : "";
 }
 
-/** The invite of `view`: for a rematch, the others are also asked on the match that ended (its Join button, a
- * push); where every free seat is kept for a name, it is for those players only. */
-export function invitePanel(view, link, current, rematch = false) {
+/** The invite of `view` ({inviteLink, rematch, joinCode}: its link, and its code when this device has it): for a
+ * rematch, the others are also asked on the match that ended (its Join button, a push); where every free seat is
+ * kept for a name, it is for those players only. */
+export function invitePanel(view, {inviteLink: link, rematch, joinCode}, current) {
   const {reserved, open} = freeSeats(view);
   const hint = rematch ? t("invite.rematchHint")
     : reserved.length && !open ? t("invite.hintReserved", {names: listing(reserved)}) : t("invite.hint");
@@ -25,6 +27,7 @@ export function invitePanel(view, link, current, rematch = false) {
       <button type="button" class="primary" data-action="share" data-target="invite-link" data-key="share">${t("invite.share")}</button>
       <button type="button" data-action="copy" data-target="invite-link" data-key="copy-invite">${t("invite.copy")}</button></p>
     ${notice(current, "invite-link")}
+    ${codeLine(joinCode)}
     <figure class="qr-figure">${qrSvg(link, t("invite.qr"))}<figcaption>${t("invite.scan")}</figcaption></figure>
   </section>`;
 }

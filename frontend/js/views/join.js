@@ -1,4 +1,4 @@
-// Join from an invite link: type a name (or pick a named seat) and take a seat.
+// Join from an invite link or a join code: type a name (or pick a named seat) and take a seat.
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
@@ -9,7 +9,7 @@ import {fixedDeckNote} from "./fairness.js";
 import {gameName, keptText, nameField, problemText, seatName} from "./words.js";
 
 // Refusals that say the seats changed since the page showed them: it asks for them again
-const SEATS_GONE = new Set(["seat_taken", "seats_reserved", "match_full"]);
+const SEATS_GONE = new Set(["seat_taken", "seats_reserved", "match_full", "unknown_join_code"]);
 
 /** "Already here: Ann, Bob"; nothing when nobody is (the creator, alone, gave their seat back). */
 function alreadyHere(view) {
@@ -17,7 +17,8 @@ function alreadyHere(view) {
   return here.length ? html`<p>${t("join.players", {names: here.map((s) => seatName(view, s.seat)).join(", ")})}</p>` : "";
 }
 
-export default function join(id, invite, joined) {
+/** `pass`: what lets this device in, {invite} or {join_code}. */
+export default function join(id, pass, joined) {
   let unwatch = null;
   const screen = {
     view: null,
@@ -87,7 +88,7 @@ export default function join(id, invite, joined) {
     if (!begin(screen)) return;
     screen.refusal = null;
     if (fields.name) rememberName(fields.name);
-    submit({kind: "join", match: id, body: {invite, ...fields}});
+    submit({kind: "join", match: id, body: {...pass, ...fields}});
     screen.repaint();
   }
 

@@ -80,7 +80,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
         ${screen.seatLinks.warning(view, me)}
         ${otherSeatNotice(view, me)}
         ${screen.lifecycle.deadline(view, me)}
-        ${view.status === "waiting" && invitation ? invitePanel(view, invitation.inviteLink, screen.notice, invitation.rematch) : ""}
+        ${view.status === "waiting" && invitation ? invitePanel(view, invitation, screen.notice) : ""}
         ${me === null ? html`<p class="note">${t(watchNote(id))}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
         ${screen.history.lastMove()}

@@ -1,0 +1,78 @@
+"""Joining with a code: the creator's invite panel shows the match's short code large (a teacher projects it,
+friends read it aloud), another phone types it on the home page in any spelling, with the keyboard alone,
+lands on the match's join screen and plays on; a mistyped code, and the code of a match whose seats are all
+taken, are said beside the field, which keeps what was typed."""
+import re
+from urllib.parse import urlparse
+
+from playwright.sync_api import expect
+
+from .drive import status, too_small
+from .test_addup import addup_move
+from .test_quality import serious_violations
+
+CODE = re.compile(r"[2-9A-HJKMNP-TV-Z]{3}-[2-9A-HJKMNP-TV-Z]{3}")
+
+
+def type_code(page, typed: str) -> None:
+    """Type `typed` into "Join with a code" on the home page and send it with Enter, as a keyboard does."""
+    field = page.get_by_role("textbox", name=re.compile("^Code"))
+    field.focus()
+    page.keyboard.type(typed)
+    page.keyboard.press("Enter")
+
+
+def test_a_code_typed_on_the_home_page_joins_the_match_and_plays_on(new_page, server):
+    ann, bob = new_page(), new_page(locale="fr-FR")
+    ann.goto("/new/addup")
+    ann.locator('input[name="name-0"]').fill("Ann")
+    ann.locator('form[data-submit="create"] button[type="submit"]').click()
+    shown = ann.locator("#join-code")
+    expect(shown).to_have_text(CODE)
+    code = shown.locator('[aria-hidden="true"]').inner_text()
+    expect(ann.locator(".join-code-line")).to_contain_text(f"Or type this code at {urlparse(server).netloc}")
+    expect(shown.locator(".sr-only")).to_have_text(f"{' '.join(code[:3])}, {' '.join(code[4:])}")  # said letter by letter
+    assert not serious_violations(ann) + too_small(ann)
+
+    bob.goto("/")
+    expect(bob.get_by_role("heading", name="Rejoindre avec un code")).to_be_visible()
+    type_code(bob, code.lower().replace("-", " "))
+    expect(bob).to_have_url(re.compile(r"/g/[\w-]+$"))
+    assert "#" not in bob.url, "the code is kept out of the address bar"
+    expect(bob.get_by_role("heading", level=1)).to_have_text("Rejoindre cette partie : ADD UP")
+    bob.locator('input[name="name"]').fill("Bob")
+    bob.locator('form[data-submit="join"] button[type="submit"]').click()
+    expect(bob.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(ann.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(ann.locator("#join-code")).to_have_count(0)  # no seat left: the invite and its code are gone
+
+    first, second = (ann, bob) if status(ann)[2] else (bob, ann)
+    addup_move(first)
+    expect(second.locator("#status")).to_have_class(re.compile("your-turn"))
+    addup_move(second)
+    expect(first.locator("#status")).to_have_class(re.compile("your-turn"))
+
+    late = new_page()
+    late.goto("/")
+    type_code(late, code)
+    field = late.get_by_role("textbox", name=re.compile("^Code"))
+    expect(late.locator("#alert")).to_have_text("No match is waiting for players with this code. Check it with whoever "
+                                                "gave it to you: a code stops working once every seat is taken.")
+    expect(field).to_be_focused()
+    expect(field).to_have_value(code)
+    expect(field).to_have_attribute("aria-invalid", "true")
+
+
+def test_a_mistyped_code_is_said_and_can_be_mended(new_page):
+    page = new_page()
+    page.goto("/")
+    type_code(page, "K7P-2O")
+    field = page.get_by_role("textbox", name=re.compile("^Code"))
+    expect(page.locator("#alert")).to_have_text("A code has six letters and digits, such as K7P\u20112QX (never 0, 1, I, L, "
+                                                "O or U): check the one you typed.")
+    expect(field).to_be_focused()
+    assert not serious_violations(page) + too_small(page)
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Enter")
+    expect(page.locator("#alert")).to_have_text("Type the code first.")
