@@ -24,9 +24,8 @@ def my_games():
                                     .where(seats_table.c.token_hash.in_(hashes))).all()
     loaded = [(matches.load(game_id), seat, name, moved) for game_id, seat, name, moved in held]
     joined = _rematch_seats([match.rematch_id for match, *_ in loaded if match.rematch_id])
-    entries = [_entry(match, seat, name, moved, (match.rematch_id, seat) in joined) for match, seat, name, moved in loaded]
-    # Most urgent first: the seat's turn, then the soonest deadline, then the longest wait since the last move
-    entries.sort(key=lambda e: (not e["your_turn"], e["status"] == "over", e["deadline"] or "~", e["moved_at"], e["id"]))
+    entries = sorted((_entry(match, seat, name, moved, (match.rematch_id, seat) in joined)
+                      for match, seat, name, moved in loaded), key=_urgency)
     replaced = connection.get().execute(_REPLACED, {"hashes": hashes}).all() if len(held) < len(hashes) else []
     return jsonio.secret(jsonify(games=entries, replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
                                                           for game_id, seat, at in replaced]))
@@ -44,6 +43,17 @@ _REPLACED = (select(replaced_links_table.c.game_id, replaced_links_table.c.seat,
 
 _REMATCH_SEATS = (select(seats_table.c.game_id, seats_table.c.seat)
                   .where(seats_table.c.game_id.in_(bindparam("ids", expanding=True))))
+
+
+def _urgency(entry: dict) -> tuple:
+    """Most urgent first: the seat's turn, a rematch waiting for the seat, the matches waiting for the others, each
+    by the soonest deadline, then the longest wait since the last move; then the finished ones, the newest first (a
+    keen player's dozens of old ones buried a rematch just offered at the foot of the list)."""
+    over = entry["status"] == "over"
+    rematch = over and entry["rematch"] is not None and not entry["rematch_joined"]
+    rank = 0 if entry["your_turn"] else 1 if rematch else 3 if over else 2
+    since = datetime.fromisoformat(entry["moved_at"]).timestamp()
+    return rank, entry["deadline"] or "~", -since if over else since, entry["id"]
 
 
 def _rematch_seats(rematches: list[str]) -> set[tuple[str, int]]:

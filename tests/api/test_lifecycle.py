@@ -229,6 +229,20 @@ def test_my_games_lists_known_tokens_most_urgent_first(client):
     assert [g["your_status"] for g in games] == ["playing", "playing", "playing"]
 
 
+def test_my_games_lists_a_rematch_waiting_after_the_turns_and_finished_matches_newest_first(client, clock):
+    """A keen player's dozens of finished matches came oldest first, and a rematch just offered at the foot (QA)."""
+    older, newer, offered = Table.create(client), Table.create(client), Table.create(client)
+    theirs = Table.create(client)
+    move_first(theirs)  # seat 1's turn
+    for table in (older, offered, newer):
+        client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[1]))
+        clock.advance(minutes=5)
+    client.post(f"/api/v1/games/{offered.id}/rematch", headers=bearer(offered.tokens[1]))
+    tokens = [older.tokens[0], theirs.tokens[0], newer.tokens[0], offered.tokens[0]]
+    games = client.post("/api/v1/my-games", json={"tokens": tokens}).json["games"]
+    assert [g["id"] for g in games] == [offered.id, theirs.id, newer.id, older.id]
+
+
 def test_my_games_tells_a_seat_it_left_a_match_the_others_play_on(client):
     """Once, a seat put out of a larger match saw it listed like any running one: the web app can now
     say so, and offer to remove it from the list."""

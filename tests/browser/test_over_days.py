@@ -272,6 +272,26 @@ def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server)
 
 
 
+def test_my_games_puts_a_rematch_offered_before_the_others_turns_and_the_newest_finished_first(
+        new_page, server, database_file):
+    """A keen player's dozens of finished matches came oldest first, a rematch just offered at the foot (QA)."""
+    finished = [new_match(server, game) for game in ("addup", "addit", "plusminus")]
+    for hours, match in zip((300, 30, 3), finished):  # two weeks ago, yesterday, this morning
+        match.play(lambda view: False)
+        move_back_in_time(database_file, match.id, hours)
+    offered, theirs = finished[1], new_match(server, "addem")
+    theirs.play(lambda view: view["turn"] == 1)
+    page = new_page()
+    for match in (*finished, theirs):
+        page.goto(match.seat_link(0))
+        expect(page.locator("#status")).to_be_visible()
+    assert offered.post("rematch", 1).status_code == 201  # Bob asks for a rematch of yesterday's
+    page.goto("/")
+    items = page.locator(".my-games li")
+    expect(items.locator("strong")).to_have_text(["ADD-IT", "ADD'EM", "Plus and Minus", "ADD UP"])
+    expect(items.nth(0).locator(".rematch-waiting")).to_be_visible()
+
+
 def test_a_match_waiting_for_players_names_the_ones_its_seats_are_reserved_for(new_page, server):
     """"Sam, Tom, 2 free seats" and "2 of 4 have joined", where the creator had named Uma and Vic (QA: teacher)."""
     match = new_match(server, "addup", join=False, players=["Sam", "Tom", "Uma", "Vic"])
