@@ -292,6 +292,40 @@ def test_my_games_puts_a_rematch_offered_before_the_others_turns_and_the_newest_
     expect(items.nth(0).locator(".rematch-waiting")).to_be_visible()
 
 
+def test_my_games_removes_every_finished_match_at_once_asked_first(new_page, server):
+    """A keen player tapped Remove on dozens of finished matches one by one (QA: heavy player)."""
+    finished = [new_match(server, game) for game in ("addup", "addit", "plusminus", "addem")]
+    playing = new_match(server, "addtoo")
+    for match in finished:
+        assert match.post("resign", 1).status_code == 200  # Bob resigns: over
+    page = new_page()
+    for match in (*finished, playing):
+        page.goto(match.seat_link(0))
+        expect(page.locator("#status")).to_be_visible()
+    assert finished[3].post("rematch", 1).status_code == 201  # kept: its page offers the rematch
+    page.goto("/")
+    items, tidy = page.locator(".my-games li"), page.locator('[data-key="tidy"]')
+    expect(tidy).to_have_text("Remove the 3 finished matches")
+    tidy.click()
+    expect(page.locator("#tidy-ask")).to_be_focused()
+    expect(page.locator("#tidy-ask")).to_contain_text("Remove the 3 finished matches from this device?")
+    page.keyboard.press("Escape")
+    expect(tidy).to_be_focused()
+    expect(items).to_have_count(5)
+
+    tidy.click()
+    page.locator('[data-key="tidy-yes"]').click()
+    expect(page.locator("#tidied")).to_have_text("3 finished matches removed from this device.")
+    expect(page.locator("#tidied")).to_be_focused()
+    kept = [f'.my-games a[href="/g/{match.id}"]' for match in (finished[3], playing)]
+    expect(page.locator(", ".join(kept))).to_have_count(2)
+    expect(items).to_have_count(2)
+    expect(tidy).to_have_count(0)
+    page.reload()  # gone from the device, not only from the screen
+    expect(page.locator(", ".join(kept))).to_have_count(2)
+    expect(items).to_have_count(2)
+
+
 def test_a_match_waiting_for_players_names_the_ones_its_seats_are_reserved_for(new_page, server):
     """"Sam, Tom, 2 free seats" and "2 of 4 have joined", where the creator had named Uma and Vic (QA: teacher)."""
     match = new_match(server, "addup", join=False, players=["Sam", "Tom", "Uma", "Vic"])

@@ -631,6 +631,11 @@ export default {
   "mine.watchingSheet": "Du schaust zu: ein Spiel deines Klassenbogens.",
   "mine.sheets": "Klassenbögen",
   "mine.sheet": "{game} · {pupils} · angelegt {relative}",
+  "mine.tidy": {one: "Das beendete Spiel entfernen", other: "Die {count} beendeten Spiele entfernen"},
+  "mine.tidyAsk": {one: "Das beendete Spiel von diesem Gerät entfernen? Sein Link geht mit: Um es wieder zu öffnen, bräuchtest du ihn von jemand anderem am Tisch. Die laufenden Spiele bleiben.", other: "Die {count} beendeten Spiele von diesem Gerät entfernen? Ihre Links gehen mit: Um eines wieder zu öffnen, bräuchtest du den Link von jemand anderem am Tisch. Die laufenden Spiele bleiben."},
+  "mine.tidyYes": "Entfernen",
+  "mine.tidied": {one: "{count} beendetes Spiel von diesem Gerät entfernt.", other: "{count} beendete Spiele von diesem Gerät entfernt."},
+  "mine.tidyKept": {one: "{count} bleibt: Dieses Gerät konnte seine Benachrichtigungen nicht abschalten (keine Verbindung?). Versuch es gleich noch einmal.", other: "{count} bleiben: Dieses Gerät konnte ihre Benachrichtigungen nicht abschalten (keine Verbindung?). Versuch es gleich noch einmal."},
 
   "results.title": "Ergebnisse",
   "results.pupil": "Kind",

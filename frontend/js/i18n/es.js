@@ -631,6 +631,11 @@ export default {
   "mine.watchingSheet": "Mirando: una partida de tu hoja de la clase.",
   "mine.sheets": "Hojas de la clase",
   "mine.sheet": "{game} · {pupils} · creada {relative}",
+  "mine.tidy": {one: "Quitar la partida terminada", other: "Quitar las {count} partidas terminadas"},
+  "mine.tidyAsk": {one: "¿Quitar de este dispositivo la partida terminada? Su enlace se va con ella: para volver a abrirla, tendrías que pedírselo a otro jugador. Las partidas en curso se quedan.", other: "¿Quitar de este dispositivo las {count} partidas terminadas? Sus enlaces se van con ellas: para volver a abrir una, tendrías que pedírselo a otro jugador. Las partidas en curso se quedan."},
+  "mine.tidyYes": "Quitarlas",
+  "mine.tidied": {one: "{count} partida terminada quitada de este dispositivo.", other: "{count} partidas terminadas quitadas de este dispositivo."},
+  "mine.tidyKept": {one: "{count} se queda: este dispositivo no pudo desactivar sus notificaciones (¿sin conexión?). Inténtalo de nuevo en un momento.", other: "{count} se quedan: este dispositivo no pudo desactivar sus notificaciones (¿sin conexión?). Inténtalo de nuevo en un momento."},
 
   "results.title": "Resultados",
   "results.pupil": "Alumno",

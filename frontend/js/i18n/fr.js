@@ -631,6 +631,11 @@ export default {
   "mine.watchingSheet": "Vous regardez : une partie de votre feuille de classe.",
   "mine.sheets": "Feuilles de classe",
   "mine.sheet": "{game} · {pupils} · créée {relative}",
+  "mine.tidy": {one: "Retirer la partie terminée", other: "Retirer les {count} parties terminées"},
+  "mine.tidyAsk": {one: "Retirer de cet appareil la partie terminée ? Son lien part avec elle : pour la rouvrir, il faudrait le demander à un autre joueur. Les parties en cours restent.", other: "Retirer de cet appareil les {count} parties terminées ? Leurs liens partent avec elles : pour en rouvrir une, il faudrait le demander à un autre joueur. Les parties en cours restent."},
+  "mine.tidyYes": "Les retirer",
+  "mine.tidied": {one: "{count} partie terminée retirée de cet appareil.", other: "{count} parties terminées retirées de cet appareil."},
+  "mine.tidyKept": {one: "{count} est gardée : cet appareil n'a pas pu couper ses notifications (pas de connexion ?). Réessayez dans un instant.", other: "{count} sont gardées : cet appareil n'a pas pu couper leurs notifications (pas de connexion ?). Réessayez dans un instant."},
 
   "results.title": "Résultats",
   "results.pupil": "Élève",

@@ -631,6 +631,11 @@ export default {
   "mine.watchingSheet": "Stai guardando: una partita del tuo foglio della classe.",
   "mine.sheets": "Fogli della classe",
   "mine.sheet": "{game} · {pupils} · creato {relative}",
+  "mine.tidy": {one: "Togli la partita finita", other: "Togli le {count} partite finite"},
+  "mine.tidyAsk": {one: "Togliere da questo dispositivo la partita finita? Il suo link se ne va con lei: per riaprirla dovresti chiederlo a un altro giocatore. Le partite in corso restano.", other: "Togliere da questo dispositivo le {count} partite finite? I loro link se ne vanno con loro: per riaprirne una dovresti chiederlo a un altro giocatore. Le partite in corso restano."},
+  "mine.tidyYes": "Toglile",
+  "mine.tidied": {one: "{count} partita finita tolta da questo dispositivo.", other: "{count} partite finite tolte da questo dispositivo."},
+  "mine.tidyKept": {one: "{count} resta: questo dispositivo non ha potuto spegnere le sue notifiche (niente connessione?). Riprova tra un momento.", other: "{count} restano: questo dispositivo non ha potuto spegnere le loro notifiche (niente connessione?). Riprova tra un momento."},
 
   "results.title": "Risultati",
   "results.pupil": "Alunno",

@@ -54,7 +54,7 @@ export default function home() {
       screen.mine.stop();
     },
   };
-  screen.actions = mergeActions({forget: (el) => screen.mine.forget(el.dataset.id)}, screen.code.actions);
+  screen.actions = mergeActions({forget: (el) => screen.mine.forget(el.dataset.id)}, screen.mine.actions, screen.code.actions);
   const load = retrying(screen, async () => {
     screen.games = await api.rules();
   }, () => t("error.network"));

@@ -10,6 +10,7 @@ import {allSeats, followRematch, personToMove, rememberPlayers, seatOf, tableOf,
   from "../seat-store.js";
 import {announce} from "../ui.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
+import {tidying} from "./tidy.js";
 import {gameName, isolated, seatName, statusLine} from "./words.js";
 
 /** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it: its
@@ -153,6 +154,10 @@ export function myGames(repaint) {
   let stopped = false;
   let failed = null; // the match whose removal failed: its pushes could not be stopped
   let watched = new Map(); // the public views of the matches this device watches, by id: {data, etag}
+  const tidy = tidying(repaint);
+  /** The finished matches listed, but those whose rematch waits for this device (their page offers the join). */
+  const finished = () => (entries || []).filter((entry) => entry.status === "over" && !rematchWaiting(entry)
+    && seatOf(entry.id)).map((entry) => entry.id);
 
   async function refresh() {
     clearTimeout(timer);
@@ -190,6 +195,7 @@ export function myGames(repaint) {
       return html`<section class="my-games" aria-labelledby="mine-title">
         <h2 id="mine-title">${t("mine.title")}</h2>
         ${offline && seats.length ? html`<p class="note" id="mine-offline">${t("mine.offline")}</p>` : ""}
+        ${tidy.render(listed ? finished() : [])}
         ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
           ${items}${watchedMatches().map((match) => watchedItem(match, watched.get(match.id)?.data, failed))}</ul>`
           : html`<p>${t("app.loading")}</p>`}</section>${sheetsList()}`;
@@ -211,6 +217,11 @@ export function myGames(repaint) {
         failed = id; // kept, and said why under its entry
       }
       repaint();
+    },
+    actions: {
+      askTidy: () => tidy.ask(),
+      cancelTidy: () => tidy.cancel(),
+      tidy: () => tidy.run(finished()),
     },
   };
 }

@@ -1,0 +1,45 @@
+// Tidying My games: every finished match removed from this device at once, asked first, where a keen player
+// tapped Remove on dozens of them one by one.
+import {html} from "../html.js";
+import {t} from "../i18n.js";
+import {forgetSeat} from "../push.js";
+
+export function tidying(repaint) {
+  let asking = false;
+  let said = null; // what the last tidying did, said under the button's place until the next one
+
+  return {
+    /** The button (from two finished matches: one has its own Remove), or its question; then what was done. */
+    render(ids) {
+      const count = ids.length;
+      const ask = asking && count ? html`<div class="confirm" role="group" aria-labelledby="tidy-ask" data-escape="cancelTidy">
+        <p id="tidy-ask" tabindex="-1">${t("mine.tidyAsk", {count})}</p>
+        <p class="actions"><button type="button" class="danger" data-action="tidy" data-key="tidy-yes">${t("mine.tidyYes")}</button>
+          <button type="button" data-action="cancelTidy" data-key="tidy-no">${t("confirm.cancel")}</button></p></div>`
+        : count > 1 ? html`<p class="tidy"><button type="button" class="small" data-action="askTidy" data-key="tidy">
+          ${t("mine.tidy", {count})}</button></p>` : "";
+      return html`${ask}${said ? html`<p class="note" id="tidied" tabindex="-1">${said}</p>` : ""}`;
+    },
+    ask() {
+      asking = true;
+      said = null;
+      repaint();
+      document.getElementById("tidy-ask")?.focus();
+    },
+    cancel() {
+      asking = false;
+      repaint();
+      document.querySelector('[data-key="tidy"]')?.focus();
+    },
+    /** Remove the matches `ids`, one after the other: a match whose pushes could not be stopped is kept (push.js). */
+    async run(ids) {
+      asking = false;
+      let kept = 0;
+      for (const id of ids) await forgetSeat(id).catch(() => { kept += 1; });
+      const removed = ids.length - kept;
+      said = [t("mine.tidied", {count: removed}), ...(kept ? [t("mine.tidyKept", {count: kept})] : [])].join(" ");
+      repaint();
+      document.getElementById("tidied")?.focus(); // in sight, and read out, where the button was
+    },
+  };
+}
