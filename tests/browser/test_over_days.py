@@ -326,6 +326,22 @@ def test_my_games_removes_every_finished_match_at_once_asked_first(new_page, ser
     expect(items).to_have_count(2)
 
 
+def test_the_home_tab_says_in_how_many_matches_it_is_your_turn(new_page, server):
+    """The tab said "addgames" over ten matches waiting for the player (QA: heavy player)."""
+    mine = [new_match(server, game) for game in ("addup", "addit")]
+    for match in mine:
+        match.play(lambda view: view["turn"] == 0)
+    page = new_page(locale="de-DE")
+    for match in mine:
+        page.goto(match.seat_link(0))
+        expect(page.locator("#status")).to_be_visible()
+    page.goto("/")
+    expect(page).to_have_title("● Du bist dran in 2 Spielen · addgames")
+    mine[0].play(lambda view: view["turn"] == 1)  # played on another device
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
+    expect(page).to_have_title("● Du bist dran in 1 Spiel · addgames")
+
+
 def test_a_match_waiting_for_players_names_the_ones_its_seats_are_reserved_for(new_page, server):
     """"Sam, Tom, 2 free seats" and "2 of 4 have joined", where the creator had named Uma and Vic (QA: teacher)."""
     match = new_match(server, "addup", join=False, players=["Sam", "Tom", "Uma", "Vic"])

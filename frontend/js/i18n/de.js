@@ -163,6 +163,7 @@ export default {
   "status.wins": "Spiel vorbei: {name} gewinnt.",
   "status.shared": "Spiel vorbei, geteilter Sieg: {names}.",
   "title.yourTurn": "Du bist dran",
+  "title.yourTurns": {one: "Du bist dran in {count} Spiel", other: "Du bist dran in {count} Spielen"},
 
   "seat.unnamed": "Spieler {n}",
   "seat.you": "du",

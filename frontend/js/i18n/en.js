@@ -163,6 +163,7 @@ export default {
   "status.wins": "Match over: {name} wins.",
   "status.shared": "Match over: {names} share the win.",
   "title.yourTurn": "Your turn",
+  "title.yourTurns": {one: "Your turn in {count} match", other: "Your turn in {count} matches"},
 
   "seat.unnamed": "Player {n}",
   "seat.you": "you",

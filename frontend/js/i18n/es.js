@@ -163,6 +163,7 @@ export default {
   "status.wins": "Partida terminada: gana {name}.",
   "status.shared": "Partida terminada: victoria compartida entre {names}.",
   "title.yourTurn": "Te toca",
+  "title.yourTurns": {one: "Te toca en {count} partida", other: "Te toca en {count} partidas"},
 
   "seat.unnamed": "Jugador {n}",
   "seat.you": "tú",

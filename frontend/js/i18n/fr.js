@@ -163,6 +163,7 @@ export default {
   "status.wins": "Partie terminée : {name} gagne.",
   "status.shared": "Partie terminée : victoire partagée entre {names}.",
   "title.yourTurn": "À vous de jouer",
+  "title.yourTurns": {one: "À vous de jouer dans {count} partie", other: "À vous de jouer dans {count} parties"},
 
   "seat.unnamed": "Joueur {n}",
   "seat.you": "vous",

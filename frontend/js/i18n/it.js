@@ -163,6 +163,7 @@ export default {
   "status.wins": "Partita finita: vince {name}.",
   "status.shared": "Partita finita, vittoria a pari merito: {names}.",
   "title.yourTurn": "Tocca a te",
+  "title.yourTurns": {one: "Tocca a te in {count} partita", other: "Tocca a te in {count} partite"},
 
   "seat.unnamed": "Giocatore {n}",
   "seat.you": "tu",

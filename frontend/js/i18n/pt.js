@@ -163,6 +163,7 @@ export default {
   "status.wins": "Jogo terminado: {name} ganha.",
   "status.shared": "Jogo terminado, vitória partilhada: {names}.",
   "title.yourTurn": "É a tua vez",
+  "title.yourTurns": {one: "É a tua vez em {count} jogo", other: "É a tua vez em {count} jogos"},
 
   "seat.unnamed": "Jogador {n}",
   "seat.you": "tu",

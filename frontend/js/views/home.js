@@ -32,7 +32,8 @@ export default function home() {
     code: codeEntry(() => screen.repaint()),
     fallbackFocus: "#mine-list, #games-title", // a removed match's button gone: its list, or the games when none is left
     render() {
-      document.title = t("app.name");
+      const turns = screen.mine.turns(); // the tab says how many matches wait for this player, as a match's tab says its turn
+      document.title = turns ? `● ${t("title.yourTurns", {count: turns})} · ${t("app.name")}` : t("app.name");
       return html`
         <h1>${t("home.title")}</h1>
         <p class="lead">${t("home.lead")}</p>

@@ -218,6 +218,8 @@ export function myGames(repaint) {
       }
       repaint();
     },
+    /** How many of the matches listed wait for this device's move. */
+    turns: () => (entries || []).filter((entry) => yourTurn(entry) && seatOf(entry.id)).length,
     actions: {
       askTidy: () => tidy.ask(),
       cancelTidy: () => tidy.cancel(),
