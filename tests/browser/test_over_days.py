@@ -269,6 +269,7 @@ def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server)
 
     items.nth(4).locator('[data-action="forget"]').click()
     expect(items).to_have_count(4)
+    expect(page.locator("#announce")).to_have_text("ADD-TOO: removed from this device.")  # said, not only gone (QA)
 
 
 
@@ -403,6 +404,7 @@ def test_my_games_says_a_seat_left_a_match_the_others_play_on_and_can_remove_it(
     expect(entry).to_contain_text("You left this match: the autopilot plays your turns.")
     entry.locator('[data-action="forget"]').click()
     expect(page.locator(".my-games li")).to_have_count(0)
+    expect(page.locator("#announce")).to_have_text("ADD UP with Bob and Cy: removed from this device.")
 
 
 def test_my_games_says_since_when_a_match_without_deadlines_waits(new_page, server, database_file):

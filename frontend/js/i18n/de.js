@@ -45,6 +45,7 @@ export default {
   "mine.forget": "Entfernen",
   "mine.forgetLabel": "{match} entfernen",
   "mine.forgetFailed": "Dieses Gerät konnte die Benachrichtigungen dieses Spiels nicht abschalten (keine Verbindung?), deshalb behält es das Spiel vorerst. Versuch es gleich noch einmal.",
+  "mine.removed": "{match}: von diesem Gerät entfernt.",
   "mine.match": "{game} mit {names}",
   "mine.as": "Du spielst als {name}",
   "mine.table": "An diesem Gerät: {names}",

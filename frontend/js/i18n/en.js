@@ -45,6 +45,7 @@ export default {
   "mine.forget": "Remove",
   "mine.forgetLabel": "Remove {match}",
   "mine.forgetFailed": "This device could not turn off the notifications of this match (no connection?), so it keeps the match for now. Try again in a moment.",
+  "mine.removed": "{match}: removed from this device.",
   "mine.match": "{game} with {names}",
   "mine.as": "You play as {name}",
   "mine.table": "At this device: {names}",

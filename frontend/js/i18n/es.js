@@ -45,6 +45,7 @@ export default {
   "mine.forget": "Quitar",
   "mine.forgetLabel": "Quitar {match}",
   "mine.forgetFailed": "Este dispositivo no pudo desactivar las notificaciones de esta partida (¿no hay conexión?), así que por ahora se queda con la partida. Vuelve a intentarlo en un momento.",
+  "mine.removed": "{match}: quitada de este dispositivo.",
   "mine.match": "{game} con {names}",
   "mine.as": "Juegas como {name}",
   "mine.table": "En este dispositivo: {names}",

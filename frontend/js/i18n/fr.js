@@ -45,6 +45,7 @@ export default {
   "mine.forget": "Retirer",
   "mine.forgetLabel": "Retirer {match}",
   "mine.forgetFailed": "Cet appareil n'a pas pu couper les notifications de cette partie (pas de connexion ?) : il garde donc la partie pour l'instant. Réessayez dans un moment.",
+  "mine.removed": "{match} : retirée de cet appareil.",
   "mine.match": "{game} avec {names}",
   "mine.as": "Vous êtes {name}",
   "mine.table": "Sur cet appareil : {names}",

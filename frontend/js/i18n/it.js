@@ -45,6 +45,7 @@ export default {
   "mine.forget": "Togli",
   "mine.forgetLabel": "Togli {match}",
   "mine.forgetFailed": "Questo dispositivo non è riuscito a disattivare le notifiche di questa partita (manca la connessione?), quindi per ora tiene la partita. Riprova tra un momento.",
+  "mine.removed": "{match}: tolta da questo dispositivo.",
   "mine.match": "{game} con {names}",
   "mine.as": "Giochi come {name}",
   "mine.table": "Su questo dispositivo: {names}",

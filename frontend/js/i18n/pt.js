@@ -45,6 +45,7 @@ export default {
   "mine.forget": "Remover",
   "mine.forgetLabel": "Remover {match}",
   "mine.forgetFailed": "Este dispositivo não conseguiu desligar as notificações deste jogo (sem ligação?), por isso fica com o jogo por agora. Tenta outra vez daqui a pouco.",
+  "mine.removed": "{match}: removido deste dispositivo.",
   "mine.match": "{game} com {names}",
   "mine.as": "Jogas como {name}",
   "mine.table": "Neste dispositivo: {names}",

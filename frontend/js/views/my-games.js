@@ -209,10 +209,13 @@ export function myGames(repaint) {
       clearTimeout(timer);
     },
     async forget(id) {
+      const entry = entries?.find((listed) => listed.id === id);
+      const game = seatOf(id)?.game || watchedMatches().find((match) => match.id === id)?.game;
       try {
         await forgetSeat(id);
         unwatch(id);
         failed = null;
+        announce(t("mine.removed", {match: entry ? matchName(entry) : gameName(game)})); // the focus is on the list
       } catch {
         failed = id; // kept, and said why under its entry
       }
