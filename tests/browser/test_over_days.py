@@ -343,6 +343,22 @@ def test_the_home_tab_says_in_how_many_matches_it_is_your_turn(new_page, server)
     expect(page).to_have_title("● Du bist dran in 1 Spiel · addgames")
 
 
+def test_a_long_my_games_list_has_a_way_down_to_the_games(new_page, server):
+    """A keen player scrolled past dozens of matches to start a new one (QA: heavy player)."""
+    page = new_page()
+    for game in ("addup", "addit", "plusminus", "addem"):
+        page.goto(new_match(server, game, join=False).seat_link(0))
+        expect(page.locator("#status")).to_be_visible()
+        page.goto("/")
+        expect(page.locator(".my-games li").first).to_be_visible()
+        expect(page.locator('[data-key="to-games"]')).to_have_count(0 if game != "addem" else 1)  # from 4 matches
+    new = page.locator('a[href="/new/addup"]')
+    expect(new).not_to_be_in_viewport()
+    page.locator('[data-key="to-games"]').click()
+    expect(page.locator("#games-title")).to_be_focused()
+    expect(new).to_be_in_viewport()
+
+
 def test_a_match_waiting_for_players_names_the_ones_its_seats_are_reserved_for(new_page, server):
     """"Sam, Tom, 2 free seats" and "2 of 4 have joined", where the creator had named Uma and Vic (QA: teacher)."""
     match = new_match(server, "addup", join=False, players=["Sam", "Tom", "Uma", "Vic"])

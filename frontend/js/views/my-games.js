@@ -122,6 +122,18 @@ async function watchedViews(known) {
   return views;
 }
 
+/** From JUMP_FROM matches a phone shows no game under My games: a link down to them (a keen player scrolled past
+ * dozens of matches to start a new one). */
+const JUMP_FROM = 4;
+
+/** Above the list: that link, and the tidying of the finished matches (`ids`), with its question. */
+function tools(count, tidy, ids) {
+  const jump = count >= JUMP_FROM ? html`<button type="button" class="small" data-action="toGames" data-key="to-games">
+    ${t("home.new")} <span aria-hidden="true">↓</span></button>` : "";
+  const buttons = [jump, tidy.button(ids)].filter(Boolean);
+  return html`${buttons.length ? html`<p class="actions">${buttons}</p>` : ""}${tidy.panel(ids)}`;
+}
+
 /** Remove, and under it why the last try to remove this match (`failed`, an id) kept it. */
 const forgetButton = (id, match, failed) => html`<button type="button" class="small" data-action="forget" data-id="${id}"
   data-key="forget-${id}" aria-label="${t("mine.forgetLabel", {match})}">${t("mine.forget")}</button>
@@ -195,7 +207,7 @@ export function myGames(repaint) {
       return html`<section class="my-games" aria-labelledby="mine-title">
         <h2 id="mine-title">${t("mine.title")}</h2>
         ${offline && seats.length ? html`<p class="note" id="mine-offline">${t("mine.offline")}</p>` : ""}
-        ${tidy.render(listed ? finished() : [])}
+        ${items ? tools(seats.length + watchedMatches().length, tidy, listed ? finished() : []) : ""}
         ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
           ${items}${watchedMatches().map((match) => watchedItem(match, watched.get(match.id)?.data, failed))}</ul>`
           : html`<p>${t("app.loading")}</p>`}</section>${sheetsList()}`;
@@ -224,6 +236,11 @@ export function myGames(repaint) {
     /** How many of the matches listed wait for this device's move. */
     turns: () => (entries || []).filter((entry) => yourTurn(entry) && seatOf(entry.id)).length,
     actions: {
+      toGames() { // not a #fragment link: the router would draw the page again, at its top
+        const games = document.getElementById("games-title");
+        games?.scrollIntoView({block: "start"});
+        games?.focus({preventScroll: true});
+      },
       askTidy: () => tidy.ask(),
       cancelTidy: () => tidy.cancel(),
       tidy: () => tidy.run(finished()),

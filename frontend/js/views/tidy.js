@@ -9,16 +9,19 @@ export function tidying(repaint) {
   let said = null; // what the last tidying did, said under the button's place until the next one
 
   return {
-    /** The button (from two finished matches: one has its own Remove), or its question; then what was done. */
-    render(ids) {
+    /** The button, from two finished matches (one has its own Remove), unless its question is open. */
+    button(ids) {
+      return ids.length > 1 && !asking ? html`<button type="button" class="small" data-action="askTidy" data-key="tidy">
+        ${t("mine.tidy", {count: ids.length})}</button>` : "";
+    },
+    /** Its question, or what the last tidying did. */
+    panel(ids) {
       const count = ids.length;
-      const ask = asking && count ? html`<div class="confirm" role="group" aria-labelledby="tidy-ask" data-escape="cancelTidy">
+      return asking && count ? html`<div class="confirm" role="group" aria-labelledby="tidy-ask" data-escape="cancelTidy">
         <p id="tidy-ask" tabindex="-1">${t("mine.tidyAsk", {count})}</p>
         <p class="actions"><button type="button" class="danger" data-action="tidy" data-key="tidy-yes">${t("mine.tidyYes")}</button>
           <button type="button" data-action="cancelTidy" data-key="tidy-no">${t("confirm.cancel")}</button></p></div>`
-        : count > 1 ? html`<p class="tidy"><button type="button" class="small" data-action="askTidy" data-key="tidy">
-          ${t("mine.tidy", {count})}</button></p>` : "";
-      return html`${ask}${said ? html`<p class="note" id="tidied" tabindex="-1">${said}</p>` : ""}`;
+        : said ? html`<p class="note" id="tidied" tabindex="-1">${said}</p>` : "";
     },
     ask() {
       asking = true;
