@@ -99,7 +99,9 @@ export function tableOf(id) {
  * match is not in play, or the turn is another device's, the computer's or the autopilot's (a seat that left). */
 export function personToMove(view, table) {
   const seat = view.status === "playing" ? table.find((s) => s.seat === view.turn) : null;
-  return seat && view.seats[seat.seat].status === "playing" ? seat : null;
+  // A My games entry's seats say no status: none is needed there, as the stand-ins move in the request that hands
+  // them the turn, so a turn resting on a seat is its person's.
+  return seat && (view.seats[seat.seat].status ?? "playing") === "playing" ? seat : null;
 }
 
 export function seatOf(id) {

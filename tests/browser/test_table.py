@@ -6,6 +6,7 @@ import requests
 from playwright.sync_api import Page, expect
 
 from .drive import status, too_small
+from .matches import new_match
 from .test_addup import addup_move
 from .test_quality import serious_violations
 
@@ -156,3 +157,20 @@ def test_the_answer_to_the_move_before_the_pass_coming_late_shows_nothing_of_tha
     addup_move(page)  # the hand is this person's to play
     expect(page.locator("#curtain")).to_be_visible()
     assert not hands(page, server, match)[1 - seat] & set(page.evaluate("[...window.drawn]"))
+
+
+def test_my_games_lists_a_table_with_the_turns_when_any_person_at_it_is_to_move(new_page, server):
+    """The server ranks a table's match by the seat the device keeps first (Mia's): with Leo to move it came after a
+    match waiting for someone else, and was not marked as a turn at this device (its entry's seats say no status)."""
+    page = new_page()
+    other = new_match(server, "addup")  # older, and waiting for its other player
+    page.goto(other.seat_link(1 - other.view(0)["turn"]))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    match = create_table(page, ["Mia", "Leo"])
+    if pass_to_next(page, server, match, ["Mia", "Leo"]) == "Mia":
+        addup_move(page)
+        expect(page.locator("#curtain-title")).to_have_text("Pass the device to Leo")
+    page.goto("/")
+    expect(page.locator("#mine-list > li")).to_have_count(2)
+    expect(page.locator("#mine-list > li").first).to_contain_text("At this device: Mia, Leo")
+    expect(page.locator("#mine-list > li").first).to_have_class(re.compile("your-turn"))

@@ -179,7 +179,9 @@ export function myGames(repaint) {
         const answer = await api.myGames(seats.map((seat) => seat.token));
         const said = entries ? news(entries, answer.games) : [];
         if (said.length && !stopped) announce(said.join(" "));
-        entries = answer.games;
+        // A table's match comes where its own seat's turn puts it: one where another person at the table is to move
+        // joins the turns at the top (a stable sort keeps the server's order otherwise).
+        entries = [...answer.games].sort((a, b) => yourTurn(b) - yourTurn(a));
         rememberPlayers(entries); // the play screen of a shared device says whose turn by name
         // Kept with the seat, so that the match's page offers no join that cannot work.
         entries.filter(rematchElsewhere).forEach((entry) => update(entry.id, {rematchJoined: true}));
