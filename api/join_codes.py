@@ -67,13 +67,26 @@ def find_match():
     return jsonio.secret(jsonify(id=match.id, join_code=shown(code), game=view))
 
 
+def spellings(typed: str) -> list[str]:
+    """How the server writes the code `typed` once read (K7P2QX, K7P-2QX), for error reports to hide
+    (api/reporting.py); none when it cannot be a code."""
+    code = _read(typed)
+    return [code, shown(code)] if code else []
+
+
 def _normal(typed: str) -> str:
-    """The code `typed` names, in capitals without its dash or spaces; a 422 `bad_join_code` when it cannot be one."""
-    code = _SEPARATORS.sub("", typed).upper()
-    if not _TYPED.fullmatch(code):
+    """The code `typed` names (`_read`); a 422 `bad_join_code` when it cannot be one."""
+    code = _read(typed)
+    if code is None:
         raise Problem(422, "bad_join_code", f"A join code is {LENGTH} letters and digits, such as K7P-2QX (no 0, 1, "
                       "I, L, O or U): check the one you typed.")
     return code
+
+
+def _read(typed: str) -> str | None:
+    """The code `typed` names, in capitals without its dash or spaces; None when it cannot be one."""
+    code = _SEPARATORS.sub("", typed).upper()
+    return code if _TYPED.fullmatch(code) else None
 
 
 def _waiting_with(code: str) -> str | None:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask, has_request_context, request
 
+from .join_codes import spellings
+
 if TYPE_CHECKING:
     from sentry_sdk.types import Event
 
@@ -61,7 +63,8 @@ def _secret_name(key) -> bool:
 
 def _request_secrets() -> list[str]:
     """The secrets the current request carries: its bearer token, idempotency key and any token or
-    invite or join code in its JSON body (longest first, so that no part of one is left)."""
+    invite or join code in its JSON body, a join code also as the server reads it (longest first, so
+    that no part of one is left)."""
     if not has_request_context():
         return []
     found: list[object] = [request.headers.get("Authorization", "").partition(" ")[2].strip(),
@@ -71,4 +74,6 @@ def _request_secrets() -> list[str]:
         for name in ("token", "invite", "tokens", "join_code"):
             value = body.get(name)
             found.extend(value if isinstance(value, list) else [value])
+        if isinstance(code := body.get("join_code"), str):  # as typed (above), and as the server spells it
+            found.extend(spellings(code))
     return sorted({secret for secret in found if isinstance(secret, str) and len(secret) >= 6}, key=len, reverse=True)

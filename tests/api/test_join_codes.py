@@ -160,3 +160,13 @@ def test_a_new_code_is_never_one_a_waiting_match_has(client, monkeypatch):
     picks = iter(waiting + "234567")  # the first code drawn is the waiting match's: drawn again
     monkeypatch.setattr(join_codes.secrets, "choice", lambda alphabet: next(picks))
     assert created(client)["join_code"] == "234-567"
+
+
+def test_error_reports_carry_no_join_code_in_the_spelling_the_server_reads_it(app):
+    """A crash under the look-up (a database gone) reports the frames' variables: the code there is the one the server
+    made of what was typed, in capitals without its dash, or as people read it."""
+    frames = [{"function": "find_match", "vars": {"code": "K7P2QX"}},
+              {"function": "check", "vars": {"wanted": "K7P-2QX"}}]
+    with app.test_request_context("/api/v1/join-code", method="POST", json={"join_code": "k7p 2qx"}):
+        event = scrub({"exception": {"values": [{"stacktrace": {"frames": frames}}]}})
+    assert "K7P2QX" not in str(event) and "K7P-2QX" not in str(event), event
