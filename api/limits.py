@@ -11,6 +11,7 @@ that takes connections and answers nothing (paused, overloaded, cut off) costs o
 process a STORE_TIMEOUT now and then, not every write its wait (each holds a place of the gate).
 """
 import hashlib
+import ipaddress
 import logging
 import math
 import threading
@@ -205,7 +206,17 @@ def _counter(endpoint: str, counter: FixedWindowRateLimiter, checks: list[Check]
 
 
 def _address() -> str:
-    return current_request().remote_addr or "unknown"
+    """The client's address; an IPv6 one by its /64, the block a home or a phone is given, whose
+    addresses it picks at will (each counted apart, it would have 2^64 limits: a guesser of join
+    codes among them). An IPv4 address written as IPv6 (::ffff:192.0.2.7) is that IPv4 address."""
+    address = current_request().remote_addr or "unknown"
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address)
+    except ValueError:
+        return address
+    return str(ip.ipv4_mapped or ipaddress.IPv6Network((ip, 64), strict=False))
 
 
 def _seat() -> str:

@@ -51,6 +51,18 @@ def test_creating_is_limited_per_address(app, limited):
     assert other.status_code == 201, "another client (behind the trusted proxy) has its own count"
 
 
+def test_an_ipv6_client_is_counted_by_its_64_block(limited):
+    """A home or a phone is given a /64 and picks its addresses in it freely: counted apart, each would be a client of
+    its own, and a guesser of join codes would have 2^64 budgets. An IPv4 address written as IPv6 stays its own."""
+    def create(address):
+        return limited.post("/api/v1/games", json=CREATE, headers={"X-Forwarded-For": address})
+
+    assert [create(f"2001:db8:0:7::{n}").status_code for n in (1, 2)] == [201, 201]
+    assert_limited(create("2001:db8:0:7:abcd::9"))
+    assert create("2001:db8:0:8::1").status_code == 201, "the next /64 is another home"
+    assert [create(f"::ffff:192.0.2.{n}").status_code for n in (1, 2, 3)] == [201, 201, 201]
+
+
 def test_joining_is_limited_per_address(limited):
     table = Table.create(limited, seats=4, join=False)
     table.join("Bob")
