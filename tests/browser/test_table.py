@@ -5,6 +5,7 @@ import re
 import requests
 from playwright.sync_api import Page, expect
 
+from ..api.play import first_legal
 from .drive import status, too_small
 from .matches import new_match
 from .test_addup import addup_move
@@ -174,3 +175,36 @@ def test_my_games_lists_a_table_with_the_turns_when_any_person_at_it_is_to_move(
     expect(page.locator("#mine-list > li")).to_have_count(2)
     expect(page.locator("#mine-list > li").first).to_contain_text("At this device: Mia, Leo")
     expect(page.locator("#mine-list > li").first).to_have_class(re.compile("your-turn"))
+
+
+def test_a_table_opened_on_another_devices_turn_shows_no_hand_until_someone_says_who_they_are(new_page, server):
+    """Mia and Leo hold two seats of a match on one device, Cy plays from hers: the table opened (from My games, a
+    reload) while Cy is to move shows nobody's cards to whoever has the device; the curtain names the person at the
+    device who plays next."""
+    games = f"{server}/api/v1/games"
+    made = requests.post(games, json={"game": "addup", "seats": 3, "name": "Mia"}, timeout=10).json()
+    match, tokens = made["game"]["id"], {0: made["token"]}
+    for name in ("Leo", "Cy"):
+        joined = requests.post(f"{games}/{match}/seats", json={"invite": made["invite"], "name": name}, timeout=10).json()
+        tokens[joined["seat"]] = joined["token"]
+    for _ in range(12):  # the people at the device move until it is Cy's turn
+        view = requests.get(f"{games}/{match}", timeout=10).json()
+        if view["turn"] == 2:
+            break
+        mover = requests.get(f"{games}/{match}", timeout=10, headers={"Authorization": f"Bearer {tokens[view['turn']]}"})
+        moved = requests.post(f"{games}/{match}/moves", json={"version": view["version"], "move": first_legal(mover.json())},
+                              headers={"Authorization": f"Bearer {tokens[view['turn']]}"}, timeout=10)
+        assert moved.ok, moved.text
+    assert view["turn"] == 2
+    page = new_page()
+    page.goto("/")
+    page.evaluate("""([id, mia, leo]) => localStorage.setItem("addgames.seats", JSON.stringify({[id]: {seat: 0,
+        token: mia, game: "addup", seatLink: `${location.origin}/g/${id}#seat=${mia}`, linkShown: true, at: Date.now(),
+        table: [{seat: 0, token: mia}, {seat: 1, token: leo}]}}))""", [match, tokens[0], tokens[1]])
+    page.goto(f"/g/{match}")
+    expect(page.locator("#curtain-title")).to_have_text("Pass the device to Mia")  # after Cy, seat 0 plays first
+    assert page.locator(".board, .hand, #status").count() == 0
+    assert not shown_cards(page) & set().union(*hands(page, server, match).values())
+    page.locator('[data-key="reveal"]').click()
+    expect(page.locator("#status")).to_contain_text("Cy")
+    assert hands(page, server, match)[0] <= shown_cards(page)

@@ -59,14 +59,23 @@ export default function table(id) {
     },
   };
 
-  /** Opening the table: the curtain for the person whose turn it is (whoever holds the device now), else, the match
-   * waiting or over, the seat this device keeps first. */
+  /** Opening the table: the curtain for the person whose turn it is (whoever holds the device now) or, another
+   * device or the computer to move, for the person here who plays after it; the match waiting or over, the seat this
+   * device keeps first. */
   const look = retrying(screen, async () => {
     const {data} = await api.view(id, null); // the public view: no hand
-    const next = personToMove(data, seats);
+    const next = personToMove(data, seats) || playsNext(data);
     if (next) raise(data, next.seat);
     else reveal(seatOf(id).seat);
   });
+
+  /** The seat of a person here still playing who moves first after the seat to move, in the seats' order; null when
+   * the match is not in play. */
+  function playsNext(view) {
+    if (view.status !== "playing") return null;
+    const here = seats.filter((each) => view.seats[each.seat].status === "playing");
+    return here.find((each) => each.seat > view.turn) || here[0] || null;
+  }
 
   function raise(view, seat) {
     shown?.screen.stop();
