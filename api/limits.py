@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from flask import Flask
 from limits import RateLimitItem, parse_many
+from limits.errors import ConfigurationError
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
@@ -112,8 +113,7 @@ def init_app(app: Flask) -> None:
     if not app.config["RATELIMIT_ENABLED"]:
         return
     uri = app.config["RATELIMIT_STORAGE_URI"]
-    storage = (LocalCounts() if uri.startswith("memory://")
-               else storage_from_string(uri, **_bounded(uri), **_tls(uri, app.config["REDIS_TLS_VERIFY"])))
+    storage = LocalCounts() if uri.startswith("memory://") else _store(uri, app.config["REDIS_TLS_VERIFY"])
     counter = app.extensions["rate_limits"] = FixedWindowRateLimiter(storage)
     prefix = app.config["RATELIMIT_KEY_PREFIX"]
     skip_until = [0.0]  # when the store failed: until when no limit asks it (see above); shared by all endpoints
@@ -131,6 +131,18 @@ def count_as(endpoint: str) -> None:
     count = current_flask_app().extensions.get("rate_limit_counts", {}).get(endpoint)
     if count is not None:  # None: limits are off
         count()
+
+
+def _store(uri: str, verify: bool):
+    """The shared store at `uri`; one the `limits` library cannot use stops the start naming the setting and the
+    scheme, never the URL (the library's reason repeats it, password and all)."""
+    try:
+        return storage_from_string(uri, **_bounded(uri), **_tls(uri, verify))
+    except ConfigurationError as wrong:
+        scheme, _, rest = uri.partition("://")
+        hidden = f"{scheme}://..." if rest else "..."
+        raise ValueError(f"RATELIMIT_STORAGE_URI (or REDIS_URL) is no storage the rate limits can use, such as "
+                         f"redis://host:6379: {str(wrong).replace(uri, hidden)}") from None
 
 
 def _bounded(uri: str) -> dict:

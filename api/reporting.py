@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from sentry_sdk.types import Event
 
 SECRET_NAMES = {"authorization", "token", "tokens", "invite", "seed", "idempotency_key", "cookie", "set_cookie",
-                "seat_link", "invite_link", "join_code", "metrics_token", "sentry_dsn", "database_url"}
+                "seat_link", "invite_link", "join_code", "metrics_token", "sentry_dsn", "database_url", "redis_url",
+                "ratelimit_storage_uri", "uri"}  # a URL holding a password, as api/limits.py's frames name it
 BEARER = re.compile(r"(?i)\bbearer\s+[^\s\"',]+")
 # Text shaped like a seed (token_hex(16)) or a seat token (token_urlsafe(32), with a digit in it),
 # for a secret quoted in a message that no request carried (match ids are shorter, hashes longer).

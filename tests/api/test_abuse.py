@@ -16,6 +16,7 @@ from werkzeug.test import EnvironBuilder
 from api import create_app, limits
 from api.config import ROOT, Config
 from api.models import Match, db
+from api.reporting import scrub
 from api.security import FOR_API, Hardened
 
 from ..conftest import SpecClient
@@ -333,6 +334,17 @@ def test_a_redis_urls_own_timeout_wins():
 def test_a_limit_that_is_no_limit_stops_the_start_naming_its_setting(app):
     with pytest.raises(ValueError, match="LIMIT_JOIN='sixty a minute' is no limit"):
         create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], "LIMIT_JOIN": "sixty a minute"})
+
+
+def test_a_storage_url_of_no_known_kind_stops_the_start_naming_its_setting_never_its_password(app):
+    """The limits library's own refusal repeats the whole URL, password and all, into the start's log (and to Sentry,
+    whose handler reports the uncaught error)."""
+    with pytest.raises(ValueError, match=r"RATELIMIT_STORAGE_URI \(or REDIS_URL\) is no storage .* reddis://\.\.\.$") as refused:
+        create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+                    "RATELIMIT_STORAGE_URI": "reddis://default:s3cret-pass@redis.example:6379"})
+    assert "s3cret-pass" not in str(refused.value) and refused.value.__cause__ is None and refused.value.__suppress_context__
+    frame = {"function": "_store", "vars": {"uri": "reddis://default:s3cret-pass@redis.example:6379"}}
+    assert "s3cret-pass" not in str(scrub({"exception": {"values": [{"stacktrace": {"frames": [frame]}}]}}))
 
 
 def test_a_tls_redis_with_a_certificate_of_its_own_is_reached_only_when_told_not_to_verify_it():
