@@ -95,6 +95,21 @@ def test_joins_racing_for_the_last_seat_one_wins_the_others_hear_it_is_full(clie
         assert {r.json()["code"] for r in results if r.status_code == 409} <= {"match_full", "seat_taken"}
 
 
+def test_joins_with_the_code_racing_for_the_last_seat_one_wins_and_the_code_is_spent(client, base):
+    """A join that read the match before the winner's commit hears it is full; one that read it after, that the code
+    no longer works (the last seat taken forgets it)."""
+    for _ in range(4):
+        made = create(base, seats=2)
+        results = at_once(base, *[("POST", f"/{made['game']['id']}/seats", {"join_code": made["join_code"], "name": name},
+                                   None, {}) for name in ("Bob", "Cy", "Dan", "Eve", "Flo")])
+        assert_no_server_error(results)
+        assert [r.status_code for r in results].count(201) == 1, [r.text for r in results]
+        assert {r.json()["code"] for r in results if r.status_code != 201} <= {"match_full", "seat_taken",
+                                                                                "unknown_join_code"}
+        found = requests.post(f"{base}/api/v1/join-code", json={"join_code": made["join_code"]}, timeout=60)
+        assert (found.status_code, found.json()["code"]) == (404, "unknown_join_code")
+
+
 def test_parallel_retries_of_one_join_take_one_seat(client, base):
     for _ in range(4):
         made = create(base, seats=3)
