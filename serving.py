@@ -483,11 +483,13 @@ class ProblemThreadWorker(gthread.ThreadWorker):
 
     def handle_error(self, req, client, addr, exc):
         if isinstance(exc, ClientTooSlow):  # the request line or headers came too slowly
-            self.log.info("Request not read within %ss from ip=%s", CLIENT_TIMEOUT, (addr or ("",))[0])
+            self.log.info("Request not read within %ss", CLIENT_TIMEOUT)
             client.sendall(problem_response(408))
             return
         if isinstance(exc, durable.NotOnDisk):
             self.log.critical("A write could not be synced to the disk: %s", exc)
             client.sendall(problem_response(503, f"Retry-After: {RETRY_AFTER}\r\n", NOT_ON_DISK))
             return
-        super().handle_error(req, ProblemWriter(client), addr, exc)
+        # gunicorn logs a malformed request's client address ("Invalid request from ip=..."): the log
+        # holds none (the Privacy page says so), and nothing else here reads it (the access log is off)
+        super().handle_error(req, ProblemWriter(client), addr and ("-", addr[1]), exc)

@@ -26,6 +26,7 @@ import requests
 from gunicorn import util
 from gunicorn.config import Config
 from gunicorn.http import wsgi
+from gunicorn.http.errors import InvalidRequestLine
 from gunicorn.http.parser import RequestParser
 from sqlalchemy.engine import make_url
 
@@ -144,6 +145,23 @@ def test_a_write_not_on_disk_is_answered_503_problem_json():
     answered, headers, body = answer_head(client.sent)
     assert_problem(answered, headers, body, 503, "not_on_disk")
     assert headers["retry-after"] == str(serving.RETRY_AFTER) and "Idempotency-Key" in json.loads(body)["detail"]
+
+
+def test_the_servers_log_names_no_clients_address():
+    """The Privacy page says so: a request too slow to arrive, or malformed, is logged without its client's address,
+    where gunicorn's line says "Invalid request from ip=...". The answer is gunicorn's own (a problem+json)."""
+    worker = serving.ProblemThreadWorker.__new__(serving.ProblemThreadWorker)
+    lines = []
+    worker.log = SimpleNamespace(**{level: lambda msg, *args: lines.append(msg % args if args else msg)
+                                    for level in ("info", "warning", "debug", "exception")})
+    worker.cfg = Config()
+    for error in (serving.ClientTooSlow(), InvalidRequestLine("HELLO")):
+        ours, theirs = socket.socketpair()
+        with ours, theirs:
+            worker.handle_error(None, ours, ("203.0.113.9", 51234), error)
+            ours.shutdown(socket.SHUT_WR)
+            assert theirs.makefile("rb").read().startswith(b"HTTP/1.1 4")
+    assert len(lines) == 2 and not any("203.0.113.9" in line for line in lines), lines
 
 
 def test_a_failure_past_the_apps_handlers_is_answered_500_and_safe_to_retry():
