@@ -56,9 +56,11 @@ def play_to_end(pages: list[Page], move, max_moves: int = 400, on_move=None) -> 
         if all(s[0] == "over" for s in states):
             return moves
         # A poll can show the turn back before the answer to the page's own move, which keeps the controls
-        # disabled until it comes (the "Sending" line): that page is not ready to move yet.
+        # disabled until it comes (the "Sending" line): that page is not ready to move yet, nor is one whose
+        # controls are all still disabled (an answer being drawn, on a loaded machine).
         mover = next((page for page, s in zip(pages, states) if s[0] == "playing" and s[2]
-                      and not page.locator("#sending").count()), None)
+                      and not page.locator("#sending").count()
+                      and page.locator("main .board button:not([disabled])").count()), None)
         if mover is None:
             pages[0].wait_for_timeout(50)
             continue
