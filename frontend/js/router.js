@@ -31,12 +31,23 @@ export function startRouter(element) {
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a[href]");
     if (!link || link.target || link.hasAttribute("download") || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (link.getAttribute("href").startsWith("#")) return toPart(event, link.getAttribute("href").slice(1));
     const url = new URL(link.href);
-    if (url.origin !== location.origin || url.pathname.startsWith("/api/") || link.getAttribute("href").startsWith("#")) return;
+    if (url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
     event.preventDefault();
     go(url.pathname + url.hash);
   });
   return route();
+}
+
+/** A link to a part of the page (*Skip to content*): the focus goes there, without the history entry the browser would
+ * make, whose popstate drew the screen anew, at its top, losing what was typed in it. */
+function toPart(event, id) {
+  const part = document.getElementById(id);
+  if (!part) return;
+  event.preventDefault();
+  part.focus();
+  part.scrollIntoView();
 }
 
 export function go(path, {replace = false} = {}) {

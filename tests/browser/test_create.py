@@ -122,3 +122,18 @@ def test_the_form_with_computer_seats_fits_a_small_phone_with_large_text(new_pag
     assert outside == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     assert too_small(page) == []
+
+
+def test_skip_to_content_moves_the_focus_and_keeps_what_was_typed(new_page):
+    """The header's *Skip to content* went to `#main` as the browser does, through a history entry of its own (Back
+    only undid the skip) whose popstate had the router draw the screen again."""
+    page = new_page()
+    page.goto("/new/addup")
+    page.locator('input[name="name-0"]').fill("Ann")
+    entries = page.evaluate("history.length")
+    page.locator("a.skip").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("main#main")).to_be_focused()
+    expect(page.locator('input[name="name-0"]')).to_have_value("Ann")
+    assert page.evaluate("history.length") == entries
+    expect(page).to_have_url(re.compile(r"/new/addup$"))
