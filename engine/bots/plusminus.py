@@ -71,20 +71,27 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
     else:
         at, to = _step(state, seat, move)
         params.update({"from": at, "to": to, "bust": total > 0 and to == rules.STARS})
-        code, play = "move", f"play your {card} and move your man from {_where(at)} to {_where(to, params['bust'])}"
+        code, play = "move", f"play your {card} and move your man from {_where(at)} {_onto(at, to, params['bust'])}"
     # A move gaining less than another, but gaining, needs no words: a loss (a bust, say) passing a gain up does
     if better is None or gain(state, seat, move) > 0 or gain(state, seat, better) <= 0:
         return f"plusminus.{code}", params, f"{arithmetic}: {play}."
     at, to = _step(state, seat, better)
     instead = {"better_card": FACES[better["card"]]["value"], "better_from": at, "better_to": to}
     return f"plusminus.hold_{code}", {**params, **instead}, (
-        f"Your {rules._name(better['card'])} could move a man from {_where(at)} to {_where(to)} now, but {LOOKING_AHEAD}: "
+        f"Your {rules._name(better['card'])} could move a man from {_where(at)} {_onto(at, to)} now, but {LOOKING_AHEAD}: "
         f"{arithmetic}, {play}.")
 
 
-def _where(square: int, bust: bool = False) -> str:
-    """A square in words; a bust sends the man past home back to the stars."""
-    return "the stars (past home: a bust)" if bust else WHERE.get(square, str(square))
+def _where(square: int) -> str:
+    return WHERE.get(square, str(square))
+
+
+def _onto(at: int, to: int, bust: bool = False) -> str:
+    """Where a man goes, in words: a bust sends a man past home back to the stars, and leaves one on the stars
+    where it is (RULES.md: only when no man of the seat is on 1..24)."""
+    if bust:
+        return "past home: a bust, so it stays on the stars" if at == rules.STARS else "back to the stars (past home: a bust)"
+    return f"to {_where(to)}"
 
 
 def _step(state: State, seat: int, move: Move) -> tuple[int, int]:

@@ -8,11 +8,11 @@ from playwright.sync_api import expect
 
 import engine
 from engine import addem, addup
-from engine.bots import hint
+from engine.bots import TACTICS, hint
 from engine.bots.addtoo import explain as addtoo_explain
 from tests.engine.test_addtoo import FIGURE_5, d, place, table
 from tests.engine.test_addup import deal as addup_deal
-from tests.engine.test_bots import addem_hand, positions
+from tests.engine.test_bots import addem_hand, positions, stars_bust
 
 from .drive import choose_options, play_to_end
 from .test_addup import addup_move
@@ -188,4 +188,17 @@ def test_a_plus_and_minus_hint_names_the_stars_and_home_as_each_language_says_th
     assert "des étoiles à l'arrivée" in worded["fr"][0] and "de 3 aux étoiles" in worded["fr"][1]
     assert "de las estrellas a casa" in worded["es"][0] and "dalle stelle a casa" in worded["it"][0]
     assert "von den Sternen ins Ziel" in worded["de"][0] and "das estrelas para casa" in worded["pt"][0]
+    assert missing_keys(page) == []
+
+
+def test_a_man_on_the_stars_that_busts_is_said_to_stay_there_in_every_language(new_page):
+    """The hint read "move your man from the stars back to the stars (past home: a bust)"."""
+    state, move = stars_bust()
+    code, params, text = TACTICS["plusminus"].explain(state, 0, move, None)
+    page = new_page()
+    worded = hints_worded(page, [{"code": code, "params": params, "text": text}],
+                          ("hint.plusminus.bustStays", {}), ("hint.plusminus.bust", {}))
+    assert worded["en"][2] == "15 + 13 = 28: play your 13 and move your man from the stars past home: a bust, so it stays on the stars."
+    for language, (stays, sent_back, said) in worded.items():
+        assert stays in said and sent_back not in said and "{" not in said, language
     assert missing_keys(page) == []

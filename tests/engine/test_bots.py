@@ -220,3 +220,22 @@ def test_every_hint_is_the_hard_move_with_words_and_parameters(key):
         explanation = given["explanation"]
         assert explanation["code"].startswith(f"{key}.") and explanation["text"].endswith(".")
         assert isinstance(explanation["params"], dict)
+
+
+def stars_bust():
+    """A Plus and Minus position where seat 0's men are on the stars or home, and its only card busts (15 + 13 = 28):
+    the play, and the move that leaves the man on the stars."""
+    _, state = start(plusminus, 2, None, "stars")
+    state = replace(state, hands=(("plus-13a",), ("plus-3a",)), played=("plus-15a",), boards=((0, 0, 0, 25), (0,) * 4),
+                    turn=0)
+    return state, {"type": "play", "card": "plus-13a", "man": 0}
+
+
+def test_a_hint_for_a_man_on_the_stars_that_busts_says_it_stays_there():
+    """A man on the stars may bust only while no man of the seat is out (RULES.md), and stays where it is: the hint
+    said "move your man from the stars to the stars (past home: a bust)"."""
+    state, move = stars_bust()
+    assert plusminus.apply(state, 0, move).boards[0] == (0, 0, 0, 25)
+    code, params, text = TACTICS["plusminus"].explain(state, 0, move, None)
+    assert (code, params["from"], params["to"], params["bust"]) == ("plusminus.move", 0, 0, True)
+    assert text == "15 + 13 = 28: play your Plus 13 and move your man from the stars past home: a bust, so it stays on the stars."

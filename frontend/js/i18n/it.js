@@ -569,6 +569,7 @@ export default {
   "hint.plusminus.toStars": "alle stelle",
   "hint.plusminus.toHome": "a casa",
   "hint.plusminus.bust": "alle stelle (oltre casa)",
+  "hint.plusminus.bustStays": "oltre casa: sballa e resta sulle stelle",
   "hint.addem.sum": "{parts} = {total}: metti la somma con il tuo Totale {total} ({cards} carte dalla mano).",
   "hint.addem.replace": "{parts} = {total}: prendi le carte esposte e metti le tue al loro posto.",
   "hint.addem.hold": "Potresti mettere ora la somma con il tuo Totale {better_total} ({better_parts} = {better_total}), ma guardando qualche turno più avanti il computer preferisce questa giocata: prendi le carte esposte e metti le tue al loro posto ({parts} = {total}).",

@@ -76,8 +76,9 @@ const HOME = 25;
  * ("des étoiles", "à l'arrivée"), so no template glues a preposition to a square's name. */
 const movedFrom = (n) => (n === 0 ? t("hint.plusminus.fromStars") : t("hint.plusminus.from", {square: n}));
 
-function movedTo(n, bust = false) {
-  if (bust) return t("hint.plusminus.bust");
+/** A bust sends a man past home back to the stars, and leaves one on the stars where it is. */
+function movedTo(n, bust = false, from = null) {
+  if (bust) return t(from === 0 ? "hint.plusminus.bustStays" : "hint.plusminus.bust");
   if (n === 0) return t("hint.plusminus.toStars");
   return n === HOME ? t("hint.plusminus.toHome") : t("hint.plusminus.to", {square: n});
 }
@@ -98,7 +99,7 @@ function words(params) {
   for (const key of ["x", "y", "better_x", "better_y"]) if (key in params) shown[key] = minus(params[key]);
   if ("better_orange" in params) shown.better_tile = t("addtoo.tileWords", {orange: params.better_orange, blue: params.better_blue});
   if ("top" in params) shown.sum = params.top === null ? minus(params.total) : `${expression([params.top, params.card])} = ${minus(params.total)}`;
-  if ("from" in params) Object.assign(shown, {from: movedFrom(params.from), to: movedTo(params.to, params.bust)});
+  if ("from" in params) Object.assign(shown, {from: movedFrom(params.from), to: movedTo(params.to, params.bust, params.from)});
   if ("better_from" in params) Object.assign(shown, {better_from: movedFrom(params.better_from), better_to: movedTo(params.better_to)});
   return shown;
 }
