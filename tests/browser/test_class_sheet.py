@@ -121,7 +121,8 @@ def test_a_teacher_sets_up_a_class_of_five_in_pairs_and_prints_a_card_per_pupil(
         expect(tablet.locator(".seat.me")).to_contain_text(pupil)
         expect(tablet.locator("#other-device")).to_have_count(0)  # the teacher's device never showed the seat
         tablet.goto("/")
-        expect(tablet.locator("#mine-list")).to_contain_text(f"You play as {pupil}")
+        expect(tablet.locator("#mine-list > li")).to_contain_text("ADD UP")
+        expect(tablet.locator("#mine-list .as")).to_have_count(0)  # one pupil's tablet: no name to tell apart
 
     # The teacher's device keeps no seat: My games follows the three matches, and opens the sheet again.
     assert teacher.evaluate("localStorage.getItem('addgames.seats')") in (None, "{}")

@@ -81,7 +81,7 @@ def test_my_games_lists_the_matches_this_device_remembers_when_the_server_cannot
     page.unroute("**/api/v1/**")
     page.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
     expect(page.locator("#mine-offline")).to_have_count(0)
-    expect(kept).to_contain_text("You play as Ann")
+    expect(kept.locator(".players")).to_have_text("Ann, Bob")  # the server's entry, no longer the one kept here
 
 
 def test_an_installed_app_started_offline_lists_my_games_and_sends_a_kept_move_on_reconnecting(browser, server):

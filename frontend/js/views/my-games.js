@@ -6,8 +6,8 @@ import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {forgetSeat} from "../push.js";
 import {allSheets} from "../class-store.js";
-import {allSeats, followRematch, personToMove, rememberPlayers, seatOf, tableOf, unwatch, update, watchedMatches}
-  from "../seat-store.js";
+import {allSeats, followRematch, personToMove, rememberPlayers, seatOf, sharedDevice, tableOf, unwatch, update,
+  watchedMatches} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {tidying} from "./tidy.js";
@@ -49,20 +49,22 @@ function yourTurn(entry) {
   return table ? Boolean(personToMove(entry, table)) : entry.your_turn;
 }
 
-/** Who plays the match at this device: the seat's player, or the people at its table. */
+/** Who plays the match at this device: the people at its table, or the seat's player on a device whose seats go by
+ * more than one name (a phone that plays every match as Ann has nothing to tell apart); else nothing. */
 function playedBy(entry) {
   const table = tableOf(entry.id);
-  if (!table) return t("mine.as", {name: isolated(entry.name)});
-  return t("mine.table", {names: table.map(({seat}) => seatName(entry, seat)).join(", ")});
+  if (table) return t("mine.table", {names: table.map(({seat}) => seatName(entry, seat)).join(", ")});
+  return sharedDevice() ? t("mine.as", {name: isolated(entry.name)}) : "";
 }
 
 function item(entry, failed) {
   const table = tableOf(entry.id);
+  const by = playedBy(entry);
   return html`
     <li class="${yourTurn(entry) ? "mine your-turn" : "mine"}">
       <a href="/g/${entry.id}" data-key="mine-${entry.id}"><strong>${gameName(entry.game)}</strong>
         <span class="players">${players(entry)}</span>
-        <span class="as">${playedBy(entry)}</span>
+        ${by ? html`<span class="as">${by}</span>` : ""}
         <span class="state">${yourTurn(entry) ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, table ? null : entry.seat)}${deadline(entry)}</span>
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
         ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${t("rematch.elsewhere")}</span>` : ""}
