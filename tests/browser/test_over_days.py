@@ -423,6 +423,28 @@ def test_my_games_says_a_seat_left_a_match_the_others_play_on_and_can_remove_it(
     expect(page.locator("#announce")).to_have_text("ADD UP with Bob and Cy: removed from this device.")
 
 
+def test_my_games_marks_a_late_turn_this_device_may_skip_as_its_turn(new_page, server, database_file):
+    """"Bob's turn · time ran out" read as a wait, where the match's page offers the skip (QA)."""
+    match, other = new_match(server, "addup", time_per_move=3600), new_match(server, "plusminus")
+    late = match.view(0)["turn"]
+    move_back_in_time(database_file, match.id, 2)
+    waiter, sleeper = new_page(), new_page()
+    for page, seat in ((waiter, 1 - late), (sleeper, late)):
+        page.goto(other.seat_link(1 - other.view(0)["turn"]))  # a match waiting for the others, listed first before
+        expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+        page.goto(match.seat_link(seat))
+        expect(page.locator("#deadline")).to_contain_text("time ran out")
+        page.goto("/")
+    entry = waiter.locator("#mine-list > li").first
+    expect(entry).to_have_class(re.compile("your-turn"))
+    expect(entry.locator(".state")).to_have_text(f"● {PLAYERS[late]}'s turn · time ran out 1 hour ago: you may skip their turn")
+    expect(waiter.locator("#mine-list > li").nth(1)).not_to_have_class(re.compile("your-turn"))
+    expect(sleeper.locator("#mine-list > li").first.locator(".state")).to_have_text("● Your turn · time ran out 1 hour ago")
+    waiter.locator(f'#mine-list a[href="/g/{match.id}"]').click()
+    waiter.locator('[data-action="claimTimeout"]').click()
+    expect(waiter.locator("#status")).to_have_class(re.compile("your-turn"))
+
+
 def test_my_games_says_since_when_a_match_without_deadlines_waits(new_page, server, database_file):
     """Whose turn, and since when: a teacher's list tells who has kept the others waiting (QA)."""
     match, unplayed = new_match(server, "addup", seats=3, bots={2: "easy"}), new_match(server, "addup")

@@ -58,6 +58,7 @@ export default {
   "mine.started": "begonnen {relative}",
   "mine.watching": "Du schaust zu: Du hast {name} den Platz gegeben.",
   "mine.late": "Zeit abgelaufen {relative}",
+  "mine.skippable": "Zeit abgelaufen {relative}: Du kannst den Zug überspringen",
 
   "missing.title": "Hier ist nichts.",
   "missing.home": "Zurück zu den Spielen",

@@ -58,6 +58,7 @@ export default {
   "mine.started": "started {relative}",
   "mine.watching": "Watching: you gave {name} their seat.",
   "mine.late": "time ran out {relative}",
+  "mine.skippable": "time ran out {relative}: you may skip their turn",
 
   "missing.title": "There is nothing here.",
   "missing.home": "Back to the games",

@@ -58,6 +58,7 @@ export default {
   "mine.started": "empezada {relative}",
   "mine.watching": "Mirando: le diste su plaza a {name}.",
   "mine.late": "tiempo agotado {relative}",
+  "mine.skippable": "tiempo agotado {relative}: puedes saltar su turno",
 
   "missing.title": "Aquí no hay nada.",
   "missing.home": "Volver a los juegos",

@@ -58,6 +58,7 @@ export default {
   "mine.started": "commencée {relative}",
   "mine.watching": "Vous regardez : vous avez donné sa place à {name}.",
   "mine.late": "temps écoulé {relative}",
+  "mine.skippable": "temps écoulé {relative} : vous pouvez lui faire passer son tour",
 
   "missing.title": "Il n'y a rien ici.",
   "missing.home": "Retour aux jeux",

@@ -58,6 +58,7 @@ export default {
   "mine.started": "iniziata {relative}",
   "mine.watching": "Stai guardando: hai dato il suo posto a {name}.",
   "mine.late": "tempo scaduto {relative}",
+  "mine.skippable": "tempo scaduto {relative}: puoi saltare il suo turno",
 
   "missing.title": "Qui non c'è niente.",
   "missing.home": "Torna ai giochi",

@@ -58,6 +58,7 @@ export default {
   "mine.started": "começada {relative}",
   "mine.watching": "A ver: deste o lugar a {name}.",
   "mine.late": "tempo esgotado {relative}",
+  "mine.skippable": "tempo esgotado {relative}: podes saltar a vez dele",
 
   "missing.title": "Não há nada aqui.",
   "missing.home": "Voltar aos jogos",

@@ -9,6 +9,7 @@ import {allSheets} from "../class-store.js";
 import {allSeats, followRematch, personToMove, rememberPlayers, seatOf, sharedDevice, tableOf, unwatch, update,
   watchedMatches} from "../seat-store.js";
 import {announce} from "../ui.js";
+import {isLate} from "./pace.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {tidying} from "./tidy.js";
 import {gameName, isolated, seatName, statusLine} from "./words.js";
@@ -23,8 +24,14 @@ function deadline(entry) {
     return html` <span class="due">· ${since}</span>`;
   }
   const due = Date.parse(entry.deadline);
-  return html` <span class="due">· ${t(due <= Date.now() ? "mine.late" : "mine.due", {relative: relativeTime(due)})}</span>`;
+  const said = skippable(entry) ? "mine.skippable" : due <= Date.now() ? "mine.late" : "mine.due";
+  return html` <span class="due">· ${t(said, {relative: relativeTime(due)})}</span>`;
 }
+
+/** Whether this device may skip the turn of a seat whose time ran out, as the match's page offers: a seat of its own
+ * still plays, and the late one is no person's at this device. */
+const skippable = (entry) => isLate(entry) && entry.your_status === "playing" && entry.turn !== entry.seat
+  && !tableOf(entry.id)?.some(({seat}) => seat === entry.turn);
 
 /** A finished match whose rematch another seat asked for, and which this device has no seat in yet: its page
  * (the entry's link) offers "Join the rematch". Not once the seat took its place there on another device
@@ -43,10 +50,11 @@ function players(entry) {
   return [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
 }
 
-/** Whether a person at this device is to move: the seat's own player, or anyone at its table. */
+/** Whether a person at this device is to move: the seat's own player, or anyone at its table; or may skip a late
+ * seat's turn. */
 function yourTurn(entry) {
   const table = tableOf(entry.id);
-  return table ? Boolean(personToMove(entry, table)) : entry.your_turn;
+  return (table ? Boolean(personToMove(entry, table)) : entry.your_turn) || skippable(entry);
 }
 
 /** Who plays the match at this device: the people at its table, or the seat's player on a device whose seats go by
