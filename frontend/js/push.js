@@ -4,7 +4,7 @@
 import {api, serverFailed} from "./api.js";
 import {language} from "./i18n.js";
 import {drop} from "./outbox.js";
-import {forget, seatOf, update} from "./seat-store.js";
+import {forget, seatOf, unwatch, update, watchedMatches} from "./seat-store.js";
 
 export function pushSupported() {
   return window.isSecureContext && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -54,4 +54,13 @@ export async function stopNotifying(id, token, seat) {
     if (error.status !== 404) throw error;
   });
   update(id, {push: null});
+}
+
+/** Remove match `id` from this device, as My games' *Remove* does: its seat (see forgetSeat, which may throw) and
+ * its following as a spectator. The game it was, for saying what went. */
+export async function removeMatch(id) {
+  const game = seatOf(id)?.game || watchedMatches().find((match) => match.id === id)?.game;
+  await forgetSeat(id);
+  unwatch(id);
+  return game;
 }

@@ -1,10 +1,15 @@
 """The Privacy page a school or a family reads: linked from the home page, in every language, with
-this server's retention as its operator set it (kept until the operator deletes them when unset)."""
+this server's retention as its operator set it (kept until the operator deletes them when unset); and a match
+the retention deleted, opened again."""
 import pytest
+import sqlalchemy
 from playwright.sync_api import expect
+
+from api import retention
 
 from .conftest import VIEWPORT, serving
 from .drive import too_small
+from .matches import new_match
 from .test_i18n import LANGUAGES, missing_keys
 from .test_quality import serious_violations
 
@@ -56,3 +61,32 @@ def test_the_page_says_the_days_this_server_keeps_matches(browser, keeping):
             "A match left unfinished, where nobody has moved or joined for 1 day, is deleted with its names and moves.")
     finally:
         context.close()
+
+
+def delete_match(database_file, match_id: str) -> None:
+    """Delete a match as the retention does."""
+    engine = sqlalchemy.create_engine(f"sqlite:///{database_file}")
+    try:
+        with engine.begin() as conn:
+            retention._delete(conn, [match_id])
+    finally:
+        engine.dispose()
+
+
+def test_a_deleted_match_opened_again_offers_to_remove_it_from_the_device(new_page, server, database_file):
+    """"There is no such match." with nothing to do, where My games offered its Remove (QA)."""
+    match = new_match(server, "addup")
+    page, stranger = new_page(), new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    delete_match(database_file, match.id)
+    for each in (page, stranger):
+        each.goto(f"/g/{match.id}")
+        expect(each.locator("main")).to_contain_text("There is no such match.")
+    expect(stranger.locator('[data-action="removeGone"]')).to_have_count(0)  # nothing kept there
+
+    page.locator('[data-action="removeGone"]').click()
+    expect(page).to_have_url(f"{server}/")
+    expect(page.locator("#announce")).to_have_text("ADD UP: removed from this device.")
+    expect(page.locator(".my-games")).to_have_count(0)  # its only match gone: no list left
+    assert match.id not in page.evaluate("localStorage.getItem('addgames.seats')")

@@ -196,6 +196,7 @@ export default {
   "play.yourHand": "Deine Hand",
   "play.pile": {one: "Noch {count} Karte zum Ziehen", other: "Noch {count} Karten zum Ziehen"},
   "play.spectator": "Du schaust zu: Auf diesem Gerät hast du keinen Platz in diesem Spiel. Wolltest du mitspielen, ist dein Link vielleicht unvollständig: Bitte die Person, die ihn dir geschickt hat, ihn noch einmal zu schicken.",
+  "play.removeGone": "Von diesem Gerät entfernen",
   "play.handedOver": "Du hast diesen Platz seinem Spieler gegeben: Dieses Gerät schaut nur zu.",
   "play.sheetMatch": "Ein Spiel deines Klassenbogens: Die Kinder spielen es mit ihren Karten; dieses Gerät schaut nur zu.",
   "play.noSums": "Dieses Spiel zeigt keine Summen und Vorschauen: Die Hilfe beim Rechnen ist aus.",

@@ -196,6 +196,7 @@ export default {
   "play.yourHand": "Your hand",
   "play.pile": {one: "{count} card left to draw", other: "{count} cards left to draw"},
   "play.spectator": "You are watching: you have no seat in this match on this device. If you came to play, part of your link may be missing: ask whoever sent it for the link again.",
+  "play.removeGone": "Remove it from this device",
   "play.handedOver": "You gave this seat to its player: this device only watches.",
   "play.sheetMatch": "A match of your class sheet: the pupils play it from their cards; this device only watches.",
   "play.noSums": "This match shows no sums or previews: help with the sums is off.",

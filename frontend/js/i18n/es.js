@@ -196,6 +196,7 @@ export default {
   "play.yourHand": "Tu mano",
   "play.pile": {one: "Queda {count} carta por robar", other: "Quedan {count} cartas por robar"},
   "play.spectator": "Estás mirando: no tienes plaza en esta partida en este dispositivo. Si venías a jugar, quizá tu enlace esté incompleto: pide a quien te lo envió que te lo mande otra vez.",
+  "play.removeGone": "Quitarla de este dispositivo",
   "play.handedOver": "Diste esta plaza a su jugador: este dispositivo solo mira.",
   "play.sheetMatch": "Una partida de tu hoja de la clase: los alumnos la juegan con sus tarjetas; este dispositivo solo mira.",
   "play.noSums": "Esta partida no muestra sumas ni vistas previas: la ayuda con las sumas está desactivada.",

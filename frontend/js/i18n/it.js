@@ -196,6 +196,7 @@ export default {
   "play.yourHand": "La tua mano",
   "play.pile": {one: "{count} carta da pescare", other: "{count} carte da pescare"},
   "play.spectator": "Stai guardando: non hai un posto in questa partita su questo dispositivo. Se sei venuto a giocare, forse il tuo link è incompleto: chiedi a chi te l'ha mandato di rimandartelo.",
+  "play.removeGone": "Toglila da questo dispositivo",
   "play.handedOver": "Hai dato questo posto al suo giocatore: questo dispositivo guarda soltanto.",
   "play.sheetMatch": "Una partita del tuo foglio della classe: gli alunni la giocano con le loro schede; questo dispositivo guarda soltanto.",
   "play.noSums": "Questa partita non mostra somme né anteprime: l'aiuto con i conti è disattivato.",

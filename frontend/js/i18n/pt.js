@@ -196,6 +196,7 @@ export default {
   "play.yourHand": "A tua mão",
   "play.pile": {one: "Falta {count} carta para tirar", other: "Faltam {count} cartas para tirar"},
   "play.spectator": "Estás a ver: não tens lugar neste jogo neste dispositivo. Se vieste jogar, talvez a tua ligação esteja incompleta: pede a quem ta enviou que a envie outra vez.",
+  "play.removeGone": "Removê-la deste dispositivo",
   "play.handedOver": "Deste este lugar ao seu jogador: este dispositivo só vê.",
   "play.sheetMatch": "Um jogo da tua folha da turma: os alunos jogam-no com os seus cartões; este dispositivo só vê.",
   "play.noSums": "Este jogo não mostra somas nem pré-visualizações: a ajuda com as contas está desligada.",

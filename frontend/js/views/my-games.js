@@ -4,10 +4,10 @@
 import {api, serverFailed} from "../api.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
-import {forgetSeat} from "../push.js";
+import {removeMatch} from "../push.js";
 import {allSheets} from "../class-store.js";
-import {allSeats, followRematch, personToMove, rememberPlayers, seatOf, sharedDevice, tableOf, unwatch, update,
-  watchedMatches} from "../seat-store.js";
+import {allSeats, followRematch, personToMove, rememberPlayers, seatOf, sharedDevice, tableOf, update, watchedMatches}
+  from "../seat-store.js";
 import {announce} from "../ui.js";
 import {isLate} from "./pace.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
@@ -234,10 +234,8 @@ export function myGames(repaint) {
     },
     async forget(id) {
       const entry = entries?.find((listed) => listed.id === id);
-      const game = seatOf(id)?.game || watchedMatches().find((match) => match.id === id)?.game;
       try {
-        await forgetSeat(id);
-        unwatch(id);
+        const game = await removeMatch(id);
         failed = null;
         announce(t("mine.removed", {match: entry ? matchName(entry) : gameName(game)})); // the focus is on the list
       } catch {

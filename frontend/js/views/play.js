@@ -6,7 +6,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
-import {notifyOnThisPhone, pushId} from "../push.js";
+import {notifyOnThisPhone, pushId, removeMatch} from "../push.js";
 import {go} from "../router.js";
 import {invitationOf, isWatched, keepSeat, rememberPlayers, seatOf, sharedDevice, watchedSheet} from "../seat-store.js";
 import {announce, attempt, begin, mergeActions} from "../ui.js";
@@ -58,6 +58,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
     pollError: null, // why the last poll failed (no connection, a busy server), cleared by the next answer
+    removeFailed: false, // the match the server no longer has could not be removed from this device (see removeGone)
     news: null, // what became of a change the outbox kept: sent late, or refused
     ownSeat: null, // the seat this device holds, when the link opened here is another seat's (see shown)
     actions: {},
@@ -148,11 +149,16 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   screen.ownLink = ownLink(id, screen, {stop: () => poller.stop(), start: startPolling});
 
   /** Before the first view: the game this device's seat is in, a change still queued (kept over a reload),
-   * and why nothing more shows yet; a match that does not exist leads home. */
+   * and why nothing more shows yet; a match that does not exist leads home, and offers to remove it from this
+   * device when it keeps a seat of it or watches it (the operator's retention deleted it, say). */
   function waitingForView() {
+    const removable = screen.gone && (seatOf(id) || isWatched(id));
     return html`${kept?.game ? html`<h1 class="play-title">${gameName(kept.game)}</h1>` : ""}
       ${outboxLines()}
       ${errorLine() || html`<p>${t("app.loading")}</p>`}
+      ${removable ? html`<p class="actions"><button type="button" data-action="removeGone" data-key="remove-gone">
+        ${t("play.removeGone")}</button></p>` : ""}
+      ${removable && screen.removeFailed ? html`<p class="error" id="forget-failed">${t("mine.forgetFailed")}</p>` : ""}
       ${screen.gone ? html`<p><a href="/">${t("missing.home")}</a></p>` : ""}`;
   }
 
@@ -196,6 +202,15 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       announce(`${t("hint.title")} ${screen.hint.text}`);
     },
     backToOwnSeat: () => go(`/g/${id}`, {replace: true}), // as a reload does: the seat this device keeps
+    async removeGone() { // home then, whose My games lists it no more (this page, a dead end, left the history)
+      try {
+        announce(t("mine.removed", {match: gameName(await removeMatch(id))}));
+        go("/", {replace: true});
+      } catch {
+        screen.removeFailed = true; // kept: its pushes could not be stopped
+        screen.repaint();
+      }
+    },
   }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, screen.seatLinks.actions,
   screen.renaming.actions, screen.notifying.actions, screen.ownLink.actions, inviteActions(screen));
 
