@@ -168,9 +168,13 @@ def test_my_games_lists_a_table_with_the_turns_when_any_person_at_it_is_to_move(
     page.goto(other.seat_link(1 - other.view(0)["turn"]))
     expect(page.locator("#status")).to_have_attribute("data-status", "playing")
     match = create_table(page, ["Mia", "Leo"])
-    if pass_to_next(page, server, match, ["Mia", "Leo"]) == "Mia":
+    if pass_to_next(page, server, match, ["Mia", "Leo"]) == "Leo":
         addup_move(page)
-        expect(page.locator("#curtain-title")).to_have_text("Pass the device to Leo")
+        pass_to_next(page, server, match, ["Mia", "Leo"])
+    expect(page.locator("#status")).to_have_text("Your turn, Mia")  # the creator's: every seat's link is here
+    expect(page.locator('[data-key="toggle-links"]')).to_have_count(0)  # no "Give a seat a new link"
+    addup_move(page)
+    expect(page.locator("#curtain-title")).to_have_text("Pass the device to Leo")
     page.goto("/")
     expect(page.locator("#mine-list > li")).to_have_count(2)
     expect(page.locator("#mine-list > li").first).to_contain_text("At this device: Mia, Leo")
@@ -207,4 +211,6 @@ def test_a_table_opened_on_another_devices_turn_shows_no_hand_until_someone_says
     assert not shown_cards(page) & set().union(*hands(page, server, match).values())
     page.locator('[data-key="reveal"]').click()
     expect(page.locator("#status")).to_contain_text("Cy")
+    page.locator('[data-key="toggle-links"]').click()  # Cy's link is her device's: only hers can be given anew
+    expect(page.locator('[data-action="askRelink"]')).to_have_text(["Give Cy a new link"])
     assert hands(page, server, match)[0] <= shown_cards(page)

@@ -5,6 +5,7 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {relativeTime, t} from "../i18n.js";
 import {newKey} from "../outbox.js";
+import {tableOf} from "../seat-store.js";
 import {attempt} from "../ui.js";
 import {disclosure} from "./disclosure.js";
 import {notice, privateQr} from "./invite.js";
@@ -55,8 +56,10 @@ export function seatLinks(id, token, screen, fromQr = false) {
       ${t("relink.button", {name})}</button></li>`;
   }
 
-  // the other people's seats: a seat the computer plays has no link to give
-  const others = (view, me) => view.seats.filter((seat) => seat.joined && seat.seat !== me && !seat.bot);
+  // the other people's seats: a seat the computer plays has no link to give, nor one of a table at this device, whose
+  // links are all here (a seat left free for its invite is another device's)
+  const others = (view, me) => view.seats.filter((seat) => seat.joined && seat.seat !== me && !seat.bot
+    && !tableOf(id)?.some((held) => held.seat === seat.seat));
 
   function body(view, me) {
     return html`<p>${t("relink.hint")}</p>
