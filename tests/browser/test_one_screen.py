@@ -74,6 +74,17 @@ def test_text_at_twice_its_size_still_fits_the_width_of_a_phone(new_page, server
         assert page.evaluate(BROKEN_WORDS) == [], path
 
 
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "es-ES", "it-IT", "de-DE", "pt-PT"])
+def test_the_home_page_at_twice_the_text_size_keeps_its_words_whole_in_every_language(new_page, locale):
+    """A 390 px phone at 200 % text: the heading broke German's "Rechenspiele" to "Rechenspiel|e" (QA)."""
+    page = new_page(locale=locale)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/")
+    expect(page.locator("main .game-card").first).to_be_visible()
+    page.evaluate("document.documentElement.style.fontSize = '200%'")  # a style sheet would break the page's policy
+    assert page.evaluate(BROKEN_WORDS) == []
+
+
 # The words of the page's text that wrap across lines ("You|r turn"): a word on one line has one box
 BROKEN_WORDS = """() => {
     const broken = [], walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
