@@ -445,6 +445,20 @@ def test_my_games_marks_a_late_turn_this_device_may_skip_as_its_turn(new_page, s
     expect(waiter.locator("#status")).to_have_class(re.compile("your-turn"))
 
 
+def test_my_games_says_a_late_turn_to_skip_as_such(new_page, server, database_file):
+    """A late seat's turn, which this device may skip, was announced as "Your turn in ADD UP with Bob." (review)."""
+    match = new_match(server, "addup", time_per_move=3600)
+    late = match.view(0)["turn"]
+    page = new_page()
+    page.goto(match.seat_link(1 - late))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    page.goto("/")
+    expect(page.locator(f'.my-games a[href="/g/{match.id}"]')).to_be_visible()
+    move_back_in_time(database_file, match.id, 2)
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
+    expect(page.locator("#announce")).to_have_text(f"You may skip a late turn in ADD UP with {PLAYERS[late]}.")
+
+
 def test_my_games_says_since_when_a_match_without_deadlines_waits(new_page, server, database_file):
     """Whose turn, and since when: a teacher's list tells who has kept the others waiting (QA)."""
     match, unplayed = new_match(server, "addup", seats=3, bots={2: "easy"}), new_match(server, "addup")

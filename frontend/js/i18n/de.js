@@ -50,6 +50,7 @@ export default {
   "mine.as": "Du spielst als {name}",
   "mine.table": "An diesem Gerät: {names}",
   "mine.nowYourTurn": "Du bist dran: {match}.",
+  "mine.nowSkippable": "Du kannst einen verspäteten Zug überspringen: {match}.",
   "mine.nowOver": "{match}: Spiel vorbei.",
   "mine.nowRematch": "{match}: Eine Revanche wartet auf dich.",
   "mine.free": {one: "{count} freier Platz", other: "{count} freie Plätze"},

@@ -50,6 +50,7 @@ export default {
   "mine.as": "You play as {name}",
   "mine.table": "At this device: {names}",
   "mine.nowYourTurn": "Your turn in {match}.",
+  "mine.nowSkippable": "You may skip a late turn in {match}.",
   "mine.nowOver": "{match} is over.",
   "mine.nowRematch": "A rematch of {match} is waiting for you.",
   "mine.free": {one: "{count} free seat", other: "{count} free seats"},

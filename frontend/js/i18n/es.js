@@ -50,6 +50,7 @@ export default {
   "mine.as": "Juegas como {name}",
   "mine.table": "En este dispositivo: {names}",
   "mine.nowYourTurn": "Te toca en {match}.",
+  "mine.nowSkippable": "Puedes saltar un turno agotado en {match}.",
   "mine.nowOver": "{match}: partida terminada.",
   "mine.nowRematch": "{match}: te espera una revancha.",
   "mine.free": {one: "{count} plaza libre", other: "{count} plazas libres"},

@@ -50,6 +50,7 @@ export default {
   "mine.as": "Vous êtes {name}",
   "mine.table": "Sur cet appareil : {names}",
   "mine.nowYourTurn": "À vous de jouer : {match}.",
+  "mine.nowSkippable": "Vous pouvez faire passer un tour en retard : {match}.",
   "mine.nowOver": "{match} : partie terminée.",
   "mine.nowRematch": "{match} : une revanche vous attend.",
   "mine.free": {one: "{count} place libre", other: "{count} places libres"},

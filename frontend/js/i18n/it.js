@@ -50,6 +50,7 @@ export default {
   "mine.as": "Giochi come {name}",
   "mine.table": "Su questo dispositivo: {names}",
   "mine.nowYourTurn": "Tocca a te in {match}.",
+  "mine.nowSkippable": "Puoi saltare un turno scaduto in {match}.",
   "mine.nowOver": "{match}: partita finita.",
   "mine.nowRematch": "{match}: ti aspetta una rivincita.",
   "mine.free": {one: "{count} posto libero", other: "{count} posti liberi"},

@@ -50,6 +50,7 @@ export default {
   "mine.as": "Jogas como {name}",
   "mine.table": "Neste dispositivo: {names}",
   "mine.nowYourTurn": "É a tua vez em {match}.",
+  "mine.nowSkippable": "Podes saltar uma vez esgotada em {match}.",
   "mine.nowOver": "{match}: jogo terminado.",
   "mine.nowRematch": "{match}: tens uma desforra à espera.",
   "mine.free": {one: "{count} lugar livre", other: "{count} lugares livres"},

@@ -50,12 +50,14 @@ function players(entry) {
   return [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
 }
 
-/** Whether a person at this device is to move: the seat's own player, or anyone at its table; or may skip a late
- * seat's turn. */
-function yourTurn(entry) {
+/** Whether a person at this device is to move: the seat's own player, or anyone at its table. */
+function toMove(entry) {
   const table = tableOf(entry.id);
-  return (table ? Boolean(personToMove(entry, table)) : entry.your_turn) || skippable(entry);
+  return table ? Boolean(personToMove(entry, table)) : entry.your_turn;
 }
+
+/** Whether this device has a turn to take: a move, or a late seat's turn to skip. */
+const yourTurn = (entry) => toMove(entry) || skippable(entry);
 
 /** Who plays the match at this device: the people at its table, or the seat's player on a device whose seats go by
  * more than one name (a phone that plays every match as Ann has nothing to tell apart); else nothing. */
@@ -162,7 +164,9 @@ function news(before, after) {
   return after.flatMap((entry) => {
     const old = was.get(entry.id);
     if (old && entry.status === "over" && old.status !== "over") return [t("mine.nowOver", {match: matchName(entry)})];
-    if (old && yourTurn(entry) && !yourTurn(old)) return [t("mine.nowYourTurn", {match: matchName(entry)})];
+    if (old && yourTurn(entry) && !yourTurn(old)) {
+      return [t(toMove(entry) ? "mine.nowYourTurn" : "mine.nowSkippable", {match: matchName(entry)})];
+    }
     if (old && rematchWaiting(entry) && !old.rematch) return [t("mine.nowRematch", {match: matchName(entry)})];
     return [];
   });
