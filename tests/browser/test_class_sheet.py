@@ -134,7 +134,7 @@ def test_a_teacher_sets_up_a_class_of_five_in_pairs_and_prints_a_card_per_pupil(
         expect(items.filter(has_text=players)).to_have_count(1)
     expect(items.filter(has_text="Eve, Computer (easy)")).to_contain_text(re.compile(r"Eve's turn|Computer \(easy\)'s turn"))
     items.filter(has_text="Cy, Di").locator("a").click()
-    expect(teacher.locator("main .note").first).to_have_text(
+    expect(teacher.locator("#watch-note")).to_have_text(
         "A match of your class sheet: the pupils play it from their cards; this device only watches.")
     teacher.go_back()
     sheets = teacher.locator(".class-sheets li")

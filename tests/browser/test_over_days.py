@@ -76,7 +76,7 @@ def test_a_seat_that_leaves_a_three_seat_match_is_played_by_the_autopilot(new_pa
     cy.locator('[data-action="askConfirm"][data-confirm="resign"]').click()
     expect(cy.locator(".confirm")).to_contain_text("The autopilot will play your turns")
     cy.locator('[data-action="confirmed"]').click()
-    expect(cy.locator("main .note")).to_contain_text("You left this match")
+    expect(cy.locator("#left-note")).to_contain_text("You left this match")
     expect(cy.locator(".seat.me .tag", has_text="autopilot")).to_be_visible()
 
     match.play(lambda view: view["version"] >= 4)  # Ann and Bob play on; Cy's turns play themselves

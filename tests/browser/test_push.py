@@ -247,7 +247,7 @@ def test_a_seat_handed_over_while_its_pushes_cannot_be_stopped_stays_and_the_wat
 
         page.unroute("**/push/*")
         page.locator('[data-key="hand-yes"]').click()
-        expect(page.locator("main .note").first).to_have_text("Vous avez donné cette place à son joueur : cet appareil ne fait que regarder.")
+        expect(page.locator("#watch-note")).to_have_text("Vous avez donné cette place à son joueur : cet appareil ne fait que regarder.")
         assert kept_seats(page) == []
         expect(page.locator("#invite-link")).to_have_value(invite)
     finally:

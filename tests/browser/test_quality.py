@@ -67,7 +67,7 @@ def test_no_screen_has_a_serious_accessibility_violation_a_small_target_or_small
     expect(page.locator('[data-key="to-bot-hard"]')).to_be_visible()
     scan("a timed match, asking which computer is to play the seat")
     navigate(page, matches["left"].seat_link(2))
-    expect(page.locator("main .note")).to_be_visible()
+    expect(page.locator("#left-note")).to_be_visible()
     scan("a match the seat left (the autopilot plays it)")
     problems = "\n".join(f"{name}: {v}" for name, v in found.items() if v)
     assert not problems, problems

@@ -241,7 +241,7 @@ def test_a_device_that_handed_its_seat_over_forgets_it_and_watches(new_page):
     expect(page.locator('[data-key="hand-over"]')).to_be_focused()
     page.locator('[data-key="hand-over"]').click()
     page.locator('[data-key="hand-yes"]').click()
-    expect(page.locator("main .note").first).to_have_text("You gave this seat to its player: this device only watches.")
+    expect(page.locator("#watch-note")).to_have_text("You gave this seat to its player: this device only watches.")
     assert page.evaluate("Object.keys(JSON.parse(localStorage.getItem('addgames.seats') || '{}')).length") == 0
     expect(page.locator('[data-key="show-link"]')).to_have_count(0)
     # Still followed from My games (QA: a teacher lost the overview of every seat she handed over)
@@ -249,7 +249,7 @@ def test_a_device_that_handed_its_seat_over_forgets_it_and_watches(new_page):
     watched = page.locator(".my-games li")
     expect(watched).to_have_text(re.compile(r"ADD UP\s+Ann, Bob\s+Watching: you gave Ann their seat\.\s+(Ann|Bob)'s turn\s*Remove"))
     watched.locator("a").click()
-    expect(page.locator("main .note").first).to_have_text("You gave this seat to its player: this device only watches.")
+    expect(page.locator("#watch-note")).to_have_text("You gave this seat to its player: this device only watches.")
     page.go_back()
     page.locator('.my-games [data-action="forget"]').click()
     expect(page.locator(".my-games")).to_have_count(0)

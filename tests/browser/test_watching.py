@@ -15,7 +15,7 @@ def hand_over(page, match) -> None:
     page.locator('[data-key="show-link"]').click()  # "My seat link": the teacher shows it to Ann
     page.locator('[data-key="hand-over"]').click()
     page.locator('[data-key="hand-yes"]').click()
-    expect(page.locator("main .note").first).to_have_text("You gave this seat to its player: this device only watches.")
+    expect(page.locator("#watch-note")).to_have_text("You gave this seat to its player: this device only watches.")
 
 
 def test_my_games_says_how_each_handed_over_match_stands_and_follows_its_rematch(new_page, server):
@@ -46,7 +46,7 @@ def test_my_games_says_how_each_handed_over_match_stands_and_follows_its_rematch
     expect(items.nth(0)).to_have_text(re.compile(r"ADD UP\s+Bob\s+Watching: you gave Ann their seat\.\s+Waiting for Ann\."))
     items.nth(0).locator("a").click()
     expect(teacher.locator("#status")).to_have_text("Waiting for Ann.")
-    expect(teacher.locator("main .note").first).to_have_text("You gave this seat to its player: this device only watches.")
+    expect(teacher.locator("#watch-note")).to_have_text("You gave this seat to its player: this device only watches.")
 
     # Removed from My games, the rematch stays removed (it is followed once).
     teacher.go_back()

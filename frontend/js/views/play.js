@@ -82,7 +82,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
         ${otherSeatNotice(view, me)}
         ${screen.lifecycle.deadline(view, me)}
         ${view.status === "waiting" && invitation ? invitePanel(view, invitation, screen.notice) : ""}
-        ${me === null ? html`<p class="note">${t(watchNote(id))}</p>` : ""}
+        ${me === null ? html`<p class="note" id="watch-note">${t(watchNote(id))}</p>` : ""}
         ${scoreboard(view, me, screen.game)}
         ${screen.history.lastMove()}
         ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
