@@ -4,8 +4,8 @@ Only the writes in RULES are limited, and only their own requests pay for it: ea
 is wrapped, and nothing runs on a GET or a poll. Counts are fixed windows (the `limits` library)
 in RATELIMIT_STORAGE_URI (unset: REDIS_URL, as platforms set it). With neither, `memory://`
 counts in each worker process with `LocalCounts` (a dict, no timer thread), so with N workers or
-instances a client gets up to N times the limit: give every instance the same shared storage (e.g. `redis://...`, with the
-`redis` package installed) to count across them. When the storage cannot be reached, requests are
+instances a client gets up to N times the limit: give every instance the same shared storage (e.g.
+`redis://...`, with the `redis` package installed) to count across them. When the storage cannot be reached, requests are
 let through rather than refused: for PAUSE seconds after a failure none asks it, so that a Redis
 that takes connections and answers nothing (paused, overloaded, cut off) costs one request of a
 process a STORE_TIMEOUT now and then, not every write its wait (each holds a place of the gate).
