@@ -1,6 +1,7 @@
 """A class sheet's results (QA: teacher): after the lesson, who played, who finished, who won and with what score, one
 row per pupil in the order of the cards, from each match's public view; a match that cannot be read says so in its row
-alone; the table saved as a CSV file a spreadsheet opens right (a byte order mark, every value quoted, no formula run)."""
+alone; the table saved as a CSV file a spreadsheet opens right (a byte order mark, every value quoted, no formula run);
+pupils who play rematches followed into the newest one, with how many matches they played and won."""
 import csv
 import io
 import json
@@ -17,7 +18,7 @@ from .test_quality import serious_violations
 
 # A comma, a formula, quotes, an accent and an emoji: what a CSV file and a spreadsheet can get wrong.
 CLASS = ["Zoé, la grande", "=1+2", 'Léo "Lion" 🦁', "Mia", "Sam"]
-HEADER = ["Pupil", "Match", "Status", "Score", "Result"]
+HEADER = ["Pupil", "Match", "Status", "Score", "Result", "Matches played", "Wins"]
 
 
 def cards_made(teacher, names: list[str]) -> dict[str, str]:
@@ -34,12 +35,34 @@ def match_of(link: str) -> str:
     return re.search(r"/g/([\w-]+)#", link)[1]
 
 
+def pair(origin: str, first: str, second: str) -> Match:
+    """The ADD-IT match of two pupils' seat links, to play through the API."""
+    tokens = {seat: re.search(r"#seat=([\w-]+)", link)[1] for seat, link in enumerate([first, second])}
+    return Match(origin, "addit", match_of(first), "", tokens)
+
+
 def played_to_the_end(origin: str, first: str, second: str) -> dict:
     """The match of two pupils' seat links played to the end through the API; its public view then."""
-    tokens = {seat: re.search(r"#seat=([\w-]+)", link)[1] for seat, link in enumerate([first, second])}
-    match = Match(origin, "addit", match_of(first), "", tokens)
+    match = pair(origin, first, second)
     match.play(lambda view: False)
     return match.view()
+
+
+def collected(count: int) -> str:
+    """An ADD-IT score as the table says it."""
+    return f"{count} card{'' if count == 1 else 's'} collected"
+
+
+def over_line(view: dict, names: list[str]) -> str:
+    """How a finished match of two stands, as the table says it."""
+    winners = view["winners"]
+    return (f"Match over: {names[winners[0]]} wins." if len(winners) == 1
+            else f"Match over: {names[0]} and {names[1]} share the win.")
+
+
+def result(view: dict, seat: int) -> str:
+    winners = view["winners"]
+    return "Lost" if seat not in winners else "Won" if len(winners) == 1 else "Shared the win"
 
 
 def table(page) -> list[list[str]]:
@@ -66,18 +89,19 @@ def test_the_results_say_who_won_with_what_score_and_download_as_a_csv_file_a_sp
     expect(rows.nth(0)).to_contain_text(re.compile(r"(Zoé, la grande|=1\+2)'s turn"))
     expect(rows.nth(4)).to_contain_text("Sam's turn")  # the computer answers at once
     expect(rows.nth(4).locator("td").nth(2)).to_have_text("0 cards collected")
+    expect(rows.nth(4).locator("td").nth(4)).to_have_text("0")  # no match finished yet, none won
 
     # Zoé and "=1+2" play their match to the end; the tab coming back into view shows it at once.
     view = played_to_the_end(server, links[CLASS[0]], links[CLASS[1]])
-    winners = view["winners"]
     teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    over = (f"Match over: {CLASS[winners[0]]} wins." if len(winners) == 1
-            else f"Match over: {CLASS[0]} and {CLASS[1]} share the win.")
+    over = over_line(view, CLASS)
     for seat in (0, 1):
-        cells, count = rows.nth(seat).locator("td"), view["scores"][seat]
+        cells = rows.nth(seat).locator("td")
         expect(cells.nth(1)).to_have_text(over)
-        expect(cells.nth(2)).to_have_text(f"{count} card{'' if count == 1 else 's'} collected")
-        expect(cells.nth(3)).to_have_text("Lost" if seat not in winners else "Won" if len(winners) == 1 else "Shared the win")
+        expect(cells.nth(2)).to_have_text(collected(view["scores"][seat]))
+        expect(cells.nth(3)).to_have_text(result(view, seat))
+        expect(cells.nth(4)).to_have_text("1")
+        expect(cells.nth(5)).to_have_text(str(int(seat in view["winners"])))
     assert serious_violations(teacher) + too_small(teacher) == []
 
     # The CSV file: named after the game and the day, the page's columns, every value quoted, none run as a formula.
@@ -96,10 +120,12 @@ def test_the_results_say_who_won_with_what_score_and_download_as_a_csv_file_a_sp
 
     # In French: the columns in French, split by semicolons, as a French Excel expects.
     teacher.locator("#language").select_option("fr")
-    expect(teacher.locator("#results thead th")).to_have_text(["Élève", "Partie", "État", "Score", "Résultat"])
+    expect(teacher.locator("#results thead th")).to_have_text(
+        ["Élève", "Partie", "État", "Score", "Résultat", "Parties jouées", "Victoires"])
     name, raw = downloaded(teacher)
     assert name == f"Résultats ADD-IT {date.today().isoformat()}.csv"
-    assert raw.decode("utf-8-sig").startswith('"Élève";"Partie";"État";"Score";"Résultat"\r\n"Zoé, la grande";"1";')
+    assert raw.decode("utf-8-sig").startswith(
+        '"Élève";"Partie";"État";"Score";"Résultat";"Parties jouées";"Victoires"\r\n"Zoé, la grande";"1";')
     teacher.locator("#language").select_option("en")
 
     # A match that cannot be read (the server's cleanup deleted it) says so in its row; the others are shown as ever.
@@ -135,3 +161,61 @@ def test_the_results_say_who_won_with_what_score_and_download_as_a_csv_file_a_sp
     # On paper: the cards alone.
     teacher.emulate_media(media="print")
     expect(teacher.locator(".results")).to_be_hidden()
+
+
+def test_the_results_follow_pupils_into_their_rematch_reading_only_the_newest_match_of_each_pair(new_page, server):
+    names = ["Ann", "Bob", "Cy"]
+    teacher = new_page()
+    set_up(teacher, names, game="addit")
+    links = cards_made(teacher, names)
+    rows = teacher.locator("#results tbody tr")
+    asked = []  # the matches the page reads from now on, one id a read
+    teacher.on("request", lambda request: request.method == "GET" and (read := re.search(
+        r"/api/v1/games/([\w-]+)$", request.url)) and asked.append(read[1]))
+    first = pair(server, links["Ann"], links["Bob"])
+    view = first.play(lambda view: False)
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text(over_line(view, names))
+
+    # Ann asks for a rematch from her tablet: her row and Bob's tell the new match, waiting for Bob, and keep the tally.
+    asking = first.post("rematch", 0)
+    assert asking.status_code == 201, asking.json()
+    rematch = Match(server, "addit", asking.json()["game"]["id"], asking.json()["invite"], {0: asking.json()["token"]})
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    wins = {seat: int(seat in view["winners"]) for seat in (0, 1)}
+    for seat in (0, 1):
+        expect(rows.nth(seat).locator("td")).to_have_text(["1", "Waiting for Bob.", "", "", "1", str(wins[seat])])
+    expect(rows.nth(2).locator("td").nth(4)).to_have_text("0")  # Cy's match against the computer goes on as it was
+
+    # Bob joins it from his and they play it to the end: the rows tell the rematch, two played, the wins added up.
+    asked.clear()
+    joining = first.post("rematch", 1)
+    assert joining.status_code == 201, joining.json()
+    rematch.tokens[1] = joining.json()["token"]
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text(re.compile(r"^(Ann|Bob)'s turn$"))
+    expect(rows.nth(0).locator("td").nth(4)).to_have_text("1")  # the one under way is not counted yet
+    second = rematch.play(lambda view: False)
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    wins = {seat: wins[seat] + int(seat in second["winners"]) for seat in (0, 1)}
+    for seat in (0, 1):
+        expect(rows.nth(seat).locator("td")).to_have_text([
+            "1", over_line(second, names), collected(second["scores"][seat]), result(second, seat), "2", str(wins[seat])])
+    # The first match named its rematch: it is over for good and never read again, only each pair's newest match is.
+    assert rematch.id in asked and match_of(links["Cy"]) in asked and first.id not in asked, asked
+
+    # The CSV file says the same: a row a pupil, the newest match and the tally.
+    name, raw = downloaded(teacher)
+    saved = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+    assert saved == [HEADER, *[[pupil, *cells] for pupil, cells in zip(names, [row[1:] for row in table(teacher)])]]
+    assert saved[1][4:] == [result(second, 0), "2", str(wins[0])]
+
+    # Opened again (another day, another device with the sheet), the page walks the chain once from the sheet's match.
+    teacher.reload()
+    expect(rows.nth(1).locator("td")).to_have_text([
+        "1", over_line(second, names), collected(second["scores"][1]), result(second, 1), "2", str(wins[1])])
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    reads = ("(id) => performance.getEntriesByType('resource')"
+             ".filter((entry) => entry.name.endsWith(`/api/v1/games/${id}`)).length")
+    teacher.wait_for_function(f"() => ({reads})('{rematch.id}') >= 2")  # a second round was read
+    assert teacher.evaluate(f"({reads})('{first.id}')") == 1

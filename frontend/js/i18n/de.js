@@ -649,6 +649,8 @@ export default {
   "results.status": "Stand",
   "results.score": "Punkte",
   "results.result": "Ergebnis",
+  "results.played": "Gespielte Spiele",
+  "results.wins": "Siege",
   "results.won": "Gewonnen",
   "results.shared": "Geteilter Sieg",
   "results.lost": "Verloren",

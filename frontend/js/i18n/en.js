@@ -649,6 +649,8 @@ export default {
   "results.status": "Status",
   "results.score": "Score",
   "results.result": "Result",
+  "results.played": "Matches played",
+  "results.wins": "Wins",
   "results.won": "Won",
   "results.shared": "Shared the win",
   "results.lost": "Lost",

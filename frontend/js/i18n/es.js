@@ -649,6 +649,8 @@ export default {
   "results.status": "Estado",
   "results.score": "Puntuación",
   "results.result": "Resultado",
+  "results.played": "Partidas jugadas",
+  "results.wins": "Victorias",
   "results.won": "Ganó",
   "results.shared": "Victoria compartida",
   "results.lost": "Perdió",

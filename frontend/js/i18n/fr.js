@@ -649,6 +649,8 @@ export default {
   "results.status": "État",
   "results.score": "Score",
   "results.result": "Résultat",
+  "results.played": "Parties jouées",
+  "results.wins": "Victoires",
   "results.won": "Gagné",
   "results.shared": "Victoire partagée",
   "results.lost": "Perdu",

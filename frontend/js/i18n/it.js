@@ -649,6 +649,8 @@ export default {
   "results.status": "Stato",
   "results.score": "Punteggio",
   "results.result": "Risultato",
+  "results.played": "Partite giocate",
+  "results.wins": "Vittorie",
   "results.won": "Vinto",
   "results.shared": "Vittoria a pari merito",
   "results.lost": "Perso",

@@ -649,6 +649,8 @@ export default {
   "results.status": "Estado",
   "results.score": "Pontuação",
   "results.result": "Resultado",
+  "results.played": "Jogos disputados",
+  "results.wins": "Vitórias",
   "results.won": "Ganhou",
   "results.shared": "Vitória partilhada",
   "results.lost": "Perdeu",

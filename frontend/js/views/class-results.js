@@ -1,6 +1,8 @@
 // A class sheet's results, for the teacher after the lesson: who played, who finished, who won and with what score,
 // one row per pupil in the order of the cards, from each match's public view (public-views.js), asked again while the
-// page is open and when it comes back into view; the same table saved as a CSV file, for a spreadsheet.
+// page is open and when it comes back into view; the same table saved as a CSV file, for a spreadsheet. Pupils who
+// play a rematch (and a rematch of that...) are followed into it: their row tells the newest match of the pair, how
+// many the pair finished and how many the pupil won.
 import {retryDelay} from "../api.js";
 import {sheetOf} from "../class-store.js";
 import {csvText, saveCsv} from "../csv.js";
@@ -9,7 +11,7 @@ import {t} from "../i18n.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
-const COLUMNS = ["pupil", "match", "status", "score", "result"];
+const COLUMNS = ["pupil", "match", "status", "score", "result", "played", "wins"];
 
 /** The pupils who have a card, in the cards' order: [{pupil, n (their match's number), id (its id), seat}]. A pupil
  * sits in the seat kept for their name, in the order typed (class-plan.js: the create body's `players`). */
@@ -19,12 +21,28 @@ const pupilsOf = (sheet) => sheet.groups.flatMap((group, n) => group.pupils.map(
 /** won, shared or lost: how a finished match ended for `seat` (the computer's seats may have won it). */
 const outcome = (winners, seat) => (!winners.includes(seat) ? "lost" : winners.length > 1 ? "shared" : "won");
 
-/** A pupil's row, in words: how their match stands, their score in the game's own words (`game`: its module, null
- * until loaded) and how it ended for them; a match that could not be read says why, in its row alone. */
-function row({pupil, n, seat}, answer, game) {
-  const view = answer?.data;
-  const cells = {pupil, match: n, status: "", score: "", result: "", problem: ""};
+/** The matches a pair played, first to newest: the sheet's match `first`, then each one's rematch (its view's
+ * `rematch`) as far as `views` (by id) holds them, an unread one included. */
+function chainOf(first, views) {
+  const chain = [first];
+  for (let next = views.get(first)?.data?.rematch; next && views.has(next) && !chain.includes(next);
+    next = views.get(next).data?.rematch) chain.push(next);
+  return chain;
+}
+
+/** A pupil's row, in words: how the newest match of their pair stands, their score there in the game's own words
+ * (`game`: its module, null until loaded) and how it ended for them; then how many matches the pair finished and how
+ * many of them the pupil won, a shared win included (blank until one of them was read). A match that could not be
+ * read says why, in its row alone. */
+function row({pupil, n, seat, id}, views, game) {
+  const chain = chainOf(id, views);
+  const answer = views.get(chain.at(-1));
+  const read = chain.map((match) => views.get(match)?.data).filter(Boolean);
+  const over = read.filter((view) => view.status === "over");
+  const cells = {pupil, match: n, status: "", score: "", result: "", problem: "", played: read.length ? over.length : "",
+    wins: read.length ? over.filter((view) => view.winners.includes(seat)).length : ""};
   if (!answer) return {...cells, status: t("app.loading")};
+  const view = answer.data;
   if (answer.error) cells.problem = t(view ? "results.stale" : "results.unread", {reason: problemText(answer.error)});
   if (!view) return cells;
   return {...cells, status: statusLine(view, null), score: game && view.status !== "waiting" ? game.score(view, seat).text : "",
@@ -39,14 +57,30 @@ function today() {
 
 /** The Results part of sheet `id`'s page; `repaint()` draws the page again when an answer came. */
 export function classResults(id, repaint) {
-  let views = new Map(); // each match's public view by id, {data, etag, error}, as last asked for
+  let views = new Map(); // every match's public view by id, {data, etag, error}, as last asked for: rematches too
   let game = null; // the game's module, for its scores' words
   let timer = null;
   let asking = false; // a round of reads is on its way
   let again = false; // news was asked for meanwhile: the round under way may have been sent before it
   let stopped = false;
 
-  const rows = (sheet) => pupilsOf(sheet).map((pupil) => row(pupil, views.get(pupil.id), game));
+  const rows = (sheet) => pupilsOf(sheet).map((pupil) => row(pupil, views, game));
+
+  /** One round of reads: the newest match known of each pair alone (an unchanged one is a 304), then each rematch
+   * one of them names for the first time, and so on down the chain. A match with a rematch is over for good: it is
+   * not asked again, so a round costs a read a pair whatever the number of rematches played. Its answers. */
+  async function readNewest(sheet) {
+    const got = [];
+    let ask = [...new Set(pupilsOf(sheet).map((pupil) => chainOf(pupil.id, views).at(-1)))];
+    while (ask.length) {
+      const answers = await publicViews(ask, views);
+      views = new Map([...views, ...answers]);
+      got.push(...answers.values());
+      ask = [...new Set([...answers.values()].map((answer) => answer.data?.rematch))]
+        .filter((next) => next && !views.has(next));
+    }
+    return got;
+  }
 
   async function refresh() {
     clearTimeout(timer);
@@ -58,7 +92,7 @@ export function classResults(id, repaint) {
     }
     asking = true;
     game ??= await import(`../games/${sheet.game}.js`).then((module) => module.default, () => null);
-    views = await publicViews([...new Set(pupilsOf(sheet).map((pupil) => pupil.id))], views);
+    const got = await readNewest(sheet);
     asking = false;
     if (stopped) return;
     repaint();
@@ -66,7 +100,7 @@ export function classResults(id, repaint) {
       again = false;
       return refresh();
     }
-    const busy = [...views.values()].filter((answer) => answer.error).map((answer) => retryDelay(answer.error, 0));
+    const busy = got.filter((answer) => answer.error).map((answer) => retryDelay(answer.error, 0));
     timer = setTimeout(refresh, Math.max(document.hidden ? 4 * REFRESH_MS : REFRESH_MS, ...busy));
   }
   const shown = () => !document.hidden && refresh();
@@ -82,7 +116,8 @@ export function classResults(id, repaint) {
             html`<th scope="col">${t(`results.${column}`)}</th>`)}</tr></thead>
           <tbody>${all.map((cells) => html`<tr><th scope="row">${cells.pupil}</th><td>${cells.match}</td>
             <td>${cells.status}${cells.problem ? html` <span class="${cells.status ? "note" : "error"}">${cells.problem}</span>`
-              : ""}</td><td>${cells.score}</td><td>${cells.result}</td></tr>`)}</tbody></table></div>
+              : ""}</td><td>${cells.score}</td><td>${cells.result}</td><td>${cells.played}</td><td>${cells.wins}</td></tr>`)}
+          </tbody></table></div>
         <p class="actions"><button type="button" data-action="downloadResults" data-key="download-results">
           ${t("results.download")}</button></p></section>`;
     },
@@ -99,7 +134,7 @@ export function classResults(id, repaint) {
     /** The table as shown, as a CSV file named after the game and the day, its columns in the page's language. */
     download(sheet) {
       const lines = rows(sheet).map((cells) => [cells.pupil, cells.match, [cells.status, cells.problem].filter(Boolean)
-        .join(" "), cells.score, cells.result]);
+        .join(" "), cells.score, cells.result, cells.played, cells.wins]);
       saveCsv(`${t("results.file", {game: gameName(sheet.game), date: today()})}.csv`,
         csvText([COLUMNS.map((column) => t(`results.${column}`)), ...lines], t("results.separator")));
     },
