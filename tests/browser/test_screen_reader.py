@@ -1,23 +1,29 @@
 """What a screen reader hears on the play screen, through the page's one polite live region (#announce),
-which outlives every repaint: the others' moves with the status line, the running sum as cards are
-picked, and a hint, which keeps the cards picked and the focus on its button."""
+which outlives every repaint: each move (the seat's own too) with the status line, the running sum as cards
+are picked, and a hint, which keeps the cards picked and the focus on its button."""
 import re
 
 import pytest
 
 from playwright.sync_api import expect
 
-from .matches import choose, new_match
+from .matches import PLAYERS, choose, new_match
 from .test_bad_network import short_deadlines
 from .test_computer import play_against_the_computer
-from .test_games import addem_match
+from .test_games import addem_match, addit_move
 from .test_quality import move_with_the_keyboard
 
 
-def said(page) -> str:
-    """The last move in words, as "Last move" shows it, ending with a full stop."""
-    words = page.locator("#last-move").inner_text().removeprefix("Last move:").strip()
+def sentence(words: str) -> str:
+    """`words` as the live region says them, ending with a full stop."""
+    words = words.strip()
     return words if words.endswith((".", "!", "?")) else f"{words}."
+
+
+def said(page) -> str:
+    """The last move in words, as "Last move" shows it (in the page's language), ending with a full stop."""
+    label = page.locator("#last-move .label").inner_text()
+    return sentence(page.locator("#last-move").inner_text().removeprefix(label))
 
 
 def test_the_others_move_is_said_with_the_status_line(new_page, server):
@@ -32,7 +38,7 @@ def test_the_others_move_is_said_with_the_status_line(new_page, server):
     expect(page.locator("#announce")).to_have_text(f"{said(page)} Your turn.")
 
 
-def test_the_computers_reply_to_a_move_is_said_but_not_the_move_itself(new_page):
+def test_a_move_and_the_computers_reply_to_it_are_said_with_the_status_line(new_page):
     page = new_page()
     play_against_the_computer(page, "plusminus", "easy", {"games": 1})
     version = int(page.locator("#status").get_attribute("data-version"))
@@ -42,7 +48,28 @@ def test_the_computers_reply_to_a_move_is_said_but_not_the_move_itself(new_page)
     if before:  # "Last move" waits for the log's words, which may come after the view
         expect(page.locator("#last-move")).not_to_have_text(before[0])
     expect(page.locator("#last-move")).to_contain_text("Computer (easy)")
-    expect(page.locator("#announce")).to_have_text(f"{said(page)} Your turn.")
+    page.get_by_role("button", name=re.compile(r"^Log \(")).click()
+    own = page.locator(".log li").nth(1).inner_text()  # the latest first: the reply, then the move
+    expect(page.locator("#announce")).to_have_text(f"{sentence(own)} {said(page)} Your turn.")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_your_own_move_is_said_with_what_it_made_and_whose_turn_it_is(new_page, server, locale):
+    """After the seat's own move the live region said the status line alone ("Bob's turn."): not what the move
+    did (the cards collected, the points, the deal it ended). It says the move as the log words it, then the status
+    line, once, in the page's language."""
+    match = new_match(server, "addit")
+    mover = match.view(0)["turn"]
+    page = new_page(locale=locale)
+    page.goto(match.seat_link(mover))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    version = int(page.locator("#status").get_attribute("data-version"))
+    addit_move(page)
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(page.locator("#last-move")).to_contain_text(PLAYERS[mover])
+    status = sentence(page.locator("#status").inner_text())
+    assert PLAYERS[1 - mover] in status  # the other's turn
+    expect(page.locator("#announce")).to_have_text(f"{said(page)} {status}")
 
 
 def test_the_running_sum_is_said_as_cards_are_picked(new_page, server):

@@ -27,7 +27,7 @@ import {gameName, isolated, keptText, problemText, seatName, statusLine} from ".
 const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is brought up to date
 const TELL_WAIT_MS = 4000; // how long a change waits for the log's words of the moves that made it
-const TELL_MOVES = 4; // the most moves by others said at once
+const TELL_MOVES = 4; // the most moves said at once
 
 /** A move built on one view holds on another with the same version, status and seat. */
 const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}`;
@@ -281,9 +281,10 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     if (mine && (!wasMine || before.version !== view.version)) screen.bringIntoView = true; // a new turn, or more of it
   }
 
-  /** Say what changed: the moves others made since the view shown before (the bot's reply to this seat's
-   * move among them; not this seat's own move or hints), then the status line, once the log has them; without
-   * the log after TELL_WAIT_MS (`anyway`), the status line alone. */
+  /** Say what changed: the moves made since the view shown before, this seat's own among them (what it made:
+   * the cards collected, the points, the deal it ended, which a screen reader heard nothing of), then the
+   * bot's reply and the others' moves, then the status line, once the log has them; without the log after
+   * TELL_WAIT_MS (`anyway`), the status line alone. A hint is said when it comes, not here. */
   function tell(anyway = false) {
     const told = screen.telling;
     if (!told) return;
@@ -291,10 +292,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     if (moves === null && !anyway) return;
     screen.telling = null;
     clearTimeout(telling);
-    const me = screen.view.you ? screen.view.you.seat : null;
-    const others = (moves || []).filter((entry) => entry.kind !== "hint"
-      && !(entry.seat === me && ["move", "resign"].includes(entry.kind))).slice(-TELL_MOVES);
-    const said = [...others.map((entry) => screen.history.words(entry)), told.line]
+    const made = (moves || []).filter((entry) => entry.kind !== "hint").slice(-TELL_MOVES);
+    const said = [...made.map((entry) => screen.history.words(entry)), told.line]
       .map((text) => (/[.!?…:]$/.test(text) ? text : `${text}.`));
     announce(said.join(" "));
   }
