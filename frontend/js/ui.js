@@ -9,6 +9,8 @@ const RETRY_MS = 5000; // a screen that could not load what it shows asks again 
 let current = null;
 let root = null;
 let errorsSaid = new Set(); // the errors the screen shows, said once each (see sayNewErrors)
+let notesSaid = new Set(); // the notes the screen shows, said once each (see sayNewNotes)
+let noted = null; // the notes said in this task, which what announce() says after them joins (see sayNewNotes)
 
 /** Mount `screen` = {render(), actions?, start?(), stop?(), fallbackFocus?, carry?(), resume?(carried)} into
  * `element`. The same page drawn `again` (in another language) resumes what the screen it replaces carries over:
@@ -19,6 +21,7 @@ export function mount(element, screen, {again = false} = {}) {
   current = screen;
   root = element;
   errorsSaid = new Set();
+  notesSaid = new Set();
   screen.repaint = () => paint(screen);
   if (carried !== undefined) screen.resume?.(carried);
   paint(screen);
@@ -33,6 +36,7 @@ function paint(screen) {
   render(root, screen.render());
   if (inside) refocus(screen, key);
   sayNewErrors();
+  sayNewNotes();
   screen.painted?.(root);
 }
 
@@ -51,7 +55,30 @@ function sayNewErrors() {
   region.textContent = fresh[0];
 }
 
+/** An element's words as a screen reader reads them: its text, without the parts hidden from it (a ✓ drawn beside
+ * words that say it). */
+export function spoken(element) {
+  const copy = element.cloneNode(true);
+  copy.querySelectorAll("[aria-hidden=true]").forEach((hidden) => hidden.remove());
+  return words(copy);
+}
+
 const words = (element) => element.textContent.replace(/\s+/g, " ").trim();
+
+/** Say a note the screen shows (`[data-say]`: a link copied, a change sent late, a seat shown on another device)
+ * once, when it appears or its words change, through the page's polite region (#announce). Drawn as a live region of
+ * its own (role="status"), a note was drawn anew, and said again, at each repaint (each poll's news, each card
+ * picked). `data-say` may name the note, when its words change without news ("5 minutes ago", then "6 minutes ago"). */
+function sayNewNotes() {
+  const shown = [...root.querySelectorAll("[data-say]")].map((element) => [element.dataset.say || spoken(element), element]);
+  const fresh = shown.filter(([name]) => !notesSaid.has(name)).map(([, element]) => spoken(element)).filter(Boolean);
+  notesSaid = new Set(shown.map(([name]) => name));
+  if (!fresh.length) return;
+  noted = null;
+  announce(fresh.join(" "));
+  noted = fresh.join(" "); // what the screen says next in this task (a move's news) is said with them, not instead
+  queueMicrotask(() => { noted = null; });
+}
 
 /** Focus the element with the same data-key again; when it is gone or disabled (a move sent, a card played),
  * the screen's `fallbackFocus` (a selector), rather than <body>, where the next Tab starts from the top. The same
@@ -204,8 +231,9 @@ export function listen(element) {
   }
 }
 
-/** Say something to screen readers without moving focus. */
+/** Say something to screen readers without moving focus, through the page's polite region (#announce), after the
+ * notes the repaint that called it said (see sayNewNotes). */
 export function announce(text) {
   const region = document.getElementById("announce");
-  if (region) region.textContent = text;
+  if (region) region.textContent = noted ? `${noted} ${text}` : text;
 }

@@ -95,7 +95,8 @@ def test_notify_me_registers_this_device_and_a_push_shows_and_opens_the_match(br
     try:
         page = notify_me(context, match.seat_link(1))
         expect(page.locator('[data-action="pushOff"]')).to_have_text("Ne plus me prévenir sur cet appareil")
-        expect(page.get_by_role("status").filter(has_text="même l'appli fermée")).to_be_visible()
+        expect(page.locator("#push-note")).to_contain_text("même l'appli fermée")
+        expect(page.locator("#announce")).to_contain_text("même l'appli fermée")  # said, once
         assert page.evaluate("Array.from(window.subscribedWith.applicationServerKey)") == list(public_key(server))
         with closing(sqlite3.connect(database_file)) as db:
             assert db.execute("SELECT seat, endpoint, lang FROM push_subscriptions WHERE game_id = ?",
@@ -123,7 +124,8 @@ def test_a_browser_that_cannot_subscribe_says_so_and_what_still_tells_the_turn(b
         throw new DOMException("Registration failed - push service error", "AbortError"); };""")
     try:
         page = notify_me(context, match.seat_link(1))
-        note = page.get_by_role("status").filter(has_text="Ce navigateur n'a pas pu s'abonner aux notifications")
+        note = page.locator("#push-note")
+        expect(note).to_contain_text("Ce navigateur n'a pas pu s'abonner aux notifications")
         expect(note).to_contain_text("dans le titre de l'onglet")
         expect(page.locator('[data-action="pushOn"]')).to_be_visible()
     finally:

@@ -4,12 +4,14 @@ are picked, and a hint, which keeps the cards picked and the focus on its button
 import re
 
 import pytest
+import requests
 
 from playwright.sync_api import expect
 
 from .matches import PLAYERS, choose, new_match
 from .test_bad_network import short_deadlines
 from .test_computer import play_against_the_computer
+from engine.addup import FACES
 from .test_games import addem_match, addit_move
 from .test_quality import move_with_the_keyboard
 
@@ -198,3 +200,81 @@ def test_each_seat_s_name_score_and_details_are_said_apart(new_page, matches, lo
         score, info = seat.locator(".score").inner_text(), seat.locator(".info").inner_text()
         assert read.endswith(f", {score}, {info}"), (read, score, info)
         assert (f"{your_turn}, " in read) == (n == 0), read
+
+
+HEAR_LIVE_REGIONS = """(() => {
+    // What a screen reader says from live regions, in window.heard: the words of a live region (role="status" or
+    // "alert", aria-live) added to the page with words, or whose words changed.
+    window.heard = [];
+    const live = '[role=status], [role=alert], [aria-live]:not([aria-live=off])';
+    new MutationObserver((records) => {
+        const regions = new Set();
+        for (const record of records) {
+            const target = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+            if (target?.closest?.(live)) regions.add(target.closest(live));
+            for (const node of record.addedNodes) {
+                if (node.nodeType !== 1) continue;
+                if (node.matches(live)) regions.add(node);
+                node.querySelectorAll(live).forEach((region) => regions.add(region));
+            }
+        }
+        for (const region of regions) {
+            const words = region.textContent.replace(/\\s+/g, ' ').trim();
+            if (words) window.heard.push(words);
+        }
+    }).observe(document, {childList: true, subtree: true, characterData: true});
+})();"""
+
+
+def heard(page, words: str) -> int:
+    """How many times a screen reader said `words` (among other words, or alone)."""
+    return sum(words in said for said in page.evaluate("window.heard"))
+
+
+def test_a_note_is_said_once_not_again_at_each_poll_that_draws_it_anew(new_page, server):
+    """Another seat's link opened on a phone that holds a seat: the note that says so was drawn as a live region of its
+    own (role="status"), and each repaint drew it anew, so a screen reader said it again at each poll's news (each
+    move of the others) and each card picked. It is said once, through the page's polite region."""
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator(".seat.me")).to_contain_text("Ann")
+    page.context.add_init_script(HEAR_LIVE_REGIONS)
+    page.goto("/")  # the next page loads anew (a link to the same page that changes its hash only would not)
+    page.goto(match.seat_link(1))  # Bob's link, on Ann's phone
+    note = page.locator("#other-seat p").first
+    expect(note).to_contain_text("This link is for Bob's seat")
+    expect(page.locator("#announce")).to_contain_text(note.inner_text())
+    for _ in range(2):  # two moves made elsewhere, each drawn here as the poll brings it
+        version = match.view(1)["version"]
+        seat = match.view(1)["turn"]
+        match.move(seat, choose("addup", match.view(seat)))
+        expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+        expect(page.locator("#last-move")).to_contain_text(PLAYERS[seat])
+    if match.view(1)["turn"] == 1:
+        page.locator('.hand [data-action="select"]').first.click()
+        expect(page.locator('.hand [aria-pressed="true"]')).to_have_count(1)
+    assert heard(page, note.inner_text()) == 1, page.evaluate("window.heard")  # was said three times and more
+
+
+def test_a_jokers_value_out_of_range_is_said_as_typed_not_again_at_a_repaint(new_page, server):
+    """ADD UP's "9 is not from 10 to 999." under a joker's field was a live region of its own: each repaint (a panel
+    opened, a poll's news) said it again."""
+    first = ["y1", "1a", "2a", "2b", "3a", "3b", "5a", "6a"]  # seat 0 holds y1, 2a, 3a; rows open on 5 and 6
+    body = requests.post(f"{server}/api/v1/games", timeout=10, json={
+        "game": "addup", "players": ["Ann", "Bob"], "deck": first + [c for c in FACES if c not in first]}).json()
+    requests.post(f"{server}/api/v1/games/{body['game']['id']}/seats", json={"invite": body["invite"], "seat": 1},
+                  timeout=10)
+    page = new_page()
+    page.context.add_init_script(HEAR_LIVE_REGIONS)
+    page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
+    page.locator('.hand [data-card="y1"]').click()
+    page.locator('[data-key="joker-value"]').fill("9")  # a yellow joker is worth 10 or more
+    expect(page.locator("#joker-range")).to_have_text("9 is not from 10 to 999.")
+    expect(page.locator("#announce")).to_have_text("9 is not from 10 to 999.")
+    toggle = page.locator('[data-key="toggle-fair"]')
+    toggle.click()  # a repaint, which draws the line again
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#joker-range")).to_have_text("9 is not from 10 to 999.")
+    assert heard(page, "9 is not from 10 to 999.") == 1, page.evaluate("window.heard")
+

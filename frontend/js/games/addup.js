@@ -1,6 +1,7 @@
 // ADD UP: two rows with their sums; play a card on one of them, a joker with the value you choose.
 import {html, render} from "../html.js";
 import {t} from "../i18n.js";
+import {announce} from "../ui.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
 
@@ -70,7 +71,7 @@ function controls(ctx, offer, face) {
     ${joker ? html`<label class="field">${t("addup.jokerValue", {min: offer.value.min, max: offer.value.max})}
       <input type="number" inputmode="numeric" min="${offer.value.min}" max="${offer.value.max}" value="${Number.isNaN(ui.value) ? "" : ui.value}"
         data-input="value" data-key="joker-value" aria-describedby="joker-range"></label>
-      <p class="joker-range" id="joker-range" role="status">${rangeWords(offer, value)}</p>` : ""}
+      <p class="joker-range" id="joker-range">${rangeWords(offer, value)}</p>` : ""}
     <div class="actions">${buttons}</div>
     ${hints.length ? html`<div class="actions hints">${hints}</div>` : ""}
   </div>`;
@@ -129,7 +130,11 @@ export default {
         render(button, playLabel(ctx.view, offer, button.dataset.row, ctx.ui.value));
         button.disabled = ctx.busy || !inRange(offer, ctx.ui.value);
       }
-      input.closest(".controls").querySelector("#joker-range").textContent = rangeWords(offer, ctx.ui.value);
+      // Said as it changes, as typed: a live region of its own was drawn anew, and said again, at each repaint.
+      const range = input.closest(".controls").querySelector("#joker-range");
+      const words = rangeWords(offer, ctx.ui.value);
+      if (words && words !== range.textContent) announce(words);
+      range.textContent = words;
     },
     play(ctx, button) {
       const move = {type: "play", card: ctx.ui.card, row: button.dataset.row};

@@ -34,7 +34,7 @@ function card(sheet, group, pupil) {
 function making(sheet, run) {
   const left = unmade(sheet);
   if (run && !run.ended) {
-    return html`<p class="sending" role="status" id="making">${t("sheet.making", {n: run.n, total: run.total})}
+    return html`<p class="sending" data-say id="making">${t("sheet.making", {n: run.n, total: run.total})}
       ${run.wait ? t("sheet.waiting", {seconds: run.wait}) : ""}</p>`;
   }
   if (!left.length) return html`<p class="note" id="made">${t("sheet.watching")}</p>`;

@@ -61,12 +61,12 @@ export function fairness(screen) {
         <button type="button" data-action="verify" data-key="verify" ${busy ? "disabled" : ""}>${t("fair.verify")}</button>`
         : html`<p>${t("fair.later")}</p>`}
       ${result?.error ? html`<p class="error">${result.error}</p>` : ""}
-      ${result && !result.error ? html`<div role="status"><ul class="checks">
+      ${result && !result.error ? html`<ul class="checks" data-say>
         <li>${mark(result.seed)} ${t(result.seed ? "fair.seedOk" : "fair.seedBad")}</li>
         ${result.fixed ? html`<li>${t("fair.fixed")}</li>` : html`
           <li>${mark(result.deal)} ${t(result.deal ? "fair.dealOk" : "fair.dealBad", {count: result.hands})}</li>
           <li><span class="label">${t("fair.order")}</span> <code class="order">${result.order.join(" ")}</code></li>`}
-      </ul></div>` : ""}`;
+      </ul>` : ""}`;
   }
 
   return {

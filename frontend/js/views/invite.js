@@ -7,7 +7,7 @@ import {codeLine} from "./join-code.js";
 import {freeSeats, gameName} from "./words.js";
 
 export function notice(current, target) {
-  return current?.target === target ? html`<p class="notice" role="status">${current.text}</p>` : "";
+  return current?.target === target ? html`<p class="notice" data-say>${current.text}</p>` : "";
 }
 
 /** The invite of `view` ({inviteLink, rematch, joinCode}: its link, and its code when this device has it): for a

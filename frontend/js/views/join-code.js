@@ -41,7 +41,7 @@ export function codeEntry(repaint) {
           <button class="primary" type="submit" data-key="find-code" ${entry.busy ? "disabled" : ""}>${t("code.find")}</button>
         </form>
         <p class="hint" id="join-code-hint">${t("code.hint")}</p>
-        ${entry.busy ? html`<p role="status" id="code-finding">${t("code.finding")}</p>` : ""}
+        ${entry.busy ? html`<p data-say id="code-finding">${t("code.finding")}</p>` : ""}
         ${entry.error ? html`<p class="error" id="join-code-error">${entry.error}</p>` : ""}
       </section>`;
     },

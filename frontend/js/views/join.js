@@ -49,7 +49,7 @@ export default function join(id, pass, joined) {
               ${nameField(t("join.name"), {name: "name", value: screen.name})}
               <button class="primary" type="submit" data-key="join" ${screen.busy ? "disabled" : ""}>${t("join.submit")}</button>` : ""}
           </form>` : html`<p>${t("join.full")}</p>${elsewhere}<p><a href="/g/${id}">${t("join.watch")}</a></p>`}
-        ${screen.busy ? html`<p class="sending" role="status" id="sending">${t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}
+        ${screen.busy ? html`<p class="sending" data-say id="sending">${t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}
         ${screen.error || (free.length && screen.refusal) ? html`<p class="error">${screen.error || screen.refusal}</p>` : ""}
         ${free.length && screen.joinedElsewhere ? elsewhere : ""}`;
     },

@@ -29,7 +29,7 @@ export function notifyControl(id, token, screen) {
         ? html`<button type="button" class="small" data-action="notify" data-key="notify">${t("play.notify")}</button>` : "";
     },
     /** Said under the seat's tools: what the last change of notifications did. */
-    note: () => (screen.pushNote ? html`<p class="note" role="status">${screen.pushNote}</p>` : ""),
+    note: () => (screen.pushNote ? html`<p class="note" data-say id="push-note">${screen.pushNote}</p>` : ""),
     actions: {
       notify: async () => {
         await askToNotify();

@@ -9,7 +9,7 @@ import {poll} from "../poller.js";
 import {notifyOnThisPhone, pushId, removeMatch} from "../push.js";
 import {go} from "../router.js";
 import {invitationOf, isWatched, keepSeat, rememberPlayers, seatOf, sharedDevice, watchedSheet} from "../seat-store.js";
-import {announce, attempt, begin, mergeActions} from "../ui.js";
+import {announce, attempt, begin, mergeActions, spoken} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness, fixedDeckNote} from "./fairness.js";
 import {history} from "./history.js";
@@ -172,8 +172,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   function otherSeatNotice(view, me) {
     if (screen.ownSeat === null || me === null) return "";
     const own = seatName(view, screen.ownSeat);
-    return html`<div class="other-seat" role="status" id="other-seat">
-      <p>${t("device.otherSeat", {link: seatName(view, me), own})}</p>
+    return html`<div class="other-seat" id="other-seat">
+      <p data-say>${t("device.otherSeat", {link: seatName(view, me), own})}</p>
       <p class="actions"><button type="button" class="small" data-action="backToOwnSeat" data-key="own-seat">
         ${t("device.ownSeat", {name: own})}</button></p></div>`;
   }
@@ -302,9 +302,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
    * Plus and Minus's arithmetic, the points of ADD-TOO's chosen cell): it is drawn anew at each repaint, which
    * screen readers do not read as a live region's change. */
   function tellSum(root) {
-    const line = root.querySelector(".live-sum")?.cloneNode(true);
-    line?.querySelectorAll("[aria-hidden=true]").forEach((element) => element.remove());
-    const text = line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+    const line = root.querySelector(".live-sum");
+    const text = line ? spoken(line) : "";
     if (text && text !== shownSum.text && shownSum.version === screen.view?.version) announce(text);
     Object.assign(shownSum, {text, version: screen.view?.version});
   }
@@ -375,9 +374,9 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   function outboxLines() {
     const pending = queued();
     const late = pending.find((entry) => entry.waited);
-    return html`${pending.length ? html`<p class="sending" role="status" id="sending">
+    return html`${pending.length ? html`<p class="sending" data-say id="sending">
         ${late ? keptText(late) : t("outbox.sending", {what: t(`outbox.${pending[0].kind}`)})}</p>` : ""}
-      ${screen.news ? html`<p class="note news" role="status" id="outbox-news">${screen.news}</p>` : ""}`;
+      ${screen.news ? html`<p class="note news" data-say id="outbox-news">${screen.news}</p>` : ""}`;
   }
 
   /** Whether an outbox entry is a change of the seat shown. At a table, another person's (the move before the pass,

@@ -65,8 +65,8 @@ export function seatLinks(id, token, screen, fromQr = false) {
     return html`<p>${t("relink.hint")}</p>
       <ul class="relink-seats">${others(view, me).map((seat) => seatRow(view, seat))}</ul>
       ${panel.error ? html`<p class="error">${panel.error}</p>` : ""}
-      ${made ? html`<div class="new-seat-link private" role="status">
-        <h3>${t("relink.made", {name: made.name})} <span class="tag private-tag">${t("seatLink.private")}</span></h3>
+      ${made ? html`<div class="new-seat-link private">
+        <h3 data-say>${t("relink.made", {name: made.name})} <span class="tag private-tag">${t("seatLink.private")}</span></h3>
         <p>${t("relink.send", {name: made.name})}</p>
         <label class="field">${t("seatLink.label")}
           <input id="new-seat-link" class="link" readonly value="${made.link}" data-key="new-seat-link"></label>
@@ -105,9 +105,9 @@ export function seatLinks(id, token, screen, fromQr = false) {
     /** Near the top: this seat is also shown on another device. */
     warning(view, me) {
       if (otherDevice === null) return "";
-      return html`<div class="other-device" role="status" id="other-device">
-        <p>${t("device.other", {when: relativeTime(otherDevice)})}</p>
-        <p class="hint">${advice(view, me)}</p>
+      return html`<div class="other-device" id="other-device">
+        <p data-say="other-device ${otherDevice}">${t("device.other", {when: relativeTime(otherDevice)})}</p>
+        <p class="hint" data-say>${advice(view, me)}</p>
         <p class="actions"><button type="button" class="small" data-action="dismissOtherDevice"
           data-key="dismiss-other-device">${t("device.ok")}</button></p></div>`;
     },
