@@ -2,7 +2,7 @@
 import {has, language} from "./i18n.js";
 import {loadFailed} from "./load-failed.js";
 import {switchedToNewer} from "./shell.js";
-import {mount} from "./ui.js";
+import {focusHeading, mount} from "./ui.js";
 
 // [path, screen, accepts(...path parts)?]: a path its check refuses is a missing page.
 const known = (game) => has(`game.${game}.name`); // a game the app knows
@@ -60,7 +60,7 @@ export function replaceAddress(path) {
   history.replaceState({app: true}, "", path);
 }
 
-/** Show the screen for the current address: a new page starts at its top, with the focus; the same page
+/** Show the screen for the current address: a new page starts at its top, the focus on its heading; the same page
  * shown again in another language (`inPlace`) leaves the focus on the switcher that changed it, and takes
  * over what the screen was doing (a move half made: see ui.mount). A new page is the safe moment to switch
  * to a newer version of the app (js/shell.js): the page then loads afresh at the new address. */
@@ -78,7 +78,7 @@ export async function route({inPlace = false} = {}) {
   if (mine !== asked) return;
   mount(main, module.default(...parts), {again: inPlace});
   if (!inPlace) {
-    main.focus({preventScroll: true});
+    focusHeading();
     window.scrollTo(0, 0);
   }
 }

@@ -10,6 +10,7 @@ let current = null;
 let root = null;
 let errorsSaid = new Set(); // the errors the screen shows, said once each (see sayNewErrors)
 let notesSaid = new Set(); // the notes the screen shows, said once each (see sayNewNotes)
+let headingWanted = false; // a new page's heading takes the focus once drawn (see focusHeading)
 let noted = null; // the notes said in this task, which what announce() says after them joins (see sayNewNotes)
 
 /** Mount `screen` = {render(), actions?, start?(), stop?(), fallbackFocus?, carry?(), resume?(carried)} into
@@ -22,6 +23,7 @@ export function mount(element, screen, {again = false} = {}) {
   root = element;
   errorsSaid = new Set();
   notesSaid = new Set();
+  headingWanted = false;
   screen.repaint = () => paint(screen);
   if (carried !== undefined) screen.resume?.(carried);
   paint(screen);
@@ -34,7 +36,13 @@ function paint(screen) {
   const inside = active !== root && root.contains(active); // focus on a part of the screen, which the render replaces
   const key = active?.closest?.("[data-key]")?.dataset.key;
   render(root, screen.render());
+  const heading = root.querySelector("h1");
+  if (heading) { // focusable by script alone, and found again by refocus after a repaint
+    heading.tabIndex = -1;
+    heading.dataset.key ||= "heading";
+  }
   if (inside) refocus(screen, key);
+  takeHeading();
   sayNewErrors();
   sayNewNotes();
   screen.painted?.(root);
@@ -78,6 +86,24 @@ function sayNewNotes() {
   announce(fresh.join(" "));
   noted = fresh.join(" "); // what the screen says next in this task (a move's news) is said with them, not instead
   queueMicrotask(() => { noted = null; });
+}
+
+/** A new page (the router's): the focus goes to its heading (h1), where a screen reader starts reading the page by its
+ * name, rather than to <main>, read whole or not at all; to <main> meanwhile, when the screen draws its heading only
+ * once what it shows has loaded (a match's page opened without its game known here). */
+export function focusHeading() {
+  headingWanted = true;
+  root.focus({preventScroll: true});
+  takeHeading();
+}
+
+function takeHeading() {
+  if (!headingWanted) return;
+  const waiting = document.activeElement === root || document.activeElement === document.body;
+  const heading = waiting && root.querySelector("h1");
+  if (waiting && !heading) return; // not drawn yet
+  headingWanted = false; // the person moved on meanwhile (a link, a field), or the heading has it now
+  heading?.focus({preventScroll: true});
 }
 
 /** Focus the element with the same data-key again; when it is gone or disabled (a move sent, a card played),

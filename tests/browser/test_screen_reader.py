@@ -278,3 +278,33 @@ def test_a_jokers_value_out_of_range_is_said_as_typed_not_again_at_a_repaint(new
     expect(page.locator("#joker-range")).to_have_text("9 is not from 10 to 999.")
     assert heard(page, "9 is not from 10 to 999.") == 1, page.evaluate("window.heard")
 
+
+
+def test_a_new_page_gives_the_focus_to_its_heading_and_a_repaint_keeps_it_there(new_page, server):
+    """A page the router shows focused <main>, where a screen reader read the whole page or nothing, not the new
+    page's name: its heading (h1) takes the focus, once it is drawn (a match's page shows "Loading…" first), and a
+    repaint (the others' move) leaves it there."""
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto("/")
+    expect(page.locator("main h1")).to_be_focused()  # the first page too
+    page.locator('a[href="/rules/addup"]').first.click()
+    expect(page).to_have_url(re.compile("/rules/addup$"))
+    heading = page.locator("main h1")
+    expect(heading).to_have_text("Rules of ADD UP")
+    expect(heading).to_be_focused()
+    expect(heading).to_have_attribute("tabindex", "-1")
+    page.go_back()
+    expect(page.locator("main h1")).to_have_text("Counting games to play with friends")
+    expect(page.locator("main h1")).to_be_focused()
+    # A match this device holds no seat of: its page has no heading until the match arrives.
+    page.evaluate("""(path) => { history.pushState({app: true}, "", path);
+        window.dispatchEvent(new PopStateEvent("popstate")); }""", f"/g/{match.id}")
+    heading = page.locator("main h1.play-title")
+    expect(heading).to_have_text("ADD UP")
+    expect(heading).to_be_focused()
+    version = match.view(0)["version"]
+    seat = match.view(0)["turn"]
+    match.move(seat, choose("addup", match.view(seat)))
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(heading).to_be_focused()
