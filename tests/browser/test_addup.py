@@ -60,15 +60,21 @@ def test_the_waiting_page_updates_itself_when_the_other_player_moves(new_page):
     expect(ann.locator("#status")).to_contain_text("Bob's turn")
 
 
-def test_a_jokers_typed_value_shows_at_once_and_the_first_tap_plays_it(new_page, server):
-    """Typing a joker's value updates the buttons' arithmetic in place, so the first tap counts."""
-    first = ["y1", "1a", "2a", "2b", "3a", "3b", "5a", "6a"]  # seat 0 holds y1, 2a, 3a; rows open on 5 and 6
+def joker_match(server) -> str:
+    """An ADD UP match whose seat 0 (Ann), to move, holds a yellow joker (y1), 2 and 3; the rows open on 5 and 6: the
+    seat's link."""
+    first = ["y1", "1a", "2a", "2b", "3a", "3b", "5a", "6a"]
     body = requests.post(f"{server}/api/v1/games", timeout=10, json={
         "game": "addup", "players": ["Ann", "Bob"], "deck": first + [c for c in FACES if c not in first]}).json()
     requests.post(f"{server}/api/v1/games/{body['game']['id']}/seats", json={"invite": body["invite"], "seat": 1},
                   timeout=10)
+    return f"/g/{body['game']['id']}#seat={body['token']}"
+
+
+def test_a_jokers_typed_value_shows_at_once_and_the_first_tap_plays_it(new_page, server):
+    """Typing a joker's value updates the buttons' arithmetic in place, so the first tap counts."""
     page = new_page()
-    page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
+    page.goto(joker_match(server))
     page.locator('.hand [data-card="y1"]').click()
     top = page.locator('[data-action="play"][data-row="top"]:not([data-value])')
     expect(top).to_contain_text("Top row: 5 → 15")

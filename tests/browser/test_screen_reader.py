@@ -4,14 +4,13 @@ are picked, and a hint, which keeps the cards picked and the focus on its button
 import re
 
 import pytest
-import requests
 
 from playwright.sync_api import expect
 
 from .matches import PLAYERS, choose, new_match
+from .test_addup import joker_match
 from .test_bad_network import short_deadlines
 from .test_computer import play_against_the_computer
-from engine.addup import FACES
 from .test_games import addem_match, addit_move
 from .test_quality import move_with_the_keyboard
 
@@ -260,14 +259,9 @@ def test_a_note_is_said_once_not_again_at_each_poll_that_draws_it_anew(new_page,
 def test_a_jokers_value_out_of_range_is_said_as_typed_not_again_at_a_repaint(new_page, server):
     """ADD UP's "9 is not from 10 to 999." under a joker's field was a live region of its own: each repaint (a panel
     opened, a poll's news) said it again."""
-    first = ["y1", "1a", "2a", "2b", "3a", "3b", "5a", "6a"]  # seat 0 holds y1, 2a, 3a; rows open on 5 and 6
-    body = requests.post(f"{server}/api/v1/games", timeout=10, json={
-        "game": "addup", "players": ["Ann", "Bob"], "deck": first + [c for c in FACES if c not in first]}).json()
-    requests.post(f"{server}/api/v1/games/{body['game']['id']}/seats", json={"invite": body["invite"], "seat": 1},
-                  timeout=10)
     page = new_page()
     page.context.add_init_script(HEAR_LIVE_REGIONS)
-    page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
+    page.goto(joker_match(server))  # Ann holds a yellow joker
     page.locator('.hand [data-card="y1"]').click()
     page.locator('[data-key="joker-value"]').fill("9")  # a yellow joker is worth 10 or more
     expect(page.locator("#joker-range")).to_have_text("9 is not from 10 to 999.")
