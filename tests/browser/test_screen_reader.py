@@ -7,6 +7,7 @@ import pytest
 
 from playwright.sync_api import expect
 
+from .drive import create_match, once_true
 from .matches import PLAYERS, choose, new_match
 from .test_addup import joker_match
 from .test_bad_network import short_deadlines
@@ -302,3 +303,17 @@ def test_a_new_page_gives_the_focus_to_its_heading_and_a_repaint_keeps_it_there(
     match.move(seat, choose("addup", match.view(seat)))
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
     expect(heading).to_be_focused()
+
+
+def test_a_link_copied_again_is_said_again(new_page):
+    """"Link copied." stays under the link once said: a second copy drew the same note, which was not said again,
+    and a screen reader heard nothing of it."""
+    page = new_page()
+    page.context.add_init_script(HEAR_LIVE_REGIONS)
+    create_match(page, "addup")
+    share = page.get_by_role("button", name="Share the link")
+    for times in (1, 2):
+        share.click()
+        expect(page.locator(".invite .notice")).to_have_text("Link copied.")
+        once_true(page, f"() => window.heard.filter((words) => words.includes('Link copied.')).length === {times}",
+                  f"'Link copied.' said {times} times")

@@ -7,7 +7,7 @@ import {codeLine} from "./join-code.js";
 import {freeSeats, gameName} from "./words.js";
 
 export function notice(current, target) {
-  return current?.target === target ? html`<p class="notice" data-say>${current.text}</p>` : "";
+  return current?.target === target ? html`<p class="notice" data-say="${current.text} ${current.n}">${current.text}</p>` : "";
 }
 
 /** The invite of `view` ({inviteLink, rematch, joinCode}: its link, and its code when this device has it): for a
@@ -75,7 +75,7 @@ export function privateQr(shown, target, link) {
 /** Actions for both panels; `screen.notice` says what happened, next to the right panel. */
 export function inviteActions(screen) {
   const say = (target, key) => {
-    screen.notice = {target, text: t(key)};
+    screen.notice = {target, text: t(key), n: (screen.notice?.n ?? 0) + 1}; // numbered: a link copied again is said again
     screen.repaint();
   };
   const selectLink = (target) => {
