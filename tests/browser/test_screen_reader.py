@@ -184,6 +184,16 @@ def test_an_error_is_said_once_not_again_at_each_repaint(new_page, server):
     expect(page.locator("#alert")).to_have_text(error.inner_text())
 
 
+def read_aloud(element) -> str:
+    """The words a screen reader reads of `element`, from its accessibility snapshot. An element a repaint replaced
+    between finding it and reading it (the play screen repaints as it settles) has an empty snapshot: taken again."""
+    for _ in range(50):
+        if found := re.search(r"- text: \"?(.*?)\"?$", element.aria_snapshot(), re.M):
+            return found.group(1)
+        element.page.wait_for_timeout(100)
+    raise AssertionError(f"{element} has no words to read")
+
+
 @pytest.mark.parametrize(("locale", "your_turn"), [("en-GB", "you, to play"), ("de-CH", "du, am Zug")])
 def test_each_seat_s_name_score_and_details_are_said_apart(new_page, matches, locale, your_turn):
     """The players' list set a seat's score and its details apart by lines and weight alone, and a screen reader
@@ -195,7 +205,7 @@ def test_each_seat_s_name_score_and_details_are_said_apart(new_page, matches, lo
     seats = page.locator(".scores li").all()
     assert len(seats) == 2
     for n, seat in enumerate(seats):
-        read = re.search(r"- text: \"?(.*?)\"?$", seat.aria_snapshot(), re.M).group(1)
+        read = read_aloud(seat)
         read = re.sub(r"\s+,", ",", read)  # the space between a part and the next one's comma is not said
         score, info = seat.locator(".score").inner_text(), seat.locator(".info").inner_text()
         assert read.endswith(f", {score}, {info}"), (read, score, info)
