@@ -1,0 +1,190 @@
+"""A seat link opened on a cheap phone on a slow mobile network, measured from outside:
+`python -m bench.slow_phone [--runs 5] [--cpu 4] [--root OTHER_WORKTREE ...]`.
+
+The phone is Debian's chromium under Playwright at 390x844, its page's CPU 4x slower (--cpu; the DevTools
+Protocol's Emulation.setCPUThrottlingRate), reaching the app (gunicorn as the Procfile starts it, on a throwaway SQLite file)
+through a proxy that is its mobile link: 1.6 Mbps down and 750 kbps up, shared by every connection of the phone,
+service worker's included (the DevTools Protocol's own network emulation slows the page's requests only), 150 ms
+round trips, one more round trip per new connection. Each run opens a fresh seat link in a fresh browser context
+(no service worker, nothing cached), waits until the play screen can be played (your turn, a card enabled), plays
+the turn while the service worker installs, waits for the worker, then opens the link again (the worker
+installed). Several working trees (--root) are measured turn about, run after run, and the medians printed: the
+time to a usable screen and to the first paint, the requests and bytes the page fetched before it was usable,
+what the link carried by then (the worker's install included), when the worker was ready and what its install
+carried, how long the move took, and the second visit's figures. CPU load on the machine moves the times; the
+counts stay; --cpu 1 leaves the network's share alone.
+"""
+import argparse
+import asyncio
+import contextlib
+import shutil
+import statistics
+import threading
+import time
+from pathlib import Path
+
+from .server import ROOT, Service, scratch_sqlite
+
+DOWN_BPS, UP_BPS, RTT_MS = 1_600_000, 750_000, 150
+MARKS = """
+window.__marks = {};
+const mark = (name) => { if (!(name in window.__marks)) window.__marks[name] = performance.now(); };
+new MutationObserver(() => {
+  const status = document.querySelector('#status');
+  if (status?.classList.contains('your-turn') && document.querySelector('.hand button.card:not([disabled])')) mark('usable');
+  if (window.__marks.play && status && Number(status.dataset.version) > window.__playedAt) mark('moved');
+}).observe(document, {subtree: true, childList: true, attributes: true});
+document.addEventListener('click', (event) => {
+  if (!event.target.closest('[data-action="play"]')) return;
+  window.__playedAt = Number(document.querySelector('#status').dataset.version);
+  mark('play');
+}, true);
+navigator.serviceWorker?.ready.then(() => mark('worker'));
+"""
+RESOURCES = """performance.getEntriesByType('resource').map((e) => ({end: e.responseEnd, bytes: e.transferSize}))"""
+
+
+class Link:
+    """One direction of the phone's link: what it carries leaves in order, at `rate` bytes a second."""
+
+    def __init__(self, rate: float):
+        self.rate, self.free, self.bytes = rate, 0.0, 0
+
+    def due(self, size: int) -> float:
+        self.free = max(time.monotonic(), self.free) + size / self.rate
+        self.bytes += size
+        return self.free
+
+
+class MobileLink:
+    """A TCP proxy on 127.0.0.1 to `port`, as slow as the phone's network (see the module's docstring)."""
+
+    def __init__(self, port: int):
+        self.upstream, self.delay = port, RTT_MS / 2000
+        self.down, self.up = Link(DOWN_BPS / 8), Link(UP_BPS / 8)
+        self.loop = asyncio.new_event_loop()
+        started = threading.Event()
+        threading.Thread(target=self._run, args=(started,), daemon=True).start()
+        started.wait()
+
+    def carried(self) -> tuple[int, int]:
+        return self.down.bytes, self.up.bytes
+
+    def _run(self, started: threading.Event) -> None:
+        async def serve():
+            server = await asyncio.start_server(self._connection, "127.0.0.1", 0)
+            self.port = server.sockets[0].getsockname()[1]
+            started.set()
+            await server.serve_forever()
+        self.loop.run_until_complete(serve())
+
+    async def _connection(self, reader, writer):
+        await asyncio.sleep(2 * self.delay)  # the handshake's round trip
+        try:
+            server_reader, server_writer = await asyncio.open_connection("127.0.0.1", self.upstream)
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(self._carry(reader, server_writer, self.up), self._carry(server_reader, writer, self.down),
+                             return_exceptions=True)
+
+    async def _carry(self, reader, writer, link: Link) -> None:
+        queue: asyncio.Queue = asyncio.Queue()
+
+        async def deliver():
+            while True:
+                due, data = await queue.get()
+                await asyncio.sleep(max(0.0, due - time.monotonic()))
+                if data is None:
+                    return writer.write_eof() if writer.can_write_eof() else None
+                writer.write(data)
+                await writer.drain()
+
+        delivering = asyncio.ensure_future(deliver())
+        try:
+            while data := await reader.read(4096):
+                queue.put_nowait((link.due(len(data)) + self.delay, data))
+        finally:
+            queue.put_nowait((time.monotonic() + self.delay, None))
+            await delivering
+            writer.close()
+
+
+def visit(context, link: MobileLink, path: str, cpu: float) -> tuple:
+    """Open `path` in a new page of `context` on the slow phone; (the page, its figures once usable)."""
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    down, up = link.carried()
+    page.goto(path, wait_until="commit")
+    page.wait_for_function("() => window.__marks?.usable")
+    usable = page.evaluate("window.__marks.usable")
+    fetched = [r for r in page.evaluate(RESOURCES) if r["end"] <= usable]
+    paint = page.evaluate("performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')"
+                          "?.startTime ?? null")
+    page_bytes = page.evaluate("performance.getEntriesByType('navigation')[0].transferSize") + \
+        sum(r["bytes"] for r in fetched)
+    now_down, now_up = link.carried()
+    return page, {"usable ms": usable, "first paint ms": paint, "requests": len(fetched) + 1, "page kB": page_bytes / 1000,
+                  "link down kB": (now_down - down) / 1000, "link up kB": (now_up - up) / 1000}, (down, up)
+
+
+def run(browser, service: Service, link: MobileLink, cpu: float) -> dict:
+    """One first visit of a new seat link, its move, and its second visit: their figures."""
+    from tests.browser.matches import new_match
+
+    match = new_match(service.url, "addup")
+    match.play(lambda view: view["turn"] == 0 and view["version"] >= 2)
+    context = browser.new_context(base_url=f"http://localhost:{link.port}", viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, locale="en-GB", service_workers="allow", bypass_csp=True)
+    context.add_init_script(MARKS)
+    try:
+        page, first, (down, _) = visit(context, link, match.seat_link(0), cpu)
+        page.locator(".hand button.card:not([disabled])").first.click()
+        page.locator('.controls [data-action="play"]').first.click()
+        page.wait_for_function("() => window.__marks.moved")
+        first["move ms"] = page.evaluate("window.__marks.moved - window.__marks.play")
+        page.wait_for_function("() => window.__marks.worker", timeout=300_000)
+        first["worker ready ms"] = page.evaluate("window.__marks.worker")
+        time.sleep(1)  # the install's last answers
+        first["first visit's link down kB"] = (link.carried()[0] - down) / 1000
+        page.close()
+        match.play(lambda view: view["turn"] == 0)
+        page, second, _ = visit(context, link, match.seat_link(0), cpu)
+        page.close()
+    finally:
+        context.close()
+    return {**{f"1st {k}": v for k, v in first.items()}, **{f"2nd {k}": v for k, v in second.items()}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--cpu", type=float, default=4, help="how many times slower the page's CPU is")
+    parser.add_argument("--root", action="append", type=Path, help="a working tree to measure (default: this one)")
+    args = parser.parse_args()
+    roots = [root.resolve() for root in args.root or [ROOT]]
+    from playwright.sync_api import sync_playwright
+
+    figures: dict[Path, list[dict]] = {root: [] for root in roots}
+    with sync_playwright() as playwright, contextlib.ExitStack() as stack:
+        browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=[
+            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"])
+        stack.callback(browser.close)
+        served = []
+        for root in roots:
+            service = stack.enter_context(Service(stack.enter_context(scratch_sqlite()), limits="off", root=root))
+            served.append((root, service, MobileLink(service.port)))
+        for number in range(args.runs):  # the trees turn about: a machine's load weighs on each alike
+            for root, service, link in served:
+                figures[root].append(run(browser, service, link, args.cpu))
+                print(f"run {number + 1} {root}: " + ", ".join(f"{k} {v:.0f}" for k, v in figures[root][-1].items()),
+                      flush=True)
+    print(f"\nMedians of {args.runs} runs:")
+    for key in figures[roots[0]][0]:
+        print(f"{key:34}" + "".join(f"{statistics.median(f[key] for f in figures[root]):>12.1f}" for root in roots))
+    print("(columns: " + ", ".join(str(root) for root in roots) + ")")
+
+
+if __name__ == "__main__":
+    main()
