@@ -62,8 +62,9 @@ PLACES = {
     "api/request_schemas.json": lambda key: f'"{key}"' in read("api/request_schemas.json"),
     "api/push/texts.py": lambda key: key in texts.SAME_EVERYWHERE or all(key in texts.GAME_NAMES[lang]
                                                                          for lang in LANGUAGES),
-    "frontend/js/games/<key>.js, frontend/sw.js's SHELL":
-        lambda key: (ROOT / f"frontend/js/games/{key}.js").is_file() and f'"/js/games/{key}.js"' in read("frontend/sw.js"),
+    "frontend/js/games/<key>.js, frontend/sw.js's SHELL, frontend/js/loader.js's IMPORTS":
+        lambda key: (ROOT / f"frontend/js/games/{key}.js").is_file() and f'"/js/games/{key}.js"' in read("frontend/sw.js")
+        and f'"games/{key}.js": [' in read("frontend/js/loader.js"),
     "frontend/js/i18n/": i18n,
     "frontend/js/rules/": lambda key: all(re.search(rf"^  {key}: \{{sections", read(f"frontend/js/rules/{lang}.js"), re.M)
                                           for lang in LANGUAGES),

@@ -1,19 +1,20 @@
 // Paths to screens. The server serves index.html for each of these paths.
 import {has, language} from "./i18n.js";
 import {loadFailed} from "./load-failed.js";
+import {load} from "./loader.js";
 import {switchedToNewer} from "./shell.js";
 import {focusHeading, mount} from "./ui.js";
 
-// [path, screen, accepts(...path parts)?]: a path its check refuses is a missing page.
+// [path, screen's module, accepts(...path parts)?]: a path its check refuses is a missing page.
 const known = (game) => has(`game.${game}.name`); // a game the app knows
 const ROUTES = [
-  [/^\/$/, () => import("./views/home.js")],
-  [/^\/new(?:\/(\w+))?$/, () => import("./views/create.js"), (game) => game === undefined || known(game)],
-  [/^\/g\/([\w-]+)$/, () => import("./views/match.js")],
-  [/^\/rules\/(\w+)$/, () => import("./views/rules.js"), known],
-  [/^\/class\/(\w+)$/, () => import("./views/class-setup.js"), known],
-  [/^\/sheets\/([\w-]+)$/, () => import("./views/class-sheet.js")],
-  [/^\/privacy$/, () => import("./views/privacy.js")],
+  [/^\/$/, "views/home.js"],
+  [/^\/new(?:\/(\w+))?$/, "views/create.js", (game) => game === undefined || known(game)],
+  [/^\/g\/([\w-]+)$/, "views/match.js"],
+  [/^\/rules\/(\w+)$/, "views/rules.js", known],
+  [/^\/class\/(\w+)$/, "views/class-setup.js", known],
+  [/^\/sheets\/([\w-]+)$/, "views/class-sheet.js"],
+  [/^\/privacy$/, "views/privacy.js"],
 ];
 
 let main = null;
@@ -67,10 +68,10 @@ export function replaceAddress(path) {
 export async function route({inPlace = false} = {}) {
   const mine = ++asked;
   if (!inPlace && await switchedToNewer()) return;
-  const [load, parts] = screenFor(location.pathname);
+  const [screen, parts] = screenFor(location.pathname);
   let module;
   try {
-    module = await load(); // the first time, over the network: a link followed meanwhile wins
+    module = await load(screen); // the first time, over the network: a link followed meanwhile wins
   } catch {
     if (mine === asked) loadFailed(main, language(), () => route({inPlace}));
     return;
@@ -83,11 +84,11 @@ export async function route({inPlace = false} = {}) {
   }
 }
 
-/** [load the screen's module, the parts of the path it takes]: a path no route accepts is a missing page. */
+/** [the screen's module, the parts of the path it takes]: a path no route accepts is a missing page. */
 function screenFor(path) {
-  for (const [pattern, load, accepts = () => true] of ROUTES) {
+  for (const [pattern, screen, accepts = () => true] of ROUTES) {
     const match = pattern.exec(path);
-    if (match && accepts(...match.slice(1))) return [load, match.slice(1)];
+    if (match && accepts(...match.slice(1))) return [screen, match.slice(1)];
   }
-  return [() => import("./views/missing.js"), []];
+  return ["views/missing.js", []];
 }

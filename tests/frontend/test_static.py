@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import GAMES
+
 FRONTEND = Path(__file__).resolve().parents[2] / "frontend"
 SCRIPTS = sorted((FRONTEND / "js").rglob("*.js"))
 
@@ -38,16 +40,40 @@ def static_imports(path: Path) -> set[Path]:
     return {(path.parent / name).resolve() for pair in found for name in pair if name}
 
 
-def test_index_html_preloads_every_module_the_start_needs_and_no_other():
-    needed, todo = set(), [FRONTEND / "js" / "app.js"]
+def all_imports(path: Path) -> set[Path]:
+    """Every module `path` imports when it loads, at any depth."""
+    needed, todo = set(), [path]
     while todo:
         for module in static_imports(todo.pop()) - needed:
             needed.add(module)
             todo.append(module)
+    return needed
+
+
+def test_index_html_preloads_every_module_the_start_needs_and_no_other():
+    needed = all_imports(FRONTEND / "js" / "app.js")
     preloaded = re.findall(r'<link rel="modulepreload" href="([^"]+)">', source(FRONTEND / "index.html"))
     assert len(preloaded) == len(set(preloaded))
     assert set(preloaded) == {"/" + str(p.relative_to(FRONTEND.resolve())) for p in needed}
     assert "/js/ui.js" in preloaded and "/js/views/home.js" not in preloaded  # a screen loads when shown
+
+
+def test_each_screen_and_game_module_is_loaded_with_all_it_imports_at_once():
+    """js/loader.js asks for a screen's (or a game's) module and every module it imports, at any depth, side by
+    side: its lists are the imports, less what the start already has; a screen or game left out would load one
+    level of imports after another again."""
+    js = (FRONTEND / "js").resolve()
+    start = all_imports(js / "app.js") | {js / "app.js"}
+    loader = source(js / "loader.js")
+    listed = {key: re.findall(r'"([\w/.-]+\.js)"', names)
+              for key, names in re.findall(r'^  "([\w/.-]+\.js)": \[(.*?)\],$', loader, re.M | re.S)}
+    screens = set(re.findall(r'"(views/[\w-]+\.js)"', source(js / "router.js")))
+    games = {f"games/{key}.js" for key in GAMES}
+    assert set(listed) == screens | games, "every screen of the router and every game's module has its list"
+    for key, names in listed.items():
+        assert names == sorted(set(names)), key
+        assert set(names) == {str(p.relative_to(js)) for p in all_imports(js / key) - start}, key
+    assert "views/play.js" in listed["views/match.js"] and "games/cards.js" in listed["games/addup.js"]
 
 
 def test_the_load_failure_screen_speaks_every_language_of_the_switcher():

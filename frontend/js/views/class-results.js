@@ -8,6 +8,7 @@ import {sheetOf} from "../class-store.js";
 import {csvText, saveCsv} from "../csv.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {load} from "../loader.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
@@ -91,7 +92,7 @@ export function classResults(id, repaint) {
       return;
     }
     asking = true;
-    game ??= await import(`../games/${sheet.game}.js`).then((module) => module.default, () => null);
+    game ??= await load(`games/${sheet.game}.js`).then((module) => module.default, () => null);
     const got = await readNewest(sheet);
     asking = false;
     if (stopped) return;

@@ -4,6 +4,7 @@ import {notifyTurn, setTitle} from "../attention.js";
 import {helpsWithSums} from "../games/help.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {load} from "../loader.js";
 import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
 import {notifyOnThisPhone, pushId, removeMatch} from "../push.js";
@@ -24,7 +25,7 @@ import {seatLinks} from "./seat-links.js";
 import {gameName, isolated, keptText, problemText, seatName, statusLine} from "./words.js";
 
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
-const loadGame = (key) => import(`../games/${key}.js`).then((m) => m.default);
+const loadGame = (key) => load(`games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is brought up to date
 const TELL_WAIT_MS = 4000; // how long a change waits for the log's words of the moves that made it
 const TELL_MOVES = 4; // the most moves said at once
