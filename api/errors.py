@@ -55,6 +55,19 @@ def http_problem(error: HTTPException):
     return problem(error.code or 500, code, _plain(error), headers=kept)
 
 
+def status_of(error: Exception) -> int:
+    """The status the handlers below answer `error` with."""
+    if isinstance(error, Problem):
+        return error.status
+    if isinstance(error, RuleError):
+        return next(s for kind, s in RULE_STATUS.items() if isinstance(error, kind))
+    if isinstance(error, ValidationError):
+        return 422
+    if isinstance(error, HTTPException):
+        return error.code or 500
+    return 503 if isinstance(error, DATABASE_DOWN) else 500
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(Problem)
     def on_problem(error: Problem):
@@ -62,8 +75,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(RuleError)
     def on_rule_error(error: RuleError):
-        status = next(s for kind, s in RULE_STATUS.items() if isinstance(error, kind))
-        return problem(status, error.code, error.reason, params=error.params)
+        return problem(status_of(error), error.code, error.reason, params=error.params)
 
     @app.errorhandler(ValidationError)
     def on_invalid(error: ValidationError):

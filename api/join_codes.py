@@ -5,7 +5,8 @@ A code is a credential like the invite: it is stored only as its SHA-256 (`games
 unique), and forgotten once every seat is taken (api/seating.py), so that it works only while a seat
 is free and can be given to another match later. 30 symbols (no 0/O, 1/I/L, nor U/V) to the 6th are
 729 million codes; finding a match by code, and joining with one, count against LIMIT_JOIN_CODE per
-address (api/limits.py), so that guessing one is hopeless.
+address (api/limits.py), so that guessing one is hopeless (one refused as no code at all, 422, is no
+guess and is given back).
 """
 import hmac
 import re

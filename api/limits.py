@@ -1,7 +1,10 @@
 """Abuse limits: how often one client address (or one seat) may create, join, move and so on.
 
 Only the writes in RULES are limited, and only their own requests pay for it: each limited view
-is wrapped, and nothing runs on a GET or a poll. Counts are fixed windows (the `limits` library)
+is wrapped, and nothing runs on a GET or a poll. A create, a join or a look-up by join code refused
+for its input (400, 422: nothing made, nothing learnt of a code) is counted and then given back
+(REFUNDED), so that a form with a mistake costs none of its sender's creates; counted first, a burst
+of them at once cannot pass a limit. Counts are fixed windows (the `limits` library)
 in RATELIMIT_STORAGE_URI (unset: REDIS_URL, as platforms set it). With neither, `memory://`
 counts in each worker process with `LocalCounts` (a dict, no timer thread), so with N workers or
 instances a client gets up to N times the limit: give every instance the same shared storage (e.g.
@@ -26,8 +29,8 @@ from limits.errors import ConfigurationError
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
-from .context import current_flask_app, current_request
-from .errors import Problem
+from .context import current_flask_app, current_g, current_request
+from .errors import Problem, status_of
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +60,9 @@ RULES = {
     "push.subscribe": WRITE,
     "push.unsubscribe": WRITE,
 }
+# Endpoints whose requests refused for their input do not count; a move refused (an illegal one, 422) still does.
+REFUNDED = frozenset({"games.create_game", "games.join_game", "join_codes.find_match"})
+INPUT_REFUSED = (400, 422)
 
 
 class LocalCounts(Storage):
@@ -83,6 +89,8 @@ class LocalCounts(Storage):
                 self.swept = now
             window = self.counts.get(key)
             if window is None or window[1] <= now:
+                if amount < 0:  # a count given back to a window that is gone
+                    return 0
                 window = self.counts[key] = [0, now + expiry]
             window[0] += amount
             return window[0]
@@ -122,15 +130,18 @@ def init_app(app: Flask) -> None:
         checks = [Check(item, who, *item.key_for(prefix, endpoint, CLIENT).split(CLIENT))
                   for setting, who in rules for item in _limits(app.config, setting)]
         counts[endpoint] = _counter(endpoint, counter, checks, prefix, skip_until)
-        app.view_functions[endpoint] = _limited(app.view_functions[endpoint], counts[endpoint])
+        view = app.view_functions[endpoint]
+        app.view_functions[endpoint] = (_refunding(view, counts[endpoint], storage, skip_until)
+                                        if endpoint in REFUNDED else _limited(view, counts[endpoint]))
 
 
 def count_as(endpoint: str) -> None:
     """Count the current request as one of `endpoint`'s too (429 past its limits): a request that does
-    what another endpoint does in passing, as a join with a join code guesses at codes as a look-up does."""
+    what another endpoint does in passing, as a join with a join code guesses at codes as a look-up does.
+    Given back with the request's own counts when it is refused for its input."""
     count = current_flask_app().extensions.get("rate_limit_counts", {}).get(endpoint)
     if count is not None:  # None: limits are off
-        count()
+        count(current_g().get("rate_counted"))
 
 
 def _store(uri: str, verify: bool):
@@ -179,21 +190,60 @@ class Check(NamedTuple):
     after: str
 
 
-def _limited(view, count: Callable[[], None]):
+Counted = list[tuple[str, int]]  # the keys a request was counted under, with their windows' lengths
+
+
+def _limited(view, count: Callable[[Counted | None], None]):
     @wraps(view)
     def run(**kwargs):
-        count()
+        count(None)
         return view(**kwargs)
 
     return run
 
 
+def _refunding(view, count: Callable[[Counted | None], None], storage: Storage, skip_until: list[float]):
+    """As `_limited`, giving back what the request was counted (`count_as` included) when it is
+    refused for its input."""
+    @wraps(view)
+    def run(**kwargs):
+        counted: Counted = []
+        current_g().rate_counted = counted
+        count(counted)
+        try:
+            return view(**kwargs)
+        except Exception as error:
+            if status_of(error) in INPUT_REFUSED:
+                _give_back(storage, counted, skip_until)
+            raise
+
+    return run
+
+
+def _give_back(storage: Storage, counted: Counted, skip_until: list[float]) -> None:
+    """Take one off each count in `counted`, unless its window has ended (a new one starts at 0)."""
+    for key, expiry in counted:
+        try:
+            if storage.get(key) > 0:
+                storage.incr(key, expiry, amount=-1)
+        except Exception as error:  # as in _counter
+            _unavailable(error, skip_until)
+            return
+
+
+def _unavailable(error: Exception, skip_until: list[float]) -> None:
+    """The store failed: no limit asks it for PAUSE seconds."""
+    log.warning("rate-limit storage unavailable: %s; limits skipped for %s s", error.__class__.__name__, PAUSE)
+    skip_until[0] = time.monotonic() + PAUSE
+
+
 def _counter(endpoint: str, counter: FixedWindowRateLimiter, checks: list[Check], prefix: str,
-             skip_until: list[float]) -> Callable[[], None]:
-    """Count a request of `endpoint` against each of its `checks`: a 429 past one."""
+             skip_until: list[float]) -> Callable[[Counted | None], None]:
+    """Count a request of `endpoint` against each of its `checks`: a 429 past one. The keys counted
+    are added to `counted` when one is given."""
     storage = counter.storage
 
-    def count() -> None:
+    def count(counted: Counted | None) -> None:
         if skip_until[0]:
             if time.monotonic() < skip_until[0]:
                 return
@@ -203,12 +253,13 @@ def _counter(endpoint: str, counter: FixedWindowRateLimiter, checks: list[Check]
             client = _seat() if check.who == SEAT else _address()
             try:
                 # FixedWindowRateLimiter.hit(item, prefix, endpoint, client), with the key made above
-                allowed = storage.incr(check.before + client + check.after, item.get_expiry()) <= item.amount
+                key, expiry = check.before + client + check.after, item.get_expiry()
+                allowed = storage.incr(key, expiry) <= item.amount
+                if counted is not None:
+                    counted.append((key, expiry))
                 reset = allowed or counter.get_window_stats(item, prefix, endpoint, client).reset_time
             except Exception as error:  # an unreachable store must not take the service down
-                log.warning("rate-limit storage unavailable: %s; limits skipped for %s s",
-                            error.__class__.__name__, PAUSE)
-                skip_until[0] = time.monotonic() + PAUSE
+                _unavailable(error, skip_until)
                 return
             if not allowed:
                 raise Problem(429, "rate_limited", f"Too many requests (at most {item}); try again later.",

@@ -6,6 +6,7 @@ import re
 import socket
 import threading
 import time
+import uuid
 from types import SimpleNamespace
 
 import pytest
@@ -22,6 +23,7 @@ from api.security import FOR_API, Hardened
 from ..conftest import SpecClient
 from .play import Table, bearer
 from .test_games import count
+from .test_instances import shared_redis
 from .test_moves import first_legal
 
 CREATE = {"game": "addup", "seats": 2, "name": "Ann"}
@@ -52,6 +54,40 @@ def test_creating_is_limited_per_address(app, limited):
     assert other.status_code == 201, "another client (behind the trusted proxy) has its own count"
 
 
+def test_a_create_refused_for_its_input_is_not_counted(app, limited):
+    """A teacher whose form had a mistake loses no create: one refused (400, 422) made nothing."""
+    refused = [limited.post("/api/v1/games", json={**CREATE, "game": "chess"}),
+               limited.post("/api/v1/games", json={**CREATE, "seats": 9}),
+               limited.post("/api/v1/games", json={**CREATE, "deck": ["no-such-card"]}),
+               limited.post("/api/v1/games", json={**CREATE, "name": "x" * 41}),
+               limited.post("/api/v1/games", data="{", content_type="application/json")]
+    assert [response.status_code for response in refused] == [422, 422, 422, 422, 400]
+    assert [limited.post("/api/v1/games", json=CREATE).status_code for _ in range(2)] == [201, 201]
+    assert_limited(limited.post("/api/v1/games", json=CREATE))
+    assert_limited(limited.post("/api/v1/games", json={**CREATE, "game": "chess"})), "past the limit, it is asked first"
+    assert count(app, Match) == 2
+
+
+def test_a_shared_store_gives_a_refused_create_back_too(app):
+    """Redis, as instances share it: the count taken for a refused create is given back there too."""
+    shared = create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], "TESTING": True,
+                         "RATELIMIT_STORAGE_URI": shared_redis(), "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4().hex}",
+                         "LIMIT_CREATE": "1 per minute"})
+    client = shared.test_client()
+    assert client.post("/api/v1/games", json={**CREATE, "seats": 9}).status_code == 422
+    assert client.post("/api/v1/games", json=CREATE).status_code == 201
+    assert_limited(client.post("/api/v1/games", json=CREATE))
+    with shared.app_context():
+        db.engine.dispose()
+
+
+def test_a_count_given_back_once_its_window_ended_opens_no_window():
+    """Given back after the window it was taken in ended, a count is dropped, not taken off the next window."""
+    store = limits.LocalCounts()
+    assert (store.incr("key", 60, amount=-1), store.get("key"), store.counts) == (0, 0, {})
+    assert (store.incr("key", 60), store.incr("key", 60, amount=-1), store.get("key")) == (1, 0, 0)
+
+
 def test_an_ipv6_client_is_counted_by_its_64_block(limited):
     """A home or a phone is given a /64 and picks its addresses in it freely: counted apart, each would be a client of
     its own, and a guesser of join codes would have 2^64 budgets. An IPv4 address written as IPv6 stays its own."""
@@ -69,6 +105,19 @@ def test_joining_is_limited_per_address(limited):
     table.join("Bob")
     table.join("Cy")
     assert_limited(limited.post(f"/api/v1/games/{table.id}/seats", json={"invite": table.invite, "name": "Dee"}))
+
+
+def test_a_join_refused_for_its_input_is_not_counted_but_a_wrong_invite_is(limited):
+    table = Table.create(limited, seats=4, join=False)
+    path = f"/api/v1/games/{table.id}/seats"
+    refused = [limited.post(path, json={"invite": table.invite, "name": "x" * 41}),
+               limited.post(path, json={"invite": table.invite, "name": "ann"}),
+               limited.post(path, json={"invite": table.invite, "name": "Bob", "seat": "one"})]
+    assert [(response.status_code, response.json["code"]) for response in refused] == [
+        (422, "bad_name"), (422, "name_taken"), (422, "invalid_request")]
+    assert limited.post(path, json={"invite": "not-the-invite", "name": "Bob"}).status_code == 403
+    table.join("Bob")
+    assert_limited(limited.post(path, json={"invite": table.invite, "name": "Cy"}))
 
 
 def test_a_rematch_is_a_seats_write_not_a_create(limited):

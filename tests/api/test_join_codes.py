@@ -138,6 +138,21 @@ def test_guessing_codes_is_limited_per_address_joins_with_a_code_included(guarde
     assert invited.status_code == 201, "a join with the invite guesses nothing: not counted"
 
 
+def test_what_cannot_be_a_code_guesses_nothing_and_is_not_counted(guarded):
+    """A code mistyped so that it cannot be one (too short, an O for a 0) is told at once and costs no guess; nor
+    does a join with the right code refused for its name. A code that could be one is a guess, found or not."""
+    body = created(guarded)
+    match_id, code = body["game"]["id"], body["join_code"]
+    refused = [find(guarded, "K7P-2Q"), find(guarded, "OOO-III"), join(guarded, match_id, "K7P-2Q", "Bob"),
+               join(guarded, match_id, code, "ann")]
+    assert [(response.status_code, response.json["code"]) for response in refused] == [
+        (422, "bad_join_code"), (422, "bad_join_code"), (422, "bad_join_code"), (422, "name_taken")]
+    assert find(guarded, "K7P-2QX").status_code in (200, 404)
+    assert find(guarded, code).status_code == 200
+    assert join(guarded, match_id, code, "Bob").status_code == 201
+    assert_limited(find(guarded, code))
+
+
 def test_matches_made_before_0012_have_no_code_and_their_invites_work(app, client):
     body = created(client)
     with app.app_context():
