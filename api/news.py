@@ -15,10 +15,12 @@ seconds in any case. How the news of a commit reaches every process:
   '<match id> <version> <seating> <rematch>[ <step>]'` with every change of a match's row (a move,
   a seat taken, freed or given a new link, a rematch), delivered at COMMIT to every instance; the
   step (`of_change`) is the row's new status, turn and time of the move, and the events it added.
-  Each process LISTENs on one connection of its own, outside the pool.
-- SQLite (one machine): after a commit that changed a match's row, the writing process sends the
-  match id (and, for a move, the head it left and its step) as a datagram to every process's Unix
-  socket in a folder named after the database file; each process that has a waiter binds one there.
+  A row deleted (migration 0013) is news of the match alone. Each process LISTENs on one
+  connection of its own, outside the pool.
+- SQLite (one machine): after a commit that changed or deleted a match's row, the writing process
+  (the cleanup's too) sends the match id (and, for a move, the head it left and its step) as a
+  datagram to every process's Unix socket in a folder named after the database file; each process
+  that has a waiter binds one there.
 
 Each process keeps only the list of its waiting requests (`board`), and at most
 POLL_WAITERS wait at once: past that a poll is answered at once, as without `Prefer`.
@@ -396,6 +398,7 @@ class SocketCourier(Courier):
     what it missed is news on its way."""
 
     LOST = "*"  # what a listener is sent when news to it was dropped since its last datagram
+    AT_ONCE = 8  # notes sent at once at most, below the queue of a listener; more (a cleanup's batch) are sent as LOST
 
     def __init__(self, database: str | None):
         super().__init__()
@@ -424,6 +427,8 @@ class SocketCourier(Courier):
                 board.wake(match_id)
 
     def announce(self, notes: set[str]) -> None:
+        if len(notes) > self.AT_ONCE:  # the queue would drop the rest: every waiter re-checks its match instead
+            notes = {self.LOST}
         try:
             listeners = [listener.path for listener in os.scandir(self.folder)]
         except FileNotFoundError:

@@ -4,7 +4,9 @@ Three kinds of match go: those nobody but their creator joined in a week (`--day
 ones past KEEP_FINISHED_DAYS after their last move, and the abandoned ones, not finished and left
 without a move or a seat taken for KEEP_IDLE_DAYS (both unset: kept until the operator deletes
 them). A match goes with its seats, events, replaced links, snapshots and push subscriptions (and
-their waiting messages), BATCH matches to a transaction, so that a crash leaves none half deleted.
+their waiting messages), BATCH matches to a transaction, so that a crash leaves none half deleted;
+each batch is news (api/news.py: PostgreSQL's trigger, migration 0013, or this process's datagrams
+on SQLite), so that a poll waiting on a deleted match is answered at once.
 Answers kept for retried requests are keyed by a hash that names no match (api/idempotency.py):
 the cleanup deletes every one past IDEMPOTENCY_TTL, the matches' among them.
 """
@@ -15,7 +17,7 @@ from sqlalchemy import Select, delete, exists, func, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import aliased
 
-from . import clock, idempotency
+from . import clock, idempotency, news
 from .database import transactional
 from .models import Event, IdempotencyKey, Match, PushMessage, PushSubscription, ReplacedLink, Seat, Snapshot, db
 
@@ -65,6 +67,7 @@ def delete_matches(chosen: Select) -> int:
                 return deleted
             _delete(conn, ids)
             conn.commit()
+        news.announce(set(ids))  # their waiting polls answer now, as a GET of a match gone does
         deleted += len(ids)
 
 

@@ -213,23 +213,40 @@ def on_sqlite(app) -> None:
         pytest.skip("SQLite's datagrams")
 
 
-def test_a_listener_whose_news_was_dropped_is_told_before_its_next_news(app, tmp_path):
-    """A datagram is dropped when its listener's queue is full: only the sender knows, and it sends
-    LOST before its next news to that listener."""
+@pytest.fixture
+def listening(app, tmp_path):
+    """A courier of SQLite's news, and a listener of its in its folder (that reads without waiting)."""
     on_sqlite(app)
     courier = SocketCourier(str(tmp_path / "games.db"))
     courier.folder.mkdir(mode=0o700)
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener:
         listener.bind(str(courier.folder / "1"))
         listener.setblocking(False)
-        for version in range(100):  # far more than any queue of datagrams holds
-            courier.announce({f"abc {version} 2 0"})
-        received = drain(listener)
-        assert 0 < len(received) < 100 and courier.LOST not in received
-        courier.announce({"abc 100 2 0"})
-        assert drain(listener) == [courier.LOST, "abc 100 2 0"]
-        courier.announce({"abc 101 2 0"})
-        assert drain(listener) == ["abc 101 2 0"], "owed once"
+        yield courier, listener
+
+
+def test_a_listener_whose_news_was_dropped_is_told_before_its_next_news(listening):
+    """A datagram is dropped when its listener's queue is full: only the sender knows, and it sends
+    LOST before its next news to that listener."""
+    courier, listener = listening
+    for version in range(100):  # far more than any queue of datagrams holds
+        courier.announce({f"abc {version} 2 0"})
+    received = drain(listener)
+    assert 0 < len(received) < 100 and courier.LOST not in received
+    courier.announce({"abc 100 2 0"})
+    assert drain(listener) == [courier.LOST, "abc 100 2 0"]
+    courier.announce({"abc 101 2 0"})
+    assert drain(listener) == ["abc 101 2 0"], "owed once"
+
+
+def test_news_of_more_matches_than_a_queue_holds_is_sent_as_lost_news(listening):
+    """A cleanup's batch deletes up to 500 matches at once: their ids would fill a listener's queue and the rest be
+    dropped, unknown to the listener until the sender's next news. LOST alone makes every waiter re-check."""
+    courier, listener = listening
+    courier.announce({f"match{n}" for n in range(courier.AT_ONCE + 1)})
+    assert drain(listener) == [courier.LOST]
+    courier.announce({f"match{n}" for n in range(courier.AT_ONCE)})
+    assert sorted(drain(listener)) == sorted(f"match{n}" for n in range(courier.AT_ONCE))
 
 
 def drain(listener: socket.socket) -> list[str]:

@@ -8,6 +8,8 @@ the database only every POLL_RECHECK seconds: set far beyond the wait, so that o
 end a wait with a 200."""
 import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 from unittest import mock
@@ -17,6 +19,7 @@ import pytest
 import requests
 
 from api import config, games, news, replays
+from api.config import ROOT
 from api.models import db
 from bench.server import libpq_url
 
@@ -254,6 +257,32 @@ def test_waiting_polls_hold_no_database_connection(app, client, news_only):
 def test_the_wait_asked_for_is_read_from_prefer_and_capped(app, header, seconds):
     with app.test_request_context(headers={"Prefer": header}):
         assert news.preferred_wait() == seconds
+
+
+@pytest.mark.parametrize("where", ["this process", "another process"])
+def test_a_waiting_poll_is_answered_at_once_when_its_match_is_deleted(app, client, news_only, monkeypatch, where):
+    """The daily cleanup (`flask cleanup`, a process of its own) deletes a match that nobody joined while its
+    creator's poll waits: news wakes the poll, answered at once as a GET of the deleted match is (a poll whose
+    tag came from a row its process remembers would read the match once its wait ran out, and answer the same
+    20 s late)."""
+    table = Table.create(client, join=False)
+    path, creator = f"/api/v1/games/{table.id}", bearer(table.tokens[0])
+    view = client.get(path, headers=creator)
+    woken, signal_wait = [], news.Signal.wait
+    monkeypatch.setattr(news.Signal, "wait", lambda signal, timeout: woken.append(signal_wait(signal, timeout)) or woken[-1])
+    waiting, answers = wait_in_background(app, path, {**creator, "If-None-Match": view.headers["ETag"],
+                                                      "Prefer": "wait=20"})
+    cleanup = ["cleanup", "--days", "0"]  # every match nobody joined, made before now
+    if where == "this process":
+        assert app.test_cli_runner().invoke(args=cleanup).exit_code == 0
+    else:
+        subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", *cleanup], cwd=ROOT, check=True, timeout=60,
+                       env={**os.environ, "DATABASE_URL": app.config["SQLALCHEMY_DATABASE_URI"]})
+    waiting.join(60)
+    fresh = client.get(path, headers=creator)
+    assert fresh.status_code == 404
+    assert (answers[0].status_code, answers[0].json) == (404, fresh.json)
+    assert woken and all(woken), "the wait outlived its match"  # late news of the create may wake it first
 
 
 def test_news_that_never_comes_is_made_up_by_the_periodic_check(app, client, monkeypatch):
