@@ -7,6 +7,9 @@ them). A match goes with its seats, events, replaced links, snapshots and push s
 their waiting messages), BATCH matches to a transaction, so that a crash leaves none half deleted;
 each batch is news (api/news.py: PostgreSQL's trigger, migration 0013, or this process's datagrams
 on SQLite), so that a poll waiting on a deleted match is answered at once.
+The three selects read every match, once a day: an index on status and moved_at, which every move
+changes, would be written at every move, and take from PostgreSQL the updates of a match's row in
+place (HOT), for a query run once a day.
 Answers kept for retried requests are keyed by a hash that names no match (api/idempotency.py):
 the cleanup deletes every one past IDEMPOTENCY_TTL, the matches' among them.
 """
