@@ -1,7 +1,8 @@
 """A class sheet's results (QA: teacher): after the lesson, who played, who finished, who won and with what score, one
 row per pupil in the order of the cards, from each match's public view; a match that cannot be read says so in its row
 alone; the table saved as a CSV file a spreadsheet opens right (a byte order mark, every value quoted, no formula run);
-pupils who play rematches followed into the newest one, with how many matches they played and won."""
+pupils who play rematches followed into the newest one, with how many matches they played and won, the last finished
+match's score and result kept while a rematch waits or is under way."""
 import csv
 import io
 import json
@@ -76,6 +77,11 @@ def downloaded(page) -> tuple[str, bytes]:
     with page.expect_download() as saving:
         page.locator('[data-key="download-results"]').click()
     return saving.value.suggested_filename, Path(saving.value.path()).read_bytes()
+
+
+def saved_rows(page) -> list[list[str]]:
+    """The rows of the CSV file *Download results* saves, its header first."""
+    return list(csv.reader(io.StringIO(downloaded(page)[1].decode("utf-8-sig"), newline="")))
 
 
 def test_the_results_say_who_won_with_what_score_and_download_as_a_csv_file_a_spreadsheet_opens_right(new_page, server):
@@ -177,24 +183,44 @@ def test_the_results_follow_pupils_into_their_rematch_reading_only_the_newest_ma
     teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(rows.nth(0).locator("td").nth(1)).to_have_text(over_line(view, names))
 
-    # Ann asks for a rematch from her tablet: her row and Bob's tell the new match, waiting for Bob, and keep the tally.
+    # Ann asks for a rematch from her tablet: her row and Bob's say it waits for Bob, and keep the score and the result
+    # of the match they finished (the lesson may end before the rematch does) and the tally.
     asking = first.post("rematch", 0)
     assert asking.status_code == 201, asking.json()
     rematch = Match(server, "addit", asking.json()["game"]["id"], asking.json()["invite"], {0: asking.json()["token"]})
-    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     wins = {seat: int(seat in view["winners"]) for seat in (0, 1)}
+    finished = {seat: [collected(view["scores"][seat]), result(view, seat), "1", str(wins[seat])] for seat in (0, 1)}
+    # The rematch out of reach at first: the rows say a rematch is on and why it is not told, the result kept.
+    teacher.route(f"**/api/v1/games/{rematch.id}", lambda route: route.abort())
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(rows.nth(0).locator("td")).to_have_text(["1", re.compile(
+        rf"^{re.escape(over_line(view, names))} Rematch: Could not be read: The server cannot be reached"), *finished[0]])
+    teacher.unroute(f"**/api/v1/games/{rematch.id}")
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     for seat in (0, 1):
-        expect(rows.nth(seat).locator("td")).to_have_text(["1", "Waiting for Bob.", "", "", "1", str(wins[seat])])
+        expect(rows.nth(seat).locator("td")).to_have_text(
+            ["1", f"{over_line(view, names)} Rematch: Waiting for Bob.", *finished[seat]])
     expect(rows.nth(2).locator("td").nth(4)).to_have_text("0")  # Cy's match against the computer goes on as it was
+    teacher.locator("#language").select_option("fr")
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text(re.compile(r"^Partie terminée : .+\. Revanche : En attente : Bob\.$"))
+    teacher.locator("#language").select_option("en")  # the page shown again reads each pair's chain again, once
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text(f"{over_line(view, names)} Rematch: Waiting for Bob.")
 
-    # Bob joins it from his and they play it to the end: the rows tell the rematch, two played, the wins added up.
+    # Bob joins it from his: the rows say the rematch is under way and still show the finished match's score and
+    # result, on screen and in the CSV file saved then; the one under way is not counted yet.
     asked.clear()
     joining = first.post("rematch", 1)
     assert joining.status_code == 201, joining.json()
     rematch.tokens[1] = joining.json()["token"]
     teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
-    expect(rows.nth(0).locator("td").nth(1)).to_have_text(re.compile(r"^(Ann|Bob)'s turn$"))
-    expect(rows.nth(0).locator("td").nth(4)).to_have_text("1")  # the one under way is not counted yet
+    under_way = re.compile(rf"^{re.escape(over_line(view, names))} Rematch: (Ann|Bob)'s turn$")
+    for seat in (0, 1):
+        expect(rows.nth(seat).locator("td")).to_have_text(["1", under_way, *finished[seat]])
+    saved = saved_rows(teacher)
+    assert saved[1:3] == [[pupil, *cells[1:]] for pupil, cells in zip(names, table(teacher)[:2])]
+    assert [row[3:] for row in saved[1:3]] == [finished[0], finished[1]] and under_way.match(saved[1][2]), saved
+
+    # They play it to the end: the rows tell the rematch, two played, the wins added up.
     second = rematch.play(lambda view: False)
     teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     wins = {seat: wins[seat] + int(seat in second["winners"]) for seat in (0, 1)}
@@ -205,8 +231,7 @@ def test_the_results_follow_pupils_into_their_rematch_reading_only_the_newest_ma
     assert rematch.id in asked and match_of(links["Cy"]) in asked and first.id not in asked, asked
 
     # The CSV file says the same: a row a pupil, the newest match and the tally.
-    name, raw = downloaded(teacher)
-    saved = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+    saved = saved_rows(teacher)
     assert saved == [HEADER, *[[pupil, *cells] for pupil, cells in zip(names, [row[1:] for row in table(teacher)])]]
     assert saved[1][4:] == [result(second, 0), "2", str(wins[0])]
 

@@ -654,6 +654,7 @@ export default {
   "results.won": "Gewonnen",
   "results.shared": "Geteilter Sieg",
   "results.lost": "Verloren",
+  "results.rematch": "{over} Revanche: {status}",
   "results.unread": "Nicht lesbar: {reason}",
   "results.stale": "Nicht aktuell: {reason}",
   "results.download": "Ergebnisse herunterladen (CSV)",

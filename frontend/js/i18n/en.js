@@ -654,6 +654,7 @@ export default {
   "results.won": "Won",
   "results.shared": "Shared the win",
   "results.lost": "Lost",
+  "results.rematch": "{over} Rematch: {status}",
   "results.unread": "Could not be read: {reason}",
   "results.stale": "Not up to date: {reason}",
   "results.download": "Download results (CSV)",

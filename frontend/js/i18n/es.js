@@ -654,6 +654,7 @@ export default {
   "results.won": "Ganó",
   "results.shared": "Victoria compartida",
   "results.lost": "Perdió",
+  "results.rematch": "{over} Revancha: {status}",
   "results.unread": "No se pudo leer: {reason}",
   "results.stale": "Sin actualizar: {reason}",
   "results.download": "Descargar los resultados (CSV)",

@@ -654,6 +654,7 @@ export default {
   "results.won": "Vinto",
   "results.shared": "Vittoria a pari merito",
   "results.lost": "Perso",
+  "results.rematch": "{over} Rivincita: {status}",
   "results.unread": "Non si è potuto leggere: {reason}",
   "results.stale": "Non aggiornato: {reason}",
   "results.download": "Scarica i risultati (CSV)",

@@ -654,6 +654,7 @@ export default {
   "results.won": "Ganhou",
   "results.shared": "Vitória partilhada",
   "results.lost": "Perdeu",
+  "results.rematch": "{over} Desforra: {status}",
   "results.unread": "Não foi possível ler: {reason}",
   "results.stale": "Desatualizado: {reason}",
   "results.download": "Descarregar os resultados (CSV)",

@@ -1,8 +1,9 @@
 // A class sheet's results, for the teacher after the lesson: who played, who finished, who won and with what score,
 // one row per pupil in the order of the cards, from each match's public view (public-views.js), asked again while the
 // page is open and when it comes back into view; the same table saved as a CSV file, for a spreadsheet. Pupils who
-// play a rematch (and a rematch of that...) are followed into it: their row tells the newest match of the pair, how
-// many the pair finished and how many the pupil won.
+// play a rematch (and a rematch of that...) are followed into it: their row tells the newest match of the pair (the
+// last finished one's score and result while a rematch waits or is under way), how many the pair finished and how
+// many the pupil won.
 import {retryDelay} from "../api.js";
 import {sheetOf} from "../class-store.js";
 import {csvText, saveCsv} from "../csv.js";
@@ -33,8 +34,10 @@ function chainOf(first, views) {
 
 /** A pupil's row, in words: how the newest match of their pair stands, their score there in the game's own words
  * (`game`: its module, null until loaded) and how it ended for them; then how many matches the pair finished and how
- * many of them the pupil won, a shared win included (blank until one of them was read). A match that could not be
- * read says why, in its row alone. */
+ * many of them the pupil won, a shared win included (blank until one of them was read). While a rematch waits or is
+ * under way, the score and the result stay those of the pair's last finished match, whose outcome the status tells
+ * before the rematch's ("Match over: Ann wins. Rematch: Waiting for Bob."): the lesson may end before the rematch
+ * does. A match that could not be read says why, in its row alone. */
 function row({pupil, n, seat, id}, views, game) {
   const chain = chainOf(id, views);
   const answer = views.get(chain.at(-1));
@@ -45,9 +48,13 @@ function row({pupil, n, seat, id}, views, game) {
   if (!answer) return {...cells, status: t("app.loading")};
   const view = answer.data;
   if (answer.error) cells.problem = t(view ? "results.stale" : "results.unread", {reason: problemText(answer.error)});
-  if (!view) return cells;
-  return {...cells, status: statusLine(view, null), score: game && view.status !== "waiting" ? game.score(view, seat).text : "",
-    result: view.status === "over" ? t(`results.${outcome(view.winners, seat)}`) : ""};
+  const shown = over.at(-1) ?? view; // the newest match over (the newest one, once it is over), else the newest
+  if (!shown) return cells;
+  // A rematch not read yet (its first read failed) is on all the same: its problem is told where its status would be.
+  const status = view === shown ? statusLine(shown, null)
+    : t("results.rematch", {over: statusLine(shown, null), status: view ? statusLine(view, null) : ""}).trimEnd();
+  return {...cells, status, score: game && shown.status !== "waiting" ? game.score(shown, seat).text : "",
+    result: shown.status === "over" ? t(`results.${outcome(shown.winners, seat)}`) : ""};
 }
 
 /** "2026-12-04": the day in the reader's time zone, as a file name sorts it. */
