@@ -654,7 +654,7 @@ export default {
   "results.won": "Gagné",
   "results.shared": "Victoire partagée",
   "results.lost": "Perdu",
-  "results.rematch": "{over} Revanche : {status}",
+  "results.rematch": "{over} Revanche en cours. {status}",
   "results.unread": "Illisible pour l'instant : {reason}",
   "results.stale": "Pas à jour : {reason}",
   "results.download": "Télécharger les résultats (CSV)",
