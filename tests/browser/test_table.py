@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from ..api.play import first_legal
 from .drive import status, too_small
-from .matches import new_match
+from .matches import move_back_in_time, new_match
 from .test_addup import addup_move
 from .test_quality import serious_violations
 
@@ -35,6 +35,13 @@ def hands(page: Page, server: str, match: str) -> dict[int, set[str]]:
                                         headers={"Authorization": f"Bearer {seat['token']}"}).json()
              for seat in table}
     return {seat: {card["id"] for card in view["state"]["hand"]} for seat, view in views.items()}
+
+
+def keep_table(page: Page, match: str, mia: str, leo: str) -> None:
+    """This device holds seats 0 and 1 of ADD UP match `match` as a table (Mia's and Leo's tokens), as if it made it."""
+    page.evaluate("""([id, mia, leo]) => localStorage.setItem("addgames.seats", JSON.stringify({[id]: {seat: 0,
+        token: mia, game: "addup", seatLink: `${location.origin}/g/${id}#seat=${mia}`, linkShown: true, at: Date.now(),
+        table: [{seat: 0, token: mia}, {seat: 1, token: leo}]}}))""", [match, mia, leo])
 
 
 def shown_cards(page: Page) -> set[str]:
@@ -128,9 +135,10 @@ def test_a_table_asks_every_person_at_the_device_for_a_name(new_page):
     expect(page).to_have_url(re.compile(r"/new/addup$"))
 
 
-def test_the_answer_to_the_move_before_the_pass_coming_late_shows_nothing_of_that_hand(new_page, server):
-    """A poll may bring the curtain before the answer to the move that passed the device: that answer is the match as
-    the person before sees it, their hand with it, and the next person's screen neither shows it nor waits for it."""
+def test_the_curtain_waits_for_the_answer_to_the_move_before_the_pass(new_page, server):
+    """A poll may bring the match with the next person to move before the answer to the move that passed the device:
+    the curtain waits for that answer (which could be a refusal its person must hear); the next person's screen then
+    shows their hand alone."""
     page = new_page()
     match = create_table(page, ["Mia", "Leo"])
     first = pass_to_next(page, server, match, ["Mia", "Leo"])
@@ -141,23 +149,17 @@ def test_the_answer_to_the_move_before_the_pass_coming_late_shows_nothing_of_tha
 
     page.route(re.compile(r"/moves$"), hold)
     addup_move(page)
-    expect(page.locator("#curtain")).to_be_visible()  # brought by the poll
-    assert pass_to_next(page, server, match, ["Mia", "Leo"]) != first
+    nxt = "Leo" if first == "Mia" else "Mia"
+    expect(page.locator("#status")).to_have_text(f"{nxt}'s turn")  # brought by the poll, on the screen of the one before
+    expect(page.locator("#sending")).to_have_text("Sending your move…")
+    assert page.locator("#curtain").count() == 0
     assert len(held) == 1
     route, response = held[0]
-    page.evaluate("""() => {  // every card the page draws from now on, however briefly
-        window.drawn = new Set();
-        new MutationObserver(() => document.querySelectorAll("[data-card]").forEach((card) => window.drawn.add(card.dataset.card)))
-            .observe(document.getElementById("main"), {childList: true, subtree: true});
-    }""")
     route.fulfill(response=response)
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('addgames.outbox') || '[]').length === 0")
     page.unroute(re.compile(r"/moves$"))
-    seat = 1 - ["Mia", "Leo"].index(first)
-    expect(page.locator("#status")).to_have_text(f"Your turn, {['Mia', 'Leo'][seat]}")
+    assert pass_to_next(page, server, match, ["Mia", "Leo"]) == nxt  # no card of the hand before shows
     addup_move(page)  # the hand is this person's to play
     expect(page.locator("#curtain")).to_be_visible()
-    assert not hands(page, server, match)[1 - seat] & set(page.evaluate("[...window.drawn]"))
 
 
 def test_my_games_lists_a_table_with_the_turns_when_any_person_at_it_is_to_move(new_page, server):
@@ -202,9 +204,7 @@ def test_a_table_opened_on_another_devices_turn_shows_no_hand_until_someone_says
     assert view["turn"] == 2
     page = new_page()
     page.goto("/")
-    page.evaluate("""([id, mia, leo]) => localStorage.setItem("addgames.seats", JSON.stringify({[id]: {seat: 0,
-        token: mia, game: "addup", seatLink: `${location.origin}/g/${id}#seat=${mia}`, linkShown: true, at: Date.now(),
-        table: [{seat: 0, token: mia}, {seat: 1, token: leo}]}}))""", [match, tokens[0], tokens[1]])
+    keep_table(page, match, tokens[0], tokens[1])
     page.goto(f"/g/{match}")
     expect(page.locator("#curtain-title")).to_have_text("Pass the device to Mia")  # after Cy, seat 0 plays first
     assert page.locator(".board, .hand, #status").count() == 0
@@ -214,3 +214,30 @@ def test_a_table_opened_on_another_devices_turn_shows_no_hand_until_someone_says
     page.locator('[data-key="toggle-links"]').click()  # Cy's link is her device's: only hers can be given anew
     expect(page.locator('[data-action="askRelink"]')).to_have_text(["Give Cy a new link"])
     assert hands(page, server, match)[0] <= shown_cards(page)
+
+
+def test_a_move_refused_after_the_turn_moved_on_is_told_to_its_person_before_the_device_passes(new_page, server,
+                                                                                              database_file):
+    """Mia's time ran out and Cy, on her own phone, skipped her turn while Mia's move was on its way: the server refused
+    the move, the turn was Leo's, and the curtain came for him as if Mia had played; her refusal went to no screen."""
+    match = new_match(server, "addup", seats=3, players=["Mia", "Leo", "Cy"], time_per_move=3600)
+    match.play(lambda view: view["turn"] == 0)  # Mia to move, Leo after her: both at this device
+    move_back_in_time(database_file, match.id, 2)
+    page = new_page()
+    page.goto("/")
+    keep_table(page, match.id, match.tokens[0], match.tokens[1])
+    page.goto(f"/g/{match.id}")
+    assert pass_to_next(page, server, match.id, ["Mia", "Leo", "Cy"]) == "Mia"
+
+    def skipped_first(route):  # Cy skips Mia's late turn just before Mia's move reaches the server
+        assert match.post("timeouts", 2).status_code == 200
+        route.continue_()
+
+    page.route(re.compile(r"/moves$"), skipped_first)
+    addup_move(page)
+    expect(page.locator("#curtain-title")).to_have_text("Pass the device to Leo")
+    expect(page.locator("#curtain-refused")).to_have_text(
+        "Mia, your move did not count: the match moved on before it reached the server.")
+    expect(page.locator("#announce")).to_have_text(
+        "Mia, your move did not count: the match moved on before it reached the server. Pass the device to Leo")
+    assert match.view(0)["seats"][0]["timeouts"] == 1  # skipped, not played

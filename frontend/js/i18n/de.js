@@ -84,6 +84,7 @@ export default {
   "table.pass": "Gib das Gerät an {name} weiter",
   "table.hidden": "Alle Karten bleiben verdeckt, bis der nächste Spieler das Gerät hat.",
   "table.show": "Ich bin {name}, zeig meine Karten",
+  "table.refused": "{name}, dein Zug zählt nicht: Die Partie ging weiter, bevor er beim Server ankam.",
   "create.retry": "Der Server hat nicht geantwortet (keine Verbindung, oder er ist ausgelastet). Drück gleich noch einmal auf den Knopf: Das Spiel wird nur einmal angelegt.",
 
   "option.addit.length": "Dauer",

@@ -84,6 +84,7 @@ export default {
   "table.pass": "Pass the device to {name}",
   "table.hidden": "Every hand is hidden until the next player has the device.",
   "table.show": "I'm {name}, show my cards",
+  "table.refused": "{name}, your move did not count: the match moved on before it reached the server.",
   "create.retry": "The server did not answer (no connection, or it is busy). Press the button again in a moment: the match is created only once.",
 
   "option.addit.length": "Length",

@@ -84,6 +84,7 @@ export default {
   "table.pass": "Pasa el dispositivo a {name}",
   "table.hidden": "Todas las manos quedan ocultas hasta que el siguiente jugador tenga el dispositivo.",
   "table.show": "Soy {name}, mostrar mis cartas",
+  "table.refused": "{name}, tu jugada no contó: la partida avanzó antes de que llegara al servidor.",
   "create.retry": "El servidor no ha respondido (no hay conexión o está ocupado). Vuelve a pulsar el botón dentro de un momento: la partida se crea una sola vez.",
 
   "option.addit.length": "Duración",

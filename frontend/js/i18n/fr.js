@@ -84,6 +84,7 @@ export default {
   "table.pass": "Passez l'appareil à {name}",
   "table.hidden": "Toutes les mains restent cachées jusqu'à ce que le joueur suivant ait l'appareil.",
   "table.show": "Je suis {name}, montrer mes cartes",
+  "table.refused": "{name}, votre coup n'a pas compté : la partie a avancé avant qu'il n'arrive au serveur.",
   "create.retry": "Le serveur n'a pas répondu (pas de connexion, ou il est occupé). Appuyez de nouveau sur le bouton dans un instant : la partie n'est créée qu'une fois.",
 
   "option.addit.length": "Durée",

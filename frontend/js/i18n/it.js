@@ -84,6 +84,7 @@ export default {
   "table.pass": "Passa il dispositivo a {name}",
   "table.hidden": "Tutte le mani restano nascoste finché il prossimo giocatore non ha il dispositivo.",
   "table.show": "Sono {name}, mostra le mie carte",
+  "table.refused": "{name}, la tua mossa non è valsa: la partita è andata avanti prima che arrivasse al server.",
   "create.retry": "Il server non ha risposto (niente connessione, oppure è occupato). Premi di nuovo il pulsante tra un momento: la partita viene creata una volta sola.",
 
   "option.addit.length": "Durata",

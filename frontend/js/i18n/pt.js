@@ -84,6 +84,7 @@ export default {
   "table.pass": "Passa o dispositivo a {name}",
   "table.hidden": "Todas as mãos ficam escondidas até o próximo jogador ter o dispositivo.",
   "table.show": "Sou {name}, mostrar as minhas cartas",
+  "table.refused": "{name}, a tua jogada não contou: a partida avançou antes de ela chegar ao servidor.",
   "create.retry": "O servidor não respondeu (sem ligação, ou está ocupado). Carrega de novo no botão daqui a pouco: o jogo só é criado uma vez.",
 
   "option.addit.length": "Duração",

@@ -55,6 +55,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   let loading = null; // the game module on its way (see gameLoaded)
   let telling = null; // the timer that says a change without the log's words (see tell)
   let resumed = null; // the move the page this one replaced was building (another language: see carry)
+  let refusedMove = false; // at a table: this seat's last move was refused as the match moved on (see passedOn)
   const shownSum = {text: "", version: null}; // the running sum last drawn (see tellSum)
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
@@ -240,7 +241,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   async function shown(view, etag) {
     const before = screen.view;
     if (!screen.game) await gameLoaded(view.game);
-    if (table?.passed(view)) return; // another person's turn: this screen is gone
+    if (passedOn(view)) return; // another person's turn: this screen is gone
+    if (before && before.version !== view.version) refusedMove = false; // the match as it stands now said it here
     const held = seatOf(id);
     // A seat link opened here: kept, unless this device holds another seat of the match (a new link
     // for the seat it holds replaces the old one).
@@ -364,10 +366,18 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     screen.repaint();
   }
 
+  /** At a table, a view where another person is to move hands the device on (true, this screen is gone), but not while
+   * a change of this seat is on its way: its person stays until the server answered it, and learns on the curtain
+   * that it was refused when the match moved on meanwhile (a late turn skipped from another device, say). */
+  function passedOn(view) {
+    return Boolean(table?.passed(view, {sending: queued().length > 0, refused: refusedMove}));
+  }
+
   /** Make a change through the outbox, which keeps it until the server answers (see answered). */
   function queue(change) {
     if (!begin(screen)) return;
     screen.news = null;
+    refusedMove = false;
     submit({...change, match: id, token});
     screen.repaint();
   }
@@ -396,6 +406,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     if (outcome === "refused") {
       if (screen.lifecycle.refused(entry, error)) screen.error = null; // the rematch panel says why
       else screen.error = entry.waited ? t("outbox.refused", {what, reason: problemText(error)}) : problemText(error);
+      refusedMove = entry.kind === "move" && error.status === 409;
+      if (screen.view && passedOn(screen.view)) return; // the turn left this seat while its move was on its way
       refused(error);
       return screen.repaint();
     }

@@ -2,6 +2,9 @@
 // person's turn is played on a play screen opened with their seat's token, made anew for each turn so that nothing
 // of the seat before stays on the page; between two people's turns a curtain hides every hand until the next person
 // says who they are. The computer's and the autopilot's turns go by on the screen of the person who played before.
+// The curtain comes once the move of the person who has the device is answered, never while it is on its way: a
+// move the server refused (the match moved on meanwhile, a late turn skipped from another device) is said to that
+// person on the curtain, before they hand the device on.
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
@@ -14,7 +17,8 @@ import {gameName, seatName} from "./words.js";
 export default function table(id) {
   const seats = tableOf(id);
   let shown = null; // the person who has the device: {seat, screen}, the play screen of their seat
-  let curtain = null; // while every hand is hidden: {game, seat, name}, the person to take the device
+  let curtain = null; // while every hand is hidden: {game, seat, name, refused}, the person to take the device;
+  // refused: the name of the person before, whose last move the server refused
   let carried = null; // what the page this one replaced (the same, in another language) showed
   let focusStatus = false; // a person just said who they are: their status line takes the focus once drawn
   const screen = {
@@ -25,6 +29,8 @@ export default function table(id) {
       document.title = `${gameName(curtain.game)} · ${t("app.name")}`;
       return html`<div class="play"><h1 class="play-title">${gameName(curtain.game)}</h1>
         <section class="curtain panel" id="curtain" aria-labelledby="curtain-title">
+          ${curtain.refused ? html`<p class="error" id="curtain-refused">${t("table.refused", {name: curtain.refused})}</p>`
+            : ""}
           <h2 id="curtain-title">${t("table.pass", {name: curtain.name})}</h2>
           <p>${t("table.hidden")}</p>
           <p class="actions"><button type="button" class="primary" data-action="reveal" data-key="reveal">
@@ -77,13 +83,14 @@ export default function table(id) {
     return here.find((each) => each.seat > view.turn) || here[0] || null;
   }
 
-  function raise(view, seat) {
+  /** The curtain for `seat`; `refused`, the name of the person whose move the server refused as the turn left them. */
+  function raise(view, seat, refused = null) {
     shown?.screen.stop();
     shown = null;
-    curtain = {game: view.game, seat, name: seatName(view, seat)};
+    curtain = {game: view.game, seat, name: seatName(view, seat), refused};
     screen.repaint();
     document.querySelector('[data-key="reveal"]')?.focus();
-    announce(t("table.pass", {name: curtain.name}));
+    announce([refused ? t("table.refused", {name: refused}) : "", t("table.pass", {name: curtain.name})].join(" ").trim());
   }
 
   function reveal(seat, focus = false) {
@@ -98,11 +105,13 @@ export default function table(id) {
     shown.screen.start();
   }
 
-  /** A view the play screen got: when it is another person's turn, the curtain comes down over every hand (true). */
-  function passed(view) {
+  /** A view the play screen got: when it is another person's turn, the curtain comes down over every hand (true),
+   * unless a change of the person shown is still on its way (`sending`): its answer, or its refusal, comes first.
+   * `refused`: the person shown made a move the server refused, said on the curtain. */
+  function passed(view, {sending = false, refused = false} = {}) {
     const next = personToMove(view, seats);
-    if (!next || next.seat === shown?.seat) return false;
-    raise(view, next.seat);
+    if (!next || next.seat === shown?.seat || sending) return false;
+    raise(view, next.seat, refused && shown ? seatName(view, shown.seat) : null);
     return true;
   }
 
