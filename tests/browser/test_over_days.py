@@ -343,6 +343,31 @@ def test_the_home_tab_says_in_how_many_matches_it_is_your_turn(new_page, server)
     expect(page).to_have_title("● Du bist dran in 1 Spiel · addgames")
 
 
+def test_the_home_tab_counts_a_late_turn_to_skip_apart_from_the_turns(new_page, server, database_file):
+    """A late seat's turn that this device may skip was counted as "your turn": the tab said "Your turn in 2 matches"
+    where one was Bob's, and the match's own tab said no turn. It is a turn this device may take, not one it must:
+    the tab marks it, as My games does, in the words My games uses (review)."""
+    late, mine = new_match(server, "addup", time_per_move=3600), new_match(server, "addit")
+    mine.play(lambda view: view["turn"] == 0)
+    sleeper = late.view(0)["turn"]
+    move_back_in_time(database_file, late.id, 2)
+    page = new_page()
+    page.goto(late.seat_link(1 - sleeper))
+    expect(page.locator("#deadline")).to_contain_text("time ran out")
+    expect(page).to_have_title("ADD UP · addgames")  # the match's tab: not this seat's turn
+    page.goto(mine.seat_link(0))
+    expect(page.locator("#status")).to_be_visible()
+    page.goto("/")
+    items = page.locator("#mine-list > li")
+    expect(items.filter(has_text="you may skip their turn")).to_have_class(re.compile("your-turn"))
+    expect(page).to_have_title("● Your turn in 1 match · A late turn you may skip · addgames")
+    mine.play(lambda view: view["turn"] == 1)  # played on another device: only the late turn is left
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
+    expect(page).to_have_title("● A late turn you may skip · addgames")
+    page.locator("#language").select_option("fr")
+    expect(page).to_have_title("● Un tour en retard à faire passer · addgames")
+
+
 def test_a_long_my_games_list_has_a_way_down_to_the_games(new_page, server):
     """A keen player scrolled past dozens of matches to start a new one (QA: heavy player)."""
     page = new_page()

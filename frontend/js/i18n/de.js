@@ -168,6 +168,7 @@ export default {
   "status.shared": "Spiel vorbei, geteilter Sieg: {names}.",
   "title.yourTurn": "Du bist dran",
   "title.yourTurns": {one: "Du bist dran in {count} Spiel", other: "Du bist dran in {count} Spielen"},
+  "title.skippable": {one: "Ein verspäteter Zug zum Überspringen", other: "{count} verspätete Züge zum Überspringen"},
 
   "seat.unnamed": "Spieler {n}",
   "seat.you": "du",

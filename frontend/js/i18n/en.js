@@ -168,6 +168,7 @@ export default {
   "status.shared": "Match over: {names} share the win.",
   "title.yourTurn": "Your turn",
   "title.yourTurns": {one: "Your turn in {count} match", other: "Your turn in {count} matches"},
+  "title.skippable": {one: "A late turn you may skip", other: "{count} late turns you may skip"},
 
   "seat.unnamed": "Player {n}",
   "seat.you": "you",

@@ -168,6 +168,7 @@ export default {
   "status.shared": "Partida terminada: victoria compartida entre {names}.",
   "title.yourTurn": "Te toca",
   "title.yourTurns": {one: "Te toca en {count} partida", other: "Te toca en {count} partidas"},
+  "title.skippable": {one: "Un turno agotado que puedes saltar", other: "{count} turnos agotados que puedes saltar"},
 
   "seat.unnamed": "Jugador {n}",
   "seat.you": "tú",

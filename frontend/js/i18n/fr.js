@@ -168,6 +168,7 @@ export default {
   "status.shared": "Partie terminée : victoire partagée entre {names}.",
   "title.yourTurn": "À vous de jouer",
   "title.yourTurns": {one: "À vous de jouer dans {count} partie", other: "À vous de jouer dans {count} parties"},
+  "title.skippable": {one: "Un tour en retard à faire passer", other: "{count} tours en retard à faire passer"},
 
   "seat.unnamed": "Joueur {n}",
   "seat.you": "vous",

@@ -168,6 +168,7 @@ export default {
   "status.shared": "Partita finita, vittoria a pari merito: {names}.",
   "title.yourTurn": "Tocca a te",
   "title.yourTurns": {one: "Tocca a te in {count} partita", other: "Tocca a te in {count} partite"},
+  "title.skippable": {one: "Un turno scaduto che puoi saltare", other: "{count} turni scaduti che puoi saltare"},
 
   "seat.unnamed": "Giocatore {n}",
   "seat.you": "tu",

@@ -168,6 +168,7 @@ export default {
   "status.shared": "Jogo terminado, vitória partilhada: {names}.",
   "title.yourTurn": "É a tua vez",
   "title.yourTurns": {one: "É a tua vez em {count} jogo", other: "É a tua vez em {count} jogos"},
+  "title.skippable": {one: "Uma vez esgotada que podes saltar", other: "{count} vezes esgotadas que podes saltar"},
 
   "seat.unnamed": "Jogador {n}",
   "seat.you": "tu",

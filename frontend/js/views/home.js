@@ -24,6 +24,13 @@ function gameCard(game) {
     </li>`;
 }
 
+/** The tab says how many matches wait for this player, as a match's tab says its turn, and apart from them the late
+ * turns it may skip, in the words My games lists them with: "● Your turn in 2 matches · A late turn you may skip". */
+function title({turns, skips}) {
+  const said = [turns ? t("title.yourTurns", {count: turns}) : "", skips ? t("title.skippable", {count: skips}) : ""];
+  return turns || skips ? `● ${said.filter(Boolean).join(" · ")} · ${t("app.name")}` : t("app.name");
+}
+
 export default function home() {
   const screen = {
     games: null,
@@ -32,8 +39,7 @@ export default function home() {
     code: codeEntry(() => screen.repaint()),
     fallbackFocus: "#mine-list, #games-title", // a removed match's button gone: its list, or the games when none is left
     render() {
-      const turns = screen.mine.turns(); // the tab says how many matches wait for this player, as a match's tab says its turn
-      document.title = turns ? `● ${t("title.yourTurns", {count: turns})} · ${t("app.name")}` : t("app.name");
+      document.title = title(screen.mine.turns());
       return html`
         <h1>${t("home.title")}</h1>
         <p class="lead">${t("home.lead")}</p>

@@ -247,8 +247,12 @@ export function myGames(repaint) {
       }
       repaint();
     },
-    /** How many of the matches listed wait for this device's move. */
-    turns: () => (entries || []).filter((entry) => yourTurn(entry) && seatOf(entry.id)).length,
+    /** How many of the matches listed wait for this device's move (`turns`), and how many for it to skip a late seat's
+     * turn (`skips`): one it may take, not one it must, marked in the list too but never called its turn. */
+    turns() {
+      const held = (entries || []).filter((entry) => seatOf(entry.id));
+      return {turns: held.filter(toMove).length, skips: held.filter((entry) => !toMove(entry) && skippable(entry)).length};
+    },
     actions: {
       toGames() { // not a #fragment link: the router would draw the page again, at its top
         const games = document.getElementById("games-title");
