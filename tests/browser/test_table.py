@@ -10,6 +10,7 @@ from .drive import status, too_small
 from .matches import move_back_in_time, new_match
 from .test_addup import addup_move
 from .test_quality import serious_violations
+from .test_screen_reader import HEAR_LIVE_REGIONS, heard
 
 
 def create_table(page: Page, players: list[str | None]) -> str:
@@ -224,6 +225,7 @@ def test_a_move_refused_after_the_turn_moved_on_is_told_to_its_person_before_the
     match.play(lambda view: view["turn"] == 0)  # Mia to move, Leo after her: both at this device
     move_back_in_time(database_file, match.id, 2)
     page = new_page()
+    page.context.add_init_script(HEAR_LIVE_REGIONS)
     page.goto("/")
     keep_table(page, match.id, match.tokens[0], match.tokens[1])
     page.goto(f"/g/{match.id}")
@@ -238,6 +240,8 @@ def test_a_move_refused_after_the_turn_moved_on_is_told_to_its_person_before_the
     expect(page.locator("#curtain-title")).to_have_text("Pass the device to Leo")
     expect(page.locator("#curtain-refused")).to_have_text(
         "Mia, your move did not count: the match moved on before it reached the server.")
-    expect(page.locator("#announce")).to_have_text(
-        "Mia, your move did not count: the match moved on before it reached the server. Pass the device to Leo")
+    expect(page.locator("#alert")).to_have_text(
+        "Mia, your move did not count: the match moved on before it reached the server.")
+    expect(page.locator("#announce")).to_have_text("Pass the device to Leo")
+    assert heard(page, "your move did not count") == 1, page.evaluate("window.heard")  # not by both regions
     assert match.view(0)["seats"][0]["timeouts"] == 1  # skipped, not played

@@ -90,7 +90,7 @@ export default function table(id) {
     curtain = {game: view.game, seat, name: seatName(view, seat), refused};
     screen.repaint();
     document.querySelector('[data-key="reveal"]')?.focus();
-    announce([refused ? t("table.refused", {name: refused}) : "", t("table.pass", {name: curtain.name})].join(" ").trim());
+    announce(t("table.pass", {name: curtain.name})); // a refusal drawn above is an error, said by the alert region
   }
 
   function reveal(seat, focus = false) {
