@@ -1,7 +1,8 @@
 // The class sheets this device made (views/class-sheet.js), kept in localStorage so that a lost card can be printed
 // again: each holds its pupils' seat links, the only keys to their seats. A sheet is
 // {id, game, level, at, groups: [{pupils, body, key, keys: {pupil: key}, match: {id, invite} | null,
-// links: {pupil: seatLink}}]}: each match's create body and Idempotency-Keys, and what the server answered so far.
+// links: {pupil: seatLink}, rematches?: [id]}]}: each match's create body and Idempotency-Keys, what the server
+// answered so far, and the rematches its pupils played since (views/class-results.js), first to newest.
 import {loadStored, saveStored} from "./seat-store.js";
 
 const KEY = "addgames.sheets";
@@ -12,6 +13,14 @@ export function keepSheet(sheet) {
 
 export function sheetOf(id) {
   return loadStored(KEY)[id] || null;
+}
+
+/** Keep the rematches the pair of sheet `id`'s group `n` played, first to newest: each is found from the one before
+ * (its view's `rematch`), and once the server's retention deleted a finished match the ones after it could no
+ * longer be found from the sheet's. */
+export function keepRematches(id, n, rematches) {
+  const sheet = sheetOf(id);
+  if (sheet) keepSheet({...sheet, groups: sheet.groups.map((group, m) => (m === n ? {...group, rematches} : group))});
 }
 
 export function forgetSheet(id) {

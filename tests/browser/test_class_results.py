@@ -1,8 +1,9 @@
 """A class sheet's results (QA: teacher): after the lesson, who played, who finished, who won and with what score, one
 row per pupil in the order of the cards, from each match's public view; a match that cannot be read says so in its row
 alone; the table saved as a CSV file a spreadsheet opens right (a byte order mark, every value quoted, no formula run);
-pupils who play rematches followed into the newest one, with how many matches they played and won, the last finished
-match's score and result kept while a rematch waits or is under way."""
+pupils who play rematches followed into the newest one (kept with the sheet, found when an earlier match is deleted),
+with how many matches they played and won, the last finished match's score and result kept while a rematch waits or is
+under way."""
 import csv
 import io
 import json
@@ -235,7 +236,7 @@ def test_the_results_follow_pupils_into_their_rematch_reading_only_the_newest_ma
     assert saved == [HEADER, *[[pupil, *cells] for pupil, cells in zip(names, [row[1:] for row in table(teacher)])]]
     assert saved[1][4:] == [result(second, 0), "2", str(wins[0])]
 
-    # Opened again (another day, another device with the sheet), the page walks the chain once from the sheet's match.
+    # Opened again (another day), the page reads the pair's matches the sheet kept: the first one once, for the tally.
     teacher.reload()
     expect(rows.nth(1).locator("td")).to_have_text([
         "1", over_line(second, names), collected(second["scores"][1]), result(second, 1), "2", str(wins[1])])
@@ -244,3 +245,14 @@ def test_the_results_follow_pupils_into_their_rematch_reading_only_the_newest_ma
              ".filter((entry) => entry.name.endsWith(`/api/v1/games/${id}`)).length")
     teacher.wait_for_function(f"() => ({reads})('{rematch.id}') >= 2")  # a second round was read
     assert teacher.evaluate(f"({reads})('{first.id}')") == 1
+
+    # The first match deleted since (the server's retention deletes finished matches): the sheet kept its rematch, so
+    # the rows still tell the pair's newest match, and count the one left to read.
+    teacher.route(f"**/api/v1/games/{first.id}", lambda route: route.fulfill(
+        status=404, content_type="application/problem+json",
+        body=json.dumps({"code": "unknown_match", "detail": "There is no match with that id."})))
+    teacher.reload()
+    for seat in (0, 1):
+        expect(rows.nth(seat).locator("td")).to_have_text([
+            "1", over_line(second, names), collected(second["scores"][seat]), result(second, seat), "1",
+            str(int(seat in second["winners"]))])

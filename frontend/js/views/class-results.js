@@ -3,9 +3,10 @@
 // page is open and when it comes back into view; the same table saved as a CSV file, for a spreadsheet. Pupils who
 // play a rematch (and a rematch of that...) are followed into it: their row tells the newest match of the pair (the
 // last finished one's score and result while a rematch waits or is under way), how many the pair finished and how
-// many the pupil won.
+// many the pupil won. The rematches found are kept with the sheet, so that the pair's newest match is found when an
+// earlier one is gone (the server's retention deletes finished matches).
 import {retryDelay} from "../api.js";
-import {sheetOf} from "../class-store.js";
+import {keepRematches, sheetOf} from "../class-store.js";
 import {csvText, saveCsv} from "../csv.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
@@ -15,19 +16,23 @@ import {gameName, problemText, statusLine} from "./words.js";
 
 const COLUMNS = ["pupil", "match", "status", "score", "result", "played", "wins"];
 
-/** The pupils who have a card, in the cards' order: [{pupil, n (their match's number), id (its id), seat}]. A pupil
- * sits in the seat kept for their name, in the order typed (class-plan.js: the create body's `players`). */
+/** The matches of a group of the sheet that the page knew of when it last kept the sheet: its own, then its rematches
+ * first to newest. */
+const keptChain = (group) => [group.match.id, ...(group.rematches ?? [])];
+
+/** The pupils who have a card, in the cards' order: [{pupil, n (their match's number), known (keptChain), seat}]. A
+ * pupil sits in the seat kept for their name, in the order typed (class-plan.js: the create body's `players`). */
 const pupilsOf = (sheet) => sheet.groups.flatMap((group, n) => group.pupils.map((pupil, seat) => ({pupil, n: n + 1,
-  id: group.match?.id, seat})).filter(({pupil}) => group.links[pupil]));
+  known: group.match && keptChain(group), seat})).filter(({pupil}) => group.links[pupil]));
 
 /** won, shared or lost: how a finished match ended for `seat` (the computer's seats may have won it). */
 const outcome = (winners, seat) => (!winners.includes(seat) ? "lost" : winners.length > 1 ? "shared" : "won");
 
-/** The matches a pair played, first to newest: the sheet's match `first`, then each one's rematch (its view's
+/** The matches a pair played, first to newest: those `known` (keptChain), then each one's rematch (its view's
  * `rematch`) as far as `views` (by id) holds them, an unread one included. */
-function chainOf(first, views) {
-  const chain = [first];
-  for (let next = views.get(first)?.data?.rematch; next && views.has(next) && !chain.includes(next);
+function chainOf(known, views) {
+  const chain = [...known];
+  for (let next = views.get(chain.at(-1))?.data?.rematch; next && views.has(next) && !chain.includes(next);
     next = views.get(next).data?.rematch) chain.push(next);
   return chain;
 }
@@ -38,8 +43,8 @@ function chainOf(first, views) {
  * under way, the score and the result stay those of the pair's last finished match, whose outcome the status tells
  * before the rematch's ("Match over: Ann wins. Rematch: Waiting for Bob."): the lesson may end before the rematch
  * does. A match that could not be read says why, in its row alone. */
-function row({pupil, n, seat, id}, views, game) {
-  const chain = chainOf(id, views);
+function row({pupil, n, seat, known}, views, game) {
+  const chain = chainOf(known, views);
   const answer = views.get(chain.at(-1));
   const read = chain.map((match) => views.get(match)?.data).filter(Boolean);
   const over = read.filter((view) => view.status === "over");
@@ -74,12 +79,16 @@ export function classResults(id, repaint) {
 
   const rows = (sheet) => pupilsOf(sheet).map((pupil) => row(pupil, views, game));
 
-  /** One round of reads: the newest match known of each pair alone (an unchanged one is a 304), then each rematch
-   * one of them names for the first time, and so on down the chain. A match with a rematch is over for good: it is
-   * not asked again, so a round costs a read a pair whatever the number of rematches played. Its answers. */
+  /** One round of reads: the newest match known of each pair (an unchanged one is a 304) and, on the page's first
+   * round, the kept matches before it, for the tally; then each rematch one of them names for the first time, and so
+   * on down the chain, kept with the sheet. A match with a rematch is over for good: it is not asked again, so a
+   * round costs a read a pair whatever the number of rematches played. Its answers. */
   async function readNewest(sheet) {
     const got = [];
-    let ask = [...new Set(pupilsOf(sheet).map((pupil) => chainOf(pupil.id, views).at(-1)))];
+    let ask = [...new Set(pupilsOf(sheet).flatMap(({known}) => {
+      const chain = chainOf(known, views);
+      return [...chain.filter((match) => !views.has(match)), chain.at(-1)];
+    }))];
     while (ask.length) {
       const answers = await publicViews(ask, views);
       views = new Map([...views, ...answers]);
@@ -87,6 +96,11 @@ export function classResults(id, repaint) {
       ask = [...new Set([...answers.values()].map((answer) => answer.data?.rematch))]
         .filter((next) => next && !views.has(next));
     }
+    sheet.groups.forEach((group, n) => {
+      if (!group.match) return; // not made yet
+      const chain = chainOf(keptChain(group), views);
+      if (chain.length > keptChain(group).length) keepRematches(id, n, chain.slice(1));
+    });
     return got;
   }
 
