@@ -9,7 +9,7 @@ from . import matches, replays, seat_tokens
 from .errors import Problem
 from .models import utc_iso
 from .opening import opened
-from .presenter import log_etag, not_modified, polled, revalidated
+from .presenter import log_etag, not_modified, packed, packed_tag, polled
 
 bp = Blueprint("feed", __name__, url_prefix="/api/v1/games")
 
@@ -25,8 +25,9 @@ def list_moves(match_id: str):
     head = seat_tokens.head_of_request(match_id)
     since, limit = _after(head.version), _limit()
     tag = log_etag(head.version, head.viewer)
-    if request.if_none_match.contains_weak(tag):  # as a view's (api/games.py)
-        return polled(not_modified(tag), head.status)
+    for sent in (tag, packed_tag(tag)):  # the log as it went, plain or compressed
+        if request.if_none_match.contains_weak(sent):  # as a view's (api/games.py)
+            return polled(not_modified(sent), head.status)
     match, game, _ = opened(match_id, seat=None)  # the poll's head authenticated the seat
     version, viewer = match.version, head.viewer
     upto = version if limit is None else min(version, since + limit)  # events are numbered 1..version
@@ -40,7 +41,7 @@ def list_moves(match_id: str):
                         "after_hint": event.kind in events.PLAYED and event.seat in state.hinted, "move": shown})
         state = after
     replays.remember(match, upto, state)  # for the next view or poll of this match
-    answer = revalidated(jsonify(game=match.game, version=version, moves=entries), tag)
+    answer = packed(jsonify(game=match.game, version=version, moves=entries), tag)
     if upto < version:
         answer.headers["Link"] = f'</api/v1/games/{match_id}/moves?after={upto}&limit={limit}>; rel="next"'
     return polled(answer, match.status)

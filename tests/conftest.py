@@ -1,5 +1,6 @@
 """Fixtures: the app on SQLite (and on PostgreSQL when TEST_DATABASE_URL is set), and a test
 client that checks every API response against openapi.yaml."""
+import gzip
 import json
 import os
 from datetime import UTC, datetime, timedelta
@@ -32,7 +33,10 @@ class SpecClient(FlaskClient):
         sent = response.request
         if sent.path.startswith("/api/v1/") and sent.method != "OPTIONS":  # CORS preflights are not operations
             request = MockRequest("http://localhost", sent.method.lower(), sent.path, headers=dict(sent.headers))
-            SPEC.validate_response(request, MockResponse(response.get_data(), response.status_code,
+            body = response.get_data()
+            if response.headers.get("Content-Encoding") == "gzip":  # as any HTTP client reads it
+                body = gzip.decompress(body)
+            SPEC.validate_response(request, MockResponse(body, response.status_code,
                                                          dict(response.headers), response.mimetype))
         return response
 

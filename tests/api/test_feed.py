@@ -1,4 +1,7 @@
-"""The change feed: the log after the version a client has, its ETag and 304, and bad `after`s."""
+"""The change feed: the log after the version a client has, its ETag and 304, compressed when long, and bad `after`s."""
+import gzip
+import json
+
 import pytest
 
 from .play import Table, bearer
@@ -52,6 +55,26 @@ def test_an_unchanged_log_answers_304_until_an_event_comes(client):
     news = feed(client, table, 0, 0, **{"If-None-Match": tag})
     assert news.status_code == 200 and [entry["seq"] for entry in news.json["moves"]] == [1]
     assert feed(client, table, 0, 1, **{"If-None-Match": news.headers["ETag"]}).status_code == 304
+
+
+def test_a_long_log_goes_compressed_to_a_client_that_takes_it_with_a_tag_of_its_own(client):
+    table = Table.create(client)
+    for _ in range(10):
+        move_first(table)
+    plain = feed(client, table, 0)
+    zipped = feed(client, table, 0, **{"Accept-Encoding": "gzip, br"})
+    assert "Content-Encoding" not in plain.headers and zipped.headers["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(zipped.data)) == plain.json and len(zipped.data) < len(plain.data) / 3
+    assert all("Accept-Encoding" in answer.headers["Vary"] for answer in (plain, zipped))
+    assert zipped.headers["ETag"] == plain.headers["ETag"].removesuffix('"') + '.gz"', "each encoding its own tag"
+    for answer in (plain, zipped):  # either tag sent back means "no event since"
+        again = feed(client, table, 0, **{"Accept-Encoding": "gzip", "If-None-Match": answer.headers["ETag"]})
+        assert again.status_code == 304 and again.headers["ETag"] == answer.headers["ETag"]
+    short = feed(client, table, 0, after=9, **{"Accept-Encoding": "gzip"})  # one event: a packet either way
+    assert "Content-Encoding" not in short.headers and [entry["seq"] for entry in short.json["moves"]] == [10]
+    move_first(table)
+    news = feed(client, table, 0, **{"Accept-Encoding": "gzip", "If-None-Match": zipped.headers["ETag"]})
+    assert news.status_code == 200 and len(json.loads(gzip.decompress(news.data))["moves"]) == 11
 
 
 NOT_A_NUMBER = "a whole number from 0 to 1"
