@@ -390,6 +390,17 @@ def test_both_addem_cards_are_discarded_after_a_sum():
     assert after.called == 0 and after.counted == (0, 6)
 
 
+def test_with_two_packs_three_addem_cards_left_after_a_sum_are_discarded():
+    hand = ["T5a", "F2a", "F3a", "AOa", "AEa", "AOb"]
+    others = [f["id"] for f in addem.deck(5, {}) if f["kind"] == "figure" and f["id"] not in hand]
+    state = start(hand, *(others[i:i + 6] for i in range(0, 24, 6)))
+    after = addem.apply(state, 0, summed("T5a", "F2a", "F3a"))
+    assert after.called == 0 and after.counted == (0, 6, 6, 6, 6) and after.deal == 2
+    assert addem.log_entry(state, 0, summed("T5a", "F2a", "F3a"), after, 0)["discarded"] == [
+        {"kind": "addem", "parity": p, "values": list(addem.FACES[c]["values"])}
+        for c, p in (("AOa", "odd"), ("AEa", "even"), ("AOb", "odd"))]
+
+
 def test_one_total_and_one_addem_cannot_be_discarded_together():
     state = start(["T9a", "F2a", "F3a", "F4a", "T7a", "AOa"], FILLER)
     after = addem.apply(state, 0, summed("T9a", "F2a", "F3a", "F4a"))
@@ -422,6 +433,21 @@ def test_reaching_fifty_drops_a_player_and_the_deal_passes_among_those_still_in(
     view = addem.view(after, 0)
     assert view["seats"][0]["in"] is False and view["hand"] == [] and view["last_round"] == {
         "called": 1, "points": [7, 0, 17]}
+
+
+def test_penalty_points_count_at_once_but_the_player_drops_out_only_at_the_count():
+    wrong = summed("T9a", "F5a", "F3a", "F2a")  # 5 + 3 + 2 is 10, not 9
+    out = summed("T8a", "F2b", "F3b", "F0b", "F2c", "F1a")  # leaves T7a, discarded: seat 1 goes out
+    state = start(["T9a", "F5a", "F3a", "F2a", "F4a", "F6a"], ["T8a", "F2b", "F3b", "F0b", "F2c", "T7a"], LOSER,
+                  pool=("F1a", "F7b", "F8c"), penalties=True)
+    state = play(dataclasses.replace(state, scores=(48, 0, 0)), (0, wrong))
+    assert state.scores == (53, 0, 0) and state.playing == (0, 1, 2) and addem.view(state, None)["seats"][0]["in"]
+    state = play(state, (1, DRAW), (2, DRAW))
+    assert addem.to_move(state) == 0, "past 50 by a penalty, seat 0 still plays this round"
+    before = play(state, (0, DRAW))
+    after = addem.apply(before, 1, out)
+    assert after.playing == (1, 2) and after.scores == (53 + 9, 0, 17 + 1) and after.hands[0] == ()
+    assert addem.log_entry(before, 1, out, after, None)["round_end"]["dropped"] == [0]
 
 
 def test_the_match_ends_when_one_player_is_left_under_fifty():

@@ -1,4 +1,6 @@
 """ADD-IT scenarios from fixed decks: RULES.md section `addit`, one rule per test."""
+from dataclasses import replace
+
 import pytest
 
 from engine import GameOver, IllegalMove, NotYourTurn
@@ -161,6 +163,17 @@ def test_three_players_get_four_cards_each_in_the_last_round():
             dealt.append(len(after.hands[0]))
         state = after
     assert dealt == [6, 6, 4]
+
+
+@pytest.mark.parametrize("stock, each", [(7, 2), (2, 0)])
+def test_a_short_stock_is_shared_equally_and_the_cards_left_over_go_to_the_table(stock, each):
+    state = game.initial_state(3, SHORT, "seed")
+    last, *rest = state.stock[:1 + stock]
+    state = replace(state, hands=((), (), (last,)), stock=tuple(rest), table=(), turn=2)
+    after = game.apply(state, 2, play(last))
+    assert [len(hand) for hand in after.hands] == [each] * 3 and after.stock == ()
+    assert after.table == (last, *rest[3 * each:])
+    assert game.is_over(after) == (each == 0)
 
 
 def test_last_capturer_takes_the_table_at_the_end_of_the_deal():

@@ -60,6 +60,24 @@ def test_capture_when_rows_balance_then_draw_then_new_openings():
     assert addup.scores(after) == [3, 0] and addup.to_move(after) == 1
 
 
+def test_opening_cards_that_happen_to_be_equal_capture_nothing_but_a_card_keeping_them_equal_does():
+    state = deal([["w1", "4a", "5a"], ["3b", "4b", "5b"]], openings=("6a", "6b"))
+    assert state.rows == ((("6a", 6),), (("6b", 6),)) and state.captured == ((), ())
+    assert addup.legal_moves(state, 0)["play"][0]["captures"] == [{"row": "top", "value": 0},
+                                                                  {"row": "bottom", "value": 0}]
+    after = play(state, 0, "w1", "top", 0)  # both rows hold cards and add up to 6
+    assert sorted(after.captured[0]) == ["6a", "6b", "w1"]
+
+
+def test_a_capture_with_the_deck_run_out_leaves_both_rows_empty():
+    state = State(hands=(("3a",), ("4a",)), pile=(), rows=((("1a", 1),), (("4b", 4),)), captured=((), ()), turn=0)
+    after = play(state, 0, "3a", "top")
+    assert after.captured[0] == ("1a", "3a", "4b") and after.rows == ((), ())
+    after = play(after, 1, "4a", "bottom")  # an empty row never balances
+    assert after.captured == (("1a", "3a", "4b"), ()) and after.rows == ((), (("4a", 4),))
+    assert addup.is_over(after) and addup.scores(after) == [3, 0], "the card left on the table belongs to nobody"
+
+
 def test_no_capture_while_the_rows_differ():
     state = deal([["1b", "4a", "5a"], ["3b", "4b", "5b"]], openings=("2a", "3a"), pile=("9a",))
     after = play(state, 0, "4a", "top")
