@@ -35,7 +35,7 @@ export default {
     ["Ziel", ["Bringe deine vier Figuren auf Feld 25 ins Ziel, indem du sie um die Summe zweier Karten ziehst."]],
     ["Karten und Bretter", [
       "Schwarze Pluskarten zählen dazu, rote Minuskarten ziehen ab. Jeder Spieler hat ein Brett mit den Feldern 1 bis 25 und vier Figuren, die bei den Sternen beginnen.",
-      "Die Handkarten sind verdeckt; nur die oberste Karte des Ablagestapels ist zu sehen. Alle Bretter sind offen.",
+      "Die Handkarten sind verdeckt; vom Ablagestapel ist auf dem Tisch nur die oberste Karte zu sehen (der Verlauf nennt jede Karte, wie sie offen gespielt wurde). Alle Bretter sind offen.",
     ]],
     ["Vorbereitung", ["Jeder Spieler erhält 11 Karten. Bei 5 bis 8 Spielern werden zwei Kartenspiele zusammen gemischt; nicht ausgeteilte Karten werden ungesehen beiseitegelegt. Der Spieler nach dem Geber beginnt; der Geber wechselt mit jeder Partie zum nächsten Spieler."]],
     ["Dein Zug", [

@@ -29,7 +29,7 @@ export default {
     ["Aim", ["Bring your four men home to square 25 by moving them with the total of two cards."]],
     ["The cards and boards", [
       "Black Plus cards add, red Minus cards take away. Each player has a board with squares 1 to 25 and four men, which start on the stars.",
-      "Hands are hidden; only the top card of the played pile is shown. All boards are public.",
+      "Hands are hidden; of the played pile only the top card is shown on the table (the Log tells each card as it was played, face up). All boards are public.",
     ]],
     ["Setting up", ["Each player gets 11 cards. With 5 to 8 players two packs are shuffled together; cards not dealt are set aside unseen. The player after the dealer starts; the deal passes to the next player each game."]],
     ["Your turn", [

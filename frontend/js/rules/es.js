@@ -35,7 +35,7 @@ export default {
     ["Objetivo", ["Llevar tus cuatro peones a la casilla 25 moviéndolos con el total de dos cartas."]],
     ["Las cartas y los tableros", [
       "Las cartas Más negras suman y las cartas Menos rojas restan. Cada jugador tiene un tablero con las casillas del 1 al 25 y cuatro peones, que salen de las estrellas.",
-      "Las manos están ocultas; solo se ve la carta de arriba del montón jugado. Todos los tableros se ven.",
+      "Las manos están ocultas; del montón jugado solo se ve en la mesa la carta de arriba (el Registro dice cada carta tal como se jugó, boca arriba). Todos los tableros se ven.",
     ]],
     ["Preparación", ["Cada jugador recibe 11 cartas. De 5 a 8 jugadores se mezclan dos barajas; las cartas no repartidas se apartan sin mirarlas. Empieza el jugador siguiente al que reparte; en cada partida reparte el jugador siguiente."]],
     ["Tu turno", [

@@ -35,7 +35,7 @@ export default {
     ["But du jeu", ["Ramener vos quatre pions à la case 25 en les déplaçant du total de deux cartes."]],
     ["Les cartes et les plateaux", [
       "Les cartes Plus noires ajoutent, les cartes Moins rouges retranchent. Chaque joueur a un plateau numéroté de 1 à 25 et quatre pions, qui partent des étoiles.",
-      "Les mains sont cachées ; seule la carte du dessus du tas joué est visible. Tous les plateaux sont visibles.",
+      "Les mains sont cachées ; du tas joué, seule la carte du dessus est visible sur la table (le Journal dit chaque carte telle qu'elle a été jouée, face visible). Tous les plateaux sont visibles.",
     ]],
     ["Mise en place", ["Chaque joueur reçoit 11 cartes. De 5 à 8 joueurs, on mélange deux paquets ; les cartes non distribuées sont mises de côté sans être vues. Le joueur après le donneur commence ; à chaque manche, le joueur suivant donne."]],
     ["À votre tour", [

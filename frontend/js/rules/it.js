@@ -35,7 +35,7 @@ export default {
     ["Scopo", ["Portare le tue quattro pedine alla casella 25 muovendole del totale di due carte."]],
     ["Le carte e le tavole", [
       "Le carte Più nere aggiungono, le carte Meno rosse tolgono. Ogni giocatore ha una tavola con le caselle da 1 a 25 e quattro pedine, che partono dalle stelle.",
-      "Le mani sono nascoste; si vede solo la carta in cima al mucchio giocato. Tutte le tavole sono visibili.",
+      "Le mani sono nascoste; del mucchio giocato sul tavolo si vede solo la carta in cima (il Registro riporta ogni carta come è stata giocata, scoperta). Tutte le tavole sono visibili.",
     ]],
     ["Preparazione", ["Ogni giocatore riceve 11 carte. Da 5 a 8 giocatori si mescolano due mazzi; le carte non distribuite si mettono da parte senza guardarle. Comincia il giocatore dopo chi ha distribuito; a ogni partita distribuisce il giocatore successivo."]],
     ["Il tuo turno", [

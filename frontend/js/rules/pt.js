@@ -35,7 +35,7 @@ export default {
     ["Objetivo", ["Levar os teus quatro peões à casa 25, que se movem com o total de duas cartas."]],
     ["As cartas e os tabuleiros", [
       "As cartas Mais pretas somam e as cartas Menos vermelhas subtraem. Cada jogador tem um tabuleiro com as casas de 1 a 25 e quatro peões, que partem das estrelas.",
-      "As mãos estão escondidas; só se vê a carta de cima do monte jogado. Todos os tabuleiros estão à vista.",
+      "As mãos estão escondidas; do monte jogado só se vê na mesa a carta de cima (o Registo diz cada carta tal como foi jogada, virada para cima). Todos os tabuleiros estão à vista.",
     ]],
     ["Preparação", ["Cada jogador recebe 11 cartas. De 5 a 8 jogadores baralham-se dois baralhos juntos; as cartas não distribuídas ficam de lado sem serem vistas. Começa o jogador a seguir a quem deu; em cada partida dá as cartas o jogador seguinte."]],
     ["A tua vez", [
