@@ -520,3 +520,27 @@ def test_a_press_the_page_redraws_under_is_not_lost(new_page, server):
     expect(page.locator("#confirm-question")).to_have_count(0)
     leave.click()  # an ordinary click acts once: the question shows, not shown and taken back
     expect(page.locator("#confirm-question")).to_be_visible()
+
+
+def in_sight(page, selector: str) -> bool:
+    return page.eval_on_selector(selector, """(e) => { const box = e.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight; }""")
+
+
+def test_a_card_picked_on_a_small_phone_with_large_text_brings_its_moves_into_sight(new_page, server):
+    """A 360x740 phone with the browser's text at 130 %, scrolled down to its hand: the moves of the card picked
+    were drawn under the fold, so the tap seemed to do nothing; they come up, the card tapped still in sight."""
+    match = new_match(server, "plusminus", seats=3, deck=plusminus_deck([[], [], []]))
+    match.play(lambda view: view["version"] >= 3)
+    page = new_page()
+    page.set_viewport_size({"width": 360, "height": 740})  # with Android's text size at 130 %:
+    page.add_init_script("addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '130%'; })")
+    page.goto(match.seat_link(0))
+    expect(page.locator("#last-move")).to_be_visible()
+    card = page.locator(".hand button.card:not([disabled])").first
+    card.evaluate("(e) => window.scrollBy(0, e.getBoundingClientRect().bottom - innerHeight + 4)")  # to the hand, no further
+    assert in_sight(page, ".hand button.card:not([disabled])")
+    card.click()
+    expect(page.locator('.controls [data-action="move"]').first).to_be_visible()
+    assert in_sight(page, '.controls [data-action="move"]'), page.evaluate("scrollY")
+    assert in_sight(page, ".hand [aria-pressed=true]")

@@ -228,7 +228,10 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   function gameLoaded(key) {
     loading ||= loadGame(key).then((game) => {
       const moves = Object.entries(game.actions || {})
-        .map(([name, action]) => [name, (element, event) => action(context(), element, event)]);
+        .map(([name, action]) => [name, (element, event) => {
+          action(context(), element, event);
+          revealControls(); // the card picked, its moves drawn under the hand
+        }]);
       screen.actions = mergeActions(screen.actions, Object.fromEntries(moves));
       screen.game = game;
     }, (error) => {
@@ -320,6 +323,18 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     if (status.getBoundingClientRect().top < 0 || hand.getBoundingClientRect().bottom > window.innerHeight) {
       window.scrollBy(0, status.getBoundingClientRect().top - 8);
     }
+  }
+
+  /** After a tap in the hand, the buttons that finish the move (under it) brought up into sight when they fell below
+   * the screen: on a small phone, or with large text, a card picked changed nothing one could see. Never so far that
+   * the table's top leaves the screen, where the others' cards and the lit cells are. */
+  function revealControls() {
+    const controls = document.querySelector("main .board .controls");
+    const table = document.querySelector("main .board");
+    if (!controls || !table) return;
+    const below = controls.getBoundingClientRect().bottom - window.innerHeight + 8;
+    const room = table.getBoundingClientRect().top - 8;
+    if (below > 0 && room > 0) window.scrollBy(0, Math.min(below, room));
   }
 
   function startPolling() {
