@@ -531,3 +531,17 @@ def test_a_deadline_names_the_time_zone_it_is_told_in(browser, server):
     said = page.evaluate("import('/js/i18n.js').then(({dateTime}) => dateTime(Date.UTC(2026, 0, 5, 14, 5)))")
     american.close()
     assert said == "Mon, Jan 5, 9:05 AM EST", said  # no "09:05", as Americans write it (QA)
+
+
+def test_my_games_shows_on_the_first_screen_of_a_phone_with_large_text(new_page, server):
+    """Grandma back the next day, her browser's text at 150 %: the form to join with a code filled the first screen,
+    her match listed under it, out of sight (QA: family over days)."""
+    match = new_match(server, "plusminus", seats=3)
+    page = new_page()
+    page.add_init_script("addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '150%'; })")
+    page.goto(match.seat_link(1))
+    expect(page.locator("#status")).to_be_visible()
+    page.goto("/")
+    expect(page.locator(".my-games li").first).to_be_visible()
+    expect(page.locator(f'.my-games a[href^="/g/{match.id}"]')).to_be_in_viewport()
+    expect(page.locator("#join-code-title")).to_be_visible()  # still there, under the list

@@ -40,11 +40,13 @@ export default function home() {
     fallbackFocus: "#mine-list, #games-title", // a removed match's button gone: its list, or the games when none is left
     render() {
       document.title = title(screen.mine.turns());
+      // My games before Join with a code: a player back the next day found the code's form on the first screen and
+      // their match under it, out of sight with large text (none listed, the form comes straight after the lead)
       return html`
         <h1>${t("home.title")}</h1>
         <p class="lead">${t("home.lead")}</p>
-        ${screen.code.render()}
         ${screen.mine.render()}
+        ${screen.code.render()}
         <h2 id="games-title" tabindex="-1">${t("home.games")}</h2>
         ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : loadingOr(screen.error)}
         <footer class="links"><a href="/privacy" data-key="privacy-link">${t("privacy.link")}</a></footer>`;
