@@ -545,3 +545,34 @@ def test_my_games_shows_on_the_first_screen_of_a_phone_with_large_text(new_page,
     expect(page.locator(".my-games li").first).to_be_visible()
     expect(page.locator(f'.my-games a[href^="/g/{match.id}"]')).to_be_in_viewport()
     expect(page.locator("#join-code-title")).to_be_visible()  # still there, under the list
+
+
+def test_the_moves_made_while_a_player_was_away_are_a_tap_under_the_last_move(new_page, server):
+    """At a table of three, Bob back the next day saw Ann's move and not Cy's before it (QA: family over days)."""
+    from tests.engine.test_plusminus import fixed_deck
+
+    match = new_match(server, "plusminus", seats=3, deck=fixed_deck([[], [], []]))
+    match.play(lambda view: view["version"] >= 4)  # Ann, Bob, Cy, Ann: Bob to move
+    bob = new_page()
+    bob.goto(match.seat_link(1))
+    expect(bob.locator("#last-move")).to_contain_text("Last move: Ann played")
+    missed = bob.locator('[data-action="toggle"][data-panel="missed"]')
+    expect(missed).to_have_text("1 more move since your last turn")
+    expect(missed).to_have_attribute("aria-expanded", "false")
+    missed.click()
+    expect(missed).to_have_attribute("aria-expanded", "true")
+    expect(bob.locator("#missed-moves li")).to_have_count(1)
+    expect(bob.locator("#missed-moves li")).to_contain_text("Cy played")
+    cy = new_page()
+    cy.goto(match.seat_link(2))
+    expect(cy.locator("#last-move")).to_contain_text("Ann played")
+    expect(cy.locator('[data-panel="missed"]')).to_have_count(0)  # Cy saw every move but the last one
+
+    first = new_match(server, "plusminus", seats=3, deck=fixed_deck([[], [], []]))
+    first.play(lambda view: view["version"] >= 2)  # Ann, Bob: Cy's first turn
+    cy_fr = new_page(locale="fr-FR")
+    cy_fr.goto(first.seat_link(2))
+    expect(cy_fr.locator("#last-move")).to_contain_text("Dernier coup : Bob a joué")
+    cy_fr.locator('[data-panel="missed"]').click()
+    expect(cy_fr.locator('[data-panel="missed"]')).to_have_text("1 autre coup depuis le début")
+    expect(cy_fr.locator("#missed-moves li")).to_contain_text("Ann a ouvert avec")

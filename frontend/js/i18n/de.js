@@ -254,6 +254,8 @@ export default {
   "rematch.elsewhere": "Du bist der Revanche auf einem anderen Gerät beigetreten: Öffne sie dort.",
 
   "log.last": "Letzter Zug:",
+  "log.missed": {one: "{count} weiterer Zug seit deinem letzten Zug", other: "{count} weitere Züge seit deinem letzten Zug"},
+  "log.missedFromStart": {one: "{count} weiterer Zug seit dem Anfang", other: "{count} weitere Züge seit dem Anfang"},
   "log.list": "Der Verlauf, das Neueste zuerst",
   "log.title": {one: "Verlauf ({count})", other: "Verlauf ({count})"},
   "log.resign": "{name} hat aufgegeben.",

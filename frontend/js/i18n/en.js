@@ -254,6 +254,8 @@ export default {
   "rematch.elsewhere": "You joined the rematch on another device: open it there.",
 
   "log.last": "Last move:",
+  "log.missed": {one: "{count} more move since your last turn", other: "{count} more moves since your last turn"},
+  "log.missedFromStart": {one: "{count} more move since the start", other: "{count} more moves since the start"},
   "log.list": "The log, the latest first",
   "log.title": {one: "Log ({count})", other: "Log ({count})"},
   "log.resign": "{name} resigned.",

@@ -254,6 +254,8 @@ export default {
   "rematch.elsewhere": "Te has unido a la revancha en otro dispositivo: ábrela allí.",
 
   "log.last": "Última jugada:",
+  "log.missed": {one: "{count} jugada más desde tu último turno", other: "{count} jugadas más desde tu último turno"},
+  "log.missedFromStart": {one: "{count} jugada más desde el principio", other: "{count} jugadas más desde el principio"},
   "log.list": "El registro, lo más reciente primero",
   "log.title": {one: "Registro ({count})", other: "Registro ({count})"},
   "log.resign": "{name} se rindió.",

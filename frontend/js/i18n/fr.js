@@ -254,6 +254,8 @@ export default {
   "rematch.elsewhere": "Vous avez rejoint la revanche sur un autre appareil : ouvrez-la là-bas.",
 
   "log.last": "Dernier coup :",
+  "log.missed": {one: "{count} autre coup depuis votre dernier tour", other: "{count} autres coups depuis votre dernier tour"},
+  "log.missedFromStart": {one: "{count} autre coup depuis le début", other: "{count} autres coups depuis le début"},
   "log.list": "Le journal, le plus récent d'abord",
   "log.title": {one: "Journal ({count})", other: "Journal ({count})"},
   "log.resign": "{name} a abandonné.",

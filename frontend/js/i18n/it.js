@@ -254,6 +254,8 @@ export default {
   "rematch.elsewhere": "Hai già preso il tuo posto nella rivincita su un altro dispositivo: aprila lì.",
 
   "log.last": "Ultima mossa:",
+  "log.missed": {one: "Ancora {count} mossa dal tuo ultimo turno", other: "Ancora {count} mosse dal tuo ultimo turno"},
+  "log.missedFromStart": {one: "Ancora {count} mossa dall'inizio", other: "Ancora {count} mosse dall'inizio"},
   "log.list": "Il registro, dal più recente",
   "log.title": {one: "Registro ({count})", other: "Registro ({count})"},
   "log.resign": "{name} si è arreso.",

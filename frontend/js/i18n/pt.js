@@ -254,6 +254,8 @@ export default {
   "rematch.elsewhere": "Entraste na desforra noutro dispositivo: abre-a lá.",
 
   "log.last": "Última jogada:",
+  "log.missed": {one: "Mais {count} jogada desde a tua última vez", other: "Mais {count} jogadas desde a tua última vez"},
+  "log.missedFromStart": {one: "Mais {count} jogada desde o início", other: "Mais {count} jogadas desde o início"},
   "log.list": "O registo, o mais recente primeiro",
   "log.title": {one: "Registo ({count})", other: "Registo ({count})"},
   "log.resign": "{name} desistiu.",

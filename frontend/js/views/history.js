@@ -24,7 +24,7 @@ export function history(id, token, screen) {
   let asked = 0;
   const retry = {timer: null, ms: 0, behind: false}; // behind: the log failed to catch up with the view, asked again
   const replay = {at: null, view: null};
-  const open = {log: false, replay: false};
+  const open = {log: false, replay: false, missed: false};
 
   /** Bring the log up to `version`, asking only for the moves since the ones already shown. */
   async function load(version) {
@@ -91,6 +91,30 @@ export function history(id, token, screen) {
     return "";
   }
 
+  /** The moves before the last one that the seat `me` has not seen on its own turn: those since its last move (from
+   * the start when it has not moved yet), oldest first; none for a watcher or when the last move is its own. A player
+   * back the next day at a table of three saw only the last of the others' two moves. */
+  function missed(me) {
+    const moves = log?.moves || [];
+    const last = lastMove().version - 1;
+    if (me === null || last < 0 || moves[last].seat === me) return [];
+    const since = moves.slice(0, last);
+    const mine = since.findLastIndex((entry) => entry.seat === me);
+    return since.slice(mine + 1).filter((entry) => entry.kind !== "hint");
+  }
+
+  /** Under the last move, the others' moves before it since the seat last moved, behind a button that counts them. */
+  function missedPanel(me, moved) {
+    const earlier = missed(me);
+    if (!earlier.length) return "";
+    const count = earlier.length;
+    return html`<div class="missed"><button type="button" class="small" data-action="toggle" data-panel="missed"
+        data-key="toggle-missed" aria-expanded="${open.missed ? "true" : "false"}" aria-controls="missed-moves"
+        >${t(moved ? "log.missed" : "log.missedFromStart", {count})}</button>
+      <ol class="last-move" id="missed-moves" ${open.missed ? "" : "hidden"}>${open.missed ? earlier.map((entry) =>
+        html`<li>${words(entry)}</li>`) : ""}</ol></div>`;
+  }
+
   async function show(at) {
     replay.at = at;
     replay.view = null;
@@ -149,7 +173,10 @@ export function history(id, token, screen) {
       const last = lastMove().entry;
       if (!last && !retry.behind) return "";
       const said = retry.behind ? t("app.loading") : words(last);
-      return html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${said}</p>`;
+      const me = screen.view.you ? screen.view.you.seat : null;
+      const moved = (log?.moves || []).some((entry) => entry.seat === me && entry.kind !== "hint");
+      return html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${said}</p>
+        ${retry.behind ? "" : missedPanel(me, moved)}`;
     },
     /** Under the table: what a move before the last one ended since this seat last moved. Not above it,
      * where with eight seats it pushed the hand off the first screen. */
