@@ -191,9 +191,15 @@ export function mergeActions(...groups) {
 /** A control's attributes and words: the same for the same control drawn again. */
 const looks = (control) => JSON.stringify([Array.from(control.attributes, (a) => [a.name, a.value]), control.textContent]);
 
+/** The second click of a double click (a child's fast double tap) on a control that turns something on and off: it
+ * turned the card picked straight off again, as if the tap did nothing. */
+const tappedAgain = (target, event) => event.type === "click" && event.detail > 1
+  && (target.hasAttribute("aria-pressed") || target.hasAttribute("aria-expanded"));
+
 function activate(target, event) {
   if (target.disabled || target.getAttribute("aria-disabled") === "true") return;
   event.preventDefault();
+  if (tappedAgain(target, event)) return;
   act(target.dataset.action, target, event);
 }
 

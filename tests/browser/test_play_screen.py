@@ -544,3 +544,17 @@ def test_a_card_picked_on_a_small_phone_with_large_text_brings_its_moves_into_si
     expect(page.locator('.controls [data-action="move"]').first).to_be_visible()
     assert in_sight(page, '.controls [data-action="move"]'), page.evaluate("scrollY")
     assert in_sight(page, ".hand [aria-pressed=true]")
+
+
+def test_a_card_tapped_twice_fast_stays_picked(new_page, server):
+    """A child's double tap picked the card and put it back at once: nothing seemed to happen (QA: family over days)."""
+    match = new_match(server, "plusminus", deck=plusminus_deck([["plus-5a"], ["plus-9a"]]))
+    page = new_page()
+    page.goto(match.seat_link(0))
+    card = page.locator('.hand [data-card="plus-5a"]')
+    card.dblclick()
+    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('.controls [data-action="move"]')).to_have_text(["Man 1 enters on 5"])
+    card.click()  # a tap of its own still puts it back
+    expect(card).to_have_attribute("aria-pressed", "false")
+    expect(page.locator(".controls")).to_have_count(0)
