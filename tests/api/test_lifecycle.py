@@ -290,13 +290,14 @@ def test_my_games_says_when_each_match_last_moved_and_a_hint_is_no_move(client, 
 
 
 def test_my_games_says_when_the_last_move_was_made_and_null_before_any(client, clock):
-    """`moved` tells a match nobody moved in ("started 2 hours ago") from one waiting since a move: a hint
-    or a seat that left is no move; the autopilot's and a claimed timeout's moves are."""
-    def moved(table: Table, seat: int = 0):
-        return client.post("/api/v1/my-games", json={"tokens": [table.tokens[seat]]}).json["games"][0]["moved"]
+    """`moved` tells a match nobody moved in ("started 2 hours ago", from `started`) from one waiting since a move:
+    a hint or a seat that left is no move; the autopilot's and a claimed timeout's moves are."""
+    def moved(table: Table, seat: int = 0, field: str = "moved"):
+        return client.post("/api/v1/my-games", json={"tokens": [table.tokens[seat]]}).json["games"][0][field]
 
     iso = lambda moment: moment.strftime("%Y-%m-%dT%H:%M:%SZ")  # noqa: E731
     hinted, left = Table.create(client), Table.create(client, seats=3)
+    started = iso(clock.at)
     clock.advance(hours=1)
     turn = hinted.view()["turn"]
     assert client.post(f"/api/v1/games/{hinted.id}/hint", headers=bearer(hinted.tokens[turn])).status_code == 200
@@ -304,6 +305,8 @@ def test_my_games_says_when_the_last_move_was_made_and_null_before_any(client, c
     assert client.post(f"/api/v1/games/{left.id}/resign", headers=bearer(left.tokens[waiting])).status_code == 200
     assert (hinted.view()["version"], moved(hinted)) == (1, None)
     assert (left.view()["version"], moved(left)) == (1, None)
+    assert moved(left, field="started") == started and moved(left, field="moved_at") != started, "a leaver started nothing"
+    assert moved(Table.create(client, join=False), field="started") is None, "a match waiting for players has not started"
     clock.advance(hours=2)
     move_first(hinted)
     made = iso(clock.at)

@@ -486,11 +486,14 @@ def test_my_games_says_a_late_turn_to_skip_as_such(new_page, server, database_fi
 
 def test_my_games_says_since_when_a_match_without_deadlines_waits(new_page, server, database_file):
     """Whose turn, and since when: a teacher's list tells who has kept the others waiting (QA)."""
-    match, unplayed = new_match(server, "addup", seats=3, bots={2: "easy"}), new_match(server, "addup")
+    match, unplayed = new_match(server, "addup", seats=3, bots={2: "easy"}), new_match(server, "addup", seats=3)
     match.play(lambda view: view["version"] >= 1)
-    assert unplayed.post("hint", unplayed.view(0)["turn"]).status_code == 200  # a hint is no move (review)
+    turn = unplayed.view(0)["turn"]
+    assert unplayed.post("hint", turn).status_code == 200  # a hint is no move (review)
     move_back_in_time(database_file, match.id, 50)
     move_back_in_time(database_file, unplayed.id, 75)
+    leaver = next(seat for seat in (1, 2) if seat != turn)
+    assert unplayed.post("resign", leaver).status_code == 200  # nor is a seat leaving before anyone moved (QA)
     page = new_page(locale="fr-FR")
     for each in (match, unplayed):
         page.goto(each.seat_link(0))
