@@ -64,12 +64,6 @@ def _rematch_seats(rematches: list[str]) -> set[tuple[str, int]]:
     return {(game_id, seat) for game_id, seat in connection.get().execute(_REMATCH_SEATS, {"ids": rematches})}
 
 
-def _started(match: matches.MatchRow) -> str | None:
-    """When the match started, its last seat taken (a seat changes hands only before the start); None while it waits.
-    Not `moved_at`, which a seat leaving before anyone moved changes too."""
-    return None if match.status == "waiting" else utc_iso(max(seat.joined_at for seat in match.seats))
-
-
 def _entry(match: matches.MatchRow, seat: int, name: str, moved: datetime | None, rematch_joined: bool) -> dict:
     """One match as My games shows it: the replayed state (a snapshot and a few events at most)
     tells its winners and the bots that took over seats whose players left; `moved`, when its last
@@ -81,6 +75,6 @@ def _entry(match: matches.MatchRow, seat: int, name: str, moved: datetime | None
     return {"id": match.id, "game": match.game, "seat": seat, "name": name, "status": match.status,
             "version": match.version, "turn": match.turn, "your_turn": match.status == "playing" and match.turn == seat,
             "deadline": deadline_iso(match, match.status), "moved_at": utc_iso(match.moved_at),
-            "moved": utc_iso(moved) if moved else None, "started": _started(match), "rematch": match.rematch_id,
+            "moved": utc_iso(moved) if moved else None, "rematch": match.rematch_id,
             "rematch_joined": rematch_joined, "your_status": events.status(state, seat),
             "winners": events.winners(game, state) if match.status == "over" else [], "seats": seats(match, state.bots)}

@@ -17,6 +17,8 @@ def stale() -> Problem:
     return Problem(409, "stale_version", "Another move landed first; reload the match and try again.")
 
 
+_NO_MOVE = frozenset({events.HINT, events.RESIGN})  # events after which the seat to move is the same
+
 # A move's writes are Prepared (api/reads.py): compiled once, every parameter bound by name. The
 # compare-and-set checks the seating with the version, so that the row a move leaves is the match's
 # own (its head is news: api/news.py), though a seat changed hands since the row was read.
@@ -83,9 +85,12 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.En
     if not rows:
         return match, state
     now = clock.now()
-    moved_at = match.moved_at if rows[0].kind == "hint" else now  # a hint leaves the seat's deadline where it was
+    over = events.is_over(game, state)
+    # A hint, or a seat leaving while another is to move, leaves that seat's deadline where it was: a late seat's
+    # turn was skippable, and stayed so. The end of a match is its last change (My games shows the newest first).
+    moved_at = match.moved_at if rows[-1].kind in _NO_MOVE and not over else now
     moved = match.changed(version=match.version + len(rows), moved_at=moved_at,
-                          status="over" if events.is_over(game, state) else "playing", turn=events.to_move(game, state))
+                          status="over" if over else "playing", turn=events.to_move(game, state))
     advance = {"match_id": match.id, "seen": match.version, "seen_seating": match.seating, "new_version": moved.version,
                "new_status": moved.status, "new_turn": moved.turn, "now": moved.moved_at}
     kind, seat, played = rows[0]

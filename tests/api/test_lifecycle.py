@@ -49,6 +49,20 @@ def test_a_timeout_is_refused_before_the_deadline_and_claimed_after_it(client, c
     assert [(m["kind"], m["seat"]) for m in log] == [("timeout", 0)]
 
 
+def test_a_seat_leaving_while_another_is_to_move_leaves_the_deadline_where_it_was(client, clock):
+    """The late seat's turn stays skippable: a third seat leaving gave it a whole new hour (QA)."""
+    table = Table.create(client, seats=3, time_per_move=3600)
+    late = table.view()["turn"]
+    leaver, skipper = [seat for seat in range(3) if seat != late]
+    clock.advance(minutes=61)
+    left = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[leaver]))
+    assert left.status_code == 200 and left.json["turn"] == late
+    assert left.json["deadline"] == "2026-11-01T13:00:00Z"
+    claimed = claim(client, table, skipper)
+    assert claimed.status_code == 200, claimed.json
+    assert claimed.json["deadline"] == "2026-11-01T14:01:00Z", "a move gives the next seat its whole hour"
+
+
 def test_untimed_matches_have_no_timeouts(client):
     table = Table.create(client)
     response = claim(client, table)
@@ -290,7 +304,7 @@ def test_my_games_says_when_each_match_last_moved_and_a_hint_is_no_move(client, 
 
 
 def test_my_games_says_when_the_last_move_was_made_and_null_before_any(client, clock):
-    """`moved` tells a match nobody moved in ("started 2 hours ago", from `started`) from one waiting since a move:
+    """`moved` tells a match nobody moved in ("started 2 hours ago", from `moved_at`) from one waiting since a move:
     a hint or a seat that left is no move; the autopilot's and a claimed timeout's moves are."""
     def moved(table: Table, seat: int = 0, field: str = "moved"):
         return client.post("/api/v1/my-games", json={"tokens": [table.tokens[seat]]}).json["games"][0][field]
@@ -305,8 +319,7 @@ def test_my_games_says_when_the_last_move_was_made_and_null_before_any(client, c
     assert client.post(f"/api/v1/games/{left.id}/resign", headers=bearer(left.tokens[waiting])).status_code == 200
     assert (hinted.view()["version"], moved(hinted)) == (1, None)
     assert (left.view()["version"], moved(left)) == (1, None)
-    assert moved(left, field="started") == started and moved(left, field="moved_at") != started, "a leaver started nothing"
-    assert moved(Table.create(client, join=False), field="started") is None, "a match waiting for players has not started"
+    assert moved(left, field="moved_at") == started, "a seat leaving is no change to date a wait from (QA)"
     clock.advance(hours=2)
     move_first(hinted)
     made = iso(clock.at)

@@ -15,13 +15,12 @@ import {tidying} from "./tidy.js";
 import {gameName, isolated, seatName, statusLine} from "./words.js";
 
 /** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it: its
- * last move (`moved`), or, before anyone moved, its start (`started`; a server older than it: `moved_at`, which a
- * seat leaving changes too; a hint is no move). */
+ * last move (`moved`), or, before anyone moved, its start (`moved_at`: the last seat taken then; a hint is no move). */
 function deadline(entry) {
   if (!entry.deadline) {
     if (entry.status !== "playing") return "";
     const since = entry.moved ? t("mine.moved", {relative: relativeTime(Date.parse(entry.moved))})
-      : t("mine.started", {relative: relativeTime(Date.parse(entry.started ?? entry.moved_at))});
+      : t("mine.started", {relative: relativeTime(Date.parse(entry.moved_at))});
     return html` <span class="due">· ${since}</span>`;
   }
   const due = Date.parse(entry.deadline);
