@@ -8,6 +8,9 @@ import time
 
 from playwright.sync_api import expect
 
+from tests.engine.test_addup import fixed_deck as addup_deck
+
+from .drive import status
 from .matches import new_match
 from .test_addup import addup_move
 from .test_offline import keys_sent, your_turn
@@ -28,6 +31,19 @@ def polls_of(match) -> re.Pattern:
 def busy(route, retry_after: int, status: int = 503, code: str = "database_unavailable"):
     route.fulfill(status=status, headers={"Retry-After": str(retry_after)}, content_type="application/problem+json",
                   body=f'{{"code": "{code}", "detail": "Try again shortly.", "status": {status}}}')
+
+
+def on_the_first_move(page, match, handle) -> None:
+    """The page's first move posted to `match` goes to `handle(route)`, the others to the server."""
+    handled = []
+
+    def first(route):
+        if route.request.method != "POST" or handled:
+            return route.fallback()
+        handled.append(route.request.url)
+        handle(route)
+
+    page.route(f"**/api/v1/games/{match.id}/moves", first)
 
 
 def test_a_poll_that_never_answers_fails_at_its_deadline_and_polling_goes_on(new_page, server):
@@ -101,15 +117,7 @@ def test_a_move_the_server_is_too_busy_for_waits_and_lands(new_page, server):
     page = new_page()
     version = your_turn(page, match)
     keys = keys_sent(page, f"/games/{match.id}/moves")
-    limited = []
-
-    def rate_limited_once(route):
-        if route.request.method != "POST" or limited:
-            return route.fallback()
-        limited.append(route.request.url)
-        busy(route, retry_after=1, status=429, code="rate_limited")
-
-    page.route(f"**/api/v1/games/{match.id}/moves", rate_limited_once)
+    on_the_first_move(page, match, lambda route: busy(route, retry_after=1, status=429, code="rate_limited"))
     addup_move(page)
     expect(page.locator("#sending")).to_have_text(
         "The server is busy: this device keeps your move and sends it again in a moment.")
@@ -180,3 +188,31 @@ def test_a_page_woken_after_its_poll_s_deadline_asks_again_at_once(new_page, ser
             document.dispatchEvent(new Event('visibilitychange'));
         }""")
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+
+
+def test_a_move_answered_late_never_turns_the_table_back(new_page, server):
+    """The server made the move but its answer was lost; polls then brought Bob's reply, and the retry's kept
+    answer (the match just after the move) turned the table back to "Bob's turn" until the next poll's news:
+    the player, whose turn it was, saw it taken away for as long as a poll is held."""
+    match = new_match(server, "addup", deck=addup_deck([["1a", "2a", "3a"], ["1b", "2b", "3b"]], ["4a", "5a"]))
+    page = new_page()
+    version = your_turn(page, match)
+    keys = keys_sent(page, f"/games/{match.id}/moves")
+    made = []
+
+    def lose_the_answer(route):
+        made.append(route.fetch().status)  # the server makes the move; its answer never reaches the phone
+        route.abort()
+
+    on_the_first_move(page, match, lose_the_answer)
+    addup_move(page)
+    expect(page.locator("#sending")).to_contain_text("No connection: this device keeps your move")
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))  # a poll brought it
+    match.play(lambda view: view["turn"] == 0)  # Bob replies
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))
+    expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your move.")
+    assert status(page) == ("playing", version + 2, True)
+    expect(page.locator("#sending")).to_have_count(0)
+    assert made == [200] and len(keys) == 2 and keys[0] == keys[1], (made, keys)
+    assert match.view(0)["version"] == version + 2
+

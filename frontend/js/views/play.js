@@ -435,8 +435,11 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     await showAnswer(result);
   }
 
-  /** A change's answer with the match it made, shown as a poll's is; the next poll names its ETag. */
+  /** A change's answer with the match it made, shown as a poll's is; the next poll names its ETag. An answer older
+   * than the match shown (a move's, lost and sent again, comes back as the server kept it, while polls brought the
+   * moves made since) would turn the table back: the page stays on the newer one. */
   async function showAnswer(result) {
+    if (result.data.version < (screen.view?.version ?? 0)) return screen.repaint(); // the sending line goes
     poller.setEtag(result.etag);
     await shown(result.data, result.etag);
   }
