@@ -32,7 +32,8 @@ export function poll(load, onData, onError, onBack = () => {}) {
     if (stopped || running) return;
     running = true;
     pending = new AbortController();
-    const wait = etag && !document.hidden ? WAIT_S : 0; // only a poll naming its ETag is held
+    // Only a poll naming its ETag is held; not the first after a failure, whose answer clears the page's note at once.
+    const wait = etag && !document.hidden && !failing ? WAIT_S : 0;
     overdueAt = Date.now() + deadlineOf(wait);
     try {
       const result = await load(etag, {wait, signal: pending.signal});

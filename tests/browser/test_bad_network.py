@@ -216,3 +216,20 @@ def test_a_move_answered_late_never_turns_the_table_back(new_page, server):
     assert made == [200] and len(keys) == 2 and keys[0] == keys[1], (made, keys)
     assert match.view(0)["version"] == version + 2
 
+
+def test_a_poll_s_note_goes_as_soon_as_the_server_answers_again(new_page, server):
+    """The first poll after a failure was held by the server like any other (20 s when nothing happens), so "The
+    server cannot be reached" stayed that long after the network came back: it is asked without waiting."""
+    match = new_match(server, "addup", deck=addup_deck([["1a", "2a", "3a"], ["1b", "2b", "3b"]], ["4a", "5a"]))
+    page = new_page()
+    cut = [True]
+    page.route(polls_of(match), lambda route: route.abort()
+               if cut[0] and route.request.headers.get("if-none-match") else route.fallback())
+    page.goto(match.seat_link(1))
+    expect(page.locator("#status")).to_contain_text("Ann's turn")
+    expect(page.locator("main .error")).to_contain_text(NO_ANSWER)
+    cut[0] = False
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # the network is back
+    expect(page.locator("main .error")).to_have_count(0, timeout=5000)  # not after a 20 s hold
+    match.play(lambda view: view["version"] >= 1)  # and polls are held for news again
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
