@@ -2,7 +2,7 @@
 import {retryDelay, serverFailed} from "./api.js";
 import {html, render} from "./html.js";
 import {t} from "./i18n.js";
-import {problemText} from "./views/words.js";
+import {onceText, problemText} from "./views/words.js";
 
 const RETRY_MS = 5000; // a screen that could not load what it shows asks again by itself, besides on "online"
 
@@ -168,7 +168,7 @@ export async function attempt(screen, call, failed) {
     return result;
   } catch (error) {
     screen.busy = false;
-    screen.error = problemText(error);
+    screen.error = onceText(error);
     failed?.(error);
     screen.repaint();
     return undefined;

@@ -6,6 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.engine.test_addup import fixed_deck as addup_deck
+
 from .matches import GAMES, choose, new_match
 from .test_addup import addup_move
 from .test_games import GAMES as PLAYED
@@ -82,6 +84,23 @@ def test_a_reload_that_cannot_reach_the_server_still_shows_the_game_and_the_kept
     expect(page.locator("main .error")).to_contain_text("The server cannot be reached")
     expect(page.locator("main h1")).to_have_text("ADD UP")
     expect(page.locator("#sending")).to_contain_text("your move")
+
+
+def test_a_hint_asked_offline_says_to_ask_again_and_the_note_goes_with_the_network(new_page, server):
+    """A hint (asked once, never kept to send later) said "the page will keep trying", which it did not, and the
+    note stayed once the network was back, until the player's next move."""
+    match = new_match(server, "addup", deck=addup_deck([["1a", "2a", "3a"], ["1b", "2b", "3b"]], ["4a", "5a"]))
+    page = new_page()
+    your_turn(page, match)
+    page.context.set_offline(True)
+    page.locator('[data-key="hint"]').click()
+    expect(page.locator("main .error")).to_have_text(
+        "The server cannot be reached. Check your connection, then try again.")
+    page.context.set_offline(False)
+    expect(page.locator("main .error")).to_have_count(0)
+    page.locator('[data-key="hint"]').click()
+    expect(page.locator("#hint")).to_be_visible()
+    assert match.view(0)["version"] == 1  # the one hint asked while online
 
 
 def test_a_match_that_does_not_exist_says_so_and_leads_home(new_page):

@@ -285,6 +285,7 @@ export default {
   "fair.insecure": "Die Prüfung braucht eine sichere Seite (https).",
 
   "error.network": "Der Server ist nicht erreichbar. Prüfe deine Verbindung; die Seite versucht es weiter.",
+  "error.networkTryAgain": "Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es dann noch einmal.",
   "error.busy": "Der Server ist gerade sehr beschäftigt. Gleich klappt es wieder.",
   "error.stale_version": "Jemand hat kurz vor dir gezogen: So sieht der Tisch jetzt aus.",
   "error.not_your_turn": "Du bist nicht mehr dran.",

@@ -285,6 +285,7 @@ export default {
   "fair.insecure": "La comprobación necesita una página segura (https).",
 
   "error.network": "No se puede contactar con el servidor. Revisa tu conexión; la página lo seguirá intentando.",
+  "error.networkTryAgain": "No se puede contactar con el servidor. Revisa tu conexión y vuelve a intentarlo.",
   "error.busy": "El servidor está muy ocupado ahora mismo. Volverá a funcionar en un momento.",
   "error.stale_version": "Alguien jugó justo antes que tú: así está ahora la mesa.",
   "error.not_your_turn": "Ya no es tu turno.",

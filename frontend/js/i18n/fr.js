@@ -285,6 +285,7 @@ export default {
   "fair.insecure": "La vérification demande une page sécurisée (https).",
 
   "error.network": "Le serveur est injoignable. Vérifiez votre connexion ; la page réessaie toute seule.",
+  "error.networkTryAgain": "Le serveur est injoignable. Vérifiez votre connexion, puis réessayez.",
   "error.busy": "Le serveur est très occupé en ce moment. Ça ira mieux dans un instant.",
   "error.stale_version": "Quelqu'un a joué juste avant vous : voici la table maintenant.",
   "error.not_your_turn": "Ce n'est plus votre tour.",

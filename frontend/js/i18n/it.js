@@ -285,6 +285,7 @@ export default {
   "fair.insecure": "La verifica richiede una pagina sicura (https).",
 
   "error.network": "Il server non risponde. Controlla la connessione; la pagina continua a riprovare.",
+  "error.networkTryAgain": "Il server non risponde. Controlla la connessione, poi riprova.",
   "error.busy": "Il server è molto occupato in questo momento. Tornerà a funzionare tra poco.",
   "error.stale_version": "Qualcuno ha giocato appena prima di te: ecco il tavolo adesso.",
   "error.not_your_turn": "Non tocca più a te.",

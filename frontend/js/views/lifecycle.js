@@ -8,7 +8,7 @@ import {followRematch, forget, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {LEVELS} from "./computer.js";
 import {deadlineLine, isLate} from "./pace.js";
-import {problemText, seatName} from "./words.js";
+import {onceText, seatName} from "./words.js";
 
 /** `send(call)` runs an API call that answers with the match view; `queue(change)` hands a change
  * (a resignation, a rematch) to the outbox, which sends it whenever the network lets it. */
@@ -169,7 +169,7 @@ export function lifecycle(id, token, screen, send, queue) {
           forget(id);
           go("/");
         } catch (error) {
-          screen.error = problemText(error);
+          screen.error = onceText(error);
           screen.repaint();
         }
       },

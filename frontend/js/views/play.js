@@ -357,11 +357,13 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     startPolling();
   }
 
+  /** A poll answered after failing: its note goes, and so does a change's "cannot be reached" (try it again now). */
   function back() {
-    if (screen.pollError) {
-      screen.pollError = null;
-      screen.repaint();
-    }
+    const unreachable = screen.error === t("error.networkTryAgain");
+    if (!screen.pollError && !unreachable) return;
+    screen.pollError = null;
+    if (unreachable) screen.error = null;
+    screen.repaint();
   }
 
   function failed(error) {

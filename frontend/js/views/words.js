@@ -78,6 +78,10 @@ export function problemText(error) {
   return error.detail || t("error.unknown");
 }
 
+/** Why a change the player made once failed (not kept by the outbox: a hint, a rename...): with no connection,
+ * the player tries it again, not the page. */
+export const onceText = (error) => (error.code === "network" ? t("error.networkTryAgain") : problemText(error));
+
 /** A refusal's params as its texts use them: the arithmetic written out, what it makes and what is missing. */
 function errorWords(params) {
   const shown = {...params};
