@@ -56,7 +56,7 @@ export function poll(load, onData, onError, onBack = () => {}) {
     } catch (error) {
       if (stopped) return;
       if (error.name === "AbortError") {
-        delay = 0; // wake() cut a poll past its deadline: ask again at once
+        delay = 0; // wake() cut a poll past its deadline, or lost() one the network left: ask again at once
       } else {
         failing = true;
         delay = retryDelay(error, Math.min(Math.max(delay, 1000) * 2, FAILING_MAX_MS));
@@ -76,9 +76,15 @@ export function poll(load, onData, onError, onBack = () => {}) {
     tick();
   }
 
+  /** The phone lost its network: a held poll would say nothing until its deadline (up to half a minute). */
+  function lost() {
+    if (running) pending.abort(); // as wake() does: asked again at once, which fails and is said so
+  }
+
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("focus", wake);
   window.addEventListener("online", wake);
+  window.addEventListener("offline", lost);
   tick();
   return {
     stop() {
@@ -88,6 +94,7 @@ export function poll(load, onData, onError, onBack = () => {}) {
       document.removeEventListener("visibilitychange", wake);
       window.removeEventListener("focus", wake);
       window.removeEventListener("online", wake);
+      window.removeEventListener("offline", lost);
     },
     now: tick,
     setEtag(tag) { etag = tag; },

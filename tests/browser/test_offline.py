@@ -59,6 +59,32 @@ def test_a_move_made_offline_is_sent_once_when_the_network_returns(new_page, ser
     assert keys and set(keys) == {keys[0]} and keys[0], keys
 
 
+def test_a_network_lost_again_is_said_at_once_and_the_connection_back_note_goes(new_page, server):
+    """The held poll went on waiting for news (up to 20 s) after the phone lost its network, the page saying
+    nothing; then it said "The server cannot be reached" under "Connection back: the server received your move."."""
+    match = new_match(server, "addup", deck=addup_deck([["1a", "2a", "3a"], ["1b", "2b", "3b"]], ["4a", "5a"]))
+    page = new_page()
+    held = set()  # the polls the server holds now
+    page.on("request", lambda r: held.add(r) if r.url.endswith(f"/games/{match.id}") and "prefer" in r.headers else None)
+    page.on("requestfinished", lambda r: held.discard(r))
+    page.on("requestfailed", lambda r: held.discard(r))
+    moved_offline(page, match)
+    page.context.set_offline(False)
+    expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your move.")
+    for _ in range(100):  # until a poll is held (10 s at most)
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "no poll was held"
+    page.context.set_offline(True)
+    expect(page.locator("main .error")).to_contain_text("The server cannot be reached", timeout=5000)
+    expect(page.locator("#outbox-news")).to_have_count(0)
+    page.context.set_offline(False)
+    expect(page.locator("main .error")).to_have_count(0)
+    match.play(lambda view: view["turn"] == 0)
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+
+
 def test_a_reload_while_offline_keeps_the_move_and_sends_it_later(new_page, server):
     match = new_match(server, "addup")
     page = new_page()

@@ -379,6 +379,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       poller?.stop(); // no such match: nothing will change
     } else {
       screen.pollError = problemText(error); // the next answer clears it (see back)
+      screen.news = null; // "Connection back: ..." no longer holds
     }
     screen.repaint();
   }
