@@ -24,8 +24,9 @@ export class ApiError extends Error {
 /** The server failed rather than refused: no answer (in time), a proxy's timeout, too busy, a 5xx. Worth asking again. */
 export const serverFailed = (error) => error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 
-/** Too busy to answer now (rate limited, overloaded, restarting): said so, and asked again after its Retry-After. */
-export const serverBusy = (error) => error.status === 429 || error.status === 503;
+/** Too busy to answer now (rate limited, overloaded, restarting; or a proxy in front said its server did not answer,
+ * 502 or 504, with a page of its own): said so, and asked again after its Retry-After. */
+export const serverBusy = (error) => [429, 502, 503, 504].includes(error.status);
 
 /** How long to wait before asking again after `error`: the server's Retry-After when it gave one, else `ms`. */
 export const retryDelay = (error, ms) => (error.retryAfter ? Math.min(error.retryAfter * 1000, MAX_RETRY_MS) : ms);

@@ -127,6 +127,37 @@ def test_a_move_the_server_is_too_busy_for_waits_and_lands(new_page, server):
     assert len(keys) == 2 and keys[0] == keys[1], keys
 
 
+def test_a_proxy_s_bad_gateway_page_is_said_to_be_a_busy_server(new_page, server):
+    """A proxy in front answers 502 or 504 with an HTML page of its own while the app restarts: a poll said
+    "Something went wrong." and a kept move "No connection", on a phone that was connected all along."""
+    match = new_match(server, "addup", deck=addup_deck([["1a", "2a", "3a"], ["1b", "2b", "3b"]], ["4a", "5a"]))
+    page = new_page()
+    version = your_turn(page, match)
+
+    def bad_gateway(route, status=502):
+        route.fulfill(status=status, content_type="text/html", body=f"<html><body><h1>{status}</h1></body></html>")
+
+    on_the_first_move(page, match, lambda route: bad_gateway(route, 504))
+    addup_move(page)
+    expect(page.locator("#sending")).to_have_text(
+        "The server is busy: this device keeps your move and sends it again in a moment.")
+    expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your move.")
+    assert match.view(0)["version"] == version + 1
+    failed = []
+
+    def fail_once(route):
+        if failed:
+            return route.fallback()
+        failed.append(route.request.url)
+        bad_gateway(route)
+
+    page.route(polls_of(match), fail_once)
+    match.play(lambda view: view["turn"] == 0)
+    expect(page.locator("main .error")).to_have_text("The server is very busy right now. It will work again in a moment.")
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    expect(page.locator("main .error")).to_have_count(0)
+
+
 def test_a_log_that_failed_to_load_says_loading_and_is_asked_again(new_page, server):
     """The move log is read apart from the view: when it failed, the last move was never shown (or the
     one before it stayed) until the next move."""

@@ -15,7 +15,7 @@ export function newGroup(players, body) {
     match: null, links: {}};
 }
 
-/** `call()` until it is answered or refused: a rate limit (LIMIT_CREATE, LIMIT_JOIN: 429) or a busy server (503) is
+/** `call()` until it is answered or refused: a rate limit (LIMIT_CREATE, LIMIT_JOIN: 429) or a busy server (503, a proxy's 502/504) is
  * waited out for as long as its Retry-After says, `waiting(seconds)` told first and `waiting(null)` after. */
 async function patiently(call, waiting) {
   for (;;) {
