@@ -36,7 +36,8 @@ const WORDS = {
 };
 const RELOADED = "addgames.reloadedFor"; // the server's version this tab already reloaded for
 
-/** Show in `element`, in the language `code`, that a module could not load, with Try again (`retry()`);
+/** Show in `element`, in the language `code`, that a module could not load, with Try again (`retry()`, also when
+ * the browser's network comes back);
  * or reload the page, once per version of the server, when the server runs another version. */
 export async function loadFailed(element, code, retry) {
   if (await reloadedForNewer()) return;
@@ -46,6 +47,8 @@ export async function loadFailed(element, code, retry) {
     render: () => html`<div lang="${code}"><h1>${words.title}</h1><p class="error">${words.text}</p>
       <p><button type="button" class="primary" data-action="retry" data-key="retry">${words.retry}</button></p></div>`,
     actions: {retry},
+    start: () => window.addEventListener("online", retry), // the network back: tried again without a tap
+    stop: () => window.removeEventListener("online", retry),
   });
   element.focus({preventScroll: true});
 }

@@ -122,6 +122,19 @@ def test_a_screen_whose_module_cannot_be_fetched_says_so_and_tries_again(new_pag
     expect(alert).to_have_count(0)
 
 
+def test_a_screen_that_could_not_open_offline_opens_by_itself_when_the_network_returns(new_page):
+    """Every other screen asks again by itself when the network comes back; this one waited for Try again."""
+    page = new_page()
+    page.goto("/")
+    expect(page.locator(".games .game-card")).to_have_count(5)
+    page.context.set_offline(True)  # on a first visit, before the service worker kept the app
+    page.locator('a[href="/rules/addup"]').first.click()
+    expect(page.locator("main h1")).to_have_text("This page could not open")
+    page.context.set_offline(False)
+    expect(page.locator(".interpretations li").first).to_be_visible()
+    expect(page.locator("main .error")).to_have_count(0)
+
+
 def test_a_language_that_cannot_be_fetched_at_start_says_so_in_that_language_and_the_outbox_still_sends(new_page, server):
     match = new_match(server, "addup")
     page = new_page(locale="fr-FR")
