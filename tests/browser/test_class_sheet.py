@@ -239,3 +239,35 @@ def test_a_class_of_thirty_is_made_through_the_rate_limits_by_waiting_out_their_
     waits = [line for line in said() if "wait" in line]  # the 11th create was refused, and waited out
     assert waits and all(re.match(r"Making match 11 of 15… The server asks to wait \d+ s", line) for line in waits), said()
     assert 429 in answers and answers.count(201) == 30, answers  # 15 matches and 15 seats joined, each once
+
+
+def printed_cards(page) -> list[str]:
+    """The pupils whose card paper gets, as the page stands now."""
+    page.emulate_media(media="print")
+    names = page.locator(".pupil-card").evaluate_all(
+        "cards => cards.filter((c) => c.getClientRects().length).map((c) => c.dataset.pupil)")
+    page.emulate_media(media="screen")
+    return names
+
+
+def test_a_lost_card_is_printed_again_alone_where_printing_them_all_made_a_spare_of_every_private_link(new_page):
+    teacher = new_page()
+    set_up(teacher, ["Ann", "Bob", "Cy"], game="addit")
+    teacher.locator('[data-key="make"]').click()
+    expect(teacher.locator("#made")).to_be_visible(timeout=MAKING_S * 1000)
+    teacher.evaluate("() => { window.printed = 0; window.print = () => { window.printed += 1; }; }")  # no dialog here
+
+    bob = teacher.locator('.pupil-card[data-pupil="Bob"] [data-action="printCard"]')
+    expect(bob).to_have_text("Print this card")
+    expect(bob).to_have_accessible_name("Print this card: Bob")
+    bob.click()
+    assert teacher.evaluate("window.printed") == 1
+    assert printed_cards(teacher) == ["Bob"]
+    assert serious_violations(teacher) + too_small(teacher) == []
+
+    # The printing done (the dialog closed), the whole sheet prints again, as does its Print button.
+    teacher.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    assert printed_cards(teacher) == ["Ann", "Bob", "Cy"]
+    bob.click()
+    teacher.locator('[data-key="print"]').click()
+    assert teacher.evaluate("window.printed") == 3 and printed_cards(teacher) == ["Ann", "Bob", "Cy"]

@@ -633,6 +633,8 @@ export default {
   "sheet.unmade": "Noch keine Karte für {names}.",
   "sheet.goOn": "Weiter: den Rest anlegen",
   "sheet.print": "Drucken",
+  "sheet.printCard": "Diese Karte drucken",
+  "sheet.printCardOf": "Diese Karte drucken: {name}",
   "sheet.forget": "Diesen Bogen vergessen",
   "sheet.forgetAsk": "Diesen Bogen auf diesem Gerät vergessen? Seine Karten lassen sich dann hier nicht mehr drucken; die Spiele gehen weiter, und Meine Spiele zeigt sie weiter an.",
   "sheet.forgetYes": "Vergessen",

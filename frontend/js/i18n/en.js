@@ -633,6 +633,8 @@ export default {
   "sheet.unmade": "No card yet for {names}.",
   "sheet.goOn": "Go on: make the rest",
   "sheet.print": "Print",
+  "sheet.printCard": "Print this card",
+  "sheet.printCardOf": "Print this card: {name}",
   "sheet.forget": "Forget this sheet",
   "sheet.forgetAsk": "Forget this sheet on this device? Its cards can no longer be printed from here; the matches go on, and My games still lists them.",
   "sheet.forgetYes": "Forget it",

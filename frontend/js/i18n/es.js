@@ -633,6 +633,8 @@ export default {
   "sheet.unmade": "Aún no hay tarjeta para {names}.",
   "sheet.goOn": "Seguir: crear el resto",
   "sheet.print": "Imprimir",
+  "sheet.printCard": "Imprimir esta tarjeta",
+  "sheet.printCardOf": "Imprimir esta tarjeta: {name}",
   "sheet.forget": "Olvidar esta hoja",
   "sheet.forgetAsk": "¿Olvidar esta hoja en este dispositivo? Sus tarjetas ya no se podrán imprimir desde aquí; las partidas siguen, y Mis partidas las sigue mostrando.",
   "sheet.forgetYes": "Olvidarla",

@@ -633,6 +633,8 @@ export default {
   "sheet.unmade": "Pas encore de carte pour {names}.",
   "sheet.goOn": "Continuer : créer le reste",
   "sheet.print": "Imprimer",
+  "sheet.printCard": "Imprimer cette carte",
+  "sheet.printCardOf": "Imprimer cette carte : {name}",
   "sheet.forget": "Oublier cette feuille",
   "sheet.forgetAsk": "Oublier cette feuille sur cet appareil ? Ses cartes ne pourront plus être imprimées d'ici ; les parties continuent, et Mes parties les affiche toujours.",
   "sheet.forgetYes": "L'oublier",

@@ -633,6 +633,8 @@ export default {
   "sheet.unmade": "Ancora nessuna scheda per {names}.",
   "sheet.goOn": "Continua: crea il resto",
   "sheet.print": "Stampa",
+  "sheet.printCard": "Stampa questa scheda",
+  "sheet.printCardOf": "Stampa questa scheda: {name}",
   "sheet.forget": "Dimentica questo foglio",
   "sheet.forgetAsk": "Dimenticare questo foglio su questo dispositivo? Le sue schede non si potranno più stampare da qui; le partite continuano, e Le mie partite le mostra ancora.",
   "sheet.forgetYes": "Dimenticalo",

@@ -633,6 +633,8 @@ export default {
   "sheet.unmade": "Ainda não há cartão para {names}.",
   "sheet.goOn": "Continuar: criar o resto",
   "sheet.print": "Imprimir",
+  "sheet.printCard": "Imprimir este cartão",
+  "sheet.printCardOf": "Imprimir este cartão: {name}",
   "sheet.forget": "Esquecer esta folha",
   "sheet.forgetAsk": "Esquecer esta folha neste dispositivo? Os cartões dela já não se podem imprimir daqui; os jogos continuam, e Os meus jogos continua a mostrá-los.",
   "sheet.forgetYes": "Esquecê-la",

@@ -1,5 +1,6 @@
 // A class sheet: one card per pupil (their name, the game, "Scan to play" and the QR code of their seat link, who
-// they play with) to print and hand out, kept on this device so that a lost card can be printed again. While its
+// they play with) to print and hand out, kept on this device so that a lost card can be printed again, alone (the
+// others left off the paper: a spare of each would be another private link to lose). While its
 // matches are being made, how far it got; when that stopped midway, why, and *Go on*. On screen, the Results.
 import {forgetSheet, sheetOf, unmade} from "../class-store.js";
 import {html} from "../html.js";
@@ -20,14 +21,17 @@ function seatQr(link, pupil) {
     <figcaption>${t("sheet.scan")}</figcaption></figure>`;
 }
 
-function card(sheet, group, pupil) {
+/** A pupil's card; left off the paper while another one alone is printed (`alone`: that pupil). */
+function card(sheet, group, pupil, alone) {
   const computer = group.body.bots.length ? [t("bot.name", {level: t(`bot.level.${sheet.level}`)})] : [];
   const others = [...group.pupils.filter((name) => name !== pupil), ...computer];
-  return html`<li class="pupil-card" data-pupil="${pupil}">
+  return html`<li class="pupil-card${alone && alone !== pupil ? " unprinted" : ""}" data-pupil="${pupil}">
     <h2>${pupil}</h2>
     <p class="card-game">${gameName(sheet.game)}</p>
     ${seatQr(group.links[pupil], pupil)}
-    <p class="card-with">${t("sheet.with", {names: listing(others)})}</p></li>`;
+    <p class="card-with">${t("sheet.with", {names: listing(others)})}</p>
+    <button type="button" class="card-print" data-action="printCard" data-pupil="${pupil}" data-key="print-${pupil}"
+      aria-label="${t("sheet.printCardOf", {name: pupil})}">${t("sheet.printCard")}</button></li>`;
 }
 
 /** How far this tab's run got, why it stopped, or what is still to make. */
@@ -60,6 +64,11 @@ function tools(forgetting, cards) {
 
 export default function classSheet(id) {
   let forgetting = false;
+  let alone = null; // the pupil whose card alone is being printed, until the printing is done
+  const printed = () => {
+    alone = null;
+    screen.repaint();
+  };
   let unlisten = null;
   const results = classResults(id, () => screen.repaint());
   const screen = {
@@ -74,7 +83,7 @@ export default function classSheet(id) {
       const run = runOf(id);
       const running = run && !run.ended; // no printing nor forgetting a sheet half made: its next step would keep it
       const cards = sheet.groups.flatMap((group) => group.pupils.filter((pupil) => group.links[pupil])
-        .map((pupil) => card(sheet, group, pupil)));
+        .map((pupil) => card(sheet, group, pupil, alone)));
       return html`<div class="class-sheet">
         <h1 tabindex="-1">${t("sheet.title", {game: gameName(sheet.game)})}</h1>
         <p class="facts">${t("class.pupils", {count: sheet.groups.flatMap((g) => g.pupils).length})} ·
@@ -92,14 +101,24 @@ export default function classSheet(id) {
         if (runOf(id).ended) results.refresh(); // the matches made meanwhile
       });
       results.start();
+      window.addEventListener("afterprint", printed);
     },
     revive: () => results.refresh(),
     stop() {
       unlisten?.();
       results.stop();
+      window.removeEventListener("afterprint", printed);
     },
     actions: {
-      print: () => window.print(),
+      print() {
+        printed(); // a card printed alone before, should the browser have said nothing when it was done
+        window.print();
+      },
+      printCard(button) {
+        alone = button.dataset.pupil;
+        screen.repaint();
+        window.print();
+      },
       downloadResults: () => results.download(sheetOf(id)),
       goOn() {
         startMaking(sheetOf(id));
