@@ -250,12 +250,30 @@ def printed_cards(page) -> list[str]:
     return names
 
 
-def test_a_lost_card_is_printed_again_alone_where_printing_them_all_made_a_spare_of_every_private_link(new_page):
+def test_the_cards_stay_off_a_projected_screen_and_a_lost_one_is_printed_again_alone(new_page):
     teacher = new_page()
     set_up(teacher, ["Ann", "Bob", "Cy"], game="addit")
     teacher.locator('[data-key="make"]').click()
     expect(teacher.locator("#made")).to_be_visible(timeout=MAKING_S * 1000)
     teacher.evaluate("() => { window.printed = 0; window.print = () => { window.printed += 1; }; }")  # no dialog here
+
+    # A projector may mirror the screen: the cards, whose QR codes open the pupils' seats, stay off it until asked for,
+    # and are printed all the same.
+    cards = teacher.locator(".pupil-card")
+    expect(cards).to_have_count(3)
+    expect(cards.first).to_be_hidden()
+    expect(teacher.locator("#cards-hidden")).to_have_text(
+        "The cards stay off the screen: on a projector, the class would see every pupil's QR code. Print prints them.")
+    assert printed_cards(teacher) == ["Ann", "Bob", "Cy"]
+    show = teacher.locator('[data-key="show-cards"]')
+    expect(show).to_have_attribute("aria-expanded", "false")
+    show.click()
+    expect(cards).to_have_count(3)
+    for n in range(3):
+        expect(cards.nth(n)).to_be_visible()
+    expect(show).to_have_text("Hide the cards")
+    expect(show).to_have_attribute("aria-expanded", "true")
+    expect(teacher.locator("#cards-hidden")).to_have_count(0)
 
     bob = teacher.locator('.pupil-card[data-pupil="Bob"] [data-action="printCard"]')
     expect(bob).to_have_text("Print this card")
@@ -271,3 +289,8 @@ def test_a_lost_card_is_printed_again_alone_where_printing_them_all_made_a_spare
     bob.click()
     teacher.locator('[data-key="print"]').click()
     assert teacher.evaluate("window.printed") == 3 and printed_cards(teacher) == ["Ann", "Bob", "Cy"]
+    show.click()
+    expect(cards.first).to_be_hidden()
+    teacher.reload()  # hidden again on opening the sheet
+    expect(teacher.locator(".pupil-card").first).to_be_hidden()
+

@@ -66,6 +66,8 @@ def visit_every_screen(page, matches):
     expect(page.locator(".class-matches li")).to_have_count(2)
     page.locator('[data-key="make"]').click()
     expect(page.locator(".pupil-card")).to_have_count(3, timeout=30_000)  # three matches made, on a loaded machine too
+    page.locator('[data-key="show-cards"]').click()  # the cards on screen, and the button that hides them again
+    expect(page.locator(".pupil-card").first).to_be_visible()
     page.locator('[data-key="forget-sheet"]').click()
     expect(page.locator("#forget-ask")).to_be_visible()
     navigate(page, "/")

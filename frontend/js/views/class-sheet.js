@@ -1,5 +1,5 @@
 // A class sheet: one card per pupil (their name, the game, "Scan to play" and the QR code of their seat link, who
-// they play with) to print and hand out, kept on this device so that a lost card can be printed again, alone (the
+// they play with) to print and hand out (off the screen until asked for: a projector may mirror it), kept on this device so that a lost card can be printed again, alone (the
 // others left off the paper: a spare of each would be another private link to lose). While its
 // matches are being made, how far it got; when that stopped midway, why, and *Go on*. On screen, the Results.
 import {forgetSheet, sheetOf, unmade} from "../class-store.js";
@@ -48,12 +48,15 @@ function making(sheet, run) {
     <p class="actions"><button type="button" class="primary" data-action="goOn" data-key="go-on">${t("sheet.goOn")}</button></p>`;
 }
 
-/** *Print*, and *Forget this sheet*, asked first (`forgetting`). */
-function tools(forgetting, cards) {
+/** *Print*, *Show the cards* (`showing`: on screen) and *Forget this sheet*, asked first (`forgetting`). */
+function tools(forgetting, cards, showing) {
   if (!forgetting) {
     return html`<p class="actions"><button type="button" class="primary" data-action="print" data-key="print"
       ${cards ? "" : "disabled"}>${t("sheet.print")}</button>
-      <button type="button" data-action="askForget" data-key="forget-sheet">${t("sheet.forget")}</button></p>`;
+      ${cards ? html`<button type="button" data-action="toggleCards" data-key="show-cards" aria-controls="pupil-cards"
+        aria-expanded="${showing ? "true" : "false"}">${t(showing ? "sheet.hideCards" : "sheet.showCards")}</button>` : ""}
+      <button type="button" data-action="askForget" data-key="forget-sheet">${t("sheet.forget")}</button></p>
+      ${cards && !showing ? html`<p class="note" id="cards-hidden">${t("sheet.cardsHidden")}</p>` : ""}`;
   }
   return html`<div class="confirm" role="group" aria-labelledby="forget-ask" data-escape="cancelForget">
     <p id="forget-ask" tabindex="-1">${t("sheet.forgetAsk")}</p>
@@ -65,6 +68,7 @@ function tools(forgetting, cards) {
 export default function classSheet(id) {
   let forgetting = false;
   let alone = null; // the pupil whose card alone is being printed, until the printing is done
+  let showing = false; // the cards on screen: a projector would show their QR codes, each a pupil's seat, to the class
   const printed = () => {
     alone = null;
     screen.repaint();
@@ -90,9 +94,9 @@ export default function classSheet(id) {
           ${t("sheet.made", {relative: relativeTime(sheet.at)})}</p>
         <p class="sheet-private" id="sheet-private">${t("sheet.private")}</p>
         ${making(sheet, run)}
-        ${running ? "" : tools(forgetting, cards.length)}
+        ${running ? "" : tools(forgetting, cards.length, showing)}
         ${results.render(sheet)}
-        <ul class="pupil-cards" id="pupil-cards">${cards}</ul></div>`;
+        <ul class="pupil-cards${showing ? "" : " paper-only"}" id="pupil-cards">${cards}</ul></div>`;
     },
     start() {
       unlisten = onProgress((sheet) => {
@@ -122,6 +126,10 @@ export default function classSheet(id) {
       downloadResults: () => results.download(sheetOf(id)),
       goOn() {
         startMaking(sheetOf(id));
+        screen.repaint();
+      },
+      toggleCards() {
+        showing = !showing;
         screen.repaint();
       },
       askForget() {
