@@ -37,6 +37,11 @@ export function unwatch(id) {
   save(all, WATCHED);
 }
 
+/** Stop following the matches, rematches included, that this device watches for class sheet `sheet`. */
+export function unwatchSheet(sheet) {
+  save(Object.fromEntries(Object.entries(load(WATCHED)).filter(([, match]) => match.sheet !== sheet)), WATCHED);
+}
+
 export const isWatched = (id) => Boolean(load(WATCHED)[id]);
 
 /** The class sheet whose cards handed match `id`'s seats over, when this device watches it for one. */

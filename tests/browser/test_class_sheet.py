@@ -294,3 +294,23 @@ def test_the_cards_stay_off_a_projected_screen_and_a_lost_one_is_printed_again_a
     teacher.reload()  # hidden again on opening the sheet
     expect(teacher.locator(".pupil-card").first).to_be_hidden()
 
+
+
+def test_an_old_sheet_is_forgotten_with_its_matches_where_my_games_kept_listing_each_one_to_remove(new_page):
+    teacher = new_page()
+    set_up(teacher, ["Ann", "Bob", "Cy", "Di", "Eve"], game="plusminus")
+    teacher.locator('[data-key="make"]').click()
+    expect(teacher.locator("#made")).to_be_visible(timeout=MAKING_S * 1000)
+    teacher.goto("/")
+    expect(teacher.locator("#mine-list > li")).to_have_count(3)
+    teacher.locator(".class-sheets a").click()
+
+    teacher.locator('[data-key="forget-sheet"]').click()
+    expect(teacher.locator("#forget-ask")).to_have_text(
+        "Forget this sheet on this device? Its cards can no longer be printed from here. The matches go on: My games can"
+        " go on listing them, or stop following them too.")
+    teacher.locator('[data-key="forget-all"]').click()
+    expect(teacher).to_have_url(re.compile(r"/$"))
+    expect(teacher.locator(".class-sheets")).to_have_count(0)
+    expect(teacher.locator("#mine-list > li")).to_have_count(0)
+    assert teacher.evaluate("localStorage.getItem('addgames.watched')") in (None, "{}")

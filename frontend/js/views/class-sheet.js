@@ -7,6 +7,7 @@ import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {go} from "../router.js";
+import {unwatchSheet} from "../seat-store.js";
 import {onProgress, runOf, startMaking} from "./class-making.js";
 import {classResults} from "./class-results.js";
 import {gameName, problemText} from "./words.js";
@@ -48,7 +49,8 @@ function making(sheet, run) {
     <p class="actions"><button type="button" class="primary" data-action="goOn" data-key="go-on">${t("sheet.goOn")}</button></p>`;
 }
 
-/** *Print*, *Show the cards* (`showing`: on screen) and *Forget this sheet*, asked first (`forgetting`). */
+/** *Print*, *Show the cards* (`showing`: on screen) and *Forget this sheet*, asked first (`forgetting`): the sheet only
+ * (My games still follows its matches), or its matches too. */
 function tools(forgetting, cards, showing) {
   if (!forgetting) {
     return html`<p class="actions"><button type="button" class="primary" data-action="print" data-key="print"
@@ -62,6 +64,7 @@ function tools(forgetting, cards, showing) {
     <p id="forget-ask" tabindex="-1">${t("sheet.forgetAsk")}</p>
     <p class="actions"><button type="button" class="danger" data-action="forget" data-key="forget-yes">
       ${t("sheet.forgetYes")}</button>
+      <button type="button" class="danger" data-action="forgetAll" data-key="forget-all">${t("sheet.forgetAll")}</button>
       <button type="button" data-action="cancelForget" data-key="forget-no">${t("confirm.cancel")}</button></p></div>`;
 }
 
@@ -145,6 +148,10 @@ export default function classSheet(id) {
       forget() {
         forgetSheet(id);
         go("/", {replace: true});
+      },
+      forgetAll() { // an old lesson's: My games would list each of its matches (a class of 30: 15) to remove
+        unwatchSheet(id);
+        screen.actions.forget();
       },
     },
   };
