@@ -256,3 +256,26 @@ def test_the_results_follow_pupils_into_their_rematch_reading_only_the_newest_ma
         expect(rows.nth(seat).locator("td")).to_have_text([
             "1", over_line(second, names), collected(second["scores"][seat]), result(second, seat), "1",
             str(int(seat in second["winners"]))])
+
+
+def test_the_network_down_mid_lesson_is_said_once_above_the_results_where_each_row_said_it(new_page):
+    teacher = new_page()
+    names = ["Ann", "Bob", "Cy", "Di"]
+    set_up(teacher, names, game="addit")
+    cards_made(teacher, names)
+    rows = teacher.locator("#results tbody tr")
+    expect(rows.nth(3)).to_contain_text("Cy's turn")
+
+    # The school's network drops: the rows keep what they showed, and the page says once that it is not up to date.
+    teacher.context.set_offline(True)
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    problem = teacher.locator("#results-problem")
+    expect(problem).to_have_text(
+        "Not up to date: The server cannot be reached. Check your connection; the page will keep trying.")
+    expect(rows.nth(3)).to_contain_text("Cy's turn")
+    expect(rows.locator(".note, .error")).to_have_count(0)
+
+    # Back: the line goes (the browser's "online" reads the matches again at once).
+    teacher.context.set_offline(False)
+    expect(problem).to_have_count(0)
+    expect(rows.nth(0)).to_contain_text("Ann's turn")

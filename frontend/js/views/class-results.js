@@ -131,13 +131,16 @@ export function classResults(id, repaint) {
     render(sheet) {
       const all = rows(sheet);
       if (!all.length) return "";
+      // The same problem in every row (the school's network down) is said once, above the table, not 30 times in it.
+      const shared = new Set(all.map((cells) => cells.problem)).size === 1 ? all[0].problem : "";
       return html`<section class="results" aria-labelledby="results-title">
         <h2 id="results-title">${t("results.title")}</h2>
+        ${shared ? html`<p class="${all[0].status ? "note" : "error"}" id="results-problem">${shared}</p>` : ""}
         <div class="table-scroll" role="region" aria-labelledby="results-title" tabindex="0">
           <table id="results" aria-labelledby="results-title"><thead><tr>${COLUMNS.map((column) =>
             html`<th scope="col">${t(`results.${column}`)}</th>`)}</tr></thead>
           <tbody>${all.map((cells) => html`<tr><th scope="row">${cells.pupil}</th><td>${cells.match}</td>
-            <td>${cells.status}${cells.problem ? html` <span class="${cells.status ? "note" : "error"}">${cells.problem}</span>`
+            <td>${cells.status}${cells.problem && !shared ? html` <span class="${cells.status ? "note" : "error"}">${cells.problem}</span>`
               : ""}</td><td>${cells.score}</td><td>${cells.result}</td><td>${cells.played}</td><td>${cells.wins}</td></tr>`)}
           </tbody></table></div>
         <p class="actions"><button type="button" data-action="downloadResults" data-key="download-results">
