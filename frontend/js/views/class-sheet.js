@@ -1,7 +1,8 @@
 // A class sheet: one card per pupil (their name, the game, "Scan to play" and the QR code of their seat link, who
-// they play with) to print and hand out (off the screen until asked for: a projector may mirror it), kept on this device so that a lost card can be printed again, alone (the
-// others left off the paper: a spare of each would be another private link to lose). While its
-// matches are being made, how far it got; when that stopped midway, why, and *Go on*. On screen, the Results.
+// they play with) to print and hand out (off the screen until asked for: a projector may mirror it), kept on this
+// device so that a lost card can be printed again, alone (the others left off the paper: a spare of each would be
+// another private link to lose). While its matches are being made, how far it got; when that stopped midway, why,
+// and *Go on*. On screen, the Results.
 import {forgetSheet, sheetOf, unmade} from "../class-store.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
