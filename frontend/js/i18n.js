@@ -16,10 +16,23 @@ export function preferred(languages = browserLanguages()) {
   return languages.map(primary).find((code) => code in LANGUAGES) || "en";
 }
 
+/** A language's typography, where its catalogues type plain spaces: French writes a space before : ; ! ? and »
+ * and after «, a no-break one, so that none of them starts a line alone. */
+const TYPOGRAPHY = {fr: (text) => text.replace(/ ([:;!?»])/g, "\u00a0$1").replace(/« /g, "«\u00a0")};
+
+/** `text` (of the current language, or `code`'s) in its typography. */
+export const typeset = (text, code = current) => TYPOGRAPHY[code]?.(text) ?? text;
+
+/** A catalogue in its language's typography: each text, and each plural form. */
+const typesetAll = (catalogue, code) => (code in TYPOGRAPHY ? Object.fromEntries(Object.entries(catalogue).map(
+  ([key, text]) => [key, typeof text === "object"
+    ? Object.fromEntries(Object.entries(text).map(([form, words]) => [form, typeset(words, code)]))
+    : typeset(text, code)])) : catalogue);
+
 /** Load and use the language `code`; rejects when its file could not be fetched (the language stays). */
 export async function setLanguage(code) {
   const chosen = code in LANGUAGES ? code : "en";
-  dict = chosen === "en" ? en : (await import(`./i18n/${chosen}.js`)).default;
+  dict = chosen === "en" ? en : typesetAll((await import(`./i18n/${chosen}.js`)).default, chosen);
   current = chosen;
   document.documentElement.lang = chosen;
   return chosen;

@@ -203,7 +203,7 @@ def test_the_results_follow_pupils_into_their_rematch_reading_only_the_newest_ma
             ["1", f"{over_line(view, names)} Rematch: Waiting for Bob.", *finished[seat]])
     expect(rows.nth(2).locator("td").nth(4)).to_have_text("0")  # Cy's match against the computer goes on as it was
     teacher.locator("#language").select_option("fr")
-    expect(rows.nth(0).locator("td").nth(1)).to_have_text(re.compile(r"^Partie terminée : .+\. Revanche en cours\. En attente : Bob\.$"))
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text(re.compile(r"^Partie terminée\u00a0: .+\. Revanche en cours\. En attente\u00a0: Bob\.$"))
     teacher.locator("#language").select_option("en")  # the page shown again reads each pair's chain again, once
     expect(rows.nth(0).locator("td").nth(1)).to_have_text(f"{over_line(view, names)} Rematch: Waiting for Bob.")
 

@@ -1,6 +1,8 @@
 """Every screen in every language: nothing is left untranslated (the app records each key a
 language lacks), the browser's language is the default (matched on its primary subtag) and the
 switcher changes the whole page, keeping the move being built."""
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -171,6 +173,19 @@ def test_every_rules_page_translates_every_interpretation_of_the_catalogue(new_p
     assert all(n is None for _, n in counts["en"])  # English shows the catalogue's own words
 
 
+def test_french_never_starts_a_line_with_a_colon_or_a_closing_quote(new_page):
+    """French puts a space before : ; ! ? and » and after «: a no-break one, or a narrow screen wrapped there and the
+    next line began with ":" alone (QA: teacher)."""
+    page = new_page(locale="fr-FR")
+    for path in ("/", "/rules/plusminus", "/privacy"):
+        page.goto(path)
+        expect(page.locator("h1")).to_be_visible()
+        expect(page.locator("main p").first).to_be_visible()
+        text = page.locator("main").inner_text()
+        assert "\u00a0:" in text or "\u00a0»" in text, path
+        assert not re.findall(r".{0,20} [:;!?»]|« .{0,20}", text), path
+
+
 @pytest.mark.parametrize(("language", "lines"), [
     ("en", {"plusminus": "Games: 1 game / A rubber of 5 games (usual)",
             "addit": "Length: Short: one deal, most cards wins (usual) / Long: deals until someone has 201 points",
@@ -191,8 +206,8 @@ SHARED_WIN = {  # winners Ann, Bob and Cy, seen by Ann and by a spectator: no ve
     "de": ["Spiel vorbei, geteilter Sieg: du, Bob und Cy.", "Spiel vorbei, geteilter Sieg: Ann, Bob und Cy."],
     "es": ["Partida terminada: victoria compartida entre tú, Bob y Cy.",
            "Partida terminada: victoria compartida entre Ann, Bob y Cy."],
-    "fr": ["Partie terminée : victoire partagée entre vous, Bob et Cy.",
-           "Partie terminée : victoire partagée entre Ann, Bob et Cy."],
+    "fr": ["Partie terminée\u00a0: victoire partagée entre vous, Bob et Cy.",  # no-break: ":" never starts a line
+           "Partie terminée\u00a0: victoire partagée entre Ann, Bob et Cy."],
     "it": ["Partita finita, vittoria a pari merito: tu, Bob e Cy.", "Partita finita, vittoria a pari merito: Ann, Bob e Cy."],
     "pt": ["Jogo terminado, vitória partilhada: tu, Bob e Cy.", "Jogo terminado, vitória partilhada: Ann, Bob e Cy."],
 }

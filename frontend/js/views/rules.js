@@ -1,7 +1,7 @@
 // A game's rules page: who can play, the options, the rules and the project's interpretations.
 import {api} from "../api.js";
 import {html} from "../html.js";
-import {has, language, t} from "../i18n.js";
+import {has, language, t, typeset} from "../i18n.js";
 import {loadingOr, retrying} from "../ui.js";
 import {computerForm, computerPanel} from "./computer.js";
 import {gameName} from "./words.js";
@@ -62,8 +62,9 @@ function optionLine(game, name, option) {
  * its interpretations from the rules catalogue, the other languages from their translation. */
 async function loadText(key) {
   try {
-    const all = (await import(`../rules/${language()}.js`)).default;
-    return all[key] || null;
+    const text = (await import(`../rules/${language()}.js`)).default[key];
+    return text ? {sections: text.sections.map(([title, paragraphs]) => [typeset(title), paragraphs.map((p) => typeset(p))]),
+      interpretations: text.interpretations?.map((said) => typeset(said))} : null;
   } catch {
     return null;
   }
