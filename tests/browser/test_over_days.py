@@ -337,10 +337,10 @@ def test_the_home_tab_says_in_how_many_matches_it_is_your_turn(new_page, server)
         page.goto(match.seat_link(0))
         expect(page.locator("#status")).to_be_visible()
     page.goto("/")
-    expect(page).to_have_title("● Du bist dran in 2 Spielen · addgames")
+    expect(page).to_have_title("● Du bist in 2 Spielen dran · addgames")
     mine[0].play(lambda view: view["turn"] == 1)  # played on another device
     page.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
-    expect(page).to_have_title("● Du bist dran in 1 Spiel · addgames")
+    expect(page).to_have_title("● Du bist in 1 Spiel dran · addgames")
 
 
 def test_the_home_tab_counts_a_late_turn_to_skip_apart_from_the_turns(new_page, server, database_file):
