@@ -7,7 +7,7 @@ export default {
     ["Tu turno", [
       "Juega una carta de tu mano en la fila de arriba o en la de abajo. El valor de un comodín lo eliges al jugarlo y ya no cambia.",
       "Si entonces las dos filas tienen cartas y suman lo mismo, capturas todas las cartas de la mesa.",
-      "Luego roba una carta, para volver a tener 3 mientras quede baraja. Si has capturado cartas, después se destapan dos nuevas cartas abrefila. Unas cartas abrefila que resulten iguales no capturan nada.",
+      "Luego roba una carta, para volver a tener 3 mientras quede baraja. Si has capturado cartas, después se destapan dos nuevas cartas abrefila. Si las dos cartas abrefila son iguales, no capturan nada.",
     ]],
     ["Final de la partida", ["Cuando se acaba la baraja, se juegan las cartas que quedan en la mano. Cuando todas las manos están vacías, gana quien haya capturado más cartas; si hay empate, comparten la victoria."]],
   ], interpretations: [
@@ -37,17 +37,17 @@ export default {
       "Las cartas Más negras suman y las cartas Menos rojas restan. Cada jugador tiene un tablero con las casillas del 1 al 25 y cuatro peones, que salen de las estrellas.",
       "Las manos están ocultas; del montón jugado solo se ve en la mesa la carta de arriba (el Registro dice cada carta tal como se jugó, boca arriba). Todos los tableros se ven.",
     ]],
-    ["Preparación", ["Cada jugador recibe 11 cartas. De 5 a 8 jugadores se mezclan dos barajas; las cartas no repartidas se apartan sin mirarlas. Empieza el jugador siguiente al que reparte; en cada partida reparte el jugador siguiente."]],
+    ["Preparación", ["Cada jugador recibe 11 cartas. De 5 a 8 jugadores se mezclan dos barajas; las cartas no repartidas se apartan sin mirarlas. Empieza el jugador siguiente al que reparte; en cada ronda reparte el jugador siguiente."]],
     ["Tu turno", [
-      "Juega una carta. El total es tu carta más la carta de arriba (la que jugó el jugador anterior). La primera carta de una partida debe ser una carta Más y cuenta sola.",
+      "Juega una carta. El total es tu carta más la carta de arriba (la que jugó el jugador anterior). La primera carta de una ronda debe ser una carta Más y cuenta sola.",
       "Mueve uno de tus peones el total: hacia delante si es positivo (un peón en las estrellas entra en esa casilla), hacia atrás si es negativo (un peón que llega a 0 o menos vuelve a las estrellas). Un total de 0 no mueve a nadie. Los peones en las estrellas nunca retroceden.",
       "Caer justo en el 25 lleva el peón a casa, donde se queda. Ir más allá del 25 es pasarse: el peón vuelve a las estrellas. Un peón en las estrellas solo puede pasarse (y se queda allí) si no tienes ningún peón en las casillas 1 a 24. Dos de tus peones no pueden estar en la misma casilla (salvo las estrellas y casa).",
       "Tú eliges el peón, aunque sea para pasarte a propósito. Quien puede mover un peón debe mover uno. Si ningún peón puede moverse, la carta se juega y nada se mueve.",
       "Ejemplos: arriba Más 5, juegas Menos 7: atrás 2. Arriba Más 5, juegas Menos 3: adelante 2. Arriba Menos 3, juegas Más 3: no te mueves. Arriba Menos 2, juegas Menos 9: atrás 11. Peones en 25, 25, 17 y las estrellas, arriba Más 15, juegas Más 11 (26): el peón del 17 debe pasarse.",
     ]],
     ["Final y puntuación", [
-      "Una partida acaba en cuanto un jugador lleva su cuarto peón a casa, o cuando se ha jugado la última carta.",
-      "Cada peón en casa vale 50, cada peón en las estrellas −20 y cada uno de los demás el número de su casilla. Se juega 1 partida o una serie de 5; gana el total más alto.",
+      "Una ronda acaba en cuanto un jugador lleva su cuarto peón a casa, o cuando se ha jugado la última carta.",
+      "Cada peón en casa vale 50, cada peón en las estrellas −20 y cada uno de los demás el número de su casilla. Una partida es de 1 ronda o de una serie de 5; gana el total más alto.",
     ]],
   ], interpretations: [
     "La baraja tiene 44 cartas: 39 cartas Más negras (de Más 3 a Más 15, tres de cada) y 5 cartas Menos rojas (Menos 2, 3, 5, 7 y 9).",
