@@ -7,7 +7,7 @@ export default {
     ["Il tuo turno", [
       "Gioca una carta dalla tua mano sulla fila superiore o su quella inferiore. Il valore di un jolly lo scegli quando lo giochi, e non cambia più.",
       "Se ora entrambe le file hanno carte e la stessa somma, prendi tutte le carte del tavolo.",
-      "Poi pesca una carta, per averne di nuovo 3 finché dura il mazzo. Se hai preso, poi si scoprono due nuove carte aprifila. Carte aprifila che risultano uguali non prendono niente.",
+      "Poi pesca una carta, per averne di nuovo 3 finché dura il mazzo. Se hai preso, poi si scoprono due nuove carte aprifila. Se le due carte aprifila sono uguali, non prendono niente.",
     ]],
     ["Fine della partita", ["Quando il mazzo è finito, si giocano le carte rimaste in mano. Quando tutte le mani sono vuote vince chi ha preso più carte; a pari numero si dividono la vittoria."]],
   ], interpretations: [
@@ -37,17 +37,17 @@ export default {
       "Le carte Più nere aggiungono, le carte Meno rosse tolgono. Ogni giocatore ha una tavola con le caselle da 1 a 25 e quattro pedine, che partono dalle stelle.",
       "Le mani sono nascoste; del mucchio giocato sul tavolo si vede solo la carta in cima (il Registro riporta ogni carta come è stata giocata, scoperta). Tutte le tavole sono visibili.",
     ]],
-    ["Preparazione", ["Ogni giocatore riceve 11 carte. Da 5 a 8 giocatori si mescolano due mazzi; le carte non distribuite si mettono da parte senza guardarle. Comincia il giocatore dopo chi ha distribuito; a ogni partita distribuisce il giocatore successivo."]],
+    ["Preparazione", ["Ogni giocatore riceve 11 carte. Da 5 a 8 giocatori si mescolano due mazzi; le carte non distribuite si mettono da parte senza guardarle. Comincia il giocatore dopo chi ha distribuito; a ogni manche distribuisce il giocatore successivo."]],
     ["Il tuo turno", [
-      "Gioca una carta. Il totale è la tua carta più la carta in cima (quella giocata dal giocatore prima di te). La prima carta di una partita deve essere una carta Più e conta da sola.",
+      "Gioca una carta. Il totale è la tua carta più la carta in cima (quella giocata dal giocatore prima di te). La prima carta di una manche deve essere una carta Più e conta da sola.",
       "Muovi una delle tue pedine del totale: avanti se è positivo (una pedina sulle stelle entra su quella casella), indietro se è negativo (una pedina portata a 0 o meno torna alle stelle). Un totale di 0 non muove nessuno. Le pedine sulle stelle non tornano mai indietro.",
       "Arrivare esattamente sul 25 porta la pedina a casa, dove resta. Superare il 25 è sballare: la pedina torna alle stelle. Una pedina sulle stelle può sballare (e ci resta) solo se non hai pedine sulle caselle da 1 a 24. Due tue pedine non possono stare sulla stessa casella (tranne le stelle e casa).",
       "Scegli tu la pedina, anche per sballare apposta. Chi può muovere una pedina deve muoverne una. Se nessuna pedina può muoversi, la carta viene giocata e non si muove niente.",
       "Esempi: in cima Più 5, giochi Meno 7: indietro di 2. In cima Più 5, giochi Meno 3: avanti di 2. In cima Meno 3, giochi Più 3: nessun movimento. In cima Meno 2, giochi Meno 9: indietro di 11. Pedine su 25, 25, 17 e sulle stelle, in cima Più 15, giochi Più 11 (26): la pedina sul 17 deve sballare.",
     ]],
     ["Fine e punteggio", [
-      "Una partita finisce appena un giocatore porta a casa la sua quarta pedina, oppure quando è stata giocata l'ultima carta.",
-      "Ogni pedina a casa vale 50, ogni pedina sulle stelle −20, ogni altra pedina il numero della sua casella. Si gioca 1 partita o una serie di 5; vince il totale più alto.",
+      "Una manche finisce appena un giocatore porta a casa la sua quarta pedina, oppure quando è stata giocata l'ultima carta.",
+      "Ogni pedina a casa vale 50, ogni pedina sulle stelle −20, ogni altra pedina il numero della sua casella. Una partita è di 1 manche o di una serie di 5; vince il totale più alto.",
     ]],
   ], interpretations: [
     "Il mazzo ha 44 carte: 39 carte Più nere (da Più 3 a Più 15, tre per valore) e 5 carte Meno rosse (Meno 2, 3, 5, 7 e 9).",
@@ -76,7 +76,7 @@ export default {
     "Quando il mazzo è vuoto si passa invece di pescare; se tutti i giocatori ancora in gioco passano di fila, il giro finisce bloccato: nessuno grida ADD-EM e ognuno conta la propria mano.",
     "Chiudere dopo una somma è automatico: una carta Totale da sola, o solo carte Add-Em, vengono scartate subito.",
     "I punti di penalità contano subito, ma un giocatore esce solo al conteggio del giro.",
-    "Con due mazzi, una mano di sole carte Add-Em (quante che siano) può essere scartata dopo una somma.",
+    "Con due mazzi, una mano di sole carte Add-Em (non importa quante) può essere scartata dopo una somma.",
     "I giri di sostituzioni finiscono: quando tutti i giocatori ancora in gioco hanno sostituito, uno dopo l'altro, senza altre mosse in mezzo, il successivo non può sostituire (solo fare una somma o pescare); a mazzo vuoto nessuno può sostituire. Le partite iniziate prima di questa regola continuano senza.",
   ]},
   addtoo: {sections: [
@@ -84,7 +84,7 @@ export default {
     ["I rombi", ["45 rombi, ognuno diviso in una metà arancione e una metà blu con un numero da 1 a 10 su ciascuna. Ogni metà mostra il suo numero sui due lati esterni."]],
     ["Preparazione", ["Ogni giocatore prende 5 rombi e li mette scoperti: tutti vedono tutte le mani. Comincia chi ha il rombo più basso (per il suo totale), con il rombo che vuole. A parità decide il rombo più basso successivo, poi chi viene prima nella lista dei giocatori."]],
     ["Il tuo turno", [
-      "Metti un rombo contro l'ultimo rombo giocato. I lati che si toccano devono essere dello stesso colore, e i loro numeri devono essere uguali o fare un multiplo di 5 (5, 10, 15, 20).",
+      "Metti un rombo accanto all'ultimo rombo giocato. I lati che si toccano devono essere dello stesso colore, e i loro numeri devono essere uguali o fare un multiplo di 5 (5, 10, 15, 20).",
       "Una mossa uguale non fa punti; una mossa che fa punti vale la somma dei due numeri (5 contro 10 vale 15; 5 contro 5 è uguale e vale 10). Anche gli altri lati che si toccano e fanno punti contano.",
       "Mossa bonus: un rombo può anche andare in una casella libera non accanto all'ultimo rombo giocato, se lì tocca 2, 3 o 4 rombi, con ogni lato toccato uguale o che fa punti. Vale le sue combinazioni più 5 per lato toccato. Una mossa accanto all'ultimo rombo giocato non è mai una mossa bonus.",
       "Chi può mettere deve mettere. Chi non può pesca, un rombo alla volta finché ne ha meno di 5, e mette appena può; se ancora non può, passa.",
