@@ -7,7 +7,7 @@ export default {
     ["A tua vez", [
       "Joga uma carta da tua mão na fila de cima ou na de baixo. O valor de um jóquer escolhes tu ao jogá-lo, e não muda mais.",
       "Se as duas filas tiverem então cartas e a mesma soma, ganhas todas as cartas da mesa.",
-      "A seguir tira uma carta, para voltares a ter 3 enquanto houver baralho. Se ganhaste cartas, viram-se depois duas novas cartas de início de fila. Cartas de início de fila que calhem ser iguais não ganham nada.",
+      "A seguir tira uma carta, para voltares a ter 3 enquanto houver baralho. Se ganhaste cartas, viram-se depois duas novas cartas de início de fila. Se as duas cartas de início de fila forem iguais, não ganham nada.",
     ]],
     ["Fim do jogo", ["Quando o baralho acaba, jogam-se as cartas que restam na mão. Quando todas as mãos estão vazias, ganha quem tiver ganho mais cartas; em caso de empate, partilham a vitória."]],
   ], interpretations: [
@@ -32,7 +32,7 @@ export default {
     "Se o monte tiver menos de 6 cartas por jogador, é dividido em partes iguais (com 3 jogadores: 4 cartas cada na última distribuição); as que sobram vão viradas para cima para a mesa.",
   ]},
   plusminus: {sections: [
-    ["Objetivo", ["Levar os teus quatro peões à casa 25, que se movem com o total de duas cartas."]],
+    ["Objetivo", ["Levar os teus quatro peões a casa, no 25, movendo-os com o total de duas cartas."]],
     ["As cartas e os tabuleiros", [
       "As cartas Mais pretas somam e as cartas Menos vermelhas subtraem. Cada jogador tem um tabuleiro com as casas de 1 a 25 e quatro peões, que partem das estrelas.",
       "As mãos estão escondidas; do monte jogado só se vê na mesa a carta de cima (o Registo diz cada carta tal como foi jogada, virada para cima). Todos os tabuleiros estão à vista.",
@@ -47,7 +47,7 @@ export default {
     ]],
     ["Fim e pontuação", [
       "Uma partida acaba logo que um jogador leva o quarto peão a casa, ou quando a última carta foi jogada.",
-      "Cada peão em casa vale 50, cada peão nas estrelas −20 e cada um dos outros o número da sua casa. Joga-se 1 partida ou uma série de 5; ganha o total mais alto.",
+      "Cada peão em casa vale 50, cada peão nas estrelas −20 e cada um dos outros o número em que está. Joga-se 1 partida ou uma série de 5; ganha o total mais alto.",
     ]],
   ], interpretations: [
     "O baralho tem 44 cartas: 39 cartas Mais pretas (de Mais 3 a Mais 15, três de cada) e 5 cartas Menos vermelhas (Menos 2, 3, 5, 7 e 9).",
