@@ -37,7 +37,8 @@ def test_the_home_page_links_the_privacy_page_which_says_what_is_kept_who_sees_i
     expect(page.locator('[data-key="privacy-kept"] li')).to_have_text([
         "Finished matches are kept, with their names and moves, until the operator deletes them.",
         "Matches nobody plays any more are kept until the operator deletes them.",
-        "The links on this device stay until you remove them from My games, or clear this browser's data."])
+        "The links on this device stay until you remove them from My games (a class sheet's: Forget this sheet, on its "
+        "page), or clear this browser's data."])
     assert not serious_violations(page) + too_small(page)
 
 
