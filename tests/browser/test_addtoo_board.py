@@ -1,12 +1,15 @@
 """ADD-TOO's board on a phone (QA): a grown board opens on the last diamond and the lit cells, big
 enough to read and tap; the zoom buttons never cover the board, also with 200% text; tapping the
-chosen cell again turns the diamond, though the preview is drawn on it."""
+chosen cell again turns the diamond, though the preview is drawn on it; the arrow keys move the view as a drag does."""
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from .matches import new_match
+import requests
+
+from .matches import choose, new_match
+from .test_quality import tab_to
 
 PHONES = {"portrait": {"width": 375, "height": 667}, "landscape": {"width": 667, "height": 375}}
 H = 30  # board units: half a cell's width and height
@@ -223,3 +226,36 @@ def test_addtoo_lit_cells_outside_the_view_are_counted_shown_and_followed_by_the
         expect(note).to_contain_text(f"{len(left_out)} lit cell")
     else:
         expect(note).to_be_hidden()
+
+
+def test_addtoo_the_arrow_keys_move_the_view_of_the_focused_board_and_a_poll_keeps_it(new_page, server):
+    """Zoomed in, a player on the keyboard alone could not see the rest of the board: only a drag moved the view
+    (the board took the focus, and an arrow key scrolled the page). The arrow keys now move it a quarter of the
+    view at a time, the page staying put, and the other player's move, brought by a poll, leaves the view and
+    the focus where they were."""
+    rules = requests.get(f"{server}/api/v1/rules/addtoo", timeout=10).json()
+    match = new_match(server, "addtoo", deck=[card["id"] for card in rules["decks"][0]["cards"]])  # unshuffled
+    match.play(lambda view: view["version"] >= 3 and view["turn"] == 1)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    tab_to(page, '[data-key="zoom-in"]')
+    page.keyboard.press("Enter")
+    board = page.locator(".addtoo-board")
+    tab_to(page, ".addtoo-board")
+    x, y, w, h = map(float, board.get_attribute("viewBox").split())
+    scrolled = page.evaluate("scrollY")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    moved = f"{x + w / 4:.1f} {y + h / 4:.1f} {w:.1f} {h:.1f}"
+    expect(board).to_have_attribute("viewBox", moved)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    expect(board).to_have_attribute("viewBox", f"{x:.1f} {y - h / 4:.1f} {w:.1f} {h:.1f}")
+    assert page.evaluate("scrollY") == scrolled
+    version = match.view(1)["version"]
+    match.move(1, choose("addtoo", match.view(1)), version)
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(board).to_be_focused()
+    expect(board).to_have_attribute("viewBox", f"{x:.1f} {y - h / 4:.1f} {w:.1f} {h:.1f}")

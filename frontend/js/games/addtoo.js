@@ -56,8 +56,11 @@ function boardSvg(ctx, cells, pick) {
   });
   const preview = pick ? tileShapes(ctx.view.state.seats[ctx.me].hand.find((f) => f.id === ctx.ui.tile),
     pick.cell.x, pick.cell.y, pick.option.rotation, "preview") : "";
-  return html`<svg class="addtoo-board" ${ctx.readOnly ? "" : html`data-live="1"`} viewBox="${box.map((n) => n.toFixed(1)).join(" ")}"
-    role="group" aria-label="${t("addtoo.board", {count: state.board.length})}">${PATTERN}${placed}${targets}${preview}</svg>`;
+  const name = t("addtoo.board", {count: state.board.length});
+  // The live board takes the focus, kept through a repaint, for the arrow keys to move its view (camera.js)
+  const live = html`data-live="1" tabindex="0" data-key="board" aria-label="${name}. ${t("addtoo.boardKeys")}"`;
+  return html`<svg class="addtoo-board" ${ctx.readOnly ? html`aria-label="${name}"` : live}
+    viewBox="${box.map((n) => n.toFixed(1)).join(" ")}" role="group">${PATTERN}${placed}${targets}${preview}</svg>`;
 }
 
 function placeControls(ctx, pick) {

@@ -1,4 +1,5 @@
-// Pan and zoom for an SVG board: one finger (or the mouse) drags, two fingers pinch, the wheel zooms.
+// Pan and zoom for an SVG board: one finger (or the mouse) drags, two fingers pinch, the wheel zooms, and on the
+// focused board the arrow keys move the view as a drag does.
 // A drag is not a tap: the click that ends it does not reach the board's buttons.
 const cameras = new Map();
 
@@ -8,6 +9,9 @@ export function camera(key) {
   if (!cameras.has(key)) cameras.set(key, {box: null, shown: null});
   return cameras.get(key);
 }
+
+/** Where each arrow key moves the view, in quarters of its width and height. */
+const ARROWS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
 
 /** What a `width` x `height` px board shows of viewBox `box`: more of it one way, as the box is centred
  *  (the SVG default, xMidYMid meet). */
@@ -90,6 +94,14 @@ export function attach(svg, cam, box, seen) {
     current = cam.box;
     show();
   }, {passive: false});
+  svg.addEventListener("keydown", (event) => {
+    const [dx, dy] = ARROWS[event.key] || [];
+    if (dx === undefined || event.target !== svg || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault(); // the view moves, not the page
+    const [x, y, w, h] = current;
+    current = [x + dx * w / 4, y + dy * h / 4, w, h];
+    show();
+  });
   svg.addEventListener("click", (event) => {
     if (moved > 8) event.stopPropagation();
     moved = 0;

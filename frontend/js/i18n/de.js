@@ -508,6 +508,7 @@ export default {
   "addtoo.cellAt": "Auf {x}, {y} legen",
   "addtoo.placed": "Raute {tile} auf {x}, {y}",
   "addtoo.board": {one: "Das Spielfeld: {count} Raute", other: "Das Spielfeld: {count} Rauten"},
+  "addtoo.boardKeys": "Die Pfeiltasten verschieben die Ansicht.",
   "addtoo.hand": "Runde {deal} · bis {target} Punkte",
   "addtoo.pile": {one: "{count} Raute im Stapel", other: "{count} Rauten im Stapel"},
   "addtoo.lastHand": "Letzte Runde: {results}.",

@@ -508,6 +508,7 @@ export default {
   "addtoo.cellAt": "Place at {x}, {y}",
   "addtoo.placed": "Diamond {tile} at {x}, {y}",
   "addtoo.board": {one: "The board: {count} diamond", other: "The board: {count} diamonds"},
+  "addtoo.boardKeys": "The arrow keys move the view.",
   "addtoo.hand": "Hand {deal} · playing to {target}",
   "addtoo.pile": {one: "{count} diamond in the pile", other: "{count} diamonds in the pile"},
   "addtoo.lastHand": "Last hand: {results}.",

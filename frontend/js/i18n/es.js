@@ -508,6 +508,7 @@ export default {
   "addtoo.cellAt": "Colocar en {x}, {y}",
   "addtoo.placed": "Rombo {tile} en {x}, {y}",
   "addtoo.board": {one: "El tablero: {count} rombo", other: "El tablero: {count} rombos"},
+  "addtoo.boardKeys": "Las flechas mueven la vista.",
   "addtoo.hand": "Mano {deal} · a {target} puntos",
   "addtoo.pile": {one: "{count} rombo en el montón", other: "{count} rombos en el montón"},
   "addtoo.lastHand": "Mano anterior: {results}.",

@@ -508,6 +508,7 @@ export default {
   "addtoo.cellAt": "Poser en {x}, {y}",
   "addtoo.placed": "Losange {tile} en {x}, {y}",
   "addtoo.board": {one: "Le plateau : {count} losange", other: "Le plateau : {count} losanges"},
+  "addtoo.boardKeys": "Les flèches déplacent la vue.",
   "addtoo.hand": "Manche {deal} · en {target} points",
   "addtoo.pile": {one: "{count} losange dans la pioche", other: "{count} losanges dans la pioche"},
   "addtoo.lastHand": "Manche précédente : {results}.",

@@ -508,6 +508,7 @@ export default {
   "addtoo.cellAt": "Metti in {x}, {y}",
   "addtoo.placed": "Rombo {tile} in {x}, {y}",
   "addtoo.board": {one: "Il tavoliere: {count} rombo", other: "Il tavoliere: {count} rombi"},
+  "addtoo.boardKeys": "Le frecce spostano la vista.",
   "addtoo.hand": "Mano {deal} · a {target} punti",
   "addtoo.pile": {one: "{count} rombo nel mucchio", other: "{count} rombi nel mucchio"},
   "addtoo.lastHand": "Mano precedente: {results}.",

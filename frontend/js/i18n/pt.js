@@ -508,6 +508,7 @@ export default {
   "addtoo.cellAt": "Colocar em {x}, {y}",
   "addtoo.placed": "Losango {tile} em {x}, {y}",
   "addtoo.board": {one: "O tabuleiro: {count} losango", other: "O tabuleiro: {count} losangos"},
+  "addtoo.boardKeys": "As setas movem a vista.",
   "addtoo.hand": "Mão {deal} · até {target} pontos",
   "addtoo.pile": {one: "{count} losango no monte", other: "{count} losangos no monte"},
   "addtoo.lastHand": "Mão anterior: {results}.",
