@@ -100,6 +100,12 @@ def move_back_in_time(database: Path, match_id: str, hours: int) -> None:
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
 
 
+def unshuffled(origin: str, game: str, seats: int = 2) -> list[str]:
+    """The game's deck for `seats` in the rules catalogue's order: a fixed deck, the same deal every time."""
+    decks = requests.get(f"{origin}/api/v1/rules/{game}", timeout=10).json()["decks"]
+    return next([card["id"] for card in deck["cards"]] for deck in decks if seats in deck["seats"])
+
+
 def new_match(origin: str, game: str, join: bool = True, seats: int = 2, players: list[str] | None = None,
               bots: dict[int, str] | None = None, **create) -> Match:
     """A match of `seats` named players (`players`, else Ann, Bob, ...; every seat taken unless `join`

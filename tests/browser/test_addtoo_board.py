@@ -6,9 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-import requests
-
-from .matches import choose, new_match
+from .matches import choose, new_match, unshuffled
 from .test_quality import tab_to
 
 PHONES = {"portrait": {"width": 375, "height": 667}, "landscape": {"width": 667, "height": 375}}
@@ -233,8 +231,7 @@ def test_addtoo_the_arrow_keys_move_the_view_of_the_focused_board_and_a_poll_kee
     (the board took the focus, and an arrow key scrolled the page). The arrow keys now move it a quarter of the
     view at a time, the page staying put, and the other player's move, brought by a poll, leaves the view and
     the focus where they were."""
-    rules = requests.get(f"{server}/api/v1/rules/addtoo", timeout=10).json()
-    match = new_match(server, "addtoo", deck=[card["id"] for card in rules["decks"][0]["cards"]])  # unshuffled
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
     match.play(lambda view: view["version"] >= 3 and view["turn"] == 1)
     page = new_page()
     page.goto(match.seat_link(0))

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .drive import off_screen
-from .matches import GAMES, PLAYERS, new_match
+from .matches import GAMES, PLAYERS, new_match, unshuffled
 
 LONG_NAMES = ["Ann", "Maximiliano Alejandro Fernández-García", "Cy", "Wolfgang Amadeus Mozart-Salieri", "Eve",
               "Christopher Columbus Jr.", "Gus", "Hal"]
@@ -120,6 +120,29 @@ def test_a_phone_held_sideways_shows_the_table_beside_the_status(new_page, serve
         .map((selector) => document.querySelector(selector).getBoundingClientRect().toJSON())""")
     assert board["x"] >= status["x"] + status["width"] and board["y"] < 375 / 2, (status, board)
     assert hand["y"] + (hand["height"] if game != "addup" else 10) <= 375, hand
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_desktop_zoomed_to_400_percent_shows_the_table_under_the_status_the_width_of_the_page(new_page, server,
+                                                                                                artifacts, game):
+    """1280x1024 at 400 % is 320x256 CSS px, wider than high: laid out as a phone held sideways, the page squeezed the
+    status and scores into a column 110 px wide, a word or two a line, and the table beside them into 160 px (three
+    cards of an ADD UP row in sight, an ADD-TOO board 163x140). One column now, the table as wide as the status,
+    ADD-TOO's board three quarters of the screen high."""
+    match = new_match(server, game, seats=3, deck=unshuffled(server, game, 3))
+    match.play(lambda view: view["version"] >= 4
+               and (game != "addtoo" or "place" in match.view(view["turn"])["you"]["legal_moves"]))
+    page = new_page()
+    page.set_viewport_size({"width": 320, "height": 256})
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    page.screenshot(path=artifacts / f"zoom-400-{game}.png", full_page=True)
+    status, board = page.evaluate("""() => ['#status', '.play > .board']
+        .map((selector) => document.querySelector(selector).getBoundingClientRect().toJSON())""")  # in one step
+    assert board["y"] >= status["y"] + status["height"] and board["width"] >= status["width"], (status, board)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    if game == "addtoo":
+        assert page.locator(".addtoo-board").bounding_box()["height"] >= 0.75 * 256 - 1
 
 
 @pytest.mark.parametrize(("game", "locale", "width"), [("plusminus", "fr-FR", 384), ("addem", "de-DE", 400)])
