@@ -6,8 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .matches import choose, new_match, unshuffled
-from .test_quality import tab_to
+from .matches import choose, new_match
+from .test_quality import tab_to, waiting_on_the_keyboard
 
 PHONES = {"portrait": {"width": 375, "height": 667}, "landscape": {"width": 667, "height": 375}}
 H = 30  # board units: half a cell's width and height
@@ -231,12 +231,7 @@ def test_addtoo_the_arrow_keys_move_the_view_of_the_focused_board_and_a_poll_kee
     (the board took the focus, and an arrow key scrolled the page). The arrow keys now move it a quarter of the
     view at a time, the page staying put, and the other player's move, brought by a poll, leaves the view and
     the focus where they were."""
-    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
-    match.play(lambda view: view["version"] >= 3 and view["turn"] == 1)
-    page = new_page()
-    page.goto(match.seat_link(0))
-    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
-    tab_to(page, '[data-key="zoom-in"]')
+    match, page = waiting_on_the_keyboard(new_page, server, "addtoo", '[data-key="zoom-in"]')
     page.keyboard.press("Enter")
     board = page.locator(".addtoo-board")
     tab_to(page, ".addtoo-board")
@@ -244,8 +239,7 @@ def test_addtoo_the_arrow_keys_move_the_view_of_the_focused_board_and_a_poll_kee
     scrolled = page.evaluate("scrollY")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
-    moved = f"{x + w / 4:.1f} {y + h / 4:.1f} {w:.1f} {h:.1f}"
-    expect(board).to_have_attribute("viewBox", moved)
+    expect(board).to_have_attribute("viewBox", f"{x + w / 4:.1f} {y + h / 4:.1f} {w:.1f} {h:.1f}")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowUp")

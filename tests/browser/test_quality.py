@@ -8,7 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from .drive import create_match, join_match, status, too_small
-from .matches import GAMES, choose, new_match
+from .matches import GAMES, choose, new_match, unshuffled
 from .test_computer import play_against_the_computer
 from .test_i18n import navigate, open_panels
 
@@ -149,6 +149,30 @@ def test_the_focus_given_back_after_a_repaint_does_not_scroll_the_page(new_page,
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))
     expect(page.locator("#status")).to_be_focused()
     expect(page.locator("#status")).not_to_be_in_viewport()
+
+
+def waiting_on_the_keyboard(new_page, server, game: str, selector: str):
+    """Seat 0's page of a two-seat match of `game` dealt from its unshuffled deck, the other seat to move, the focus
+    taken with Tab to `selector`: (match, page)."""
+    match = new_match(server, game, deck=unshuffled(server, game))
+    match.play(lambda view: view["version"] >= 3 and view["turn"] == 1)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    tab_to(page, selector)
+    return match, page
+
+
+def test_the_turn_brought_into_view_takes_a_focus_it_left_out_of_sight(new_page, server):
+    """On the keyboard, waiting on the Replay button under the table: the other player's move made it this seat's
+    turn and the page scrolled up to the status and the hand, leaving the focus out of sight down there, where the
+    next Tab went on to the replay. The status line takes it, as after a move: the next Tabs reach the hand."""
+    match, page = waiting_on_the_keyboard(new_page, server, "addup", '[data-key="toggle-replay"]')
+    match.move(1, choose("addup", match.view(1)))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    expect(page.locator("#status")).to_be_focused()
+    expect(page.locator("#status")).to_be_in_viewport()
+    assert tab_to(page, ".hand button.card") == 4  # the Hint button, the two rows (each scrolls), the first card
 
 
 def test_a_diamond_can_be_placed_on_the_add_too_board_with_the_keyboard_alone(new_page, server):

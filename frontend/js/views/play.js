@@ -322,6 +322,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     if (!status || !hand) return;
     if (status.getBoundingClientRect().top < 0 || hand.getBoundingClientRect().bottom > window.innerHeight) {
       window.scrollBy(0, status.getBoundingClientRect().top - 8);
+      followedByTheFocus(status);
     }
   }
 
@@ -335,6 +336,16 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const below = controls.getBoundingClientRect().bottom - window.innerHeight + 8;
     const room = table.getBoundingClientRect().top - 8;
     if (below > 0 && room > 0) window.scrollBy(0, Math.min(below, room));
+  }
+
+  /** A focus the turn's scroll (bringIntoView) left out of sight (a keyboard's on the log's button, say), where no one
+   * sees it and the next Tab led further down, goes to the status line, as after a move: Tab goes on from there to
+   * the hand. Not from a field being typed in, nor from a question asked (Escape answers it). */
+  function followedByTheFocus(status) {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || focused.closest("input, textarea, select, [data-escape]")) return;
+    const box = focused.getBoundingClientRect();
+    if (box.bottom <= 0 || box.top >= window.innerHeight) status.focus({preventScroll: true});
   }
 
   function startPolling() {
