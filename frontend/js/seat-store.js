@@ -1,6 +1,6 @@
 // The seats this device holds, kept in localStorage: a seat's token is its only key.
 const KEY = "addgames.seats";
-const WATCHED = "addgames.watched"; // matches whose seat this device handed to its player: {id: {game, name, at}}
+const WATCHED = "addgames.watched"; // matches this device follows without a seat: {id: {game, name, at}}
 const NAME = "addgames.name";
 
 function load(key = KEY) {
@@ -23,9 +23,10 @@ export function keepSeat(id, seat) {
   unwatch(id); // a seat here again: no longer only watched
 }
 
-/** A match this device gave its seat away in (to `name`, the seat's player), kept to follow it from My games, with
- * the match's `invitation` ({inviteLink, rematch}) the seat kept: the others may not all have joined yet. `sheet`:
- * the class sheet (class-store.js) the match was made for, whose cards handed its seats over. */
+/** A match this device follows from My games without a seat: it gave its seat away (to `name`, the seat's player),
+ * with the match's `invitation` ({inviteLink, rematch}) the seat kept, as the others may not all have joined yet; or it
+ * just looks on (`name` null). `sheet`: the class sheet (class-store.js) the match was made for, whose cards handed its
+ * seats over. */
 export function watchMatch(id, game, name, invitation = null, sheet = null) {
   save({...load(WATCHED), [id]: {game, name, ...invitation, ...(sheet ? {sheet} : {}), at: Date.now()}}, WATCHED);
 }
@@ -43,6 +44,9 @@ export function unwatchSheet(sheet) {
 }
 
 export const isWatched = (id) => Boolean(load(WATCHED)[id]);
+
+/** The player this device handed match `id`'s seat to, when it watches it for one (null when it just looks on). */
+export const watchedFor = (id) => load(WATCHED)[id]?.name || null;
 
 /** The class sheet whose cards handed match `id`'s seats over, when this device watches it for one. */
 export const watchedSheet = (id) => load(WATCHED)[id]?.sheet || null;

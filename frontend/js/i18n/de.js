@@ -58,6 +58,7 @@ export default {
   "mine.moved": "letzter Zug {relative}",
   "mine.started": "begonnen {relative}",
   "mine.watching": "Du schaust zu: Du hast {name} den Platz gegeben.",
+  "mine.lookingOn": "Du schaust zu: kein Platz auf diesem Gerät.",
   "mine.late": "Zeit abgelaufen {relative}",
   "mine.skippable": "Zeit abgelaufen {relative}: Du kannst den Zug überspringen",
 

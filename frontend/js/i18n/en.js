@@ -58,6 +58,7 @@ export default {
   "mine.moved": "last move {relative}",
   "mine.started": "started {relative}",
   "mine.watching": "Watching: you gave {name} their seat.",
+  "mine.lookingOn": "Watching: no seat on this device.",
   "mine.late": "time ran out {relative}",
   "mine.skippable": "time ran out {relative}: you may skip their turn",
 

@@ -58,6 +58,7 @@ export default {
   "mine.moved": "última jugada {relative}",
   "mine.started": "empezada {relative}",
   "mine.watching": "Mirando: le diste su plaza a {name}.",
+  "mine.lookingOn": "Mirando: sin plaza en este dispositivo.",
   "mine.late": "tiempo agotado {relative}",
   "mine.skippable": "tiempo agotado {relative}: puedes saltar su turno",
 

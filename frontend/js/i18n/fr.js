@@ -58,6 +58,7 @@ export default {
   "mine.moved": "dernier coup {relative}",
   "mine.started": "commencée {relative}",
   "mine.watching": "Vous regardez : vous avez donné sa place à {name}.",
+  "mine.lookingOn": "Vous regardez : pas de place sur cet appareil.",
   "mine.late": "temps écoulé {relative}",
   "mine.skippable": "temps écoulé {relative} : vous pouvez lui faire passer son tour",
 

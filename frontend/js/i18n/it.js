@@ -58,6 +58,7 @@ export default {
   "mine.moved": "ultima mossa {relative}",
   "mine.started": "iniziata {relative}",
   "mine.watching": "Stai guardando: hai dato il suo posto a {name}.",
+  "mine.lookingOn": "Stai guardando: nessun posto su questo dispositivo.",
   "mine.late": "tempo scaduto {relative}",
   "mine.skippable": "tempo scaduto {relative}: puoi saltare il suo turno",
 

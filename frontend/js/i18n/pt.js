@@ -58,6 +58,7 @@ export default {
   "mine.moved": "última jogada {relative}",
   "mine.started": "começado {relative}",
   "mine.watching": "A ver: deste o lugar a {name}.",
+  "mine.lookingOn": "A ver: sem lugar neste dispositivo.",
   "mine.late": "tempo esgotado {relative}",
   "mine.skippable": "tempo esgotado {relative}: podes saltar-lhe a vez",
 

@@ -97,13 +97,13 @@ function keptItem({id, game, at}) {
     <span class="state">${t("mine.added", {relative: relativeTime(at)})}</span></a></li>`;
 }
 
-/** A match whose seat this device handed to its player (or whose seats a class sheet's cards handed over): followed
- * from here, as a spectator, with who plays and how it stands from its public `view` (a teacher at the front desk
+/** A match whose seat this device handed to its player (or whose seats a class sheet's cards handed over), or that it
+ * opened without a seat to look on: followed from here, as a spectator, with who plays and how it stands from its public `view` (a teacher at the front desk
  * sees whose turn it is and who won). */
 function watchedItem({id, game, name, sheet}, view, failed) {
   return html`<li class="mine"><a href="/g/${id}" data-key="mine-${id}"><strong>${gameName(game)}</strong>
     ${view ? html`<span class="players">${players(view)}</span>` : ""}
-    <span class="as">${sheet ? t("mine.watchingSheet") : t("mine.watching", {name: isolated(name)})}</span>
+    <span class="as">${sheet ? t("mine.watchingSheet") : name ? t("mine.watching", {name: isolated(name)}) : t("mine.lookingOn")}</span>
     ${view ? html`<span class="state">${statusLine(view, null)}</span>` : ""}</a>${forgetButton(id, gameName(game), failed)}</li>`;
 }
 

@@ -9,7 +9,8 @@ import {submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
 import {notifyOnThisPhone, pushId, removeMatch} from "../push.js";
 import {go} from "../router.js";
-import {invitationOf, isWatched, keepSeat, rememberPlayers, seatOf, sharedDevice, watchedSheet} from "../seat-store.js";
+import {invitationOf, isWatched, keepSeat, rememberPlayers, seatOf, sharedDevice, watchMatch, watchedFor, watchedSheet}
+  from "../seat-store.js";
 import {announce, attempt, begin, mergeActions, spoken} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness, fixedDeckNote} from "./fairness.js";
@@ -39,7 +40,7 @@ const player = (view, me, table) => (me !== null && (table || sharedDevice()) ? 
 
 /** What this device is to a match it holds no seat of: it made the match for a class sheet, handed its seat over,
  * or just looks on. */
-const watchNote = (id) => (watchedSheet(id) ? "play.sheetMatch" : isWatched(id) ? "play.handedOver" : "play.spectator");
+const watchNote = (id) => (watchedSheet(id) ? "play.sheetMatch" : watchedFor(id) ? "play.handedOver" : "play.spectator");
 
 /** Under the table, so that a table without its sums does not look broken. */
 const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
@@ -255,6 +256,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     }
     screen.ownSeat = !table && linkToken && view.you && held?.token && held.seat !== view.you.seat ? held.seat : null;
     if (view.you && seatOf(id)?.seat === view.you.seat) rememberPlayers([{id, name: view.seats[view.you.seat].name}]);
+    // Looked on from a device with no seat of it (a parent following a child's match): My games lists it from now on.
+    if (!view.you && !table && !seatOf(id) && !isWatched(id)) watchMatch(id, view.game, null);
     screen.ownLink.shownWith();
     screen.view = view;
     if (screen.hint && screen.hint.version !== view.version) screen.hint = null; // it was for a position now gone
