@@ -98,8 +98,8 @@ function keptItem({id, game, at}) {
 }
 
 /** A match whose seat this device handed to its player (or whose seats a class sheet's cards handed over), or that it
- * opened without a seat to look on: followed from here, as a spectator, with who plays and how it stands from its public `view` (a teacher at the front desk
- * sees whose turn it is and who won). */
+ * opened without a seat to look on: followed from here, as a spectator, with who plays and how it stands from its
+ * public `view` (a teacher at the front desk sees whose turn it is and who won). */
 function watchedItem({id, game, name, sheet}, view, failed) {
   return html`<li class="mine"><a href="/g/${id}" data-key="mine-${id}"><strong>${gameName(game)}</strong>
     ${view ? html`<span class="players">${players(view)}</span>` : ""}
