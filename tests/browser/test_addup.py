@@ -5,8 +5,10 @@ import requests
 from playwright.sync_api import expect
 
 from engine.addup import FACES
+from tests.engine.test_addup import fixed_deck as addup_deck
 
 from .drive import create_match, join_match, on_one_screen, play_to_end
+from .matches import new_match
 
 
 def addup_move(page):
@@ -87,3 +89,15 @@ def test_a_jokers_typed_value_shows_at_once_and_the_first_tap_plays_it(new_page,
     top.click()
     expect(page.locator("#status")).to_have_attribute("data-version", "1")
     expect(page.locator("#last-move")).to_contain_text("12")
+
+
+def test_the_other_player_s_capture_shows_the_sum_that_balanced_the_rows(new_page, server):
+    """A child playing the computer saw "Computer (easy) played 3 on the top row and captured 4 cards", the
+    rows already dealt anew, with no way to follow the arithmetic (QA: a child alone)."""
+    match = new_match(server, "addup", deck=addup_deck([["1a", "2a", "5a"], ["1b", "2b", "3b"]], ["4a", "5b"]))
+    match.move(0, {"type": "play", "card": "2a", "row": "bottom"})  # 4 against 5 + 2 = 7
+    match.move(1, {"type": "play", "card": "3b", "row": "top"})  # 4 + 3 = 7: Bob captures
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#last-move")).to_have_text(
+        "Last move: Bob played 3 on the top row and captured 4 cards. 4 + 3 = 7, the same as the bottom row.")

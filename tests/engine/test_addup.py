@@ -172,3 +172,12 @@ def test_out_of_turn_and_after_the_end():
     over = State(hands=((), ()), pile=(), rows=((), ()), captured=((), ()), turn=None)
     with pytest.raises(GameOver):
         play(over, 0, "3b", "top")
+
+
+def test_a_capture_s_log_entry_gives_the_balanced_row_s_values_so_a_reader_can_follow_the_sum():
+    state = deal([["w1", "4a", "5a"], ["y1", "4b", "5b"]], openings=("2a", "3a"))
+    move = {"type": "play", "card": "w1", "row": "top", "value": 1}
+    entry = addup.log_entry(state, 0, move, addup.apply(state, 0, move), 1)
+    assert entry["captured"] == 3 and entry["row_values"] == [2, 1]  # 2 + 1 = 3, the bottom row's sum
+    move = {"type": "play", "card": "4a", "row": "top"}
+    assert "row_values" not in addup.log_entry(state, 0, move, addup.apply(state, 0, move), 1)

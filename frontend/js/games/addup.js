@@ -1,6 +1,7 @@
 // ADD UP: two rows with their sums; play a card on one of them, a joker with the value you choose.
 import {html, render} from "../html.js";
 import {t} from "../i18n.js";
+import {expression, minus} from "../numbers.js";
 import {announce} from "../ui.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
@@ -147,6 +148,11 @@ export default {
   describe(entry, {name}) {
     const what = {name, card: cardWords(entry.card, entry.card.kind === "number" ? undefined : entry.value, true),
       row: t(`addup.in.${entry.row}`), count: entry.captured};
-    return [t(entry.captured ? "log.addup.capture" : "log.addup.play", what)];
+    const said = [t(entry.captured ? "log.addup.capture" : "log.addup.play", what)];
+    if (entry.row_values) { // the sum that balanced the rows, for a child following the other player's arithmetic
+      said.push(t("log.addup.balanced", {parts: expression(entry.row_values),
+        total: minus(entry.row_values.reduce((a, b) => a + b, 0)), row: t(`addup.in.${entry.row === "top" ? "bottom" : "top"}`)}));
+    }
+    return said;
   },
 };
