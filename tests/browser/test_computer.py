@@ -15,6 +15,7 @@ from tests.engine.test_addup import deal as addup_deal
 from tests.engine.test_bots import addem_hand, positions, stars_bust
 
 from .drive import choose_options, play_to_end
+from .matches import new_match
 from .test_addup import addup_move
 from .test_games import GAMES as OTHERS
 from .test_i18n import LANGUAGES, missing_keys
@@ -202,3 +203,29 @@ def test_a_man_on_the_stars_that_busts_is_said_to_stay_there_in_every_language(n
     for language, (stays, sent_back, said) in worded.items():
         assert stays in said and sent_back not in said and "{" not in said, language
     assert missing_keys(page) == []
+
+
+def test_the_end_of_a_match_against_the_computer_cheers_the_child_on_and_offers_to_play_again(new_page, server):
+    """A child who lost to the computer read "Match over: Computer (easy) wins." and "Ask for a rematch", as if
+    someone had to agree (QA: a child alone)."""
+    match = new_match(server, "addup", bots={1: "easy"})
+    assert match.post("resign", 0).status_code == 200
+    lost = new_page()
+    lost.goto(match.seat_link(0))
+    expect(lost.locator("#rematch-hint")).to_have_text(
+        "Good try! Each match makes the sums quicker: play again for another go.")
+    won = new_page(locale="fr-FR")  # the same match, as the server would show it had the child won
+
+    def child_won(route):
+        view = route.fetch().json()
+        route.fulfill(json={**view, "winners": [0]})
+
+    won.route(re.compile(rf"/api/v1/games/{match.id}$"), child_won)
+    won.goto(match.seat_link(0))
+    expect(won.locator("#rematch-hint")).to_have_text(
+        "Bravo, vous avez battu l'ordinateur ! Rejouez, ou choisissez un niveau plus difficile sur la page du jeu.")
+    won.unroute_all(behavior="ignoreErrors")  # its polls go on: none may be caught half-way when the test ends
+    won.close()
+    lost.get_by_role("button", name="Play again").click()  # no one to ask: the rematch starts at once
+    expect(lost.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(lost.locator(".seat").nth(1)).to_contain_text("Computer (easy)")

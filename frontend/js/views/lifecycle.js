@@ -84,7 +84,15 @@ export function lifecycle(id, token, screen, send, queue) {
     return html`${view.rematch && askers.length ? html`<p id="rematch-askers">${t("rematch.askedBy",
       {names: listing(askers), count: askers.length})}</p>` : ""}
       <p class="actions"><button type="button" class="primary" data-action="rematch" data-key="rematch"
-      ${screen.busy ? "disabled" : ""}>${view.rematch ? t("rematch.join") : t("rematch.ask")}</button></p>`;
+      ${screen.busy ? "disabled" : ""}>${view.rematch ? t("rematch.join") : t(alone(view, me) ? "rematch.playAgain" : "rematch.ask")}</button></p>`;
+  }
+
+  /** A person against the computer only (a child practising alone): the end of the match cheers them on. */
+  const alone = (view, me) => view.seats.every((seat, n) => n === me || seat.bot);
+
+  function rematchHint(view, me) {
+    if (!alone(view, me)) return t("rematch.hint");
+    return t(view.winners.includes(me) ? "rematch.computerBeaten" : "rematch.computerWon");
   }
 
   /** A finished match's rematch, for a device with no seat here (a teacher who handed the seats over): to watch it,
@@ -110,7 +118,7 @@ export function lifecycle(id, token, screen, send, queue) {
       if (me === null) return rematchToWatch(view);
       if (view.status === "over") {
         return html`<section class="rematch panel" aria-labelledby="rematch-title"><h2 id="rematch-title">${t("rematch.title")}</h2>
-          <p>${t("rematch.hint")}</p>${rematchControls(view, me)}</section>`;
+          <p id="rematch-hint">${rematchHint(view, me)}</p>${rematchControls(view, me)}</section>`;
       }
       if (view.status === "waiting") {
         return confirming === "free" ? confirmation(t("free.confirm"), t("free.yes"))
