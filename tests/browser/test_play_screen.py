@@ -537,9 +537,17 @@ def test_a_card_picked_on_a_small_phone_with_large_text_brings_its_moves_into_si
     page.add_init_script("addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '130%'; })")
     page.goto(match.seat_link(0))
     expect(page.locator("#last-move")).to_be_visible()
-    card = page.locator(".hand button.card:not([disabled])").first
-    card.evaluate("(e) => window.scrollBy(0, e.getBoundingClientRect().bottom - innerHeight + 4)")  # to the hand, no further
+    # Scrolled to the hand, no further, once nothing drawn above it moves it any more (a panel that came late, on a
+    # loaded machine, pushed the hand back under the fold): the card at the same place at two looks 0.3 s apart.
+    page.wait_for_function("""(selector) => {
+        const card = document.querySelector(selector);
+        window.scrollBy(0, card.getBoundingClientRect().bottom - innerHeight + 4);
+        const top = card.getBoundingClientRect().top, still = window.handTop === top;
+        window.handTop = top;
+        return still;
+    }""", arg=".hand button.card:not([disabled])", polling=300)
     assert in_sight(page, ".hand button.card:not([disabled])")
+    card = page.locator(".hand button.card:not([disabled])").first
     card.click()
     expect(page.locator('.controls [data-action="move"]').first).to_be_visible()
     assert in_sight(page, '.controls [data-action="move"]'), page.evaluate("scrollY")
