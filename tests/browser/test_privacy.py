@@ -34,6 +34,7 @@ def test_the_home_page_links_the_privacy_page_which_says_what_is_kept_who_sees_i
     expect(page.locator("main")).to_contain_text("Use first names or nicknames")
     expect(page.locator("main")).to_contain_text("only as a scrambled fingerprint")
     expect(page.locator("main")).to_contain_text("Anyone who has a match's link sees the players' names")
+    expect(page.locator("main")).to_contain_text("the matches you opened to watch")  # My games lists them too
     expect(page.locator('[data-key="privacy-kept"] li')).to_have_text([
         "Finished matches are kept, with their names and moves, until the operator deletes them.",
         "Matches nobody plays any more are kept until the operator deletes them.",

@@ -687,7 +687,7 @@ export default {
   "privacy.keptTitle": "What is kept",
   "privacy.names": "The players' names, just as they were typed.",
   "privacy.moves": "Every move of every match, so that a match can be watched again move by move.",
-  "privacy.links": "The links to your seats, and the class sheets made here (the pupils' names and links): on this device only, in this browser's storage. Anyone using this browser can open them.",
+  "privacy.links": "The links to your seats, the matches you opened to watch, and the class sheets made here (the pupils' names and links): on this device only, in this browser's storage. Anyone using this browser can open them.",
   "privacy.tokens": "On the server, each seat's secret link is kept only as a scrambled fingerprint, from which the link cannot be read back.",
   "privacy.push": "If you turn on notifications: the address where this device receives them, and your language.",
   "privacy.logs": "A line in the server's log for each request: when, what was asked for and the match's code; never a name, a link or your device's internet address. The company hosting the server may note the addresses of the devices that connect, and the server counts each address's requests for a short while, to slow down abuse: ask the operator how long they keep them.",

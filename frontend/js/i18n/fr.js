@@ -685,7 +685,7 @@ export default {
   "privacy.keptTitle": "Ce qui est gardé",
   "privacy.names": "Les noms des joueurs, tels qu'ils ont été tapés.",
   "privacy.moves": "Chaque coup de chaque partie, pour pouvoir revoir une partie coup par coup.",
-  "privacy.links": "Les liens vers vos places, et les feuilles de classe faites ici (noms et liens des élèves) : sur cet appareil seulement, dans le stockage de ce navigateur. Toute personne qui utilise ce navigateur peut les ouvrir.",
+  "privacy.links": "Les liens vers vos places, les parties que vous avez ouvertes pour les regarder, et les feuilles de classe faites ici (noms et liens des élèves) : sur cet appareil seulement, dans le stockage de ce navigateur. Toute personne qui utilise ce navigateur peut les ouvrir.",
   "privacy.tokens": "Sur le serveur, le lien secret de chaque place n'est gardé que sous la forme d'une empreinte brouillée, qui ne permet pas de retrouver le lien.",
   "privacy.push": "Si vous activez les notifications : l'adresse où cet appareil les reçoit, et votre langue.",
   "privacy.logs": "Une ligne dans le journal du serveur pour chaque requête : quand, ce qui a été demandé et le code de la partie ; jamais un nom, un lien ni l'adresse internet de votre appareil. L'hébergeur du serveur peut noter les adresses des appareils qui se connectent, et le serveur compte les requêtes de chaque adresse pendant un court moment, pour freiner les abus : demandez à l'exploitant combien de temps il les garde.",
