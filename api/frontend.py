@@ -22,6 +22,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .config import ROOT
 from .errors import http_problem
+from .presenter import packed_tag
 
 FRONTEND = ROOT / "frontend"
 COMPRESSIBLE = (".js", ".css", ".html", ".svg", ".json", ".webmanifest")
@@ -118,7 +119,7 @@ def _file(path: str) -> Response:
         response.vary.add("Accept-Encoding")
     if zipped:
         response.headers["Content-Encoding"] = "gzip"
-    response.set_etag(f"{tag}.gz" if zipped else tag)  # each encoding its own tag (RFC 9110 8.8.3)
+    response.set_etag(packed_tag(tag) if zipped else tag)  # each encoding its own tag (RFC 9110 8.8.3)
     response.cache_control.no_cache = True
     response.headers[VERSION_HEADER] = version
     return response

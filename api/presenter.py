@@ -120,6 +120,7 @@ def packed(response: Response, tag: str) -> Response:
 
 
 def packed_tag(tag: str) -> str:
+    """The tag of an answer's gzip-compressed form (the API's long logs, the web app's files)."""
     return f"{tag}.gz"
 
 
