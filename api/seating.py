@@ -150,14 +150,19 @@ def join(match: MatchRow, game, seat: int | None, name: str | None):
 def rematch(old: MatchRow, game, seat: int):
     """`seat` of the finished match `old` asks for a rematch: the first asker creates it, every
     asker takes the same seat in it. Its creator stays the seat that created `old` (asking first
-    must not give the right to replace the others' links)."""
+    must not give the right to replace the others' links). A seat whose player left `old` (to the
+    autopilot or a bot, or put out for missed turns) is open to anyone in it, not kept under their name: the
+    rematch waited for a player gone (its creator's seat then has no creator, as when given back)."""
     names = [shown["name"] for shown in seats(old)]
     taken = lambda: Problem(409, "seat_taken", "Your seat in the rematch is already taken: by you, from "  # noqa: E731
                             "another device, or by a player the rematch's invite let in.")
     if old.rematch_id is None:
         bots = {n: level for n, level in enumerate(old.bots) if level}
-        match, shared = new_match(game, names, old.options, None, old.time_per_move, old.timeouts_to_leave,
-                                  bots, old.hints, creator=old.creator)
+        state = replays.state_at(old, game, old.version)
+        kept = [None if events.status(state, n) == "left" else name for n, name in enumerate(names)]
+        creator = old.creator if old.creator is None or kept[old.creator] else None
+        match, shared = new_match(game, kept, old.options, None, old.time_per_move, old.timeouts_to_leave,
+                                  bots, old.hints, creator=creator)
         transaction.stage(_CLAIM_REMATCH.values(rematch_id=match.id), {"match_id": old.id}, must_change=True)
         outbox.rematch_offered(old, seat)
         try:

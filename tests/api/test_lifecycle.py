@@ -208,6 +208,38 @@ def test_a_seat_whose_rematch_place_someone_took_with_the_invite_is_told_so(clie
     assert "invite" in late.json["detail"], "not only 'another device?': Di took the seat"
 
 
+def test_a_rematch_keeps_no_seat_for_a_player_who_left_the_match(client, clock):
+    """A club's three-seat match: Bob left (the autopilot played on) and Cy missed turns until put out. Their
+    seats in the rematch are open to anyone, a latecomer with the join code included: kept under their names,
+    the rematch waited for two players gone (a newcomer heard "The free seats are kept for Bob, Cy")."""
+    table = Table.create(client, seats=4, time_per_move=3600, timeouts_to_leave=1, join=False)
+    for name in ("Bob", "Cy", "Di"):
+        table.join(name)
+    client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[1]))
+    while table.view()["turn"] != 2:
+        move_first(table)
+    clock.advance(hours=2)
+    assert claim(client, table, 0).json["seats"][2]["status"] == "left", "Cy missed the one turn allowed"
+    table.play_to_end(first_legal)
+    asked = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[3])).json
+    assert [(s["name"], s["joined"]) for s in asked["game"]["seats"]] == [
+        ("Ann", False), (None, False), (None, False), ("Di", True)]
+    zed = client.post(f"/api/v1/games/{asked['game']['id']}/seats", json={"join_code": asked["join_code"], "name": "Zed"})
+    assert zed.status_code == 201 and zed.json["seat"] == 1, zed.json
+    back = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[2]))
+    assert back.status_code == 201 and back.json["seat"] == 2, "Cy may still come back to the seat"
+    assert [s["name"] for s in back.json["game"]["seats"]] == ["Ann", "Zed", "Cy", "Di"]
+
+
+def test_the_rematch_of_a_match_its_creator_left_has_no_creator(client):
+    """The creator's seat is open to anyone in it: whoever takes it did not create the match (as a seat given back)."""
+    table = Table.create(client, seats=3)
+    client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
+    table.play_to_end(first_legal)
+    asked = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[1])).json["game"]
+    assert (asked["creator"], asked["seats"][0]["name"]) == (None, None)
+
+
 def test_two_seats_asking_for_a_rematch_at_once_make_one_match(app, client):
     table = Table.create(client)
     client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
