@@ -19,7 +19,8 @@ own rules stay in its module. Event kinds:
 A timeout or autopilot move is always the game's `candidate_moves(...)[0]` (ADD'EM's draw or pass,
 ADD UP's first card on the top row, the greediest move of the other three), recorded as the
 concrete move it was. After `timeouts_to_leave`
-timeouts in a row, a seat is treated as having resigned. A bot's move is recorded too: replaying
+timeouts in a row, a seat is treated as having resigned; the autopilot's moves for it keep that count, which
+tells it from a seat that left. A bot's move is recorded too: replaying
 a match never runs a bot again.
 """
 from collections.abc import Iterable, Iterator
@@ -96,7 +97,9 @@ def apply(game: Game, match: MatchState, kind: str, seat: int, move: Move | None
     if kind == "bot" and match.bots[seat] is None:
         raise IllegalMove("not_a_bot", f"Seat {seat} is not played by a bot.")
     state = game.apply(match.game, seat, move)
-    in_a_row = match.timeouts[seat] + 1 if kind == "timeout" else 0
+    # A timeout is one more in a row; the autopilot's move keeps the count (a seat put out for missed turns stays at
+    # it, told from one that left); any other move starts again from 0 (a move tests one tuple, as it tested "timeout")
+    in_a_row = match.timeouts[seat] + (kind == "timeout") if kind in ("timeout", "autopilot") else 0
     timeouts = match.timeouts if match.timeouts[seat] == in_a_row else cards.set_at(match.timeouts, seat, in_a_row)
     hinted = match.hinted - {seat} if match.hinted else match.hinted
     match = MatchState(state, match.seats, match.left, match.resigned, timeouts, match.bots,

@@ -81,6 +81,24 @@ def test_timeouts_in_a_row_turn_into_leaving(client, clock):
     assert after["seats"][0]["timeouts"] >= after["pace"]["timeouts_to_leave"], "what tells it from resigning"
 
 
+def test_a_seat_put_out_for_missed_turns_keeps_its_count_while_the_autopilot_plays_it(client, clock):
+    """Its `timeouts`, still at the count, tell it from a seat that left: the autopilot's first move for it set
+    them back to 0, and a club member put out read "You left this match" as if they had chosen to."""
+    table = Table.create(client, seats=3, time_per_move=3600, timeouts_to_leave=2)
+    clock.advance(hours=2)
+    claim(client, table, 1)  # seat 0 is late
+    while table.view()["turn"] != 0:
+        move_first(table)
+    clock.advance(hours=2)
+    assert claim(client, table, 1).json["seats"][0]["timeouts"] == 2
+    move_first(table)
+    view = move_first(table)  # seats 1 and 2 moved, and the autopilot for seat 0
+    assert view["version"] > 6 and view["seats"][0]["status"] == "left"
+    kinds = [m["kind"] for m in client.get(f"/api/v1/games/{table.id}/moves").json["moves"]]
+    assert kinds.count("autopilot") >= 1, "the autopilot has played for it since"
+    assert view["seats"][0]["timeouts"] == 2
+
+
 def test_resigning_a_two_seat_match_ends_it(client):
     table = Table.create(client)
     response = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[1]))
