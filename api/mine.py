@@ -77,4 +77,5 @@ def _entry(match: matches.MatchRow, seat: int, name: str, moved: datetime | None
             "deadline": deadline_iso(match, match.status), "moved_at": utc_iso(match.moved_at),
             "moved": utc_iso(moved) if moved else None, "rematch": match.rematch_id,
             "rematch_joined": rematch_joined, "your_status": events.status(state, seat),
+            "timed_out": state.timeouts[seat] >= match.timeouts_to_leave,
             "winners": events.winners(game, state) if match.status == "over" else [], "seats": seats(match, state.bots)}

@@ -97,6 +97,9 @@ def test_a_seat_put_out_for_missed_turns_keeps_its_count_while_the_autopilot_pla
     kinds = [m["kind"] for m in client.get(f"/api/v1/games/{table.id}/moves").json["moves"]]
     assert kinds.count("autopilot") >= 1, "the autopilot has played for it since"
     assert view["seats"][0]["timeouts"] == 2
+    mine = client.post("/api/v1/my-games", json={"tokens": [table.tokens[0], table.tokens[1]]}).json["games"]
+    assert [(g["seat"], g["your_status"], g["timed_out"]) for g in sorted(mine, key=lambda g: g["seat"])] == [
+        (0, "left", True), (1, "playing", False)]
 
 
 def test_resigning_a_two_seat_match_ends_it(client):

@@ -109,6 +109,7 @@ def test_the_last_person_to_leave_is_told_what_leaving_does(new_page, server, bo
 
 
 def test_a_seat_put_out_for_missed_turns_is_told_so_not_that_it_left(new_page, server, database_file):
+    """On its page and in My games, which said "You left this match" to a member who never chose to (club week)."""
     match = new_match(server, "addup", seats=3, time_per_move=3600, timeouts_to_leave=1)
     late = match.view(0)["turn"]
     move_back_in_time(database_file, match.id, 2)
@@ -118,6 +119,9 @@ def test_a_seat_put_out_for_missed_turns_is_told_so_not_that_it_left(new_page, s
     expect(page.locator("#left-note")).to_have_text(
         "You missed 1 turn in a row, so the autopilot plays your turns now.")
     expect(page.locator(".seat.me .tag", has_text="autopilot")).to_be_visible()
+    page.goto("/")
+    expect(page.locator(".my-games li .left")).to_have_text(
+        "You missed too many turns in a row, so the autopilot plays your turns now.")
 
 
 def test_a_seat_can_be_given_back_before_the_start_and_any_joined_device_can_reshare_the_invite(new_page):

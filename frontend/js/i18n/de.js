@@ -61,6 +61,7 @@ export default {
   "mine.lookingOn": "Du schaust zu: kein Platz auf diesem Gerät.",
   "mine.late": "Zeit abgelaufen {relative}",
   "mine.skippable": "Zeit abgelaufen {relative}: Du kannst den Zug überspringen",
+  "mine.timedOut": "Du hast zu viele Züge in Folge verpasst, deshalb spielt jetzt der Autopilot deine Züge.",
 
   "missing.title": "Hier ist nichts.",
   "missing.home": "Zurück zu den Spielen",

@@ -61,6 +61,7 @@ export default {
   "mine.lookingOn": "Watching: no seat on this device.",
   "mine.late": "time ran out {relative}",
   "mine.skippable": "time ran out {relative}: you may skip their turn",
+  "mine.timedOut": "You missed too many turns in a row, so the autopilot plays your turns now.",
 
   "missing.title": "There is nothing here.",
   "missing.home": "Back to the games",

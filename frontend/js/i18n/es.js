@@ -61,6 +61,7 @@ export default {
   "mine.lookingOn": "Mirando: sin plaza en este dispositivo.",
   "mine.late": "tiempo agotado {relative}",
   "mine.skippable": "tiempo agotado {relative}: puedes saltar su turno",
+  "mine.timedOut": "Perdiste demasiados turnos seguidos, así que ahora el piloto automático juega tus turnos.",
 
   "missing.title": "Aquí no hay nada.",
   "missing.home": "Volver a los juegos",

@@ -61,6 +61,7 @@ export default {
   "mine.lookingOn": "Vous regardez : pas de place sur cet appareil.",
   "mine.late": "temps écoulé {relative}",
   "mine.skippable": "temps écoulé {relative} : vous pouvez lui faire passer son tour",
+  "mine.timedOut": "Vous avez manqué trop de tours d'affilée : le pilote automatique joue désormais vos tours.",
 
   "missing.title": "Il n'y a rien ici.",
   "missing.home": "Retour aux jeux",

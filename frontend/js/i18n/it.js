@@ -61,6 +61,7 @@ export default {
   "mine.lookingOn": "Stai guardando: nessun posto su questo dispositivo.",
   "mine.late": "tempo scaduto {relative}",
   "mine.skippable": "tempo scaduto {relative}: puoi saltare il suo turno",
+  "mine.timedOut": "Hai saltato troppi turni di fila, quindi ora il pilota automatico gioca i tuoi turni.",
 
   "missing.title": "Qui non c'è niente.",
   "missing.home": "Torna ai giochi",

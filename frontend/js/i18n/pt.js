@@ -61,6 +61,7 @@ export default {
   "mine.lookingOn": "A ver: sem lugar neste dispositivo.",
   "mine.late": "tempo esgotado {relative}",
   "mine.skippable": "tempo esgotado {relative}: podes saltar-lhe a vez",
+  "mine.timedOut": "Falhaste demasiadas vezes seguidas, por isso o piloto automático joga agora as tuas vezes.",
 
   "missing.title": "Não há nada aqui.",
   "missing.home": "Voltar aos jogos",

@@ -78,7 +78,8 @@ function item(entry, failed) {
         <span class="state">${yourTurn(entry) ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, table ? null : entry.seat)}${deadline(entry)}</span>
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
         ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${t("rematch.elsewhere")}</span>` : ""}
-        ${entry.status === "playing" && entry.your_status === "left" ? html`<span class="left">${t("leave.autopilot")}</span>` : ""}</a>
+        ${entry.status === "playing" && entry.your_status === "left"
+          ? html`<span class="left">${t(entry.timed_out ? "mine.timedOut" : "leave.autopilot")}</span>` : ""}</a>
       ${entry.status === "over" || entry.your_status !== "playing" ? forgetButton(entry.id, matchName(entry), failed) : ""}
     </li>`;
 }
