@@ -4,6 +4,7 @@ from one request."""
 import re
 
 import pytest
+import requests
 from playwright.sync_api import expect
 
 from .drive import create_match, join_match, status
@@ -240,6 +241,25 @@ def test_a_seat_open_on_two_devices_is_told_it_joined_the_rematch_on_the_other(n
     expect(laptop.locator("#rematch-elsewhere")).to_have_text(elsewhere)
     expect(laptop.locator('[data-action="rematch"]')).to_have_count(0)
     expect(phone.locator("#status")).to_have_attribute("data-status", "waiting")  # Bob has not come yet
+
+
+def test_a_seat_that_left_whose_rematch_place_a_newcomer_took_is_not_told_it_joined_elsewhere(new_page, server):
+    """Bob left; his seat in the rematch was open to anyone, and Zed took it with the join code. Bob's page and his My
+    games said "You joined the rematch on another device: open it there." (club week)."""
+    taken = "Your seat in the rematch is taken: as you had left this match, it was open to anyone."
+    match = new_match(server, "addup", seats=3)
+    assert match.post("resign", 1).status_code == 200
+    match.play(lambda view: False)
+    asked = match.post("rematch", 0).json()
+    zed = requests.post(f"{server}/api/v1/games/{asked['game']['id']}/seats", timeout=10,
+                        json={"join_code": asked["join_code"], "name": "Zed"})
+    assert zed.status_code == 201 and zed.json()["seat"] == 1
+    bob = new_page()
+    bob.goto(match.seat_link(1))
+    expect(bob.locator("#rematch-elsewhere")).to_have_text(taken)
+    expect(bob.locator('[data-action="rematch"]')).to_have_count(0)
+    bob.goto("/")
+    expect(bob.locator(f'.my-games a[href="/g/{match.id}"] .rematch-elsewhere')).to_have_text(taken)
 
 
 def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server):

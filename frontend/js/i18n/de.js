@@ -257,6 +257,7 @@ export default {
   "rematch.exists": "Dieses Spiel hat eine Revanche.",
   "rematch.watch": "Der Revanche zusehen",
   "rematch.elsewhere": "Du bist der Revanche auf einem anderen Gerät beigetreten: Öffne sie dort.",
+  "rematch.seatTaken": "Dein Platz in der Revanche ist besetzt: Da du dieses Spiel verlassen hattest, war er für alle offen.",
 
   "log.last": "Letzter Zug:",
   "log.missed": {one: "{count} weiterer Zug seit deinem letzten Zug", other: "{count} weitere Züge seit deinem letzten Zug"},

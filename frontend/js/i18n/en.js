@@ -257,6 +257,7 @@ export default {
   "rematch.exists": "This match has a rematch.",
   "rematch.watch": "Watch the rematch",
   "rematch.elsewhere": "You joined the rematch on another device: open it there.",
+  "rematch.seatTaken": "Your seat in the rematch is taken: as you had left this match, it was open to anyone.",
 
   "log.last": "Last move:",
   "log.missed": {one: "{count} more move since your last turn", other: "{count} more moves since your last turn"},

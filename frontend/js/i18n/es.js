@@ -257,6 +257,7 @@ export default {
   "rematch.exists": "Esta partida tiene una revancha.",
   "rematch.watch": "Ver la revancha",
   "rematch.elsewhere": "Te has unido a la revancha en otro dispositivo: ábrela allí.",
+  "rematch.seatTaken": "Tu plaza en la revancha está ocupada: como habías dejado esta partida, estaba abierta a cualquiera.",
 
   "log.last": "Última jugada:",
   "log.missed": {one: "{count} jugada más desde tu último turno", other: "{count} jugadas más desde tu último turno"},

@@ -257,6 +257,7 @@ export default {
   "rematch.exists": "Cette partie a une revanche.",
   "rematch.watch": "Regarder la revanche",
   "rematch.elsewhere": "Vous avez rejoint la revanche sur un autre appareil : ouvrez-la là-bas.",
+  "rematch.seatTaken": "Votre place dans la revanche est prise : comme vous aviez quitté cette partie, elle était ouverte à tous.",
 
   "log.last": "Dernier coup :",
   "log.missed": {one: "{count} autre coup depuis votre dernier tour", other: "{count} autres coups depuis votre dernier tour"},

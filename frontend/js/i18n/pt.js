@@ -257,6 +257,7 @@ export default {
   "rematch.exists": "Este jogo tem uma desforra.",
   "rematch.watch": "Ver a desforra",
   "rematch.elsewhere": "Entraste na desforra noutro dispositivo: abre-a lá.",
+  "rematch.seatTaken": "O teu lugar na desforra está ocupado: como tinhas saído deste jogo, estava aberto a qualquer pessoa.",
 
   "log.last": "Última jogada:",
   "log.missed": {one: "Mais {count} jogada desde a tua última vez", other: "Mais {count} jogadas desde a tua última vez"},

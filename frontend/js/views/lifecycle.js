@@ -8,7 +8,7 @@ import {followRematch, forget, seatOf, update} from "../seat-store.js";
 import {announce} from "../ui.js";
 import {LEVELS} from "./computer.js";
 import {deadlineLine, isLate} from "./pace.js";
-import {onceText, seatName} from "./words.js";
+import {onceText, rematchTaken, seatName} from "./words.js";
 
 /** `send(call)` runs an API call that answers with the match view; `queue(change)` hands a change
  * (a resignation, a rematch) to the outbox, which sends it whenever the network lets it. */
@@ -80,7 +80,7 @@ export function lifecycle(id, token, screen, send, queue) {
     if (view.rematch && seatOf(view.rematch)) {
       return html`<p class="actions"><a class="button primary" href="/g/${view.rematch}" data-key="rematch">${t("rematch.open")}</a></p>`;
     }
-    if (joinedElsewhere(me)) return html`<p class="note" id="rematch-elsewhere">${t("rematch.elsewhere")}</p>`;
+    if (joinedElsewhere(me)) return html`<p class="note" id="rematch-elsewhere">${rematchTaken(view.seats[me].status)}</p>`;
     return html`${view.rematch && askers.length ? html`<p id="rematch-askers">${t("rematch.askedBy",
       {names: listing(askers), count: askers.length})}</p>` : ""}
       <p class="actions"><button type="button" class="primary" data-action="rematch" data-key="rematch"
@@ -152,8 +152,9 @@ export function lifecycle(id, token, screen, send, queue) {
      * so (true), not as a seat to pick again. */
     refused(entry, error) {
       if (entry.kind !== "rematch" || error.code !== "seat_taken") return false;
-      learnJoined(screen.view?.you?.seat ?? null);
-      announce(t("rematch.elsewhere"));
+      const me = screen.view?.you?.seat ?? null;
+      learnJoined(me);
+      announce(rematchTaken(me === null ? null : screen.view.seats[me].status));
       return true;
     },
     actions: {

@@ -12,7 +12,7 @@ import {announce} from "../ui.js";
 import {isLate} from "./pace.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {tidying} from "./tidy.js";
-import {gameName, isolated, seatName, statusLine} from "./words.js";
+import {gameName, isolated, rematchTaken, seatName, statusLine} from "./words.js";
 
 /** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it: its
  * last move (`moved`), or, before anyone moved, its start (`moved_at`: the last seat taken then; a hint is no move). */
@@ -77,7 +77,7 @@ function item(entry, failed) {
         ${by ? html`<span class="as">${by}</span>` : ""}
         <span class="state">${yourTurn(entry) ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, table ? null : entry.seat)}${deadline(entry)}</span>
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
-        ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${t("rematch.elsewhere")}</span>` : ""}
+        ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${rematchTaken(entry.your_status)}</span>` : ""}
         ${entry.status === "playing" && entry.your_status === "left"
           ? html`<span class="left">${t(entry.timed_out ? "mine.timedOut" : "leave.autopilot")}</span>` : ""}</a>
       ${entry.status === "over" || entry.your_status !== "playing" ? forgetButton(entry.id, matchName(entry), failed) : ""}

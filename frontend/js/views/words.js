@@ -99,6 +99,10 @@ function errorWords(params) {
 }
 
 /** Why a change the outbox keeps (see outbox.js) has not reached the server yet: no connection, or a busy server. */
+/** Why a seat has no rematch to join on this device: it took its place there on another device, or, having left the
+ * match (`status`), its place was open to anyone and is taken, by its player or by someone else. */
+export const rematchTaken = (status) => t(status === "left" ? "rematch.seatTaken" : "rematch.elsewhere");
+
 export const keptText = (entry) => t(entry.busy ? "outbox.busy" : "outbox.waiting", {what: t(`outbox.${entry.kind}`)});
 
 const ERROR_KEYS = {
