@@ -19,6 +19,7 @@ VIEWPORT = {"width": 390, "height": 844}
 CHROMIUM_FLAGS = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
                   "--no-first-run"]
 POLL_MS = 100  # the app polls every 3 s; tests need not wait that long
+THINK_MS = 50  # the computer's replies show a second apart (js/views/thinking.js); tests need not wait that long
 PUSH_HOST = "push.test"  # the push service a stubbed subscription names (test_push.py); never reached
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
@@ -114,11 +115,12 @@ def new_page(browser, server):
     """new_page(locale="en-GB", share=False) -> a page in a fresh context (a separate phone)."""
     contexts, errors = [], []
 
-    def make(locale: str = "en-GB", share: bool = False, poll_ms: int = POLL_MS):
+    def make(locale: str = "en-GB", share: bool = False, poll_ms: int = POLL_MS, think_ms: int = THINK_MS):
         context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True, locale=locale,
                                       base_url=server, permissions=["clipboard-read", "clipboard-write"],
                                       service_workers="block")
-        context.add_init_script(f"localStorage.setItem('addgames.pollMs', '{poll_ms}');")
+        context.add_init_script(f"localStorage.setItem('addgames.pollMs', '{poll_ms}');"
+                                f"localStorage.setItem('addgames.thinkMs', '{think_ms}');")
         if share:
             context.add_init_script("navigator.share = async (data) => { window.sharedData = data; };")
         contexts.append(context)

@@ -165,6 +165,7 @@ export default {
   "status.yourTurn": "Du bist dran",
   "status.yourTurnAs": "{name}, du bist dran",
   "status.turnOf": "{name} ist dran",
+  "status.thinking": "Der Computer überlegt…",
   "status.youWin": "Spiel vorbei: Du hast gewonnen!",
   "status.wins": "Spiel vorbei: {name} gewinnt.",
   "status.shared": "Spiel vorbei, geteilter Sieg: {names}.",

@@ -165,6 +165,7 @@ export default {
   "status.yourTurn": "Your turn",
   "status.yourTurnAs": "Your turn, {name}",
   "status.turnOf": "{name}'s turn",
+  "status.thinking": "The computer is thinking…",
   "status.youWin": "Match over: you win!",
   "status.wins": "Match over: {name} wins.",
   "status.shared": "Match over: {names} share the win.",

@@ -165,6 +165,7 @@ export default {
   "status.yourTurn": "Te toca",
   "status.yourTurnAs": "Te toca, {name}",
   "status.turnOf": "Le toca a {name}",
+  "status.thinking": "El ordenador está pensando…",
   "status.youWin": "Partida terminada: ¡has ganado!",
   "status.wins": "Partida terminada: gana {name}.",
   "status.shared": "Partida terminada: victoria compartida entre {names}.",

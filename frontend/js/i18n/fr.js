@@ -165,6 +165,7 @@ export default {
   "status.yourTurn": "À vous de jouer",
   "status.yourTurnAs": "À vous de jouer, {name}",
   "status.turnOf": "À {name} de jouer",
+  "status.thinking": "L'ordinateur réfléchit…",
   "status.youWin": "Partie terminée : vous gagnez !",
   "status.wins": "Partie terminée : {name} gagne.",
   "status.shared": "Partie terminée : victoire partagée entre {names}.",

@@ -165,6 +165,7 @@ export default {
   "status.yourTurn": "Tocca a te",
   "status.yourTurnAs": "Tocca a te, {name}",
   "status.turnOf": "Tocca a {name}",
+  "status.thinking": "Il computer sta pensando…",
   "status.youWin": "Partita finita: hai vinto!",
   "status.wins": "Partita finita: vince {name}.",
   "status.shared": "Partita finita, vittoria a pari merito: {names}.",

@@ -165,6 +165,7 @@ export default {
   "status.yourTurn": "É a tua vez",
   "status.yourTurnAs": "É a tua vez, {name}",
   "status.turnOf": "É a vez de {name}",
+  "status.thinking": "O computador está a pensar…",
   "status.youWin": "Jogo terminado: ganhaste!",
   "status.wins": "Jogo terminado: {name} ganha.",
   "status.shared": "Jogo terminado, vitória partilhada: {names}.",

@@ -33,8 +33,9 @@ export function history(id, token, screen) {
     const known = log && log.version <= version ? log : {version: 0, moves: []};
     try {
       const fetched = await api.log(id, token(), known.version);
-      if (version === asked) {
-        log = {version: fetched.version, moves: [...known.moves, ...fetched.moves]};
+      if (version === asked) { // up to the view's version: not yet the computer's replies to a move shown first
+        const moves = [...known.moves, ...fetched.moves].slice(0, version);
+        log = {version: Math.min(fetched.version, version), moves};
         Object.assign(retry, {ms: 0, behind: false});
         screen.repaint();
       }

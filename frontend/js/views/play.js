@@ -23,6 +23,7 @@ import {paceRule} from "./pace.js";
 import {renaming} from "./rename.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
+import {thinking} from "./thinking.js";
 import {gameName, isolated, keptText, problemText, seatName, statusLine} from "./words.js";
 
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
@@ -76,7 +77,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
         <h1 class="play-title">${gameName(view.game)}</h1>
         ${paceRule(view.pace)}
         <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
-          tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusLine(view, me, player(view, me, table))}</p>${hintButton(view, me)}</div>
+          tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusOf(view, me)}</p>${hintButton(view, me)}</div>
         ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" id="hint"><strong>${t("hint.title")}</strong>
           ${screen.hint.text}</p>` : ""}
         ${outboxLines()}
@@ -122,6 +123,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       clearTimeout(telling);
       screen.history?.stop();
       screen.seatLinks.stop();
+      screen.thinking.stop();
     },
     painted(root) {
       screen.game?.painted?.(root, context());
@@ -150,6 +152,10 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   screen.renaming = renaming(id, () => token, screen, showAnswer);
   screen.notifying = notifyControl(id, () => token, screen);
   screen.ownLink = ownLink(id, screen, {stop: () => poller.stop(), start: startPolling});
+  screen.thinking = thinking(id, () => token, (view) => drawn(view));
+
+  /** The status line: while the computer's reply is paced (see thinking.js), that it is thinking. */
+  const statusOf = (view, me) => screen.thinking.line(view) || statusLine(view, me, player(view, me, table));
 
   /** Before the first view: the game this device's seat is in, a change still queued (kept over a reload),
    * and why nothing more shows yet; a match that does not exist leads home, and offers to remove it from this
@@ -196,7 +202,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       const {ui, view: {version}} = screen;
       const answer = await attempt(screen, () => api.hint(id, token), refused);
       if (!answer) return;
-      await shown(answer.game, null);
+      await shown(answer.game);
       if (answer.game.version === version + 1) screen.ui = ui; // nothing but the hint happened meanwhile
       screen.telling = null; // the hint's own version: the hint is what is said
       screen.hint = {version: answer.game.version, text: hintText(answer.hint.explanation)};
@@ -242,7 +248,19 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     return loading;
   }
 
-  async function shown(view, etag) {
+  /** Show a view (a poll's, an answer's), a step at a time when it follows this seat's move on the version shown
+   * with the computer's replies (see thinking.js); `movedOn`, the version a move this view answers was made on,
+   * is by default that of a move still on its way (a poll may bring the match after it before its answer). */
+  async function shown(view, movedOn = movingOn()) {
+    if (screen.thinking.held(view)) return;
+    if (movedOn !== null && movedOn === screen.view?.version && await screen.thinking.paced(movedOn, view)) return;
+    await drawn(view);
+  }
+
+  const movingOn = () => (queued().some((entry) => entry.kind === "move" && entry.version === screen.view?.version)
+    ? screen.view.version : null);
+
+  async function drawn(view) {
     const before = screen.view;
     if (!screen.game) await gameLoaded(view.game);
     if (passedOn(view)) return; // another person's turn: this screen is gone
@@ -280,7 +298,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const name = player(view, me, table);
     setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine, name && isolated(name));
     if (before && (before.version !== view.version || before.status !== view.status)) {
-      screen.telling = {from: before.version, line: statusLine(view, me, name)}; // said with the others' moves (see tell)
+      // said with the others' moves (see tell), from the first change not said yet (a step of paced replies, say)
+      screen.telling = {from: screen.telling?.from ?? before.version, line: statusOf(view, me)};
       clearTimeout(telling);
       telling = setTimeout(() => tell(true), TELL_WAIT_MS);
     }
@@ -352,7 +371,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   }
 
   function startPolling() {
-    poller = poll((etag, options) => api.view(id, token, etag, options), (view, etag) => shown(view, etag), failed, back);
+    poller = poll((etag, options) => api.view(id, token, etag, options), (view) => shown(view), failed, back);
   }
 
   /** The seat's token this device keeps, when it is not the one that stopped working here. */
@@ -449,16 +468,16 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       await table?.rematched(result);
       return go(`/g/${result.game.id}`);
     }
-    await showAnswer(result);
+    await showAnswer(result, entry.kind === "move" ? entry.version : null);
   }
 
   /** A change's answer with the match it made, shown as a poll's is; the next poll names its ETag. An answer older
    * than the match shown (a move's, lost and sent again, comes back as the server kept it, while polls brought the
    * moves made since) would turn the table back: the page stays on the newer one. */
-  async function showAnswer(result) {
+  async function showAnswer(result, movedOn) {
     if (result.data.version < (screen.view?.version ?? 0)) return screen.repaint(); // the sending line goes
     poller.setEtag(result.etag);
-    await shown(result.data, result.etag);
+    await shown(result.data, movedOn);
   }
 
   /** Make a change the API answers with the new view, at once or not at all: a claimed timeout. */
