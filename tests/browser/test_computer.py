@@ -4,6 +4,7 @@ Hint button explains a move, and the log marks the move made after it."""
 import re
 
 import pytest
+import requests
 from playwright.sync_api import expect
 
 import engine
@@ -229,3 +230,25 @@ def test_the_end_of_a_match_against_the_computer_cheers_the_child_on_and_offers_
     lost.get_by_role("button", name="Play again").click()  # no one to ask: the rematch starts at once
     expect(lost.locator("#status")).to_have_attribute("data-status", "playing")
     expect(lost.locator(".seat").nth(1)).to_contain_text("Computer (easy)")
+
+
+def test_beating_a_person_who_left_to_the_computer_is_not_beating_the_computer(new_page, server):
+    """Bob left and handed his seat to the computer, which finished his match: Ann, who won, read "Well done, you beat
+    the computer!" and "Play again", though she beat Bob and the computer together, and the rematch waits for Bob."""
+    match = new_match(server, "addup")
+    left = requests.post(f"{server}/api/v1/games/{match.id}/resign", json={"bot": "easy"}, timeout=10,
+                         headers={"Authorization": f"Bearer {match.tokens[1]}"})
+    assert left.status_code == 200, left.json()
+    assert match.play(lambda view: False)["status"] == "over"
+    page = new_page()
+
+    def ann_won(route):
+        view = route.fetch().json()
+        route.fulfill(json={**view, "winners": [0]})
+
+    page.route(re.compile(rf"/api/v1/games/{match.id}$"), ann_won)
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_text("Match over: you win!")
+    expect(page.locator("#rematch-hint")).to_have_text("A new match of the same game, with the same players and options.")
+    expect(page.get_by_role("button", name="Ask for a rematch")).to_be_visible()
+    page.unroute_all(behavior="ignoreErrors")

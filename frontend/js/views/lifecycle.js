@@ -87,8 +87,9 @@ export function lifecycle(id, token, screen, send, queue) {
       ${screen.busy ? "disabled" : ""}>${view.rematch ? t("rematch.join") : t(alone(view, me) ? "rematch.playAgain" : "rematch.ask")}</button></p>`;
   }
 
-  /** A person against the computer only (a child practising alone): the end of the match cheers them on. */
-  const alone = (view, me) => view.seats.every((seat, n) => n === me || seat.bot);
+  /** A person against the computer only (a child practising alone): the end of the match cheers them on. Not a seat
+   * a person left to the computer: they played it, and its rematch waits for them. */
+  const alone = (view, me) => view.seats.every((seat, n) => n === me || (seat.bot && seat.status !== "left"));
 
   function rematchHint(view, me) {
     if (!alone(view, me)) return t("rematch.hint");
