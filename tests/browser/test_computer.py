@@ -252,3 +252,17 @@ def test_beating_a_person_who_left_to_the_computer_is_not_beating_the_computer(n
     expect(page.locator("#rematch-hint")).to_have_text("A new match of the same game, with the same players and options.")
     expect(page.get_by_role("button", name="Ask for a rematch")).to_be_visible()
     page.unroute_all(behavior="ignoreErrors")
+
+
+def test_the_computer_a_child_meets_first_plays_easy_as_the_create_form_offers_first(new_page):
+    """The game's page offered the computer at Medium, which beats an easy one 9 matches in 10 or more (README: "The
+    bots' strength"): a child's first match was lost before it began. The create form's menu lists Easy first."""
+    page = new_page()
+    page.goto("/rules/addup")
+    expect(page.locator('[data-key="bot-easy"]')).to_be_checked()
+    page.locator('[data-key="computer-name"]').fill("Ann")
+    page.locator('[data-key="play-computer"]').click()
+    expect(page.locator(".seat").nth(1)).to_contain_text("Computer (easy)")
+    page.goto("/new/addup")
+    options = page.locator('[data-key="player-1"] option')
+    expect(options.nth(1)).to_have_text("Computer (easy)")

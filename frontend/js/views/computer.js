@@ -29,9 +29,10 @@ export function computerPanel(game, form) {
   </section>`;
 }
 
-/** The panel's state and actions for `screen` (which repaints); `game()` gives the catalogue entry. */
+/** The panel's state and actions for `screen` (which repaints); `game()` gives the catalogue entry. The level is Easy
+ * at first, the create form's first computer: the one a child meets first. */
 export function computerForm(screen, game) {
-  const form = {level: "medium", options: {}, name: lastName(), hints: true, error: null, busy: false,
+  const form = {level: LEVELS[0], options: {}, name: lastName(), hints: true, error: null, busy: false,
     repaint: () => screen.repaint()};
   const actions = {
     botLevel(input) {
