@@ -182,6 +182,18 @@ def test_addem_writes_the_sum_being_built_as_the_hint_does(new_page, server):
         page.locator(f'.hand [data-card="{card}"]').click()
     expect(verdict).to_have_text("8 − 4 = 4 · Total 4 ✓")
 
+
+def test_addem_tells_a_sum_laid_as_it_was_built(new_page, server):
+    """A child laid "8 − 4 = 4", and the last move and the log said "Ann laid a sum: 8 + −4 = Total 4." (QA: a child
+    against the computer)."""
+    body = addem_match(server, first=("T4a", "F6a", "F8a", "F6b", "M4a", "F6c"))
+    page = new_page()
+    page.goto(f"/g/{body['game']['id']}#seat={body['token']}")
+    for card in ("T4a", "F8a", "M4a"):
+        page.locator(f'.hand [data-card="{card}"]').click()
+    page.locator('[data-action="sum"]').click()
+    expect(page.locator("#last-move")).to_contain_text("Ann laid a sum: 8 − 4 = Total 4.")
+
 def test_addem_with_penalties_lets_a_wrong_sum_be_laid_and_says_its_cost(new_page, server):
     body = addem_match(server, penalties=True)
     page = new_page()

@@ -27,6 +27,9 @@ function words(face) {
 
 const plain = (f) => f.kind === "figure" || f.kind === "minus";
 
+/** Cards added up, written as the sum being built is: "8 − 4 + Odd Add-Em as 3", never "8 + −4". */
+const terms = (cards) => expression(cards.map((f) => (plain(f) ? f.value : words(f))));
+
 /** Whether the Add-Em cards left open (each the list of values it may stand for) can make `need`. */
 const fits = (open, need) => (open.length ? open[0].some((v) => fits(open.slice(1), need - v)) : need === 0);
 
@@ -66,7 +69,7 @@ function replaceCheck(ctx, picked) {
   const target = ctx.view.state.exposed_total;
   const sum = picked.reduce((a, f) => a + (f.value ?? 0), 0);
   const sums = helpsWithSums(ctx.view);
-  const parts = expression(picked.map((f) => (plain(f) ? f.value : words(f))));
+  const parts = terms(picked);
   const line = sums ? t("addem.replaceLine", {parts, sum: minus(sum), target: minus(target)}) : "";
   if (!picked.every(plain)) return {line, verdict: t("addem.replacePlain"), ok: false};
   if (picked.length < 2) return {line, verdict: t("addem.replaceTwo"), ok: false};
@@ -206,17 +209,15 @@ export default {
   },
 
   describe(entry, {name, view}) {
-    const list = (cards) => cards.map(words).join(" + ");
     const parts = [];
     if (entry.type === "sum" && entry.penalty) parts.push(t("log.addem.penalty", {name, count: entry.card_count, penalty: entry.penalty}));
     else if (entry.type === "sum") {
-      const terms = entry.cards.filter((c) => c.kind !== "total");
-      parts.push(t("log.addem.sum", {name, parts: list(terms), total: entry.total}));
+      parts.push(t("log.addem.sum", {name, parts: terms(entry.cards.filter((c) => c.kind !== "total")), total: entry.total}));
       const discarded = entry.discarded.length; // none when the sum took the whole hand
       if (entry.went_out) parts.push(discarded ? t("log.addem.out", {name, count: discarded}) : t("log.addem.wentOut", {name}));
     } else if (entry.type === "expose") parts.push(t("log.addem.expose", {name, card: words(entry.card)}));
     else if (entry.type === "replace") {
-      parts.push(t("log.addem.replace", {name, took: list(entry.took), laid: list(entry.laid)}));
+      parts.push(t("log.addem.replace", {name, took: terms(entry.took), laid: terms(entry.laid)}));
       if (entry.circle_closed) parts.push(t("log.addem.circle"));
     }
     else if (entry.type === "draw") parts.push(entry.card ? t("log.addem.drewCard", {name, card: words(entry.card)}) : t("log.addem.draw", {name}));
