@@ -1,10 +1,13 @@
 """Every game, two players in two browsers, played to the end through the UI: each turn the player
 whose page says "your turn" takes the first choice the page offers."""
+import re
+
 import pytest
 import requests
 from playwright.sync_api import expect
 
 from .drive import create_match, join_match, on_one_screen, play_to_end
+from .matches import choose, new_match, unshuffled
 
 
 def first_card(page):
@@ -203,3 +206,25 @@ def test_addem_with_penalties_lets_a_wrong_sum_be_laid_and_says_its_cost(new_pag
     expect(page.locator("#addem-verdict")).to_contain_text("not Total 9: laying it costs 5 penalty points")
     page.locator('[data-action="sum"]').click()
     expect(page.locator("#status")).to_have_attribute("data-version", "1")
+
+
+def test_addit_says_the_sum_a_capture_made(new_page, server):
+    """"Ann played 9 and collected 2 + 3 + 2 + 1 + 1 (6 cards).": a child read a sum without its total, where the
+    sum being built says "= 9" (QA: a child against the computer)."""
+    match = new_match(server, "addit", deck=unshuffled(server, "addit"))
+    while True:  # a capture of two cards or more, by whoever can make one first
+        seat = match.view(0)["turn"]
+        view = match.view(seat)
+        group = next(([offer["card"], capture] for offer in view["you"]["legal_moves"]["play"]
+                      for capture in offer["captures"] if len(capture) > 1), None)
+        if group:
+            break
+        match.move(seat, choose("addit", view))
+    match.move(seat, {"type": "play", "card": group[0], "capture": group[1]})
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    said = page.locator("#last-move")
+    expect(said).to_contain_text("collected")
+    played, parts, total = re.search(r"played (\d+) and collected ([\d +]+) = (\d+) \(", said.inner_text()).groups()
+    assert played == total == str(sum(int(n) for n in parts.split(" + "))), said.inner_text()
+

@@ -10,6 +10,8 @@ const label = (face) => t("addit.card", {suit: t(`addit.suit.${face.suit}`), val
 const faceOf = (face) => html`<span class="value">${face.value}</span>${suitIcon(face.suit)}`;
 const LONG_TARGET = 201; // engine/addit.py's TARGET: a long match ends after the deal that takes a total there
 const sameGroup = (a, b) => a.length === b.length && a.every((id) => b.includes(id));
+/** A group captured, in a sentence: "2 + 3 + 4 = 9" (one card alone: "9"), its sum shown as it was built. */
+const group = (faces, value) => (faces.length > 1 ? `${faces.map((f) => f.value).join(" + ")} = ${value}` : String(value));
 
 function table(ctx, offer) {
   const {view, ui} = ctx;
@@ -119,7 +121,7 @@ export default {
 
   describe(entry, {name, view}) {
     const parts = [entry.captured.length
-      ? t("log.addit.capture", {name, value: entry.card.value, parts: entry.captured.map((c) => c.value).join(" + "),
+      ? t("log.addit.capture", {name, value: entry.card.value, parts: group(entry.captured, entry.card.value),
         count: entry.captured.length + 1})
       : t("log.addit.lay", {name, value: entry.card.value})];
     if (entry.dealt) parts.push(t("log.addit.dealt", {count: entry.dealt}));
