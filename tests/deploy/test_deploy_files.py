@@ -14,6 +14,7 @@ import jsonschema
 import requests
 import yaml
 
+from api import retention
 from api.config import ROOT, Config
 
 from ..api.live import gunicorn
@@ -90,6 +91,21 @@ def test_compose_yaml_follows_the_compose_specification():
         [web[name] for name in ("DATABASE_URL", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT")], "the key comes from the shell"
     assert services["web"]["environment"]["RATELIMIT_STORAGE_URI"].startswith("redis://redis:")
     assert set(services["web"]["environment"]) <= SETTINGS
+
+
+def test_the_cleanup_deletes_by_the_retention_the_web_tells_players():
+    """The Privacy page (the web's settings) promises what the cleanup (a cron job or a service of
+    its own, with its own environment) deletes: each retention setting reaches both from one place.
+    On Render the web's setting had no way to the cron job: the page said 30 days, and nothing was
+    ever deleted."""
+    blueprint = {service["name"]: service for service in load("render.yaml")["services"]}
+    web = {var["key"]: var for var in blueprint["addgames"]["envVars"]}
+    cron = {var["key"]: var for var in blueprint["addgames-cleanup"]["envVars"]}
+    stack = load("compose.yaml")["services"]
+    for name in retention.KEPT:
+        assert web[name] == {"key": name, "sync": False}, "asked for when the Blueprint is applied"
+        assert cron[name]["fromService"] == {"type": "web", "name": "addgames", "envVarKey": name}
+        assert stack["web"]["environment"][name] == stack["cleanup"]["environment"][name] == f"${{{name}:-}}"
 
 
 def test_the_image_runs_gunicorn_as_a_user_with_a_health_check():
