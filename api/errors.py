@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 
 from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError
 
-from . import metrics
+from . import logs, metrics
 from .context import current_g, current_request
 
 PROBLEM_TYPE = "urn:addgames:problem:"
@@ -43,6 +43,7 @@ def problem(status: int, code: str, detail: str, headers: dict | None = None, **
     response.status_code = status
     response.content_type = "application/problem+json"
     response.headers.update(headers or {})
+    current_request().environ[logs.PROBLEM] = code  # for the request's log line
     if status == 401:  # RFC 9110 asks a 401 to name the scheme to authenticate with
         response.headers.setdefault("WWW-Authenticate", "Bearer")
     return response

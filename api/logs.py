@@ -1,7 +1,8 @@
 """Logs for machines: one JSON line per request and per event of the service, on standard error.
 
 A request line names the method, the route's template (never the query or a body), the status,
-the duration, the match and a request id, also sent back in X-Request-Id. Polls answered 304, polls
+the duration, the match and a request id, also sent back in X-Request-Id; one answered with a
+problem, its code (`problem`: `bad_invite`, `database_unavailable`...), as the client was told it. Polls answered 304, polls
 that waited for news (`Preference-Applied: wait`: a 200 there is the news of a change whose own
 request has its line, and its duration is mostly the wait), and health checks and scrapes that
 succeed log at DEBUG, everything else at INFO or above, so that LOG_LEVEL=INFO (the default) keeps
@@ -27,6 +28,7 @@ REQUEST_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{7,127}")
 QUIET_ROUTES = {"/api/v1/health", "/metrics"}  # asked every few seconds by machines: DEBUG when answered
 ID, STARTED = "addgames.request_id", "addgames.started"  # in the environ of each request
 WAITED = "addgames.waited"  # in the environ of a poll answered after it waited (api/presenter.py's `polled`)
+PROBLEM = "addgames.problem"  # in the environ of a request answered with a problem: its code (api/errors.py)
 access = logging.getLogger("api.access")
 events = logging.getLogger("api.events")
 
@@ -107,7 +109,8 @@ def _log(environ: dict, status: int) -> None:
         access.handle(RequestRecord(level, {
             "method": environ["REQUEST_METHOD"], "route": template, "status": status,
             "ms": round((time.perf_counter() - environ[STARTED]) * 1000, 2),
-            "match": (asked and asked.view_args or {}).get("match_id"), "request_id": environ[ID]}))
+            "match": (asked and asked.view_args or {}).get("match_id"), "request_id": environ[ID],
+            **({"problem": environ[PROBLEM]} if PROBLEM in environ else {})}))
 
 
 class RequestRecord(logging.LogRecord):

@@ -92,6 +92,22 @@ def test_one_json_line_per_request_and_polls_only_at_debug(client, capsys, log_l
     assert [line["status"] for line in lines(capsys.readouterr().err)] == [200]
 
 
+def test_a_failed_request_says_which_problem_it_was_answered(client, capsys):
+    """An operator told "joining failed at 10:32" finds the line, and in it why: the problem's code,
+    as the client was told it (the status alone does not tell a mistyped invite from a taken name).
+    Codes name no secret; a success says none."""
+    table = Table.create(client)
+    path = f"/api/v1/games/{table.id}"
+    client.post(f"{path}/seats", json={"invite": "not-the-invite-of-it", "name": "Bob"})
+    client.post(f"{path}/seats", data="{", content_type="application/json")
+    client.get(path, headers=bearer("a-token-no-seat-holds-0123456789"))
+    client.get(path)
+    logged = [line for line in lines(capsys.readouterr().err) if line["event"] == "request"][-4:]
+    assert [(line["status"], line.get("problem")) for line in logged] == [
+        (403, "bad_invite"), (400, "malformed_json"), (401, "bad_token"), (200, None)]
+    assert "problem" not in logged[-1]
+
+
 def test_a_request_line_is_recorded_as_logging_would_record_it(client, caplog):
     """What another handler (pytest's here, Sentry's, an operator's) reads of a request's line: every
     attribute of a LogRecord that logging makes for the same call in `api/logs.py`, alike but the time."""
