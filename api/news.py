@@ -471,11 +471,15 @@ class PostgresCourier(Courier):
     def _receive(self, ready: threading.Event) -> None:
         import psycopg  # noqa: PLC0415  (only on PostgreSQL)
         args, kwargs = self._connect_args
+        said, failed = "", 0  # the last failure logged, and the failures since the process last listened
         while True:
             try:
                 with psycopg.connect(*args, **{**kwargs, "application_name": self.application_name()},
                                      autocommit=True) as listening:
                     listening.execute(f"LISTEN {CHANNEL}")
+                    if failed:
+                        log.info("news: listening again, after %d failed tries", failed)
+                    said, failed = "", 0
                     heard.restart(complete=True)
                     if ready.is_set():  # listening again: what was sent meanwhile is lost
                         board.wake_all()
@@ -484,7 +488,10 @@ class PostgresCourier(Courier):
                         if (match_id := heard.hear(note.payload)) is not None:
                             board.wake(match_id)
             except psycopg.Error as error:
-                log.warning("news: the listening connection failed (%s); waiters re-check meanwhile", error)
+                failed += 1
+                if str(error) != said:  # once per reason: tried every second, a database down for a minute said it 60 times
+                    said = str(error)
+                    log.warning("news: the listening connection failed (%s); waiters re-check meanwhile", error)
             heard.restart(complete=False)
             time.sleep(self.RECONNECT_AFTER)
 

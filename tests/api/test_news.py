@@ -6,6 +6,7 @@ the moves that end their wait come from this process or from a gunicorn server o
 database, which reaches them by a datagram (SQLite) or by NOTIFY (PostgreSQL). Waiters re-check
 the database only every POLL_RECHECK seconds: set far beyond the wait, so that only the news can
 end a wait with a 200."""
+import logging
 import os
 import socket
 import subprocess
@@ -388,6 +389,60 @@ def test_news_lost_with_the_listening_connection_still_ends_a_wait_and_news_come
     move(client, path, table.tokens[1 - waiter])
     waiting.join(30)
     assert answers[0].status_code == 200, "news came again"
+
+
+class Enough(Exception):
+    """Ends the listening loop of a test."""
+
+
+class Listening:
+    """A listening connection that LISTENs, then is lost before any news."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def execute(self, statement):
+        pass
+
+    def notifies(self):
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+
+def test_a_database_down_for_a_while_is_logged_once_per_reason_and_back_once(monkeypatch, caplog):
+    """The process tries to listen again every second while the database is down; its log says
+    why once, again only when the reason changes, and once that it listens again: a minute's
+    outage wrote 60 identical warnings a worker, burying the requests' own lines."""
+    tries = iter([*[psycopg.OperationalError("connection refused")] * 5,
+                  psycopg.OperationalError("password authentication failed"), Listening,
+                  psycopg.OperationalError("connection refused"), Enough])
+
+    def connect(*args, **kwargs):
+        outcome = next(tries)
+        if outcome is Listening:
+            return Listening()
+        raise outcome
+
+    monkeypatch.setattr(psycopg, "connect", connect)
+    monkeypatch.setattr(news, "heard", news.Heard())
+    monkeypatch.setattr(news, "board", news.Board())
+    courier = object.__new__(news.PostgresCourier)
+    courier._connect_args = ((), {})
+    monkeypatch.setattr(courier, "RECONNECT_AFTER", 0.001)
+    with caplog.at_level(logging.INFO, logger="api.news"), pytest.raises(Enough):
+        courier._receive(threading.Event())
+    said = [(record.levelname, record.getMessage()) for record in caplog.records if record.name == "api.news"]
+    failed = "news: the listening connection failed ({}); waiters re-check meanwhile"
+    assert said == [("WARNING", failed.format("connection refused")),
+                    ("WARNING", failed.format("password authentication failed")),
+                    ("INFO", "news: listening again, after 6 failed tries"),
+                    ("WARNING", failed.format("server closed the connection unexpectedly")),
+                    ("WARNING", failed.format("connection refused"))]
 
 
 def tcp_settings(port: int) -> tuple[int, ...]:
