@@ -108,6 +108,16 @@ def test_the_cleanup_deletes_by_the_retention_the_web_tells_players():
         assert stack["web"]["environment"][name] == stack["cleanup"]["environment"][name] == f"${{{name}:-}}"
 
 
+def test_the_stack_can_be_put_behind_a_proxy_without_editing_it():
+    """compose publishes the web on 127.0.0.1 only, so players reach it through a proxy on the host:
+    its PROXY_HOPS and PUBLIC_URL come from the shell. Fixed at 0, every player was the proxy's one
+    address (a district's classes shared one rate limit) and the links handed out said http://."""
+    stack = load("compose.yaml")["services"]
+    assert stack["web"]["ports"] == ["127.0.0.1:8000:8000"]
+    assert stack["web"]["environment"]["PROXY_HOPS"] == "${PROXY_HOPS:-0}"
+    assert stack["web"]["environment"]["PUBLIC_URL"] == stack["push"]["environment"]["PUBLIC_URL"] == "${PUBLIC_URL:-}"
+
+
 def test_the_image_runs_gunicorn_as_a_user_with_a_health_check():
     instructions = dockerfile()
     assert json.loads(instructions["CMD"]) == shlex.split(PROCFILE["web"])
