@@ -49,6 +49,7 @@ limit_request_field_size = 8190
 accesslog = None
 logger_class = gunicorn_hooks.JSONLogger
 on_starting = gunicorn_hooks.on_starting
+on_exit = gunicorn_hooks.on_exit
 child_exit = gunicorn_hooks.child_exit
 # Each worker on a CPU of its own when the workers fill the CPUs evenly (PIN_WORKERS, default auto).
 pre_fork = gunicorn_hooks.pre_fork

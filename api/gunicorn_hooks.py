@@ -46,14 +46,33 @@ def warn_of_a_throwaway_database(log) -> None:
                     DEFAULT_DATABASE.removeprefix("sqlite:///"), platform)
 
 
+# Where the workers keep their counts unless PROMETHEUS_MULTIPROC_DIR says: in memory. prometheus_client
+# maps each worker's file and writes through the mapping, and on a full disk such a write is a SIGBUS:
+# every worker died at its first request, over and over, and nothing was answered.
+IN_MEMORY = "/dev/shm"
+_made: list[str] = []  # the folder made here, removed when gunicorn exits
+
+
 def keep_metrics_apart() -> None:
-    """With METRICS on, give the workers an empty folder for their counts (a temporary one unless
-    PROMETHEUS_MULTIPROC_DIR names one): counts left by an earlier run would be added in."""
+    """With METRICS on, give the workers an empty folder for their counts (a new one in memory, else
+    in the temporary folder, unless PROMETHEUS_MULTIPROC_DIR names one): counts left by an earlier
+    run would be added in."""
     if not flag("METRICS", False):
         return
-    folder = os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="addgames-metrics-"))
+    if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+        memory = IN_MEMORY if os.access(IN_MEMORY, os.W_OK) else None
+        _made.append(tempfile.mkdtemp(prefix="addgames-metrics-", dir=memory))
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = _made[-1]
+    folder = os.environ["PROMETHEUS_MULTIPROC_DIR"]
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder, exist_ok=True)
+
+
+def on_exit(_server) -> None:
+    """gunicorn is stopping: the metrics folder made at its start goes (memory, on a machine that
+    keeps /dev/shm between runs)."""
+    while _made:
+        shutil.rmtree(_made.pop(), ignore_errors=True)
 
 
 def child_exit(_server, worker) -> None:

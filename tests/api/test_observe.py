@@ -2,9 +2,12 @@
 metrics (also live, summed over gunicorn workers), and error reports scrubbed of every secret."""
 import json
 import logging
+import os
 import subprocess
 import sys
+import tempfile
 import uuid
+from pathlib import Path
 
 import pytest
 import requests
@@ -13,7 +16,7 @@ from sentry_sdk.integrations import sqlalchemy as traced
 from sentry_sdk.transport import Transport
 from sqlalchemy import Engine, event
 
-from api import create_app, logs, reporting
+from api import create_app, gunicorn_hooks, logs, reporting
 from api.config import ROOT
 from api.models import db
 
@@ -226,6 +229,41 @@ def test_metrics_from_two_gunicorn_workers_add_up(app, tmp_path):
     assert ids <= {line.get("request_id") for line in logged if line["event"] == "request"}
     plain = [line for line in (tmp_path / "server.log").read_text().splitlines() if not line.startswith("{")]
     assert not [line for line in plain if "GET /api/" in line], "no plain access log"
+
+
+def filesystem(path: Path) -> str:
+    """The type of the filesystem `path` is on (/proc/mounts: the longest mount point above it)."""
+    mounts = [line.split()[1:3] for line in Path("/proc/mounts").read_text().splitlines()]
+    return max(((point, kind) for point, kind in mounts if path.is_relative_to(point)), key=lambda m: len(m[0]))[1]
+
+
+def test_the_workers_metrics_are_kept_in_memory_not_on_the_disk(monkeypatch, tmp_path):
+    """prometheus_client maps each worker's file and writes through the mapping: on a full disk that
+    write is a SIGBUS. Kept in the temporary folder, a full disk killed every worker at its first
+    request, over and over, and nothing was answered, not even a page that needs no disk. The folder
+    made goes when gunicorn does; where memory cannot be had, the temporary folder still serves."""
+    monkeypatch.setenv("METRICS", "true")
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the disk
+    if not os.access("/dev/shm", os.W_OK):
+        pytest.skip("no /dev/shm on this machine")
+    gunicorn_hooks.keep_metrics_apart()
+    kept = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+    assert kept.is_dir() and not kept.is_relative_to(tmp_path) and filesystem(kept) == "tmpfs"
+    gunicorn_hooks.on_exit(None)
+    assert not kept.exists()
+
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR")
+    monkeypatch.setattr(gunicorn_hooks, "IN_MEMORY", str(tmp_path / "no-shm"))
+    gunicorn_hooks.keep_metrics_apart()
+    assert Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]).parent == tmp_path
+    gunicorn_hooks.on_exit(None)
+
+    named = tmp_path / "named"
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(named))
+    gunicorn_hooks.keep_metrics_apart()
+    gunicorn_hooks.on_exit(None)
+    assert named.is_dir(), "a folder the operator named is theirs to keep"
 
 
 class Kept(Transport):
