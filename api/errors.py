@@ -85,14 +85,8 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_problem)
 
     def on_database_down(error: DBAPIError | TimeoutError):
-        cause = getattr(error, "orig", error)
-        kind = cause.__class__.__name__
-        # The driver's first line says why (a refused connection, a wrong password, a database that
-        # does not exist, a lock timeout): without it a mistyped DATABASE_URL showed only the class.
-        # Its first line never holds the statement nor its parameters.
-        reason = (str(cause).strip().splitlines() or [""])[0][:300]
-        log.warning("database unavailable: %s: %s", kind, reason)
-        metrics.database_failed(kind)
+        log.warning("database unavailable: %s", database_reason(error))
+        metrics.database_failed(getattr(error, "orig", error).__class__.__name__)
         return problem(503, "database_unavailable", f"The database is unavailable{_saved_or_not()}; try again "
                        "shortly.", headers={"Retry-After": "2"}, database="unavailable", **_saved())
 
@@ -103,6 +97,15 @@ def init_app(app: Flask) -> None:
     def on_crash(error: Exception):
         log.exception("unhandled error")
         return problem(500, "internal_error", f"Something went wrong on our side{_saved_or_not()}.", **_saved())
+
+
+def database_reason(error: Exception) -> str:
+    """Why the database failed, as its driver says it: its class and first line (a refused
+    connection, a wrong password, a database that does not exist, a lock timeout). Without it a
+    mistyped DATABASE_URL showed only the class. The first line never holds the statement nor its
+    parameters."""
+    cause = getattr(error, "orig", error)
+    return f"{cause.__class__.__name__}: {(str(cause).strip().splitlines() or [''])[0][:300]}"
 
 
 def note_saved() -> None:

@@ -7,6 +7,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlalchemy.exc import DBAPIError
 
+from ..errors import database_reason
 from . import delivery, vapid
 
 log = logging.getLogger(__name__)
@@ -27,19 +28,21 @@ def deliver(once: bool, idle: float) -> None:
         while not once:  # idle rather than exit: a platform would restart an exited worker over and over
             time.sleep(3600)
         return
-    waited = 0.0
+    waited, failed = 0.0, 0
     while True:
         try:
             claimed = delivery.deliver_due()
         except DBAPIError as lost:  # a restart or a failover of the database: wait it out
             if once:
                 raise
-            waited = min(max(2 * waited, 1.0), LONGEST_WAIT)
+            waited, failed = min(max(2 * waited, 1.0), LONGEST_WAIT), failed + 1
             log.warning("push worker: the database cannot be reached (%s); trying again in %g s",
-                        type(lost).__name__, waited)
+                        database_reason(lost), waited)
             time.sleep(waited)
             continue
-        waited = 0.0
+        if failed:
+            log.info("push worker: the database is reached again, after %d failed tries", failed)
+        waited, failed = 0.0, 0
         if once and not claimed:
             return
         if not claimed:

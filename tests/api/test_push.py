@@ -1,6 +1,7 @@
 """Web Push end to end against a push service played on 127.0.0.1 (push_service.py): what a match
 stages, what the worker sends (each message decrypted as the phone would), retries, gone
 subscriptions and two workers at once, on each database."""
+import logging
 import re
 import threading
 from types import SimpleNamespace
@@ -301,9 +302,11 @@ def test_the_commands_make_a_key_pair_and_send_what_is_due(app, client, service)
     assert [device for device, _ in service.messages()] == ["bob"]
 
 
-def test_the_worker_waits_out_a_database_it_cannot_reach_then_sends(app, client, service, monkeypatch):
+def test_the_worker_waits_out_a_database_it_cannot_reach_then_sends(app, client, service, monkeypatch, caplog):
     """A restart or failover of the database neither stops the worker nor loses a message: it
-    tries again after 1 s, then twice as long each time."""
+    tries again after 1 s, then twice as long each time. Its log says why, as the driver says it
+    (it said only "OperationalError": a mistyped DATABASE_URL looked like an outage), and when the
+    database is back."""
     table = Table.create(client)
     subscribe(table, 1, service.device("bob"))
     move(table, 0)
@@ -321,9 +324,14 @@ def test_the_worker_waits_out_a_database_it_cannot_reach_then_sends(app, client,
 
     monkeypatch.setattr(delivery, "deliver_due", unreachable_three_times)
     monkeypatch.setattr(push_cli, "time", SimpleNamespace(sleep=sleep))
-    ran = app.test_cli_runner().invoke(args=["deliver", "--idle", str(IDLE)])
+    with caplog.at_level(logging.INFO, logger="api.push.cli"):
+        ran = app.test_cli_runner().invoke(args=["deliver", "--idle", str(IDLE)])
     assert isinstance(ran.exception, Stopped), ran.output
     assert slept == [1.0, 2.0, 4.0, IDLE]
+    assert [(record.levelname, record.getMessage()) for record in caplog.records if record.name == "api.push.cli"] == [
+        *(("WARNING", f"push worker: the database cannot be reached (Exception: connection refused); trying again in {wait:g} s")
+          for wait in (1, 2, 4)),
+        ("INFO", "push worker: the database is reached again, after 3 failed tries")]
     assert [device for device, _ in service.messages()] == ["bob"]
 
 
