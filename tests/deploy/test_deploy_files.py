@@ -110,12 +110,14 @@ def test_the_cleanup_deletes_by_the_retention_the_web_tells_players():
 
 def test_the_stack_can_be_put_behind_a_proxy_without_editing_it():
     """compose publishes the web on 127.0.0.1 only, so players reach it through a proxy on the host:
-    its PROXY_HOPS and PUBLIC_URL come from the shell. Fixed at 0, every player was the proxy's one
+    its PROXY_HOPS, PUBLIC_URL and METRICS_TOKEN come from the shell. Fixed at 0, every player was the proxy's one
     address (a district's classes shared one rate limit) and the links handed out said http://."""
     stack = load("compose.yaml")["services"]
     assert stack["web"]["ports"] == ["127.0.0.1:8000:8000"]
     assert stack["web"]["environment"]["PROXY_HOPS"] == "${PROXY_HOPS:-0}"
     assert stack["web"]["environment"]["PUBLIC_URL"] == stack["push"]["environment"]["PUBLIC_URL"] == "${PUBLIC_URL:-}"
+    assert stack["web"]["environment"]["METRICS"] == "true"
+    assert stack["web"]["environment"]["METRICS_TOKEN"] == "${METRICS_TOKEN:-}", "/metrics kept from the public behind it"
 
 
 def test_the_image_runs_gunicorn_as_a_user_with_a_health_check():
