@@ -4,7 +4,7 @@ from http import HTTPStatus
 
 from flask import Flask, current_app, jsonify
 from marshmallow import ValidationError
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, TimeoutError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, ProgrammingError, TimeoutError
 from werkzeug.exceptions import HTTPException
 
 from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError
@@ -25,6 +25,15 @@ class Problem(Exception):
 
 
 DATABASE_DOWN = (OperationalError, InterfaceError, TimeoutError)
+# PostgreSQL's undefined table and column: a schema behind the code, its migrations not run yet (SQLite
+# says "no such table" as an OperationalError, one of DATABASE_DOWN)
+NOT_MIGRATED = {"42P01", "42703"}
+
+
+def database_down(error: Exception) -> bool:
+    """Whether `error` is the database's, not the code's: it failed, or its schema is behind."""
+    return isinstance(error, DATABASE_DOWN) or (isinstance(error, ProgrammingError)
+                                                and getattr(error.orig, "sqlstate", None) in NOT_MIGRATED)
 RULE_STATUS = {IllegalMove: 422, BadSetup: 422, NotYourTurn: 409, GameOver: 409}
 
 
@@ -66,7 +75,7 @@ def status_of(error: Exception) -> int:
         return 422
     if isinstance(error, HTTPException):
         return error.code or 500
-    return 503 if isinstance(error, DATABASE_DOWN) else 500
+    return 503 if database_down(error) else 500
 
 
 def init_app(app: Flask) -> None:
@@ -92,6 +101,10 @@ def init_app(app: Flask) -> None:
 
     for down in DATABASE_DOWN:  # lost or refused connections, lock timeouts, a full disk, an exhausted pool
         app.register_error_handler(down, on_database_down)
+
+    @app.errorhandler(ProgrammingError)
+    def on_statement_refused(error: ProgrammingError):
+        return on_database_down(error) if database_down(error) else on_crash(error)
 
     @app.errorhandler(Exception)
     def on_crash(error: Exception):

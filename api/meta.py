@@ -23,8 +23,9 @@ def health():
     if schema is not None and schema not in revisions.shipped():
         return jsonify(status="ok", database="newer", detail=f"The database schema is at {schema}, newer than this "
                        f"code's {head}: a newer release migrated it.")
-    return problem(503, "database_outdated", f"The database schema is at {schema}, not {head}: migrate it "
-                   "(flask --app wsgi db upgrade).", headers={"Retry-After": "30"}, database="outdated")
+    behind = "The database has no tables yet" if schema is None else f"The database schema is at {schema}, not {head}"
+    return problem(503, "database_outdated", f"{behind}: migrate it (flask --app wsgi db upgrade).",
+                   headers={"Retry-After": "30"}, database="outdated")
 
 
 @bp.get("/privacy")

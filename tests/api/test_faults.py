@@ -1,6 +1,7 @@
 """The database failing mid-request: a 503 problem with Retry-After, nothing half-written, and the
 next request succeeds. Faults are injected with SQLAlchemy engine events (and, on PostgreSQL, by
 having the server kill the request's connection)."""
+import re
 import sqlite3
 import time
 import uuid
@@ -8,10 +9,10 @@ from contextlib import contextmanager
 
 import psycopg
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, make_url
 from sqlalchemy.exc import OperationalError
 
-from api import observe, revisions, writes
+from api import create_app, observe, revisions, writes
 from api.database import PING_AFTER_IDLE
 from api.models import db
 from bench.server import libpq_url
@@ -115,6 +116,47 @@ def test_a_schema_a_newer_release_migrated_is_healthy(app, client):
         response = client.get("/api/v1/health")
     assert (response.status_code, response.json["database"]) == (200, "newer")
     assert "9999_next" in response.json["detail"]
+
+
+@contextmanager
+def never_migrated(app, tmp_path):
+    """An app of this backend on a database with no table at all: a file of its own on SQLite, a
+    schema of its own on PostgreSQL."""
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    schema = f"unmigrated_{uuid.uuid4().hex[:8]}"
+    if url.startswith("sqlite"):
+        empty = f"sqlite:///{tmp_path}/empty.sqlite"
+    else:
+        with psycopg.connect(libpq_url(url), autocommit=True) as admin:
+            admin.execute(f'CREATE SCHEMA "{schema}"')
+        empty = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
+    unmigrated = create_app({"SQLALCHEMY_DATABASE_URI": empty, "TESTING": True, "RATELIMIT_ENABLED": False})
+    try:
+        yield unmigrated
+    finally:
+        with unmigrated.app_context():
+            db.engine.dispose()
+        if not url.startswith("sqlite"):
+            with psycopg.connect(libpq_url(url), autocommit=True) as admin:
+                admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+def test_a_database_never_migrated_says_so_and_answers_503s(app, tmp_path, caplog):
+    """A first deploy whose migrations did not run (a release step that failed or was left out, a
+    plan without Render's pre-deploy command): health says to migrate, in words (it said "The
+    database schema is at None"), and every request is a 503 with Retry-After, whose log line gives
+    the driver's reason, as on SQLite; on PostgreSQL each was a 500 "internal_error" and a traceback."""
+    with never_migrated(app, tmp_path) as unmigrated:
+        client = unmigrated.test_client()
+        health = client.get("/api/v1/health")
+        answers = [client.post("/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann"}),
+                   client.get("/api/v1/games/abcdefghijklmnop")]
+    assert (health.status_code, health.json["code"]) == (503, "database_outdated")
+    assert health.json["detail"] == "The database has no tables yet: migrate it (flask --app wsgi db upgrade)."
+    assert [(answer.status_code, answer.json["code"], "Retry-After" in answer.headers) for answer in answers] == \
+        [(503, "database_unavailable", True)] * 2
+    said = [message for message in caplog.messages if message.startswith("database unavailable")]
+    assert len(said) == 2 and all(re.search(r"no such table|does not exist", message) for message in said), said
 
 
 def resign(table: Table):
