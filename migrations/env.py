@@ -129,6 +129,11 @@ def run_migrations_online():
         )
 
         with context.begin_transaction():
+            if not sqlite:
+                # A migration may rewrite a whole table: the web's statement timeout (DATABASE_STATEMENT_TIMEOUT)
+                # would fail the release step on a large database. The lock timeout stays: a migration that
+                # waits for live traffic's locks gives up, rather than queue every request behind it.
+                connection.exec_driver_sql("SET LOCAL statement_timeout = 0")
             context.run_migrations()
         if sqlite:
             connection.exec_driver_sql("PRAGMA foreign_keys=ON")

@@ -2,7 +2,8 @@
 0003 and up again leaves every match's version, seating, status and turn as the writes kept them.
 And a schema a newer release migrated is left as it is by this code's `db upgrade` (a rollback)."""
 import flask_migrate
-from sqlalchemy import select, text
+import pytest
+from sqlalchemy import event, select, text
 
 from api.models import Match, db
 
@@ -47,3 +48,30 @@ def test_a_rollback_s_release_step_leaves_a_newer_schema_as_it_is(app, client):
         assert client.get("/api/v1/health").json["database"] == "newer"
         view = playing.view(playing.view()["turn"])
         assert playing.post_move(view["you"]["seat"], first_legal(view), view["version"]).status_code == 200
+
+
+def test_a_migration_is_not_cut_short_by_the_web_s_statement_timeout(app, client):
+    """A migration may rewrite a whole table (0004 replays every match, 0008 updates each): under the web's
+    DATABASE_STATEMENT_TIMEOUT (5 s) the release step on a large database failed (undone whole, the release refused). Its lock timeout stays, so
+    that a migration waiting on live traffic gives up rather than queue every request behind it."""
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("SQLite has no statement timeout")
+    seen = {}
+
+    def look(_conn, cursor, statement, *_):
+        if "alembic_version" in statement and statement.lstrip().upper().startswith("UPDATE"):
+            for setting in ("statement_timeout", "lock_timeout"):
+                cursor.execute(f"SHOW {setting}")
+                seen[setting] = cursor.fetchone()[0]
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", look)
+        try:
+            flask_migrate.downgrade(revision="0012")
+            flask_migrate.upgrade()
+        finally:
+            event.remove(db.engine, "before_cursor_execute", look)
+    assert seen == {"statement_timeout": "0", "lock_timeout": "2s"}
+    with app.app_context():  # and the web's connections keep theirs
+        assert db.session.scalar(text("SHOW statement_timeout")) == "5s"
+        db.session.rollback()
