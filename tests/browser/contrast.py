@@ -1,0 +1,94 @@
+"""Contrast measured from the computed styles of the screen shown (WCAG 2.2 AA), for a low-vision player:
+text 4.5:1 (3:1 when large: 24 px, or 18.67 px bold), the edge of a form field or button 3:1 against the ground around
+it (1.4.11) unless its own fill stands out so, and a focus ring 3:1 against the ground around it (2.4.13's contrast).
+Grounds are composed up the ancestors (translucent colours over what is under them); a gradient ground is taken at
+its worst stop. Disabled controls are left out (WCAG exempts them), and so is SVG (the ADD-TOO board and its diamonds,
+drawn in fixed colours on their own light ground)."""
+from playwright.sync_api import Page
+
+# Colours as computed styles give them ("rgb(1, 2, 3)", "rgba(1, 2, 3, 0.5)") and WCAG's contrast ratio of two colours.
+COLOURS = """
+    const parse = (c) => { const v = (c.match(/[\\d.]+/g) || []).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
+    const luminance = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255;
+        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+    const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+"""
+
+MEASURE = """(within) => {""" + COLOURS + """
+    const over = (top, under) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1); };
+    const stops = (image) => (image.match(/rgba?\\([^)]*\\)/g) || []).map(parse);
+    // The grounds an element is drawn on: every colour its own or an ancestor's background may show under it.
+    const grounds = (element) => {
+        const layers = [];
+        for (let e = element; e; e = e.parentElement) {
+            const s = getComputedStyle(e), image = stops(s.backgroundImage), colour = parse(s.backgroundColor);
+            layers.push(image.length ? image : [colour]);
+            if (image.length ? image.every((c) => c[3] === 1) : colour[3] === 1) break;
+        }
+        let out = [[255, 255, 255, 1]];
+        for (const layer of layers.reverse()) out = layer.flatMap((top) => out.map((under) => over(top, under)));
+        return out;
+    };
+    const shown = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+        return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !e.closest('.sr-only, .skip, svg'); };
+    const exempt = (e) => e.closest(':disabled, [aria-disabled=true]');
+    const name = (e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${[...e.classList].map((c) => '.' + c).join('')}`
+        + ` "${(e.innerText || e.value || e.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+    const worst = (colour, on) => Math.min(...on.map((g) => ratio(over(colour, g), g)));
+    const out = [];
+    for (const e of document.querySelectorAll(`${within} *`)) {
+        if (!shown(e) || exempt(e)) continue;
+        const s = getComputedStyle(e);
+        const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())
+            || e.matches('input:not([type=range]), select, textarea') && (e.value || e.placeholder);
+        let opacity = 1;
+        for (let a = e; a; a = a.parentElement) opacity *= Number(getComputedStyle(a).opacity);
+        if (own) {
+            const size = parseFloat(s.fontSize), large = size >= 24 || size >= 18.66 && Number(s.fontWeight) >= 700;
+            const colour = parse(s.color);
+            colour[3] *= opacity;
+            const got = worst(colour, grounds(e)), need = large ? 3 : 4.5;
+            if (got < need - 0.005) out.push(`text of ${name(e)}: ${got.toFixed(2)}:1, under ${need}:1`);
+        }
+        const field = e.matches('input:not([type=radio], [type=checkbox], [type=hidden]), select, textarea, button, .button');
+        if (field && s.borderTopStyle !== 'none' && parseFloat(s.borderTopWidth) > 0) {
+            const around = grounds(e.parentElement), edge = parse(s.borderTopColor);
+            const fill = grounds(e).map((g) => worst(g, around));
+            if (worst(edge, around) < 2.995 && Math.min(...fill) < 2.995) {
+                out.push(`edge of ${name(e)}: ${worst(edge, around).toFixed(2)}:1 against its ground, under 3:1`);
+            }
+        }
+    }
+    return [...new Set(out)];
+}"""
+
+RINGS = """() => {""" + COLOURS + """
+    const ground = (e) => { for (; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+        if (c[3] === 1) return c; } return [255, 255, 255, 1]; };
+    const out = [], was = document.activeElement;
+    for (const e of document.querySelectorAll('a[href], button:not(:disabled), input:not(:disabled), select, textarea, [tabindex]')) {
+        if (e instanceof SVGElement || e.tabIndex < 0 || !e.getClientRects().length || e.closest('.sr-only')) continue;
+        e.focus({preventScroll: true});
+        if (document.activeElement !== e) continue;
+        const s = getComputedStyle(e), got = ratio(parse(s.outlineColor), ground(e.parentElement));
+        const what = `${e.tagName.toLowerCase()}${[...e.classList].map((c) => '.' + c).join('')} "${(e.innerText || e.value || '').trim().slice(0, 24)}"`;
+        if (!e.matches(':focus-visible') || s.outlineStyle === 'none' || parseFloat(s.outlineWidth) < 2) {
+            out.push(`${what}: no ring (${s.outlineStyle} ${s.outlineWidth})`);
+        } else if (got < 2.995) out.push(`${what}: ring ${got.toFixed(2)}:1 against its ground`);
+    }
+    was?.focus({preventScroll: true});
+    return out;
+}"""
+
+
+def low_contrast(page: Page, within: str = "body") -> list[str]:
+    """What on the screen shown (`within` the element a selector finds) is under WCAG AA's contrast: text, and the
+    edges of fields and buttons."""
+    return page.evaluate(MEASURE, within)
+
+
+def faint_rings(page: Page) -> list[str]:
+    """Each control of the screen shown whose focus ring, once reached with the keyboard, is missing, thinner than
+    2 px or under 3:1 against the ground around it."""
+    page.keyboard.press("Shift")  # a key pressed: the rings of the focus moved by script show, as after Tab
+    return page.evaluate(RINGS)
