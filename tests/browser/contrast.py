@@ -92,3 +92,37 @@ def faint_rings(page: Page) -> list[str]:
     2 px or under 3:1 against the ground around it."""
     page.keyboard.press("Shift")  # a key pressed: the rings of the focus moved by script show, as after Tab
     return page.evaluate(RINGS)
+
+
+DIAMONDS = """() => {""" + COLOURS + """
+    const over = (top, under) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1); };
+    const grey = (c) => { const y = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]; return [y, y, y, c[3]]; };
+    const out = [];
+    for (const text of document.querySelectorAll('main .tile text')) {
+        const tile = text.closest('.tile'), s = getComputedStyle(text), blue = text.classList.contains('n-blue');
+        const half = parse(getComputedStyle(tile.querySelector(blue ? '.half-blue' : '.half-orange')).fill);
+        const line = text.ownerSVGElement.querySelector('#hatch line');
+        const hatch = parse(getComputedStyle(line).stroke);
+        hatch[3] = Number(line.getAttribute('stroke-opacity') ?? 1);
+        let grounds = blue ? [half, over(hatch, half)] : [half], colour = parse(s.fill);
+        if (s.stroke !== 'none' && parseFloat(s.strokeWidth) >= 2 && s.paintOrder.startsWith('stroke')) grounds = [parse(s.stroke)];
+        let opacity = 1, filter = 'none';
+        for (let e = text; e && !e.matches('main'); e = e.parentElement) {
+            const a = getComputedStyle(e);
+            opacity *= Number(a.opacity);
+            if (a.filter !== 'none') filter = a.filter;
+        }
+        if (!['none', 'grayscale(1)'].includes(filter)) { out.push(`${text.textContent}: filter ${filter} not measured`); continue; }
+        const card = parse(getComputedStyle(text.closest('.card, .addtoo-board')).backgroundColor);
+        const seen = (c) => { const shown = over([...c.slice(0, 3), opacity], card); return filter === 'none' ? shown : grey(shown); };
+        const got = Math.min(...grounds.map((g) => ratio(seen(colour), seen(g))));
+        if (got < 4.495) out.push(`${text.textContent} on ${blue ? 'blue' : 'orange'}${text.closest('.fits-nowhere') ? ', dimmed' : ''}: ${got.toFixed(2)}:1`);
+    }
+    return [...new Set(out)];
+}"""
+
+
+def faint_diamond_numbers(page: Page) -> list[str]:
+    """The numbers on ADD-TOO's diamonds (on the board and in hand) under 4.5:1 against the half they are drawn on,
+    a stripe of the blue half's hatching included, or against their halo when they have one."""
+    return page.evaluate(DIAMONDS)

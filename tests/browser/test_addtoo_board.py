@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .contrast import faint_diamond_numbers
 from .matches import choose, new_match
 from .test_quality import tab_to, waiting_on_the_keyboard
 
@@ -158,8 +159,9 @@ def test_addtoo_tapping_the_chosen_cell_again_turns_the_diamond(new_page, server
     expect(page.locator('[data-key="turn"]')).to_have_text(re.compile(r"\(2 of \d\)"))
 
 
-def test_addtoo_a_diamond_that_fits_nowhere_is_dimmed_and_says_so(new_page, server):
-    """Once every diamond in hand looked alike, and tapping one that fits nowhere did nothing."""
+def placing_with_a_diamond_that_fits_nowhere(page, server):
+    """`page` opened on the seat to move of an ADD-TOO match where it may place some of its diamonds but not all: the
+    seat's view."""
     match = new_match(server, "addtoo")
 
     def nowhere(view):  # the seat to move may place, but not every diamond it holds
@@ -168,10 +170,17 @@ def test_addtoo_a_diamond_that_fits_nowhere_is_dimmed_and_says_so(new_page, serv
         return placeable and len(placeable) < len(mine["state"]["seats"][view["turn"]]["hand"])
 
     seat = match.play(nowhere)["turn"]
-    mine = match.view(seat)
-    placeable = {place["tile"] for place in mine["you"]["legal_moves"]["place"]}
-    page = new_page()
     page.goto(match.seat_link(seat))
+    expect(page.locator(".hand:not(.other) .tile-card.fits-nowhere").first).to_be_visible()
+    return match.view(seat)
+
+
+def test_addtoo_a_diamond_that_fits_nowhere_is_dimmed_and_says_so(new_page, server):
+    """Once every diamond in hand looked alike, and tapping one that fits nowhere did nothing."""
+    page = new_page()
+    mine = placing_with_a_diamond_that_fits_nowhere(page, server)
+    seat = mine["you"]["seat"]
+    placeable = {place["tile"] for place in mine["you"]["legal_moves"]["place"]}
     hand = page.locator(".hand:not(.other) .tile-card")
     expect(hand).to_have_count(len(mine["state"]["seats"][seat]["hand"]))
     dimmed = page.locator(".hand:not(.other) .tile-card.fits-nowhere")
@@ -179,6 +188,17 @@ def test_addtoo_a_diamond_that_fits_nowhere_is_dimmed_and_says_so(new_page, serv
     expect(dimmed.first).to_have_attribute("aria-label", re.compile("fits nowhere now$"))
     expect(page.locator(".board .hint")).to_contain_text("Dimmed diamonds fit nowhere now.")
     expect(page.locator(".hand.other .fits-nowhere")).to_have_count(0)  # only the seat placing now
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_addtoo_numbers_stand_out_on_the_hatching_and_on_a_dimmed_diamond(new_page, server, scheme):
+    """A low-vision player could not read the diamonds: a white number on the blue half was 3.0:1 where a stripe of
+    its hatching passed under it, and a diamond that fits nowhere, dimmed to 55 %, showed its numbers at 2.4:1."""
+    page = new_page()
+    page.emulate_media(color_scheme=scheme)
+    placing_with_a_diamond_that_fits_nowhere(page, server)
+    expect(page.locator(".board .tile").first).to_be_visible()
+    assert faint_diamond_numbers(page) == []
 
 
 def lit_cells_off_screen(page) -> list[str]:
