@@ -1,21 +1,22 @@
 """Contrast measured from the computed styles of the screen shown (WCAG 2.2 AA), for a low-vision player:
 text 4.5:1 (3:1 when large: 24 px, or 18.67 px bold), the edge of a form field or button 3:1 against the ground around
-it (1.4.11) unless its own fill stands out so, and a focus ring 3:1 against the ground around it (2.4.13's contrast).
+it unless its own fill stands out so, and a focus ring 3:1 against the ground around it (both 1.4.11).
 Grounds are composed up the ancestors (translucent colours over what is under them); a gradient ground is taken at
-its worst stop. Disabled controls are left out (WCAG exempts them), and so is SVG (the ADD-TOO board and its diamonds,
-drawn in fixed colours on their own light ground)."""
+its worst stop, and an element's opacity fades its text. Disabled controls are left out (WCAG exempts them), and so
+is SVG but for the numbers on ADD-TOO's diamonds (faint_diamond_numbers)."""
 from playwright.sync_api import Page
 
-# Colours as computed styles give them ("rgb(1, 2, 3)", "rgba(1, 2, 3, 0.5)") and WCAG's contrast ratio of two colours.
+# Colours as computed styles give them ("rgb(1, 2, 3)", "rgba(1, 2, 3, 0.5)"), WCAG's contrast ratio of two colours, and a
+# translucent colour laid over an opaque one.
 COLOURS = """
     const parse = (c) => { const v = (c.match(/[\\d.]+/g) || []).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
     const luminance = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255;
         return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
     const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const over = (top, under) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1); };
 """
 
 MEASURE = """(within) => {""" + COLOURS + """
-    const over = (top, under) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1); };
     const stops = (image) => (image.match(/rgba?\\([^)]*\\)/g) || []).map(parse);
     // The grounds an element is drawn on: every colour its own or an ancestor's background may show under it.
     const grounds = (element) => {
@@ -40,7 +41,7 @@ MEASURE = """(within) => {""" + COLOURS + """
         if (!shown(e) || exempt(e)) continue;
         const s = getComputedStyle(e);
         const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())
-            || e.matches('input:not([type=range]), select, textarea') && (e.value || e.placeholder);
+            || e.matches('input:not([type=range]), select, textarea') && e.value;
         let opacity = 1;
         for (let a = e; a; a = a.parentElement) opacity *= Number(getComputedStyle(a).opacity);
         if (own) {
@@ -95,7 +96,6 @@ def faint_rings(page: Page) -> list[str]:
 
 
 DIAMONDS = """() => {""" + COLOURS + """
-    const over = (top, under) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat(1); };
     const grey = (c) => { const y = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]; return [y, y, y, c[3]]; };
     const out = [];
     for (const text of document.querySelectorAll('main .tile text')) {

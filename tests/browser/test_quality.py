@@ -7,6 +7,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from .contrast import COLOURS
 from .drive import create_match, join_match, status, too_small
 from .matches import GAMES, choose, new_match, unshuffled
 from .test_computer import play_against_the_computer
@@ -326,13 +327,9 @@ def test_the_focus_ring_in_the_header_stands_out_from_its_blue(new_page):
     expect(page.locator("main h1")).to_be_visible()
     page.keyboard.press("Tab")  # from the keyboard: the ring shows
     page.locator(".top .brand").focus()
-    ratio = page.evaluate("""() => {
-        const rgb = (c) => c.match(/\\d+/g).slice(0, 3).map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-        const luminance = (c) => { const [r, g, b] = rgb(c); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-        const ring = luminance(getComputedStyle(document.activeElement).outlineColor);
-        const around = luminance(getComputedStyle(document.querySelector('.top')).backgroundColor);
-        return (Math.max(ring, around) + 0.05) / (Math.min(ring, around) + 0.05);
-    }""")
+    ratio = page.evaluate("() => {" + COLOURS + """
+        return ratio(parse(getComputedStyle(document.activeElement).outlineColor),
+                     parse(getComputedStyle(document.querySelector('.top')).backgroundColor)); }""")
     assert ratio >= 3, ratio
 
 
