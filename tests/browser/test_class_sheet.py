@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import serving
+from .contrast import faint_rings, low_contrast
 from .drive import too_small
 from .test_js_ports import _segno_matrix
 from .test_quality import serious_violations
@@ -63,7 +64,7 @@ def test_a_teacher_sets_up_a_class_of_five_in_pairs_and_prints_a_card_per_pupil(
     set_up(teacher, CLASS)
     preview = teacher.locator(".class-matches li")
     expect(preview).to_have_text(["Match 1: Ann, Bob", "Match 2: Cy, Di", "Match 3: Eve, Computer (easy)"])
-    assert serious_violations(teacher) + too_small(teacher) == []
+    assert serious_violations(teacher) + too_small(teacher) + low_contrast(teacher) + faint_rings(teacher) == []
 
     # The second create meets the rate limit once: the sheet waits its Retry-After, says so, and goes on.
     limited = []
@@ -103,7 +104,7 @@ def test_a_teacher_sets_up_a_class_of_five_in_pairs_and_prints_a_card_per_pupil(
         assert encodes(qr_matrix(cards.nth(n)), link, monkeypatch), pupil
         links[pupil] = link
     assert len({link.split("#")[0] for link in links.values()}) == 3  # three matches
-    assert serious_violations(teacher) + too_small(teacher) == []
+    assert serious_violations(teacher) + too_small(teacher) + low_contrast(teacher) + faint_rings(teacher) == []
 
     # Paper: the cards alone, each a block no page break cuts.
     teacher.emulate_media(media="print")

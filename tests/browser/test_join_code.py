@@ -7,6 +7,7 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import expect
 
+from .contrast import faint_rings, low_contrast
 from .drive import status, too_small
 from .test_addup import addup_move
 from .test_quality import serious_violations
@@ -71,7 +72,7 @@ def test_a_mistyped_code_is_said_and_can_be_mended(new_page):
     expect(page.locator("#alert")).to_have_text("A code has six letters and digits, such as K7P\u20112QX (never 0, 1, I, L, "
                                                 "O or U): check the one you typed.")
     expect(field).to_be_focused()
-    assert not serious_violations(page) + too_small(page)
+    assert not serious_violations(page) + too_small(page) + low_contrast(page) + faint_rings(page)
     page.keyboard.press("Control+A")
     page.keyboard.press("Backspace")
     page.keyboard.press("Enter")
