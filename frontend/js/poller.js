@@ -76,8 +76,11 @@ export function poll(load, onData, onError, onBack = () => {}) {
     tick();
   }
 
-  /** The phone lost its network: a held poll would say nothing until its deadline (up to half a minute). */
+  /** The phone lost its network: a held poll would say nothing until its deadline (up to half a minute). The first
+   * answer after is news that it is back (onBack) even when no poll failed meanwhile: a hint or a move asked offline
+   * failed and said so, between two polls. */
   function lost() {
+    failing = true;
     if (running) pending.abort(); // as wake() does: asked again at once, which fails and is said so
   }
 
