@@ -22,7 +22,8 @@ view: {"deal", "target", "board": [{"tile": FACE, "x", "y", "rotation"}] (as pla
        "last_hand": null | HAND_OVER}
 HAND_OVER: {"reason": "out" | "blocked" | "passes",
             "seats": [{"points", "penalty", "net"}], "totals": [...]}
-log_entry: {"type": "place", "tile": FACE, "x", "y", "rotation", "points", "bonus"}
+log_entry: {"type": "place", "tile": FACE, "x", "y", "rotation", "points", "bonus", "pairs": [[MINE, THEIRS]],
+            "bonus_points"}
            | {"type": "draw", "tile": FACE} | {"type": "pass"}, plus "hand_over": HAND_OVER when
            the move ended a hand (the placed face then loses its id if a new hand shuffled it
            into the hidden pile).
@@ -170,9 +171,11 @@ def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | 
     entry = {"type": move["type"]}
     if move["type"] == "place":
         tile, x, y = move["tile"], move["x"], move["y"]
-        points, bonus = _fit(_cells(before.board), _last(before), tile, x, y, move["rotation"])
+        cells = _cells(before.board)
+        points, bonus = _fit(cells, _last(before), tile, x, y, move["rotation"])
+        pairs = scoring_pairs(cells, tile, x, y, move["rotation"])  # the sums the points are made of
         entry.update(tile=cards.shown(FACES[tile], tile not in after.pile), x=x, y=y, rotation=move["rotation"],
-                     points=points, bonus=bonus)
+                     points=points, bonus=bonus, pairs=pairs, bonus_points=points - sum(map(sum, pairs)))
     elif move["type"] == "draw":
         entry["tile"] = FACES[after.hands[seat][-1]]
     if after.deal != before.deal or after.turn is None:
@@ -343,6 +346,20 @@ def _try(cells: Cells, last: Cell | None, tile: str, x: int, y: int, rotation: i
         elif (bonus or cell == last) and number != theirs:
             return cards.Refusal("no_match_no_score", {"side": SIDES[side], "number": number, "other": theirs})
     return points + (BONUS * len(touching) if bonus else 0), bonus
+
+
+def scoring_pairs(cells: Cells, tile: str, x: int, y: int, rotation: int) -> list[list[int]]:
+    """[mine, theirs] for every touching pair of one colour adding up to a multiple of 5, sides N E S W."""
+    pairs = []
+    for side, cell in enumerate(_around((x, y))):
+        if cell not in cells:
+            continue
+        other, turned = cells[cell]
+        colour, number = OUTER[tile][rotation][side]
+        their_colour, theirs = OUTER[other][turned][(side + 2) % 4]
+        if colour == their_colour and (number + theirs) % 5 == 0:
+            pairs.append([number, theirs])
+    return pairs
 
 
 def _reason(refusal: cards.Refusal, x: int, y: int, last: Cell | None) -> str:

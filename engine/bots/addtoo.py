@@ -5,7 +5,7 @@ from .search import LOOKING_AHEAD
 
 State = rules.State
 
-FACES, OUTER = rules.FACES, rules.OUTER
+FACES = rules.FACES
 WIDTH = 20  # hard weighs at most this many moves, the greediest first (most placements score 0)
 PLY_BUDGET = 200  # greedy plies per hard move (bench/bots.py keeps it under 100 ms of CPU)
 ROUNDS = 1  # rounds of greedy play the hard bot looks ahead
@@ -56,7 +56,7 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
     tile, x, y, rotation = move["tile"], move["x"], move["y"], move["rotation"]
     cells = rules._cells(state.board)
     points, bonus = rules._fit(cells, rules._last(state), tile, x, y, rotation)
-    pairs = _scoring_pairs(cells, tile, x, y, rotation)
+    pairs = rules.scoring_pairs(cells, tile, x, y, rotation)
     sides = sum(cell in cells for cell in rules._around((x, y))) if bonus else 0
     face = FACES[tile]
     params = {"orange": face["orange"], "blue": face["blue"], "x": x, "y": y, "rotation": rotation,
@@ -79,17 +79,3 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
 def _name(tile: str) -> str:
     """A diamond as the log names it, orange number first."""
     return f"the orange {FACES[tile]['orange']} / blue {FACES[tile]['blue']} diamond"
-
-
-def _scoring_pairs(cells: rules.Cells, tile: str, x: int, y: int, rotation: int) -> list[list[int]]:
-    """[mine, theirs] for every touching pair of one colour adding up to a multiple of 5."""
-    pairs = []
-    for side, cell in enumerate(rules._around((x, y))):
-        if cell not in cells:
-            continue
-        other, turned = cells[cell]
-        colour, number = OUTER[tile][rotation][side]
-        their_colour, theirs = OUTER[other][turned][(side + 2) % 4]
-        if colour == their_colour and (number + theirs) % 5 == 0:
-            pairs.append([number, theirs])
-    return pairs

@@ -10,3 +10,7 @@ export const signed = (n) => (n > 0 ? `+${n}` : minus(n));
  * "5 + Odd Add-Em card" with a term in words (a string). */
 export const expression = (terms) => terms.map((n, i) => (typeof n !== "number" ? `${i ? "+ " : ""}${n ?? "?"}`
   : i === 0 ? minus(n) : n < 0 ? `− ${-n}` : `+ ${n}`)).join(" ");
+
+/** "3 + 7 = 10, 6 + 4 = 10, 15 for a bonus play": ADD-TOO's scoring pairs [mine, theirs] as sums, then `more`
+ * (a bonus play's points in words) if any. */
+export const pairSums = (pairs, more) => [...pairs.map(([a, b]) => `${a} + ${b} = ${a + b}`), ...(more ? [more] : [])].join(", ");

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .contrast import faint_diamond_numbers
-from .matches import choose, new_match
+from .matches import choose, new_match, unshuffled
 from .test_quality import tab_to, waiting_on_the_keyboard
 
 PHONES = {"portrait": {"width": 375, "height": 667}, "landscape": {"width": 667, "height": 375}}
@@ -270,3 +270,29 @@ def test_addtoo_the_arrow_keys_move_the_view_of_the_focused_board_and_a_poll_kee
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
     expect(board).to_be_focused()
     expect(board).to_have_attribute("viewBox", f"{x:.1f} {y - h / 4:.1f} {w:.1f} {h:.1f}")
+
+
+def scoring_placement(view):
+    """The mover's first placement scoring two pairs or a bonus, else None."""
+    return next((p for p in (view["you"]["legal_moves"] or {}).get("place", []) if p["bonus"] or p["points"] >= 15),
+                None)
+
+
+def test_addtoo_a_placement_says_the_sums_its_points_are_made_of(new_page, server):
+    """"Ann placed the orange 3 / blue 7 diamond at −1, 0 for 20 points.": a child could not check which sides made
+    the 20; the last move and the log say each pair's sum, and a bonus play's points (QA: a child against the computer)."""
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"), options={"target": 1000})
+    view = match.play(lambda view: scoring_placement(match.view(view["turn"])) is not None)
+    seat = view["turn"]
+    placement = scoring_placement(match.view(seat))
+    match.move(seat, {key: placement[key] for key in ("tile", "x", "y", "rotation")} | {"type": "place"})
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    said = page.locator("#last-move")
+    expect(said).to_contain_text("points (")
+    points, sums = re.search(r"for (\d+) points \((.*)\)\.", said.inner_text()).groups()
+    pairs = re.findall(r"(\d+) \+ (\d+) = (\d+)", sums)
+    bonus = re.findall(r"(\d+) for a bonus play", sums)
+    assert all(int(a) + int(b) == int(c) and int(c) % 5 == 0 for a, b, c in pairs), sums
+    assert sum(int(c) for _, _, c in pairs) + sum(map(int, bonus)) == int(points) == placement["points"], sums
+

@@ -321,3 +321,19 @@ def test_scores_are_the_plays_points_minus_the_penalties(seats):
 
         _, _, final = play_random_match(addtoo, seats, seed, {"target": 100}, check)
         assert addtoo.scores(final) == earned
+
+
+# --- the log entry shows the arithmetic
+
+
+def test_a_placement_s_log_entry_gives_each_scoring_pair_and_the_bonus_so_a_reader_can_check_the_points():
+    # figure 6: orange 3 + 7 north, orange 3 + 7 east, blue 6 + 4 west, and 5 for each of the 3 sides
+    state = table(FIGURE_6, [[d(3, 6), d(1, 2)], [d(1, 3)]])
+    entry = addtoo.log_entry(state, 0, place(d(3, 6), 1, 1, 0), addtoo.apply(state, 0, place(d(3, 6), 1, 1, 0)), 1)
+    assert entry["pairs"] == [[3, 7], [3, 7], [6, 4]] and entry["bonus_points"] == 15
+    assert sum(a + b for a, b in entry["pairs"]) + entry["bonus_points"] == entry["points"] == 45
+    # a normal play: the side matching without scoring is no pair; no bonus
+    state = table(FIGURE_5[1:] + FIGURE_5[:1], [[d(9, 10), d(1, 2)], [d(1, 3)]])
+    move = place(d(9, 10), 1, 1, 0)
+    entry = addtoo.log_entry(state, 0, move, addtoo.apply(state, 0, move), 1)
+    assert (entry["pairs"], entry["bonus_points"], entry["points"]) == ([[10, 10]], 0, 20)

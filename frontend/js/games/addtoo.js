@@ -2,7 +2,7 @@
 // (again to turn it), see the points, place it.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {minus} from "../numbers.js";
+import {minus, pairSums} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {attach, camera, zoom} from "./camera.js";
 import {chosenWithKey} from "./cards.js";
@@ -234,8 +234,9 @@ export default {
   describe(entry, {name, view}) {
     const parts = [];
     if (entry.type === "place") {
-      parts.push(t(entry.bonus ? "log.addtoo.bonus" : "log.addtoo.place", {name, tile: words(entry.tile), x: minus(entry.x), y: minus(entry.y),
-        points: entry.points}));
+      const scored = entry.bonus ? "log.addtoo.bonus" : entry.points ? "log.addtoo.scored" : "log.addtoo.place";
+      parts.push(t(scored, {name, tile: words(entry.tile), x: minus(entry.x), y: minus(entry.y), points: entry.points,
+        pairs: pairSums(entry.pairs, entry.bonus && t("hint.addtoo.bonus", {bonus: entry.bonus_points}))})); // the sums it scored
     } else if (entry.type === "draw") parts.push(t("log.addtoo.draw", {name, tile: words(entry.tile)}));
     else parts.push(t("log.addtoo.pass", {name}));
     const over = entry.hand_over;

@@ -2,7 +2,7 @@
 // level, and opens it. Also the words for bots: their names, levels and hints.
 import {html} from "../html.js";
 import {has, t} from "../i18n.js";
-import {expression, minus} from "../numbers.js";
+import {expression, minus, pairSums} from "../numbers.js";
 import {lastName} from "../seat-store.js";
 import {createMatch} from "./creating.js";
 import {helpField, optionFields, readOptions} from "./options.js";
@@ -92,8 +92,7 @@ function words(params) {
   if (params.joker) shown.value = t(`hint.addup.joker.${params.joker}`, {value: params.value}); // ADD UP: a joker
   if (params.capture_joker) shown.capture_value = t(`hint.addup.joker.${params.capture_joker}`, {value: params.capture_value});
   if (Array.isArray(params.pairs)) { // ADD-TOO: each scoring pair, then a bonus play's points
-    const scored = params.pairs.map(([a, b]) => `${a} + ${b} = ${a + b}`);
-    shown.pairs = [...scored, ...(params.bonus ? [t("hint.addtoo.bonus", {bonus: params.bonus})] : [])].join(", ");
+    shown.pairs = pairSums(params.pairs, params.bonus && t("hint.addtoo.bonus", {bonus: params.bonus}));
   }
   if (Array.isArray(params.better_parts)) shown.better_parts = expression(params.better_parts); // ADD'EM: the sum passed up
   if ("orange" in params) shown.tile = t("addtoo.tileWords", params); // ADD-TOO: a diamond named as the log names it
