@@ -296,3 +296,19 @@ def test_addtoo_a_placement_says_the_sums_its_points_are_made_of(new_page, serve
     assert all(int(a) + int(b) == int(c) and int(c) % 5 == 0 for a, b, c in pairs), sums
     assert sum(int(c) for _, _, c in pairs) + sum(map(int, bonus)) == int(points) == placement["points"], sums
 
+
+def test_addtoo_at_the_end_the_scoreboard_takes_off_the_diamonds_left_as_the_last_move_does(new_page, server):
+    """The scoreboard said "1 diamond · 50 this hand" where the last move said "50 − 10 = 40": it showed the hand's
+    points before the penalty for the diamonds left. Once over it says the hand's sum, "50 − 10 = 40 this hand"."""
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
+    view = match.play(lambda view: False)
+    last = view["state"]["last_hand"]["seats"]
+    assert any(seat["penalty"] for seat in last)  # the fixed deal leaves someone diamonds to pay for
+    page = new_page()
+    page.goto(match.seat_link(0))
+    infos = page.locator(".scores .seat .info")
+    expect(infos).to_have_count(2)
+    for n, seat in enumerate(last):
+        kept = f"{seat['points']} − {seat['penalty']} = {seat['net']}".replace("-", "−")
+        expect(page.locator("#last-move")).to_contain_text(kept)
+        expect(infos.nth(n)).to_contain_text(f"{kept} this hand")

@@ -104,9 +104,12 @@ function hands(ctx) {
   return order.map((seat) => (view.state.seats[seat].hand.length ? rack(seat) : ""));
 }
 
+/** "30 − 10 = 20": a seat's points in a hand, its penalty and what it keeps. */
+const kept = (seat) => `${seat.points} − ${seat.penalty} = ${minus(seat.net)}`;
+
 /** "Ann 30 − 10 = 20, Bob 0 − 20 = −20": each seat's points in a hand, its penalty and what it keeps. */
 function handResults(view, seats) {
-  return seats.map((s, n) => `${seatName(view, n)} ${s.points} − ${s.penalty} = ${minus(s.net)}`).join(", ");
+  return seats.map((s, n) => `${seatName(view, n)} ${kept(s)}`).join(", ");
 }
 
 /** The seat that won a match its last hand ended on equal top totals, by the higher score in that hand (RULES.md's
@@ -131,7 +134,8 @@ export default {
 
   seatInfo(view, n) {
     const seat = view.state.seats[n];
-    return t("addtoo.seatInfo", {count: seat.hand_count, points: seat.hand_points});
+    const last = view.status === "over" && view.state.last_hand; // the match's last hand, its penalty taken as the log says
+    return t("addtoo.seatInfo", {count: seat.hand_count, points: last ? kept(last.seats[n]) : seat.hand_points});
   },
 
   score(view, n) {
