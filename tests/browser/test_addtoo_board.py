@@ -297,12 +297,18 @@ def test_addtoo_a_placement_says_the_sums_its_points_are_made_of(new_page, serve
     assert sum(int(c) for _, _, c in pairs) + sum(map(int, bonus)) == int(points) == placement["points"], sums
 
 
+def finished(server):
+    """A two-seat match to 50 on a fixed deck, played to its end by the first choices."""
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
+    match.play(lambda view: False)
+    return match
+
+
 def test_addtoo_at_the_end_the_scoreboard_takes_off_the_diamonds_left_as_the_last_move_does(new_page, server):
     """The scoreboard said "1 diamond · 50 this hand" where the last move said "50 − 10 = 40": it showed the hand's
     points before the penalty for the diamonds left. Once over it says the hand's sum, "50 − 10 = 40 this hand"."""
-    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
-    view = match.play(lambda view: False)
-    last = view["state"]["last_hand"]["seats"]
+    match = finished(server)
+    last = match.view(0)["state"]["last_hand"]["seats"]
     assert any(seat["penalty"] for seat in last)  # the fixed deal leaves someone diamonds to pay for
     page = new_page()
     page.goto(match.seat_link(0))
@@ -312,3 +318,15 @@ def test_addtoo_at_the_end_the_scoreboard_takes_off_the_diamonds_left_as_the_las
         kept = f"{seat['points']} − {seat['penalty']} = {seat['net']}".replace("-", "−")
         expect(page.locator("#last-move")).to_contain_text(kept)
         expect(infos.nth(n)).to_contain_text(f"{kept} this hand")
+
+
+def test_addtoo_a_hand_won_by_placing_every_diamond_says_who_did(new_page, server):
+    """"Hand over: a player placed every diamond.": the child had to work out which; it names the player."""
+    match = finished(server)
+    view = match.view(0)
+    assert view["state"]["last_hand"]["reason"] == "out"  # the fixed deal ends so
+    out = next(n for n, seat in enumerate(view["state"]["seats"]) if not seat["hand"])
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#last-move")).to_contain_text(f"Hand over: {view['seats'][out]['name']} placed every diamond.")
+

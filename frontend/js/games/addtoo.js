@@ -245,7 +245,7 @@ export default {
     else parts.push(t("log.addtoo.pass", {name}));
     const over = entry.hand_over;
     if (over) {
-      parts.push(t(`log.addtoo.over.${over.reason}`, {results: handResults(view, over.seats)}));
+      parts.push(t(`log.addtoo.over.${over.reason}`, {name, results: handResults(view, over.seats)})); // out: the mover
       const winner = tieBroken(view, over);
       if (winner !== null) parts.push(t("log.addtoo.tieBroken", {name: seatName(view, winner)}));
     }

@@ -547,7 +547,7 @@ export default {
   "log.addtoo.bonus": "{name} machte einen Bonuszug: die Raute {tile} auf {x}, {y} für {points} Punkte ({pairs}).",
   "log.addtoo.draw": "{name} zog eine Raute: {tile}.",
   "log.addtoo.pass": "{name} passte.",
-  "log.addtoo.over.out": "Runde vorbei: Ein Spieler hat alle Rauten gelegt. {results}.",
+  "log.addtoo.over.out": "Runde vorbei: {name} hat alle Rauten gelegt. {results}.",
   "log.addtoo.over.blocked": "Runde vorbei: Die letzte Raute ist an allen vier Seiten zu. {results}.",
   "log.addtoo.over.passes": "Runde vorbei: Niemand konnte mehr legen. {results}.",
   "log.addtoo.tieBroken": "Gleichstand: {name} gewinnt mit mehr Punkten in dieser letzten Runde.",

@@ -547,7 +547,7 @@ export default {
   "log.addtoo.bonus": "{name} made a bonus play: the {tile} diamond at {x}, {y} for {points} points ({pairs}).",
   "log.addtoo.draw": "{name} drew a diamond: {tile}.",
   "log.addtoo.pass": "{name} passed.",
-  "log.addtoo.over.out": "Hand over: a player placed every diamond. {results}.",
+  "log.addtoo.over.out": "Hand over: {name} placed every diamond. {results}.",
   "log.addtoo.over.blocked": "Hand over: the last diamond is closed on all four sides. {results}.",
   "log.addtoo.over.passes": "Hand over: nobody could play. {results}.",
   "log.addtoo.tieBroken": "Equal totals: {name} wins with the higher score in this last hand.",

@@ -547,7 +547,7 @@ export default {
   "log.addtoo.bonus": "{name} hizo una jugada de bonificación: el rombo {tile} en {x}, {y} por {points} puntos ({pairs}).",
   "log.addtoo.draw": "{name} robó un rombo: {tile}.",
   "log.addtoo.pass": "{name} pasó.",
-  "log.addtoo.over.out": "Mano terminada: un jugador colocó todos sus rombos. {results}.",
+  "log.addtoo.over.out": "Mano terminada: {name} colocó todos sus rombos. {results}.",
   "log.addtoo.over.blocked": "Mano terminada: el último rombo está cerrado por sus cuatro lados. {results}.",
   "log.addtoo.over.passes": "Mano terminada: nadie podía jugar. {results}.",
   "log.addtoo.tieBroken": "Totales iguales: gana {name}, con más puntos en esta última mano.",

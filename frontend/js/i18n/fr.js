@@ -547,7 +547,7 @@ export default {
   "log.addtoo.bonus": "{name} a fait un coup bonus : le losange {tile} en {x}, {y} pour {points} points ({pairs}).",
   "log.addtoo.draw": "{name} a pioché un losange : {tile}.",
   "log.addtoo.pass": "{name} a passé.",
-  "log.addtoo.over.out": "Manche terminée : un joueur a posé tous ses losanges. {results}.",
+  "log.addtoo.over.out": "Manche terminée : {name} a posé tous ses losanges. {results}.",
   "log.addtoo.over.blocked": "Manche terminée : le dernier losange est fermé sur ses quatre côtés. {results}.",
   "log.addtoo.over.passes": "Manche terminée : personne ne pouvait jouer. {results}.",
   "log.addtoo.tieBroken": "Totaux égaux : {name} gagne avec le meilleur score de cette dernière manche.",

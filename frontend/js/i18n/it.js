@@ -547,7 +547,7 @@ export default {
   "log.addtoo.bonus": "{name} ha fatto una mossa bonus: il rombo {tile} in {x}, {y} per {points} punti ({pairs}).",
   "log.addtoo.draw": "{name} ha pescato un rombo: {tile}.",
   "log.addtoo.pass": "{name} ha passato.",
-  "log.addtoo.over.out": "Mano finita: un giocatore ha messo tutti i suoi rombi. {results}.",
+  "log.addtoo.over.out": "Mano finita: {name} ha messo tutti i suoi rombi. {results}.",
   "log.addtoo.over.blocked": "Mano finita: l'ultimo rombo è chiuso su tutti e quattro i lati. {results}.",
   "log.addtoo.over.passes": "Mano finita: nessuno poteva giocare. {results}.",
   "log.addtoo.tieBroken": "Totali pari: vince {name}, con il punteggio più alto in quest'ultima mano.",

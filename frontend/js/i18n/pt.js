@@ -547,7 +547,7 @@ export default {
   "log.addtoo.bonus": "{name} fez uma jogada bónus: o losango {tile} em {x}, {y} por {points} pontos ({pairs}).",
   "log.addtoo.draw": "{name} tirou um losango: {tile}.",
   "log.addtoo.pass": "{name} passou.",
-  "log.addtoo.over.out": "Mão terminada: um jogador colocou todos os seus losangos. {results}.",
+  "log.addtoo.over.out": "Mão terminada: {name} colocou todos os seus losangos. {results}.",
   "log.addtoo.over.blocked": "Mão terminada: o último losango está fechado nos quatro lados. {results}.",
   "log.addtoo.over.passes": "Mão terminada: ninguém podia jogar. {results}.",
   "log.addtoo.tieBroken": "Totais iguais: {name} ganha com mais pontos nesta última mão.",
