@@ -13,7 +13,8 @@ Cells are (x, y), sides N E S W with N at y - 1; rotation r puts orange on sides
 A diamond face is {"id", "kind": "diamond", "orange", "blue"}; ids are "dia<a>-<b>" (a < b).
 
 legal_moves(state, seat) is exactly one of:
-    {"place": [{"tile": ID, "x": X, "y": Y, "rotation": R, "points": P, "bonus": BOOL}, ...]}
+    {"place": [{"tile": ID, "x": X, "y": Y, "rotation": R, "points": P, "bonus": BOOL,
+                "pairs": [[MINE, THEIRS], ...] (only when a pair scores)}, ...]}
     {"draw": true}
     {"pass": true}
 view: {"deal", "target", "board": [{"tile": FACE, "x", "y", "rotation"}] (as placed),
@@ -274,8 +275,8 @@ def _placements(state: State, seat: int) -> list[Move]:
             for rotation in range(4):
                 fit = _try(cells, last, tile, x, y, rotation)
                 if not isinstance(fit, cards.Refusal):
-                    found.append({"tile": tile, "x": x, "y": y, "rotation": rotation,
-                                  "points": fit[0], "bonus": fit[1]})
+                    found.append({"tile": tile, "x": x, "y": y, "rotation": rotation, "points": fit[0], "bonus": fit[1],
+                                  **_pairs_of(cells, tile, x, y, rotation)})
     return found
 
 
@@ -360,6 +361,12 @@ def scoring_pairs(cells: Cells, tile: str, x: int, y: int, rotation: int) -> lis
         if colour == their_colour and (number + theirs) % 5 == 0:
             pairs.append([number, theirs])
     return pairs
+
+
+def _pairs_of(cells: Cells, tile: str, x: int, y: int, rotation: int) -> JSON:
+    """{"pairs": the scoring pairs} for a placement offered, when any scores: the sums its points are made of."""
+    pairs = scoring_pairs(cells, tile, x, y, rotation)
+    return {"pairs": pairs} if pairs else {}
 
 
 def _reason(refusal: cards.Refusal, x: int, y: int, last: Cell | None) -> str:

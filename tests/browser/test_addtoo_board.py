@@ -330,3 +330,26 @@ def test_addtoo_a_hand_won_by_placing_every_diamond_says_who_did(new_page, serve
     page.goto(match.seat_link(0))
     expect(page.locator("#last-move")).to_contain_text(f"Hand over: {view['seats'][out]['name']} placed every diamond.")
 
+
+
+def test_addtoo_a_placement_picked_says_the_sums_it_would_score(new_page, server):
+    """"At 3, 1 this placement scores 15.": a child could not tell which sides made the 15 before placing; the line
+    says the sums, as the log will ("… scores 15 (5 + 10 = 15)")."""
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"), options={"target": 1000})
+    view = match.play(lambda view: scoring_placement(match.view(view["turn"])) is not None)
+    seat = view["turn"]
+    placement = scoring_placement(match.view(seat))
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    page.locator(f'[data-action="tile"][data-card="{placement["tile"]}"]').click()
+    cell = page.locator(f'.target[data-x="{placement["x"]}"][data-y="{placement["y"]}"]')
+    if page.locator(".live-sum").count() == 0:  # the diamond fits in more than one cell
+        cell.click()
+    said = page.locator(".live-sum")
+    expect(said).to_contain_text("(")
+    points, sums = re.search(r"scores (\d+) \((.*)\)\.", said.inner_text()).groups()
+    pairs = re.findall(r"(\d+) \+ (\d+) = (\d+)", sums)
+    bonus = re.findall(r"(\d+) for a bonus play", sums)
+    assert pairs or bonus, sums
+    assert all(int(a) + int(b) == int(c) and int(c) % 5 == 0 for a, b, c in pairs), sums
+    assert sum(int(c) for _, _, c in pairs) + sum(map(int, bonus)) == int(points), sums

@@ -106,7 +106,7 @@ def test_first_diamond_goes_at_the_origin_in_any_rotation():
 def test_five_against_ten_of_one_colour_scores_15():
     state = table([(d(8, 10), 0, 0, 0)], [[d(5, 6), d(1, 2)], [d(1, 3)]])  # orange 10 on the east side
     assert offered(state, 0, d(5, 6), 1, 0, 2) == {"tile": d(5, 6), "x": 1, "y": 0, "rotation": 2,
-                                                    "points": 15, "bonus": False}
+                                                    "points": 15, "bonus": False, "pairs": [[5, 10]]}
     assert addtoo.apply(state, 0, place(d(5, 6), 1, 0, 2)).points == (15, 0)
 
 
@@ -134,7 +134,7 @@ def test_figure_5_bonus_play_on_two_sides_scores_30():
     # 9-10 at (1, 1): orange 9 matches orange 9 (north), blue 10 + blue 10 scores 20 (west)
     state = table(FIGURE_5, [[d(9, 10), d(1, 2)], [d(1, 3)]])
     assert offered(state, 0, d(9, 10), 1, 1, 0) == {"tile": d(9, 10), "x": 1, "y": 1, "rotation": 0,
-                                                     "points": 30, "bonus": True}
+                                                     "points": 30, "bonus": True, "pairs": [[10, 10]]}
 
 
 def test_touching_the_last_played_diamond_is_a_normal_play_without_bonus():
@@ -142,7 +142,7 @@ def test_touching_the_last_played_diamond_is_a_normal_play_without_bonus():
     board = [(d(1, 2), 1, 0, 1), (d(2, 9), 3, 3, 0), (d(3, 10), 0, 1, 2)]
     state = table(board, [[d(9, 10), d(1, 3)], [d(1, 4)]])
     assert offered(state, 0, d(9, 10), 1, 1, 0) == {"tile": d(9, 10), "x": 1, "y": 1, "rotation": 0,
-                                                     "points": 30, "bonus": False}
+                                                     "points": 30, "bonus": False, "pairs": [[9, 1], [10, 10]]}
 
 
 def test_normal_play_ignores_sides_other_than_the_last_played():
@@ -337,3 +337,11 @@ def test_a_placement_s_log_entry_gives_each_scoring_pair_and_the_bonus_so_a_read
     move = place(d(9, 10), 1, 1, 0)
     entry = addtoo.log_entry(state, 0, move, addtoo.apply(state, 0, move), 1)
     assert (entry["pairs"], entry["bonus_points"], entry["points"]) == ([[10, 10]], 0, 20)
+
+
+def test_a_placement_offered_gives_its_scoring_pairs_so_the_player_can_check_the_points_before_placing():
+    state = table(FIGURE_6, [[d(3, 6), d(1, 2)], [d(1, 3)]])
+    assert offered(state, 0, d(3, 6), 1, 1, 0)["pairs"] == [[3, 7], [3, 7], [6, 4]]
+    state = table([(d(1, 5), 0, 0, 0)], [[d(5, 6), d(1, 5)], [d(1, 3)]])
+    places = addtoo.legal_moves(state, 0)["place"]
+    assert {p["points"] for p in places} == {0, 10} and all(("pairs" in p) == (p["points"] > 0) for p in places)

@@ -12,6 +12,8 @@ import {helpsWithSums} from "./help.js";
 const label = (face) => t("addtoo.tile", {orange: face.orange, blue: face.blue});
 const words = (face) => t("addtoo.tileWords", {orange: face.orange, blue: face.blue});
 const sameCell = (a, b) => a && b && a.x === b.x && a.y === b.y;
+/** A placement's points as sums, "3 + 7 = 10, 15 for a bonus play": its scoring pairs, then a bonus play's points. */
+const sums = (pairs = [], bonus = 0) => pairSums(pairs, bonus && t("hint.addtoo.bonus", {bonus}));
 
 /** The selected diamond's legal placements, by cell: [{x, y, options: [{rotation, points, bonus}]}]; a cell's
  * best-scoring rotation first with help with the sums, else in turning order (the first is no clue). */
@@ -43,16 +45,16 @@ function boardSvg(ctx, cells, pick) {
     return html`<g role="img" aria-label="${name}"><title>${name}</title>
       ${tileShapes(p.tile, p.x, p.y, p.rotation, sameCell(p, state.last) ? "last" : "")}${cellLabel(p.x, p.y)}</g>`;
   });
-  const sums = helpsWithSums(view);
+  const helped = helpsWithSums(view);
   const targets = cells.map((c) => {
     const best = c.options[0].points; // the best rotation's, with help with the sums (the only case it is shown)
     const selected = pick && sameCell(pick.cell, c);
     const [cx, cy] = at(c.x + 0.5, c.y + 0.5);
     const where = {x: minus(c.x), y: minus(c.y), points: best};
     return html`<g class="target ${selected ? "chosen" : ""}" role="button" tabindex="0" aria-pressed="${selected ? "true" : "false"}"
-      data-action="cell" data-x="${c.x}" data-y="${c.y}" data-key="cell-${c.x}-${c.y}" aria-label="${t(sums ? "addtoo.cell" : "addtoo.cellAt", where)}">
+      data-action="cell" data-x="${c.x}" data-y="${c.y}" data-key="cell-${c.x}-${c.y}" aria-label="${t(helped ? "addtoo.cell" : "addtoo.cellAt", where)}">
       ${cellOutline(c.x, c.y, "target-cell")}
-      ${selected || !sums ? "" : html`<text x="${cx.toFixed(1)}" y="${(cy + 5).toFixed(1)}" class="target-points">${best}</text>`}</g>`;
+      ${selected || !helped ? "" : html`<text x="${cx.toFixed(1)}" y="${(cy + 5).toFixed(1)}" class="target-points">${best}</text>`}</g>`;
   });
   const preview = pick ? tileShapes(ctx.view.state.seats[ctx.me].hand.find((f) => f.id === ctx.ui.tile),
     pick.cell.x, pick.cell.y, pick.option.rotation, "preview") : "";
@@ -71,15 +73,17 @@ function placeControls(ctx, pick) {
   }
   const {option, cell} = pick;
   const turns = cell.options.length;
-  const sums = helpsWithSums(ctx.view);
-  const where = {points: option.points, x: minus(cell.x), y: minus(cell.y)};
-  const line = sums ? t(option.bonus ? "addtoo.scoresBonus" : "addtoo.scores", where) : t("addtoo.at", where);
+  const helped = helpsWithSums(ctx.view);
+  const paired = (option.pairs || []).reduce((total, [a, b]) => total + a + b, 0);
+  const where = {points: option.points, x: minus(cell.x), y: minus(cell.y), pairs: sums(option.pairs, option.points - paired)};
+  const said = option.bonus ? "addtoo.scoresBonus" : option.points ? "addtoo.scoresSums" : "addtoo.scores";
+  const line = helped ? t(said, where) : t("addtoo.at", where);
   return html`<div class="controls">
     <p class="live-sum">${line}${
       turns > 1 ? html`<span class="sr-only"> ${t("addtoo.turned", {at: cell.options.indexOf(option) + 1, count: turns})}</span>` : ""}</p>
     <div class="actions">
       <button type="button" class="primary" data-action="place" data-key="place" ${ctx.busy ? "disabled" : ""}>
-        ${sums ? t("addtoo.place", {points: option.points}) : t("addtoo.placeIt")}</button>
+        ${helped ? t("addtoo.place", {points: option.points}) : t("addtoo.placeIt")}</button>
       ${turns > 1 ? html`<button type="button" data-action="turn" data-key="turn">${t("addtoo.turn", {at: cell.options.indexOf(option) + 1, count: turns})}</button>` : ""}
     </div></div>`;
 }
@@ -240,7 +244,7 @@ export default {
     if (entry.type === "place") {
       const scored = entry.bonus ? "log.addtoo.bonus" : entry.points ? "log.addtoo.scored" : "log.addtoo.place";
       parts.push(t(scored, {name, tile: words(entry.tile), x: minus(entry.x), y: minus(entry.y), points: entry.points,
-        pairs: pairSums(entry.pairs, entry.bonus && t("hint.addtoo.bonus", {bonus: entry.bonus_points}))})); // the sums it scored
+        pairs: sums(entry.pairs, entry.bonus_points)})); // the sums it scored
     } else if (entry.type === "draw") parts.push(t("log.addtoo.draw", {name, tile: words(entry.tile)}));
     else parts.push(t("log.addtoo.pass", {name}));
     const over = entry.hand_over;
