@@ -181,6 +181,7 @@ def test_french_never_starts_a_line_with_a_colon_or_a_closing_quote(new_page):
         page.goto(path)
         expect(page.locator("h1")).to_be_visible()
         expect(page.locator("main p").first).to_be_visible()
+        expect(page.locator("main")).not_to_contain_text("Chargement")  # the page's own text came, not its loading line
         text = page.locator("main").inner_text()
         assert "\u00a0:" in text or "\u00a0»" in text, path
         assert not re.findall(r".{0,20} [:;!?»]|« .{0,20}", text), path
