@@ -52,6 +52,28 @@ def test_the_privacy_page_speaks_every_language(new_page, language):
     assert missing_keys(page) == []
 
 
+
+# What this device keeps, as each language writes a list: no comma before its last "and" (Spanish, Italian and
+# Portuguese grammar want none), and a pronoun agreeing with the whole list (Portuguese: "jogos" is masculine).
+DEVICE_KEEPS = {
+    "es": "Los enlaces a tus plazas, las partidas que abriste para verlas y las hojas de la clase hechas aquí",
+    "it": "I link ai tuoi posti, le partite che hai aperto per guardarle e i fogli della classe fatti qui",
+    "pt": "As ligações para os teus lugares, os jogos que abriste para ver e as folhas da turma feitas aqui",
+}
+
+
+@pytest.mark.parametrize("language", sorted(DEVICE_KEEPS))
+def test_what_the_device_keeps_reads_as_a_native_list(new_page, language):
+    """Once "las partidas que abriste para verlas, y las hojas…" and, in Portuguese, "pode abri-las" for links,
+    matches and sheets (a list with a masculine noun in it)."""
+    page = new_page(locale=LANGUAGES[language])
+    page.goto("/privacy")
+    expect(page.locator('[data-key="privacy-kept"] li')).to_have_count(3)  # the server's answer came
+    expect(page.locator("main")).to_contain_text(DEVICE_KEEPS[language])
+    if language == "pt":
+        expect(page.locator("main")).to_contain_text("Quem usar este navegador pode abri-los.")
+
+
 def test_the_page_says_the_days_this_server_keeps_matches(browser, keeping):
     context = browser.new_context(viewport=VIEWPORT, locale="en-GB", base_url=keeping, service_workers="block")
     try:

@@ -690,7 +690,7 @@ export default {
   "privacy.keptTitle": "Qué se guarda",
   "privacy.names": "Los nombres de los jugadores, tal como se escribieron.",
   "privacy.moves": "Cada jugada de cada partida, para poder volver a verla jugada a jugada.",
-  "privacy.links": "Los enlaces a tus plazas, las partidas que abriste para verlas, y las hojas de la clase hechas aquí (nombres y enlaces de los alumnos): solo en este dispositivo, en el almacenamiento de este navegador. Cualquiera que use este navegador puede abrirlos.",
+  "privacy.links": "Los enlaces a tus plazas, las partidas que abriste para verlas y las hojas de la clase hechas aquí (nombres y enlaces de los alumnos): solo en este dispositivo, en el almacenamiento de este navegador. Cualquiera que use este navegador puede abrirlos.",
   "privacy.tokens": "En el servidor, el enlace secreto de cada plaza se guarda solo como una huella cifrada, de la que no se puede sacar el enlace.",
   "privacy.push": "Si activas las notificaciones: la dirección en la que este dispositivo los recibe, y tu idioma.",
   "privacy.logs": "Una línea en el registro del servidor por cada petición: cuándo, qué se pidió y el código de la partida; nunca un nombre, un enlace ni la dirección de internet de tu dispositivo. La empresa que aloja el servidor puede anotar las direcciones de los dispositivos que se conectan, y el servidor cuenta durante un rato las peticiones de cada dirección, para frenar los abusos: pregunta al responsable cuánto tiempo las guarda.",

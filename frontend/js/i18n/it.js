@@ -690,7 +690,7 @@ export default {
   "privacy.keptTitle": "Cosa viene conservato",
   "privacy.names": "I nomi dei giocatori, così come sono stati scritti.",
   "privacy.moves": "Ogni mossa di ogni partita, per poterla rivedere mossa per mossa.",
-  "privacy.links": "I link ai tuoi posti, le partite che hai aperto per guardarle, e i fogli della classe fatti qui (nomi e link degli alunni): solo su questo dispositivo, nella memoria di questo browser. Chiunque usi questo browser può aprirli.",
+  "privacy.links": "I link ai tuoi posti, le partite che hai aperto per guardarle e i fogli della classe fatti qui (nomi e link degli alunni): solo su questo dispositivo, nella memoria di questo browser. Chiunque usi questo browser può aprirli.",
   "privacy.tokens": "Sul server, il link segreto di ogni posto è conservato solo come un'impronta cifrata, da cui non si può risalire al link.",
   "privacy.push": "Se attivi le notifiche: l'indirizzo a cui questo dispositivo le riceve, e la tua lingua.",
   "privacy.logs": "Una riga nel registro del server per ogni richiesta: quando, cosa è stato chiesto e il codice della partita; mai un nome, un link o l'indirizzo internet del tuo dispositivo. L'azienda che ospita il server può annotare gli indirizzi dei dispositivi che si collegano, e il server conta per poco tempo le richieste di ogni indirizzo, per frenare gli abusi: chiedi al gestore per quanto tempo li conserva.",

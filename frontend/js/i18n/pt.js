@@ -690,7 +690,7 @@ export default {
   "privacy.keptTitle": "O que é guardado",
   "privacy.names": "Os nomes dos jogadores, tal como foram escritos.",
   "privacy.moves": "Cada jogada de cada jogo, para se poder rever um jogo jogada a jogada.",
-  "privacy.links": "As ligações para os teus lugares, os jogos que abriste para ver, e as folhas da turma feitas aqui (nomes e ligações dos alunos): só neste dispositivo, no armazenamento deste navegador. Quem usar este navegador pode abri-las.",
+  "privacy.links": "As ligações para os teus lugares, os jogos que abriste para ver e as folhas da turma feitas aqui (nomes e ligações dos alunos): só neste dispositivo, no armazenamento deste navegador. Quem usar este navegador pode abri-los.",
   "privacy.tokens": "No servidor, a ligação secreta de cada lugar é guardada apenas como uma impressão digital cifrada, da qual não se consegue tirar a ligação.",
   "privacy.push": "Se ativares as notificações: o endereço onde este dispositivo as recebe, e a tua língua.",
   "privacy.logs": "Uma linha no registo do servidor por cada pedido: quando, o que foi pedido e o código do jogo; nunca um nome, uma ligação ou o endereço de internet do teu dispositivo. A empresa que aloja o servidor pode anotar os endereços dos dispositivos que se ligam, e o servidor conta durante pouco tempo os pedidos de cada endereço, para travar abusos: pergunta ao responsável durante quanto tempo os guarda.",
