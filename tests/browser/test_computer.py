@@ -174,6 +174,7 @@ def test_an_addtoo_bonus_play_hint_counts_the_bonus_in_every_language(new_page):
                             "Place the orange 9 / blue 10 diamond at (1, 1): 10 points (10 for a bonus play)."]
     for language, (paired, alone) in worded.items():
         assert "10 + 10 = 20, 10 " in paired and "()" not in alone and "(10 " in alone, language
+    assert "(10 + 10 = 20, 10 por la jugada de bonificación)" in worded["es"][0]  # once "por jugada de…", no article
     assert missing_keys(page) == []
 
 

@@ -598,7 +598,7 @@ export default {
   "hint.addem.must_draw": "Tu mano solo tiene cartas Total y Add-Em, así que debes robar una carta.",
   "hint.addem.must_pass": "Tu mano solo tiene cartas Total y Add-Em y el mazo está vacío, así que debes pasar.",
   "hint.addtoo.score": "Coloca el rombo {tile} en ({x}, {y}): {points} puntos ({pairs}).",
-  "hint.addtoo.bonus": "{bonus} por jugada de bonificación",
+  "hint.addtoo.bonus": "{bonus} por la jugada de bonificación",
   "hint.addtoo.place": "Coloca el rombo {tile} en ({x}, {y}): encaja, aunque no puntúa.",
   "hint.addtoo.hold": "El rombo {better_tile} en ({better_x}, {better_y}) puntuaría {could_score} puntos ahora, pero mirando unos turnos más adelante el ordenador prefiere esta jugada: coloca el rombo {tile} en ({x}, {y}), aunque no puntúa.",
   "hint.addtoo.draw": "Ningún rombo encaja: roba uno.",
