@@ -260,6 +260,9 @@ def test_a_seat_that_left_whose_rematch_place_a_newcomer_took_is_not_told_it_joi
     expect(bob.locator('[data-action="rematch"]')).to_have_count(0)
     bob.goto("/")
     expect(bob.locator(f'.my-games a[href="/g/{match.id}"] .rematch-elsewhere')).to_have_text(taken)
+    bob.locator("#language").select_option("it")  # once "era aperto a chiunque": a seat is free, not open
+    expect(bob.locator(f'.my-games a[href="/g/{match.id}"] .rematch-elsewhere')).to_have_text(
+        "Il tuo posto nella rivincita è occupato: avevi lasciato questa partita, quindi chiunque poteva prenderlo.")
 
 
 def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server):

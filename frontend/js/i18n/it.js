@@ -258,7 +258,7 @@ export default {
   "rematch.exists": "Questa partita ha una rivincita.",
   "rematch.watch": "Guarda la rivincita",
   "rematch.elsewhere": "Hai già preso il tuo posto nella rivincita su un altro dispositivo: aprila lì.",
-  "rematch.seatTaken": "Il tuo posto nella rivincita è occupato: avendo lasciato questa partita, era aperto a chiunque.",
+  "rematch.seatTaken": "Il tuo posto nella rivincita è occupato: avevi lasciato questa partita, quindi chiunque poteva prenderlo.",
 
   "log.last": "Ultima mossa:",
   "log.missed": {one: "{count} altra mossa dal tuo ultimo turno", other: "{count} altre mosse dal tuo ultimo turno"},
