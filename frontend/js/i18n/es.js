@@ -692,7 +692,7 @@ export default {
   "privacy.moves": "Cada jugada de cada partida, para poder volver a verla jugada a jugada.",
   "privacy.links": "Los enlaces a tus plazas, las partidas que abriste para verlas y las hojas de la clase hechas aquí (nombres y enlaces de los alumnos): solo en este dispositivo, en el almacenamiento de este navegador. Cualquiera que use este navegador puede abrirlos.",
   "privacy.tokens": "En el servidor, el enlace secreto de cada plaza se guarda solo como una huella cifrada, de la que no se puede sacar el enlace.",
-  "privacy.push": "Si activas las notificaciones: la dirección en la que este dispositivo los recibe, y tu idioma.",
+  "privacy.push": "Si activas las notificaciones: la dirección en la que este dispositivo las recibe y tu idioma.",
   "privacy.logs": "Una línea en el registro del servidor por cada petición: cuándo, qué se pidió y el código de la partida; nunca un nombre, un enlace ni la dirección de internet de tu dispositivo. La empresa que aloja el servidor puede anotar las direcciones de los dispositivos que se conectan, y el servidor cuenta durante un rato las peticiones de cada dirección, para frenar los abusos: pregunta al responsable cuánto tiempo las guarda.",
   "privacy.seeTitle": "Quién ve qué",
   "privacy.public": "Cualquiera que tenga el enlace de una partida ve los nombres de los jugadores, lo que hay en la mesa, los puntos y cada jugada. Comparte los enlaces de una partida solo con sus jugadores y con quienes la miran.",
