@@ -7,12 +7,15 @@ import pytest
 
 from playwright.sync_api import expect
 
+from tests.engine.test_addup import fixed_deck as addup_deck
+
 from .drive import create_match, once_true
 from .matches import PLAYERS, choose, new_match
 from .test_addup import joker_match
 from .test_bad_network import short_deadlines
 from .test_computer import play_against_the_computer
 from .test_games import addem_match, addit_move
+from .test_offline import moved_offline
 from .test_quality import move_with_the_keyboard
 
 
@@ -331,3 +334,19 @@ def test_a_link_copied_again_is_said_again(new_page):
         expect(page.locator(".invite .notice")).to_have_text("Link copied.")
         once_true(page, f"() => window.heard.filter((words) => words.includes('Link copied.')).length === {times}",
                   f"'Link copied.' said {times} times")
+
+
+def test_the_connection_back_note_goes_once_the_match_moves_on(new_page, server):
+    """"Connection back: the server received your move." stayed through the opponent's next moves, long after it
+    was news: it goes with the next move shown, once said."""
+    match = new_match(server, "addup", deck=addup_deck([["1a", "2a", "3a"], ["1b", "2b", "3b"]], ["4a", "5a"]))
+    page = new_page()
+    page.context.add_init_script(HEAR_LIVE_REGIONS)
+    version = moved_offline(page, match)
+    page.context.set_offline(False)
+    expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your move.")
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    match.play(lambda view: view["version"] >= version + 2)  # the opponent replies
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))
+    expect(page.locator("#outbox-news")).to_have_count(0)
+    assert heard(page, "Connection back: the server received your move.") == 1

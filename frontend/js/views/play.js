@@ -63,7 +63,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
     pollError: null, // why the last poll failed (no connection, a busy server), cleared by the next answer
     removeFailed: false, // the match the server no longer has could not be removed from this device (see removeGone)
-    news: null, // what became of a change the outbox kept: sent late, or refused
+    news: null, // {text, version}: a change the outbox kept arrived late; news until the match moves past `version`
     ownSeat: null, // the seat this device holds, when the link opened here is another seat's (see shown)
     actions: {},
     fallbackFocus: "#status", // when a move took the focused button away: Tab goes on from the status to the hand
@@ -279,6 +279,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     screen.ownLink.shownWith();
     screen.view = view;
     if (screen.hint && screen.hint.version !== view.version) screen.hint = null; // it was for a position now gone
+    if (screen.news && view.version > screen.news.version) screen.news = null; // said when it came; old news now
     if (!before || before.version !== view.version || before.status !== view.status) {
       screen.ui = resumed?.moment === moment(view) ? resumed.ui : screen.game.fresh ? screen.game.fresh(view) : {};
       resumed = null;
@@ -438,7 +439,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const late = pending.find((entry) => entry.waited);
     return html`${pending.length ? html`<p class="sending" data-say id="sending">
         ${late ? keptText(late) : t("outbox.sending", {what: t(`outbox.${pending[0].kind}`)})}</p>` : ""}
-      ${screen.news ? html`<p class="note news" data-say id="outbox-news">${screen.news}</p>` : ""}`;
+      ${screen.news ? html`<p class="note news" data-say id="outbox-news">${screen.news.text}</p>` : ""}`;
   }
 
   /** Whether an outbox entry is a change of the seat shown. At a table, another person's (the move before the pass,
@@ -462,7 +463,9 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       refused(error);
       return screen.repaint();
     }
-    if (entry.waited) screen.news = t("outbox.sent", {what});
+    if (entry.waited) {
+      screen.news = {text: t("outbox.sent", {what}), version: Math.max(result.data.version, screen.view?.version ?? 0)};
+    }
     if (entry.kind === "rematch") {
       if (pushId(id)) await notifyOnThisPhone(result.game.id, result.token, result.seat).catch(() => false);
       await table?.rematched(result);
