@@ -264,3 +264,27 @@ def test_a_poll_s_note_goes_as_soon_as_the_server_answers_again(new_page, server
     expect(page.locator("main .error")).to_have_count(0, timeout=5000)  # not after a 20 s hold
     match.play(lambda view: view["version"] >= 1)  # and polls are held for news again
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+
+
+def test_a_poll_the_server_failed_says_it_is_tried_again(new_page, server):
+    """A poll answered 500 (the app's error, not a proxy's busy page) said "Something went wrong on our side and
+    nothing was saved.", in English and as if final, while the page went on polling and the next poll answered."""
+    match = new_match(server, "addup")
+    page = new_page(locale="fr-FR")
+    short_deadlines(page)  # a held poll answers within 1 s, and with it the note goes
+    failed = []
+
+    def fail_once(route):
+        if failed or not route.request.headers.get("if-none-match"):
+            return route.fallback()
+        failed.append(route.request.url)
+        route.fulfill(status=500, content_type="application/problem+json", body='{"code": "internal_error", '
+                      '"detail": "Something went wrong on our side and nothing was saved.", "status": 500}')
+
+    page.route(polls_of(match), fail_once)
+    page.goto(match.seat_link(1))
+    expect(page.locator("main .error")).to_have_text(
+        "Le serveur a eu un problème\u00a0; la page réessaie toute seule.")
+    expect(page.locator("main .error")).to_have_count(0)
+    match.play(lambda view: view["version"] >= 1)
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))

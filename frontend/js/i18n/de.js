@@ -294,6 +294,7 @@ export default {
   "error.network": "Der Server ist nicht erreichbar. Prüfe deine Verbindung; die Seite versucht es weiter.",
   "error.networkTryAgain": "Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es dann noch einmal.",
   "error.busy": "Der Server ist gerade sehr beschäftigt. Gleich klappt es wieder.",
+  "error.retrying": "Der Server hatte ein Problem; die Seite versucht es weiter.",
   "error.stale_version": "Jemand hat kurz vor dir gezogen: So sieht der Tisch jetzt aus.",
   "error.not_your_turn": "Du bist nicht mehr dran.",
   "error.game_over": "Dieses Spiel ist vorbei.",

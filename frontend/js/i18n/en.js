@@ -294,6 +294,7 @@ export default {
   "error.network": "The server cannot be reached. Check your connection; the page will keep trying.",
   "error.networkTryAgain": "The server cannot be reached. Check your connection, then try again.",
   "error.busy": "The server is very busy right now. It will work again in a moment.",
+  "error.retrying": "The server had a problem; the page is trying again.",
   "error.stale_version": "Someone moved just before you: here is the table now.",
   "error.not_your_turn": "It is not your turn any more.",
   "error.game_over": "This match is over.",

@@ -294,6 +294,7 @@ export default {
   "error.network": "No se puede contactar con el servidor. Revisa tu conexión; la página lo seguirá intentando.",
   "error.networkTryAgain": "No se puede contactar con el servidor. Revisa tu conexión y vuelve a intentarlo.",
   "error.busy": "El servidor está muy ocupado ahora mismo. Volverá a funcionar en un momento.",
+  "error.retrying": "El servidor ha tenido un problema; la página lo vuelve a intentar.",
   "error.stale_version": "Alguien jugó justo antes que tú: así está ahora la mesa.",
   "error.not_your_turn": "Ya no es tu turno.",
   "error.game_over": "Esta partida ha terminado.",

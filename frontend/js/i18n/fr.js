@@ -294,6 +294,7 @@ export default {
   "error.network": "Le serveur est injoignable. Vérifiez votre connexion ; la page réessaie toute seule.",
   "error.networkTryAgain": "Le serveur est injoignable. Vérifiez votre connexion, puis réessayez.",
   "error.busy": "Le serveur est très occupé en ce moment. Ça ira mieux dans un instant.",
+  "error.retrying": "Le serveur a eu un problème ; la page réessaie toute seule.",
   "error.stale_version": "Quelqu'un a joué juste avant vous : voici la table maintenant.",
   "error.not_your_turn": "Ce n'est plus votre tour.",
   "error.game_over": "Cette partie est terminée.",

@@ -294,6 +294,7 @@ export default {
   "error.network": "Il server non risponde. Controlla la connessione; la pagina continua a riprovare.",
   "error.networkTryAgain": "Il server non risponde. Controlla la connessione, poi riprova.",
   "error.busy": "Il server è molto occupato in questo momento. Tornerà a funzionare tra poco.",
+  "error.retrying": "Il server ha avuto un problema; la pagina riprova da sola.",
   "error.stale_version": "Qualcuno ha giocato appena prima di te: ecco il tavolo adesso.",
   "error.not_your_turn": "Non tocca più a te.",
   "error.game_over": "Questa partita è finita.",

@@ -294,6 +294,7 @@ export default {
   "error.network": "Não é possível contactar o servidor. Verifica a ligação; a página continua a tentar.",
   "error.networkTryAgain": "Não é possível contactar o servidor. Verifica a ligação e tenta de novo.",
   "error.busy": "O servidor está muito ocupado neste momento. Daqui a pouco volta a funcionar.",
+  "error.retrying": "O servidor teve um problema; a página volta a tentar sozinha.",
   "error.stale_version": "Alguém jogou mesmo antes de ti: a mesa está agora assim.",
   "error.not_your_turn": "Já não é a tua vez.",
   "error.game_over": "Este jogo terminou.",

@@ -24,7 +24,7 @@ import {renaming} from "./rename.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
 import {thinking} from "./thinking.js";
-import {gameName, isolated, keptText, problemText, seatName, statusLine} from "./words.js";
+import {gameName, isolated, keptText, pollText, problemText, seatName, statusLine} from "./words.js";
 
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => load(`games/${key}.js`).then((m) => m.default);
@@ -412,7 +412,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       screen.gone = true;
       poller?.stop(); // no such match: nothing will change
     } else {
-      screen.pollError = problemText(error); // the next answer clears it (see back)
+      screen.pollError = pollText(error); // the next answer clears it (see back)
       screen.news = null; // "Connection back: ..." no longer holds
     }
     screen.repaint();

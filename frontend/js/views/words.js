@@ -78,6 +78,9 @@ export function problemText(error) {
   return error.detail || t("error.unknown");
 }
 
+/** Why a poll failed, which the page asks again by itself: the server's own error (a 500) is no final answer either. */
+export const pollText = (error) => (error.status >= 500 && !serverBusy(error) ? t("error.retrying") : problemText(error));
+
 /** Why a change the player made once failed (not kept by the outbox: a hint, a rename...): with no connection,
  * the player tries it again, not the page. */
 export const onceText = (error) => (error.code === "network" ? t("error.networkTryAgain") : problemText(error));
