@@ -35,22 +35,51 @@ const WORDS = {
     retry: "Tentar outra vez"},
 };
 const RELOADED = "addgames.reloadedFor"; // the server's version this tab already reloaded for
+const FIRST_RETRY_MS = 2000; // then twice as long after each failure, as the poller does
+const MAX_RETRY_MS = 30000;
+let shown = null; // the failure on the page now: {element, code, wait, timer, quiet}
 
 /** Show in `element`, in the language `code`, that a module could not load, with Try again (`retry()`, also when
- * the browser's network comes back);
+ * the browser's network comes back, and by itself after a back-off: a network can come back without saying so);
  * or reload the page, once per version of the server, when the server runs another version. */
 export async function loadFailed(element, code, retry) {
   if (await reloadedForNewer()) return;
+  // Tried again by itself and failed again: said already, so not drawn (nor said) anew, but tried again later.
+  if (shown?.quiet && shown.element === element && shown.code === code) return later(shown);
   const words = WORDS[code] || WORDS.en;
+  const failure = {element, code, wait: FIRST_RETRY_MS, timer: null, quiet: false};
+  const quietly = () => {
+    failure.quiet = true;
+    retry();
+  };
+  failure.retry = quietly;
   document.title = words.title;
   mount(element, {
     render: () => html`<div lang="${code}"><h1>${words.title}</h1><p class="error">${words.text}</p>
       <p><button type="button" class="primary" data-action="retry" data-key="retry">${words.retry}</button></p></div>`,
-    actions: {retry},
-    start: () => window.addEventListener("online", retry), // the network back: tried again without a tap
-    stop: () => window.removeEventListener("online", retry),
+    actions: {retry: () => { // a tap: failing again is said again
+      failure.quiet = false;
+      retry();
+    }},
+    start() {
+      shown = failure;
+      window.addEventListener("online", quietly); // the network back: tried again without a tap
+      later(failure);
+    },
+    stop() {
+      clearTimeout(failure.timer);
+      if (shown === failure) shown = null;
+      window.removeEventListener("online", quietly);
+    },
   });
   element.focus({preventScroll: true});
+}
+
+/** Try `failure` again by itself after its back-off, which doubles for the next time. */
+function later(failure) {
+  clearTimeout(failure.timer);
+  failure.timer = setTimeout(failure.retry, failure.wait);
+  failure.wait = Math.min(failure.wait * 2, MAX_RETRY_MS);
 }
 
 async function reloadedForNewer() {

@@ -135,6 +135,28 @@ def test_a_screen_that_could_not_open_offline_opens_by_itself_when_the_network_r
     expect(page.locator("main .error")).to_have_count(0)
 
 
+def test_a_screen_that_could_not_open_tries_again_by_itself_without_an_online_event(new_page):
+    """A network back without an "online" event (a captive portal let through, a mobile link revived) left the page
+    saying "This page could not open" for good, until Try again: it is tried again by itself, more and more slowly."""
+    page = new_page()
+    page.goto("/")
+    expect(page.locator(".games .game-card")).to_have_count(5)
+    cut = []
+
+    def cut_twice(route):
+        if len(cut) >= 2:
+            return route.fallback()
+        cut.append(route.request.url)
+        route.abort()
+
+    page.route("**/js/views/rules.js", cut_twice)
+    page.locator('a[href="/rules/addup"]').first.click()
+    expect(page.locator("main h1")).to_have_text("This page could not open")
+    expect(page.locator(".interpretations li").first).to_be_visible(timeout=15000)  # tried at 2 s, then 4 s later
+    expect(page.locator("main .error")).to_have_count(0)
+    assert len(cut) == 2
+
+
 def test_a_language_that_cannot_be_fetched_at_start_says_so_in_that_language_and_the_outbox_still_sends(new_page, server):
     match = new_match(server, "addup")
     page = new_page(locale="fr-FR")
