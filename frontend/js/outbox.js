@@ -78,23 +78,24 @@ function settle(entry, report) {
 async function deliver(entry) {
   if (sending.has(entry.key)) return;
   sending.add(entry.key);
+  entry.triedAt = Date.now(); // a page that heard from the server since knows the network works (see views/play.js)
+  let result;
+  let error = null;
   try {
-    const result = await CALLS[entry.kind](entry);
+    result = await CALLS[entry.kind](entry);
     if (entry.kind === "join" || entry.kind === "rematch") keepAnswer(result, entry);
-    settle(entry, {outcome: "sent", result});
-  } catch (error) {
-    if (!serverFailed(error)) {
-      settle(entry, {outcome: "refused", error});
-    } else {
-      entry.waited = true;
-      entry.busy = serverBusy(error); // said so, rather than "no connection"
-      save(load().map((e) => (e.key === entry.key ? entry : e)));
-      listeners.forEach((listener) => listener({entry, outcome: "waiting", error}));
-      timer ??= setTimeout(flush, retryDelay(error, RETRY_MS));
-    }
+  } catch (failure) {
+    error = failure;
   } finally {
-    sending.delete(entry.key);
+    sending.delete(entry.key); // off the wire before anyone hears of it: a listener may send it again at once
   }
+  if (!error) return settle(entry, {outcome: "sent", result});
+  if (!serverFailed(error)) return settle(entry, {outcome: "refused", error});
+  entry.waited = true;
+  entry.busy = serverBusy(error); // said so, rather than "no connection"
+  save(load().map((e) => (e.key === entry.key ? entry : e)));
+  listeners.forEach((listener) => listener({entry, outcome: "waiting", error}));
+  timer ??= setTimeout(flush, retryDelay(error, RETRY_MS));
 }
 
 window.addEventListener("online", flush);

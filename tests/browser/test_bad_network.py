@@ -229,18 +229,26 @@ def test_a_move_answered_late_never_turns_the_table_back(new_page, server):
     page = new_page()
     version = your_turn(page, match)
     keys = keys_sent(page, f"/games/{match.id}/moves")
-    made = []
+    made, retried = [], []
 
-    def lose_the_answer(route):
+    def lose_the_answer_then_hold_the_retry(route):
+        if route.request.method != "POST":
+            return route.fallback()
+        if made:
+            return retried.append(route)  # sent on once Bob's reply is on the page
         made.append(route.fetch().status)  # the server makes the move; its answer never reaches the phone
         route.abort()
 
-    on_the_first_move(page, match, lose_the_answer)
+    page.route(f"**/api/v1/games/{match.id}/moves", lose_the_answer_then_hold_the_retry)
     addup_move(page)
-    expect(page.locator("#sending")).to_contain_text("No connection: this device keeps your move")
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))  # a poll brought it
     match.play(lambda view: view["turn"] == 0)  # Bob replies
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))
+    for _ in range(100):  # the retry, sent when the poll showed the move made (10 s at most)
+        if retried:
+            break
+        page.wait_for_timeout(100)
+    retried[0].fallback()  # the retry's kept answer: the match just after the move
     expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your move.")
     assert status(page) == ("playing", version + 2, True)
     expect(page.locator("#sending")).to_have_count(0)
@@ -288,3 +296,19 @@ def test_a_poll_the_server_failed_says_it_is_tried_again(new_page, server):
     expect(page.locator("main .error")).to_have_count(0)
     match.play(lambda view: view["version"] >= 1)
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+
+
+def test_a_move_whose_answer_was_lost_is_known_to_have_landed_as_soon_as_a_poll_answers(new_page, server):
+    """The poll brought the move at once ("Bob's turn"), but for 4 s more, till the outbox's next try, the page said
+    "No connection: this device keeps your move and sends it as soon as the network returns.", over a network that
+    had just answered: a poll's answer sends the kept move again at once."""
+    match = new_match(server, "addup", deck=addup_deck([["1a", "2a", "3a"], ["1b", "2b", "3b"]], ["4a", "5a"]))
+    page = new_page()
+    version = your_turn(page, match)
+    on_the_first_move(page, match, lambda route: (route.fetch(), route.abort()))  # made, its answer lost
+    addup_move(page)
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))  # a poll brought it
+    expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your move.",
+                                                      timeout=2500)  # not after the outbox's 4 s
+    expect(page.locator("#sending")).to_have_count(0)
+    assert match.view(0)["version"] == version + 1

@@ -5,7 +5,7 @@ import {helpsWithSums} from "../games/help.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {load} from "../loader.js";
-import {submit, waiting, watch} from "../outbox.js";
+import {flush, submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
 import {notifyOnThisPhone, pushId, removeMatch} from "../push.js";
 import {go} from "../router.js";
@@ -57,6 +57,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   let loading = null; // the game module on its way (see gameLoaded)
   let telling = null; // the timer that says a change without the log's words (see tell)
   let resumed = null; // the move the page this one replaced was building (another language: see carry)
+  let answeredAt = 0; // when the server last brought this page the match: the network worked then
   let refusedMove = false; // at a table: this seat's last move was refused as the match moved on (see passedOn)
   const shownSum = {text: "", version: null}; // the running sum last drawn (see tellSum)
   const screen = {
@@ -262,6 +263,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
 
   async function drawn(view) {
     const before = screen.view;
+    answeredAt = Date.now();
+    resendIfBack();
     if (!screen.game) await gameLoaded(view.game);
     if (passedOn(view)) return; // another person's turn: this screen is gone
     if (before && before.version !== view.version) refusedMove = false; // the match as it stands now said it here
@@ -448,11 +451,22 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   const ours = (entry) => entry.match === id && (!table || entry.token === token);
   const queued = () => waiting(id).filter(ours);
 
+  /** A change kept for want of a network is sent again at once, rather than at the outbox's next try, when the server
+   * has answered a poll since it was tried: its answer was lost on the way (the poll may already show the move made),
+   * or the network is back without an `online` event. Once per answer, so a change that keeps failing is no loop; never
+   * before the Retry-After of a server that said it was busy. */
+  function resendIfBack() {
+    if (queued().some((entry) => entry.waited && !entry.busy && entry.triedAt < answeredAt)) flush();
+  }
+
   /** The outbox's news of a change to this match: sent, refused (the match moved on?) or waiting. */
   async function answered({entry, outcome, result, error}) {
     if (!ours(entry)) return;
     const what = t(`outbox.${entry.kind}`);
-    if (outcome === "waiting") return screen.repaint();
+    if (outcome === "waiting") {
+      resendIfBack();
+      return screen.repaint();
+    }
     screen.busy = queued().length > 0;
     if (outcome === "elsewhere") return screen.repaint(); // another tab's change: its answer shows at the next poll
     if (outcome === "refused") {
