@@ -1,4 +1,4 @@
-"""Nothing tapped is lost to a dead network: a move, join or resignation made offline is kept on the
+"""Nothing tapped is lost to a dead network: a move, join, resignation or rematch asked offline is kept on the
 device, shown as sending, and sent (once, with the same Idempotency-Key) when the network returns;
 the page then says what happened. Screens that failed to load recover by themselves."""
 import re
@@ -193,6 +193,21 @@ def test_a_join_and_a_resignation_made_offline_are_sent_when_the_network_returns
     expect(page.locator("#outbox-news")).to_have_text("Connection back: the server received your resignation.")
     expect(page.locator("#status")).to_have_attribute("data-status", "over")
     assert match.view()["status"] == "over"
+
+
+def test_a_rematch_asked_offline_is_sent_and_opened_when_the_network_returns(new_page, server):
+    match = new_match(server, "addup")
+    match.play(lambda view: False)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator('[data-action="rematch"]')).to_have_text("Ask for a rematch")
+    page.context.set_offline(True)
+    page.locator('[data-action="rematch"]').click()
+    expect(page.locator("#sending")).to_be_visible()
+    page.context.set_offline(False)
+    expect(page).not_to_have_url(re.compile(match.id))  # the rematch opened
+    expect(page.locator("#status")).to_contain_text("Waiting for Bob.")
+    assert match.view()["rematch"] is not None
 
 
 def test_the_home_page_recovers_by_itself_when_the_network_returns(new_page):

@@ -477,13 +477,13 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       refused(error);
       return screen.repaint();
     }
-    if (entry.waited) {
-      screen.news = {text: t("outbox.sent", {what}), version: Math.max(result.data.version, screen.view?.version ?? 0)};
-    }
-    if (entry.kind === "rematch") {
+    if (entry.kind === "rematch") { // its answer is the new match, which the page opens
       if (pushId(id)) await notifyOnThisPhone(result.game.id, result.token, result.seat).catch(() => false);
       await table?.rematched(result);
       return go(`/g/${result.game.id}`);
+    }
+    if (entry.waited) {
+      screen.news = {text: t("outbox.sent", {what}), version: Math.max(result.data.version, screen.view?.version ?? 0)};
     }
     await showAnswer(result, entry.kind === "move" ? entry.version : null);
   }
