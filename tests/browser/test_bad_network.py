@@ -182,7 +182,8 @@ def test_a_log_that_failed_to_load_says_loading_and_is_asked_again(new_page, ser
 
 def test_a_view_the_page_failed_to_show_is_asked_for_again_not_answered_304(new_page, server):
     """The game's code did not load the first time: the poller had kept the view's ETag anyway, so every
-    later poll was answered 304 and the page said "Loading…" for good."""
+    later poll was answered 304 and the page said "Loading…" for good. Meanwhile the page said "Something went
+    wrong.", as if final, while it tried again: it says what failed and that it tries again."""
     match = new_match(server, "addup")
     page = new_page()
     cut = []
@@ -195,7 +196,7 @@ def test_a_view_the_page_failed_to_show_is_asked_for_again_not_answered_304(new_
 
     page.route("**/js/games/addup.js", fail_once)
     page.goto(match.seat_link(1))
-    expect(page.locator("main .error")).to_have_text("Something went wrong.")
+    expect(page.locator("main .error")).to_have_text("This game's page could not load; trying again…")
     expect(page.locator("#status")).to_contain_text("Ann's turn")
     expect(page.locator("main .error")).to_have_count(0)
 

@@ -242,9 +242,9 @@ export default function play(id, linkToken, fromQr = false, table = null) {
         }]);
       screen.actions = mergeActions(screen.actions, Object.fromEntries(moves));
       screen.game = game;
-    }, (error) => {
-      loading = null; // the next view tries again
-      throw error;
+    }, () => {
+      loading = null; // the next view tries again; meanwhile failed() says so, not "Something went wrong."
+      throw Object.assign(new Error("The game's module did not load."), {code: "game_not_loaded"});
     });
     return loading;
   }
@@ -415,7 +415,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       screen.gone = true;
       poller?.stop(); // no such match: nothing will change
     } else {
-      screen.pollError = pollText(error); // the next answer clears it (see back)
+      // the next answer clears it (see back)
+      screen.pollError = error.code === "game_not_loaded" ? t("error.gameNotLoaded") : pollText(error);
       screen.news = null; // "Connection back: ..." no longer holds
     }
     screen.repaint();
