@@ -8,9 +8,10 @@ const HELD_MARGIN_MS = Math.min(10000, DEADLINE_MS);
 const MAX_RETRY_MS = 300000; // a Retry-After longer than this (an hour's rate limit) is not waited out in full
 
 /** A refused request: `code` and `params` from the problem+json body, `detail` its English reason, `retryAfter`
- * the seconds the server asked to wait before trying again (a 429 or a 503), or null. */
+ * the seconds the server asked to wait before trying again (a 429 or a 503), or null; `reference`, when the server
+ * failed (5xx), the start of its X-Request-Id, which names the request's line in the operator's log, or null. */
 export class ApiError extends Error {
-  constructor(status, body, retryAfter = null) {
+  constructor(status, body, retryAfter = null, requestId = null) {
     super(body.detail || `HTTP ${status}`);
     this.status = status;
     this.code = body.code || (status ? "http_error" : "network");
@@ -18,6 +19,7 @@ export class ApiError extends Error {
     this.params = body.params || {};
     this.version = body.version;
     this.retryAfter = retryAfter;
+    this.reference = (status >= 500 && requestId?.slice(0, 8)) || null;
   }
 }
 
@@ -82,7 +84,7 @@ async function exchange(method, path, {token, body, etag, key, held, signal}) {
     if (response.ok) throw new ApiError(0, {code: "network"}); // a body cut short: a failed request, not an empty one
     data = {}; // a refusal without problem+json (a proxy's page): its status says enough
   }
-  if (!response.ok) throw new ApiError(response.status, data, retryAfter);
+  if (!response.ok) throw new ApiError(response.status, data, retryAfter, response.headers.get("X-Request-Id"));
   return {data, etag: tag, retryAfter, waited};
 }
 

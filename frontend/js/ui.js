@@ -2,7 +2,7 @@
 import {retryDelay, serverFailed} from "./api.js";
 import {html, render} from "./html.js";
 import {t} from "./i18n.js";
-import {onceText, problemText} from "./views/words.js";
+import {onceText, problemText, unreferenced} from "./views/words.js";
 
 const RETRY_MS = 5000; // a screen that could not load what it shows asks again by itself, besides on "online"
 
@@ -54,8 +54,8 @@ function paint(screen) {
 function sayNewErrors() {
   const region = document.getElementById("alert");
   const shown = [...root.querySelectorAll(".error")].map((element) => [words(element), element]);
-  const fresh = shown.find(([text]) => !errorsSaid.has(text));
-  errorsSaid = new Set(shown.map(([text]) => text));
+  const fresh = shown.find(([text]) => !errorsSaid.has(unreferenced(text)));
+  errorsSaid = new Set(shown.map(([text]) => unreferenced(text)));
   if (!region || (shown.length && !fresh)) return;
   region.textContent = ""; // none left, or a new one: the same words shown again later are said again
   if (!fresh) return;

@@ -6,6 +6,7 @@ asked for again, never answered 304."""
 import re
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.engine.test_addup import fixed_deck as addup_deck
@@ -297,6 +298,47 @@ def test_a_poll_the_server_failed_says_it_is_tried_again(new_page, server):
     expect(page.locator("main .error")).to_have_count(0)
     match.play(lambda view: view["version"] >= 1)
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+
+
+SERVER_FAILED = {  # a busy server, a failed one, and how a reference is written, in two languages
+    "en-GB": ("The server is very busy right now. It will work again in a moment.",
+              "The server had a problem; the page is trying again.", "(reference: {})"),
+    "fr-FR": ("Le serveur est très occupé en ce moment. Ça ira mieux dans un instant.",
+              "Le serveur a eu un problème\u00a0; la page réessaie toute seule.", "(référence\u00a0: {})"),
+}
+
+
+@pytest.mark.parametrize("locale", SERVER_FAILED)
+def test_a_failure_of_the_server_shows_the_reference_its_operator_finds_in_the_log(new_page, server, locale):
+    """A teacher whose pupil's page said the server had a problem had nothing to quote to the operator: a failure of
+    the server (a 500, a 503) shows the start of its X-Request-Id, which names the log's line; a refusal (a rate
+    limit) none, and a screen reader hears a failure once, not again at each retry that brings another reference."""
+    from .test_screen_reader import HEAR_LIVE_REGIONS, heard  # pylint: disable=import-outside-toplevel  # it imports this
+
+    busy_words, failed_words, reference = SERVER_FAILED[locale]
+    match = new_match(server, "addup")
+    page = new_page(locale=locale)
+    page.context.add_init_script(HEAR_LIVE_REGIONS)
+    answers = [(429, "rate_limited", "aaaa1111bbbb2222"), (503, "database_unavailable", "5e1f00d2c3b4a596"),
+               (500, "internal_error", "3f9a1c2e5d6b7a80"), (500, "internal_error", "77ab0c9de1f2a3b4")]
+
+    def failing(route):
+        if not answers or not route.request.headers.get("if-none-match"):
+            return route.fallback()
+        status, code, ident = answers.pop(0)
+        route.fulfill(status=status, headers={"Retry-After": "1", "X-Request-Id": ident},
+                      content_type="application/problem+json",
+                      body=f'{{"code": "{code}", "detail": "Not now.", "status": {status}}}')
+
+    page.route(polls_of(match), failing)
+    page.goto(match.seat_link(1))
+    error = page.locator("main .error")
+    expect(error).to_have_text(busy_words)
+    expect(error).to_have_text(f"{busy_words} {reference.format('5e1f00d2')}", timeout=10000)
+    expect(error).to_have_text(f"{failed_words} {reference.format('3f9a1c2e')}", timeout=10000)
+    expect(error).to_have_text(f"{failed_words} {reference.format('77ab0c9d')}", timeout=10000)
+    expect(error).to_have_count(0, timeout=10000)
+    assert heard(page, failed_words.split(";")[0].replace("\u00a0", "")) == 1, page.evaluate("window.heard")
 
 
 def test_a_move_whose_answer_was_lost_is_known_to_have_landed_as_soon_as_a_poll_answers(new_page, server):

@@ -307,6 +307,7 @@ export default {
   "error.unknown_match": "Dieses Spiel gibt es nicht.",
   "error.bad_token": "Dieser Platz-Link ist ungültig (vielleicht ist er unvollständig): Du schaust zu. Bitte die Person, die ihn dir geschickt hat, ihn noch einmal zu schicken.",
   "error.unknown": "Etwas ist schiefgegangen.",
+  "error.reference": "(Referenz: {reference})",
   "error.gameNotLoaded": "Die Seite dieses Spiels konnte nicht geladen werden; neuer Versuch läuft…",
   "outbox.move": "deinen Zug",
   "outbox.resign": "dein Aufgeben",

@@ -307,6 +307,7 @@ export default {
   "error.unknown_match": "There is no such match.",
   "error.bad_token": "This seat link is not valid (part of it may be missing): you are watching. Ask whoever sent it for the link again.",
   "error.unknown": "Something went wrong.",
+  "error.reference": "(reference: {reference})",
   "error.gameNotLoaded": "This game's page could not load; trying again…",
   "outbox.move": "your move",
   "outbox.resign": "your resignation",

@@ -307,6 +307,7 @@ export default {
   "error.unknown_match": "Esa partida no existe.",
   "error.bad_token": "Este enlace de plaza no es válido (quizá esté incompleto): estás mirando. Pide a quien te lo envió que te lo mande otra vez.",
   "error.unknown": "Algo ha ido mal.",
+  "error.reference": "(referencia: {reference})",
   "error.gameNotLoaded": "La página de este juego no ha podido cargarse; se vuelve a intentar…",
   "outbox.move": "tu jugada",
   "outbox.resign": "tu rendición",

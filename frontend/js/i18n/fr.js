@@ -307,6 +307,7 @@ export default {
   "error.unknown_match": "Cette partie n'existe pas.",
   "error.bad_token": "Ce lien de place n'est pas valable (il est peut-être incomplet) : vous regardez la partie. Demandez à la personne qui vous l'a envoyé de vous le renvoyer.",
   "error.unknown": "Quelque chose s'est mal passé.",
+  "error.reference": "(référence : {reference})",
   "error.gameNotLoaded": "La page de ce jeu n'a pas pu se charger ; nouvel essai en cours…",
   "outbox.move": "votre coup",
   "outbox.resign": "votre abandon",

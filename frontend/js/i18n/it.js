@@ -307,6 +307,7 @@ export default {
   "error.unknown_match": "Questa partita non esiste.",
   "error.bad_token": "Questo link del posto non è valido (forse è incompleto): stai guardando. Chiedi a chi te l'ha mandato di rimandartelo.",
   "error.unknown": "Qualcosa è andato storto.",
+  "error.reference": "(riferimento: {reference})",
   "error.gameNotLoaded": "Non è stato possibile caricare la pagina di questo gioco; nuovo tentativo in corso…",
   "outbox.move": "la tua mossa",
   "outbox.resign": "la tua resa",

@@ -307,6 +307,7 @@ export default {
   "error.unknown_match": "Esse jogo não existe.",
   "error.bad_token": "Esta ligação de lugar não é válida (talvez esteja incompleta): estás a ver. Pede a quem ta enviou que a envie outra vez.",
   "error.unknown": "Algo correu mal.",
+  "error.reference": "(referência: {reference})",
   "error.gameNotLoaded": "Não foi possível carregar a página deste jogo; a tentar de novo…",
   "outbox.move": "a tua jogada",
   "outbox.resign": "a tua desistência",

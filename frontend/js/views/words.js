@@ -67,9 +67,27 @@ export function outcome(view, me) {
   return t("status.shared", {names: listing(winners.map((s) => (s === me ? t("seat.you") : seatName(view, s))))});
 }
 
-/** The message for a refused request: ours when we know its code, else the server's reason; a server too busy
- * to answer (429, 503, whoever answered) says only that. */
-export function problemText(error) {
+/** The message for a refused request (`reason`), with the reference of a failure of the server. */
+export const problemText = (error) => referenced(error, reason(error));
+
+/** Why a poll failed, which the page asks again by itself: the server's own error (a 500) is no final answer either. */
+export const pollText = (error) => referenced(error,
+  error.status >= 500 && !serverBusy(error) ? t("error.retrying") : reason(error));
+
+/** `text`, and the reference of the server's failure it tells ("(reference: 3f9a1c2e)"), which the operator finds in
+ * the log (README: "Logs, metrics and errors"): selectable text, said once by a screen reader (see `unreferenced`). */
+const referenced = (error, text) => (error.reference ? `${text} ${t("error.reference", {reference: error.reference})}` : text);
+
+/** An error's words without its reference, which each retry changes: ui.js says an error again only when these do. */
+export function unreferenced(text) {
+  const [before, after] = t("error.reference").split("{reference}") // as ui.js reads words: French no-break spaces plain
+    .map((part) => part.replace(/\s+/g, " ").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return text.replace(new RegExp(` ${before}\\S+${after}$`), "");
+}
+
+/** Ours when we know the error's code, else the server's reason; a server too busy to answer (429, 503, whoever
+ * answered) says only that. */
+function reason(error) {
   if (serverBusy(error)) return t("error.busy");
   const params = errorWords(error.params || {});
   const pick = ERROR_KEYS[error.code];
@@ -77,9 +95,6 @@ export function problemText(error) {
   if (text && !/\{\w+\}/.test(text)) return text; // ours, unless the error lacked a number it names
   return error.detail || t("error.unknown");
 }
-
-/** Why a poll failed, which the page asks again by itself: the server's own error (a 500) is no final answer either. */
-export const pollText = (error) => (error.status >= 500 && !serverBusy(error) ? t("error.retrying") : problemText(error));
 
 /** Why a change the player made once failed (not kept by the outbox: a hint, a rename...): with no connection,
  * the player tries it again, not the page. */
