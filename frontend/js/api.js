@@ -7,9 +7,10 @@ const DEADLINE_MS = Number(localStorage.getItem("addgames.deadlineMs")) || 15000
 const HELD_MARGIN_MS = Math.min(10000, DEADLINE_MS);
 const MAX_RETRY_MS = 300000; // a Retry-After longer than this (an hour's rate limit) is not waited out in full
 
-/** A refused request: `code` and `params` from the problem+json body, `detail` its English reason, `retryAfter`
- * the seconds the server asked to wait before trying again (a 429 or a 503), or null; `reference`, when the server
- * failed (5xx), the start of its X-Request-Id, which names the request's line in the operator's log, or null. */
+/** A refused request: `code` and `params` from the problem+json body, `detail` its English reason, `saved` whether
+ * a server error came after the change was made, `retryAfter` the seconds the server asked to wait before trying
+ * again (a 429 or a 503), or null; `reference`, when the server failed (5xx), the start of its X-Request-Id, which
+ * names the request's line in the operator's log, or null. */
 export class ApiError extends Error {
   constructor(status, body, retryAfter = null, requestId = null) {
     super(body.detail || `HTTP ${status}`);
@@ -18,6 +19,7 @@ export class ApiError extends Error {
     this.detail = body.detail || "";
     this.params = body.params || {};
     this.version = body.version;
+    this.saved = body.saved === true; // a server error after the change was committed: it is made, only unanswered
     this.retryAfter = retryAfter;
     this.reference = (status >= 500 && requestId?.slice(0, 8)) || null;
   }

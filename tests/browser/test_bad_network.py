@@ -355,3 +355,43 @@ def test_a_move_whose_answer_was_lost_is_known_to_have_landed_as_soon_as_a_poll_
                                                       timeout=2500)  # not after the outbox's 4 s
     expect(page.locator("#sending")).to_have_count(0)
     assert match.view(0)["version"] == version + 1
+
+
+def test_a_rename_the_server_failed_says_so_in_the_page_s_language_and_save_again_lands_once(new_page, server):
+    """A rename (or a new link, a hint: a change the player tries again) answered 500 showed the server's English
+    "Something went wrong on our side and nothing was saved." on a French page; it is said in the page's language
+    (without claiming nothing was saved: a 500 from past the app's handlers cannot know), a failure after the change
+    was saved says so, and Save again sends the same Idempotency-Key."""
+    match = new_match(server, "addup")
+    page = new_page(locale="fr-FR")
+    keys = []
+    crash = '{"code": "internal_error", "detail": "Something went wrong on our side%s.", "status": 500%s}'
+
+    def fail_twice(route):
+        if route.request.method != "PATCH":
+            return route.fallback()
+        keys.append(route.request.headers.get("idempotency-key"))
+        if len(keys) == 1:  # before saving
+            return route.fulfill(status=500, content_type="application/problem+json",
+                                 body=crash % (" and nothing was saved", ""))
+        if len(keys) == 2:  # after saving: the rename is made, its answer lost
+            route.fetch()
+            return route.fulfill(status=500, content_type="application/problem+json",
+                                 body=crash % (" after the change was saved", ', "saved": true'))
+        route.fallback()
+
+    page.route(re.compile(rf"/api/v1/games/{match.id}/seats/1$"), fail_twice)
+    page.goto(match.seat_link(1))
+    page.locator('[data-key="rename"]').click()
+    page.locator('input[name="rename-name"]').fill("Bobby")
+    page.locator('[data-key="rename-save"]').click()
+    error = page.locator("#rename-error")
+    expect(error).to_have_text("Le serveur a eu un problème. Réessayez dans un instant.")
+    assert match.view(1)["seats"][1]["name"] == "Bob"
+    page.locator('[data-key="rename-save"]').click()
+    expect(error).to_have_text(
+        "Le serveur a eu un problème après avoir enregistré votre changement\u00a0: rechargez la page pour le voir.")
+    assert match.view(1)["seats"][1]["name"] == "Bobby"
+    page.locator('[data-key="rename-save"]').click()
+    expect(page.locator("#renamed")).to_have_text("Vous vous appelez maintenant Bobby.")
+    assert len(keys) == 3 and keys[0] and len(set(keys)) == 1, "one rename asked for, tried again with its key"

@@ -295,6 +295,8 @@ export default {
   "error.networkTryAgain": "Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es dann noch einmal.",
   "error.busy": "Der Server ist gerade sehr beschäftigt. Gleich klappt es wieder.",
   "error.retrying": "Der Server hatte ein Problem; die Seite versucht es weiter.",
+  "error.internal": "Der Server hatte ein Problem. Versuche es gleich noch einmal.",
+  "error.internal.saved": "Der Server hatte ein Problem, nachdem er deine Änderung gespeichert hat: Lade die Seite neu, um sie zu sehen.",
   "error.stale_version": "Jemand hat kurz vor dir gezogen: So sieht der Tisch jetzt aus.",
   "error.not_your_turn": "Du bist nicht mehr dran.",
   "error.game_over": "Dieses Spiel ist vorbei.",

@@ -295,6 +295,8 @@ export default {
   "error.networkTryAgain": "The server cannot be reached. Check your connection, then try again.",
   "error.busy": "The server is very busy right now. It will work again in a moment.",
   "error.retrying": "The server had a problem; the page is trying again.",
+  "error.internal": "The server had a problem. Try again in a moment.",
+  "error.internal.saved": "The server had a problem after saving your change: reload the page to see it.",
   "error.stale_version": "Someone moved just before you: here is the table now.",
   "error.not_your_turn": "It is not your turn any more.",
   "error.game_over": "This match is over.",

@@ -295,6 +295,8 @@ export default {
   "error.networkTryAgain": "No se puede contactar con el servidor. Revisa tu conexión y vuelve a intentarlo.",
   "error.busy": "El servidor está muy ocupado ahora mismo. Volverá a funcionar en un momento.",
   "error.retrying": "El servidor ha tenido un problema; la página lo vuelve a intentar.",
+  "error.internal": "El servidor ha tenido un problema. Vuelve a intentarlo en un momento.",
+  "error.internal.saved": "El servidor ha tenido un problema después de guardar tu cambio: recarga la página para verlo.",
   "error.stale_version": "Alguien jugó justo antes que tú: así está ahora la mesa.",
   "error.not_your_turn": "Ya no es tu turno.",
   "error.game_over": "Esta partida ha terminado.",

@@ -295,6 +295,8 @@ export default {
   "error.networkTryAgain": "Le serveur est injoignable. Vérifiez votre connexion, puis réessayez.",
   "error.busy": "Le serveur est très occupé en ce moment. Ça ira mieux dans un instant.",
   "error.retrying": "Le serveur a eu un problème ; la page réessaie toute seule.",
+  "error.internal": "Le serveur a eu un problème. Réessayez dans un instant.",
+  "error.internal.saved": "Le serveur a eu un problème après avoir enregistré votre changement : rechargez la page pour le voir.",
   "error.stale_version": "Quelqu'un a joué juste avant vous : voici la table maintenant.",
   "error.not_your_turn": "Ce n'est plus votre tour.",
   "error.game_over": "Cette partie est terminée.",

@@ -295,6 +295,8 @@ export default {
   "error.networkTryAgain": "Il server non risponde. Controlla la connessione, poi riprova.",
   "error.busy": "Il server è molto occupato in questo momento. Tornerà a funzionare tra poco.",
   "error.retrying": "Il server ha avuto un problema; la pagina riprova da sola.",
+  "error.internal": "Il server ha avuto un problema. Riprova tra un momento.",
+  "error.internal.saved": "Il server ha avuto un problema dopo aver salvato la tua modifica: ricarica la pagina per vederla.",
   "error.stale_version": "Qualcuno ha giocato appena prima di te: ecco il tavolo adesso.",
   "error.not_your_turn": "Non tocca più a te.",
   "error.game_over": "Questa partita è finita.",

@@ -295,6 +295,8 @@ export default {
   "error.networkTryAgain": "Não é possível contactar o servidor. Verifica a ligação e tenta de novo.",
   "error.busy": "O servidor está muito ocupado neste momento. Daqui a pouco volta a funcionar.",
   "error.retrying": "O servidor teve um problema; a página volta a tentar sozinha.",
+  "error.internal": "O servidor teve um problema. Tenta de novo daqui a pouco.",
+  "error.internal.saved": "O servidor teve um problema depois de guardar a tua alteração: recarrega a página para a veres.",
   "error.stale_version": "Alguém jogou mesmo antes de ti: a mesa está agora assim.",
   "error.not_your_turn": "Já não é a tua vez.",
   "error.game_over": "Este jogo terminou.",

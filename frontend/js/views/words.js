@@ -89,6 +89,9 @@ export function unreferenced(text) {
  * answered) says only that. */
 function reason(error) {
   if (serverBusy(error)) return t("error.busy");
+  // The server's own error, in the page's language; without `saved` it claims nothing (a 500 from past the app's
+  // handlers cannot know whether the change was made)
+  if (error.code === "internal_error") return t(error.saved ? "error.internal.saved" : "error.internal");
   const params = errorWords(error.params || {});
   const pick = ERROR_KEYS[error.code];
   const text = pick ? t(typeof pick === "function" ? pick(params) : pick, params) : null;
