@@ -5,6 +5,8 @@ taken, are said beside the field, which keeps what was typed."""
 import re
 from urllib.parse import urlparse
 
+import requests
+
 from playwright.sync_api import expect
 
 from .contrast import faint_rings, low_contrast
@@ -77,3 +79,21 @@ def test_a_mistyped_code_is_said_and_can_be_mended(new_page):
     page.keyboard.press("Backspace")
     page.keyboard.press("Enter")
     expect(page.locator("#alert")).to_have_text("Type the code first.")
+
+
+def test_a_code_looked_up_with_no_network_says_to_try_again_and_a_second_try_finds_the_match(new_page, server):
+    """Offline, "Find" said "The server cannot be reached. Check your connection; the page will keep trying.", but
+    the form never tried again: it now says to try again, and once the network is back a second try opens the match."""
+    created = requests.post(f"{server}/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann"}, timeout=10).json()
+    code, match_id = created["join_code"], created["game"]["id"]
+    page = new_page()
+    page.goto("/")
+    expect(page.get_by_role("heading", name="Join with a code")).to_be_visible()
+    page.context.set_offline(True)
+    type_code(page, code)
+    error = page.locator("#join-code-error")
+    expect(error).to_have_text("The server cannot be reached. Check your connection, then try again.")
+    expect(page.get_by_role("textbox", name=re.compile("^Code"))).to_have_value(code)
+    page.context.set_offline(False)
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(rf"/g/{match_id}#code="))

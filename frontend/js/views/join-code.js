@@ -4,7 +4,7 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {go} from "../router.js";
-import {problemText} from "./words.js";
+import {onceText} from "./words.js";
 
 /** The code, said character by character by screen readers ("K 7 P, 2 Q X"), not read as a word. */
 export function codeText(code) {
@@ -59,7 +59,7 @@ export function codeEntry(repaint) {
           const found = await api.findMatch(entry.typed);
           go(`/g/${found.id}#code=${encodeURIComponent(found.join_code)}`);
         } catch (error) {
-          failed(problemText(error));
+          failed(onceText(error)); // the player tries again, not the form
         }
       },
     },
