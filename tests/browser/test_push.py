@@ -290,3 +290,24 @@ def click_notification(context) -> str:
         await Promise.all(waits);
         return opened;
     }""")
+
+
+def test_notify_me_with_no_network_says_to_try_again_and_a_second_tap_registers(browser, server):
+    """Offline, "Notify me on this device" said "Check your connection; the page will keep trying.", but nothing
+    tried again: it now says to try again, and once the network is back a second tap registers the device."""
+    match = new_match(server, "addup")
+    context = phone(browser, server)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.route("**/seats/1/push", lambda route: route.abort("internetdisconnected"))
+        page.goto(match.seat_link(1))
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.locator('[data-action="pushOn"]').click()
+        expect(page.locator("#push-note")).to_have_text(
+            "Le serveur est injoignable. Vérifiez votre connexion, puis réessayez.")
+        page.unroute("**/seats/1/push")
+        page.locator('[data-action="pushOn"]').click()
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+    finally:
+        context.close()

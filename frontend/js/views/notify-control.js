@@ -5,7 +5,7 @@ import {askToNotify, canNotify} from "../attention.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {notifyOnThisPhone, pushId, pushSupported, stopNotifying} from "../push.js";
-import {problemText} from "./words.js";
+import {onceText} from "./words.js";
 
 export function notifyControl(id, token, screen) {
   /** `change()` answers false when the browser's permission was refused; `done` is the note then shown. */
@@ -13,7 +13,7 @@ export function notifyControl(id, token, screen) {
     try {
       screen.pushNote = (await change()) ? done : t("push.blocked");
     } catch (error) {
-      screen.pushNote = error instanceof ApiError ? problemText(error) : t("push.failed"); // else the browser failed
+      screen.pushNote = error instanceof ApiError ? onceText(error) : t("push.failed"); // else the browser failed
     }
     screen.repaint();
   }
