@@ -195,8 +195,9 @@ def test_a_class_whose_making_stopped_midway_keeps_what_was_made_and_goes_on_wit
     teacher.route("**/api/v1/games/*/seats", answer_lost)
     sent = creates_and_joins(teacher)
     teacher.locator('[data-key="make"]').click()
-    expect(teacher.locator("#making-failed")).to_have_text(
-        re.compile(r"Not everything could be made: The server cannot be reached"), timeout=MAKING_S * 1000)
+    expect(teacher.locator("#making-failed")).to_have_text(  # not "the page will keep trying": Go on does
+        "Not everything could be made: The server cannot be reached. Check your connection, then try again.",
+        timeout=MAKING_S * 1000)
     assert lost == [201]
     expect(teacher.locator("#unmade")).to_have_text("No card yet for Bob and Cy.")
     expect(teacher.locator(".pupil-card h2")).to_have_text(["Ann"])  # what was made is usable

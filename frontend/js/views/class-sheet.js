@@ -11,7 +11,7 @@ import {go} from "../router.js";
 import {unwatchSheet} from "../seat-store.js";
 import {onProgress, runOf, startMaking} from "./class-making.js";
 import {classResults} from "./class-results.js";
-import {gameName, problemText} from "./words.js";
+import {gameName, onceText} from "./words.js";
 
 const drawn = new Map(); // seat link -> its QR code: a sheet of 30 repainted at each step draws each code once
 
@@ -45,7 +45,7 @@ function making(sheet, run) {
   }
   if (!left.length) return html`<p class="note" id="made">${t("sheet.watching")}</p>`;
   return html`${run?.error ? html`<p class="error" id="making-failed">${t("sheet.stopped",
-    {reason: problemText(run.error)})}</p>` : ""}
+    {reason: onceText(run.error)})}</p>` : ""}
     <p id="unmade">${t("sheet.unmade", {names: listing(left)})}</p>
     <p class="actions"><button type="button" class="primary" data-action="goOn" data-key="go-on">${t("sheet.goOn")}</button></p>`;
 }
