@@ -32,10 +32,6 @@ export function thinking(id, token, show) {
   }
 
   return {
-    /** Whether the view shown is one of the steps, before the replies it waits for. */
-    get pacing() {
-      return pacing;
-    },
     /** A view that came while the replies are paced waits (true): the newest is shown once they are. */
     held(view) {
       if (!pacing) return false;
