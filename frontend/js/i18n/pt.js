@@ -61,7 +61,7 @@ export default {
   "mine.lookingOn": "A ver: sem lugar neste dispositivo.",
   "mine.late": "tempo esgotado {relative}",
   "mine.skippable": "tempo esgotado {relative}: podes saltar-lhe a vez",
-  "mine.timedOut": "Falhaste demasiadas vezes seguidas, por isso o piloto automático joga agora as tuas vezes.",
+  "mine.timedOut": "Perdeste a vez demasiadas vezes seguidas, por isso o piloto automático joga agora as tuas vezes.",
 
   "missing.title": "Não há nada aqui.",
   "missing.home": "Voltar aos jogos",
@@ -235,7 +235,7 @@ export default {
   "leave.yesResign": "Sim, desistir",
   "leave.yesLeave": "Sim, sair",
   "leave.autopilot": "Saíste deste jogo: o piloto automático joga as tuas vezes.",
-  "leave.timedOut": {one: "Falhaste {count} vez seguida, por isso o piloto automático joga agora as tuas vezes.", other: "Falhaste {count} vezes seguidas, por isso o piloto automático joga agora as tuas vezes."},
+  "leave.timedOut": {one: "Perdeste a vez {count} vez seguida, por isso o piloto automático joga agora as tuas vezes.", other: "Perdeste a vez {count} vezes seguidas, por isso o piloto automático joga agora as tuas vezes."},
   "leave.autopilotEither": "O piloto automático joga agora as tuas vezes: saíste do jogo ou falhaste demasiadas vezes seguidas.",
   "free.button": "Libertar o meu lugar",
   "free.confirm": "Libertar o teu lugar? Quem tiver a ligação de convite pode ocupá-lo.",
