@@ -26,6 +26,27 @@ def test_the_language_menu_stands_out_from_the_header_s_blue(new_page, scheme):
     assert low_contrast(page, ".top") == []
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_choices_are_ticked_in_the_palette_s_accent(new_page, scheme):
+    """The create form's radio buttons and tick boxes were drawn in the browser's own blue, in the dark theme too,
+    beside buttons and focus in the palette's: a ticked choice now wears --accent, as the rest of the page does."""
+    page = new_page()
+    page.emulate_media(color_scheme=scheme)
+    page.goto("/new/addup")
+    expect(page.locator('input[type="radio"]').first).to_be_visible()
+    accents = page.evaluate("""() => {
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--accent)';
+        document.querySelector('main').append(probe);
+        const accent = getComputedStyle(probe).color;
+        probe.remove();
+        return [accent, [...document.querySelectorAll('input[type="radio"], input[type="checkbox"]')]
+            .map((input) => getComputedStyle(input).accentColor)];
+    }""")
+    accent, inputs = accents
+    assert inputs and set(inputs) == {accent}
+
+
 # Windows' high contrast (forced colours) replaces every colour of the page with a few system ones: the kinds of card
 # colour tells apart (red Minus and Total cards, yellow jokers, striped Add-Em cards) must differ by their edge and
 # their words, as they must for a colour-blind player.
