@@ -94,6 +94,7 @@ const catalogue = {};
 const cached = (key, load) => (catalogue[key] ??= load().catch((e) => { delete catalogue[key]; throw e; }));
 
 const match = (id) => `/games/${encodeURIComponent(id)}`;
+const MOST_TOKENS = 100; // the tokens one my-games request takes (openapi.yaml): a device that holds more asks in parts
 
 export const api = {
   rules: () => cached("all", () => request("GET", "/rules").then((r) => r.data.games)),
@@ -114,7 +115,11 @@ export const api = {
   showSeat: (id, token, seat, device) => request("PUT", `${match(id)}/seats/${seat}/device`, {token, body: {device}})
     .then((r) => r.data),
   rematch: (id, token, key) => request("POST", `${match(id)}/rematch`, {token, key}).then((r) => r.data),
-  myGames: (tokens) => request("POST", "/my-games", {body: {tokens}}).then((r) => r.data),
+  myGames: async (tokens) => { // in parts of MOST_TOKENS, the first part's matches first (the caller's most recent)
+    const parts = await Promise.all(Array.from({length: Math.ceil(tokens.length / MOST_TOKENS)}, (_, n) =>
+      request("POST", "/my-games", {body: {tokens: tokens.slice(n * MOST_TOKENS, (n + 1) * MOST_TOKENS)}}).then((r) => r.data)));
+    return {games: parts.flatMap((part) => part.games), replaced: parts.flatMap((part) => part.replaced)};
+  },
   privacy: () => request("GET", "/privacy").then((r) => r.data),
   pushKey: () => request("GET", "/push/key").then((r) => r.data),
   subscribePush: (id, token, seat, body) => request("POST", `${match(id)}/seats/${seat}/push`, {token, body}).then((r) => r.data),

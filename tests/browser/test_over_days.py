@@ -300,6 +300,23 @@ def test_my_games_lists_the_device_s_matches_most_urgent_first(new_page, server)
 
 
 
+def test_my_games_lists_a_device_holding_more_seats_than_one_request_takes(new_page, server):
+    """A child who played the computer ten times a day held over 100 seats within a fortnight: the API takes 100
+    tokens a request, answered 422, and My games said "Loading…" for ever. It asks in parts now."""
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    expect(page.locator("#status")).to_be_visible()
+    page.evaluate("""() => { const seats = JSON.parse(localStorage.getItem('addgames.seats'));
+        for (let n = 0; n < 120; n++) seats[`gone-${n}`] = {seat: 0, token: `old-token-${n}`, game: 'addup', at: n};
+        localStorage.setItem('addgames.seats', JSON.stringify(seats)); }""")
+    page.goto("/")
+    items = page.locator(".my-games li")
+    expect(items).to_have_count(121)
+    expect(items.nth(0)).to_contain_text("Your turn")
+    expect(page.locator(".my-games")).not_to_contain_text("Loading")
+
+
 def test_my_games_puts_a_rematch_offered_before_the_others_turns_and_the_newest_finished_first(
         new_page, server, database_file):
     """A keen player's dozens of finished matches came oldest first, a rematch just offered at the foot (QA)."""
