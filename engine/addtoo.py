@@ -308,7 +308,7 @@ def _points(outer: tuple[tuple[str, int], ...], touching: list[tuple[int, tuple[
     points = 0
     for side, (their_colour, theirs), is_last in touching:
         colour, number = outer[side]
-        if colour == their_colour and (number + theirs) % 5 == 0:
+        if _scores(colour, number, their_colour, theirs):
             points += number + theirs
         elif (bonus or is_last) and (colour != their_colour or number != theirs):
             return None
@@ -339,7 +339,7 @@ def _try(cells: Cells, last: Cell | None, tile: str, x: int, y: int, rotation: i
     for side, (other, other_rotation), cell in touching:
         colour, number = OUTER[tile][rotation][side]
         their_colour, theirs = OUTER[other][other_rotation][(side + 2) % 4]
-        if colour == their_colour and (number + theirs) % 5 == 0:
+        if _scores(colour, number, their_colour, theirs):
             points += number + theirs
         elif (bonus or cell == last) and colour != their_colour:
             return cards.Refusal("colour_mismatch", {"side": SIDES[side], "colour": colour, "number": number,
@@ -358,9 +358,14 @@ def scoring_pairs(cells: Cells, tile: str, x: int, y: int, rotation: int) -> lis
         other, turned = cells[cell]
         colour, number = OUTER[tile][rotation][side]
         their_colour, theirs = OUTER[other][turned][(side + 2) % 4]
-        if colour == their_colour and (number + theirs) % 5 == 0:
+        if _scores(colour, number, their_colour, theirs):
             pairs.append([number, theirs])
     return pairs
+
+
+def _scores(colour: str, number: int, their_colour: str, theirs: int) -> bool:
+    """Whether two touching sides score: one colour, adding up to a multiple of 5."""
+    return colour == their_colour and (number + theirs) % 5 == 0
 
 
 def _pairs_of(cells: Cells, tile: str, x: int, y: int, rotation: int) -> JSON:
