@@ -73,15 +73,38 @@ def test_my_games_lists_the_matches_this_device_remembers_when_the_server_cannot
     expect(page.locator("#status")).to_have_attribute("data-status", "playing")
     page.route("**/api/v1/**", lambda route: route.abort())
     page.goto("/")
-    expect(page.locator("#mine-offline")).to_have_text(
+    expect(page.locator("#mine-unlisted")).to_have_text(
         "No connection: these are the matches this device remembers. The list updates by itself when the connection is back.")
     kept = page.locator(f'#mine-list a[href="/g/{match.id}"]')
     expect(kept).to_contain_text("ADD UP")
     expect(kept).to_contain_text("added")
     page.unroute("**/api/v1/**")
     page.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
-    expect(page.locator("#mine-offline")).to_have_count(0)
+    expect(page.locator("#mine-unlisted")).to_have_count(0)
     expect(kept.locator(".players")).to_have_text("Ann, Bob")  # the server's entry, no longer the one kept here
+
+
+@pytest.mark.parametrize(("status", "problem", "said"), [
+    (429, {"code": "rate_limited"}, "The server is very busy right now. It will work again in a moment."),
+    (422, {"code": "invalid", "detail": "tokens: too many."}, "tokens: too many."),
+])
+def test_my_games_refused_says_why_and_lists_the_matches_this_device_remembers(new_page, server, status, problem, said):
+    """Not "No connection" when the server answered, nor "Loading…" for ever when it refused: its reason, the matches
+    kept here, and the list once the server answers again."""
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    page.route("**/api/v1/my-games", lambda route: route.fulfill(
+        status=status, content_type="application/problem+json", body=json.dumps({"status": status, **problem})))
+    page.goto("/")
+    expect(page.locator("#mine-unlisted")).to_have_text(f"{said} Meanwhile, these are the matches this device remembers.")
+    kept = page.locator(f'#mine-list a[href="/g/{match.id}"]')
+    expect(kept).to_contain_text("added")
+    page.unroute("**/api/v1/my-games")
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
+    expect(page.locator("#mine-unlisted")).to_have_count(0)
+    expect(kept.locator(".players")).to_have_text("Ann, Bob")
 
 
 def test_an_installed_app_started_offline_lists_my_games_and_sends_a_kept_move_on_reconnecting(browser, server):
@@ -96,10 +119,10 @@ def test_an_installed_app_started_offline_lists_my_games_and_sends_a_kept_move_o
         addup_move(page)
         expect(page.locator("#sending")).to_be_visible()
         page.goto("/")  # a cold start without a network: the shell from the cache, My games from the device
-        expect(page.locator("#mine-offline")).to_be_visible()
+        expect(page.locator("#mine-unlisted")).to_be_visible()
         expect(page.locator(f'#mine-list a[href="/g/{match.id}"]')).to_contain_text("ADD UP")
         page.context.set_offline(False)
-        expect(page.locator("#mine-offline")).to_have_count(0)
+        expect(page.locator("#mine-unlisted")).to_have_count(0)
         moved(page, match, version + 1)
     finally:
         page.context.close()

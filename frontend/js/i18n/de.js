@@ -39,6 +39,7 @@ export default {
   "mine.title": "Meine Spiele",
   "mine.gone": "Dieses Spiel gibt es nicht mehr.",
   "mine.offline": "Keine Verbindung: Das sind die Spiele, die dieses Gerät kennt. Die Liste aktualisiert sich von selbst, sobald die Verbindung zurück ist.",
+  "mine.remembered": "Bis dahin sind das die Spiele, die dieses Gerät kennt.",
   "mine.added": "hinzugefügt {relative}",
   "mine.replaced": "Die Person, die das Spiel erstellt hat, hat deinem Platz einen neuen Link gegeben: Bitte sie darum.",
   "mine.rematch": "Eine Revanche wartet auf dich: Öffne das Spiel, um beizutreten.",

@@ -39,6 +39,7 @@ export default {
   "mine.title": "My games",
   "mine.gone": "This match no longer exists.",
   "mine.offline": "No connection: these are the matches this device remembers. The list updates by itself when the connection is back.",
+  "mine.remembered": "Meanwhile, these are the matches this device remembers.",
   "mine.added": "added {relative}",
   "mine.replaced": "The match's creator gave your seat a new link: ask them for it.",
   "mine.rematch": "A rematch is waiting for you: open the match to join it.",

@@ -39,6 +39,7 @@ export default {
   "mine.title": "Mis partidas",
   "mine.gone": "Esta partida ya no existe.",
   "mine.offline": "Sin conexión: estas son las partidas que recuerda este dispositivo. La lista se actualiza sola cuando vuelve la conexión.",
+  "mine.remembered": "Mientras tanto, estas son las partidas que recuerda este dispositivo.",
   "mine.added": "añadida {relative}",
   "mine.replaced": "Quien creó la partida dio un enlace nuevo a tu plaza: pídeselo.",
   "mine.rematch": "Te espera una revancha: abre la partida para unirte.",

@@ -39,6 +39,7 @@ export default {
   "mine.title": "Mes parties",
   "mine.gone": "Cette partie n'existe plus.",
   "mine.offline": "Pas de connexion : voici les parties dont cet appareil se souvient. La liste se met à jour toute seule quand la connexion revient.",
+  "mine.remembered": "En attendant, voici les parties dont cet appareil se souvient.",
   "mine.added": "ajoutée {relative}",
   "mine.replaced": "La personne qui a créé la partie a donné un nouveau lien à votre place : demandez-le-lui.",
   "mine.rematch": "Une revanche vous attend : ouvrez la partie pour la rejoindre.",

@@ -39,6 +39,7 @@ export default {
   "mine.title": "Le mie partite",
   "mine.gone": "Questa partita non esiste più.",
   "mine.offline": "Nessuna connessione: ecco le partite che questo dispositivo ricorda. L'elenco si aggiorna da solo quando torna la connessione.",
+  "mine.remembered": "Nel frattempo, ecco le partite che questo dispositivo ricorda.",
   "mine.added": "aggiunta {relative}",
   "mine.replaced": "Chi ha creato la partita ha dato un nuovo link al tuo posto: chiediglielo.",
   "mine.rematch": "Ti aspetta una rivincita: apri la partita per unirti.",

@@ -39,6 +39,7 @@ export default {
   "mine.title": "Os meus jogos",
   "mine.gone": "Este jogo já não existe.",
   "mine.offline": "Sem ligação: estes são os jogos de que este dispositivo se lembra. A lista atualiza-se sozinha quando a ligação voltar.",
+  "mine.remembered": "Entretanto, estes são os jogos de que este dispositivo se lembra.",
   "mine.added": "adicionado {relative}",
   "mine.replaced": "Quem criou o jogo deu uma nova ligação ao teu lugar: pede-lha.",
   "mine.rematch": "Tens uma desforra à espera: abre o jogo para entrares.",

@@ -1,7 +1,7 @@
 // "My games": every match this device holds a seat in, most urgent first, from one request
 // (POST /my-games with the device's seat tokens) repeated now and then; when the server cannot be
 // reached, the matches this device remembers (seat-store.js), said to be so.
-import {api, serverFailed} from "../api.js";
+import {api} from "../api.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {removeMatch} from "../push.js";
@@ -12,7 +12,7 @@ import {announce} from "../ui.js";
 import {isLate} from "./pace.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {tidying} from "./tidy.js";
-import {gameName, isolated, rematchTaken, seatName, statusLine} from "./words.js";
+import {gameName, isolated, pollText, rematchTaken, seatName, statusLine} from "./words.js";
 
 /** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it: its
  * last move (`moved`), or, before anyone moved, its start (`moved_at`: the last seat taken then; a hint is no move). */
@@ -173,10 +173,14 @@ function news(before, after) {
   });
 }
 
+/** Why the list shown is what this device remembers: no network, or the server's own words for its failure or refusal
+ * (a 4xx is no final answer either: the list asks again, and shows the matches kept here meanwhile). */
+const unlistedText = (error) => (error.status ? `${pollText(error)} ${t("mine.remembered")}` : t("mine.offline"));
+
 export function myGames(repaint) {
   let entries = null; // the API's answer, most urgent first; null until it comes
   let replaced = new Set(); // the matches whose seat link, as this device holds it, was replaced
-  let offline = false; // the last request found no server: the list is what this device remembers
+  let unlisted = null; // why the last request got no list (an ApiError), or null: the list is what this device remembers
   let timer = null;
   let stopped = false;
   let failed = null; // the match whose removal failed: its pushes could not be stopped
@@ -201,9 +205,9 @@ export function myGames(repaint) {
         // Kept with the seat, so that the match's page offers no join that cannot work.
         entries.filter(rematchElsewhere).forEach((entry) => update(entry.id, {rematchJoined: true}));
         replaced = new Set(answer.replaced.map((entry) => entry.id));
-        offline = false;
+        unlisted = null;
       } catch (error) {
-        offline = serverFailed(error); // keep showing the last answer, else the seats kept here; the next round asks again
+        unlisted = error; // keep showing the last answer, else the seats kept here; the next round asks again
       }
     }
     watched = await watchedViews(watched);
@@ -220,10 +224,10 @@ export function myGames(repaint) {
       const known = new Set((listed || []).map((entry) => entry.id));
       const gone = listed ? seats.filter((seat) => !known.has(seat.id)) : [];
       const items = listed ? [listed.filter((e) => seats.some((s) => s.id === e.id)).map((entry) => item(entry, failed)),
-        gone.map((seat) => goneItem(seat, replaced, failed))] : offline ? seats.map(keptItem) : null;
+        gone.map((seat) => goneItem(seat, replaced, failed))] : unlisted ? seats.map(keptItem) : null;
       return html`<section class="my-games" aria-labelledby="mine-title">
         <h2 id="mine-title">${t("mine.title")}</h2>
-        ${offline && seats.length ? html`<p class="note" id="mine-offline">${t("mine.offline")}</p>` : ""}
+        ${unlisted && seats.length ? html`<p class="note" id="mine-unlisted">${unlistedText(unlisted)}</p>` : ""}
         ${items ? tools(seats.length + watchedMatches().length, tidy, listed ? finished() : []) : ""}
         ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
           ${items}${watchedMatches().map((match) => watchedItem(match, watched.get(match.id)?.data, failed))}</ul>`
