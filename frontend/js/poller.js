@@ -76,9 +76,9 @@ export function poll(load, onData, onError, onBack = () => {}) {
     tick();
   }
 
-  /** The phone lost its network: a held poll would say nothing until its deadline (up to half a minute). The first
-   * answer after is news that it is back (onBack) even when no poll failed meanwhile: a hint or a move asked offline
-   * failed and said so, between two polls. */
+  /** The phone lost its network (an `offline` event, or a change that found no server): a held poll would say nothing
+   * until its deadline (up to half a minute). The first answer after is news that it is back (onBack) even when no
+   * poll failed meanwhile: a hint or a move asked offline failed and said so, between two polls. */
   function lost() {
     failing = true;
     if (running) pending.abort(); // as wake() does: asked again at once, which fails and is said so
@@ -100,6 +100,7 @@ export function poll(load, onData, onError, onBack = () => {}) {
       window.removeEventListener("offline", lost);
     },
     now: tick,
+    lost,
     setEtag(tag) { etag = tag; },
   };
 }

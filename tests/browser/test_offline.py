@@ -129,6 +129,20 @@ def test_a_hint_asked_offline_says_to_ask_again_and_the_note_goes_with_the_netwo
     assert match.view(0)["version"] == 1  # the one hint asked while online
 
 
+def test_a_hint_lost_on_a_brief_drop_says_so_until_the_next_poll_answers(new_page, server):
+    """A drop too brief for the browser's `offline` event (a lift, a tunnel): the hint's "cannot be reached" stayed
+    while the polls went on answering, until the match next moved."""
+    match = new_match(server, "addup", deck=addup_deck([["1a", "2a", "3a"], ["1b", "2b", "3b"]], ["4a", "5a"]))
+    page = new_page()
+    your_turn(page, match)
+    page.route("**/hint", lambda route: route.abort(), times=1)
+    page.locator('[data-key="hint"]').click()
+    expect(page.locator("main .error")).to_have_text(
+        "The server cannot be reached. Check your connection, then try again.")
+    expect(page.locator("main .error")).to_have_count(0)
+    assert match.view(0)["version"] == 0  # nothing moved: the poll's answer alone said the server is there
+
+
 def test_a_match_that_does_not_exist_says_so_and_leads_home(new_page):
     page = new_page()
     page.goto("/g/no-such-match")

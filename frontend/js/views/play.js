@@ -509,6 +509,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
    * reason explains the change that brings, and is kept across it, unless it names the version shown or an older one
    * (a "still time to move": the next change must clear it). Any other refusal is cleared by the next change. */
   function refused(error) {
+    if (error.status === 0) return poller.lost(); // a drop with no `offline` event: the next poll answered clears the note
     if (error.status !== 409) return;
     screen.refusal = error.version === undefined || error.version > (screen.view?.version ?? 0);
     poller.now();
