@@ -14,13 +14,14 @@ Answers kept for retried requests are keyed by a hash that names no match (api/i
 the cleanup deletes every one past IDEMPOTENCY_TTL, the matches' among them.
 """
 from datetime import datetime, timedelta
+from urllib.parse import urlsplit
 
 from flask import current_app
 from sqlalchemy import Select, delete, exists, func, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import aliased
 
-from . import clock, idempotency, news
+from . import clock, idempotency, names, news
 from .database import transactional
 from .models import Event, IdempotencyKey, Match, PushMessage, PushSubscription, ReplacedLink, Seat, Snapshot, db
 
@@ -54,6 +55,28 @@ def finished(days: int) -> Select:
 def abandoned(days: int) -> Select:
     """Matches not finished where nobody moved or took a seat in `days`."""
     return select(Match.id).where(Match.status != "over", Match.moved_at < _ago(days))
+
+
+def named(name: str) -> list[Match]:
+    """The matches where a seat has, or was kept for, a name that reads as `name` (as api/names.py
+    compares the names of one match: case, width and joiners aside), the latest changed first: what
+    an operator erases when someone asks for their matches to go. Names are read here, not compared
+    in SQL, whose lower() is ASCII's on SQLite."""
+    seated = {game_id for game_id, seat_name in db.session.execute(select(Seat.game_id, Seat.name))
+              if names.reads_as(seat_name, name)}
+    kept = {match_id for match_id, kept_names in db.session.execute(select(Match.id, Match.names))
+            if any(kept_name and names.reads_as(kept_name, name) for kept_name in kept_names or ())}
+    return list(db.session.scalars(select(Match).where(Match.id.in_(seated | kept)).order_by(Match.moved_at.desc())))
+
+
+def match_id(text: str) -> str:
+    """A match's id from itself or from a link to it as its players have one (`/g/<id>#seat=...`, an
+    API URL): what an operator is given."""
+    parts = urlsplit(text.strip()).path.strip("/").split("/")
+    for marker in ("g", "games"):
+        if marker in parts[:-1]:
+            return parts[parts.index(marker) + 1]
+    return parts[-1]
 
 
 def delete_matches(chosen: Select) -> int:

@@ -1,6 +1,7 @@
 """Retention: the daily cleanup deletes finished and abandoned matches past the days the operator
 set (KEEP_FINISHED_DAYS, KEEP_IDLE_DAYS), with every row they hold, and GET /api/v1/privacy says
 those days. Unset, nothing finished or played is ever deleted."""
+import re
 import uuid
 
 import pytest
@@ -158,3 +159,43 @@ def test_a_crash_leaves_whole_batches_deleted_and_the_others_whole(app, client, 
     monkeypatch.setattr(retention, "_delete", delete)
     assert cleanup(app)[1] == "Deleted 3 finished matches past KEEP_FINISHED_DAYS=1."
     assert not any(exists(table) for table in tables)
+
+
+def operator(app, *args: str) -> list[str]:
+    """What an operator's command (find-matches, delete-matches) says, its log lines aside."""
+    result = app.test_cli_runner().invoke(args=list(args))
+    assert result.exit_code == 0, result.output
+    return [line for line in result.output.splitlines() if not line.startswith("{")]
+
+
+def test_an_operator_finds_the_matches_of_a_name_as_the_api_reads_names(app, client):
+    """A parent asks for their child's matches to go: the operator finds them by name, written in any case or width,
+    whether the child took a seat or one was kept for them."""
+    seated = Table.create(client, join=False)
+    seated.join("Zoë")
+    created = client.post("/api/v1/games", json={"game": "addup", "players": ["Ann", "Bob", "ZOË"]})
+    assert created.status_code == 201, created.json
+    kept = created.json["game"]
+    other = Table.create(client, join=False)
+    other.join("Zoe")  # no accent: another child
+    said = operator(app, "find-matches", "ｚｏë")
+    assert [line.split()[0] for line in said[:-1]] == [kept["id"], seated.id]  # the latest changed first
+    assert re.fullmatch(rf"{kept['id']}  addup  waiting  last change \S+Z  Ann \(seats kept for Bob, ZOË\)", said[0])
+    assert re.fullmatch(rf"{seated.id}  addup  playing  last change \S+Z  Ann, Zoë", said[1])
+    assert said[-1] == "2 matches with a player called ｚｏë."
+    assert operator(app, "find-matches", "Nobody") == ["0 matches with a player called Nobody."]
+
+
+def test_an_operator_deletes_matches_named_by_id_or_link_with_all_they_hold(app, client):
+    gone, linked, kept = (Table.create(client) for _ in range(3))
+    for table in (gone, linked, kept):
+        move_first(table)
+    held = rows(app, kept.id)
+    link = f"https://addgames.example/g/{linked.id}#seat={linked.tokens[1]}"
+    assert operator(app, "delete-matches", gone.id, link, "no-such-match") == [
+        "Deleted 2 matches.", "No match no-such-match: deleted before, or never one."]
+    assert not exists(gone) and not exists(linked) and exists(kept)
+    assert rows(app, gone.id) == rows(app, linked.id) == dict.fromkeys(held, 0)
+    assert rows(app, kept.id) == held
+    assert operator(app, "delete-matches", gone.id) == [
+        "Deleted 0 matches.", f"No match {gone.id}: deleted before, or never one."]

@@ -40,6 +40,8 @@ def test_the_home_page_links_the_privacy_page_which_says_what_is_kept_who_sees_i
         "Matches nobody plays any more are kept until the operator deletes them.",
         "The links on this device stay until you remove them from My games (a class sheet's: Forget this sheet, on its "
         "page), or clear this browser's data."])
+    # and how to have a match deleted sooner (README, Deploying: the operator's find-matches and delete-matches)
+    expect(page.locator("main")).to_contain_text("To have a match deleted sooner, ask the operator")
     assert not serious_violations(page) + too_small(page)
 
 

@@ -709,6 +709,7 @@ export default {
   "privacy.finishedKept": "Beendete Spiele bleiben mit ihren Namen und Zügen gespeichert, bis der Betreiber sie löscht.",
   "privacy.idle": {one: "Ein nicht beendetes Spiel, in dem seit {count} Tag niemand gezogen hat oder beigetreten ist, wird gelöscht, mit seinen Namen und Zügen.", other: "Ein nicht beendetes Spiel, in dem seit {count} Tagen niemand gezogen hat oder beigetreten ist, wird gelöscht, mit seinen Namen und Zügen."},
   "privacy.idleKept": "Spiele, die niemand mehr spielt, bleiben gespeichert, bis der Betreiber sie löscht.",
+  "privacy.erase": "Soll ein Spiel früher gelöscht werden, wende dich an den Betreiber: Gib ihm den Link des Spiels oder den Namen, unter dem es gespielt wurde.",
   "privacy.device": "Die Links auf diesem Gerät bleiben, bis du sie unter „Meine Spiele“ entfernst (die eines Klassenbogens mit „Diesen Bogen vergessen“ auf seiner Seite) oder die Daten dieses Browsers löschst.",
   "privacy.ask": "Fragen? Wende dich an den Betreiber dieses Servers.",
   // join codes

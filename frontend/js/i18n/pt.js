@@ -709,6 +709,7 @@ export default {
   "privacy.finishedKept": "Os jogos terminados ficam guardados, com os seus nomes e jogadas, até o responsável os apagar.",
   "privacy.idle": {one: "Um jogo por terminar em que ninguém jogou nem entrou há {count} dia é apagado, com os seus nomes e jogadas.", other: "Um jogo por terminar em que ninguém jogou nem entrou há {count} dias é apagado, com os seus nomes e jogadas."},
   "privacy.idleKept": "Os jogos que já ninguém joga ficam guardados até o responsável os apagar.",
+  "privacy.erase": "Para apagar um jogo mais cedo, pede ao responsável: dá-lhe a ligação do jogo ou o nome com que foi jogado.",
   "privacy.device": "As ligações deste dispositivo ficam até as removeres de «Os meus jogos» (as de uma folha da turma, com «Esquecer esta folha» na sua página) ou apagares os dados deste navegador.",
   "privacy.ask": "Dúvidas? Pergunta ao responsável por este servidor.",
   // join codes

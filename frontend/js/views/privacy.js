@@ -31,6 +31,7 @@ export default function privacy() {
         ${list(["public", "hands", "operator"])}
         <h2>${t("privacy.longTitle")}</h2>
         ${screen.kept ? howLong(screen.kept) : loadingOr(screen.error)}
+        <p>${t("privacy.erase")}</p>
         <p>${t("privacy.ask")}</p>
         <p class="actions"><a class="button" href="/">${t("missing.home")}</a></p>`;
     },
