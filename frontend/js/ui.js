@@ -35,13 +35,14 @@ function paint(screen) {
   const active = document.activeElement;
   const inside = active !== root && root.contains(active); // focus on a part of the screen, which the render replaces
   const key = active?.closest?.("[data-key]")?.dataset.key;
+  const seen = inside && shownAtAll(active); // a focus the player saw, which the repaint must not push out of sight
   render(root, screen.render());
   const heading = root.querySelector("h1");
   if (heading) { // focusable by script alone, and found again by refocus after a repaint
     heading.tabIndex = -1;
     heading.dataset.key ||= "heading";
   }
-  if (inside) refocus(screen, key);
+  if (inside) refocus(screen, key, seen);
   takeHeading();
   sayNewErrors();
   sayNewNotes();
@@ -109,11 +110,15 @@ function takeHeading() {
 /** Focus the element with the same data-key again; when it is gone or disabled (a move sent, a card played),
  * the screen's `fallbackFocus` (a selector), rather than <body>, where the next Tab starts from the top. The same
  * element focused again does not scroll: a phone scrolled down to its hand stays there while the status line above
- * holds the focus. The fallback scrolls only when it is out of sight (the focus was at the foot of the page, on
- * "Yes, resign"): a focus no one can see is lost. */
-function refocus(screen, key) {
+ * holds the focus. Unless it was `seen` and what the repaint drew above it pushed it off the screen (ADD'EM's "Show me
+ * a sum", pressed at the foot of a zoomed page, under the sum it picked): then just enough to show it again. The
+ * fallback scrolls only when it is out of sight (the focus was at the foot of the page, on "Yes, resign"): a focus no
+ * one can see is lost. */
+function refocus(screen, key, seen) {
   const still = {preventScroll: true};
-  if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus(still);
+  const again = key && root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  again?.focus(still);
+  if (again && seen && document.activeElement === again && !inSight(again)) again.scrollIntoView({block: "nearest"});
   if (document.activeElement !== document.body || !screen.fallbackFocus) return;
   const fallback = root.querySelector(screen.fallbackFocus);
   fallback?.focus(still);
@@ -123,6 +128,12 @@ function refocus(screen, key) {
 function inSight(element) {
   const box = element.getBoundingClientRect();
   return box.top >= 0 && box.bottom <= window.innerHeight;
+}
+
+/** Whether any of `element` shows on the screen (a button half under the screen's foot is seen). */
+function shownAtAll(element) {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
 }
 
 /** Start the screen's one change in flight: false when another is on its way. While `screen.busy`, the
