@@ -131,7 +131,7 @@ function inSight(element) {
 }
 
 /** Whether any of `element` shows on the screen (a button half under the screen's foot is seen). */
-function shownAtAll(element) {
+export function shownAtAll(element) {
   const box = element.getBoundingClientRect();
   return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
 }

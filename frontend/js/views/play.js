@@ -11,7 +11,7 @@ import {notifyOnThisPhone, pushId, removeMatch} from "../push.js";
 import {go} from "../router.js";
 import {invitationOf, isWatched, keepSeat, rememberPlayers, seatOf, sharedDevice, watchMatch, watchedFor, watchedSheet}
   from "../seat-store.js";
-import {announce, attempt, begin, mergeActions, spoken} from "../ui.js";
+import {announce, attempt, begin, mergeActions, shownAtAll, spoken} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness, fixedDeckNote} from "./fairness.js";
 import {history} from "./history.js";
@@ -340,8 +340,12 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     Object.assign(shownSum, {text, version: screen.view?.version});
   }
 
-  /** A player scrolled down (the log, say) sees the status, the table and the hand come back on their turn. */
+  /** A player scrolled down (the log, say) sees the status, the table and the hand come back on their turn; not while
+   * typing in a field or answering a question they see (a new name at the foot of a zoomed page): the scroll took it
+   * out of sight, and they typed on blind. Their turn comes into view at the first repaint after they leave it. */
   function bringIntoView(root) {
+    const focused = document.activeElement;
+    if (answering(focused) && shownAtAll(focused)) return;
     screen.bringIntoView = !screen.history.current(); // again once the last move, above the table, is known
     const status = root.querySelector("#status");
     const hand = root.querySelector(".board .hand .cards") || root.querySelector(".board");
@@ -369,10 +373,12 @@ export default function play(id, linkToken, fromQr = false, table = null) {
    * the hand. Not from a field being typed in, nor from a question asked (Escape answers it). */
   function followedByTheFocus(status) {
     const focused = document.activeElement;
-    if (!focused || focused === document.body || focused.closest("input, textarea, select, [data-escape]")) return;
-    const box = focused.getBoundingClientRect();
-    if (box.bottom <= 0 || box.top >= window.innerHeight) status.focus({preventScroll: true});
+    if (!focused || focused === document.body || answering(focused)) return;
+    if (!shownAtAll(focused)) status.focus({preventScroll: true});
   }
+
+  /** Whether `element` is a field being typed in, or in a question asked (Escape answers it). */
+  const answering = (element) => Boolean(element?.closest?.("input, textarea, select, [data-escape]"));
 
   function startPolling() {
     poller = poll((etag, options) => api.view(id, token, etag, options), (view) => shown(view), failed, back);
