@@ -1,0 +1,29 @@
+"""One player, one seat, two devices (a phone on the bus, a laptop at home): carrying the seat over, and what each
+device says of what the other did."""
+import re
+
+from playwright.sync_api import expect
+
+from .matches import new_match
+
+
+def test_a_match_s_address_carried_to_another_device_says_how_to_play_the_seat_there(new_page, server):
+    """QA (two devices): the address bar shows /g/<match> once the seat link opened; a player who sent that address to
+    their phone, or whose browser forgot its data, was told only that part of "the link someone sent" may be
+    missing, not that their own seat link is under "My seat link" on the device that plays it."""
+    match = new_match(server, "addup")
+    laptop, phone = new_page(), new_page()
+    laptop.goto(match.seat_link(0))
+    expect(laptop.locator(".seat.me")).to_contain_text("Ann")
+    expect(laptop).to_have_url(re.compile(rf"/g/{match.id}$"))
+    phone.goto(laptop.url)  # the address bar's address, shared to the phone
+    note = phone.locator("#watch-note")
+    expect(note).to_contain_text("You are watching: you have no seat in this match on this device.")
+    expect(note).to_contain_text("To play your seat here, open your seat link: “My seat link”, at the foot of the match, "
+                                 "shows it on a device that plays your seat, or whoever created the match can give "
+                                 "your seat a new link.")
+    expect(note).to_contain_text("ask whoever sent it for the link again")
+    laptop.locator('[data-key="show-link"]').click()  # where the note says
+    phone.goto(laptop.locator("#seat-link").input_value())
+    expect(phone.locator(".seat.me")).to_contain_text("Ann")
+    expect(phone.locator("#watch-note")).to_have_count(0)
