@@ -27,3 +27,40 @@ def test_a_match_s_address_carried_to_another_device_says_how_to_play_the_seat_t
     phone.goto(laptop.locator("#seat-link").input_value())
     expect(phone.locator(".seat.me")).to_contain_text("Ann")
     expect(phone.locator("#watch-note")).to_have_count(0)
+
+
+def test_a_move_refused_because_the_seat_moved_on_another_device_says_so(new_page, server):
+    """QA (two devices): the laptop, a move behind, sent a move the phone had already made for the seat: it was told
+    "Someone moved just before you", which reads as somebody else playing the seat. The move is made once."""
+    match = new_match(server, "addup")
+    match.play(lambda view: view["turn"] == 0)
+    phone, laptop = new_page(), new_page()
+    view = re.compile(rf"/api/v1/games/{match.id}$")
+    held, answered = [], []
+
+    def polls(route):  # the laptop's first view comes; its next polls wait here, as on a slow network
+        if answered and held is not None:
+            held.append(route)
+        else:
+            answered.append(route)
+            route.continue_()
+
+    laptop.route(view, polls)
+    laptop.goto(match.seat_link(0))
+    expect(laptop.locator("#status")).to_have_text("Your turn")
+    phone.goto(match.seat_link(0))
+    expect(phone.locator("#status")).to_have_text("Your turn")
+    version = match.view(0)["version"]
+    phone.locator(".hand button.card:not([disabled])").first.click()
+    phone.locator('.controls [data-action="play"]').first.click()
+    expect(phone.locator("#status")).to_have_text("Bob's turn")
+    laptop.locator(".hand button.card:not([disabled])").first.click()  # still "Your turn" there
+    laptop.locator('.controls [data-action="play"]').first.click()
+    expect(laptop.locator("main .error")).to_be_visible()
+    waiting, held = held, None  # the network is back: the polls go on
+    for route in waiting:
+        route.continue_()
+    expect(laptop.locator("#status")).to_have_text("Bob's turn")
+    expect(laptop.locator("main .error")).to_have_text(
+        "You moved on another device (or in another tab) just before: here is the table now.")
+    assert match.view(0)["version"] == version + 1  # the phone's move, once

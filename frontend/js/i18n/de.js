@@ -299,6 +299,7 @@ export default {
   "error.internal": "Der Server hatte ein Problem. Versuche es gleich noch einmal.",
   "error.internal.saved": "Der Server hatte ein Problem, nachdem er deine Änderung gespeichert hat: Lade die Seite neu, um sie zu sehen.",
   "error.stale_version": "Jemand hat kurz vor dir gezogen: So sieht der Tisch jetzt aus.",
+  "error.stale_version.yours": "Du hast kurz vorher auf einem anderen Gerät (oder in einem anderen Tab) gezogen: So sieht der Tisch jetzt aus.",
   "error.not_your_turn": "Du bist nicht mehr dran.",
   "error.game_over": "Dieses Spiel ist vorbei.",
   "error.not_started": "Warte, bis alle Plätze besetzt sind.",

@@ -299,6 +299,7 @@ export default {
   "error.internal": "The server had a problem. Try again in a moment.",
   "error.internal.saved": "The server had a problem after saving your change: reload the page to see it.",
   "error.stale_version": "Someone moved just before you: here is the table now.",
+  "error.stale_version.yours": "You moved on another device (or in another tab) just before: here is the table now.",
   "error.not_your_turn": "It is not your turn any more.",
   "error.game_over": "This match is over.",
   "error.not_started": "Wait until every seat is taken.",

@@ -299,6 +299,7 @@ export default {
   "error.internal": "El servidor ha tenido un problema. Vuelve a intentarlo en un momento.",
   "error.internal.saved": "El servidor ha tenido un problema después de guardar tu cambio: recarga la página para verlo.",
   "error.stale_version": "Alguien jugó justo antes que tú: así está ahora la mesa.",
+  "error.stale_version.yours": "Jugaste justo antes en otro dispositivo (o en otra pestaña): así está ahora la mesa.",
   "error.not_your_turn": "Ya no es tu turno.",
   "error.game_over": "Esta partida ha terminado.",
   "error.not_started": "Espera a que se ocupen todas las plazas.",

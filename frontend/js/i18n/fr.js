@@ -299,6 +299,7 @@ export default {
   "error.internal": "Le serveur a eu un problème. Réessayez dans un instant.",
   "error.internal.saved": "Le serveur a eu un problème après avoir enregistré votre changement : rechargez la page pour le voir.",
   "error.stale_version": "Quelqu'un a joué juste avant vous : voici la table maintenant.",
+  "error.stale_version.yours": "Vous avez joué juste avant sur un autre appareil (ou dans un autre onglet) : voici la table maintenant.",
   "error.not_your_turn": "Ce n'est plus votre tour.",
   "error.game_over": "Cette partie est terminée.",
   "error.not_started": "Attendez que toutes les places soient prises.",

@@ -299,6 +299,7 @@ export default {
   "error.internal": "Il server ha avuto un problema. Riprova tra un momento.",
   "error.internal.saved": "Il server ha avuto un problema dopo aver salvato la tua modifica: ricarica la pagina per vederla.",
   "error.stale_version": "Qualcuno ha giocato appena prima di te: ecco il tavolo adesso.",
+  "error.stale_version.yours": "Hai giocato appena prima su un altro dispositivo (o in un'altra scheda): ecco il tavolo adesso.",
   "error.not_your_turn": "Non tocca più a te.",
   "error.game_over": "Questa partita è finita.",
   "error.not_started": "Aspetta che tutti i posti siano occupati.",

@@ -299,6 +299,7 @@ export default {
   "error.internal": "O servidor teve um problema. Tenta de novo daqui a pouco.",
   "error.internal.saved": "O servidor teve um problema depois de guardar a tua alteração: recarrega a página para a veres.",
   "error.stale_version": "Alguém jogou mesmo antes de ti: a mesa está agora assim.",
+  "error.stale_version.yours": "Jogaste mesmo antes noutro dispositivo (ou noutro separador): a mesa está agora assim.",
   "error.not_your_turn": "Já não é a tua vez.",
   "error.game_over": "Este jogo terminou.",
   "error.not_started": "Espera até todos os lugares estarem ocupados.",

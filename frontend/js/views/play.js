@@ -59,6 +59,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   let resumed = null; // the move the page this one replaced was building (another language: see carry)
   let answeredAt = 0; // when the server last brought this page the match: the network worked then
   let refusedMove = false; // at a table: this seat's last move was refused as the match moved on (see passedOn)
+  let overtaken = null; // {version, text}: this seat's move refused as the match had moved on from `version` (see movedElsewhere)
   const shownSum = {text: "", version: null}; // the running sum last drawn (see tellSum)
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
@@ -173,9 +174,17 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   }
 
   const errorLine = () => {
-    const error = screen.error || screen.pollError;
+    const error = movedElsewhere() ? t("error.stale_version.yours") : screen.error || screen.pollError;
     return error ? html`<p class="error">${error}</p>` : "";
   };
+
+  /** Whether the move last refused as a version behind met this seat's own move, made on another device or in
+   * another tab of this one (once the log says so): not "someone" else's. */
+  function movedElsewhere() {
+    if (!overtaken || screen.error !== overtaken.text || !screen.view?.you) return false;
+    const me = screen.view.you.seat;
+    return (screen.history.since(overtaken.version) || []).some((entry) => entry.kind === "move" && entry.seat === me);
+  }
 
   /** A seat link opened on a device that holds another seat of the match: this tab shows the link's seat
    * (the device keeps its own, which a reload shows again), and says so, with a way back to its own. */
@@ -480,6 +489,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       if (screen.lifecycle.refused(entry, error)) screen.error = null; // the rematch panel says why
       else screen.error = entry.waited ? t("outbox.refused", {what, reason: problemText(error)}) : problemText(error);
       refusedMove = entry.kind === "move" && error.status === 409;
+      overtaken = refusedMove && error.code === "stale_version" ? {version: entry.version, text: screen.error} : null;
       if (screen.view && passedOn(screen.view)) return; // the turn left this seat while its move was on its way
       refused(error);
       return screen.repaint();
