@@ -91,5 +91,8 @@ def show_seat(match_id: str, seat: int):
     now = clock.now()
     other = last.device_hash not in (None, mine) and now - as_utc(last.device_at) < ACTIVE
     transaction.stage(_SHOWN, {**the_seat, "new_device": mine, "now": now}, must_change=True)
-    response = jsonify(other_device_active=other, other_device_seen_at=utc_iso(last.device_at) if other else None)
+    # The other device named for this seat alone, and not by what the seat keeps of it (which a new showing compares)
+    named = seat_tokens.digest(f"named\n{last.device_hash}")[:16] if other else None
+    response = jsonify(other_device_active=other, other_device_seen_at=utc_iso(last.device_at) if other else None,
+                       other_device=named)
     return idempotency.commit(response, _changed)

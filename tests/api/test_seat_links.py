@@ -159,8 +159,30 @@ def test_a_device_is_told_when_another_one_showed_the_seat_lately(client, clock)
     assert answers == [False, False, True, True, False]
     assert show(table, 1, laptop).json["other_device_seen_at"] == "2026-11-01T12:20:00Z"  # the phone, last
     clock.advance(hours=25)
-    assert show(table, 1, phone).json == {"other_device_active": False, "other_device_seen_at": None}
+    assert show(table, 1, phone).json == {"other_device_active": False, "other_device_seen_at": None,
+                                          "other_device": None}
     assert show(table, 0, laptop).json["other_device_active"] is False  # seats are apart
+
+
+def test_a_device_told_of_another_one_can_tell_it_again_from_a_third(client, clock):
+    """A player who plays one seat on a phone and a laptop says on each that the other is theirs (the web app keeps
+    the other device's `other_device`): the same device is named the same, another device otherwise, and the
+    name is neither the device's id nor what the seat keeps of it."""
+    table = Table.create(client)
+    phone, laptop, stranger = "phone-" + "a" * 20, "laptop-" + "b" * 20, "stranger-" + "c" * 20
+    show(table, 1, phone)
+    told = show(table, 1, laptop).json["other_device"]  # the phone
+    assert show(table, 1, laptop).json["other_device"] is None
+    the_laptop = show(table, 1, phone).json["other_device"]
+    assert the_laptop not in (None, told)
+    assert show(table, 1, laptop).json["other_device"] == told  # the phone again
+    show(table, 1, phone)
+    assert show(table, 1, stranger).json["other_device"] == told  # the phone...
+    assert show(table, 1, phone).json["other_device"] not in (None, told, the_laptop)  # ...and the stranger
+    assert len(told) == 16 and phone not in told
+    with client.application.app_context():
+        assert told not in {seat.device_hash for seat in db.session.get(Match, table.id).seats}
+    assert show(table, 0, laptop).json["other_device"] is None  # seats are apart
 
 
 def test_a_new_link_forgets_the_seat_s_device(client):

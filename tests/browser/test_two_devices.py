@@ -4,6 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
+from .drive import too_small
 from .matches import new_match
 
 
@@ -64,3 +65,36 @@ def test_a_move_refused_because_the_seat_moved_on_another_device_says_so(new_pag
     expect(laptop.locator("main .error")).to_have_text(
         "You moved on another device (or in another tab) just before: here is the table now.")
     assert match.view(0)["version"] == version + 1  # the phone's move, once
+
+
+def test_a_player_s_own_two_devices_stop_telling_of_each_other_but_not_of_a_third(new_page, server, artifacts):
+    """QA (two devices): the phone on the bus and the laptop at home each said, at every switch from one to the other,
+    that the seat was also open on another device and that someone else might have its link; "Got it" lasted until
+    the next visit. Each can now be told the other is the player's own; a third device is still told of."""
+    match = new_match(server, "addup")
+    phone, laptop = new_page(), new_page()
+    phone.goto(match.seat_link(1))
+    expect(phone.locator(".seat.me")).to_contain_text("Bob")
+    laptop.goto(match.seat_link(1))
+    warning = laptop.locator("#other-device")
+    expect(warning).to_contain_text("This seat is also open on another device")
+    assert too_small(laptop) == []
+    laptop.locator("#other-device").screenshot(path=artifacts / "two-devices-mine.png")
+    warning.locator('[data-key="my-other-device"]').click()
+    expect(warning).to_have_count(0)
+    phone.reload()  # the phone was not told yet
+    expect(phone.locator("#other-device")).to_contain_text("This seat is also open on another device")
+    phone.locator('[data-key="my-other-device"]').click()
+    for _ in range(2):  # from then on, switching from one to the other says nothing
+        for device in (laptop, phone):
+            with device.expect_response(lambda response: response.url.endswith("/device")) as shown:
+                device.reload()
+            assert shown.value.json()["other_device_active"] is True
+            expect(device.locator(".seat.me")).to_contain_text("Bob")
+            expect(device.locator("#other-device")).to_have_count(0)
+    stranger = new_page()  # the link passed on: a device the player never said was theirs
+    stranger.goto(match.seat_link(1))
+    expect(stranger.locator("#other-device")).to_contain_text("This seat is also open on another device")
+    phone.reload()
+    expect(phone.locator("#other-device")).to_contain_text("This seat is also open on another device")
+    expect(phone.locator('[data-key="my-other-device"]')).to_have_text("It's my device: don't tell me again")

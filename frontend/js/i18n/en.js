@@ -145,6 +145,7 @@ export default {
   "device.whatCreator": "If that is you, carry on. If not, someone else has your seat link. You can give the other seats new links, but nobody can give yours one: keep the link to yourself from now on, or leave this match and start a new one, sharing only its invite link.",
   "device.whatNobody": "If that is you, carry on. If not, someone else has your seat link, and nobody can give your seat a new one (the match's creator gave their seat back): play on knowing that, or leave this match and start a new one, sharing only its invite link.",
   "device.ok": "Got it",
+  "device.mine": "It's my device: don't tell me again",
   "device.otherSeat": "This link is for {link}'s seat, and this device holds {own}'s seat. This tab shows {link}'s seat until you leave it or reload; this device keeps {own}'s.",
   "device.ownSeat": "Back to my seat ({name})",
 

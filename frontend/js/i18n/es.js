@@ -145,6 +145,7 @@ export default {
   "device.whatCreator": "Si eres tú, sigue. Si no, otra persona tiene el enlace de tu plaza. Puedes dar enlaces nuevos a las demás plazas, pero nadie puede darle uno a la tuya: a partir de ahora guarda el enlace solo para ti, o deja esta partida y crea una nueva, compartiendo solo su enlace de invitación.",
   "device.whatNobody": "Si eres tú, sigue. Si no, otra persona tiene el enlace de tu plaza y nadie puede darle uno nuevo (quien creó la partida dejó su plaza): sigue sabiéndolo, o deja esta partida y crea una nueva, compartiendo solo su enlace de invitación.",
   "device.ok": "Entendido",
+  "device.mine": "Es mi dispositivo: no avisar más",
   "device.otherSeat": "Este enlace es de la plaza de {link}, y este dispositivo tiene la plaza de {own}. Esta pestaña muestra la plaza de {link} hasta que la dejes o la recargues; este dispositivo guarda la de {own}.",
   "device.ownSeat": "Volver a mi plaza ({name})",
 

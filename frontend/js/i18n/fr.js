@@ -145,6 +145,7 @@ export default {
   "device.whatCreator": "Si c'est vous, continuez. Sinon, quelqu'un d'autre a le lien de votre place. Vous pouvez donner un nouveau lien aux autres places, mais personne ne peut en donner un à la vôtre : gardez ce lien pour vous désormais, ou quittez cette partie et créez-en une nouvelle, en ne partageant que son lien d'invitation.",
   "device.whatNobody": "Si c'est vous, continuez. Sinon, quelqu'un d'autre a le lien de votre place, et personne ne peut lui en donner un nouveau (la personne qui a créé la partie a rendu sa place) : continuez en le sachant, ou quittez cette partie et créez-en une nouvelle, en ne partageant que son lien d'invitation.",
   "device.ok": "Compris",
+  "device.mine": "C'est mon appareil : ne plus le signaler",
   "device.otherSeat": "Ce lien ouvre la place « {link} », et cet appareil a la place « {own} ». Cet onglet montre la place « {link} » jusqu'à ce que vous le quittiez ou le rechargiez ; cet appareil garde la place « {own} ».",
   "device.ownSeat": "Revenir à ma place ({name})",
 

@@ -145,6 +145,7 @@ export default {
   "device.whatCreator": "Se sei tu, continua. Altrimenti qualcun altro ha il link del tuo posto. Puoi dare un nuovo link agli altri posti, ma nessuno può darne uno al tuo: da ora tieni il link per te, oppure lascia questa partita e creane una nuova, condividendo solo il suo link d'invito.",
   "device.whatNobody": "Se sei tu, continua. Altrimenti qualcun altro ha il link del tuo posto e nessuno può dargliene uno nuovo (chi ha creato la partita ha lasciato il suo posto): continua sapendolo, oppure lascia questa partita e creane una nuova, condividendo solo il suo link d'invito.",
   "device.ok": "Ho capito",
+  "device.mine": "È un mio dispositivo: non avvisarmi più",
   "device.otherSeat": "Questo link è del posto di {link}, e questo dispositivo ha il posto di {own}. Questa scheda mostra il posto di {link} finché non la lasci o la ricarichi; questo dispositivo tiene quello di {own}.",
   "device.ownSeat": "Torna al mio posto ({name})",
 

@@ -145,6 +145,7 @@ export default {
   "device.whatCreator": "Se és tu, continua. Se não, outra pessoa tem a ligação do teu lugar. Podes dar novas ligações aos outros lugares, mas ninguém pode dar uma ao teu: a partir de agora guarda a ligação só para ti, ou sai deste jogo e cria um novo, do qual partilhas apenas a ligação de convite.",
   "device.whatNobody": "Se és tu, continua. Se não, outra pessoa tem a ligação do teu lugar e ninguém lhe pode dar uma nova (quem criou o jogo libertou o seu lugar): continua a jogar, ciente disso, ou sai deste jogo e cria um novo, do qual partilhas apenas a ligação de convite.",
   "device.ok": "Entendido",
+  "device.mine": "É um dispositivo meu: não avisar mais",
   "device.otherSeat": "Esta ligação é do lugar de {link}, e este dispositivo tem o lugar de {own}. Este separador mostra o lugar de {link} até o deixares ou recarregares; este dispositivo guarda o de {own}.",
   "device.ownSeat": "Voltar ao meu lugar ({name})",
 

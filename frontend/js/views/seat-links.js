@@ -5,7 +5,7 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {relativeTime, t} from "../i18n.js";
 import {newKey} from "../outbox.js";
-import {tableOf} from "../seat-store.js";
+import {seatOf, tableOf, update} from "../seat-store.js";
 import {attempt} from "../ui.js";
 import {disclosure} from "./disclosure.js";
 import {notice, privateQr} from "./invite.js";
@@ -13,6 +13,7 @@ import {seatName} from "./words.js";
 
 const SHOWN_EVERY_MS = 60000; // a device says it shows the seat at most this often (on load, when back in front)
 const DEVICE = "addgames.device";
+const MY_DEVICES = 5; // the other devices of a seat a device remembers as its player's
 
 /** This device's random id, made once: the server tells a seat's devices apart by it, never who holds them. */
 function deviceId() {
@@ -41,6 +42,7 @@ export function seatLinks(id, token, screen, fromQr = false) {
   const panel = {busy: false, error: null, repaint: () => screen.repaint()};
   let key = null; // the Idempotency-Key of the new link asked for: a retry gets the same link
   let otherDevice = null; // when another device last showed this seat, if lately
+  let otherName = null; // the server's name of that device for this seat (see knownDevices)
   let shownAt = 0;
 
   function seatRow(view, seat) {
@@ -87,7 +89,9 @@ export function seatLinks(id, token, screen, fromQr = false) {
       const answer = await api.showSeat(id, token(), me, deviceId());
       const expected = fromQr; // only the first showing: a device that shows the seat later is told as ever
       fromQr = false;
-      otherDevice = answer.other_device_active && !expected ? Date.parse(answer.other_device_seen_at) : null;
+      otherName = answer.other_device;
+      const known = knownDevices()?.includes(otherName);
+      otherDevice = answer.other_device_active && !expected && !known ? Date.parse(answer.other_device_seen_at) : null;
       screen.repaint();
     } catch {
       shownAt = 0; // offline or refused: the poll says why; try again next time
@@ -95,6 +99,13 @@ export function seatLinks(id, token, screen, fromQr = false) {
   }
 
   const onVisible = () => shown();
+
+  /** The other devices this device's player said are theirs, for the seat this device keeps (null when the tab shows
+   * another seat's link, or a table's): told of no more, unless another device shows the seat in between. */
+  function knownDevices() {
+    const kept = seatOf(id);
+    return kept && kept.token === token() ? kept.devices || [] : null;
+  }
 
   return {
     /** For the match's creator, below the table: give another seat a new link. */
@@ -109,7 +120,9 @@ export function seatLinks(id, token, screen, fromQr = false) {
         <p data-say="other-device ${otherDevice}">${t("device.other", {when: relativeTime(otherDevice)})}</p>
         <p class="hint" data-say>${advice(view, me)}</p>
         <p class="actions"><button type="button" class="small" data-action="dismissOtherDevice"
-          data-key="dismiss-other-device">${t("device.ok")}</button></p></div>`;
+          data-key="dismiss-other-device">${t("device.ok")}</button>
+          ${knownDevices() && otherName ? html`<button type="button" class="small" data-action="myOtherDevice"
+            data-key="my-other-device">${t("device.mine")}</button>` : ""}</p></div>`;
     },
     shown,
     start() {
@@ -148,6 +161,11 @@ export function seatLinks(id, token, screen, fromQr = false) {
         document.getElementById("new-seat-link")?.focus();
       },
       dismissOtherDevice() {
+        otherDevice = null;
+        screen.repaint();
+      },
+      myOtherDevice() { // the last few: a player's phones and computers over a long match
+        update(id, {devices: [...knownDevices(), otherName].slice(-MY_DEVICES)});
         otherDevice = null;
         screen.repaint();
       },
