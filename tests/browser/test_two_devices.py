@@ -98,3 +98,16 @@ def test_a_player_s_own_two_devices_stop_telling_of_each_other_but_not_of_a_thir
     phone.reload()
     expect(phone.locator("#other-device")).to_contain_text("This seat is also open on another device")
     expect(phone.locator('[data-key="my-other-device"]')).to_have_text("It's my device: don't tell me again")
+
+
+def test_a_player_whose_browser_forgot_their_seat_before_the_start_is_told_where_it_is(new_page, server):
+    """QA (two devices): Bob took his reserved seat, then his browser forgot its data; the invite opened again offered
+    only "I am Cy", with no word on how to get his own seat back (a match with a seat to name said so)."""
+    match = new_match(server, "addup", seats=3, join=False)
+    match.take(1)
+    page = new_page()
+    page.goto(match.invite_link())
+    expect(page.locator('[data-key="take-2"]')).to_have_text("I am Cy")
+    expect(page.locator("#joined-elsewhere")).to_have_text(
+        "Joined already, in another app or browser? Open the match there (My games lists it), or ask whoever "
+        "created the match for a new link to your seat.")

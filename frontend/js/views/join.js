@@ -33,6 +33,8 @@ export default function join(id, pass, joined) {
       const free = view.seats.filter((s) => !s.joined);
       const named = free.filter((s) => s.name);
       const elsewhere = html`<p class="hint" id="joined-elsewhere">${t("join.elsewhere")}</p>`;
+      // Every free seat named for someone: a player already seated, whose browser forgot it, has no name to try.
+      const reservedOnly = named.length === free.length;
       return html`
         <h1>${t("join.heading", {game: gameName(view.game)})}</h1>
         <p class="summary">${t(`game.${view.game}.summary`)}</p>
@@ -51,7 +53,7 @@ export default function join(id, pass, joined) {
           </form>` : html`<p>${t("join.full")}</p>${elsewhere}<p><a href="/g/${id}">${t("join.watch")}</a></p>`}
         ${screen.busy ? html`<p class="sending" data-say id="sending">${t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}
         ${screen.error || (free.length && screen.refusal) ? html`<p class="error">${screen.error || screen.refusal}</p>` : ""}
-        ${free.length && screen.joinedElsewhere ? elsewhere : ""}`;
+        ${free.length && (screen.joinedElsewhere || reservedOnly) ? elsewhere : ""}`;
     },
     async start() {
       unwatch ??= watch(answered);
