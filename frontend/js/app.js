@@ -2,8 +2,10 @@
 import {html, render} from "./html.js";
 import {LANGUAGES, chooseLanguage, language, setLanguage, startingLanguage, t} from "./i18n.js";
 import {loadFailed} from "./load-failed.js";
+import {load as loadPart} from "./loader.js";
 import {flush} from "./outbox.js";
 import {route, startRouter} from "./router.js";
+import {allSeats} from "./seat-store.js";
 import {registerWorker} from "./shell.js";
 import {listen} from "./ui.js";
 
@@ -24,6 +26,12 @@ function header() {
     }));
 }
 
+/** The notifications of this device's seats in the page's language (push.js, loaded only where a seat has them on;
+ * not fetched, offline: the next start or choice of a language tries again). */
+function notificationsInLanguage() {
+  if (allSeats().some((seat) => seat.push)) loadPart("push.js").then((push) => push.notifyInLanguage()).catch(() => {});
+}
+
 /** `load(code)` a language, then draw the header and `then()`; a language file that could not be fetched
  * shows the error screen (in that language), whose Try again does it all again. */
 async function inLanguage(code, load, then) {
@@ -33,6 +41,7 @@ async function inLanguage(code, load, then) {
     return loadFailed(main, code, () => inLanguage(code, load, then));
   }
   header();
+  notificationsInLanguage();
   return then();
 }
 

@@ -4,7 +4,7 @@
 import {api, serverFailed} from "./api.js";
 import {language} from "./i18n.js";
 import {drop} from "./outbox.js";
-import {forget, seatOf, unwatch, update, watchedMatches} from "./seat-store.js";
+import {allSeats, forget, seatOf, unwatch, update, watchedMatches} from "./seat-store.js";
 
 export function pushSupported() {
   return window.isSecureContext && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -28,8 +28,22 @@ export async function notifyOnThisPhone(id, token, seat) {
   const subscription = (await registration.pushManager.getSubscription())
     || (await registration.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: keyBytes(key)}));
   const registered = await api.subscribePush(id, token, seat, {...subscription.toJSON(), lang: language()});
-  update(id, {push: registered.id});
+  update(id, {push: registered.id, pushLang: language()});
   return true;
+}
+
+/** Notifications in the page's language: each seat this device is notified for in another one registers again, as
+ * the server allows, which keeps the subscription and changes its language. Best effort: a seat that could not be
+ * told (offline) is tried again at the next start or choice of a language. */
+export async function notifyInLanguage() {
+  // pushLang unknown: registered before the device kept it
+  const seats = allSeats().filter((seat) => seat.push && seat.pushLang !== language());
+  if (!seats.length || !pushSupported()) return;
+  const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
+  if (!subscription) return; // the browser dropped it: the seat's button registers anew
+  const lang = language();
+  await Promise.allSettled(seats.map((seat) => api.subscribePush(seat.id, seat.token, seat.seat,
+    {...subscription.toJSON(), lang}).then(() => update(seat.id, {pushLang: lang}))));
 }
 
 /** Forget a seat on this device and the changes to its match still queued, first taking the device off its pushes

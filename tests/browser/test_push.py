@@ -117,6 +117,28 @@ def test_notify_me_registers_this_device_and_a_push_shows_and_opens_the_match(br
         context.close()
 
 
+def test_notifications_come_in_the_language_chosen_after_turning_them_on(browser, server, database_file):
+    """They were registered in the page's language when turned on, and stayed in it whatever the device chose later."""
+    match = new_match(server, "addup")
+    context = phone(browser, server)
+    try:
+        page = notify_me(context, match.seat_link(1))
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+
+        def languages() -> list:
+            with closing(sqlite3.connect(database_file)) as db:
+                return db.execute("SELECT lang FROM push_subscriptions WHERE game_id = ?", (match.id,)).fetchall()
+
+        assert languages() == [("fr",)]
+        page.locator("#language").select_option("de")
+        expect(page.locator('[data-action="pushOff"]')).to_have_text("Keine Benachrichtigungen mehr auf diesem Gerät")
+        page.wait_for_function("JSON.parse(localStorage.getItem('addgames.seats'))"
+                               f"['{match.id}'].pushLang === 'de'")
+        assert languages() == [("de",)]
+    finally:
+        context.close()
+
+
 def test_a_browser_that_cannot_subscribe_says_so_and_what_still_tells_the_turn(browser, server):
     match = new_match(server, "addup")
     context = phone(browser, server)
