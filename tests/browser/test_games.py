@@ -228,3 +228,18 @@ def test_addit_says_the_sum_a_capture_made(new_page, server):
     played, parts, total = re.search(r"played (\d+) and collected ([\d +]+) = (\d+) \(", said.inner_text()).groups()
     assert played == total == str(sum(int(n) for n in parts.split(" + "))), said.inner_text()
 
+
+
+def test_plusminus_says_how_each_board_made_its_points_when_a_game_ends(new_page, server):
+    """"Game 1 over: the cards ran out. Points: Ann −41, Bob 98.": the boards are dealt afresh for the next game
+    of a rubber, and a child could not rebuild −41 from anything on the screen (QA: a class practising
+    arithmetic). The line says each man's points as a sum, "Ann 19 − 20 − 20 − 20 = −41"."""
+    deck = unshuffled(server, "plusminus")
+    deck = (deck[41:] + deck[:41])[::-1]  # played by the first choice: a man home, men on squares and on the stars
+    match = new_match(server, "plusminus", deck=deck)
+    view = match.play(lambda view: False)
+    assert [seat["men"] for seat in view["state"]["seats"]] == [[19, 0, 0, 0], [25, 25, 18, 0]]
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#last-move")).to_contain_text(
+        "Game 1 over: the cards ran out. Points: Ann 19 − 20 − 20 − 20 = −41, Bob 50 + 50 + 18 − 20 = 98.")

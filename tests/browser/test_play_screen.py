@@ -143,7 +143,7 @@ def test_negative_scores_and_totals_are_written_with_a_minus_sign(new_page):
         const pm = (await import('/js/games/plusminus.js')).default, too = (await import('/js/games/addtoo.js')).default;
         const seats = [{name: 'Ann'}, {name: 'Bob'}];
         const played = {top: null, card: {id: 'plus-5a', kind: 'plus', number: 5}, total: 5, man: null,
-                        game_end: {reason: 'cards', game: 1, points: [-2, 40]}};
+                        game_end: {reason: 'cards', game: 1, boards: [[18, 20, 0, 0], [25, 21, 9, 0]], points: [-2, 60]}};
         const passed = {type: 'pass', hand_over: {reason: 'passes', seats: [{points: 0, penalty: 20, net: -20},
                                                                             {points: 30, penalty: 0, net: 30}],
                                                   totals: [-20, 30]}};
@@ -152,7 +152,7 @@ def test_negative_scores_and_totals_are_written_with_a_minus_sign(new_page):
                 too.score({status: 'playing', scores: [-20, 30], seats, state: {target: 200}}, 0).text,
                 too.describe(passed, {name: 'Ann', view: {seats}}).join(' ')];
     }""")
-    assert written[0] == "−2 in all" and "Points: Ann −2, Bob 40." in written[1], written
+    assert written[0] == "−2 in all" and "Points: Ann 18 + 20 − 20 − 20 = −2, Bob 50 + 21 + 9 − 20 = 60." in written[1], written
     assert written[2] == "−20 of 200" and "Ann 0 − 20 = −20, Bob 30 − 0 = 30" in written[3], written
     assert not any(re.search(r"-\d", text) for text in written), written
 
@@ -166,7 +166,8 @@ def test_a_move_that_ends_a_game_is_its_own_sentence_before_the_end(new_page):
         const pm = (await import('/js/games/plusminus.js')).default, too = (await import('/js/games/addtoo.js')).default;
         const view = {seats: [{name: 'Ann'}, {name: 'Bob'}]};
         const entered = {top: {id: 'plus-3a', kind: 'plus', number: 3}, card: {id: 'plus-5a', kind: 'plus', number: 5},
-                         total: 8, man: 2, from: 0, to: 8, outcome: 'enter', game_end: {reason: 'cards', game: 1, points: [8, 40]}};
+                         total: 8, man: 2, from: 0, to: 8, outcome: 'enter',
+                         game_end: {reason: 'cards', game: 1, boards: [[0, 0, 8, 0], [25, 10, 0, 0]], points: [-52, 20]}};
         const placed = {type: 'place', tile: {id: 'd1', orange: 1, blue: 2}, x: 1, y: 0, points: 5, bonus: false,
                         hand_over: {reason: 'out', seats: [{points: 5, penalty: 0, net: 5}, {points: 0, penalty: 10, net: -10}],
                                     totals: [5, -10]}};

@@ -1,7 +1,7 @@
 // Plus and Minus: add your card to the top card and move one of your four men that far.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {minus, signed} from "../numbers.js";
+import {expression, minus, signed} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {card, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
@@ -10,6 +10,12 @@ const HOME = 25;
 const label = (face) => t(`pm.${face.kind}`, {number: face.number});
 const faceOf = (face) => html`<span class="value">${face.kind === "plus" ? "+" : "−"}${face.number}</span>
   <span class="corner">${t(`pm.${face.kind}Short`)}</span>`;
+
+/** What a man counts when a game ends: 50 home, −20 on the stars, else his square. */
+const manPoints = (square) => (square === HOME ? 50 : square === 0 ? -20 : square);
+
+/** "19 − 20 − 20 − 20 = −41": a board's points at the end of a game, man by man, so a child can rebuild them. */
+const boardSum = (men, points) => `${expression(men.map(manPoints))} = ${minus(points)}`;
 
 function where(square) {
   if (square === 0) return t("pm.stars");
@@ -143,7 +149,7 @@ export default {
     const end = entry.game_end;
     if (end) {
       parts.push(t(`log.pm.end.${end.reason}`, {game: end.game, points: end.points.map((p, s) =>
-        `${seatName(view, s)} ${minus(p)}`).join(", ")}));
+        `${seatName(view, s)} ${boardSum(end.boards[s], p)}`).join(", ")}));
     }
     return parts;
   },
