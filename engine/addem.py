@@ -19,8 +19,9 @@ view -> {"deal", "dealer", "pool_count", "exposed": [face], "exposed_total", "pa
 log_entry -> {"type", ...}: sum {"cards": [face + "as"], "total", "went_out", "discarded"} or
     {"penalty": 5, "card_count"}; expose {"card"}; replace {"took", "laid", "circle_closed" (version
     2: the next player may not replace)}; draw {"card" (drawer only)}; pass {}; plus "round_end"
-    {"deal", "called", "blocked", "points", "scores", "dropped", "match_over"} when the move ended
-    a round. Faces of cards now hidden from the viewer are shown without their id.
+    {"deal", "called", "blocked", "points", "scores", "card_points", "dropped", "match_over"} when the
+    move ended a round (card_points: each seat's hand as counted, a number a card, lowest first).
+    Faces of cards now hidden from the viewer are shown without their id.
 
 Rules versions: 2 ends replace circles (the last of INTERPRETATIONS); a match recorded under
 version 1 is dealt `State` and plays without that rule, version 2 is dealt `CircleState`.
@@ -196,6 +197,8 @@ def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | 
         entry["round_end"] = {
             "deal": before.deal, "called": after.called, "blocked": after.called is None,
             "points": list(after.counted), "scores": list(after.scores),
+            # the hands as counted, a number a card: the round is over, and the log says how each seat's points were made
+            "card_points": [_card_points(hand) if points else [] for hand, points in zip(before.hands, after.counted)],
             "dropped": [s for s in before.playing if after.scores[s] >= OUT_AT], "match_over": is_over(after)}
     return entry
 
@@ -358,7 +361,7 @@ _LOGGED: dict[str, Callable[[_Logged], JSON]] = {"sum": _log_sum, "expose": _log
 
 def _round_end(state: State, called: int | None) -> State:
     """Count the hands, drop players at 50, then deal the next round or end the match."""
-    counted = tuple(0 if seat == called or seat not in state.playing else sum(POINTS[FACES[c]["kind"]] for c in hand)
+    counted = tuple(0 if seat == called or seat not in state.playing else sum(_card_points(hand))
                     for seat, hand in enumerate(state.hands))
     totals = tuple(s + c for s, c in zip(state.scores, counted))
     state = cards.replaced(state, scores=totals, counted=counted, called=called, passes=0, turn=None)
@@ -381,6 +384,11 @@ def _dealt(state: State, order: Sequence[str]) -> State:
     for seat, hand in zip(seating, dealt):
         hands[seat] = hand
     return cards.replaced(state, hands=tuple(hands), pool=pool, exposed=(), passes=0, turn=first)
+
+
+def _card_points(hand: Sequence[str]) -> list[int]:
+    """What each card of a hand counts at a round's end, lowest first: Figure and Minus 1, Total 3, Add-Em 10."""
+    return sorted(POINTS[FACES[c]["kind"]] for c in hand)
 
 
 def _round_ended(before: State, after: State) -> bool:

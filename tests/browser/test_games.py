@@ -243,3 +243,20 @@ def test_plusminus_says_how_each_board_made_its_points_when_a_game_ends(new_page
     page.goto(match.seat_link(0))
     expect(page.locator("#last-move")).to_contain_text(
         "Game 1 over: the cards ran out. Points: Ann 19 − 20 − 20 − 20 = −41, Bob 50 + 50 + 18 − 20 = 98.")
+
+
+def test_addem_says_how_each_hand_was_counted_when_a_round_ends(new_page, server):
+    """"Round 1 over: Ann called ADD-EM. Points: Ann +0, Bob +17.": Bob's cards are dealt afresh at once, and a
+    child could not tell what made 17 (QA: a class practising arithmetic). The line says each card as it was
+    counted, and the scoring line under the table says what each kind of card counts."""
+    body = addem_match(server, first=("T9a", "F5b", "F2a", "M5b", "F3a", "T0a", "F4a", "AOa", "F0a", "F6b", "T7a", "F8b"))
+    moved = requests.post(f"{server}/api/v1/games/{body['game']['id']}/moves", timeout=10,
+                          headers={"Authorization": f"Bearer {body['token']}"},
+                          json={"version": 0, "move": {"type": "sum", "cards": ["T9a", "F2a", "F3a", "F4a", "F0a"]}})
+    assert moved.status_code == 200, moved.json()
+    page = new_page()
+    page.goto(f"/g/{body['game']['id']}#seat={body['bob']}")
+    expect(page.locator("#last-move")).to_contain_text(
+        "Round 1 over: Ann called ADD-EM. Points: Ann +0, Bob +17 (1 + 1 + 1 + 1 + 3 + 10).")
+    expect(page.locator(".score-rule")).to_contain_text(
+        "1 for a Figure or Minus card, 3 for a Total card, 10 for an Add-Em card")

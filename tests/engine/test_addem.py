@@ -357,6 +357,7 @@ def test_pass_only_when_the_pool_is_empty_and_everyone_passing_blocks_the_round(
     assert after.counted == tuple(points) and after.scores == tuple(points) and after.called is None
     entry = addem.log_entry(once, 1, PASS, after, None)["round_end"]
     assert entry["blocked"] and entry["points"] == points
+    assert [sum(counted) for counted in entry["card_points"]] == points  # each card as it was counted, for the log
 
 
 def test_a_move_between_passes_keeps_the_round_going():
@@ -381,7 +382,7 @@ def test_going_out_after_a_sum_with_one_total_left_ends_the_round():
     entry = addem.log_entry(state, 0, move, after, None)
     assert entry["went_out"] and entry["discarded"] == [{"kind": "total", "value": 7}]
     assert entry["round_end"] == {"deal": 1, "called": 0, "blocked": False, "points": [0, 17], "scores": [0, 17],
-                                  "dropped": [], "match_over": False}
+                                  "card_points": [[], [1, 1, 1, 1, 3, 10]], "dropped": [], "match_over": False}
 
 
 def test_both_addem_cards_are_discarded_after_a_sum():

@@ -137,6 +137,9 @@ function controls(ctx) {
     </div></div>`;
 }
 
+/** " (1 + 1 + 3 + 10)": a hand's cards as they were counted at a round's end (one card alone: its points say it). */
+const counted = (points) => (points.length > 1 ? ` (${points.join(" + ")})` : "");
+
 export default {
   fresh: () => ({picked: [], values: {}}),
 
@@ -229,7 +232,7 @@ export default {
       // Only the seats dealt this round: each holds a card at its end but the one that went out, so a seat at 0
       // that did not call ADD-EM was out already (at 50), not dealt, and scored nothing rather than "+0"
       const dealt = end.points.map((p, s) => [s, p]).filter(([s, p]) => p > 0 || s === end.called);
-      parts.push(t("log.addem.points", {points: dealt.map(([s, p]) => `${who(s)} +${p}`).join(", ")}));
+      parts.push(t("log.addem.points", {points: dealt.map(([s, p]) => `${who(s)} +${p}${counted(end.card_points[s])}`).join(", ")}));
       end.dropped.forEach((s) => parts.push(t("log.addem.dropped", {name: who(s)})));
     }
     return parts;
