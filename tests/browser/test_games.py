@@ -260,3 +260,14 @@ def test_addem_says_how_each_hand_was_counted_when_a_round_ends(new_page, server
         "Round 1 over: Ann called ADD-EM. Points: Ann +0, Bob +17 (1 + 1 + 1 + 1 + 3 + 10).")
     expect(page.locator(".score-rule")).to_contain_text(
         "1 for a Figure or Minus card, 3 for a Total card, 10 for an Add-Em card")
+
+
+def test_plusminus_says_which_games_a_score_is_from_in_a_rubber(new_page, server):
+    """"−80 − 80 this game" on the scoreboard in a rubber's second game: a child read a subtraction with no answer,
+    where it meant −80 from game 1 and −80 for the board now (QA: a class practising arithmetic)."""
+    match = new_match(server, "plusminus", deck=unshuffled(server, "plusminus"), options={"games": 5})
+    view = match.play(lambda view: view["state"]["game"] == 2)
+    assert view["scores"] == [-80, -80] and [seat["points"] for seat in view["state"]["seats"]] == [-80, -80]
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator(".scores .seat .score")).to_have_text(["−80 in game 1 · −80 this game"] * 2)

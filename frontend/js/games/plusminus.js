@@ -95,13 +95,13 @@ export default {
   },
 
   /** What the board is worth now (it counts when this game ends), after the games played so far: "−51 this game",
-   * "40 + 136 this game". */
+   * "40 in games 1 to 2 · −36 this game" (not "40 − 36 this game", a subtraction a child looked for the answer of). */
   score(view, n) {
-    const points = view.state.seats[n].points;
+    const points = minus(view.state.seats[n].points);
     const score = minus(view.scores[n]);
     if (view.status === "over") return {text: t("score.seat.plusminusOver", {score})};
-    if (view.state.game === 1) return {text: t("score.seat.plusminus", {points: minus(points)})};
-    return {text: t("score.seat.plusminusLater", {score, points: `${points < 0 ? "−" : "+"} ${Math.abs(points)}`})};
+    if (view.state.game === 1) return {text: t("score.seat.plusminus", {points})};
+    return {text: t("score.seat.plusminusLater", {score, points, count: view.state.game - 1})};
   },
 
   board(ctx) {
