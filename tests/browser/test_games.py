@@ -271,3 +271,24 @@ def test_plusminus_says_which_games_a_score_is_from_in_a_rubber(new_page, server
     page = new_page()
     page.goto(match.seat_link(0))
     expect(page.locator(".scores .seat .score")).to_have_text(["−80 in game 1 · −80 this game"] * 2)
+
+
+def test_addit_long_says_the_totals_a_deal_brings_the_scores_to(new_page, server):
+    """"End of deal 2: Ann 31, Bob 29." beside a scoreboard at "69 of 201": the line did not add up to the
+    scoreboard, and a child had to find deal 1 in the log (QA: a class practising arithmetic). It adds each total
+    as a sum, "Totals: Ann 38 + 31 = 69, Bob 22 + 29 = 51." (deal 2 is shuffled from the match's seed: the test
+    checks the sums, whatever the cards)."""
+    match = new_match(server, "addit", deck=unshuffled(server, "addit"), options={"length": "long"})
+    view = match.play(lambda view: view["state"]["deal"] == 3)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    said = page.locator("#last-move")
+    expect(said).to_contain_text("End of deal 2")
+    text = said.inner_text()
+    deal = dict(re.findall(r"(Ann|Bob) (\d+)", text.split("End of deal 2: ")[1].split(".")[0]))
+    totals = re.search(r"Totals: Ann (\d+) \+ (\d+) = (\d+), Bob (\d+) \+ (\d+) = (\d+)\.", text)
+    assert totals, text
+    a0, a1, a, b0, b1, b = map(int, totals.groups())
+    assert (a1, b1) == (int(deal["Ann"]), int(deal["Bob"])) and a0 + a1 == a and b0 + b1 == b, text
+    assert [a, b] == view["scores"], text
+    expect(page.locator(".scores .seat .score").first).to_have_text(f"{a} of 201")

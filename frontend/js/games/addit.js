@@ -132,6 +132,10 @@ export default {
       }
       parts.push(t("log.addit.dealEnd", {deal: end.deal, points: end.points.map((p, s) =>
         `${seatName(view, s)} ${p}`).join(", ")}));
+      if (end.deal > 1) { // a long match: what the deal brings each total to, "Ann 195 + 36 = 231", as the scoreboard shows
+        parts.push(t("log.addit.totals", {totals: end.totals.map((total, s) =>
+          `${seatName(view, s)} ${total - end.points[s]} + ${end.points[s]} = ${total}`).join(", ")}));
+      }
     }
     return parts;
   },
