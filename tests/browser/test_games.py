@@ -292,3 +292,24 @@ def test_addit_long_says_the_totals_a_deal_brings_the_scores_to(new_page, server
     assert (a1, b1) == (int(deal["Ann"]), int(deal["Bob"])) and a0 + a1 == a and b0 + b1 == b, text
     assert [a, b] == view["scores"], text
     expect(page.locator(".scores .seat .score").first).to_have_text(f"{a} of 201")
+
+
+def test_addem_says_the_totals_a_round_brings_the_scores_to(new_page, server):
+    """"Points: Ann +0, Bob +18 (…)." beside a scoreboard at "5 of 50" for Ann: her 5 penalty points of the round
+    were in the log, but the line did not add up to the scoreboard (QA: a class practising arithmetic). It adds
+    each total as a sum, "Totals: Ann 5 + 0 = 5, Bob 0 + 18 = 18.", as ADD-IT's long match does."""
+    body = addem_match(server, penalties=True,
+                       first=("T9a", "F5b", "F2a", "M5b", "F3a", "T0a", "F4a", "AOa", "F0a", "F6b", "T7a", "F8b"))
+    url, token = f"{server}/api/v1/games/{body['game']['id']}/moves", body["token"]
+    for version, (who, move) in enumerate([(token, {"type": "sum", "cards": ["T7a", "F2a", "F3a"]}),  # 5, not 7
+                                           (body["bob"], {"type": "draw"}),
+                                           (token, {"type": "sum", "cards": ["T9a", "F2a", "F3a", "F4a", "F0a"]})]):
+        moved = requests.post(url, timeout=10, headers={"Authorization": f"Bearer {who}"},
+                              json={"version": version, "move": move})
+        assert moved.status_code == 200, moved.json()
+    assert moved.json()["scores"] == [5, 18]  # Bob's hand and the card drawn: 1 + 1 + 1 + 1 + 1 + 3 + 10
+    page = new_page()
+    page.goto(f"/g/{body['game']['id']}#seat={body['bob']}")
+    expect(page.locator("#last-move")).to_contain_text(
+        "Points: Ann +0, Bob +18 (1 + 1 + 1 + 1 + 1 + 3 + 10). Totals: Ann 5 + 0 = 5, Bob 0 + 18 = 18.")
+    expect(page.locator(".scores .seat .score")).to_have_text(["5 of 50 · lower wins", "18 of 50 · lower wins"])

@@ -207,10 +207,12 @@ def test_a_right_to_left_name_keeps_its_points_beside_it(new_page):
     said = page.evaluate("""async () => {
         const addem = (await import('/js/games/addem.js')).default, words = await import('/js/views/words.js');
         const view = {seats: [{name: 'שרה'}, {name: 'Ann'}, {name: 'سارة'}]};
-        const entry = {type: 'pass', round_end: {deal: 1, blocked: true, called: null, points: [1, 5, 4], dropped: []}};
+        const entry = {type: 'pass', round_end: {deal: 1, blocked: true, called: null, points: [1, 5, 4],
+                                                 card_points: [[1], [1, 1, 3], [1, 3]], scores: [1, 5, 4], dropped: []}};
         return [addem.describe(entry, {name: 'Ann', view}).join(' '), words.seatName(view, 1)];
     }""")
-    assert "\u2068שרה\u2069 +1, Ann +5, \u2068سارة\u2069 +4" in said[0], said
+    assert "\u2068שרה\u2069 +1, Ann +5 (1 + 1 + 3), \u2068سارة\u2069 +4 (1 + 3)" in said[0], said
+    assert "\u2068שרה\u2069 0 + 1 = 1, Ann 0 + 5 = 5, \u2068سارة\u2069 0 + 4 = 4" in said[0], said
     assert said[1] == "Ann", said
 
 
@@ -224,12 +226,16 @@ def test_an_add_em_round_counts_only_the_players_dealt_in_it(new_page):
         const addem = (await import('/js/games/addem.js')).default;
         const view = {seats: [{name: 'Ann'}, {name: 'Bob'}, {name: 'Cy'}]};
         const called = {type: 'expose', card: {id: 'F3a', kind: 'figure', value: 3},
-                        round_end: {deal: 6, blocked: false, called: 0, points: [0, 20, 0], dropped: [1]}};
-        const blocked = {type: 'pass', round_end: {deal: 7, blocked: true, called: null, points: [4, 0, 9], dropped: []}};
+                        round_end: {deal: 6, blocked: false, called: 0, points: [0, 20, 0], card_points: [[], [10, 10], []],
+                                    scores: [12, 53, 57], dropped: [1]}};
+        const blocked = {type: 'pass', round_end: {deal: 7, blocked: true, called: null, points: [4, 0, 9],
+                                                   card_points: [[1, 3], [], [3, 3, 3]], scores: [16, 53, 39], dropped: []}};
         return [addem.describe(called, {name: 'Ann', view}).join(' '), addem.describe(blocked, {name: 'Cy', view}).join(' ')];
     }""")
-    assert "Round 6 over: Ann called ADD-EM. Points: Ann +0, Bob +20. Bob reached 50 and drops out." in said[0], said
-    assert "Round 7 over: blocked, nobody could go out. Points: Ann +4, Cy +9." in said[1], said
+    assert ("Round 6 over: Ann called ADD-EM. Points: Ann +0, Bob +20 (10 + 10). Totals: Ann 12 + 0 = 12, "
+            "Bob 33 + 20 = 53. Bob reached 50 and drops out.") in said[0], said
+    assert ("Round 7 over: blocked, nobody could go out. Points: Ann +4 (1 + 3), Cy +9 (3 + 3 + 3). "
+            "Totals: Ann 12 + 4 = 16, Cy 30 + 9 = 39.") in said[1], said
 
 
 def test_tapping_a_lit_plus_and_minus_square_makes_the_move(new_page, server):

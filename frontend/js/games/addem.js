@@ -3,7 +3,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {expression, minus} from "../numbers.js";
-import {seatName} from "../views/words.js";
+import {seatName, totalsAfter} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
 
@@ -233,6 +233,7 @@ export default {
       // that did not call ADD-EM was out already (at 50), not dealt, and scored nothing rather than "+0"
       const dealt = end.points.map((p, s) => [s, p]).filter(([s, p]) => p > 0 || s === end.called);
       parts.push(t("log.addem.points", {points: dealt.map(([s, p]) => `${who(s)} +${p}${counted(end.card_points[s])}`).join(", ")}));
+      parts.push(totalsAfter(view, dealt.map(([s]) => s), end.points, end.scores)); // penalties of the round included
       end.dropped.forEach((s) => parts.push(t("log.addem.dropped", {name: who(s)})));
     }
     return parts;

@@ -1,7 +1,7 @@
 // ADD-IT: tap a card of your hand, tap the table cards of a group that adds up to it, and collect them.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {seatName} from "../views/words.js";
+import {seatName, totalsAfter} from "../views/words.js";
 import {card, cardRow, chosenWithKey, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
 import {suitIcon} from "./suits.js";
@@ -132,10 +132,7 @@ export default {
       }
       parts.push(t("log.addit.dealEnd", {deal: end.deal, points: end.points.map((p, s) =>
         `${seatName(view, s)} ${p}`).join(", ")}));
-      if (end.deal > 1) { // a long match: what the deal brings each total to, "Ann 195 + 36 = 231", as the scoreboard shows
-        parts.push(t("log.addit.totals", {totals: end.totals.map((total, s) =>
-          `${seatName(view, s)} ${total - end.points[s]} + ${end.points[s]} = ${total}`).join(", ")}));
-      }
+      if (end.deal > 1) parts.push(totalsAfter(view, end.points.map((_, s) => s), end.points, end.totals)); // a long match
     }
     return parts;
   },

@@ -427,7 +427,7 @@ export default {
   "log.addit.dealt": {one: "Neue Hände: je {count} Karte.", other: "Neue Hände: je {count} Karten."},
   "log.addit.swept": {one: "{name} nimmt die letzte Karte vom Tisch.", other: "{name} nimmt die {count} übrigen Karten vom Tisch."},
   "log.addit.dealEnd": "Ende von Runde {deal}: {points}.",
-  "log.addit.totals": "Gesamt: {totals}.",
+  "log.totals": "Gesamt: {totals}.",
 
   "pm.plus": "Plus {number}",
   "pm.minus": "Minus {number}",

@@ -427,7 +427,7 @@ export default {
   "log.addit.dealt": {one: "New hands: {count} card each.", other: "New hands: {count} cards each."},
   "log.addit.swept": {one: "{name} takes the card left on the table.", other: "{name} takes the {count} cards left on the table."},
   "log.addit.dealEnd": "End of deal {deal}: {points}.",
-  "log.addit.totals": "Totals: {totals}.",
+  "log.totals": "Totals: {totals}.",
 
   "pm.plus": "Plus {number}",
   "pm.minus": "Minus {number}",

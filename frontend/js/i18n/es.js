@@ -427,7 +427,7 @@ export default {
   "log.addit.dealt": {one: "Manos nuevas: {count} carta cada uno.", other: "Manos nuevas: {count} cartas cada uno."},
   "log.addit.swept": {one: "{name} se lleva la carta que quedaba en la mesa.", other: "{name} se lleva las {count} cartas que quedaban en la mesa."},
   "log.addit.dealEnd": "Fin del reparto {deal}: {points}.",
-  "log.addit.totals": "Totales: {totals}.",
+  "log.totals": "Totales: {totals}.",
 
   "pm.plus": "Más {number}",
   "pm.minus": "Menos {number}",

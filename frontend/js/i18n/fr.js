@@ -427,7 +427,7 @@ export default {
   "log.addit.dealt": {one: "Nouvelles mains : {count} carte chacun.", other: "Nouvelles mains : {count} cartes chacun."},
   "log.addit.swept": {one: "{name} prend la carte restée sur la table.", other: "{name} prend les {count} cartes restées sur la table."},
   "log.addit.dealEnd": "Fin de la donne {deal} : {points}.",
-  "log.addit.totals": "Totaux : {totals}.",
+  "log.totals": "Totaux : {totals}.",
 
   "pm.plus": "Plus {number}",
   "pm.minus": "Moins {number}",

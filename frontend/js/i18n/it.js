@@ -427,7 +427,7 @@ export default {
   "log.addit.dealt": {one: "Nuove mani: {count} carta a testa.", other: "Nuove mani: {count} carte a testa."},
   "log.addit.swept": {one: "{name} prende la carta rimasta sul tavolo.", other: "{name} prende le {count} carte rimaste sul tavolo."},
   "log.addit.dealEnd": "Fine della distribuzione {deal}: {points}.",
-  "log.addit.totals": "Totali: {totals}.",
+  "log.totals": "Totali: {totals}.",
 
   "pm.plus": "Più {number}",
   "pm.minus": "Meno {number}",

@@ -427,7 +427,7 @@ export default {
   "log.addit.dealt": {one: "Mãos novas: {count} carta para cada um.", other: "Mãos novas: {count} cartas para cada um."},
   "log.addit.swept": {one: "{name} fica com a carta que restava na mesa.", other: "{name} fica com as {count} cartas que restavam na mesa."},
   "log.addit.dealEnd": "Fim da distribuição {deal}: {points}.",
-  "log.addit.totals": "Totais: {totals}.",
+  "log.totals": "Totais: {totals}.",
 
   "pm.plus": "Mais {number}",
   "pm.minus": "Menos {number}",

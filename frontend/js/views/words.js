@@ -30,6 +30,13 @@ export function isolated(name) {
   return RIGHT_TO_LEFT.test(name) ? `\u2068${name}\u2069` : name;
 }
 
+/** "Totals: Ann 38 + 31 = 69, Bob 22 + 29 = 51.": what a deal's or a round's `points` bring each of `seats`' totals
+ * to, as the scoreboard shows them, so the line adds up to it. */
+export function totalsAfter(view, seats, points, totals) {
+  return t("log.totals", {totals: seats.map((s) =>
+    `${seatName(view, s)} ${minus(totals[s] - points[s])} + ${points[s]} = ${minus(totals[s])}`).join(", ")});
+}
+
 export function gameName(key) {
   return t(`game.${key}.name`);
 }
