@@ -159,7 +159,9 @@ def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | 
     captured = len(after.captured[seat]) - len(before.captured[seat])
     entry: JSON = {"type": "play", "card": FACES[card], "row": move["row"], "value": value, "captured": captured}
     if captured:  # the row the card balanced, its values in order, so a reader can follow the sum
-        entry["row_values"] = [v for _, v in before.rows[ROWS.index(move["row"])]] + [value]
+        played = ROWS.index(move["row"])
+        entry["row_values"] = [v for _, v in before.rows[played]] + [value]
+        entry["other_values"] = [v for _, v in before.rows[1 - played]]  # the row it balanced, captured with it
         entry["opened"] = {name: [FACES[c] for c, _ in row] for name, row in zip(ROWS, after.rows)}
     return entry
 

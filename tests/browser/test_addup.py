@@ -93,11 +93,12 @@ def test_a_jokers_typed_value_shows_at_once_and_the_first_tap_plays_it(new_page,
 
 def test_the_other_player_s_capture_shows_the_sum_that_balanced_the_rows(new_page, server):
     """A child playing the computer saw "Computer (easy) played 3 on the top row and captured 4 cards", the
-    rows already dealt anew, with no way to follow the arithmetic (QA: a child alone)."""
+    rows already dealt anew, with no way to follow the arithmetic (QA: a child alone); then "… the same as the
+    bottom row.", whose 7 and two cards a child could not see any more (QA: a class practising arithmetic)."""
     match = new_match(server, "addup", deck=addup_deck([["1a", "2a", "5a"], ["1b", "2b", "3b"]], ["4a", "5b"]))
     match.move(0, {"type": "play", "card": "2a", "row": "bottom"})  # 4 against 5 + 2 = 7
     match.move(1, {"type": "play", "card": "3b", "row": "top"})  # 4 + 3 = 7: Bob captures
     page = new_page()
     page.goto(match.seat_link(0))
     expect(page.locator("#last-move")).to_have_text(
-        "Last move: Bob played 3 on the top row and captured 4 cards. 4 + 3 = 7, the same as the bottom row.")
+        "Last move: Bob played 3 on the top row and captured 4 cards. 4 + 3 = 7, the same as the bottom row: 5 + 2 = 7.")

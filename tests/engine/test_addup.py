@@ -179,5 +179,6 @@ def test_a_capture_s_log_entry_gives_the_balanced_row_s_values_so_a_reader_can_f
     move = {"type": "play", "card": "w1", "row": "top", "value": 1}
     entry = addup.log_entry(state, 0, move, addup.apply(state, 0, move), 1)
     assert entry["captured"] == 3 and entry["row_values"] == [2, 1]  # 2 + 1 = 3, the bottom row's sum
+    assert entry["other_values"] == [3]  # the bottom row, captured with it: its sum, and the count of cards, add up
     move = {"type": "play", "card": "4a", "row": "top"}
-    assert "row_values" not in addup.log_entry(state, 0, move, addup.apply(state, 0, move), 1)
+    assert {"row_values", "other_values"}.isdisjoint(addup.log_entry(state, 0, move, addup.apply(state, 0, move), 1))

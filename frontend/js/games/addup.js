@@ -98,6 +98,11 @@ function jokerValue(view, offer) {
   return helpsWithSums(view) ? offer.captures[0]?.value ?? offer.value.min : NaN;
 }
 
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+
+/** "5 + 2 = 7", a row of one card "7": a row captured, its sum as it was built. */
+const rowSum = (values) => (values.length > 1 ? `${expression(values)} = ${minus(sum(values))}` : minus(sum(values)));
+
 export default {
   fresh: () => ({card: null, value: 0}),
 
@@ -149,9 +154,9 @@ export default {
     const what = {name, card: cardWords(entry.card, entry.card.kind === "number" ? undefined : entry.value, true),
       row: t(`addup.in.${entry.row}`), count: entry.captured};
     const said = [t(entry.captured ? "log.addup.capture" : "log.addup.play", what)];
-    if (entry.row_values) { // the sum that balanced the rows, for a child following the other player's arithmetic
-      said.push(t("log.addup.balanced", {parts: expression(entry.row_values),
-        total: minus(entry.row_values.reduce((a, b) => a + b, 0)), row: t(`addup.in.${entry.row === "top" ? "bottom" : "top"}`)}));
+    if (entry.row_values) { // the sums that balanced the rows, for a child following the other player's arithmetic
+      said.push(t("log.addup.balanced", {parts: expression(entry.row_values), total: minus(sum(entry.row_values)),
+        row: t(`addup.in.${entry.row === "top" ? "bottom" : "top"}`), other: rowSum(entry.other_values)}));
     }
     return said;
   },

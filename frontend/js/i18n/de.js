@@ -399,7 +399,7 @@ export default {
   "addup.seatInfo": {one: "{count} Karte auf der Hand", other: "{count} Karten auf der Hand"},
   "log.addup.play": "{name} legte {card} in {row}.",
   "log.addup.capture": {one: "{name} legte {card} in {row} und räumte {count} Karte ab.", other: "{name} legte {card} in {row} und räumte {count} Karten ab."},
-  "log.addup.balanced": "{parts} = {total}, so viel wie {row}.",
+  "log.addup.balanced": "{parts} = {total}, so viel wie {row}: {other}.",
 
   "addit.card": "{suit} {value}",
   "addit.suit.soccer": "Fußball",

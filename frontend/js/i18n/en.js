@@ -399,7 +399,7 @@ export default {
   "addup.seatInfo": {one: "{count} card in hand", other: "{count} cards in hand"},
   "log.addup.play": "{name} played {card} on {row}.",
   "log.addup.capture": {one: "{name} played {card} on {row} and captured {count} card.", other: "{name} played {card} on {row} and captured {count} cards."},
-  "log.addup.balanced": "{parts} = {total}, the same as {row}.",
+  "log.addup.balanced": "{parts} = {total}, the same as {row}: {other}.",
 
   "addit.card": "{suit} {value}",
   "addit.suit.soccer": "Soccer",

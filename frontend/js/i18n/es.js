@@ -399,7 +399,7 @@ export default {
   "addup.seatInfo": {one: "{count} carta en la mano", other: "{count} cartas en la mano"},
   "log.addup.play": "{name} jugó {card} en {row}.",
   "log.addup.capture": {one: "{name} jugó {card} en {row} y capturó {count} carta.", other: "{name} jugó {card} en {row} y capturó {count} cartas."},
-  "log.addup.balanced": "{parts} = {total}, lo mismo que {row}.",
+  "log.addup.balanced": "{parts} = {total}, lo mismo que {row}: {other}.",
 
   "addit.card": "{suit} {value}",
   "addit.suit.soccer": "Fútbol",

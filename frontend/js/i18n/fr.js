@@ -399,7 +399,7 @@ export default {
   "addup.seatInfo": {one: "{count} carte en main", other: "{count} cartes en main"},
   "log.addup.play": "{name} a joué {card} sur {row}.",
   "log.addup.capture": {one: "{name} a joué {card} sur {row} et ramassé {count} carte.", other: "{name} a joué {card} sur {row} et ramassé {count} cartes."},
-  "log.addup.balanced": "{parts} = {total}, autant que {row}.",
+  "log.addup.balanced": "{parts} = {total}, autant que {row} : {other}.",
 
   "addit.card": "{suit} {value}",
   "addit.suit.soccer": "Football",

@@ -399,7 +399,7 @@ export default {
   "addup.seatInfo": {one: "{count} carta in mano", other: "{count} carte in mano"},
   "log.addup.play": "{name} ha giocato {card} {row}.",
   "log.addup.capture": {one: "{name} ha giocato {card} {row} e ha preso {count} carta.", other: "{name} ha giocato {card} {row} e ha preso {count} carte."},
-  "log.addup.balanced": "{parts} = {total}, come {row}.",
+  "log.addup.balanced": "{parts} = {total}, come {row}: {other}.",
 
   "addit.card": "{suit} {value}",
   "addit.suit.soccer": "Calcio",

@@ -399,7 +399,7 @@ export default {
   "addup.seatInfo": {one: "{count} carta na mão", other: "{count} cartas na mão"},
   "log.addup.play": "{name} jogou {card} n{row}.",
   "log.addup.capture": {one: "{name} jogou {card} n{row} e ganhou {count} carta.", other: "{name} jogou {card} n{row} e ganhou {count} cartas."},
-  "log.addup.balanced": "{parts} = {total}, tal como n{row}.",
+  "log.addup.balanced": "{parts} = {total}, tal como n{row}: {other}.",
 
   "addit.card": "{suit} {value}",
   "addit.suit.soccer": "Futebol",
