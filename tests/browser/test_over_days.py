@@ -623,3 +623,39 @@ def test_the_moves_made_while_a_player_was_away_are_a_tap_under_the_last_move(ne
     cy_fr.locator('[data-panel="missed"]').click()
     expect(cy_fr.locator('[data-panel="missed"]')).to_have_text("1 autre coup depuis le début")
     expect(cy_fr.locator("#missed-moves li")).to_contain_text("Ann a ouvert avec")
+
+
+def test_a_timed_match_left_open_is_drawn_again_only_when_its_deadline_words_change(new_page, server):
+    """A phone left on a timed match for days drew the whole screen again every 30 s to bring "in 23 hours" up to date,
+    hidden or not, though the words changed once an hour: a cheap phone's CPU and battery spent 2,880 times a day
+    (QA: low-end phone); and again at each return to it, for the server's answer that no other device shows the seat. The page's clock runs fast here; its polls do not time out meanwhile."""
+    match = new_match(server, "addup", time_per_move=5 * 3600 + 1800)  # "in 5 hours" for half an hour
+    match.play(lambda view: view["version"] >= 1)
+    page = new_page()
+    # the polls' deadlines beyond the fast clock: a poll in flight is not given up meanwhile
+    page.add_init_script("localStorage.setItem('addgames.waitS', '100000'); localStorage.setItem('addgames.deadlineMs', '1e9')")
+    page.clock.install()
+    with page.expect_response(re.compile(r"/seats/0/device$")):  # this device shows the seat: its answer is drawn
+        page.goto(match.seat_link(0))
+    deadline = page.locator("#deadline")
+    expect(deadline).to_contain_text("(in 5 hours)")
+    expect(page.locator("#last-move")).to_contain_text("Last move: Ann played")
+    page.evaluate("""() => {
+        window.paints = 0;
+        new MutationObserver((records) => { window.paints += records.length; })
+            .observe(document.getElementById('main'), {childList: true});
+    }""")
+    page.clock.run_for(120_000)  # four ticks of the page's 30 s clock
+    assert page.evaluate("window.paints") == 0, "drawn again with nothing new to show"
+
+    hide = """(hidden) => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }"""
+    page.evaluate(hide, True)
+    page.clock.run_for(3_600_000)  # an hour in the pocket: the words changed, nobody saw them
+    assert page.evaluate("window.paints") == 0, "a hidden page is drawn again"
+    with page.expect_response(re.compile(r"/seats/0/device$")):  # in front again: shown again, no other device
+        page.evaluate(hide, False)
+    expect(deadline).to_contain_text("(in 4 hours)")  # up to date at once
+    assert page.evaluate("window.paints") == 1

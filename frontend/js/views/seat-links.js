@@ -89,10 +89,12 @@ export function seatLinks(id, token, screen, fromQr = false) {
       const answer = await api.showSeat(id, token(), me, deviceId());
       const expected = fromQr; // only the first showing: a device that shows the seat later is told as ever
       fromQr = false;
+      const before = [otherDevice, otherName];
       otherName = answer.other_device;
       const known = knownDevices()?.includes(otherName);
       otherDevice = answer.other_device_active && !expected && !known ? Date.parse(answer.other_device_seen_at) : null;
-      screen.repaint();
+      // not the whole screen again for "no other device", at each return to it
+      if (otherDevice !== before[0] || (otherDevice !== null && otherName !== before[1])) screen.repaint();
     } catch {
       shownAt = 0; // offline or refused: the poll says why; try again next time
     }
