@@ -625,6 +625,15 @@ def test_the_moves_made_while_a_player_was_away_are_a_tap_under_the_last_move(ne
     expect(cy_fr.locator("#missed-moves li")).to_contain_text("Ann a ouvert avec")
 
 
+def count_paints(page) -> None:
+    """From now on `window.paints` counts the times the screen in <main> is drawn anew (ui.js replaces its content)."""
+    page.evaluate("""() => {
+        window.paints = 0;
+        new MutationObserver((records) => { window.paints += records.length; })
+            .observe(document.getElementById('main'), {childList: true});
+    }""")
+
+
 def test_a_timed_match_left_open_is_drawn_again_only_when_its_deadline_words_change(new_page, server):
     """A phone left on a timed match for days drew the whole screen again every 30 s to bring "in 23 hours" up to date,
     hidden or not, though the words changed once an hour: a cheap phone's CPU and battery spent 2,880 times a day
@@ -640,11 +649,7 @@ def test_a_timed_match_left_open_is_drawn_again_only_when_its_deadline_words_cha
     deadline = page.locator("#deadline")
     expect(deadline).to_contain_text("(in 5 hours)")
     expect(page.locator("#last-move")).to_contain_text("Last move: Ann played")
-    page.evaluate("""() => {
-        window.paints = 0;
-        new MutationObserver((records) => { window.paints += records.length; })
-            .observe(document.getElementById('main'), {childList: true});
-    }""")
+    count_paints(page)
     page.clock.run_for(120_000)  # four ticks of the page's 30 s clock
     assert page.evaluate("window.paints") == 0, "drawn again with nothing new to show"
 
@@ -658,4 +663,40 @@ def test_a_timed_match_left_open_is_drawn_again_only_when_its_deadline_words_cha
     with page.expect_response(re.compile(r"/seats/0/device$")):  # in front again: shown again, no other device
         page.evaluate(hide, False)
     expect(deadline).to_contain_text("(in 4 hours)")  # up to date at once
+    assert page.evaluate("window.paints") == 1
+
+
+def test_my_games_left_open_is_drawn_again_only_when_the_list_changes(new_page, server):
+    """The home page asks for My games every 15 s and drew the whole page again with each answer, the same list or not:
+    240 repaints an hour on a phone left on it (QA: low-end phone). A move is news, drawn and said."""
+    match = new_match(server, "addup", time_per_move=5 * 3600 + 1800)  # "in 5 hours" for half an hour
+    match.play(lambda view: view["version"] >= 1)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#deadline")).to_be_visible()
+    page.goto("/api/v1/health")  # away from the match's page
+    page.clock.install()
+    asked = re.compile(r"/api/v1/my-games$")
+    with page.expect_response(asked):
+        page.goto("/")
+    expect(page.locator(".my-games li")).to_contain_text("deadline in 5 hours")
+    count_paints(page)
+    sent = []
+    page.on("request", lambda request: sent.append(request.url) if asked.search(request.url) else None)
+
+    def next_refresh():  # the clock run a second at a time until the page asks: its timer is set once an answer is shown
+        with page.expect_response(asked):
+            before = len(sent)
+            for _ in range(60):
+                page.clock.run_for(1000)
+                if len(sent) > before:
+                    break
+
+    for _ in range(3):
+        next_refresh()
+    assert page.evaluate("window.paints") == 0, "drawn again with the same list"
+
+    match.play(lambda view: view["version"] >= 2)
+    next_refresh()
+    expect(page.locator(".my-games li")).to_contain_text("Your turn")
     assert page.evaluate("window.paints") == 1

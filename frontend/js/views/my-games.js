@@ -185,6 +185,7 @@ export function myGames(repaint) {
   let stopped = false;
   let failed = null; // the match whose removal failed: its pushes could not be stopped
   let watched = new Map(); // the public views of the matches this device watches, by id: {data, etag}
+  let drawn = ""; // the list's markup as last drawn (see list)
   const tidy = tidying(repaint);
   /** The finished matches listed, but those whose rematch waits for this device (their page offers the join). */
   const finished = () => (entries || []).filter((entry) => entry.status === "over" && !rematchWaiting(entry)
@@ -212,26 +213,34 @@ export function myGames(repaint) {
     }
     watched = await watchedViews(watched);
     if (stopped) return;
-    repaint();
+    if (String(list()) !== drawn) repaint(); // the same list again (most answers): the page stays as it is
     timer = setTimeout(refresh, document.hidden ? 4 * REFRESH_MS : REFRESH_MS);
+  }
+
+  /** The list as the page draws it: drawn again after a refresh only when it differs from `drawn`, the one on the page.
+   * Drawn with every answer, 240 times an hour, the same list cost a cheap phone's CPU a whole page each time. */
+  function list() {
+    const seats = allSeats();
+    if (!seats.length && !watchedMatches().length) return sheetsList();
+    const listed = seats.length ? entries : []; // nothing to ask the server for matches only watched
+    const known = new Set((listed || []).map((entry) => entry.id));
+    const gone = listed ? seats.filter((seat) => !known.has(seat.id)) : [];
+    const items = listed ? [listed.filter((e) => seats.some((s) => s.id === e.id)).map((entry) => item(entry, failed)),
+      gone.map((seat) => goneItem(seat, replaced, failed))] : unlisted ? seats.map(keptItem) : null;
+    return html`<section class="my-games" aria-labelledby="mine-title">
+      <h2 id="mine-title">${t("mine.title")}</h2>
+      ${unlisted && seats.length ? html`<p class="note" id="mine-unlisted">${unlistedText(unlisted)}</p>` : ""}
+      ${items ? tools(seats.length + watchedMatches().length, tidy, listed ? finished() : []) : ""}
+      ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
+        ${items}${watchedMatches().map((match) => watchedItem(match, watched.get(match.id)?.data, failed))}</ul>`
+        : html`<p>${t("app.loading")}</p>`}</section>${sheetsList()}`;
   }
 
   return {
     render() {
-      const seats = allSeats();
-      if (!seats.length && !watchedMatches().length) return sheetsList();
-      const listed = seats.length ? entries : []; // nothing to ask the server for matches only watched
-      const known = new Set((listed || []).map((entry) => entry.id));
-      const gone = listed ? seats.filter((seat) => !known.has(seat.id)) : [];
-      const items = listed ? [listed.filter((e) => seats.some((s) => s.id === e.id)).map((entry) => item(entry, failed)),
-        gone.map((seat) => goneItem(seat, replaced, failed))] : unlisted ? seats.map(keptItem) : null;
-      return html`<section class="my-games" aria-labelledby="mine-title">
-        <h2 id="mine-title">${t("mine.title")}</h2>
-        ${unlisted && seats.length ? html`<p class="note" id="mine-unlisted">${unlistedText(unlisted)}</p>` : ""}
-        ${items ? tools(seats.length + watchedMatches().length, tidy, listed ? finished() : []) : ""}
-        ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
-          ${items}${watchedMatches().map((match) => watchedItem(match, watched.get(match.id)?.data, failed))}</ul>`
-          : html`<p>${t("app.loading")}</p>`}</section>${sheetsList()}`;
+      const markup = list();
+      drawn = String(markup);
+      return markup;
     },
     start() {
       refresh();
