@@ -31,7 +31,11 @@ def cleanup(days: int) -> None:
             click.echo(f"Deleted {count} {kind} matches past {name}={kept[setting]}.")
 
 
-@click.command("find-matches")
+# A match id may begin with "-" (and a name too): read as it is, not as an option.
+AS_TYPED = {"ignore_unknown_options": True}
+
+
+@click.command("find-matches", context_settings=AS_TYPED)
 @with_appcontext
 @click.argument("name")
 def find_matches(name: str) -> None:
@@ -47,7 +51,7 @@ def find_matches(name: str) -> None:
     click.echo(f"{len(found)} {'match' if len(found) == 1 else 'matches'} with a player called {name}.")
 
 
-@click.command("delete-matches")
+@click.command("delete-matches", context_settings=AS_TYPED)
 @with_appcontext
 @click.argument("matches", nargs=-1, required=True)
 def delete_matches(matches: tuple[str, ...]) -> None:

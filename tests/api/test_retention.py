@@ -184,6 +184,7 @@ def test_an_operator_finds_the_matches_of_a_name_as_the_api_reads_names(app, cli
     assert re.fullmatch(rf"{seated.id}  addup  playing  last change \S+Z  Ann, Zoë", said[1])
     assert said[-1] == "2 matches with a player called ｚｏë."
     assert operator(app, "find-matches", "Nobody") == ["0 matches with a player called Nobody."]
+    assert operator(app, "find-matches", "-Zoë-") == ["0 matches with a player called -Zoë-."]
 
 
 def test_an_operator_deletes_matches_named_by_id_or_link_with_all_they_hold(app, client):
@@ -192,8 +193,8 @@ def test_an_operator_deletes_matches_named_by_id_or_link_with_all_they_hold(app,
         move_first(table)
     held = rows(app, kept.id)
     link = f"https://addgames.example/g/{linked.id}#seat={linked.tokens[1]}"
-    assert operator(app, "delete-matches", gone.id, link, "no-such-match") == [
-        "Deleted 2 matches.", "No match no-such-match: deleted before, or never one."]
+    assert operator(app, "delete-matches", gone.id, link, "-no-such-match") == [  # an id may begin with "-"
+        "Deleted 2 matches.", "No match -no-such-match: deleted before, or never one."]
     assert not exists(gone) and not exists(linked) and exists(kept)
     assert rows(app, gone.id) == rows(app, linked.id) == dict.fromkeys(held, 0)
     assert rows(app, kept.id) == held
