@@ -573,3 +573,33 @@ def test_a_card_tapped_twice_fast_stays_picked(new_page, server):
     card.click()  # a tap of its own still puts it back
     expect(card).to_have_attribute("aria-pressed", "false")
     expect(page.locator(".controls")).to_have_count(0)
+
+
+def test_a_card_picked_on_a_short_phone_with_large_text_shows_every_move_it_makes(new_page, server):
+    """A 360x640 phone with the browser's text at 130 %, two seats, the hand three rows high: a card tapped drew its
+    moves under the fold, the first button cut by the screen's foot and the next out of sight, because the scroll
+    that brings them up stopped at the table's top ("Top card"). In Plus and Minus the squares a move lands on lie
+    under the buttons, not above the hand: the moves come up whole, the card tapped still in sight."""
+    match = new_match(server, "plusminus", deck=plusminus_deck([["plus-5a", "plus-14a"], ["plus-6a"]]))
+    match.play(lambda view: view["version"] >= 2)
+    page = new_page()
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.add_init_script("addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '130%'; })")
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(match.seat_link(0))
+    expect(page.locator("#last-move")).to_be_visible()
+    page.wait_for_function("""(selector) => {  // scrolled to the card, once nothing drawn above it moves it any more
+        const card = document.querySelector(selector);
+        window.scrollBy(0, card.getBoundingClientRect().bottom - innerHeight + 4);
+        const top = card.getBoundingClientRect().top, still = window.handTop === top;
+        window.handTop = top;
+        return still;
+    }""", arg='.hand [data-card="plus-14a"]', polling=300)
+    page.locator('.hand [data-card="plus-14a"]').click()
+    expect(page.locator('.controls [data-action="move"]').first).to_be_visible()
+    moves = page.locator('.controls [data-action="move"]')
+    assert moves.count() >= 2
+    assert all(in_sight(page, f'.controls [data-action="move"] >> nth={n}') for n in range(moves.count())), \
+        page.evaluate("""() => [...document.querySelectorAll('.controls [data-action="move"]')]
+            .map((e) => [e.textContent, e.getBoundingClientRect().top, e.getBoundingClientRect().bottom, innerHeight])""")
+    assert in_sight(page, ".hand [aria-pressed=true]")

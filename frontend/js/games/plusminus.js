@@ -88,6 +88,7 @@ function controls(ctx, offer, top) {
 
 export default {
   fresh: () => ({card: null}),
+  landsUnderTheHand: true, // the squares a move lands on are on the boards under its buttons (views/play.js)
 
   seatInfo(view, n) {
     const seat = view.state.seats[n];
