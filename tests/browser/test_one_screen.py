@@ -165,3 +165,28 @@ def test_a_grandparents_tablet_at_twice_the_text_size_in_their_language(new_page
         [...document.querySelectorAll('.seat .score')].filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent)]""")
     assert overflow == [0, []], overflow
     assert [word for word in page.evaluate(BROKEN_WORDS) if "-" not in word] == []  # "Add-Em-|Karte" may wrap
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_small_phone_with_large_text_keeps_the_scores_side_by_side(new_page, server, artifacts, game):
+    """A grandmother's 360x640 phone with Android's text at 130 %, two seats: the two score cards, 10rem wide at the
+    least, no longer fitted side by side and stood one above the other, and "Your turn", 12em at the least, sent Hint
+    to a row of its own: 190 px more before the table, the hand two screens down. Side by side now, Hint beside the
+    status, nothing wider than the screen and no word broken."""
+    match = new_match(server, game, deck=unshuffled(server, game))
+    match.play(lambda view: view["version"] >= 2 and view["turn"] == 0
+               and (game != "addtoo" or "place" in match.view(0)["you"]["legal_moves"]))
+    page = new_page()
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.add_init_script("addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '130%'; })")
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    expect(page.locator('[data-key="hint"]')).to_be_visible()
+    page.screenshot(path=artifacts / f"text-130-360-{game}.png", full_page=True)
+    status, hint, ann, bob = page.evaluate("""() => ['#status', '[data-key="hint"]', '.seats .seat:nth-child(1)',
+        '.seats .seat:nth-child(2)'].map((selector) => document.querySelector(selector).getBoundingClientRect().toJSON())""")
+    assert hint["top"] < status["bottom"], (status, hint)
+    assert bob["top"] == ann["top"], (ann, bob)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert page.evaluate(BROKEN_WORDS) == []
