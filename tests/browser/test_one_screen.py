@@ -190,3 +190,20 @@ def test_a_small_phone_with_large_text_keeps_the_scores_side_by_side(new_page, s
     assert bob["top"] == ann["top"], (ann, bob)
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     assert page.evaluate(BROKEN_WORDS) == []
+
+
+def test_a_panel_title_that_wraps_with_large_text_starts_at_the_left_like_the_others(new_page, server, artifacts):
+    """At 130 % text on a 360 px phone, "Give a seat a new link" takes two lines: its title stood centred, its arrow
+    alone on a line under it at the left, unlike "Fair shuffle" above it, which reads from the left edge."""
+    match = new_match(server, "addup")
+    page = new_page()
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.add_init_script("addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '130%'; })")
+    page.goto(match.seat_link(0))
+    expect(page.locator('[data-key="toggle-links"]')).to_be_visible()
+    lefts = page.evaluate("""() => [...document.querySelectorAll('.disclose')].map((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        return [button.textContent.trim(), Math.round(range.getClientRects()[0].left - button.getBoundingClientRect().left)];
+    })""")
+    assert len(lefts) >= 2 and all(left == 0 for _, left in lefts), lefts
