@@ -161,10 +161,13 @@ def test_plus_and_minus_texts_for_any_move_use_no_verb_of_moving_forward(languag
 # Words a language file once slipped into, where the rest of it says otherwise: (pattern, its own word).
 SLIPS = {
     "pt": [(r"\bvocê\b|\bcompr[ae]r?\b|\bjogue\b|\bponha\b|\bdesista\b", "tu: tira, joga, põe, desiste")],
-    "es": [(r"\bficha", "peón")],
-    "fr": [(r"cartes? Figure", "carte Chiffre"), (r"partie\(s\)", "manche(s): a game of the match")],
+    "es": [(r"\bficha", "peón"),
+           (r"dale su enlace", "el enlace de la partida: \"su\" after \"dale\" reads as the operator's own link")],
+    "fr": [(r"cartes? Figure", "carte Chiffre"), (r"partie\(s\)", "manche(s): a game of the match"),
+           (r"donnez-lui son lien", "le lien de la partie: \"son\" after \"lui\" reads as the operator's own link")],
     "de": [(r"Spiel\(en\)", "Partie(n): a game of Plus and Minus")],
-    "it": [(r"\bsu \{row\}", "sulla fila: ADD UP's row comes with its own articulated preposition, never \"su la fila\"")],
+    "it": [(r"\bsu \{row\}", "sulla fila: ADD UP's row comes with its own articulated preposition, never \"su la fila\""),
+           (r"dagli il suo link", "il link della partita: \"suo\" after \"gli\" reads as the operator's own link")],
 }
 
 

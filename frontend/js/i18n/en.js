@@ -714,7 +714,7 @@ export default {
   "privacy.finishedKept": "Finished matches are kept, with their names and moves, until the operator deletes them.",
   "privacy.idle": {one: "A match left unfinished, where nobody has moved or joined for {count} day, is deleted with its names and moves.", other: "A match left unfinished, where nobody has moved or joined for {count} days, is deleted with its names and moves."},
   "privacy.idleKept": "Matches nobody plays any more are kept until the operator deletes them.",
-  "privacy.erase": "To have a match deleted sooner, ask the operator: give them its link, or the name it was played under.",
+  "privacy.erase": "To have a match deleted sooner, ask the operator: give them the match's link, or the name it was played under.",
   "privacy.device": "The links on this device stay until you remove them from My games (a class sheet's: Forget this sheet, on its page), or clear this browser's data.",
   "privacy.ask": "Questions? Ask the operator of this server.",
   // join codes

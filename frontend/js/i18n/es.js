@@ -712,7 +712,7 @@ export default {
   "privacy.finishedKept": "Las partidas terminadas se guardan, con sus nombres y jugadas, hasta que el responsable las borre.",
   "privacy.idle": {one: "Una partida sin terminar en la que nadie ha jugado ni se ha unido desde hace {count} día se borra, con sus nombres y jugadas.", other: "Una partida sin terminar en la que nadie ha jugado ni se ha unido desde hace {count} días se borra, con sus nombres y jugadas."},
   "privacy.idleKept": "Las partidas que ya nadie juega se guardan hasta que el responsable las borre.",
-  "privacy.erase": "Para que se borre una partida antes, pídeselo al responsable: dale su enlace o el nombre con el que se jugó.",
+  "privacy.erase": "Para que se borre una partida antes, pídeselo al responsable: dale el enlace de la partida o el nombre con el que se jugó.",
   "privacy.device": "Los enlaces de este dispositivo se quedan hasta que los quites de «Mis partidas» (los de una hoja de la clase, con «Olvidar esta hoja» en su página) o borres los datos de este navegador.",
   "privacy.ask": "¿Tienes preguntas? Pregunta al responsable de este servidor.",
   // join codes

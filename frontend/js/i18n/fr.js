@@ -712,7 +712,7 @@ export default {
   "privacy.finishedKept": "Les parties terminées sont gardées, avec leurs noms et leurs coups, jusqu'à ce que l'exploitant les supprime.",
   "privacy.idle": {one: "Une partie non terminée où personne n'a joué ni rejoint la partie depuis {count} jour est supprimée, avec ses noms et ses coups.", other: "Une partie non terminée où personne n'a joué ni rejoint la partie depuis {count} jours est supprimée, avec ses noms et ses coups."},
   "privacy.idleKept": "Les parties que plus personne ne joue sont gardées jusqu'à ce que l'exploitant les supprime.",
-  "privacy.erase": "Pour faire supprimer une partie plus tôt, adressez-vous à l'exploitant : donnez-lui son lien, ou le nom sous lequel elle a été jouée.",
+  "privacy.erase": "Pour faire supprimer une partie plus tôt, adressez-vous à l'exploitant : donnez-lui le lien de la partie, ou le nom sous lequel elle a été jouée.",
   "privacy.device": "Les liens de cet appareil restent jusqu'à ce que vous les retiriez de « Mes parties » (ceux d'une feuille de classe : « Oublier cette feuille », sur sa page), ou que vous effaciez les données de ce navigateur.",
   "privacy.ask": "Des questions ? Adressez-vous à l'exploitant de ce serveur.",
   // join codes

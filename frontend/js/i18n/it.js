@@ -712,7 +712,7 @@ export default {
   "privacy.finishedKept": "Le partite finite sono conservate, con i loro nomi e le loro mosse, finché il gestore non le cancella.",
   "privacy.idle": {one: "Una partita non finita in cui nessuno ha giocato né è entrato da {count} giorno viene cancellata, con i suoi nomi e le sue mosse.", other: "Una partita non finita in cui nessuno ha giocato né è entrato da {count} giorni viene cancellata, con i suoi nomi e le sue mosse."},
   "privacy.idleKept": "Le partite che nessuno gioca più sono conservate finché il gestore non le cancella.",
-  "privacy.erase": "Per far cancellare prima una partita, chiedilo al gestore: dagli il suo link o il nome con cui è stata giocata.",
+  "privacy.erase": "Per far cancellare prima una partita, chiedilo al gestore: dagli il link della partita o il nome con cui è stata giocata.",
   "privacy.device": "I link su questo dispositivo restano finché non li togli da «Le mie partite» (quelli di un foglio della classe con «Dimentica questo foglio» nella sua pagina) o non cancelli i dati di questo browser.",
   "privacy.ask": "Domande? Chiedi al gestore di questo server.",
   // join codes
