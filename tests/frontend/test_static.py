@@ -171,6 +171,16 @@ SLIPS = {
 }
 
 
+# ADD'EM's counting (RULES.md): a round that ends blocked has everyone count their hand, not only "the others".
+COUNTING_OTHERS = {"en": "the others count", "de": "zählen die anderen", "es": "los demás cuentan",
+                   "fr": "les autres comptent", "it": "gli altri contano", "pt": "os outros contam"}
+
+
+@pytest.mark.parametrize("language", sorted(COUNTING_OTHERS))
+def test_add_em_scoring_counts_every_hand_left_at_a_round_end(language):
+    assert COUNTING_OTHERS[language] not in entries(language)["score.addem"]
+
+
 @pytest.mark.parametrize("language", sorted(SLIPS))
 def test_each_language_keeps_its_own_words_and_register(language):
     text = source(FRONTEND / "js" / "i18n" / f"{language}.js")

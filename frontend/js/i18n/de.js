@@ -184,7 +184,7 @@ export default {
   "score.addit.short": "Wertung: ein Punkt pro gesammelte Karte; nach der einen Runde gewinnt die höchste Punktzahl.",
   "score.addit.long": "Wertung: ein Punkt pro gesammelte Karte; es werden Runden gespielt, bis jemand 201 oder mehr hat, dann gewinnt die höchste Summe.",
   "score.plusminus": {one: "Wertung: jede Figur im Ziel zählt 50, auf den Sternen −20, sonst die Zahl ihres Feldes; nach der Partie gewinnt die höchste Summe.", other: "Wertung: jede Figur im Ziel zählt 50, auf den Sternen −20, sonst die Zahl ihres Feldes; nach {count} Partien gewinnt die höchste Summe."},
-  "score.addem": "Wertung: Am Ende einer Runde zählen die anderen die Karten auf ihrer Hand, 1 für eine Zahlen- oder Minuskarte, 3 für eine Summenkarte, 10 für eine Add-Em-Karte; Punkte zählen gegen dich, die niedrigste Summe gewinnt; bei 50 scheidet man aus.",
+  "score.addem": "Wertung: Am Ende einer Runde zählt jede Karte, die dir auf der Hand bleibt, gegen dich: 1 für eine Zahlen- oder Minuskarte, 3 für eine Summenkarte, 10 für eine Add-Em-Karte; die niedrigste Summe gewinnt; bei 50 scheidet man aus.",
   "score.addtoo": "Wertung: Züge punkten während der Runde, jede übrige Raute kostet am Ende 10; gespielt wird, bis eine Summe {target} erreicht, dann gewinnt die höchste.",
   "score.seat.addup": {one: "{count} Karte abgeräumt", other: "{count} Karten abgeräumt"},
   "score.seat.addit": {one: "{count} Karte gesammelt", other: "{count} Karten gesammelt"},

@@ -184,7 +184,7 @@ export default {
   "score.addit.short": "Scoring: one point per card you collect; after the one deal, the most points wins.",
   "score.addit.long": "Scoring: one point per card you collect; deals go on until someone has 201 or more, then the highest total wins.",
   "score.plusminus": {one: "Scoring: each man home is worth 50, on the stars −20, else its square; after the game the highest total wins.", other: "Scoring: each man home is worth 50, on the stars −20, else its square; after {count} games the highest total wins."},
-  "score.addem": "Scoring: when a round ends, the others count the cards in their hands, 1 for a Figure or Minus card, 3 for a Total card, 10 for an Add-Em card; points count against you, the lowest wins; at 50 a player drops out.",
+  "score.addem": "Scoring: when a round ends, each card left in your hand counts against you: 1 for a Figure or Minus card, 3 for a Total card, 10 for an Add-Em card; the lowest total wins; at 50 a player drops out.",
   "score.addtoo": "Scoring: plays score during a hand, each diamond left costs 10 at its end; hands go on until a total reaches {target}, then the highest wins.",
   "score.seat.addup": {one: "{count} card captured", other: "{count} cards captured"},
   "score.seat.addit": {one: "{count} card collected", other: "{count} cards collected"},

@@ -184,7 +184,7 @@ export default {
   "score.addit.short": "Puntuación: un punto por carta recogida; tras el único reparto, gana quien tenga más puntos.",
   "score.addit.long": "Puntuación: un punto por carta recogida; se reparte hasta que alguien tenga 201 o más, y gana el total más alto.",
   "score.plusminus": {one: "Puntuación: cada peón en casa vale 50, en las estrellas −20, si no el número de su casilla; al acabar la ronda, gana el total más alto.", other: "Puntuación: cada peón en casa vale 50, en las estrellas −20, si no el número de su casilla; tras {count} rondas, gana el total más alto."},
-  "score.addem": "Puntuación: al acabar una ronda, los demás cuentan las cartas de su mano, 1 por una carta Cifra o Menos, 3 por una carta Total, 10 por una carta Add-Em; los puntos cuentan en contra, gana el más bajo; con 50 un jugador queda fuera.",
+  "score.addem": "Puntuación: al acabar una ronda, cada carta que te queda en la mano cuenta en contra: 1 por una carta Cifra o Menos, 3 por una carta Total, 10 por una carta Add-Em; gana el total más bajo; con 50 un jugador queda fuera.",
   "score.addtoo": "Puntuación: las jugadas puntúan durante la mano, cada rombo que queda cuesta 10 al final; se juega hasta que un total llega a {target}, y gana el más alto.",
   "score.seat.addup": {one: "{count} carta capturada", other: "{count} cartas capturadas"},
   "score.seat.addit": {one: "{count} carta recogida", other: "{count} cartas recogidas"},

@@ -184,7 +184,7 @@ export default {
   "score.addit.short": "Score : un point par carte ramassée ; après l'unique donne, le plus de points gagne.",
   "score.addit.long": "Score : un point par carte ramassée ; on redonne jusqu'à ce que quelqu'un ait 201 ou plus, puis le plus haut total gagne.",
   "score.plusminus": {one: "Score : chaque pion arrivé vaut 50, sur les étoiles −20, sinon le numéro de sa case ; à la fin de la manche, le plus haut total gagne.", other: "Score : chaque pion arrivé vaut 50, sur les étoiles −20, sinon le numéro de sa case ; après {count} manches, le plus haut total gagne."},
-  "score.addem": "Score : à la fin d'une manche, les autres comptent les cartes de leur main, 1 par carte Chiffre ou Moins, 3 par carte Total, 10 par carte Add-Em ; les points comptent contre vous, le plus bas gagne ; à 50, on est éliminé.",
+  "score.addem": "Score : à la fin d'une manche, chaque carte restée dans votre main compte contre vous : 1 par carte Chiffre ou Moins, 3 par carte Total, 10 par carte Add-Em ; le total le plus bas gagne ; à 50, on est éliminé.",
   "score.addtoo": "Score : les poses marquent pendant la main, chaque losange restant coûte 10 à la fin ; on rejoue jusqu'à ce qu'un total atteigne {target}, puis le plus haut gagne.",
   "score.seat.addup": {one: "{count} carte ramassée", other: "{count} cartes ramassées"},
   "score.seat.addit": {one: "{count} carte ramassée", other: "{count} cartes ramassées"},

@@ -184,7 +184,7 @@ export default {
   "score.addit.short": "Punteggio: un punto per carta raccolta; dopo l'unica distribuzione, vince chi ha più punti.",
   "score.addit.long": "Punteggio: un punto per carta raccolta; si continua a distribuire finché qualcuno ha 201 o più, poi vince il totale più alto.",
   "score.plusminus": {one: "Punteggio: ogni pedina a casa vale 50, sulle stelle −20, altrimenti il numero della sua casella; a fine manche vince il totale più alto.", other: "Punteggio: ogni pedina a casa vale 50, sulle stelle −20, altrimenti il numero della sua casella; dopo {count} manche vince il totale più alto."},
-  "score.addem": "Punteggio: alla fine di un giro, gli altri contano le carte che hanno in mano, 1 per una carta Cifra o Meno, 3 per una carta Totale, 10 per una carta Add-Em; i punti contano contro di te, vince il più basso; a 50 un giocatore è eliminato.",
+  "score.addem": "Punteggio: alla fine di un giro, ogni carta che ti resta in mano conta contro di te: 1 per una carta Cifra o Meno, 3 per una carta Totale, 10 per una carta Add-Em; vince il totale più basso; a 50 un giocatore è eliminato.",
   "score.addtoo": "Punteggio: le mosse fanno punti durante la mano, ogni rombo rimasto costa 10 alla fine; si gioca finché un totale arriva a {target}, poi vince il più alto.",
   "score.seat.addup": {one: "{count} carta presa", other: "{count} carte prese"},
   "score.seat.addit": {one: "{count} carta raccolta", other: "{count} carte raccolte"},
