@@ -20,8 +20,8 @@ def test_a_match_s_address_carried_to_another_device_says_how_to_play_the_seat_t
     phone.goto(laptop.url)  # the address bar's address, shared to the phone
     note = phone.locator("#watch-note")
     expect(note).to_contain_text("You are watching: you have no seat in this match on this device.")
-    expect(note).to_contain_text("To play your seat here, open your seat link: “My seat link”, at the foot of the match, "
-                                 "shows it on a device that plays your seat, or whoever created the match can give "
+    expect(note).to_contain_text("To play here, open your seat link: “My seat link”, at the foot of the match, "
+                                 "shows it on the device you already play on, or whoever created the match can give "
                                  "your seat a new link.")
     expect(note).to_contain_text("ask whoever sent it for the link again")
     laptop.locator('[data-key="show-link"]').click()  # where the note says

@@ -181,6 +181,19 @@ def test_add_em_scoring_counts_every_hand_left_at_a_round_end(language):
     assert COUNTING_OTHERS[language] not in entries(language)["score.addem"]
 
 
+# The watching note: "to play your seat here", on "a device that plays your seat", is no French, Spanish, Italian
+# or Portuguese ("jouer votre place") and heavy going for a child in English and German: "to play here", "the
+# device you already play on".
+PLAYING_A_SEAT = {"en": r"play your seat|plays your seat", "de": r"deinen Platz (hier )?(zu )?spiel",
+                  "es": r"jugar tu plaza|juega tu plaza", "fr": r"jouer votre place|joue votre place",
+                  "it": r"giocare qui il tuo posto|gioca il tuo posto", "pt": r"jogar aqui o teu lugar|joga o teu lugar"}
+
+
+@pytest.mark.parametrize("language", sorted(PLAYING_A_SEAT))
+def test_the_watching_note_says_to_play_here_not_to_play_a_seat(language):
+    assert not re.search(PLAYING_A_SEAT[language], entries(language)["play.spectator"], re.I)
+
+
 @pytest.mark.parametrize("language", sorted(SLIPS))
 def test_each_language_keeps_its_own_words_and_register(language):
     text = source(FRONTEND / "js" / "i18n" / f"{language}.js")

@@ -203,7 +203,7 @@ export default {
   "play.table": "Der Tisch",
   "play.yourHand": "Deine Hand",
   "play.pile": {one: "Noch {count} Karte zum Ziehen", other: "Noch {count} Karten zum Ziehen"},
-  "play.spectator": "Du schaust zu: Auf diesem Gerät hast du keinen Platz in diesem Spiel. Um deinen Platz hier zu spielen, öffne deinen Platz-Link: „Mein Platz-Link“ unten im Spiel zeigt ihn auf einem Gerät, das deinen Platz spielt, oder die Person, die das Spiel erstellt hat, kann deinem Platz einen neuen Link geben. Hat dich ein Link hierher gebracht, ist er vielleicht unvollständig: Bitte die Person, die ihn dir geschickt hat, ihn noch einmal zu schicken.",
+  "play.spectator": "Du schaust zu: Auf diesem Gerät hast du keinen Platz in diesem Spiel. Um hier zu spielen, öffne deinen Platz-Link: „Mein Platz-Link“ unten im Spiel zeigt ihn auf dem Gerät, auf dem du schon spielst, oder die Person, die das Spiel erstellt hat, kann deinem Platz einen neuen Link geben. Hat dich ein Link hierhergebracht, ist er vielleicht unvollständig: Bitte die Person, die ihn dir geschickt hat, ihn noch einmal zu schicken.",
   "play.removeGone": "Von diesem Gerät entfernen",
   "play.handedOver": "Du hast diesen Platz seinem Spieler gegeben: Dieses Gerät schaut nur zu.",
   "play.sheetMatch": "Ein Spiel deines Klassenbogens: Die Kinder spielen es mit ihren Karten; dieses Gerät schaut nur zu.",

@@ -203,7 +203,7 @@ export default {
   "play.table": "Il tavolo",
   "play.yourHand": "La tua mano",
   "play.pile": {one: "{count} carta da pescare", other: "{count} carte da pescare"},
-  "play.spectator": "Stai guardando: non hai un posto in questa partita su questo dispositivo. Per giocare qui il tuo posto, apri il tuo link del posto: «Il mio link del posto», in fondo alla partita, lo mostra su un dispositivo che gioca il tuo posto, oppure chi ha creato la partita può dare un nuovo link al tuo posto. Se sei arrivato qui da un link, forse è incompleto: chiedi a chi te l'ha mandato di rimandartelo.",
+  "play.spectator": "Stai guardando: non hai un posto in questa partita su questo dispositivo. Per giocare qui, apri il tuo link del posto: «Il mio link del posto», in fondo alla partita, lo mostra sul dispositivo su cui giochi già, oppure chi ha creato la partita può dare un nuovo link al tuo posto. Se sei arrivato qui da un link, forse è incompleto: chiedi a chi te l'ha mandato di rimandartelo.",
   "play.removeGone": "Toglila da questo dispositivo",
   "play.handedOver": "Hai dato questo posto al suo giocatore: questo dispositivo guarda soltanto.",
   "play.sheetMatch": "Una partita del tuo foglio della classe: gli alunni la giocano con le loro schede; questo dispositivo guarda soltanto.",
