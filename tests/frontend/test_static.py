@@ -194,6 +194,14 @@ def test_the_watching_note_says_to_play_here_not_to_play_a_seat(language):
     assert not re.search(PLAYING_A_SEAT[language], entries(language)["play.spectator"], re.I)
 
 
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_plus_and_minus_scores_of_earlier_games_read_as_no_range_of_two(language):
+    """A rubber has 5 games: in the third, "games 1 to 2" ("Partien 1 bis 2") read as a range of two; "the first
+    2 games" reads right for any number."""
+    earlier = re.search(r'other: "(.*?)"', entries(language)["score.seat.plusminusLater"]).group(1)
+    assert not re.search(r"\b1 \w{1,3} \{count\}", earlier), earlier
+
+
 @pytest.mark.parametrize("language", sorted(SLIPS))
 def test_each_language_keeps_its_own_words_and_register(language):
     text = source(FRONTEND / "js" / "i18n" / f"{language}.js")

@@ -190,7 +190,7 @@ export default {
   "score.seat.addit": {one: "{count} Karte gesammelt", other: "{count} Karten gesammelt"},
   "score.seat.additLong": "{score} von {target}",
   "score.seat.plusminus": "{points} in dieser Partie",
-  "score.seat.plusminusLater": {one: "{score} in Partie 1 · {points} in dieser Partie", other: "{score} in den Partien 1 bis {count} · {points} in dieser Partie"},
+  "score.seat.plusminusLater": {one: "{score} in Partie 1 · {points} in dieser Partie", other: "{score} in den ersten {count} Partien · {points} in dieser Partie"},
   "score.seat.plusminusOver": "{score} insgesamt",
   "score.seat.addem": "{score} von {line} · weniger ist besser",
   "score.seat.addemShort": "{score} von {line}",

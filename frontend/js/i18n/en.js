@@ -190,7 +190,7 @@ export default {
   "score.seat.addit": {one: "{count} card collected", other: "{count} cards collected"},
   "score.seat.additLong": "{score} of {target}",
   "score.seat.plusminus": "{points} this game",
-  "score.seat.plusminusLater": {one: "{score} in game 1 · {points} this game", other: "{score} in games 1 to {count} · {points} this game"},
+  "score.seat.plusminusLater": {one: "{score} in game 1 · {points} this game", other: "{score} in the first {count} games · {points} this game"},
   "score.seat.plusminusOver": "{score} in all",
   "score.seat.addem": "{score} of {line} · lower wins",
   "score.seat.addemShort": "{score} of {line}",

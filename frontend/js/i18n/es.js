@@ -190,7 +190,7 @@ export default {
   "score.seat.addit": {one: "{count} carta recogida", other: "{count} cartas recogidas"},
   "score.seat.additLong": "{score} de {target}",
   "score.seat.plusminus": "{points} en esta ronda",
-  "score.seat.plusminusLater": {one: "{score} en la ronda 1 · {points} en esta ronda", other: "{score} en las rondas 1 a {count} · {points} en esta ronda"},
+  "score.seat.plusminusLater": {one: "{score} en la ronda 1 · {points} en esta ronda", other: "{score} en las primeras {count} rondas · {points} en esta ronda"},
   "score.seat.plusminusOver": "{score} en total",
   "score.seat.addem": "{score} de {line} · gana el más bajo",
   "score.seat.addemShort": "{score} de {line}",

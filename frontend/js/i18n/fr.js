@@ -190,7 +190,7 @@ export default {
   "score.seat.addit": {one: "{count} carte ramassée", other: "{count} cartes ramassées"},
   "score.seat.additLong": "{score} sur {target}",
   "score.seat.plusminus": "{points} dans cette manche",
-  "score.seat.plusminusLater": {one: "{score} à la manche 1 · {points} dans cette manche", other: "{score} aux manches 1 à {count} · {points} dans cette manche"},
+  "score.seat.plusminusLater": {one: "{score} à la manche 1 · {points} dans cette manche", other: "{score} sur les {count} premières manches · {points} dans cette manche"},
   "score.seat.plusminusOver": "{score} au total",
   "score.seat.addem": "{score} sur {line} · le plus bas gagne",
   "score.seat.addemShort": "{score} sur {line}",

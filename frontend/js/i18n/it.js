@@ -190,7 +190,7 @@ export default {
   "score.seat.addit": {one: "{count} carta raccolta", other: "{count} carte raccolte"},
   "score.seat.additLong": "{score} su {target}",
   "score.seat.plusminus": "{points} in questa manche",
-  "score.seat.plusminusLater": {one: "{score} nella manche 1 · {points} in questa manche", other: "{score} nelle manche da 1 a {count} · {points} in questa manche"},
+  "score.seat.plusminusLater": {one: "{score} nella manche 1 · {points} in questa manche", other: "{score} nelle prime {count} manche · {points} in questa manche"},
   "score.seat.plusminusOver": "{score} in tutto",
   "score.seat.addem": "{score} su {line} · vince il più basso",
   "score.seat.addemShort": "{score} su {line}",

@@ -190,7 +190,7 @@ export default {
   "score.seat.addit": {one: "{count} carta recolhida", other: "{count} cartas recolhidas"},
   "score.seat.additLong": "{score} de {target}",
   "score.seat.plusminus": "{points} nesta partida",
-  "score.seat.plusminusLater": {one: "{score} na partida 1 · {points} nesta partida", other: "{score} nas partidas 1 a {count} · {points} nesta partida"},
+  "score.seat.plusminusLater": {one: "{score} na partida 1 · {points} nesta partida", other: "{score} nas primeiras {count} partidas · {points} nesta partida"},
   "score.seat.plusminusOver": "{score} no total",
   "score.seat.addem": "{score} de {line} · ganha o mais baixo",
   "score.seat.addemShort": "{score} de {line}",
