@@ -165,7 +165,8 @@ SLIPS = {
            (r"dale su enlace", "el enlace de la partida: \"su\" after \"dale\" reads as the operator's own link")],
     "fr": [(r"cartes? Figure", "carte Chiffre"), (r"partie\(s\)", "manche(s): a game of the match"),
            (r"donnez-lui son lien", "le lien de la partie: \"son\" after \"lui\" reads as the operator's own link")],
-    "de": [(r"Spiel\(en\)", "Partie(n): a game of Plus and Minus")],
+    "de": [(r"Spiel\(en\)", "Partie(n): a game of Plus and Minus"),
+           (r"nicht mehr melden", "nicht mehr anzeigen: \"melden\" is to report, the button stops a warning")],
     "it": [(r"\bsu \{row\}", "sulla fila: ADD UP's row comes with its own articulated preposition, never \"su la fila\""),
            (r"dagli il suo link", "il link della partita: \"suo\" after \"gli\" reads as the operator's own link")],
 }

@@ -145,7 +145,7 @@ export default {
   "device.whatCreator": "Wenn du das bist, spiel weiter. Wenn nicht, hat jemand anderes den Link zu deinem Platz. Du kannst den anderen Plätzen neue Links geben, aber deinem eigenen kann niemand einen geben: Behalte den Link ab jetzt für dich, oder verlass dieses Spiel und erstelle ein neues, von dem du nur den Einladungslink teilst.",
   "device.whatNobody": "Wenn du das bist, spiel weiter. Wenn nicht, hat jemand anderes den Link zu deinem Platz, und niemand kann deinem Platz einen neuen geben (die Person, die das Spiel erstellt hat, hat ihren Platz freigegeben): Spiel in diesem Wissen weiter, oder verlass dieses Spiel und erstelle ein neues, von dem du nur den Einladungslink teilst.",
   "device.ok": "Verstanden",
-  "device.mine": "Das ist mein Gerät: nicht mehr melden",
+  "device.mine": "Das ist mein Gerät: nicht mehr anzeigen",
   "device.otherSeat": "Dieser Link gehört zum Platz von {link}, und dieses Gerät hat den Platz von {own}. Dieser Tab zeigt den Platz von {link}, bis du ihn verlässt oder neu lädst; dieses Gerät behält den von {own}.",
   "device.ownSeat": "Zurück zu meinem Platz ({name})",
 
