@@ -207,3 +207,22 @@ def test_a_panel_title_that_wraps_with_large_text_starts_at_the_left_like_the_ot
         return [button.textContent.trim(), Math.round(range.getClientRects()[0].left - button.getBoundingClientRect().left)];
     })""")
     assert len(lefts) >= 2 and all(left == 0 for _, left in lefts), lefts
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_my_games_at_twice_the_text_size_keeps_a_games_name_whole_beside_its_remove_button(new_page, server, artifacts,
+                                                                                         width):
+    """A grandmother's phone at 200 % text, My games listing a match she watches: Remove, as wide as its large label,
+    left the game's name a column two letters wide, "Plus and Minus" read "Plu|s an|d Min|us". The button goes under
+    the name when both do not fit on one line."""
+    match = new_match(server, "plusminus")
+    page = new_page()
+    page.set_viewport_size({"width": width, "height": 640})
+    page.goto(f"/g/{match.id}")  # no seat: watched, and kept in My games with Remove
+    expect(page.locator("#status")).to_be_visible()
+    page.goto("/")
+    expect(page.locator(f'[data-key="forget-{match.id}"]')).to_be_visible()
+    page.evaluate("document.documentElement.style.fontSize = '200%'")  # a style sheet would break the page's policy
+    page.screenshot(path=artifacts / f"text-200-{width}-my-games.png", full_page=True)
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
