@@ -226,3 +226,21 @@ def test_my_games_at_twice_the_text_size_keeps_a_games_name_whole_beside_its_rem
     page.screenshot(path=artifacts / f"text-200-{width}-my-games.png", full_page=True)
     assert page.evaluate(BROKEN_WORDS) == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_the_replay_at_twice_the_text_size_keeps_a_rows_title_and_sum_whole(new_page, server, artifacts):
+    """A grandmother's 320 px phone at 200 % text opens an ADD UP match's replay: inside its dashed frame, narrower than
+    the table, a row's title and its sum shared one line, each squeezed to a word's part a line ("Botto|m row",
+    "su|m 7"). The sum now goes under the title when both do not fit."""
+    match = new_match(server, "addup", seats=3, deck=unshuffled(server, "addup", 3))
+    match.play(lambda view: view["version"] >= 2 and view["turn"] == 0)
+    page = new_page()
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    page.locator('[data-key="toggle-replay"]').click()
+    expect(page.locator(".replay-board .sum").first).to_be_visible()
+    page.evaluate("document.documentElement.style.fontSize = '200%'")  # a style sheet would break the page's policy
+    page.locator(".replay-board").screenshot(path=artifacts / "text-200-320-replay.png")
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
