@@ -137,3 +137,16 @@ def test_skip_to_content_moves_the_focus_and_keeps_what_was_typed(new_page):
     expect(page.locator('input[name="name-0"]')).to_have_value("Ann")
     assert page.evaluate("history.length") == entries
     expect(page).to_have_url(re.compile(r"/new/addup$"))
+
+
+def test_a_radio_beside_a_long_option_keeps_its_size(new_page):
+    """A radio beside an option whose words take two or three lines was squeezed to half the others' width, at every
+    text size: the dot a child aims at shrank where the words were longest."""
+    page = new_page()
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto("/new/addem")
+    radios = page.locator("main .choice input[type=radio]")
+    expect(radios.first).to_be_visible()
+    sizes = {tuple(round(box[k]) for k in ("width", "height")) for box in
+             (radio.bounding_box() for radio in radios.all()) if box}
+    assert len(sizes) == 1, sizes
