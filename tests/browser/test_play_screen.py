@@ -238,6 +238,33 @@ def test_an_add_em_round_counts_only_the_players_dealt_in_it(new_page):
             "Totals: Ann 12 + 4 = 16, Cy 30 + 9 = 39.") in said[1], said
 
 
+def test_a_deal_s_end_said_above_the_table_leaves_each_seat_s_sums_to_the_log(new_page):
+    """The last-move line of a table of more than two (`brief`) says each seat's points without the sums behind them,
+    which the log keeps: an ADD'EM round's cards and totals at eight seats with long names took the table and the hand
+    off the first screen (test_one_screen met such a deal)."""
+    page = new_page()
+    page.goto("/")
+    said = page.evaluate("""async () => {
+        const games = Object.fromEntries(await Promise.all(['addem', 'addit', 'plusminus'].map(async (key) =>
+            [key, (await import(`/js/games/${key}.js`)).default])));
+        const view = {seats: [{name: 'Ann'}, {name: 'Bob'}, {name: 'Cy'}]};
+        const entries = {
+            addem: {type: 'pass', round_end: {deal: 7, blocked: true, called: null, points: [4, 0, 9],
+                    card_points: [[1, 3], [], [3, 3, 3]], scores: [16, 53, 39], dropped: []}},
+            addit: {card: {value: 5}, captured: [], deal_end: {deal: 2, swept_by: null, swept: 0, points: [31, 29, 3],
+                    totals: [69, 51, 10]}},
+            plusminus: {card: {kind: 'plus', number: 3}, top: null, total: 3, man: null, game_end: {game: 1,
+                        reason: 'home', points: [-41, 98, 0], boards: [[19, 0, 0, 0], [53, 53, 18, 0], [0, 0, 0, 0]]}},
+        };
+        return Object.fromEntries(Object.entries(entries).map(([key, entry]) => [key,
+            [true, false].map((brief) => games[key].describe(entry, {name: 'Ann', view, brief}).join(' '))]));
+    }""")
+    assert said["addem"][0].endswith("Points: Ann +4, Cy +9."), said
+    assert "Points: Ann +4 (1 + 3), Cy +9 (3 + 3 + 3). Totals: Ann 12 + 4 = 16" in said["addem"][1], said
+    assert "Totals:" not in said["addit"][0] and "Totals: Ann 38 + 31 = 69" in said["addit"][1], said
+    assert "Ann −41, Bob 98" in said["plusminus"][0] and "Ann 19 − 20 − 20 − 20 = −41" in said["plusminus"][1], said
+
+
 def test_tapping_a_lit_plus_and_minus_square_makes_the_move(new_page, server):
     match = new_match(server, "plusminus")
     match.play(lambda view: view["version"] >= 4 and view["turn"] == 0)

@@ -211,7 +211,7 @@ export default {
     },
   },
 
-  describe(entry, {name, view}) {
+  describe(entry, {name, view, brief}) {
     const parts = [];
     if (entry.type === "sum" && entry.penalty) parts.push(t("log.addem.penalty", {name, count: entry.card_count, penalty: entry.penalty}));
     else if (entry.type === "sum") {
@@ -232,8 +232,9 @@ export default {
       // Only the seats dealt this round: each holds a card at its end but the one that went out, so a seat at 0
       // that did not call ADD-EM was out already (at 50), not dealt, and scored nothing rather than "+0"
       const dealt = end.points.map((p, s) => [s, p]).filter(([s, p]) => p > 0 || s === end.called);
-      parts.push(t("log.addem.points", {points: dealt.map(([s, p]) => `${who(s)} +${p}${counted(end.card_points[s])}`).join(", ")}));
-      parts.push(totalsAfter(view, dealt.map(([s]) => s), end.points, end.scores)); // penalties of the round included
+      parts.push(t("log.addem.points", {points: dealt.map(([s, p]) =>
+        `${who(s)} +${p}${brief ? "" : counted(end.card_points[s])}`).join(", ")}));
+      if (!brief) parts.push(totalsAfter(view, dealt.map(([s]) => s), end.points, end.scores)); // the round's penalties too
       end.dropped.forEach((s) => parts.push(t("log.addem.dropped", {name: who(s)})));
     }
     return parts;

@@ -119,7 +119,7 @@ export default {
     },
   },
 
-  describe(entry, {name, view}) {
+  describe(entry, {name, view, brief}) {
     const parts = [entry.captured.length
       ? t("log.addit.capture", {name, value: entry.card.value, parts: group(entry.captured, entry.card.value),
         count: entry.captured.length + 1})
@@ -132,7 +132,7 @@ export default {
       }
       parts.push(t("log.addit.dealEnd", {deal: end.deal, points: end.points.map((p, s) =>
         `${seatName(view, s)} ${p}`).join(", ")}));
-      if (end.deal > 1) parts.push(totalsAfter(view, end.points.map((_, s) => s), end.points, end.totals)); // a long match
+      if (end.deal > 1 && !brief) parts.push(totalsAfter(view, end.points.map((_, s) => s), end.points, end.totals)); // a long match
     }
     return parts;
   },

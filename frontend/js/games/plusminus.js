@@ -140,7 +140,7 @@ export default {
     },
   },
 
-  describe(entry, {name, view}) {
+  describe(entry, {name, view, brief}) {
     const played = entry.top
       ? t("log.pm.play", {name, card: label(entry.card), top: label(entry.top), total: signed(entry.total)})
       : t("log.pm.first", {name, card: label(entry.card), total: signed(entry.total)});
@@ -150,7 +150,7 @@ export default {
     const end = entry.game_end;
     if (end) {
       parts.push(t(`log.pm.end.${end.reason}`, {game: end.game, points: end.points.map((p, s) =>
-        `${seatName(view, s)} ${boardSum(end.boards[s], p)}`).join(", ")}));
+        `${seatName(view, s)} ${brief ? minus(p) : boardSum(end.boards[s], p)}`).join(", ")}));
     }
     return parts;
   },

@@ -60,21 +60,22 @@ export function history(id, token, screen) {
     return at < 0 ? {entry: null, version: 0} : {entry: moves[at], version: at + 1};
   }
 
-  function words(entry) {
+  function words(entry, brief = false) {
     const name = seatName(screen.view, entry.seat);
     if (entry.kind === "resign" && entry.move.bot) return t("log.leftToBot", {name, level: t(`bot.level.${entry.move.bot}`)});
     // a resignation that ended the match (two seats, or the last person at a table with a bot), else a leave
     if (entry.kind === "resign") return t(screen.view.seats[entry.seat]?.status === "resigned" ? "log.resign" : "log.left", {name});
     if (entry.kind === "hint") return t("log.hint", {name});
     // the move's own sentence, then what it ended (a deal, a hand): who made the move, and after a hint, is said of the first
-    const [move, ...then] = described(entry);
+    const [move, ...then] = described(entry, brief);
     const said = ["move", "bot"].includes(entry.kind) ? move : t(`log.${entry.kind}`, {move}); // a timeout or the autopilot
     return [entry.after_hint ? t("log.afterHint", {move: said}) : said, ...then].join(" ");
   }
 
-  /** A played entry as its game's module words it: its own sentence, then what it ended. */
-  const described = (entry) => screen.game.describe(entry.move, {name: seatName(screen.view, entry.seat), seat: entry.seat,
-    view: screen.view});
+  /** A played entry as its game's module words it: its own sentence, then what it ended; `brief`, without each seat's
+   * arithmetic of a deal's end (the log keeps it). */
+  const described = (entry, brief = false) => screen.game.describe(entry.move, {name: seatName(screen.view, entry.seat),
+    seat: entry.seat, view: screen.view, brief});
 
   /** What a move before the last one ended since the seat `me` last moved (a deal's result, say, when
    * the computer went out and then opened the next deal): the last move's line no longer says it. */
@@ -173,7 +174,9 @@ export function history(id, token, screen) {
     lastMove() {
       const last = lastMove().entry;
       if (!last && !retry.behind) return "";
-      const said = retry.behind ? t("app.loading") : words(last);
+      // Above the table, a deal's end at a table of more than two says each seat's points without their sums: at eight
+      // seats with long names, the sums of an ADD'EM round took the table and the hand off the first screen.
+      const said = retry.behind ? t("app.loading") : words(last, screen.view.seats.length > 2);
       const me = screen.view.you ? screen.view.you.seat : null;
       const moved = (log?.moves || []).some((entry) => entry.seat === me && entry.kind !== "hint");
       return html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${said}</p>
