@@ -195,6 +195,17 @@ def test_the_watching_note_says_to_play_here_not_to_play_a_seat(language):
     assert not re.search(PLAYING_A_SEAT[language], entries(language)["play.spectator"], re.I)
 
 
+# A new seat link's warning: whoever opens it "plays this seat" ("joue cette place", "juega esta plaza") is no
+# French, Spanish, Italian or Portuguese either: they take the seat.
+PLAYS_THIS_SEAT = {"en": "plays this seat", "de": "spielt diesen Platz", "es": "juega esta plaza",
+                   "fr": "joue cette place", "it": "gioca questo posto", "pt": "joga este lugar"}
+
+
+@pytest.mark.parametrize("language", sorted(PLAYS_THIS_SEAT))
+def test_a_new_seat_link_says_whoever_opens_it_takes_the_seat(language):
+    assert PLAYS_THIS_SEAT[language] not in entries(language)["relink.send"]
+
+
 @pytest.mark.parametrize("language", ["en", *LANGUAGES])
 def test_plus_and_minus_scores_of_earlier_games_read_as_no_range_of_two(language):
     """A rubber has 5 games: in the third, "games 1 to 2" ("Partien 1 bis 2") read as a range of two; "the first

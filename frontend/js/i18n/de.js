@@ -138,7 +138,7 @@ export default {
   "relink.ask": "{name} einen neuen Platz-Link geben? Der bisherige Link funktioniert sofort nicht mehr, auf jedem Gerät, das ihn hat.",
   "relink.yes": "Ja, neuen Link erstellen",
   "relink.made": "Neuer Link für {name}",
-  "relink.send": "Schick ihn nur an {name}, privat: Wer ihn öffnet, spielt diesen Platz. Er wird nur hier angezeigt, dieses eine Mal.",
+  "relink.send": "Schick ihn nur an {name}, privat: Wer ihn öffnet, spielt auf diesem Platz. Er wird nur hier angezeigt, dieses eine Mal.",
   "relink.message": "Dein neuer Link zu unserem Spiel (behalte ihn für dich):",
   "device.other": "Dieser Platz ist auch auf einem anderen Gerät geöffnet (dort gesehen {when}).",
   "device.what": "Wenn du das bist, spiel weiter. Wenn nicht, hat jemand anderes den Link zu deinem Platz: Bitte die Person, die das Spiel erstellt hat, deinem Platz einen neuen Link zu geben; das andere Gerät verliert den Platz dann.",

@@ -138,7 +138,7 @@ export default {
   "relink.ask": "Give {name} a new seat link? Their current link stops working at once, on every device that has it.",
   "relink.yes": "Yes, make a new link",
   "relink.made": "New link for {name}",
-  "relink.send": "Send it to {name} only, privately: whoever opens it plays this seat. It is shown only here, this once.",
+  "relink.send": "Send it to {name} only, privately: whoever opens it takes this seat. It is shown only here, this once.",
   "relink.message": "Your new link to our match (keep it to yourself):",
   "device.other": "This seat is also open on another device (seen there {when}).",
   "device.what": "If that is you, carry on. If not, someone else has your seat link: ask whoever created the match to give your seat a new link, and the other device loses the seat.",

@@ -138,7 +138,7 @@ export default {
   "relink.ask": "¿Dar a {name} un enlace nuevo de su plaza? Su enlace actual deja de funcionar al instante, en todos los dispositivos que lo tengan.",
   "relink.yes": "Sí, crear un enlace nuevo",
   "relink.made": "Enlace nuevo para {name}",
-  "relink.send": "Envíalo solo a {name}, en privado: quien lo abra juega esta plaza. Solo se muestra aquí, esta vez.",
+  "relink.send": "Envíalo solo a {name}, en privado: quien lo abra ocupa esta plaza. Solo se muestra aquí, esta vez.",
   "relink.message": "Tu nuevo enlace a nuestra partida (guárdalo para ti):",
   "device.other": "Esta plaza también está abierta en otro dispositivo (visto allí {when}).",
   "device.what": "Si eres tú, sigue. Si no, otra persona tiene el enlace de tu plaza: pide a quien creó la partida que dé un enlace nuevo a tu plaza, y el otro dispositivo la perderá.",

@@ -138,7 +138,7 @@ export default {
   "relink.ask": "Donner un nouveau lien de place à {name} ? Son lien actuel cesse aussitôt de fonctionner, sur tous les appareils qui l'ont.",
   "relink.yes": "Oui, créer un nouveau lien",
   "relink.made": "Nouveau lien pour {name}",
-  "relink.send": "Envoyez-le à {name} seulement, en privé : qui l'ouvre joue cette place. Il n'est affiché qu'ici, cette fois.",
+  "relink.send": "Envoyez-le à {name} seulement, en privé : qui l'ouvre prend cette place. Il n'est affiché qu'ici, cette fois.",
   "relink.message": "Ton nouveau lien vers notre partie (garde-le pour toi) :",
   "device.other": "Cette place est aussi ouverte sur un autre appareil (vu là-bas {when}).",
   "device.what": "Si c'est vous, continuez. Sinon, quelqu'un d'autre a le lien de votre place : demandez à la personne qui a créé la partie de donner un nouveau lien à votre place, et l'autre appareil la perdra.",

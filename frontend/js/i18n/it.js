@@ -138,7 +138,7 @@ export default {
   "relink.ask": "Dare a {name} un nuovo link del posto? Il link attuale smette subito di funzionare, su ogni dispositivo che lo ha.",
   "relink.yes": "Sì, crea un nuovo link",
   "relink.made": "Nuovo link per {name}",
-  "relink.send": "Invialo solo a {name}, in privato: chi lo apre gioca questo posto. È mostrato solo qui, questa volta.",
+  "relink.send": "Invialo solo a {name}, in privato: chi lo apre prende questo posto. È mostrato solo qui, questa volta.",
   "relink.message": "Il tuo nuovo link alla nostra partita (tienilo per te):",
   "device.other": "Questo posto è aperto anche su un altro dispositivo (visto lì {when}).",
   "device.what": "Se sei tu, continua. Altrimenti qualcun altro ha il link del tuo posto: chiedi a chi ha creato la partita di dare un nuovo link al tuo posto, e l'altro dispositivo lo perderà.",

@@ -138,7 +138,7 @@ export default {
   "relink.ask": "Dar a {name} uma nova ligação do lugar? A ligação atual deixa logo de funcionar, em todos os dispositivos que a têm.",
   "relink.yes": "Sim, criar uma nova ligação",
   "relink.made": "Nova ligação para {name}",
-  "relink.send": "Envia-a só a {name}, em privado: quem a abrir joga este lugar. Só é mostrada aqui, desta vez.",
+  "relink.send": "Envia-a só a {name}, em privado: quem a abrir fica com este lugar. Só é mostrada aqui, desta vez.",
   "relink.message": "A tua nova ligação para o nosso jogo (guarda-a para ti):",
   "device.other": "Este lugar também está aberto noutro dispositivo (visto lá {when}).",
   "device.what": "Se és tu, continua. Se não, outra pessoa tem a ligação do teu lugar: pede a quem criou o jogo para dar uma nova ligação ao teu lugar, e o outro dispositivo perde-o.",
