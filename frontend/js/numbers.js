@@ -11,6 +11,9 @@ export const signed = (n) => (n > 0 ? `+${n}` : minus(n));
 export const expression = (terms) => terms.map((n, i) => (typeof n !== "number" ? `${i ? "+ " : ""}${n ?? "?"}`
   : i === 0 ? minus(n) : n < 0 ? `− ${-n}` : `+ ${n}`)).join(" ");
 
+/** "8 − 4 = 4": `terms` written as `expression` writes them, equal to `total`. */
+export const equation = (terms, total) => `${expression(terms)} = ${minus(total)}`;
+
 /** "3 + 7 = 10, 6 + 4 = 10, 15 for a bonus play": ADD-TOO's scoring pairs [mine, theirs] as sums, then `more`
  * (a bonus play's points in words) if any. */
 export const pairSums = (pairs, more) => [...pairs.map(([a, b]) => `${a} + ${b} = ${a + b}`), ...(more ? [more] : [])].join(", ");

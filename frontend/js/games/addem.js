@@ -2,7 +2,7 @@
 // replace, draw or pass. What may be done comes from the server; the sum shown is plain arithmetic.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {expression, minus} from "../numbers.js";
+import {equation, expression, minus} from "../numbers.js";
 import {seatName, totalsAfter} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
@@ -37,7 +37,7 @@ const fits = (open, need) => (open.length ? open[0].some((v) => fits(open.slice(
  * alone) the Total aimed at, not an empty sum's "0 = 0". */
 function sumLine(parts, totals, sum, known) {
   if (!parts.length) return totals.map(label).join(", ");
-  return known ? `${expression(parts)} = ${minus(sum)}` : expression(parts);
+  return known ? equation(parts, sum) : expression(parts);
 }
 
 /** The sum being built (exposed cards + picked ones against one picked Total card): its line and whether

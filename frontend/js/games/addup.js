@@ -1,7 +1,7 @@
 // ADD UP: two rows with their sums; play a card on one of them, a joker with the value you choose.
 import {html, render} from "../html.js";
 import {t} from "../i18n.js";
-import {expression, minus} from "../numbers.js";
+import {equation, expression, minus} from "../numbers.js";
 import {announce} from "../ui.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
@@ -101,7 +101,7 @@ function jokerValue(view, offer) {
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 
 /** "5 + 2 = 7", a row of one card "7": a row captured, its sum as it was built. */
-const rowSum = (values) => (values.length > 1 ? `${expression(values)} = ${minus(sum(values))}` : minus(sum(values)));
+const rowSum = (values) => (values.length > 1 ? equation(values, sum(values)) : minus(sum(values)));
 
 export default {
   fresh: () => ({card: null, value: 0}),

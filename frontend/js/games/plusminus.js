@@ -1,7 +1,7 @@
 // Plus and Minus: add your card to the top card and move one of your four men that far.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {expression, minus, signed} from "../numbers.js";
+import {equation, minus, signed} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {card, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
@@ -15,7 +15,7 @@ const faceOf = (face) => html`<span class="value">${face.kind === "plus" ? "+" :
 const manPoints = (square) => (square === HOME ? 50 : square === 0 ? -20 : square);
 
 /** "19 − 20 − 20 − 20 = −41": a board's points at the end of a game, man by man, so a child can rebuild them. */
-const boardSum = (men, points) => `${expression(men.map(manPoints))} = ${minus(points)}`;
+const boardSum = (men, points) => equation(men.map(manPoints), points);
 
 function where(square) {
   if (square === 0) return t("pm.stars");

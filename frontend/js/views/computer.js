@@ -2,7 +2,7 @@
 // level, and opens it. Also the words for bots: their names, levels and hints.
 import {html} from "../html.js";
 import {has, t} from "../i18n.js";
-import {expression, minus, pairSums} from "../numbers.js";
+import {equation, expression, minus, pairSums} from "../numbers.js";
 import {lastName} from "../seat-store.js";
 import {createMatch} from "./creating.js";
 import {helpField, optionFields, readOptions} from "./options.js";
@@ -98,7 +98,7 @@ function words(params) {
   if ("orange" in params) shown.tile = t("addtoo.tileWords", params); // ADD-TOO: a diamond named as the log names it
   for (const key of ["x", "y", "better_x", "better_y"]) if (key in params) shown[key] = minus(params[key]);
   if ("better_orange" in params) shown.better_tile = t("addtoo.tileWords", {orange: params.better_orange, blue: params.better_blue});
-  if ("top" in params) shown.sum = params.top === null ? minus(params.total) : `${expression([params.top, params.card])} = ${minus(params.total)}`;
+  if ("top" in params) shown.sum = params.top === null ? minus(params.total) : equation([params.top, params.card], params.total);
   if ("from" in params) Object.assign(shown, {from: movedFrom(params.from), to: movedTo(params.to, params.bust, params.from)});
   if ("better_from" in params) Object.assign(shown, {better_from: movedFrom(params.better_from), better_to: movedTo(params.better_to)});
   return shown;
