@@ -74,6 +74,8 @@ def claim_timeout(match_id: str):
     late = events.to_move(game, state)
     if late is None:
         raise GameOver("game_over", "The match is over.")
+    if viewer in state.left or viewer == state.resigned:
+        raise Problem(422, "already_left", "This seat has left the match: the late turns are for those still playing to claim.")
     deadline = pace.deadline(match)
     if deadline is None:
         raise Problem(409, "no_deadlines", "This match has no time limit per move.")

@@ -63,6 +63,20 @@ def test_a_seat_leaving_while_another_is_to_move_leaves_the_deadline_where_it_wa
     assert claimed.json["deadline"] == "2026-11-01T14:01:00Z", "a move gives the next seat its whole hour"
 
 
+def test_a_seat_that_left_cannot_claim_the_late_turns_of_those_still_playing(client, clock):
+    """Its turns are the autopilot's and its part of the match is done: skipping the others' turns is theirs to
+    decide (it could skip every late player of a family match it had walked out of). Nothing is written."""
+    table = Table.create(client, seats=3, time_per_move=3600)
+    late = table.view()["turn"]
+    leaver = next(seat for seat in range(3) if seat != late)
+    assert client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[leaver])).status_code == 200
+    clock.advance(minutes=61)
+    version = table.view()["version"]
+    refused = claim(client, table, leaver)
+    assert (refused.status_code, refused.json["code"]) == (422, "already_left"), refused.json
+    assert table.view()["version"] == version and table.view()["turn"] == late
+
+
 def test_untimed_matches_have_no_timeouts(client):
     table = Table.create(client)
     response = claim(client, table)
