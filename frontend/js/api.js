@@ -130,4 +130,12 @@ export const api = {
 /** The version of the app the server runs now (see js/shell.js): HEAD goes past the service worker,
  * which serves the files of its own version. */
 export const serverShellVersion = () => fetch("/sw.js", {method: "HEAD", cache: "no-store",
-  signal: AbortSignal.timeout(DEADLINE_MS)}).then((response) => response.headers.get("Shell-Version"));
+  signal: timeout(DEADLINE_MS)}).then((response) => response.headers.get("Shell-Version"));
+
+/** A signal that aborts after `ms` (AbortSignal.timeout is Safari 16 and Chrome 103: it threw in older ones, and
+ * the screen saying that a part of the app could not be fetched never showed). */
+function timeout(ms) {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), ms);
+  return controller.signal;
+}

@@ -1,6 +1,9 @@
 // Getting the player's attention: the tab title and, if allowed, a browser notification.
 import {t} from "./i18n.js";
 
+// Every use of Notification here tests first that it is there (iOS Safari has none before 16.4): the title says it all.
+/* eslint-disable compat/compat */
+
 /** "Your turn", with the player's name where the device is shared ("Your turn, Mia"): the title and the
  * notification say whose it is, as the status line does. */
 const yourTurn = (name) => (name ? t("status.yourTurnAs", {name}) : t("title.yourTurn"));

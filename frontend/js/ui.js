@@ -192,7 +192,7 @@ export function mergeActions(...groups) {
   const merged = {};
   for (const group of groups) {
     for (const [name, action] of Object.entries(group)) {
-      if (Object.hasOwn(merged, name)) throw new Error(`Two parts of the screen define the action "${name}".`);
+      if (Object.prototype.hasOwnProperty.call(merged, name)) throw new Error(`Two parts of the screen define the action "${name}".`);
       merged[name] = action;
     }
   }

@@ -11,7 +11,7 @@ const readAs = (name) => name.normalize("NFKC").replace(/\p{Default_Ignorable_Co
  * line the server would refuse or that the cards could not tell apart from another. */
 export function readNames(text) {
   const lines = text.split(/\r?\n/).map((line) => line.trim());
-  while (lines.length && !lines.at(-1)) lines.pop();
+  while (lines.length && !lines[lines.length - 1]) lines.pop();
   if (!lines.length) return {problem: ["class.noNames", {}]};
   const seen = new Map(); // a name as compared -> its line
   for (const [n, name] of lines.entries()) {

@@ -28,11 +28,14 @@ const pupilsOf = (sheet) => sheet.groups.flatMap((group, n) => group.pupils.map(
 /** won, shared or lost: how a finished match ended for `seat` (the computer's seats may have won it). */
 const outcome = (winners, seat) => (!winners.includes(seat) ? "lost" : winners.length > 1 ? "shared" : "won");
 
+/** The last of `list` (`list.at(-1)`, which Safari before 15.4 and Chrome before 92 lack). */
+const newest = (list) => list[list.length - 1];
+
 /** The matches a pair played, first to newest: those `known` (keptChain), then each one's rematch (its view's
  * `rematch`) as far as `views` (by id) holds them, an unread one included. */
 function chainOf(known, views) {
   const chain = [...known];
-  for (let next = views.get(chain.at(-1))?.data?.rematch; next && views.has(next) && !chain.includes(next);
+  for (let next = views.get(newest(chain))?.data?.rematch; next && views.has(next) && !chain.includes(next);
     next = views.get(next).data?.rematch) chain.push(next);
   return chain;
 }
@@ -45,7 +48,7 @@ function chainOf(known, views) {
  * does. A match that could not be read says why, in its row alone. */
 function row({pupil, n, seat, known}, views, game) {
   const chain = chainOf(known, views);
-  const answer = views.get(chain.at(-1));
+  const answer = views.get(newest(chain));
   const read = chain.map((match) => views.get(match)?.data).filter(Boolean);
   const over = read.filter((view) => view.status === "over");
   const cells = {pupil, match: n, status: "", score: "", result: "", problem: "", played: read.length ? over.length : "",
@@ -53,7 +56,7 @@ function row({pupil, n, seat, known}, views, game) {
   if (!answer) return {...cells, status: t("app.loading")};
   const view = answer.data;
   if (answer.error) cells.problem = t(view ? "results.stale" : "results.unread", {reason: problemText(answer.error)});
-  const shown = over.at(-1) ?? view; // the newest match over (the newest one, once it is over), else the newest
+  const shown = newest(over) ?? view; // the newest match over (the newest one, once it is over), else the newest
   if (!shown) return cells;
   // A rematch not read yet (its first read failed) is on all the same: its problem is told where its status would be.
   const status = view === shown ? statusLine(shown, null)
@@ -87,7 +90,7 @@ export function classResults(id, repaint) {
     const got = [];
     let ask = [...new Set(pupilsOf(sheet).flatMap(({known}) => {
       const chain = chainOf(known, views);
-      return [...chain.filter((match) => !views.has(match)), chain.at(-1)];
+      return [...chain.filter((match) => !views.has(match)), newest(chain)];
     }))];
     while (ask.length) {
       const answers = await publicViews(ask, views);

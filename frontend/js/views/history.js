@@ -8,6 +8,14 @@ import {seatName} from "./words.js";
 const RETRY_MS = 1000; // a log that failed to load is asked for again after 1 s, then 2, 4... up to RETRY_MAX_MS
 const RETRY_MAX_MS = 30000;
 
+/** The index of the last entry of `list` that passes `test`, else -1 (`findLastIndex`, which Safari before 15.4
+ * and Chrome before 97 lack). */
+function lastIndex(list, test) {
+  let n = list.length - 1;
+  while (n >= 0 && !test(list[n])) n--;
+  return n;
+}
+
 /** The ids of the cards a logged move names (played, laid, exposed, taken...), found wherever they sit. */
 function cardIds(value, ids = new Set()) {
   if (Array.isArray(value)) value.forEach((item) => cardIds(item, ids));
@@ -56,7 +64,7 @@ export function history(id, token, screen) {
   /** The last move and the version it made: a hint is logged but is no move, and leaves the table as it was. */
   function lastMove() {
     const moves = log?.moves || [];
-    const at = moves.findLastIndex((entry) => entry.kind !== "hint");
+    const at = lastIndex(moves, (entry) => entry.kind !== "hint");
     return at < 0 ? {entry: null, version: 0} : {entry: moves[at], version: at + 1};
   }
 
@@ -101,7 +109,7 @@ export function history(id, token, screen) {
     const last = lastMove().version - 1;
     if (me === null || last < 0 || moves[last].seat === me) return [];
     const since = moves.slice(0, last);
-    const mine = since.findLastIndex((entry) => entry.seat === me);
+    const mine = lastIndex(since, (entry) => entry.seat === me);
     return since.slice(mine + 1).filter((entry) => entry.kind !== "hint");
   }
 
