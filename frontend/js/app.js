@@ -10,6 +10,7 @@ import {registerWorker} from "./shell.js";
 import {listen} from "./ui.js";
 
 const main = document.getElementById("main");
+window.addgamesStarted = true; // this browser runs the app's code: js/too-old.js stays quiet
 
 function header() {
   const options = Object.entries(LANGUAGES).map(([code, name]) =>
@@ -37,8 +38,8 @@ function notificationsInLanguage() {
 async function inLanguage(code, load, then) {
   try {
     await load(code);
-  } catch {
-    return loadFailed(main, code, () => inLanguage(code, load, then));
+  } catch (error) {
+    return loadFailed(main, code, () => inLanguage(code, load, then), error);
   }
   header();
   notificationsInLanguage();

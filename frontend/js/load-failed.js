@@ -41,8 +41,17 @@ let shown = null; // the failure on the page now: {element, code, wait, timer, q
 
 /** Show in `element`, in the language `code`, that a module could not load, with Try again (`retry()`, also when
  * the browser's network comes back, and by itself after a back-off: a network can come back without saying so);
- * or reload the page, once per version of the server, when the server runs another version. */
-export async function loadFailed(element, code, retry) {
+ * or reload the page, once per version of the server, when the server runs another version. A module this browser
+ * could not read (`error` a SyntaxError: newer JavaScript than it knows) would fail again for ever: the page says
+ * instead that the browser is too old (js/too-old.js). */
+export async function loadFailed(element, code, retry, error = null) {
+  if (error instanceof SyntaxError && window.addgamesTooOld) {
+    const words = window.addgamesTooOld.words();
+    document.title = words.title;
+    mount(element, {render: () => html`<div lang="${words.code}"><h1>${words.title}</h1>
+      <p class="error">${words.text}</p></div>`});
+    return element.focus({preventScroll: true});
+  }
   if (await reloadedForNewer()) return;
   // Tried again by itself and failed again: said already, so not drawn (nor said) anew, but tried again later.
   if (shown?.quiet && shown.element === element && shown.code === code) return later(shown);

@@ -72,8 +72,8 @@ export async function route({inPlace = false} = {}) {
   let module;
   try {
     module = await load(screen); // the first time, over the network: a link followed meanwhile wins
-  } catch {
-    if (mine === asked) loadFailed(main, language(), () => route({inPlace}));
+  } catch (error) {
+    if (mine === asked) loadFailed(main, language(), () => route({inPlace}), error);
     return;
   }
   if (mine !== asked) return;

@@ -112,10 +112,12 @@ def browser(chromium_path):
 
 @pytest.fixture
 def new_page(browser, server):
-    """new_page(locale="en-GB", share=False) -> a page in a fresh context (a separate phone)."""
+    """new_page(locale="en-GB", share=False) -> a page in a fresh context (a separate phone). A JavaScript error on
+    it fails the test, unless `errors_expected` (code made unreadable on purpose)."""
     contexts, errors = [], []
 
-    def make(locale: str = "en-GB", share: bool = False, poll_ms: int = POLL_MS, think_ms: int = THINK_MS):
+    def make(locale: str = "en-GB", share: bool = False, poll_ms: int = POLL_MS, think_ms: int = THINK_MS,
+             errors_expected: bool = False):
         context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True, locale=locale,
                                       base_url=server, permissions=["clipboard-read", "clipboard-write"],
                                       service_workers="block")
@@ -126,6 +128,8 @@ def new_page(browser, server):
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(10_000)
+        if errors_expected:
+            return page
         page.on("pageerror", lambda error: errors.append(f"{page.url}: {error.stack or error}"))
         page.on("console", lambda message: errors.append(f"{page.url}: {message.text}")
                 if "Content Security Policy" in message.text else None)  # the policy blocked something

@@ -1,6 +1,7 @@
 """The oldest browsers the README promises (Safari 15 on an iPad stuck on iOS 15, Chrome 90 on a school's
 Chromebooks, Firefox ESR 115) lack what later ones added: with those features removed before the page loads, the
-app still plays a match, makes a class sheet and says when a part of it could not be fetched.
+app still plays a match, makes a class sheet and says when a part of it could not be fetched. A browser older still,
+which cannot run the app's code (no modules, or code it cannot read), says it is too old instead of a blank page.
 tests/contract/test_browsers.py lints the code against the same list of browsers."""
 import re
 
@@ -30,6 +31,7 @@ OLDER = """(() => {
     "reduce", "toArray", "forEach", "some", "every", "find"); // iterator helpers: 18.4/122/131
   gone(Element.prototype, "checkVisibility"); // 17.4/105/106
 })();"""
+TOO_OLD = "This browser is too old for addgames"
 
 
 def older(page):
@@ -63,3 +65,52 @@ def test_a_screen_whose_module_cannot_be_fetched_says_so_in_the_oldest_browsers(
     page.route("**/js/views/rules.js", lambda route: route.abort())
     page.locator('a[href="/rules/addup"]').first.click()
     expect(page.locator("main h1")).to_have_text("This page could not open")
+
+
+def unreadable(route):
+    """A module as a browser too old for it reads it: a syntax error."""
+    route.fulfill(status=200, content_type="text/javascript", body="export const newer = 1 +;\n")
+
+
+def test_a_browser_that_cannot_read_the_apps_code_says_it_is_too_old(new_page):
+    page = new_page(errors_expected=True)
+    page.route("**/js/i18n.js", unreadable)  # a module app.js imports
+    page.goto("/")
+    expect(page.locator("main h1")).to_have_text(TOO_OLD)
+    expect(page.locator("main p")).to_contain_text("Safari 15")
+    expect(page).to_have_title(TOO_OLD)
+
+
+def test_a_screen_a_browser_cannot_read_says_it_is_too_old_rather_than_try_again(new_page):
+    """A screen's module loaded when needed that this browser cannot read: trying again would fail for ever."""
+    page = new_page(locale="fr-FR", errors_expected=True)
+    page.goto("/")
+    expect(page.locator(".games .game-card")).to_have_count(5)
+    page.route("**/js/views/rules.js", unreadable)
+    page.locator('a[href="/rules/addup"]').first.click()
+    expect(page.locator("main h1")).to_have_text("Ce navigateur est trop ancien pour addgames")
+    expect(page.locator("main button")).to_have_count(0)
+    expect(page.locator("#alert")).to_contain_text("Safari 15")  # said at once, as an error
+
+
+def test_a_browser_without_modules_says_it_is_too_old(new_page):
+    """A browser without ES modules skips `<script type="module">`: as if its type were one no browser runs."""
+    page = new_page(locale="de-DE")
+
+    def without_modules(route):
+        served = route.fetch().text()
+        assert 'type="module"' in served
+        route.fulfill(status=200, content_type="text/html", body=served.replace('type="module"', 'type="text/x-none"'))
+    page.route(re.compile(r"/$"), without_modules)
+    page.goto("/")
+    expect(page.locator("main h1")).to_have_text("Dieser Browser ist zu alt für addgames")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+
+
+def test_a_module_that_could_not_be_fetched_is_no_sign_of_an_old_browser(new_page):
+    """The network failed, not the browser: no "too old" (the page stays as it was; js/load-failed.js is itself one
+    of the modules the start imports)."""
+    page = new_page()
+    page.route("**/js/i18n.js", lambda route: route.abort())
+    page.goto("/")  # returns once the page's load event was handled, where js/too-old.js decides
+    expect(page.locator("main")).to_have_text("Loading…")

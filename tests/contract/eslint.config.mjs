@@ -49,4 +49,10 @@ export default [
     files: ["frontend/sw.js"],
     languageOptions: {sourceType: "script"},
   },
+  {
+    // The one script that must run in any browser, to say it is too old for the rest: ES5, no module.
+    files: ["frontend/js/too-old.js"],
+    languageOptions: {sourceType: "script"},
+    rules: esx.configs["flat/restrict-to-es5"].rules,
+  },
 ];

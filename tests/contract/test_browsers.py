@@ -65,11 +65,14 @@ NEWER_JS = {  # what each of them is missing before (Safari / Chrome / Firefox)
 
 def test_javascript_newer_than_the_oldest_browsers_fails_the_lint(tmp_path):
     files = {f"js/newer-{n}.js": f"export const list = [];\n{source}\n" for n, source in enumerate(NEWER_JS)}
+    files["js/too-old.js"] = "let said = () => 1;\n"  # it must run where the app cannot: no `let`, no arrow function
     files["js/baseline.js"] = BASELINE_JS
     reports = found("eslint", ESLINT, files, tmp_path)
     assert reports["js/baseline.js"] == "[]"
     for n, (source, rule) in enumerate(NEWER_JS.items()):
         assert rule in reports.get(f"js/newer-{n}.js", ""), source
+    assert "es-x/no-block-scoped-variables" in reports["js/too-old.js"]
+    assert "es-x/no-arrow-functions" in reports["js/too-old.js"]
 
 
 BASELINE_CSS = """.a { display: flex; gap: 1rem; aspect-ratio: 1; width: clamp(1rem, 5vw, 3rem); }

@@ -76,13 +76,16 @@ def test_each_screen_and_game_module_is_loaded_with_all_it_imports_at_once():
     assert "views/play.js" in listed["views/match.js"] and "games/cards.js" in listed["games/addup.js"]
 
 
-def test_the_load_failure_screen_speaks_every_language_of_the_switcher():
-    """Its words cannot come from i18n/: the language's own file may be what failed to load."""
+@pytest.mark.parametrize(("name", "indent", "keys"), [("load-failed.js", 2, {"title", "text", "retry"}),
+                                                     ("too-old.js", 4, {"title", "text"})])
+def test_the_load_failure_and_too_old_screens_speak_every_language_of_the_switcher(name, indent, keys):
+    """Their words cannot come from i18n/: the language's own file may be what failed to load, or what this browser
+    cannot read."""
     languages = set(re.findall(r"(\w+): \"", re.search(r"LANGUAGES = \{(.*?)\}", source(FRONTEND / "js" / "i18n.js")).group(1)))
-    table = source(FRONTEND / "js" / "load-failed.js")
-    words = {code: set(re.findall(r"(\w+): \"", block)) for code, block in re.findall(r"^  (\w+): \{(.*?)\},$", table, re.M | re.S)}
+    table = source(FRONTEND / "js" / name)
+    words = {code: set(re.findall(r"(\w+): \"", block)) for code, block in re.findall(rf"^ {{{indent}}}(\w+): \{{(.*?)\}},$", table, re.M | re.S)}
     assert set(words) == languages == {"en", "fr", "es", "it", "de", "pt"}
-    assert all(keys == {"title", "text", "retry"} for keys in words.values()), words
+    assert all(found == keys for found in words.values()), words
 
 
 def test_api_js_is_the_only_module_that_fetches():
