@@ -113,7 +113,7 @@ def _stage(match: MatchRow, game, state: events.MatchState, rows: list[events.En
         transaction.stage(_ADVANCE_REMEMBERED if remembered else _ADVANCE, advance, must_change=True,
                           news=None if on_postgresql else news.of_change(moved, rows, now))  # SQLite's datagrams
     snapshots.stage_if_due(match.id, match.game, match.version, moved.version, state)
-    outbox.after_event(moved, kind, seat, asking, rows[-1].seat)
+    outbox.after_event(moved, kind, seat, asking)
     return moved, state
 
 

@@ -66,18 +66,17 @@ def _reminder(match: MatchRow) -> list[Notice]:
     return [Notice(match.turn, "deadline", due_at=deadline - ahead)]
 
 
-def after_event(match: MatchRow, kind: str, seat: int, by: int, last: int) -> None:
+def after_event(match: MatchRow, kind: str, seat: int, by: int) -> None:
     """`match` (as the events left it) got an event of `kind` for `seat`, asked for by seat `by`, and
-    the stand-ins' moves after it up to one for seat `last`: the match over tells every other seat;
-    else the seat now to move is told, unless it asked. A hint changes neither the turn nor its
-    deadline: the reminder staged with the turn stands."""
+    the stand-ins' moves after it: the match over tells every other seat; else the seat now to move is
+    told, unless it asked (the stand-ins never go round to a late seat whose turn another skipped: they
+    stop at the turn of the seat that asked, which is still playing). A hint changes neither the turn
+    nor its deadline: the reminder staged with the turn stands."""
     if kind == HINT:
         return
     actor = _name(match, seat)
     if match.status == "over":
         notices = [Notice(taken.seat, "over", actor) for taken in match.seats if taken.seat != by]
-    elif match.turn is not None and match.turn == seat != by:  # the stand-ins went round to the late seat
-        notices = [Notice(match.turn, "turn", _name(match, last))]
     elif match.turn is not None and match.turn != by:
         notices = [Notice(match.turn, "late" if kind == "timeout" else "turn", actor)]
     else:
