@@ -25,12 +25,13 @@ def utcnow() -> datetime:
 
 
 def as_utc(moment: datetime) -> datetime:
-    """SQLite hands back naive datetimes, which were stored as UTC."""
-    return moment.replace(tzinfo=moment.tzinfo or UTC)
+    """`moment` in UTC. SQLite hands back naive datetimes, which were stored as UTC; psycopg hands back
+    timestamptz values in the session's TimeZone (the server's own, +11:00 on a server set up in Sydney)."""
+    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def utc_iso(moment: datetime) -> str:
-    """ISO 8601 in UTC."""
+    """RFC 3339 in UTC ("Z"), whatever zone `moment` was read in."""
     return as_utc(moment).isoformat().replace("+00:00", "Z")
 
 
