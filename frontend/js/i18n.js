@@ -52,10 +52,28 @@ export function language() {
   return current;
 }
 
+/** The region of the browser's first language that names one ("DE" for "de-DE"), if any. */
+function region() {
+  for (const tag of browserLanguages()) {
+    try {
+      const found = new Intl.Locale(tag).region;
+      if (found) return found;
+    } catch {
+      // not a tag Intl reads: the next one
+    }
+  }
+  return undefined;
+}
+
 /** The browser's own tag for the page's language ("en-GB" for English in a British browser), for dates
- * and lists: the page's bare language would write them as its default region does ("en": American). */
+ * and lists: the page's bare language would write them as its default region does ("en": American, a
+ * 12-hour clock). A language the browser does not list takes the browser's region: English read in a
+ * German browser is "en-DE", a 24-hour clock. */
 function locale() {
-  return browserLanguages().find((tag) => primary(tag) === current) || current;
+  const own = browserLanguages().find((tag) => primary(tag) === current);
+  if (own) return own;
+  const where = region();
+  return where ? `${current}-${where}` : current;
 }
 
 export function has(key) {

@@ -2,6 +2,8 @@
 leaving to the autopilot, giving a seat back, the rematch (and My games saying one waits), and My games
 from one request."""
 import re
+import sqlite3
+from contextlib import closing
 
 import pytest
 import requests
@@ -700,3 +702,33 @@ def test_my_games_left_open_is_drawn_again_only_when_the_list_changes(new_page, 
     next_refresh()
     expect(page.locator(".my-games li")).to_contain_text("Your turn")
     assert page.evaluate("window.paints") == 1
+
+
+
+FAMILY = [  # (browser's language, zone, the app's language chosen, the line): a family over four zones
+    ("de-DE", "Europe/Berlin", "de", "{name} hat Zeit bis So., 25. Okt., 23:00 MEZ (in 24 Stunden)."),
+    ("de-DE", "Europe/Berlin", "en", "{name} has until Sun, 25 Oct, 23:00 CET (in 24 hours)."),
+    ("pt-PT", "Europe/Lisbon", "pt", "{name} tem até domingo, 25/10, 22:00 WET (dentro de 24 horas)."),
+    ("en-US", "America/New_York", "en", "{name} has until Sun, Oct 25, 6:00 PM EDT (in 24 hours)."),
+    ("en-AU", "Australia/Sydney", "en", "{name} has until Mon, 26 Oct, 9:00 am AEDT (in 24 hours)."),
+]
+
+
+@pytest.mark.parametrize("locale, zone, language, said", FAMILY, ids=[f"{zone}-{lang}" for _, zone, lang, _ in FAMILY])
+def test_a_day_per_move_across_the_night_and_a_clock_change_as_each_of_the_family_reads_it(
+        browser, server, database_file, locale, zone, language, said):
+    """The last move made on Saturday 24 October 2026 at 22:00 UTC, a day per move, watched half an hour before:
+    the deadline is 24 real hours later, past midnight and, in Europe, past the change to winter time, told in each
+    reader's zone, day and clock. A cousin in Berlin who reads the app in English got "11:00 PM GMT+1", an American
+    clock and no zone name: a language his browser does not list was written as its bare default region writes it."""
+    match = new_match(server, "addup", time_per_move=86400)
+    with closing(sqlite3.connect(database_file)) as db, db:
+        db.execute("UPDATE games SET moved_at = '2026-10-24 22:00:00.000000' WHERE id = ?", (match.id,))
+    name = PLAYERS[match.view()["turn"]]
+    context = browser.new_context(base_url=server, locale=locale, timezone_id=zone, service_workers="block")
+    context.add_init_script(f"localStorage.setItem('addgames.lang', '{language}')")
+    page = context.new_page()
+    page.clock.set_fixed_time("2026-10-24T21:30:00Z")  # this device's clock; the server keeps its own
+    page.goto(f"/g/{match.id}")
+    expect(page.locator("#deadline")).to_have_text(said.format(name=name))
+    context.close()
