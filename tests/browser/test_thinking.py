@@ -4,7 +4,7 @@ the child never saw their own move land (QA: a child against the computer). The 
 the child's own move first, says "The computer is thinking…", then the reply."""
 from playwright.sync_api import expect
 
-from .matches import new_match
+from .matches import choose, new_match
 from .test_addup import addup_move
 from .test_bad_network import short_deadlines
 from .test_screen_reader import HEAR_LIVE_REGIONS, heard
@@ -109,3 +109,22 @@ def test_a_move_whose_answer_is_lost_is_paced_from_the_poll_that_brings_it(new_p
     assert versions == sorted(versions) and versions.count(version + 2) == 1, statuses
     page.unroute_all(behavior="ignoreErrors")
 
+
+
+def test_a_parent_watching_sees_the_child_s_move_land_then_the_computer_s_reply(new_page, server):
+    """A parent follows a child's match against the computer from another device, with no seat: the child's move and
+    the computer's reply came in one poll, and the parent's table jumped straight past the child's move (QA: family
+    over days). The parent's page paces them as the child's does."""
+    match = new_match(server, "addup", bots={1: "easy"})
+    page = new_page()
+    page.context.add_init_script(RECORD_STATUSES)
+    page.goto(f"/g/{match.id}")
+    view = match.view(0)
+    expect(page.locator("#status")).to_have_attribute("data-version", str(view["version"]))
+    page.evaluate("window.statuses = []")
+    match.move(0, choose("addup", view), view["version"])
+    expect(page.locator("#status")).to_have_attribute("data-version", str(view["version"] + 2))
+    statuses = page.evaluate("window.statuses")
+    assert [view["version"] + 1, "The computer is thinking…"] in statuses, statuses
+    versions = [drawn for drawn, _ in statuses]
+    assert versions == sorted(versions) and versions.count(view["version"] + 2) == 1, statuses

@@ -278,14 +278,19 @@ export default function play(id, linkToken, fromQr = false, table = null) {
 
   /** Show a view (a poll's, an answer's), a step at a time when it follows this seat's move on the version shown
    * with the computer's replies (see thinking.js); `movedOn`, the version a move this view answers was made on,
-   * is by default that of a move still on its way (a poll may bring the match after it before its answer). */
-  async function shown(view, movedOn = movingOn()) {
+   * is by default that of a move still on its way (a poll may bring the match after it before its answer), or, on a
+   * device that only watches a match with the computer at the table, the version shown (a parent following a child's
+   * match sees the child's move land, then the computer's reply, as the child does). */
+  async function shown(view, movedOn = movingOn() ?? watchedOn(view)) {
     if (screen.thinking.held(view)) return;
     if (movedOn !== null && movedOn === screen.view?.version && await screen.thinking.paced(movedOn, view)) return;
     await drawn(view);
   }
 
   const movingOn = () => (queued().some((entry) => entry.kind === "move" && entry.version === screen.view?.version)
+    ? screen.view.version : null);
+
+  const watchedOn = (view) => (!view.you && screen.view && !screen.view.you && view.seats.some((seat) => seat.bot)
     ? screen.view.version : null);
 
   async function drawn(view) {
