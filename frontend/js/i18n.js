@@ -102,11 +102,14 @@ export function listing(items) {
 const UNITS = [["day", 86400, 2 * 86400], ["hour", 3600, 3600], ["minute", 60, 0]]; // [unit, seconds, from]
 
 /** "in 5 hours", "2 days ago": how far `date` is from `now`, in the current language, in whole units
- * (2 days and 13 hours left is "in 2 days": rounded up, a deadline would seem further than it is). */
+ * (2 days and 13 hours left is "in 2 days": rounded up, a deadline would seem further than it is). Days are
+ * always a number: whole days of 24 hours are not calendar days, and a word for a calendar day (German
+ * "übermorgen", French "après-demain") named Wednesday for a deadline on Thursday at 00:10. */
 export function relativeTime(date, now = Date.now()) {
   const seconds = (date - now) / 1000;
   const [unit, size] = UNITS.find(([, , from]) => Math.abs(seconds) >= from);
-  return new Intl.RelativeTimeFormat(locale(), {numeric: "auto"}).format(Math.trunc(seconds / size) || 0, unit);
+  const numeric = unit === "day" ? "always" : "auto"; // "this minute", never "in 0 minutes"
+  return new Intl.RelativeTimeFormat(locale(), {numeric}).format(Math.trunc(seconds / size) || 0, unit);
 }
 
 /** "Mon 23 Nov, 14:05 CET": a moment in the reader's time zone, named (the other players may live in

@@ -546,7 +546,8 @@ def test_my_games_says_since_when_a_match_without_deadlines_waits(new_page, serv
         expect(page.locator("#status")).to_have_attribute("data-status", "playing")
     page.goto("/")
     states = page.locator(".my-games li .state")
-    expect(states.filter(has_text="· dernier coup avant-hier")).to_have_count(1)
+    # 50 hours, whatever the time of day: "avant-hier" (the day before yesterday) was 3 calendar days back after 02:00
+    expect(states.filter(has_text="· dernier coup il y a 2 jours")).to_have_count(1)
     expect(states.filter(has_text="· commencée il y a 3 jours")).to_have_count(1)  # no move to blame anyone for (QA)
     expect(page.locator(".my-games li .players").filter(has_text="Ordinateur (facile)")).to_have_count(1)  # not "Computer"
 
@@ -714,6 +715,25 @@ FAMILY = [  # (browser's language, zone, the app's language chosen, the line): a
 ]
 
 
+def deadline_read(browser, server, database_file, moved_at: str, per_move: int, device: tuple[str, str, str],
+                  now: str) -> tuple[str, str]:
+    """(the #deadline line, the name of the seat to move) of a timed match whose last move was made `moved_at` (UTC),
+    watched from a device (browser's language, zone, the app's language) whose clock says `now`."""
+    match = new_match(server, "addup", time_per_move=per_move)
+    with closing(sqlite3.connect(database_file)) as db, db:
+        db.execute("UPDATE games SET moved_at = ? WHERE id = ?", (f"{moved_at}.000000", match.id))
+    locale, zone, language = device
+    context = browser.new_context(base_url=server, locale=locale, timezone_id=zone, service_workers="block")
+    context.add_init_script(f"localStorage.setItem('addgames.lang', '{language}')")
+    page = context.new_page()
+    page.clock.set_fixed_time(now)  # this device's clock; the server keeps its own
+    page.goto(f"/g/{match.id}")
+    expect(page.locator("#deadline")).to_be_visible()
+    line = page.locator("#deadline").inner_text()
+    context.close()
+    return line, PLAYERS[match.view()["turn"]]
+
+
 @pytest.mark.parametrize("locale, zone, language, said", FAMILY, ids=[f"{zone}-{lang}" for _, zone, lang, _ in FAMILY])
 def test_a_day_per_move_across_the_night_and_a_clock_change_as_each_of_the_family_reads_it(
         browser, server, database_file, locale, zone, language, said):
@@ -721,14 +741,15 @@ def test_a_day_per_move_across_the_night_and_a_clock_change_as_each_of_the_famil
     the deadline is 24 real hours later, past midnight and, in Europe, past the change to winter time, told in each
     reader's zone, day and clock. A cousin in Berlin who reads the app in English got "11:00 PM GMT+1", an American
     clock and no zone name: a language his browser does not list was written as its bare default region writes it."""
-    match = new_match(server, "addup", time_per_move=86400)
-    with closing(sqlite3.connect(database_file)) as db, db:
-        db.execute("UPDATE games SET moved_at = '2026-10-24 22:00:00.000000' WHERE id = ?", (match.id,))
-    name = PLAYERS[match.view()["turn"]]
-    context = browser.new_context(base_url=server, locale=locale, timezone_id=zone, service_workers="block")
-    context.add_init_script(f"localStorage.setItem('addgames.lang', '{language}')")
-    page = context.new_page()
-    page.clock.set_fixed_time("2026-10-24T21:30:00Z")  # this device's clock; the server keeps its own
-    page.goto(f"/g/{match.id}")
-    expect(page.locator("#deadline")).to_have_text(said.format(name=name))
-    context.close()
+    line, name = deadline_read(browser, server, database_file, "2026-10-24 22:00:00", 86400, (locale, zone, language),
+                               "2026-10-24T21:30:00Z")
+    assert line == said.format(name=name)
+
+
+def test_a_deadline_days_away_is_never_named_by_a_day_word_it_does_not_fall_on(browser, server, database_file):
+    """In Berlin just after midnight on Monday, a deadline on Thursday at 00:10 is 2 days and 23 hours away: German
+    wrote "(übermorgen)", the day after tomorrow, a Wednesday, beside "Do." (French "après-demain", Spanish "pasado
+    mañana"...). Whole days are told as a number: "in 2 Tagen"."""
+    line, name = deadline_read(browser, server, database_file, "2026-12-02 23:10:00", 7 * 86400,
+                               ("de-DE", "Europe/Berlin", "de"), "2026-12-06T23:30:00Z")
+    assert line == f"{name} hat Zeit bis Do., 10. Dez., 00:10 MEZ (in 2 Tagen)."
