@@ -1,10 +1,10 @@
-"""What a push notification says, in the six languages of the web app: the one place for these
+"""What a push notification says, in the languages of the web app (Brazilian Portuguese, pt-BR, beside European): the one place for these
 texts on the server (the web app's own strings are in frontend/js/i18n/). The title is the game's
 name, as the web app writes it; the body says what happened and what the seat must do.
 
 A text names only the game and the seat that acted: never a card, a token or an invite."""
 
-LANGUAGES = ("en", "fr", "es", "it", "de", "pt")
+LANGUAGES = ("en", "fr", "es", "it", "de", "pt", "pt-BR")
 
 GAME_NAMES = {
     "en": {"plusminus": "Plus and Minus"},
@@ -13,6 +13,7 @@ GAME_NAMES = {
     "it": {"plusminus": "Più e Meno"},
     "de": {"plusminus": "Plus und Minus"},
     "pt": {"plusminus": "Mais e Menos"},
+    "pt-BR": {"plusminus": "Mais e Menos"},
 }
 SAME_EVERYWHERE = {"addup": "ADD UP", "addit": "ADD-IT", "addem": "ADD'EM", "addtoo": "ADD-TOO"}
 
@@ -25,6 +26,7 @@ BODIES = {
         "it": "{actor} si è unito: tocca a te in {game}.",
         "de": "{actor} ist dabei: Du bist dran bei {game}.",
         "pt": "{actor} entrou: é a tua vez em {game}.",
+        "pt-BR": "{actor} entrou: é a sua vez em {game}.",
     },
     "turn": {
         "en": "{actor} played: your turn in {game}.",
@@ -33,6 +35,7 @@ BODIES = {
         "it": "{actor} ha giocato: tocca a te in {game}.",
         "de": "{actor} hat gespielt: Du bist dran bei {game}.",
         "pt": "{actor} jogou: é a tua vez em {game}.",
+        "pt-BR": "{actor} jogou: é a sua vez em {game}.",
     },
     "late": {  # a seat's time ran out and a stand-in move was made for it
         "en": "{actor}'s time ran out: your turn in {game}.",
@@ -41,6 +44,7 @@ BODIES = {
         "it": "Il tempo di {actor} è scaduto: tocca a te in {game}.",
         "de": "Die Zeit von {actor} ist abgelaufen: Du bist dran bei {game}.",
         "pt": "O tempo de {actor} acabou: é a tua vez em {game}.",
+        "pt-BR": "O tempo de {actor} acabou: é a sua vez em {game}.",
     },
     "deadline": {
         "en": "Your time to move in {game} is nearly up.",
@@ -49,6 +53,7 @@ BODIES = {
         "it": "Il tuo tempo per muovere in {game} sta per scadere.",
         "de": "Deine Zeit für den Zug bei {game} ist fast abgelaufen.",
         "pt": "O teu tempo para jogar em {game} está quase a acabar.",
+        "pt-BR": "O seu tempo para jogar em {game} está quase acabando.",
     },
     "rematch": {
         "en": "{actor} asks for a rematch of {game}.",
@@ -57,6 +62,7 @@ BODIES = {
         "it": "{actor} chiede la rivincita a {game}.",
         "de": "{actor} möchte eine Revanche bei {game}.",
         "pt": "{actor} pede uma desforra em {game}.",
+        "pt-BR": "{actor} pede uma revanche em {game}.",
     },
     "over": {
         "en": "The match of {game} is over: see who won.",
@@ -65,15 +71,19 @@ BODIES = {
         "it": "La partita di {game} è finita: guarda chi ha vinto.",
         "de": "Die Partie {game} ist vorbei: Sieh nach, wer gewonnen hat.",
         "pt": "A partida de {game} terminou: vê quem ganhou.",
+        "pt-BR": "A partida de {game} terminou: veja quem ganhou.",
     },
 }
 KINDS = tuple(BODIES)
 
 
 def language(asked: str | None) -> str:
-    """One of LANGUAGES for a language tag ("de-CH" is "de"), English otherwise."""
-    primary = (asked or "").lower().split("-")[0]
-    return primary if primary in LANGUAGES else "en"
+    """One of LANGUAGES for a language tag: a regional variant by its own tag ("pt-BR"), any other by its primary
+    subtag ("de-CH" is "de", "pt-PT" is "pt"); English otherwise."""
+    tag = (asked or "").lower()
+    variant = next((code for code in LANGUAGES if code.lower() == tag), None)
+    primary = tag.split("-")[0]
+    return variant or (primary if primary in LANGUAGES else "en")
 
 
 def game_name(game: str, lang: str) -> str:

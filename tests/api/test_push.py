@@ -272,23 +272,56 @@ def test_any_host_allowed_is_still_never_a_private_address(address, allowed):
         assert allowed
 
 
-def test_every_text_is_in_six_languages_with_the_web_apps_game_names():
+def web_texts(lang: str) -> dict[str, str]:
+    """The web app's texts (one-line ones) in `lang`: a regional variant's file ("pt-BR") holds only what differs
+    from its language's ("pt")."""
+    def read(code: str) -> dict[str, str]:
+        return dict(re.findall(r'^\s*"([\w.-]+)": "([^"]+)"', (ROOT / "frontend" / "js" / "i18n" / f"{code}.js")
+                               .read_text(), re.M))
+    base = lang.split("-")[0]
+    return {**read(base), **(read(lang) if lang != base else {})}
+
+
+def test_every_text_is_in_every_language_with_the_web_apps_game_names():
     for kind, bodies in texts.BODIES.items():
         assert set(bodies) == set(texts.LANGUAGES), kind
     for lang in texts.LANGUAGES:
-        web = (ROOT / "frontend" / "js" / "i18n" / f"{lang}.js").read_text()
-        for game, name in re.findall(r'"game\.(\w+)\.name": "([^"]+)"', web):
+        names = {key.split(".")[1]: text for key, text in web_texts(lang).items() if re.fullmatch(r"game\.\w+\.name", key)}
+        assert len(names) == 5, lang
+        for game, name in names.items():
             assert texts.game_name(game, lang) == name, (lang, game)
 
 
 def test_a_notification_says_your_turn_in_the_web_apps_own_words():
     """As the status line says it, in the same form of address (the Portuguese once said "é a sua
-    vez" where the app says "é a tua vez")."""
+    vez" where the app says "é a tua vez"; the Brazilian app says "é a sua vez")."""
     for lang in texts.LANGUAGES:
-        web = (ROOT / "frontend" / "js" / "i18n" / f"{lang}.js").read_text()
-        your_turn = re.search(r'"status.yourTurn": "([^"]+)"', web)[1].lower()
+        your_turn = web_texts(lang)["status.yourTurn"].lower()
         for kind in ("joined", "turn", "late"):
             assert your_turn in texts.BODIES[kind][lang].lower(), (lang, kind)
+
+
+def test_a_regional_variant_is_its_own_language_and_any_other_region_its_primary_ones():
+    assert [texts.language(tag) for tag in ("pt-BR", "pt-br", "pt-PT", "pt", "pt-AO", "de-CH", "nl", None)] == [
+        "pt-BR", "pt-BR", "pt", "pt", "pt", "de", "en", "en"]
+
+
+def test_a_brazilian_device_is_told_in_brazilian_portuguese_and_a_portuguese_one_in_european(app, client, service):
+    """The web app in pt-BR registers its seats with lang "pt-BR", which the API refused (422) when it knew only
+    the six primary languages."""
+    table = Table.create(client, join=False)
+    table.join("Rui")
+    assert subscribe(table, 0, service.device("ann"), "pt-BR").status_code == 201
+    assert subscribe(table, 1, service.device("rui"), "pt").status_code == 201
+    view = table.view()
+    for _ in range(2):  # each seat moves once: the other is told its turn (sent before the match moves on)
+        view = move(table, view["turn"])
+        deliver(app)
+    assert sorted(service.messages()) == [
+        ("ann", {"title": "ADD UP", "body": "Rui jogou: é a sua vez em ADD UP.", "match": table.id, "kind": "turn",
+                 "lang": "pt-BR"}),
+        ("rui", {"title": "ADD UP", "body": "Ann jogou: é a tua vez em ADD UP.", "match": table.id, "kind": "turn",
+                 "lang": "pt"})]
 
 
 def test_the_commands_make_a_key_pair_and_send_what_is_due(app, client, service):
