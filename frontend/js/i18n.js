@@ -1,7 +1,11 @@
 // Translations: t(key, params). The browser's language is the default; the choice is remembered.
 import en from "./i18n/en.js";
 
-export const LANGUAGES = {en: "English", fr: "Français", es: "Español", it: "Italiano", de: "Deutsch", pt: "Português"};
+export const LANGUAGES = {en: "English", fr: "Français", es: "Español", it: "Italiano", de: "Deutsch",
+  pt: "Português (Portugal)", "pt-BR": "Português (Brasil)"};
+/** The region a language's catalogue is written for, where its bare code would mean another: Intl's "pt" is
+ * Brazilian (its plurals say "0 carta"), and i18n/pt.js is European Portuguese. */
+const REGION = {pt: "pt-PT"};
 const KEY = "addgames.lang";
 let current = "en";
 let dict = en;
@@ -11,9 +15,16 @@ export const missing = new Set();
 const browserLanguages = () => navigator.languages || [navigator.language];
 const primary = (tag) => String(tag).toLowerCase().split("-")[0]; // "de-CH" is "de"
 
-/** The first of the browser's languages we have, matched on the primary subtag. */
+/** Our language for a browser's tag: a regional variant we have by its own tag ("pt-BR"), any other by its primary
+ * subtag ("pt-PT", "pt-AO" and "pt" are "pt"; "de-CH" is "de"); or undefined. */
+function ours(tag) {
+  const variant = Object.keys(LANGUAGES).find((code) => code.toLowerCase() === String(tag).toLowerCase());
+  return variant || (primary(tag) in LANGUAGES ? primary(tag) : undefined);
+}
+
+/** The first of the browser's languages we have. */
 export function preferred(languages = browserLanguages()) {
-  return languages.map(primary).find((code) => code in LANGUAGES) || "en";
+  return languages.map(ours).find(Boolean) || "en";
 }
 
 /** A language's typography, where its catalogues type plain spaces: French writes a space before : ; ! ? and »
@@ -29,10 +40,20 @@ const typesetAll = (catalogue, code) => (code in TYPOGRAPHY ? Object.fromEntries
     ? Object.fromEntries(Object.entries(text).map(([form, words]) => [form, typeset(words, code)]))
     : typeset(text, code)])) : catalogue);
 
+/** A language's texts. A regional variant's file ("pt-BR") holds only the texts where it differs from its
+ * language's ("pt"), which gives it all the others. */
+async function texts(code) {
+  if (code === "en") return en;
+  const parent = primary(code);
+  const [own, base] = await Promise.all([import(`./i18n/${code}.js`),
+    parent === code ? null : import(`./i18n/${parent}.js`)]);
+  return base ? {...base.default, ...own.default} : own.default;
+}
+
 /** Load and use the language `code`; rejects when its file could not be fetched (the language stays). */
 export async function setLanguage(code) {
   const chosen = code in LANGUAGES ? code : "en";
-  dict = chosen === "en" ? en : typesetAll((await import(`./i18n/${chosen}.js`)).default, chosen);
+  dict = typesetAll(await texts(chosen), chosen);
   current = chosen;
   document.documentElement.lang = chosen;
   return chosen;
@@ -65,14 +86,16 @@ function region() {
   return undefined;
 }
 
-/** The browser's own tag for the page's language ("en-GB" for English in a British browser), for dates
- * and lists: the page's bare language would write them as its default region does ("en": American, a
- * 12-hour clock). A language the browser does not list takes the browser's region: English read in a
- * German browser is "en-DE", a 24-hour clock. */
+/** The browser's own tag for the page's language ("en-GB" for English in a British browser), for dates,
+ * lists and plurals: the page's bare language would write them as its default region does ("en": American, a
+ * 12-hour clock). A regional variant's page is written as its region writes ("pt-BR"); a "pt" page as Portugal
+ * does, in a Brazilian browser too. A language the browser does not list takes the browser's region: English read
+ * in a German browser is "en-DE", a 24-hour clock. */
 function locale() {
-  const own = browserLanguages().find((tag) => primary(tag) === current);
-  if (own) return own;
-  const where = region();
+  const tag = browserLanguages().find((said) => ours(said) === current);
+  if (tag?.includes("-")) return tag;
+  if (REGION[current]) return REGION[current];
+  const where = tag || current.includes("-") ? undefined : region();
   return where ? `${current}-${where}` : current;
 }
 
@@ -88,7 +111,7 @@ export function t(key, params = {}) {
     text = en[key] ?? key;
   }
   if (typeof text === "object") {
-    const form = new Intl.PluralRules(current).select(params.count ?? 0);
+    const form = new Intl.PluralRules(locale()).select(params.count ?? 0);
     text = text[form] ?? text.other;
   }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));

@@ -33,6 +33,10 @@ const WORDS = {
     text: "Uma parte da aplicação não chegou. Talvez não haja ligação, ou a aplicação acabou de mudar de "
       + "versão. Verifica a ligação e tenta outra vez.",
     retry: "Tentar outra vez"},
+  "pt-BR": {title: "Esta página não abriu",
+    text: "Uma parte do aplicativo não chegou. Talvez não haja conexão, ou o aplicativo acabou de mudar de "
+      + "versão. Verifique a conexão e tente de novo.",
+    retry: "Tentar de novo"},
 };
 const RELOADED = "addgames.reloadedFor"; // the server's version this tab already reloaded for
 const FIRST_RETRY_MS = 2000; // then twice as long after each failure, as the poller does

@@ -25,6 +25,9 @@
     pt: {title: "Este navegador é demasiado antigo para o addgames",
       text: "O addgames precisa de um navegador de 2021 ou mais recente (Safari 15 no iOS 15, Chrome ou Edge 90, "
         + "Firefox 115 ou uma versão mais recente). Atualiza este navegador ou abre esta página noutro."},
+    "pt-BR": {title: "Este navegador é antigo demais para o addgames",
+      text: "O addgames precisa de um navegador de 2021 ou mais recente (Safari 15 no iOS 15, Chrome ou Edge 90, "
+        + "Firefox 115 ou uma versão mais nova). Atualize este navegador ou abra esta página em outro."},
   };
   var fetchFailed = false;
 
@@ -37,9 +40,12 @@
       chosen = null; // storage refused (private browsing in an old Safari)
     }
     var tags = [chosen].concat(navigator.languages || [navigator.language]);
-    for (var n = 0; n < tags.length; n++) {
-      var code = String(tags[n]).toLowerCase().split("-")[0];
-      if (WORDS.hasOwnProperty(code)) return code;
+    for (var n = 0; n < tags.length; n++) { // a regional variant by its own tag (pt-BR), any other by its primary one
+      var tag = String(tags[n]).toLowerCase();
+      for (var code in WORDS) {
+        if (WORDS.hasOwnProperty(code) && code.toLowerCase() === tag) return code;
+      }
+      if (WORDS.hasOwnProperty(tag.split("-")[0])) return tag.split("-")[0];
     }
     return "en";
   }

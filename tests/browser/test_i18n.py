@@ -7,9 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from .drive import create_match
-from .matches import GAMES
+from .matches import GAMES, new_match, unshuffled
 
-LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "de": "de-CH", "pt": "pt-BR"}
+LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "de": "de-CH", "pt": "pt-PT", "pt-BR": "pt-BR"}
 
 
 def missing_keys(page) -> list[str]:
@@ -99,6 +99,69 @@ def test_the_browser_language_is_the_default_and_the_switcher_changes_it(new_pag
     assert page.evaluate("document.documentElement.lang") == "it"
 
 
+# Where Brazil and Portugal say it otherwise: the home page's lead (a phone), a seat's turn, hand and deadline, a
+# rules page's heading and the language menu's name.
+PORTUGUESE = {
+    "pt-BR": {"lead": "no seu celular", "turn": "É a sua vez", "hand": "Sua mão", "deadline": "Jogue até",
+              "rules": "A sua vez", "menu": "Português (Brasil)"},
+    "pt": {"lead": "no seu telemóvel", "turn": "É a tua vez", "hand": "A tua mão", "deadline": "Joga até",
+           "rules": "A tua vez", "menu": "Português (Portugal)"},
+}
+
+
+def reads_as(page, language: str, match) -> None:
+    """The home page, the seat's match page and a rules page in `language`'s own words."""
+    words = PORTUGUESE[language]
+    navigate(page, "/")
+    expect(page.locator("main")).to_contain_text(words["lead"])
+    assert page.evaluate("document.documentElement.lang") == language
+    expect(page.locator("#language option:checked")).to_have_text(words["menu"])
+    navigate(page, match.seat_link(0))
+    expect(page.locator("#status")).to_have_text(re.compile(words["turn"]))
+    expect(page.locator("main")).to_contain_text(words["hand"])
+    expect(page.locator("#deadline")).to_contain_text(words["deadline"])
+    navigate(page, "/rules/addup")
+    expect(page.get_by_role("heading", name=words["rules"], exact=True)).to_be_visible()
+
+
+@pytest.mark.parametrize(("locale", "language"), [("pt-BR", "pt-BR"), ("pt-PT", "pt"), ("pt", "pt")])
+def test_a_brazilian_browser_reads_brazilian_portuguese_and_the_others_european(new_page, server, locale, language):
+    """A browser set to pt-BR got Portugal's Portuguese ("telemóvel", "é a tua vez"), foreign to a Brazilian child:
+    it gets Brazil's now, its dates as Brazil writes them, while pt-PT and a bare pt keep Portugal's; the menu
+    switches between the two, and the choice stays after a reload."""
+    match = new_match(server, "addup", time_per_move=3600, deck=unshuffled(server, "addup"))
+    page = new_page(locale=locale)
+    page.goto("/")
+    reads_as(page, language, match)
+    other = "pt" if language == "pt-BR" else "pt-BR"
+    page.locator("#language").select_option(other)
+    expect(page.get_by_role("heading", name=PORTUGUESE[other]["rules"], exact=True)).to_be_visible()  # drawn again
+    page.reload()
+    reads_as(page, other, match)
+    assert missing_keys(page) == []
+
+
+@pytest.mark.parametrize("locale", ["pt", "pt-BR"])
+def test_each_portuguese_counts_and_dates_as_its_country_does(new_page, locale):
+    """Intl's bare "pt" is Brazil's, whose plurals take 0 as one: the European page said "0 carta jogada" in a
+    browser set to plain pt (or to pt-BR, choosing Portugal in the menu). A Brazilian page dates as Brazil does."""
+    page = new_page(locale=locale)
+    page.goto("/")
+    said = page.evaluate("""async () => {
+        const i18n = await import('/js/i18n.js'), out = {};
+        const date = new Date(Date.UTC(2026, 11, 6, 14, 5)), options = {weekday: "short", day: "numeric",
+            month: "short", hour: "numeric", minute: "2-digit", timeZoneName: "short"};
+        for (const [language, region] of [['pt', 'pt-PT'], ['pt-BR', 'pt-BR']]) {
+            await i18n.setLanguage(language);
+            out[language] = {played: [0, 1, 2].map((count) => i18n.t('pm.played', {count})),
+                             dated: i18n.dateTime(date) === new Intl.DateTimeFormat(region, options).format(date)};
+        }
+        return out;
+    }""")
+    assert said["pt"] == {"played": ["0 cartas jogadas", "1 carta jogada", "2 cartas jogadas"], "dated": True}
+    assert said["pt-BR"]["dated"] is True
+
+
 def pick_a_move(page, game: str) -> None:
     """Build a move without making it: a card, and what the game asks for next (a group, a sum, a cell)."""
     if game == "addem" and page.locator('[data-action="hintSum"]').count():
@@ -159,17 +222,19 @@ def test_every_rules_page_translates_every_interpretation_of_the_catalogue(new_p
     page.goto("/")
     counts = page.evaluate("""async (games) => {
         const out = {};
-        for (const lang of ['en', 'fr', 'es', 'it', 'de', 'pt']) {
+        for (const lang of ['en', 'fr', 'es', 'it', 'de', 'pt', 'pt-BR']) {
             const rules = (await import(`/js/rules/${lang}.js`)).default;
             out[lang] = games.map((g) => [rules[g].sections.length, rules[g].interpretations?.length ?? null]);
+            out[`${lang}-paragraphs`] = games.map((g) => rules[g].sections.map(([, paragraphs]) => paragraphs.length));
         }
         out.catalogue = await Promise.all(games.map((g) =>
             fetch(`/api/v1/rules/${g}`).then((r) => r.json()).then((r) => r.interpretations.length)));
         return out;
     }""", GAMES)
-    for language in ("fr", "es", "it", "de", "pt"):
+    for language in ("fr", "es", "it", "de", "pt", "pt-BR"):
         assert [n for _, n in counts[language]] == counts["catalogue"], language
         assert [s for s, _ in counts[language]] == [s for s, _ in counts["en"]], language
+    assert counts["pt-BR-paragraphs"] == counts["pt-paragraphs"], "Brazil's rules say each of Portugal's paragraphs"
     assert all(n is None for _, n in counts["en"])  # English shows the catalogue's own words
 
 
@@ -211,6 +276,8 @@ SHARED_WIN = {  # winners Ann, Bob and Cy, seen by Ann and by a spectator: no ve
            "Partie terminée\u00a0: victoire partagée entre Ann, Bob et Cy."],
     "it": ["Partita finita, vittoria a pari merito: tu, Bob e Cy.", "Partita finita, vittoria a pari merito: Ann, Bob e Cy."],
     "pt": ["Jogo terminado, vitória partilhada: tu, Bob e Cy.", "Jogo terminado, vitória partilhada: Ann, Bob e Cy."],
+    "pt-BR": ["Jogo terminado, vitória compartilhada: você, Bob e Cy.",
+              "Jogo terminado, vitória compartilhada: Ann, Bob e Cy."],
 }
 
 

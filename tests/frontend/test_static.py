@@ -76,15 +76,22 @@ def test_each_screen_and_game_module_is_loaded_with_all_it_imports_at_once():
     assert "views/play.js" in listed["views/match.js"] and "games/cards.js" in listed["games/addup.js"]
 
 
+def switcher_languages() -> dict[str, str]:
+    """i18n.js's LANGUAGES: code -> the name the language switcher shows."""
+    block = re.search(r"LANGUAGES = \{(.*?)\};", source(FRONTEND / "js" / "i18n.js"), re.S).group(1)
+    return dict(re.findall(r'"?([\w-]+)"?: "([^"]+)"', block))
+
+
 @pytest.mark.parametrize(("name", "indent", "keys"), [("load-failed.js", 2, {"title", "text", "retry"}),
                                                      ("too-old.js", 4, {"title", "text"})])
 def test_the_load_failure_and_too_old_screens_speak_every_language_of_the_switcher(name, indent, keys):
     """Their words cannot come from i18n/: the language's own file may be what failed to load, or what this browser
     cannot read."""
-    languages = set(re.findall(r"(\w+): \"", re.search(r"LANGUAGES = \{(.*?)\}", source(FRONTEND / "js" / "i18n.js")).group(1)))
+    languages = set(switcher_languages())
     table = source(FRONTEND / "js" / name)
-    words = {code: set(re.findall(r"(\w+): \"", block)) for code, block in re.findall(rf"^ {{{indent}}}(\w+): \{{(.*?)\}},$", table, re.M | re.S)}
-    assert set(words) == languages == {"en", "fr", "es", "it", "de", "pt"}
+    words = {code: set(re.findall(r"(\w+): \"", block))
+             for code, block in re.findall(rf'^ {{{indent}}}"?([\w-]+)"?: \{{(.*?)\}},$', table, re.M | re.S)}
+    assert set(words) == languages == {"en", "fr", "es", "it", "de", "pt", "pt-BR"}
     assert all(found == keys for found in words.values()), words
 
 
@@ -234,3 +241,62 @@ def test_french_never_puts_a_name_after_a_word_that_elides():
     text = source(FRONTEND / "js" / "i18n" / "fr.js")
     filled = re.findall(r"\b(?:de|que|le|la|je|ne|se|si) \{(\w+)\}", text, re.I)
     assert set(filled) <= SAFE_AFTER_ELIDING, set(filled) - SAFE_AFTER_ELIDING
+
+
+# Brazilian Portuguese is a regional variant of "pt" (European Portuguese): i18n/pt-BR.js holds only the texts where
+# Brazil says it otherwise, and i18n.js lays them over pt.js, which gives it all the others.
+VARIANTS = {"pt-BR": "pt"}
+
+
+def plural_forms(value: str) -> set[str]:
+    return set(re.findall(r"(\w+): \"", value)) if value.startswith("{") else set()
+
+
+@pytest.mark.parametrize(("variant", "base"), sorted(VARIANTS.items()))
+def test_a_regional_variant_overrides_only_its_languages_texts_each_with_other_words(variant, base):
+    """Every key of pt-BR is one of pt's, with the same placeholders and plural forms (a placeholder pt fills in
+    and pt-BR left out would drop a name from the sentence), and says something else: a text the same as pt's is
+    an override that does nothing but go stale when pt's changes."""
+    own, inherited = entries(variant), entries(base)
+    assert own, "the variant has texts of its own"
+    assert set(own) - set(inherited) == set(), "keys the variant's language does not have"
+    for key, value in own.items():
+        assert value != inherited[key], (key, "the same as the language's own: drop it")
+        assert set(re.findall(r"\{(\w+)\}", value)) == set(re.findall(r"\{(\w+)\}", inherited[key])), key
+        assert plural_forms(value) == plural_forms(inherited[key]), key
+
+
+def test_the_switcher_offers_both_portuguese_by_their_country_and_each_variant_has_its_files():
+    languages = switcher_languages()
+    assert languages["pt"] == "Português (Portugal)" and languages["pt-BR"] == "Português (Brasil)"
+    assert list(languages).index("pt-BR") == list(languages).index("pt") + 1, "side by side in the menu"
+    for variant in VARIANTS:
+        assert variant in languages
+        for folder in ("i18n", "rules"):
+            assert (FRONTEND / "js" / folder / f"{variant}.js").is_file()
+
+
+# Words and forms of Portugal that read foreign in Brazil (and more so to a child): none may be left in what a pt-BR
+# page shows, its own texts and the European ones it inherits alike. Brazil says você (not tu, teu, podes,
+# ganhaste), the gerund (carregando, not a carregar), tela, celular, link and conexão (ligação is a phone call),
+# compartilhar, aba, configurações, revanche, rodada, embaralhar, curinga, bônus, tênis, apelido, baixar, pular,
+# estourar, and writes quotes “ ” rather than « ».
+EUROPEAN = (r"\b(tu|teu|tua|teus|tuas|ti|contigo|tens|podes|estás|és|queres|vês|ecrã|telemóve\w*|registo|equipa|"
+            r"partilh\w*|utilizador\w*|ligaç\w+|desforra|ronda|jóquer\w*|bónus|ténis|basquetebol|basebol|separador|"
+            r"definições|alcunhas?|descarregar|saltar|rebent\w*|esbatid\w*|baralh(?:ar|amento|ad\w*|am|a)|"
+            r"carrega (?:em|no|na))\b|-t[eao]s?\b|\ba (?:jogar|carregar|pensar|enviar|tentar|procurar|criar|ver|"
+            r"começar|decorrer|acabar)\b|[«»]|\b\w+aste\b")
+
+
+def test_brazilian_portuguese_shows_no_word_of_portugal():
+    shown = {**entries("pt"), **entries("pt-BR")}
+    found = {key: re.findall(rf".{{0,20}}(?:{EUROPEAN}).{{0,20}}", value, re.I) for key, value in shown.items()}
+    assert {key: said for key, said in found.items() if said} == {}
+    assert re.search(EUROPEAN, " ".join(entries("pt").values()), re.I), "the pattern finds Portugal's words in pt.js"
+
+
+def test_european_portuguese_keeps_tu_and_the_brazilian_variant_says_voce():
+    assert not re.search(r"\bvocê\b", source(FRONTEND / "js" / "i18n" / "pt.js"))
+    assert entries("pt")["seat.you"] == '"tu",' and entries("pt-BR")["seat.you"] == '"você",'
+    rules = "\n".join(re.findall(r'"([^"]*)"', source(FRONTEND / "js" / "rules" / "pt-BR.js")))  # its texts, not comments
+    assert not re.search(EUROPEAN, rules, re.I), re.findall(rf".{{0,20}}(?:{EUROPEAN}).{{0,20}}", rules, re.I)

@@ -59,10 +59,13 @@ function optionLine(game, name, option) {
 }
 
 /** The rules in the current language: {sections: [[title, [paragraph]]], interpretations?}. English takes
- * its interpretations from the rules catalogue, the other languages from their translation. */
+ * its interpretations from the rules catalogue, the other languages from their translation; a regional variant
+ * ("pt-BR") without a game's rules shows its language's ("pt"). */
 async function loadText(key) {
+  const rulesIn = async (code) => (await import(`../rules/${code}.js`)).default[key];
   try {
-    const text = (await import(`../rules/${language()}.js`)).default[key];
+    const [code, parent] = [language(), language().split("-")[0]];
+    const text = (await rulesIn(code)) || (parent === code ? undefined : await rulesIn(parent));
     return text ? {sections: text.sections.map(([title, paragraphs]) => [typeset(title), paragraphs.map((p) => typeset(p))]),
       interpretations: text.interpretations?.map((said) => typeset(said))} : null;
   } catch {
