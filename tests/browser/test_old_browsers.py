@@ -5,6 +5,7 @@ which cannot run the app's code (no modules, or code it cannot read), says it is
 tests/contract/test_browsers.py lints the code against the same list of browsers."""
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .drive import play_to_end
@@ -93,9 +94,13 @@ def test_a_screen_a_browser_cannot_read_says_it_is_too_old_rather_than_try_again
     expect(page.locator("#alert")).to_contain_text("Safari 15")  # said at once, as an error
 
 
-def test_a_browser_without_modules_says_it_is_too_old(new_page):
+@pytest.mark.parametrize(("locale", "title", "lang"), [
+    ("de-DE", "Dieser Browser ist zu alt für addgames", "de"),
+    ("pt-BR", "Este navegador é antigo demais para o addgames", "pt-BR"),  # Brazil's, a variant by its own tag
+    ("pt-PT", "Este navegador é demasiado antigo para o addgames", "pt")])
+def test_a_browser_without_modules_says_it_is_too_old(new_page, locale, title, lang):
     """A browser without ES modules skips `<script type="module">`: as if its type were one no browser runs."""
-    page = new_page(locale="de-DE")
+    page = new_page(locale=locale)
 
     def without_modules(route):
         served = route.fetch().text()
@@ -103,8 +108,8 @@ def test_a_browser_without_modules_says_it_is_too_old(new_page):
         route.fulfill(status=200, content_type="text/html", body=served.replace('type="module"', 'type="text/x-none"'))
     page.route(re.compile(r"/$"), without_modules)
     page.goto("/")
-    expect(page.locator("main h1")).to_have_text("Dieser Browser ist zu alt für addgames")
-    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("main h1")).to_have_text(title)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
 
 
 def test_a_module_that_could_not_be_fetched_is_no_sign_of_an_old_browser(new_page):
