@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .matches import GAMES, new_match, unshuffled
+from .test_one_screen import BROKEN_WORDS
 
 TEXT_AT = "addEventListener('DOMContentLoaded', () => {{ document.documentElement.style.fontSize = '{}%'; }})"
 
@@ -39,3 +40,51 @@ def test_at_130_percent_text_the_table_and_the_hand_share_the_first_screen(new_p
     assert status["top"] >= 0 and board["top"] >= 0, (status, board)
     assert card["bottom"] <= 740, card  # the page scrolled the status to the screen's top when the hand was below
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_create_form_at_twice_the_text_size_on_a_small_phone_keeps_its_words_whole(new_page, artifacts, game):
+    """A 320 px phone at 200 % text: ADD'EM's "Wrong sums" choice broke "arith|metic", squeezed by the paddings of
+    the page, the fieldset and the choice's frame around it. Nothing wider than the screen either."""
+    page = large_text_page(new_page, 320, 640, 200)
+    page.goto(f"/new/{game}")
+    page.locator('select[name="seats"]').select_option("3")
+    expect(page.locator('select[name="player-2"]')).to_be_visible()
+    page.screenshot(path=artifacts / f"text-200-320-create-{game}.png", full_page=True)
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+# Each choice of the form's menus whose words are wider than the room the menu gives them, arrow and paddings aside:
+# a menu never wraps, it cuts ("A friend, who joins wi")
+CUT_CHOICES = """() => [...document.querySelectorAll('main select')].flatMap((select) => {
+    const style = getComputedStyle(select);
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        - 1.5 * parseFloat(style.fontSize);
+    return [...select.options].filter((option) => {
+        const words = document.createElement('span');
+        words.style.font = style.font;
+        words.style.whiteSpace = 'pre';
+        words.textContent = option.text;
+        document.body.append(words);
+        const width = words.getBoundingClientRect().width;
+        words.remove();
+        return width > room;
+    }).map((option) => `${select.name}: ${option.text}`);
+})"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "de-DE", "es-ES", "it-IT", "pt-PT"])
+def test_at_130_percent_text_the_menus_of_the_create_form_show_their_choices_whole(new_page, artifacts, locale):
+    """A 360 px phone at 130 % text: "Player 2"'s menu cut its first choice, "A friend, who joins with the link", to
+    "A friend, who joins wi" (and, on a shared device, "A player at this device" in five languages of six): shorter
+    choices now, in every language, for a friend and for a player at the device."""
+    page = large_text_page(new_page, 360, 740, 130, locale)
+    page.goto("/new/addem")
+    page.locator('select[name="seats"]').select_option("3")
+    expect(page.locator('select[name="player-2"]')).to_be_visible()
+    page.screenshot(path=artifacts / f"text-130-360-create-{locale}.png", full_page=True)
+    assert page.evaluate(CUT_CHOICES) == []
+    page.locator('input[name="place"][value="table"]').check()
+    expect(page.locator('select[name="player-2"] option').first).to_have_attribute("value", "")
+    assert page.evaluate(CUT_CHOICES) == []

@@ -73,7 +73,7 @@ export default {
   "create.yourName": "Your name",
   "create.others": "The other players",
   "create.otherName": "Player {n}",
-  "create.friend": "A friend, who joins with the link",
+  "create.friend": "A friend, with the link",
   "create.friendName": "Player {n}'s name (optional: they can type their own)",
   "create.submit": "Create the match",
   "create.needName": "Type your name first.",
