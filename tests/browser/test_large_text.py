@@ -88,3 +88,29 @@ def test_at_130_percent_text_the_menus_of_the_create_form_show_their_choices_who
     page.locator('input[name="place"][value="table"]').check()
     expect(page.locator('select[name="player-2"] option').first).to_have_attribute("value", "")
     assert page.evaluate(CUT_CHOICES) == []
+
+
+def test_at_twice_the_text_size_the_join_code_stays_on_one_line(new_page, artifacts):
+    """A 320 px phone at 200 % text, the match waiting: the join code, drawn 9vw high at least 2rem, broke at its
+    hyphen, "JFW-" over "C6T", read aloud across a table as two codes. Whole on one line now."""
+    page = large_text_page(new_page, 320, 640, 200)
+    page.goto("/new/addup")
+    page.locator('input[name="name-0"]').fill("Ann")
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    code = page.locator('#join-code [aria-hidden="true"]')
+    expect(code).to_have_text(re.compile(r"^\w{3}-\w{3}$"))
+    page.locator("#join-code").screenshot(path=artifacts / "text-200-320-join-code.png")
+    assert code.inner_text() not in page.evaluate(BROKEN_WORDS)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_at_twice_the_text_size_the_class_forms_matches_keep_a_pupils_name_whole(new_page, artifacts):
+    """A teacher's 320 px phone at 200 % text: the list of the matches the class form will make, indented 1.75rem,
+    broke "Maximilian|o". Whole now, nothing wider than the screen."""
+    page = large_text_page(new_page, 320, 640, 200)
+    page.goto("/class/addup")
+    page.locator('textarea[name="pupils"]').fill("Ann\nBob\nCy\nMaximiliano Alejandro\nEve\n")
+    expect(page.locator(".class-matches li")).to_have_count(3)
+    page.locator(".class-matches").screenshot(path=artifacts / "text-200-320-class-matches.png")
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
