@@ -114,3 +114,25 @@ def test_at_twice_the_text_size_the_class_forms_matches_keep_a_pupils_name_whole
     page.locator(".class-matches").screenshot(path=artifacts / "text-200-320-class-matches.png")
     assert page.evaluate(BROKEN_WORDS) == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_at_twice_the_text_size_the_hand_comes_before_the_log_and_the_tools(new_page, server, artifacts, game):
+    """A 360x740 phone at 200 % text, her turn: the page stacks, and her hand comes right after the table, before the
+    log, the replay, the rules and the tools, in reading order and on the page, and no more than two screens down."""
+    match = new_match(server, game, deck=unshuffled(server, game))
+    match.play(lambda view: view["version"] >= 3 and view["turn"] == 0
+               and (game != "addtoo" or "place" in match.view(0)["you"]["legal_moves"]))
+    page = large_text_page(new_page, 360, 740, 200)
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    page.screenshot(path=artifacts / f"text-200-360x740-{game}.png", full_page=True)
+    before, below = page.evaluate("""() => {
+        const card = document.querySelector('.board .hand:not(.other) .cards > *');
+        const later = [...document.querySelectorAll('.play > .panel, .play > .links, .play > .actions')];
+        return [later.every((e) => card.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING
+                                    && e.getBoundingClientRect().top >= card.getBoundingClientRect().bottom),
+                card.getBoundingClientRect().top + scrollY];
+    }""")
+    assert before
+    assert below < 2 * 740, below
