@@ -35,7 +35,7 @@ export default {
   "mine.timedOut": "Você perdeu a vez muitas vezes seguidas, então agora o piloto automático joga por você.",
 
   "create.yourName": "Seu nome",
-  "create.friend": "Um amigo, que entra pelo link",
+  "create.friend": "Um amigo, pelo link",
   "create.friendName": "Nome do jogador {n} (opcional: o próprio jogador pode digitar)",
   "create.needName": "Digite o seu nome primeiro.",
   "create.allOrNone": "Dê nome a todos os outros jogadores ou deixe todos em branco.",
