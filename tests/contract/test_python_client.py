@@ -2,8 +2,10 @@
 patching), it plays a whole match of every game at two seats against the app, choosing each move
 from the mover's legal moves through its typed models, never a raw dict."""
 import importlib
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import httpx
 import pytest
@@ -41,6 +43,16 @@ def generated(tmp_path_factory):
         sys.path.remove(str(where))
         for name in [name for name in sys.modules if name.split(".")[0] == PACKAGE]:
             del sys.modules[name]
+
+
+def test_every_generated_model_has_a_name_of_its_own(generated):
+    """An integrator types these names. A nullable enum written `type: [string, "null"]` with `null` among
+    its values came out as three copies of one enum (`...Type1`, `...Type2Type1`, `...Type3Type1`), and a
+    response's inline schema is named after its status (`MyGamesResponse200GamesItem`), an inline property
+    after its path (`HintHintExplanation`): each such schema is a component, named, and a nullable one is
+    `oneOf` that component and null."""
+    models = sorted(path.stem for path in (Path(generated.__file__).parent / "models").glob("*.py"))
+    assert [name for name in models if re.search(r"_type_\d|_response_\d{3}|(^|_)(\w+)_\2(_|$)", name)] == []
 
 
 def addup_move(m, legal):
