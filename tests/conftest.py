@@ -3,6 +3,7 @@ client that checks every API response against openapi.yaml."""
 import gzip
 import json
 import os
+import re
 from datetime import UTC, datetime, timedelta
 
 import flask_migrate
@@ -25,6 +26,43 @@ SPEC = OpenAPI.from_file_path(str(ROOT / "openapi.yaml"),
                                   "application/problem+json": json.loads, "application/yaml": yaml.safe_load}))
 
 
+# Headers any answer may carry without its operation declaring them: HTTP's own, CORS's, the security
+# headers every answer has, and X-Request-Id, which the spec's introduction promises on every answer.
+EVERY_ANSWER = {"content-type", "content-length", "date", "server", "connection", "vary", "x-request-id",
+                "access-control-allow-origin", "access-control-expose-headers", "content-security-policy",
+                "cross-origin-opener-policy", "referrer-policy", "x-content-type-options", "x-frame-options",
+                "strict-transport-security"}
+
+
+def declared_headers() -> dict[tuple[str, str], dict[str, set[str]]]:
+    """{(path regex, method): {status: the header names its response declares, lower case}}."""
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+    found = {}
+    for path, item in spec["paths"].items():
+        pattern = "^" + re.sub(r"\{\w+\}", "[^/]+", path) + "$"  # /api/v1/games/{id} -> /api/v1/games/[^/]+
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            answers = {}
+            for status, response in operation["responses"].items():
+                if "$ref" in response:
+                    response = spec["components"]["responses"][response["$ref"].rsplit("/", 1)[1]]
+                answers[status] = {name.lower() for name in response.get("headers", {})}
+            found[(pattern, method)] = answers
+    return found
+
+
+DECLARED_HEADERS = declared_headers()
+
+
+def undeclared_headers(method: str, path: str, status: int, headers) -> set[str]:
+    """The headers of an answer that its operation's response for `status` does not declare."""
+    for (pattern, verb), answers in DECLARED_HEADERS.items():
+        if verb == method and re.match(pattern, path) and str(status) in answers:
+            return {name.lower() for name in headers.keys()} - answers[str(status)] - EVERY_ANSWER
+    return set()
+
+
 class SpecClient(FlaskClient):
     """A test client that fails the test when an API response breaks the contract."""
 
@@ -38,6 +76,9 @@ class SpecClient(FlaskClient):
                 body = gzip.decompress(body)
             SPEC.validate_response(request, MockResponse(body, response.status_code,
                                                          dict(response.headers), response.mimetype))
+            # A generated client reads only the headers an operation declares (ETag, Location, ...).
+            undeclared = undeclared_headers(sent.method.lower(), sent.path, response.status_code, response.headers)
+            assert not undeclared, f"{sent.method} {sent.path} {response.status_code}: undeclared {sorted(undeclared)}"
         return response
 
 
