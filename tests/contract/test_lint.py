@@ -30,17 +30,23 @@ def test_spectral_oas_finds_nothing():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-def unions(node, path=""):
-    """Every oneOf/anyOf of openapi.yaml with more than a null beside one schema, by path."""
+def mappings(node, path=""):
+    """Every mapping of openapi.yaml (schemas among them), with its path."""
     if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from mappings(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for n, value in enumerate(node):
+            yield from mappings(value, f"{path}[{n}]")
+
+
+def unions(spec):
+    """Every oneOf/anyOf of openapi.yaml with more than a null beside one schema, by path."""
+    for path, node in mappings(spec):
         for key in ("oneOf", "anyOf"):
             if len([m for m in node.get(key, ()) if m.get("type") != "null"]) > 1:
                 yield path, node
-        for key, value in node.items():
-            yield from unions(value, f"{path}/{key}")
-    elif isinstance(node, list):
-        for n, value in enumerate(node):
-            yield from unions(value, f"{path}[{n}]")
 
 
 def test_every_union_has_named_members_and_a_tag():
@@ -58,20 +64,8 @@ def test_every_union_has_named_members_and_a_tag():
             assert {m["$ref"] for m in members} == set(mapping.values()), path
 
 
-def consts(node, path=""):
-    """Every schema of openapi.yaml with a `const`, by path."""
-    if isinstance(node, dict):
-        if "const" in node:
-            yield path, node
-        for key, value in node.items():
-            yield from consts(value, f"{path}/{key}")
-    elif isinstance(node, list):
-        for n, value in enumerate(node):
-            yield from consts(value, f"{path}[{n}]")
-
-
 def test_every_const_names_its_type():
     """openapi-generator types a `const` without a `type` as Any (Health's `status: {const: ok}` was
     `Optional[Any]` in its Python client): each says it is a string."""
     spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
-    assert [path for path, schema in consts(spec) if "type" not in schema] == []
+    assert [path for path, node in mappings(spec) if "const" in node and "type" not in node] == []
