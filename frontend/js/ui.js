@@ -118,11 +118,19 @@ function refocus(screen, key, seen) {
   const still = {preventScroll: true};
   const again = key && root.querySelector(`[data-key="${CSS.escape(key)}"]`);
   again?.focus(still);
-  if (again && seen && document.activeElement === again && !inSight(again)) again.scrollIntoView({block: "nearest"});
+  if (again && seen && document.activeElement === again && !inSight(again)) bringBack(again);
   if (document.activeElement !== document.body || !screen.fallbackFocus) return;
   const fallback = root.querySelector(screen.fallbackFocus);
   fallback?.focus(still);
   if (fallback && !inSight(fallback)) fallback.scrollIntoView({block: "nearest"});
+}
+
+/** Scroll just enough to show `element` whole: "nearest" alone left a fraction of a pixel of it under the screen's
+ * foot when its edge fell between two pixels (the page scrolls by whole ones): then one pixel more. */
+function bringBack(element) {
+  element.scrollIntoView({block: "nearest"});
+  const below = element.getBoundingClientRect().bottom - window.innerHeight;
+  if (below > 0 && below < 1) window.scrollBy(0, 1);
 }
 
 function inSight(element) {
@@ -211,7 +219,47 @@ function activate(target, event) {
   if (target.disabled || target.getAttribute("aria-disabled") === "true") return;
   event.preventDefault();
   if (tappedAgain(target, event)) return;
+  if (target.getAttribute("role") === "radio") {
+    if (target.getAttribute("aria-checked") === "true") return; // chosen already, as a radio button does nothing
+    for (const other of radiosBeside(target)) other.setAttribute("aria-checked", String(other === target));
+  }
   act(target.dataset.action, target, event);
+}
+
+/** The radio buttons of `radio`'s group, itself among them. */
+const radiosBeside = (radio) => Array.from(radio.closest('[role="radiogroup"]')?.querySelectorAll('[role="radio"]') ?? [radio]);
+
+const ARROWS = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1};
+
+/** An arrow key on a choice of a group picks the next one (or the one before), as on native radio buttons. */
+function arrowed(event) {
+  const step = ARROWS[event.key];
+  const radio = step && event.target.closest?.('[role="radio"]');
+  if (!radio || event.altKey || event.ctrlKey || event.metaKey) return false;
+  const radios = radiosBeside(radio).filter((each) => !each.disabled);
+  const next = radios[(radios.indexOf(radio) + step + radios.length) % radios.length];
+  event.preventDefault();
+  next.focus();
+  next.click();
+  return true;
+}
+
+/** A choice among `choices` ([{value, label}]) under `legend`: a group of radio buttons, each a <button> Tab reaches
+ * and Enter or Space picks (native radio buttons change with arrow keys only, and a select's list moves with them
+ * only: a switch, or a keyboard used without them, could not change either); arrow keys move along the group too.
+ * Picking one calls the screen's `action` with the button, whose `value` and data attributes (`data`: {name: value})
+ * it reads, as it read a radio button's or a select's. `key` begins each button's data-key. With `named`, each
+ * button's name (aria-label) ends with the legend, after the words it shows ("3, Number of players"), where two groups of a
+ * screen show the same words (a seat count and a count of missed turns; "A friend" for each seat): a voice user says
+ * the one they mean. */
+export function choiceGroup({legend, choices, chosen, action, key, data = {}, named = false}) {
+  const attrs = Object.entries(data).map(([name, value]) => html` data-${name}="${value}"`);
+  const name = (label) => (named ? html` aria-label="${label}, ${legend}"` : "");
+  return html`<fieldset class="choices" role="radiogroup"><legend>${legend}</legend>
+    ${choices.map(({value, label}) => html`<button type="button" role="radio" class="choice" value="${value}"
+      aria-checked="${String(String(value) === String(chosen))}" data-action="${action}" data-key="${key}-${value}"${attrs}
+      ${name(label)}>${label}</button>`)}
+  </fieldset>`;
 }
 
 function act(name, element, event) {
@@ -248,6 +296,7 @@ export function listen(element) {
   });
   element.addEventListener("keydown", (event) => {
     released = null; // a click the keyboard makes next is its own
+    if (arrowed(event)) return;
     const escape = event.key === "Escape" && event.target.closest?.("[data-escape]"); // a question's Cancel
     if (escape && element.contains(escape)) {
       event.preventDefault();

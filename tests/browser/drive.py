@@ -10,10 +10,10 @@ def create_match(page: Page, game: str, name: str = "Ann", options: dict | None 
     """Create a match from the home page; return the invite link the share panel shows."""
     page.goto("/")
     page.locator(f'a[href="/new/{game}"]').click()
-    page.locator('select[name="seats"]').select_option(str(seats))
+    page.locator(f'[data-key="seats-{seats}"]').click()
     page.locator('input[name="name-0"]').fill(name)
     if time_per_move:
-        page.locator('select[name="time_per_move"]').select_option(str(time_per_move))
+        page.locator(f'[data-key="time-per-move-{time_per_move}"]').click()
     choose_options(page, options or {})
     page.locator('form[data-submit="create"] button[type="submit"]').click()
     expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
@@ -25,11 +25,18 @@ def create_match(page: Page, game: str, name: str = "Ann", options: dict | None 
 def choose_options(page: Page, options: dict, within: str = "") -> None:
     """Set a game's options in the form (`within` a CSS scope): a radio choice or a number."""
     for option, value in options.items():
-        radio = page.locator(f'{within} input[type=radio][name="opt-{option}"][value="{value}"]')
+        radio = page.locator(f'{within} [role=radio][data-option="{option}"][value="{value}"]')
         if radio.count():
             radio.check()
         else:
             page.locator(f'{within} input[name="opt-{option}"]').fill(str(value))
+
+
+def choose_language(page: Page, code: str) -> None:
+    """Open the header's list of languages and press the one of `code` ("fr")."""
+    page.locator("#language").click()
+    page.locator(f'[data-lang="{code}"]').click()
+    expect(page.locator("html")).to_have_attribute("lang", code)
 
 
 def join_match(page: Page, invite_link: str, name: str = "Bob", last: bool = True) -> None:

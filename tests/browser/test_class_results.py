@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .drive import too_small
+from .drive import choose_language, too_small
 from .matches import Match
 from .test_class_sheet import MAKING_S, set_up
 from .test_quality import serious_violations
@@ -126,14 +126,14 @@ def test_the_results_say_who_won_with_what_score_and_download_as_a_csv_file_a_sp
     assert saved[1:] == [[pupil, *cells[1:]] for pupil, cells in zip(["Zoé, la grande", "'=1+2", *CLASS[2:]], shown)]
 
     # In French: the columns in French, split by semicolons, as a French Excel expects.
-    teacher.locator("#language").select_option("fr")
+    choose_language(teacher, "fr")
     expect(teacher.locator("#results thead th")).to_have_text(
         ["Élève", "Partie", "État", "Score", "Résultat", "Parties jouées", "Victoires"])
     name, raw = downloaded(teacher)
     assert name == f"Résultats ADD-IT {date.today().isoformat()}.csv"
     assert raw.decode("utf-8-sig").startswith(
         '"Élève";"Partie";"État";"Score";"Résultat";"Parties jouées";"Victoires"\r\n"Zoé, la grande";"1";')
-    teacher.locator("#language").select_option("en")
+    choose_language(teacher, "en")
 
     # A match that cannot be read (the server's cleanup deleted it) says so in its row; the others are shown as ever.
     teacher.route(f"**/api/v1/games/{match_of(links['Mia'])}", lambda route: route.fulfill(
@@ -202,9 +202,9 @@ def test_the_results_follow_pupils_into_their_rematch_reading_only_the_newest_ma
         expect(rows.nth(seat).locator("td")).to_have_text(
             ["1", f"{over_line(view, names)} Rematch: Waiting for Bob.", *finished[seat]])
     expect(rows.nth(2).locator("td").nth(4)).to_have_text("0")  # Cy's match against the computer goes on as it was
-    teacher.locator("#language").select_option("fr")
+    choose_language(teacher, "fr")
     expect(rows.nth(0).locator("td").nth(1)).to_have_text(re.compile(r"^Partie terminée\u00a0: .+\. Revanche en cours\. En attente\u00a0: Bob\.$"))
-    teacher.locator("#language").select_option("en")  # the page shown again reads each pair's chain again, once
+    choose_language(teacher, "en")  # the page shown again reads each pair's chain again, once
     expect(rows.nth(0).locator("td").nth(1)).to_have_text(f"{over_line(view, names)} Rematch: Waiting for Bob.")
 
     # Bob joins it from his: the rows say the rematch is under way and still show the finished match's score and

@@ -175,8 +175,8 @@ def test_names_the_cards_could_not_tell_apart_are_refused_before_anything_is_mad
 
     # Three a match: the last two play the computer in the empty seat.
     teacher.locator('textarea[name="pupils"]').fill("Ann\nBob\nCy\nDi\nEve")
-    teacher.locator('select[name="seats"]').select_option("3")
-    teacher.locator('select[name="level"]').select_option("hard")
+    teacher.locator('[data-key="seats-3"]').click()
+    teacher.locator('[data-key="level-hard"]').click()
     expect(teacher.locator(".class-matches li")).to_have_text(["Match 1: Ann, Bob, Cy", "Match 2: Di, Eve, Computer (hard)"])
 
 

@@ -265,5 +265,5 @@ def test_the_computer_a_child_meets_first_plays_easy_as_the_create_form_offers_f
     page.locator('[data-key="play-computer"]').click()
     expect(page.locator(".seat").nth(1)).to_contain_text("Computer (easy)")
     page.goto("/new/addup")
-    options = page.locator('[data-key="player-1"] option')
-    expect(options.nth(1)).to_have_text("Computer (easy)")
+    options = page.get_by_role("radiogroup", name="Player 2").get_by_role("radio")
+    expect(options.nth(1)).to_have_accessible_name("Computer (easy), Player 2")

@@ -29,19 +29,21 @@ def test_the_language_menu_stands_out_from_the_header_s_blue(new_page, scheme):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_choices_are_ticked_in_the_palette_s_accent(new_page, scheme):
     """The create form's radio buttons and tick boxes were drawn in the browser's own blue, in the dark theme too,
-    beside buttons and focus in the palette's: a ticked choice now wears --accent, as the rest of the page does."""
+    beside buttons and focus in the palette's: a ticked choice now wears --accent, as the rest of the page does (the
+    radio buttons, drawn as buttons a switch reaches with Tab, draw their dot in it)."""
     page = new_page()
     page.emulate_media(color_scheme=scheme)
     page.goto("/new/addup")
-    expect(page.locator('input[type="radio"]').first).to_be_visible()
+    expect(page.locator('input[type="checkbox"]').first).to_be_visible()
     accents = page.evaluate("""() => {
         const probe = document.createElement('span');
         probe.style.color = 'var(--accent)';
         document.querySelector('main').append(probe);
         const accent = getComputedStyle(probe).color;
         probe.remove();
-        return [accent, [...document.querySelectorAll('input[type="radio"], input[type="checkbox"]')]
-            .map((input) => getComputedStyle(input).accentColor)];
+        return [accent, [...document.querySelectorAll('input[type="checkbox"]')]
+            .map((input) => getComputedStyle(input).accentColor).concat([...document.querySelectorAll(
+                '[role="radio"][aria-checked="true"]')].map((radio) => getComputedStyle(radio, "::before").borderTopColor))];
     }""")
     accent, inputs = accents
     assert inputs and set(inputs) == {accent}

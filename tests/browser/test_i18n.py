@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .drive import create_match
+from .drive import choose_language, create_match
 from .matches import GAMES, new_match, unshuffled
 
 LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "de": "de-CH", "pt": "pt-PT", "pt-BR": "pt-BR"}
@@ -91,7 +91,7 @@ def test_the_browser_language_is_the_default_and_the_switcher_changes_it(new_pag
     page = new_page(locale="de-CH")
     page.goto("/")
     expect(page.locator("h1")).to_have_text("Rechenspiele für dich und deine Freunde")
-    page.locator("#language").select_option("it")
+    choose_language(page, "it")
     expect(page.locator("h1")).to_have_text("Giochi di somme da fare con gli amici")
     assert page.evaluate("document.activeElement.id") == "language", "the switcher keeps the focus"
     page.reload()
@@ -202,7 +202,7 @@ def test_the_switcher_keeps_the_move_being_built(new_page, matches, game):
     pick_a_move(page, game)
     before = move_built(page)
     assert before["pressed"], "a card is picked"
-    page.locator("#language").select_option("fr")
+    choose_language(page, "fr")
     page.wait_for_function("""(english) => { const status = document.getElementById('status');
         return status && status.textContent.trim() !== english && document.querySelector('main .board .hand'); }""",
                            arg=before["status"])  # drawn again in French

@@ -18,7 +18,7 @@ from api import create_app, frontend
 
 from ..frontend.test_static import shell_list
 from .conftest import ROOT, VIEWPORT
-from .drive import once_true
+from .drive import choose_language, once_true
 from .matches import new_match
 from .test_addup import addup_move
 
@@ -200,7 +200,7 @@ def test_a_language_that_cannot_be_fetched_at_start_says_so_in_that_language_and
     page.unroute("**/js/i18n/fr.js")
     page.get_by_role("button", name="Réessayer").click()
     expect(page.locator("main h1")).to_have_text("ADD UP")
-    expect(page.locator("#language")).to_have_value("fr")
+    expect(page.locator("#language")).to_have_attribute("lang", "fr")
 
 
 def pretend_older(page, version: str = "0000000000000000"):
@@ -284,7 +284,7 @@ def test_after_a_deploy_a_page_keeps_its_version_whole_and_the_next_start_shows_
         # The browser finds the new version (at a navigation, or when a new screen of the app asks) and
         # installs it beside the one the page runs, which goes on alone.
         once_true(page, UPDATED, "the new version installed beside the running one")
-        page.locator("#language").select_option("fr")  # fr.js, not loaded yet, comes from the page's version
+        choose_language(page, "fr")  # fr.js, not loaded yet, comes from the page's version
         expect(page.locator("main h1")).to_have_text(french)
         assert page.locator('meta[name="shell-version"]').get_attribute("content") == old
         page.close()  # the app closed: its next start is the new version, no cache to clear

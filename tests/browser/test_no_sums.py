@@ -189,7 +189,7 @@ def test_the_create_form_says_what_unticking_hints_turns_off(new_page):
     page.goto("/new/addup")
     hints = page.locator('label.choice:has([data-key="hints"])')
     expect(hints).to_have_text("Help with the sums: hints, running sums and previews")
-    page.locator('select[name="seats"]').select_option("2")
+    page.locator('[data-key="seats-2"]').click()
     page.locator('input[name="name-0"]').fill("Ann")
     hints.click()
     page.locator('form[data-submit="create"] button[type="submit"]').click()

@@ -9,7 +9,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from .drive import create_match, join_match, status
+from .drive import choose_language, create_match, join_match, status
 from .matches import PLAYERS, move_back_in_time, new_match
 
 
@@ -262,7 +262,7 @@ def test_a_seat_that_left_whose_rematch_place_a_newcomer_took_is_not_told_it_joi
     expect(bob.locator('[data-action="rematch"]')).to_have_count(0)
     bob.goto("/")
     expect(bob.locator(f'.my-games a[href="/g/{match.id}"] .rematch-elsewhere')).to_have_text(taken)
-    bob.locator("#language").select_option("it")  # once "era aperto a chiunque": a seat is free, not open
+    choose_language(bob, "it")  # once "era aperto a chiunque": a seat is free, not open
     expect(bob.locator(f'.my-games a[href="/g/{match.id}"] .rematch-elsewhere')).to_have_text(
         "Il tuo posto nella rivincita è occupato: avevi lasciato questa partita, quindi chiunque poteva prenderlo.")
 
@@ -410,7 +410,7 @@ def test_the_home_tab_counts_a_late_turn_to_skip_apart_from_the_turns(new_page, 
     mine.play(lambda view: view["turn"] == 1)  # played on another device: only the late turn is left
     page.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
     expect(page).to_have_title("● A late turn you may skip · addgames")
-    page.locator("#language").select_option("fr")
+    choose_language(page, "fr")
     expect(page).to_have_title("● Un tour en retard à faire passer · addgames")
 
 

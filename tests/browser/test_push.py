@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests.api.push_service import b64url, unb64url
 
 from .conftest import PUSH_HOST, VIEWPORT
-from .drive import create_match
+from .drive import choose_language, create_match
 from .matches import new_match
 
 ENDPOINT = f"https://{PUSH_HOST}/device/1"
@@ -140,7 +140,7 @@ def test_notifications_come_in_the_language_chosen_after_turning_them_on(browser
                 return db.execute("SELECT lang FROM push_subscriptions WHERE game_id = ?", (match.id,)).fetchall()
 
         assert languages() == [("fr",)]
-        page.locator("#language").select_option("de")
+        choose_language(page, "de")
         expect(page.locator('[data-action="pushOff"]')).to_have_text("Keine Benachrichtigungen mehr auf diesem Gerät")
         registered_in(page, match.id, "de")
         assert languages() == [("de",)]

@@ -8,7 +8,7 @@ import re
 import requests
 from playwright.sync_api import expect
 
-from .drive import create_match, join_match, status, too_small
+from .drive import choose_language, create_match, join_match, status, too_small
 from .matches import new_match
 from .test_addup import addup_move
 from .test_quality import serious_violations
@@ -153,10 +153,10 @@ def test_another_seat_s_link_on_a_phone_that_holds_a_seat_says_so_and_leads_back
     expect(phone.locator('[data-key="push"], [data-key="notify"]')).to_have_count(0)  # no pushes of Bob's seat here
     assert serious_violations(phone) + too_small(phone) == []
     phone.screenshot(path=artifacts / "seat-other-seat.png")
-    phone.locator("#language").select_option("fr")  # the page drawn again: once the address's lost link
+    choose_language(phone, "fr")  # the page drawn again: once the address's lost link
     expect(phone.locator("#other-seat")).to_contain_text("Ce lien ouvre la place « Bob »")
     expect(phone.locator(".seat.me")).to_contain_text("Bob")
-    phone.locator("#language").select_option("en")
+    choose_language(phone, "en")
     expect(phone.locator("#other-seat")).to_contain_text("This link is for Bob's seat")
     phone.reload()  # as the notice says: a reload shows the seat this device keeps
     expect(phone.locator(".seat.me")).to_contain_text("Ann")

@@ -90,7 +90,7 @@ def test_a_40_letter_name_never_makes_a_page_wider_than_a_320_px_phone(new_page,
     expect(page.locator(".my-games li")).to_contain_text(long_names[0])
     assert page.evaluate(wide) == 0
     page.goto("/new/addup")
-    page.locator('select[name="seats"]').select_option("3")
+    page.locator('[data-key="seats-3"]').click()
     expect(page.locator(".field .limit").first).to_have_text("Up to 40 characters.")
     page.locator('input[name="name-0"]').fill(long_names[0] + "extra")
     assert page.locator('input[name="name-0"]').input_value() == long_names[0]
@@ -140,7 +140,7 @@ def test_an_invite_for_reserved_seats_names_their_players_on_screen_and_on_paper
     whom the match waits for (QA)."""
     page = new_page()
     page.goto("/new/addup")
-    page.locator('select[name="seats"]').select_option("3")
+    page.locator('[data-key="seats-3"]').click()
     page.locator('input[name="name-0"]').fill("Ann")
     page.locator('input[name="name-1"]').fill("Uma")
     page.locator('input[name="name-2"]').fill("Vic")

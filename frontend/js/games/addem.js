@@ -3,6 +3,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {equation, expression, minus} from "../numbers.js";
+import {choiceGroup} from "../ui.js";
 import {seatName, totalsAfter} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
@@ -98,11 +99,9 @@ function builder(ctx, checked) {
   if (!picked.length) return html`<p class="hint">${t("addem.pick")}</p>`;
   const shown = replace || checked.sum;
   const said = verdictLine(checked);
-  const pickers = picked.filter((f) => f.kind === "addem").map((f) => html`<label class="field">${label(f)}
-    <select data-change="addemValue" data-card="${f.id}" data-key="value-${f.id}">
-      <option value="">${t("addem.findValue")}</option>
-      ${f.values.map((v) => html`<option value="${v}" ${ui.values[f.id] === v ? "selected" : ""}>${minus(v)}</option>`)}
-    </select></label>`);
+  const pickers = picked.filter((f) => f.kind === "addem").map((f) => choiceGroup({legend: label(f), named: true,
+    chosen: ui.values[f.id] ?? "", action: "addemValue", key: `value-${f.id}`, data: {of: f.id},
+    choices: [{value: "", label: t("addem.findValue")}, ...f.values.map((v) => ({value: v, label: minus(v)}))]}));
   return html`${said ? html`<p class="live-sum ${shown.right ? "ok" : ""}" id="addem-verdict">${said}</p>` : ""}${
     replace ? html`<p class="hint">${t("addem.orTotal")}</p>` : ""}${pickers}`;
 }
@@ -173,9 +172,9 @@ export default {
       ctx.ui.picked = ctx.ui.picked.includes(id) ? ctx.ui.picked.filter((c) => c !== id) : [...ctx.ui.picked, id];
       ctx.repaint();
     },
-    addemValue(ctx, select) {
-      if (select.value === "") delete ctx.ui.values[select.dataset.card];
-      else ctx.ui.values[select.dataset.card] = Number(select.value);
+    addemValue(ctx, choice) {
+      if (choice.value === "") delete ctx.ui.values[choice.dataset.of];
+      else ctx.ui.values[choice.dataset.of] = Number(choice.value);
       ctx.repaint();
     },
     clear(ctx) {

@@ -4,7 +4,7 @@ import {keepSheet} from "../class-store.js";
 import {html, render} from "../html.js";
 import {t} from "../i18n.js";
 import {go} from "../router.js";
-import {loadingOr, mergeActions} from "../ui.js";
+import {choiceGroup, loadingOr, mergeActions} from "../ui.js";
 import {startMaking} from "./class-making.js";
 import {groupsOf, newSheet, readNames} from "./class-plan.js";
 import {LEVELS} from "./computer.js";
@@ -48,9 +48,8 @@ export default function classSetup(initial) {
           <section class="panel" aria-labelledby="class-preview-title">
             <h2 id="class-preview-title">${t("class.preview", {game: gameName(game.key)})}</h2>
             <div id="class-preview">${preview(form)}</div></section>
-          <label class="field">${t("class.computer")}
-            <select name="level" data-change="level" data-key="level">${LEVELS.map((level) => html`<option
-              value="${level}" ${level === form.level ? "selected" : ""}>${computerName(level)}</option>`)}</select></label>
+          ${choiceGroup({legend: t("class.computer"), chosen: form.level, action: "level", key: "level",
+            choices: LEVELS.map((level) => ({value: level, label: computerName(level)}))})}
           ${settingFields(game, form)}
           <button class="primary" type="submit" data-key="make">${t("class.make")}</button>
         </form>`;
@@ -64,8 +63,8 @@ export default function classSetup(initial) {
         form.refused = false;
         render(document.getElementById("class-preview"), preview(form));
       },
-      level(select) {
-        form.level = select.value;
+      level(choice) {
+        form.level = choice.value;
         screen.repaint();
       },
       make,

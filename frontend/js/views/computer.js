@@ -4,6 +4,7 @@ import {html} from "../html.js";
 import {has, t} from "../i18n.js";
 import {equation, expression, minus, pairSums} from "../numbers.js";
 import {lastName} from "../seat-store.js";
+import {choiceGroup} from "../ui.js";
 import {createMatch} from "./creating.js";
 import {helpField, optionFields, readOptions} from "./options.js";
 import {nameField} from "./words.js";
@@ -16,11 +17,8 @@ export function computerPanel(game, form) {
     <h2 id="computer-title">${t("computer.title")}</h2>
     <p>${t("computer.lead")}</p>
     ${nameField(t("create.yourName"), {name: "computer-name", value: form.name})}
-    <fieldset class="choices"><legend>${t("computer.level")}</legend>
-      ${LEVELS.map((level) => html`<label class="choice"><input type="radio" name="bot-level" value="${level}"
-        data-change="botLevel" data-key="bot-${level}" ${level === form.level ? "checked" : ""}>
-        ${t(`bot.about.${level}`)}</label>`)}
-    </fieldset>
+    ${choiceGroup({legend: t("computer.level"), chosen: form.level, action: "botLevel", key: "bot",
+      choices: LEVELS.map((level) => ({value: level, label: t(`bot.about.${level}`)}))})}
     ${optionFields(game, form.options)}
     ${helpField(form.hints, "computerHints")}
     ${form.error ? html`<p class="error">${form.error}</p>` : ""}

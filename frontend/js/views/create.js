@@ -2,7 +2,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {lastName} from "../seat-store.js";
-import {loadingOr, mergeActions} from "../ui.js";
+import {choiceGroup, loadingOr, mergeActions} from "../ui.js";
 import {LEVELS} from "./computer.js";
 import {createMatch, createTable} from "./creating.js";
 import {gameChoice, gameOf, seatCount, settingFields, settingsBody, settingsScreen} from "./options.js";
@@ -12,13 +12,11 @@ import {nameField} from "./words.js";
  * table (`form.table`), a person at this device, named. */
 function otherSeat(form, n) {
   const level = form.bots[n] || "";
-  const choice = (value, label) => html`<option value="${value}" ${value === level ? "selected" : ""}>${label}</option>`;
+  const choices = [{value: "", label: t(form.table ? "table.here" : "create.friend")},
+    ...LEVELS.map((each) => ({value: each, label: t("bot.name", {level: t(`bot.level.${each}`)})}))];
   return html`<div class="seat-player">
-    <label class="field">${t("create.otherName", {n: n + 1})}
-      <select name="player-${n}" data-change="player" data-seat="${n}" data-key="player-${n}">
-        ${choice("", t(form.table ? "table.here" : "create.friend"))}
-        ${LEVELS.map((each) => choice(each, t("bot.name", {level: t(`bot.level.${each}`)})))}
-      </select></label>
+    ${choiceGroup({legend: t("create.otherName", {n: n + 1}), choices, chosen: level, action: "player", key: `player-${n}`,
+      data: {seat: n}, named: true})}
     ${level ? "" : nameField(t(form.table ? "table.name" : "create.friendName", {n: n + 1}),
       {name: `name-${n}`, value: form.names[n] || "", own: false, seat: n})}
   </div>`;
@@ -34,10 +32,8 @@ function seatFields(form) {
 
 /** Where the players play: each on their own device, joining by the invite, or all on this one, passing it round. */
 function placeChoice(form) {
-  const place = (table, label) => html`<label class="choice"><input type="radio" name="place" value="${table ? "table" : "apart"}"
-    data-change="place" data-key="place-${table ? "table" : "apart"}" ${form.table === table ? "checked" : ""}> ${label}</label>`;
-  return html`<fieldset class="choices"><legend>${t("create.where")}</legend>
-    ${place(false, t("create.apart"))}${place(true, t("create.table"))}</fieldset>`;
+  return choiceGroup({legend: t("create.where"), chosen: form.table ? "table" : "apart", action: "place", key: "place",
+    choices: [{value: "apart", label: t("create.apart")}, {value: "table", label: t("create.table")}]});
 }
 
 /** The computer's seats of the match as the form stands: [{seat, level}]. */
@@ -95,8 +91,8 @@ export default function create(initial) {
         screen.error = null; // it was about the names as the other choice asks for them
         screen.repaint();
       },
-      player(select) {
-        form.bots[Number(select.dataset.seat)] = select.value;
+      player(choice) {
+        form.bots[Number(choice.dataset.seat)] = choice.value;
         screen.repaint();
       },
       create: submit,

@@ -4,7 +4,7 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {has, t} from "../i18n.js";
 import {replaceAddress} from "../router.js";
-import {retrying} from "../ui.js";
+import {choiceGroup, retrying} from "../ui.js";
 import {paceFields} from "./pace.js";
 import {gameName} from "./words.js";
 
@@ -21,11 +21,8 @@ function choiceLabel(game, name, value) {
 function field(game, name, option, chosen) {
   const value = chosen ?? option.default;
   if (option.choices) {
-    return html`<fieldset class="choices"><legend>${label(game, name, option)}</legend>
-      ${option.choices.map((choice) => html`<label class="choice"><input type="radio" name="opt-${name}"
-        value="${String(choice)}" data-change="option" data-option="${name}" data-key="opt-${name}-${String(choice)}"
-        ${String(choice) === String(value) ? "checked" : ""}> ${choiceLabel(game, name, choice)}</label>`)}
-    </fieldset>`;
+    return choiceGroup({legend: label(game, name, option), chosen: value, action: "option", key: `opt-${name}`,
+      data: {option: name}, choices: option.choices.map((choice) => ({value: choice, label: choiceLabel(game, name, choice)}))});
   }
   return html`<label class="field">${label(game, name, option)}
     <input type="number" inputmode="numeric" name="opt-${name}" data-input="option" data-option="${name}"
@@ -58,21 +55,14 @@ export function helpField(on, action) {
 }
 
 /** The game chosen among `games` (the rules catalogue), one radio button each; picking one calls `game`. */
-export function gameChoice(games, chosen) {
-  return html`<fieldset class="choices"><legend>${t("create.game")}</legend>
-    ${games.map((g) => html`<label class="choice"><input type="radio" name="game" value="${g.key}"
-      data-change="game" data-key="game-${g.key}" ${g.key === chosen ? "checked" : ""}> ${gameName(g.key)}</label>`)}
-  </fieldset>`;
-}
+export const gameChoice = (games, chosen) => choiceGroup({legend: t("create.game"), chosen, action: "game", key: "game",
+  choices: games.map((g) => ({value: g.key, label: gameName(g.key)}))});
 
-/** A select of the game's seat counts, `count` selected; changing it calls `seats`. */
+/** The game's seat counts, one radio button each, `count` chosen; picking one calls `seats`. */
 export function seatCount(label, game, count) {
-  const counts = [];
-  for (let n = game.players.min; n <= game.players.max; n++) {
-    counts.push(html`<option value="${n}" ${n === count ? "selected" : ""}>${n}</option>`);
-  }
-  return html`<label class="field">${label}
-    <select name="seats" data-change="seats" data-key="seats">${counts}</select></label>`;
+  const choices = [];
+  for (let n = game.players.min; n <= game.players.max; n++) choices.push({value: n, label: String(n)});
+  return choiceGroup({legend: label, choices, chosen: count, action: "seats", key: "seats", named: true});
 }
 
 /** The settings of `form` ({game, seats, options, timePerMove, timeoutsToLeave, hints}) as a new match's form
@@ -109,22 +99,22 @@ export function settingsScreen(screen, form, path) {
         replaceAddress(path(form.game));
         repaint();
       },
-      seats(select) {
-        form.seats = Number(select.value);
+      seats(choice) {
+        form.seats = Number(choice.value);
         repaint();
       },
       option(input) {
         form.options[input.dataset.option] = input.value;
       },
-      timePerMove(select) {
-        form.timePerMove = Number(select.value) || null;
+      timePerMove(choice) {
+        form.timePerMove = Number(choice.value) || null;
         repaint();
       },
       hints(input) {
         form.hints = input.checked;
       },
-      timeoutsToLeave(select) {
-        form.timeoutsToLeave = Number(select.value);
+      timeoutsToLeave(choice) {
+        form.timeoutsToLeave = Number(choice.value);
       },
     },
   };

@@ -1,6 +1,7 @@
 // Time per move: the choices offered when creating a match, and each deadline in words.
 import {html} from "../html.js";
 import {dateTime, relativeTime, t} from "../i18n.js";
+import {choiceGroup} from "../ui.js";
 import {seatName} from "./words.js";
 
 const HOUR = 3600;
@@ -16,15 +17,13 @@ export function duration(seconds) {
 }
 
 export function paceFields(form) {
-  const times = TIMES_PER_MOVE.map((seconds) => html`<option value="${seconds ?? ""}"
-    ${seconds === form.timePerMove ? "selected" : ""}>${duration(seconds)}</option>`);
-  const counts = TIMEOUTS_TO_LEAVE.map((n) => html`<option value="${n}"
-    ${n === form.timeoutsToLeave ? "selected" : ""}>${n}</option>`);
+  const times = TIMES_PER_MOVE.map((seconds) => ({value: seconds ?? "", label: duration(seconds)}));
+  const counts = TIMEOUTS_TO_LEAVE.map((n) => ({value: n, label: String(n)}));
   return html`<div class="pace">
-    <label class="field">${t("pace.perMove")}
-      <select name="time_per_move" data-change="timePerMove" data-key="time-per-move">${times}</select></label>
-    ${form.timePerMove ? html`<label class="field">${t("pace.timeoutsToLeave")}
-      <select name="timeouts_to_leave" data-change="timeoutsToLeave" data-key="timeouts-to-leave">${counts}</select></label>
+    ${choiceGroup({legend: t("pace.perMove"), choices: times, chosen: form.timePerMove ?? "", action: "timePerMove",
+      key: "time-per-move"})}
+    ${form.timePerMove ? html`${choiceGroup({legend: t("pace.timeoutsToLeave"), choices: counts, chosen: form.timeoutsToLeave,
+      action: "timeoutsToLeave", key: "timeouts-to-leave", named: true})}
       <p class="hint">${t("pace.hint")}</p>` : ""}
   </div>`;
 }

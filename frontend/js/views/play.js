@@ -412,8 +412,9 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     if (!shownAtAll(focused)) status.focus({preventScroll: true});
   }
 
-  /** Whether `element` is a field being typed in, or in a question asked (Escape answers it). */
-  const answering = (element) => Boolean(element?.closest?.("input, textarea, select, [data-escape]"));
+  /** Whether `element` is a field being typed in, in a question asked (Escape answers it), or the header's language
+   * button, the page just drawn again in the language it chose (as its select was, a field). */
+  const answering = (element) => Boolean(element?.closest?.("input, textarea, select, [data-escape], #language"));
 
   function startPolling() {
     poller = poll((etag, options) => api.view(id, token, etag, options), (view) => shown(view), failed, back);
