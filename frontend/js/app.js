@@ -64,6 +64,9 @@ function listenToHeader() {
     const choices = Array.from(top.querySelectorAll("[data-lang]"));
     choices[(choices.indexOf(event.target) + step + choices.length) % choices.length].focus();
   });
+  top.addEventListener("focusout", (event) => { // Tab past the list closes it, where it hid what the focus went to
+    if (event.relatedTarget && !event.relatedTarget.closest(".lang")) showLanguages(false);
+  });
   document.addEventListener("click", (event) => { // a tap anywhere else closes the list
     if (!event.target.closest?.(".lang")) showLanguages(false);
   });

@@ -76,3 +76,19 @@ def test_the_language_changes_only_once_chosen(new_page):
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.locator("#language")).to_be_focused()
     expect(page.get_by_role("button", name=re.compile("^Deutsch"))).to_have_attribute("aria-expanded", "false")
+
+
+def test_tab_past_the_list_of_languages_closes_it(new_page):
+    """The open list of languages lies over the top of the page: Tab past its last language left it open there, over
+    the heading and the links the focus went on to, out of sight."""
+    page = new_page()
+    page.goto("/")
+    tab_to(page, "#language")
+    page.keyboard.press("Enter")
+    languages = page.locator("#languages")
+    expect(languages).to_be_visible()
+    tab_to(page, '[data-lang="pt"]')
+    page.keyboard.press("Tab")
+    expect(languages).to_be_hidden()
+    expect(page.locator("#language")).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
