@@ -115,7 +115,7 @@ def reads_as(page, language: str, match) -> None:
     navigate(page, "/")
     expect(page.locator("main")).to_contain_text(words["lead"])
     assert page.evaluate("document.documentElement.lang") == language
-    expect(page.locator("#language option:checked")).to_have_text(words["menu"])
+    expect(page.locator("#language")).to_contain_text(words["menu"])
     navigate(page, match.seat_link(0))
     expect(page.locator("#status")).to_have_text(re.compile(words["turn"]))
     expect(page.locator("main")).to_contain_text(words["hand"])
@@ -134,7 +134,7 @@ def test_a_brazilian_browser_reads_brazilian_portuguese_and_the_others_european(
     page.goto("/")
     reads_as(page, language, match)
     other = "pt" if language == "pt-BR" else "pt-BR"
-    page.locator("#language").select_option(other)
+    choose_language(page, other)
     expect(page.get_by_role("heading", name=PORTUGUESE[other]["rules"], exact=True)).to_be_visible()  # drawn again
     page.reload()
     reads_as(page, other, match)

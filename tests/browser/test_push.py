@@ -146,7 +146,7 @@ def test_notifications_come_in_the_language_chosen_after_turning_them_on(browser
         assert languages() == [("de",)]
         # Brazilian Portuguese, a regional variant, is a language of its own for the server too (it refused "pt-BR")
         for code, stop in (("pt-BR", "Parar de me avisar neste dispositivo"), ("pt", "Deixar de me avisar neste dispositivo")):
-            page.locator("#language").select_option(code)
+            choose_language(page, code)
             expect(page.locator('[data-action="pushOff"]')).to_have_text(stop)
             registered_in(page, match.id, code)
             assert languages() == [(code,)]

@@ -17,6 +17,7 @@ def test_a_match_is_set_up_with_tab_and_space_alone(new_page, server):
     page = new_page()
     page.goto("/new/addup")
     expect(page.locator("h1")).to_have_text("New match")
+    expect(page.get_by_role("radio", name="ADD UP", exact=True)).to_be_checked()  # the form drawn
     tab_to(page, '[data-key="game-addit"]')
     page.keyboard.press("Space")
     expect(page).to_have_url(re.compile(r"/new/addit$"))
@@ -49,6 +50,7 @@ def test_arrow_keys_still_move_along_a_group(new_page):
     """Keyboard users who know radio buttons use the arrows: they still pick the next choice."""
     page = new_page()
     page.goto("/new/addup")
+    expect(page.get_by_role("radio", name="ADD UP", exact=True)).to_be_checked()  # the form drawn
     tab_to(page, '[data-key="game-addup"]')
     page.keyboard.press("ArrowRight")
     expect(page.locator('[data-key="game-addit"]')).to_be_focused()
@@ -64,6 +66,7 @@ def test_the_language_changes_only_once_chosen(new_page):
     page = new_page()
     page.goto("/")
     expect(page.locator("h1")).to_have_text("Counting games to play with friends")
+    expect(page.locator("h1")).to_be_focused()  # the page drawn: its heading takes the focus once, before any Tab
     tab_to(page, "#language")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
@@ -83,11 +86,12 @@ def test_tab_past_the_list_of_languages_closes_it(new_page):
     the heading and the links the focus went on to, out of sight."""
     page = new_page()
     page.goto("/")
+    expect(page.locator("h1")).to_be_focused()  # the page drawn: its heading takes the focus once, before any Tab
     tab_to(page, "#language")
     page.keyboard.press("Enter")
     languages = page.locator("#languages")
     expect(languages).to_be_visible()
-    tab_to(page, '[data-lang="pt"]')
+    tab_to(page, "#languages li:last-child button")
     page.keyboard.press("Tab")
     expect(languages).to_be_hidden()
     expect(page.locator("#language")).to_have_attribute("aria-expanded", "false")
