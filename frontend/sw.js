@@ -30,20 +30,49 @@ const SHELL = [
   "/js/games/cards.js", "/js/games/help.js", "/js/games/suits.js", "/js/games/addup.js", "/js/games/addit.js", "/js/games/plusminus.js", "/js/games/addem.js", "/js/games/addtoo.js",
   "/js/games/camera.js", "/js/games/diamonds.js",
 ];
+// Fetched at install only where this device needs them: the catalogue and rules of English and of the device's
+// language (and those an older version kept: used here before); the icons of a home screen and the other languages
+// when first asked for, and kept then (a cheap phone on a slow link got seven languages, 136 kB, as it opened).
+const LATER = /^\/(js\/(i18n|rules)\/[\w-]+\.js|icons\/[\w-]+\.png)$/;
+const LANGUAGES = SHELL.map((path) => /^\/js\/i18n\/([\w-]+)\.js$/.exec(path)?.[1]).filter(Boolean);
 const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+|class\/\w+|sheets\/[\w-]+|privacy)?$/; // the app's pages: each is index.html
 
-/** Fetch and keep every file of this version; a file of another (a deploy under way, an instance still on
- * the old one) fails the install, which the browser tries again at its next update check. */
+/** Our language for a browser's tag, as js/i18n.js picks it: a regional variant by its own tag, any other by its
+ * primary subtag; or undefined. */
+function ours(tag) {
+  const lower = String(tag).toLowerCase();
+  return LANGUAGES.find((code) => code.toLowerCase() === lower) || LANGUAGES.find((code) => code === lower.split("-")[0]);
+}
+
+/** The files of the language `code` (a regional variant's take the rest from its language's). */
+const languageFiles = (code) => [...new Set([code, code.split("-")[0]])]
+  .flatMap((each) => [`/js/i18n/${each}.js`, `/js/rules/${each}.js`]);
+
+/** Fetch `path` and keep it in `cache`: its answer; throws when it is not of this version. */
+async function keep(cache, path) {
+  const response = await fetch(path, {cache: "no-cache"}); // revalidated: a 304 is enough
+  if (!response.ok || response.headers.get("Shell-Version") !== VERSION) {
+    throw new Error(`${path} is not of version ${VERSION}`);
+  }
+  await cache.put(path, response.clone());
+  return response;
+}
+
+/** The files fetched later (LATER) that an older version's cache kept: this device used them. */
+async function usedBefore() {
+  const older = (await caches.keys()).filter((key) => key.startsWith(PREFIX) && key !== CACHE);
+  const kept = await Promise.all(older.map((key) => caches.open(key).then((cache) => cache.keys())));
+  return kept.flat().map((request) => new URL(request.url).pathname).filter((path) => LATER.test(path));
+}
+
+/** Fetch and keep the files of this version this device needs; a file of another (a deploy under way, an instance
+ * still on the old one) fails the install, which the browser tries again at its next update check. */
 async function fill() {
   const cache = await caches.open(CACHE);
   try {
-    await Promise.all(SHELL.map(async (path) => {
-      const response = await fetch(path, {cache: "no-cache"}); // revalidated: a 304 is enough
-      if (!response.ok || response.headers.get("Shell-Version") !== VERSION) {
-        throw new Error(`${path} is not of version ${VERSION}`);
-      }
-      await cache.put(path, response);
-    }));
+    const device = (self.navigator.languages || [self.navigator.language]).map(ours).find(Boolean);
+    const wanted = new Set([...languageFiles("en"), ...(device ? languageFiles(device) : []), ...await usedBefore()]);
+    await Promise.all(SHELL.filter((path) => !LATER.test(path) || wanted.has(path)).map((path) => keep(cache, path)));
   } catch (error) {
     await caches.delete(CACHE);
     throw error;
@@ -52,9 +81,15 @@ async function fill() {
 
 self.addEventListener("install", (event) => event.waitUntil(fill()));
 
-// A page that reached a safe moment lets the new version take over (js/shell.js).
+// A page that reached a safe moment lets the new version take over (js/shell.js); a page tells the language it
+// shows, to keep its files (the first visit's page fetched them before this worker could see it).
 self.addEventListener("message", (event) => {
   if (event.data === "take over") event.waitUntil(self.skipWaiting());
+  const code = event.data?.language;
+  if (LANGUAGES.includes(code)) {
+    event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(languageFiles(code).map(async (path) =>
+      (await cache.match(path)) || keep(cache, path)))).catch(() => {})); // offline: kept when next used
+  }
 });
 
 self.addEventListener("activate", (event) => {
@@ -62,14 +97,16 @@ self.addEventListener("activate", (event) => {
     Promise.all(keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE).map((key) => caches.delete(key)))));
 });
 
-// The shell from this version's cache (the network only for a file the cache lost); the rest, the API
-// first, as the browser would.
+// The shell from this version's cache (the network only for a file the cache lost); a file fetched later (LATER)
+// from the network the first time, kept when of this version and refused when of another (a deploy since: the
+// page's js/load-failed.js reloads into the new version); the rest, the API first, as the browser would.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
   const path = PAGES.test(url.pathname) ? "/index.html" : url.pathname;
   if (!SHELL.includes(path)) return;
-  event.respondWith(caches.open(CACHE).then((cache) => cache.match(path)).then((hit) => hit || fetch(event.request)));
+  event.respondWith(caches.open(CACHE).then(async (cache) => (await cache.match(path))
+    || (LATER.test(path) ? keep(cache, path).catch(() => Response.error()) : fetch(event.request))));
 });
 
 // A push message (api/push/) is JSON: the title and body, already in the seat's language, and the

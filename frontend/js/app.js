@@ -6,7 +6,7 @@ import {load as loadPart} from "./loader.js";
 import {flush} from "./outbox.js";
 import {route, startRouter} from "./router.js";
 import {allSeats} from "./seat-store.js";
-import {registerWorker} from "./shell.js";
+import {keepLanguage, registerWorker} from "./shell.js";
 import {listen} from "./ui.js";
 
 const main = document.getElementById("main");
@@ -87,6 +87,7 @@ async function inLanguage(code, load, then) {
     return loadFailed(main, code, () => inLanguage(code, load, then), error);
   }
   header();
+  keepLanguage(language());
   notificationsInLanguage();
   return then();
 }

@@ -23,6 +23,13 @@ export function registerWorker() {
   worker.register("/sw.js").catch(() => {}); // no worker: the app still runs, online
 }
 
+/** Ask the service worker to keep the files of the language `code` (the page shows it) for offline use: it keeps
+ * only English and the device's language when it installs, and the others as they are fetched through it, which a
+ * first visit's page does before the worker is there. */
+export function keepLanguage(code) {
+  worker?.ready.then((registration) => registration.active?.postMessage({language: code})).catch(() => {});
+}
+
 /** At a safe moment: true when the page is reloading into a newer version of the app (the caller shows
  * nothing more); else false, and the browser is asked to look for one, for the next safe moment. */
 export async function switchedToNewer() {

@@ -43,6 +43,25 @@ def moved(page, match, version: int) -> None:
               f"the match at version {version}")
 
 
+def kept_files(page) -> list[str]:
+    """The paths the page's service worker keeps, sorted."""
+    return sorted(page.evaluate("caches.keys().then(([key]) => caches.open(key)).then((c) => c.keys())"
+                                ".then((k) => k.map((r) => new URL(r.url).pathname))"))
+
+
+def installed_files(*languages: str) -> list[str]:
+    """What the worker keeps as it installs: the shell but the icons of a home screen and the languages' files,
+    and of these `languages`' only."""
+    later = re.compile(r"/js/(i18n|rules)/[\w-]+\.js|/icons/[\w-]+\.png")
+    wanted = {f"/js/{kind}/{code}.js" for kind in ("i18n", "rules") for code in languages}
+    return sorted(path for path in shell_list() if not later.fullmatch(path) or path in wanted)
+
+
+def home_title(code: str) -> str:
+    """The home page's title in the language `code`."""
+    return json.loads(re.search(r'"home.title": (".*?")', (ROOT / "frontend" / "js" / "i18n" / f"{code}.js").read_text(encoding="utf-8"))[1])
+
+
 def served_version(origin: str) -> str:
     return requests.head(f"{origin}/sw.js", timeout=10).headers["Shell-Version"]
 
@@ -56,14 +75,56 @@ def test_the_app_installs_and_its_shell_opens_offline(browser, server):
         assert page.locator('meta[name="shell-version"]').get_attribute("content") == version
         shell = f"addgames-shell-{version}"
         assert page.evaluate("caches.keys()") == [shell]
-        kept = page.evaluate(f"caches.open('{shell}').then((c) => c.keys()).then((k) => k.map((r) => new URL(r.url).pathname))")
-        assert sorted(kept) == sorted(shell_list())
+        assert kept_files(page) == installed_files("en")
         page.context.set_offline(True)
         page.goto("/rules/addup")
         expect(page.locator("header .brand")).to_be_visible()
         expect(page.locator("main h1")).to_be_visible()
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("locale, installed", [("de-CH", ("en", "de")), ("pt-BR", ("en", "pt-BR", "pt"))])
+def test_the_install_fetches_english_and_the_devices_language_only_and_a_language_used_later_opens_offline(
+        browser, server, locale, installed):
+    """A cheap phone on a slow link installed every language as its first screen opened: now only its own, English,
+    and what it uses later, kept as it is used; a language chosen opens offline next time."""
+    page = installed_page(browser, server, locale)
+    try:
+        assert kept_files(page) == installed_files(*installed)
+        choose_language(page, "fr")
+        page.goto("/rules/addup")
+        expect(page.locator(".interpretations li").first).to_be_visible()
+        once_true(page, "caches.keys().then(([key]) => caches.open(key)).then((c) => c.match('/js/rules/fr.js'))"
+                  ".then(Boolean)", "the French rules kept")
+        assert kept_files(page) == installed_files(*installed, "fr")
+        page.context.set_offline(True)
+        page.goto("/")
+        expect(page.locator("main h1")).to_have_text(home_title("fr"))
+        page.goto("/rules/addup")
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(page.locator("main h1")).to_have_text("ADD UP")
+        expect(page.locator('[data-action="retry"]')).to_have_count(0)  # no screen says a part did not arrive
+    finally:
+        page.context.close()
+
+
+def test_a_language_chosen_before_the_worker_was_there_is_kept_for_offline_use(browser, server):
+    """A first visit's page fetches its language before its worker can see it: the page tells the worker."""
+    context = browser.new_context(base_url=server, viewport=VIEWPORT, locale="en-GB", service_workers="allow")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.goto("/")
+        choose_language(page, "it")
+        once_true(page, "caches.keys().then((keys) => keys.length === 1 && caches.open(keys[0]))"
+                  ".then((c) => c && c.match('/js/i18n/it.js')).then(Boolean)", "Italian kept")
+        assert kept_files(page) == installed_files("en", "it")
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("main h1")).to_have_text(home_title("it"))
+    finally:
+        context.close()
 
 
 def test_my_games_lists_the_matches_this_device_remembers_when_the_server_cannot_be_reached(new_page, server):
@@ -276,6 +337,8 @@ def test_after_a_deploy_a_page_keeps_its_version_whole_and_the_next_start_shows_
     origin, folder = deployable
     page = installed_page(browser, origin)
     try:
+        choose_language(page, "fr")  # French used once on this device: its worker keeps it
+        choose_language(page, "en")
         french = re.search(r'"home.title": "(.*?)"', (folder / "js" / "i18n" / "fr.js").read_text(encoding="utf-8"))[1]
         old = served_version(origin)
         deploy(folder, monkeypatch, {"en": "A new version", "fr": "Une nouvelle version"})
@@ -284,7 +347,7 @@ def test_after_a_deploy_a_page_keeps_its_version_whole_and_the_next_start_shows_
         # The browser finds the new version (at a navigation, or when a new screen of the app asks) and
         # installs it beside the one the page runs, which goes on alone.
         once_true(page, UPDATED, "the new version installed beside the running one")
-        choose_language(page, "fr")  # fr.js, not loaded yet, comes from the page's version
+        choose_language(page, "fr")  # fr.js, kept when used, comes from the page's version
         expect(page.locator("main h1")).to_have_text(french)
         assert page.locator('meta[name="shell-version"]').get_attribute("content") == old
         page.close()  # the app closed: its next start is the new version, no cache to clear
