@@ -36,6 +36,7 @@ function paint(screen) {
   const inside = active !== root && root.contains(active); // focus on a part of the screen, which the render replaces
   const key = active?.closest?.("[data-key]")?.dataset.key;
   const seen = inside && shownAtAll(active); // a focus the player saw, which the repaint must not push out of sight
+  const caret = inside && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
   render(root, screen.render());
   const heading = root.querySelector("h1");
   if (heading) { // focusable by script alone, and found again by refocus after a repaint
@@ -43,6 +44,7 @@ function paint(screen) {
     heading.dataset.key ||= "heading";
   }
   if (inside) refocus(screen, key, seen);
+  if (caret) keepCaret(key, caret);
   takeHeading();
   sayNewErrors();
   sayNewNotes();
@@ -131,6 +133,13 @@ function bringBack(element) {
   element.scrollIntoView({block: "nearest"});
   const below = element.getBoundingClientRect().bottom - window.innerHeight;
   if (below > 0 && below < 1) window.scrollBy(0, 1);
+}
+
+/** The field drawn anew under the player's typing (a poll's repaint) gets the caret where it was: a new field's is at
+ * its start, and the rest of a join code typed went in front of what was typed ("-59TBJ3"). */
+function keepCaret(key, [start, end]) {
+  const field = document.activeElement;
+  if (field?.dataset.key === key && typeof field.selectionStart === "number") field.setSelectionRange(start, end);
 }
 
 function inSight(element) {

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from .contrast import faint_rings, low_contrast
 from .drive import status, too_small
+from .matches import new_match
 from .test_addup import addup_move
 from .test_quality import serious_violations
 
@@ -97,3 +98,27 @@ def test_a_code_looked_up_with_no_network_says_to_try_again_and_a_second_try_fin
     page.context.set_offline(False)
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(rf"/g/{match_id}#code="))
+
+
+def test_a_code_half_typed_keeps_its_caret_when_my_games_is_drawn_again(new_page, server):
+    """A phone with a match of its own, its player typing a friend's code on the home page: My games, drawn again
+    when a friend joined her match, put a new field under her thumbs with the caret at its start, and the rest of the
+    code went in front of what she had typed ("3-59TBJ" for "BJ3-59T": a CI run met it). Any field of any screen
+    keeps its caret over a repaint now."""
+    match = new_match(server, "addup", join=False)
+    page = new_page()
+    page.clock.install()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "waiting")
+    page.goto("/")
+    mine = page.locator("#mine-list")
+    expect(mine).to_contain_text("ADD UP")
+    before = mine.inner_text()
+    field = page.get_by_role("textbox", name=re.compile("^Code"))
+    field.focus()
+    page.keyboard.type("BJ3")
+    match.take(1)
+    page.clock.run_for(16_000)  # My games asks again: the match started
+    expect(mine).not_to_have_text(before)
+    page.keyboard.type("-59T")
+    expect(field).to_have_value("BJ3-59T")

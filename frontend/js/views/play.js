@@ -98,7 +98,6 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     painted(root) {
       screen.game?.painted?.(root, context());
       screen.history.mark(root);
-      screen.renaming.painted();
       if (screen.bringIntoView) bringIntoView(root);
       tellSum(root);
       tell();

@@ -13,7 +13,6 @@ import {isolated, nameField} from "./words.js";
 export function renaming(id, token, screen, showAnswer) {
   let open = false;
   let typed = "";
-  let caret = null; // the field's selection, kept over the repaints a poll makes while the player types
   let key = null; // the Idempotency-Key of the name asked for: Save again after a network failure is a retry
   let done = null; // the name taken, said under the button
   // The form's own change in flight: its refusal is shown in the form, next to the name, not atop the page.
@@ -42,15 +41,10 @@ export function renaming(id, token, screen, showAnswer) {
           <button type="button" data-action="cancelRename" data-key="rename-cancel">${t("confirm.cancel")}</button></p>
       </form>`;
     },
-    /** A repaint made a new field: the caret goes back where the player left it. */
-    painted() {
-      const input = field();
-      if (input && caret && document.activeElement === input) input.setSelectionRange(...caret);
-    },
     actions: {
       askRename() {
         const me = screen.view.you.seat;
-        [open, typed, caret, key, done, panel.error] = [true, screen.view.seats[me].name, null, newKey(), null, null];
+        [open, typed, key, done, panel.error] = [true, screen.view.seats[me].name, newKey(), null, null];
         screen.repaint();
         field()?.focus();
         field()?.select(); // the name as it is, ready to be typed over or mended
@@ -63,7 +57,6 @@ export function renaming(id, token, screen, showAnswer) {
       /** The form's field (words.js' nameField calls its screen's `name`). */
       name(input) {
         typed = input.value;
-        caret = [input.selectionStart, input.selectionEnd];
       },
       async rename() {
         const name = typed.trim();
