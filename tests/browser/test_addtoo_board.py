@@ -202,11 +202,13 @@ def test_addtoo_numbers_stand_out_on_the_hatching_and_on_a_dimmed_diamond(new_pa
 
 
 def lit_cells_off_screen(page) -> list[str]:
-    """The lit cells whose middle lies outside the board's box on the screen."""
+    """The lit cells whose middle lies outside the board's box on the screen: the middle of the cell's own shape, not
+    of its group, which the points written on it make wider where they stand out of it."""
     return page.evaluate("""() => {
         const board = document.querySelector(".addtoo-board").getBoundingClientRect();
         return [...document.querySelectorAll(".addtoo-board .target")].filter((cell) => {
-            const box = cell.getBoundingClientRect(), x = box.x + box.width / 2, y = box.y + box.height / 2;
+            const box = (cell.querySelector(".target-cell") || cell).getBoundingClientRect();
+            const x = box.x + box.width / 2, y = box.y + box.height / 2;
             return !(x >= board.left && x <= board.right && y >= board.top && y <= board.bottom);
         }).map((cell) => cell.dataset.key); }""")
 

@@ -41,9 +41,10 @@ export function attach(svg, cam, box, seen) {
   let moved = 0;
   let current = box.slice();
   const draw = () => {
-    svg.setAttribute("viewBox", current.map((n) => n.toFixed(1)).join(" "));
+    const written = current.map((n) => n.toFixed(1));
+    svg.setAttribute("viewBox", written.join(" "));
     const rect = svg.getBoundingClientRect();
-    cam.shown = onScreen(current, rect.width, rect.height);
+    cam.shown = onScreen(written.map(Number), rect.width, rect.height); // the box drawn, to a tenth, tells what is seen
     seen(cam.shown);
   };
   const show = () => {
