@@ -60,8 +60,7 @@ PLACES = {
     "docs/RULES.md": lambda key: re.search(rf"^## .+ \(`{key}`\)$", read("docs/RULES.md"), re.M) is not None,
     "openapi.yaml": in_spec,
     "api/request_schemas.json": lambda key: f'"{key}"' in read("api/request_schemas.json"),
-    "api/push/texts.py": lambda key: key in texts.SAME_EVERYWHERE or all(key in texts.GAME_NAMES[lang]
-                                                                         for lang in LANGUAGES),
+    "api/push/texts.py": lambda key: all(texts.game_name(key, lang) != key for lang in LANGUAGES),
     "frontend/js/games/<key>.js, frontend/sw.js's SHELL, frontend/js/loader.js's IMPORTS":
         lambda key: (ROOT / f"frontend/js/games/{key}.js").is_file() and f'"/js/games/{key}.js"' in read("frontend/sw.js")
         and f'"games/{key}.js": [' in read("frontend/js/loader.js"),

@@ -13,8 +13,7 @@ GAME_NAMES = {
     "it": {"plusminus": "Più e Meno"},
     "de": {"plusminus": "Plus und Minus"},
     "pt": {"plusminus": "Mais e Menos"},
-    "pt-BR": {"plusminus": "Mais e Menos"},
-}
+}  # a regional variant (pt-BR) names the games as its language does, unless it has its own entry
 SAME_EVERYWHERE = {"addup": "ADD UP", "addit": "ADD-IT", "addem": "ADD'EM", "addtoo": "ADD-TOO"}
 
 # kind -> language -> body; {actor} is the name of the seat that acted, {game} the game's name.
@@ -87,7 +86,8 @@ def language(asked: str | None) -> str:
 
 
 def game_name(game: str, lang: str) -> str:
-    return GAME_NAMES[lang].get(game) or SAME_EVERYWHERE.get(game, game)
+    names = GAME_NAMES.get(lang) or GAME_NAMES[lang.split("-")[0]]
+    return names.get(game) or SAME_EVERYWHERE.get(game, game)
 
 
 def notification(kind: str, game: str, actor: str | None, lang: str) -> dict:
