@@ -1,5 +1,6 @@
 """My games: every match a device holds a seat in, most urgent first, with who plays it and its
 version, so that a client sees what changed from this one request."""
+import math
 from datetime import datetime
 
 from flask import Blueprint, jsonify, request
@@ -52,8 +53,9 @@ def _urgency(entry: dict) -> tuple:
     over = entry["status"] == "over"
     rematch = over and entry["rematch"] is not None and not entry["rematch_joined"]
     rank = 0 if entry["your_turn"] else 1 if rematch else 3 if over else 2
+    due = datetime.fromisoformat(entry["deadline"]).timestamp() if entry["deadline"] else math.inf
     since = datetime.fromisoformat(entry["moved_at"]).timestamp()
-    return rank, entry["deadline"] or "~", -since if over else since, entry["id"]
+    return rank, due, -since if over else since, entry["id"]
 
 
 def _rematch_seats(rematches: list[str]) -> set[tuple[str, int]]:

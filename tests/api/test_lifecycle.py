@@ -416,6 +416,17 @@ def test_my_games_puts_the_longest_wait_first_among_matches_alike(client, clock)
     assert [game["id"] for game in games] == [older.id, newer.id]
 
 
+def test_my_games_puts_the_sooner_deadline_first_within_one_second(client, clock):
+    """Deadlines were compared as text, where "13:00:00.500000Z" comes before "13:00:00Z": a fraction of a second
+    later was listed first."""
+    sooner = Table.create(client, time_per_move=3600)
+    clock.advance(milliseconds=500)
+    later = Table.create(client, time_per_move=3600)
+    tokens = [table.tokens[table.view()["turn"]] for table in (later, sooner)]
+    games = client.post("/api/v1/my-games", json={"tokens": tokens}).json["games"]
+    assert [game["deadline"] for game in games] == ["2026-11-01T13:00:00Z", "2026-11-01T13:00:00.500000Z"]
+
+
 @pytest.mark.parametrize("body", [{"tokens": "abc"}, {"tokens": ["x"] * 101}, {}])
 def test_my_games_refuses_bad_bodies(client, body):
     assert client.post("/api/v1/my-games", json=body).status_code == 422
