@@ -12,8 +12,8 @@ additions gunicorn has no setting for:
   seconds of its first byte, or it is answered `408 request_timeout` and its connection closed:
   a client trickling a body holds its thread for that long at most; and a client that stops
   taking its answer for that long is let go (a write waits CLIENT_TIMEOUT at most);
-- a request still running after gunicorn's `timeout` is answered `503 server_timeout` and the
-  worker restarts (the threaded worker's heartbeat comes from its main loop, which keeps beating
+- a request still running after gunicorn's `timeout` is answered `503 server_timeout` (with the
+  `X-Request-Id` the app logged it under, as every answer has) and the worker restarts (the threaded worker's heartbeat comes from its main loop, which keeps beating
   while a thread hangs, so gunicorn alone would never time a request out). Every wait of a request
   is bounded well below it (api/config.py), so this catches only the unforeseen: a database server
   frozen mid-request, say;
@@ -120,9 +120,11 @@ class ClientSocket:
         self._head = b""  # a final response's head, not sent yet
         self.deadline = float("inf")
         self.expired = self.answering = self.given_up = False
+        self.request_id: str | None = None  # the running request's, set by api/logs.py: the worker's own answers name it
 
     def start(self, seconds: float) -> None:
         self.deadline, self.expired, self.answering, self._head = time.monotonic() + seconds, False, False, b""
+        self.request_id = None
 
     def settimeout(self, seconds: float | None) -> None:
         self._timeout = seconds
@@ -258,6 +260,13 @@ class ProblemWriter:
 
     def __getattr__(self, name):
         return getattr(self._sock, name)
+
+
+def retry_after(sock) -> str:
+    """The headers of the worker's own 503s: when to retry, and the id the app logged the request
+    under (the spec's `Unavailable` answer requires it, as every answer of a request the app saw)."""
+    ident = getattr(sock, "request_id", None)
+    return f"Retry-After: {RETRY_AFTER}\r\n" + (f"X-Request-Id: {ident}\r\n" if ident else "")
 
 
 def problem_response(status: int, headers: str = "", reason: tuple[str, str] | None = None) -> bytes:
@@ -473,7 +482,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
             if now - since > self.cfg.timeout and self.running.pop(sock, None):
                 self.log.critical("REQUEST TIMEOUT after %ss (pid:%s): answered 503, restarting the worker",
                                   self.cfg.timeout, self.pid)
-                sock.give_up(problem_response(503, f"Retry-After: {RETRY_AFTER}\r\n"))
+                sock.give_up(problem_response(503, retry_after(sock)))
                 self.alive = False  # stop gracefully; the master starts a fresh worker once this one exits
 
     def handle_exit(self, sig, frame):
@@ -488,7 +497,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
             return
         if isinstance(exc, durable.NotOnDisk):
             self.log.critical("A write could not be synced to the disk: %s", exc)
-            client.sendall(problem_response(503, f"Retry-After: {RETRY_AFTER}\r\n", NOT_ON_DISK))
+            client.sendall(problem_response(503, retry_after(client), NOT_ON_DISK))
             return
         # gunicorn logs a malformed request's client address ("Invalid request from ip=..."): the log
         # holds none (the Privacy page says so), and nothing else here reads it (the access log is off)

@@ -90,6 +90,9 @@ class RequestLines:
         environ[STARTED] = time.perf_counter()
         sent = environ.get("HTTP_X_REQUEST_ID", "")
         ident = environ[ID] = sent if REQUEST_ID.fullmatch(sent) else f"{random.getrandbits(64):016x}"
+        served_on = environ.get("gunicorn.socket")
+        if served_on is not None and hasattr(served_on, "request_id"):  # serving.ClientSocket: the worker's own 503s (a timeout) name it too
+            served_on.request_id = ident
 
         def start(status: str, headers: list[tuple[str, str]], exc_info=None):
             headers.append(("X-Request-Id", ident))

@@ -140,11 +140,13 @@ def test_a_write_not_on_disk_is_answered_503_problem_json():
     """A write whose disk sync failed after its COMMIT (api/durable.py) fails the request after the
     app made its answer: the worker answers instead, and says the change may or may not last."""
     client = Captured()
+    client.request_id = "a1b2c3d4e5f6a7b8"  # as api/logs.py names the request on its serving.ClientSocket
     worker = SimpleNamespace(log=SimpleNamespace(critical=lambda *args: None))
     serving.ProblemThreadWorker.handle_error(worker, None, client, ("127.0.0.1", 1), durable.NotOnDisk("EIO"))
     answered, headers, body = answer_head(client.sent)
     assert_problem(answered, headers, body, 503, "not_on_disk")
     assert headers["retry-after"] == str(serving.RETRY_AFTER) and "Idempotency-Key" in json.loads(body)["detail"]
+    assert headers["x-request-id"] == "a1b2c3d4e5f6a7b8", "the id the request was logged under"
 
 
 def test_the_servers_log_names_no_clients_address():
@@ -449,9 +451,13 @@ def test_a_request_over_the_worker_timeout_is_a_503_and_safe_to_retry(app, patie
     view = requests.get(f"{base}/api/v1/games/{match_id}", headers=auth).json()
     move = {"version": 0, "move": first_legal(view)}
     with writes_blocked(app.config["SQLALCHEMY_DATABASE_URI"]):
-        stalled = requests.post(f"{base}/api/v1/games/{match_id}/moves", json=move, headers=auth, timeout=30)
+        stalled = requests.post(f"{base}/api/v1/games/{match_id}/moves", json=move, timeout=30,
+                                headers={**auth, "X-Request-Id": "bot-move-0001"})
     assert (stalled.status_code, stalled.headers["Content-Type"]) == (503, "application/problem+json")
     assert stalled.json()["code"] == "server_timeout" and int(stalled.headers["Retry-After"]) >= 1
+    # The request was logged under its id (the spec's Unavailable answer requires the header): a bot
+    # polling during a long database lock met this 503 without it.
+    assert stalled.headers.get("X-Request-Id") == "bot-move-0001"
     for _ in range(50):  # the stalled move may still land once the lock is gone: let it finish or fail
         if requests.get(f"{base}/api/v1/games/{match_id}").json()["version"] == 1:
             break
