@@ -47,7 +47,8 @@ export function poll(load, onData, onError, onBack = () => {}) {
       if (!result.notModified) {
         await onData(result.data, result.etag);
         etag = result.etag; // kept once shown: a body the page failed to show is asked for again, never answered 304
-        delay = holds ? 0 : visible();
+        // Asked without waiting (the first view, or after a failure) or held: the next, which may wait, goes at once.
+        delay = holds || !wait ? 0 : visible();
       } else if (result.waited) {
         delay = 0;
       } else {

@@ -47,6 +47,19 @@ def test_a_visible_page_waits_for_news_and_a_hidden_one_backs_off(new_page, serv
         }""")
 
 
+def test_the_first_view_is_followed_at_once_by_a_poll_that_waits(new_page, server):
+    """The first view, asked with no ETag and so answered at once, was followed by the page's usual pause (3 s, here a
+    minute) before the first poll the server holds: a move made meanwhile showed that much later (QA: a bot writer
+    read the spec's advice, poll again at once after a 200, and found the web app did not)."""
+    match = new_match(server, "addup")
+    page = new_page(poll_ms=60_000)
+    with page.expect_request(lambda r: re.search(rf"/api/v1/games/{match.id}$", r.url)
+                             and r.headers.get("prefer") == "wait=20", timeout=10_000):
+        page.goto(match.seat_link(1))
+    match.play(lambda view: view["version"] >= 1)  # Ann moves: the held poll answers with it
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"), timeout=5000)
+
+
 def test_news_that_arrives_while_the_game_loads_comes_once_the_first_view_is_shown(new_page, server):
     """The first view starts loading the game's module, and the poller waits until the page has shown it
     (a view the page failed to show is asked for again, see test_bad_network.py): a move made meanwhile
