@@ -35,10 +35,10 @@ const terms = (cards) => expression(cards.map((f) => (plain(f) ? f.value : words
 const fits = (open, need) => (open.length ? open[0].some((v) => fits(open.slice(1), need - v)) : need === 0);
 
 /** "8 − 4 = 4", or "8 + ?" while an Add-Em card's value is open; with no addend yet (a Total card tapped
- * alone) the Total aimed at, not an empty sum's "0 = 0". */
+ * alone) the Total aimed at, not an empty sum's "0 = 0"; with one, that card, not "8 = 8" (read as a right sum). */
 function sumLine(parts, totals, sum, known) {
   if (!parts.length) return totals.map(label).join(", ");
-  return known ? equation(parts, sum) : expression(parts);
+  return known && parts.length > 1 ? equation(parts, sum) : expression(parts);
 }
 
 /** The sum being built (exposed cards + picked ones against one picked Total card): its line and whether
