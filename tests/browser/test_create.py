@@ -22,6 +22,20 @@ def test_picking_another_game_clears_the_error_and_moves_the_address(new_page):
     expect(page.locator('[data-key="game-addem"]')).to_be_checked()
 
 
+def test_the_form_links_to_the_rules_of_the_game_picked_where_the_join_screen_does(new_page):
+    """The rules were a link away on the home page, the join screen and the match, but not on the form
+    that asks which game and which options (QA: a dad with dyslexia, WCAG 3.2.6 Consistent Help)."""
+    page = new_page()
+    page.goto("/new/addup")
+    rules = page.locator("main p.links").first.get_by_role("link", name="Rules of ADD UP")
+    expect(rules).to_have_attribute("href", "/rules/addup")
+    page.locator('[data-key="game-addtoo"]').check()
+    rules = page.locator("main p.links").first.get_by_role("link", name="Rules of ADD-TOO")
+    expect(rules).to_have_attribute("href", "/rules/addtoo")
+    rules.click()
+    expect(page.locator("main h1")).to_have_text("Rules of ADD-TOO")
+
+
 def test_an_unknown_address_shows_the_apps_not_found_screen(new_page):
     page = new_page()
     for path in ("/rules/nope", "/new/nope", "/no/such/page"):

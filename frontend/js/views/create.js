@@ -6,7 +6,7 @@ import {choiceGroup, loadingOr, mergeActions} from "../ui.js";
 import {LEVELS} from "./computer.js";
 import {createMatch, createTable} from "./creating.js";
 import {gameChoice, gameOf, seatCount, settingFields, settingsBody, settingsScreen} from "./options.js";
-import {nameField} from "./words.js";
+import {gameName, nameField} from "./words.js";
 
 /** Who plays another seat: a friend, who joins with the link (a name may be given for them), or the computer; at a
  * table (`form.table`), a person at this device, named. */
@@ -69,7 +69,8 @@ export default function create(initial) {
       const game = gameOf(screen.games, form);
       return html`
         <h1>${t("create.title")}</h1>
-        <p class="links"><a href="/class/${game.key}" data-key="class-link">${t("class.link")}</a></p>
+        <p class="links"><a href="/rules/${game.key}" data-key="rules">${t("play.rules", {game: gameName(game.key)})}</a>
+          <a href="/class/${game.key}" data-key="class-link">${t("class.link")}</a></p>
         <form data-submit="create" class="stack" novalidate>
           ${gameChoice(screen.games, game.key)}
           ${seatCount(t("create.seats"), game, form.seats)}
