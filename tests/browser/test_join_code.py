@@ -122,3 +122,22 @@ def test_a_code_half_typed_keeps_its_caret_when_my_games_is_drawn_again(new_page
     expect(mine).not_to_have_text(before)
     page.keyboard.type("-59T")
     expect(field).to_have_value("BJ3-59T")
+
+
+def test_a_link_pasted_where_the_code_goes_opens_its_match(new_page, server):
+    """The invite came as a link in a message, and a dad pasted it under "Join with a code": the field kept its
+    first 16 characters and said "A code has six letters and digits" (QA: a dad with dyslexia, WCAG 3.3.8)."""
+    match = new_match(server, "addup", join=False)
+    page = new_page()
+    page.goto("/")
+    field = page.get_by_role("textbox", name=re.compile("^Code"))
+    field.focus()
+    page.keyboard.insert_text(f" {server}{match.invite_link()} ")  # as a paste does, spaces and all
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Join this ADD UP match")
+    page.locator('[data-key="take-1"]').click()  # "I am Bob": the seat kept for him
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    page.goto("/")
+    type_code(page, "k7p-2qx and then some words, longer than any code")
+    expect(page.locator("#alert")).to_have_text("A code has six letters and digits, such as K7P\u20112QX (never 0, 1, I, "
+                                                "L, O or U): check the one you typed.")

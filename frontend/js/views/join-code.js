@@ -18,8 +18,22 @@ export function codeLine(code) {
     <strong class="join-code" id="join-code">${codeText(code)}</strong></p>` : "";
 }
 
-/** The home page's form: the code typed is looked up (`findMatch`), and its match's join screen opens with it;
- * a wrong or dead code is said beside the field, which keeps the focus and what was typed. */
+const CODE_MAX = 32; // the longest code the API reads (spaces and dashes included: openapi.yaml, TypedJoinCode)
+
+/** A link of this app's matches pasted where the code goes (an invite or seat link sent in a message): the path
+ * to open, else null. The field takes a link's length for it, where a code alone needed 16 characters. */
+function pastedLink(typed) {
+  try {
+    const url = new URL(typed.trim());
+    return url.origin === location.origin && url.pathname.startsWith("/g/") ? url.pathname + url.hash : null;
+  } catch {
+    return null; // not a link: a code
+  }
+}
+
+/** The home page's form: the code typed is looked up (`findMatch`), and its match's join screen opens with it
+ * (a pasted link of a match opens that match); a wrong or dead code is said beside the field, which keeps the
+ * focus and what was typed. */
 export function codeEntry(repaint) {
   const entry = {typed: "", error: null, busy: false};
   const failed = (text) => {
@@ -36,7 +50,7 @@ export function codeEntry(repaint) {
         <h2 id="join-code-title">${t("code.title")}</h2>
         <form data-submit="findCode" class="code-form">
           <label class="field">${t("code.label")}
-            <input name="join-code" data-key="join-code" data-input="typeCode" value="${entry.typed}" maxlength="16"
+            <input name="join-code" data-key="join-code" data-input="typeCode" value="${entry.typed}" maxlength="300"
               autocomplete="off" autocapitalize="characters" spellcheck="false" ${invalid}></label>
           <button class="primary" type="submit" data-key="find-code" ${entry.busy ? "disabled" : ""}>${t("code.find")}</button>
         </form>
@@ -52,6 +66,9 @@ export function codeEntry(repaint) {
       async findCode() {
         if (entry.busy) return;
         if (!entry.typed.trim()) return failed(t("code.empty"));
+        const link = pastedLink(entry.typed);
+        if (link) return go(link);
+        if (entry.typed.trim().length > CODE_MAX) return failed(t("error.bad_join_code"));
         entry.busy = true;
         entry.error = null;
         repaint();
