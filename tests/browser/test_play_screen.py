@@ -61,8 +61,10 @@ def test_addem_tells_a_sum_that_empties_the_hand_without_a_discard(new_page, ser
     match.move(0, {"type": "sum", "cards": ["T12a", "F3a", "F3b", "F4a", "F2a", "F0a"]})  # 3 + 3 + 4 + 2 + 0 = 12
     page = new_page()
     page.goto(match.seat_link(1))
-    expect(page.locator("#last-move")).to_contain_text("ADD-EM! Ann went out.")
-    expect(page.locator("#last-move")).not_to_contain_text("discarding")
+    # "Ann went out." beside the badge "out (50 or more)" read as Ann losing (QA: a dad with dyslexia): said as the
+    # home page's summary says it, "empty your hand"
+    expect(page.locator("#last-move")).to_contain_text("ADD-EM! Ann's hand is empty.")
+    expect(page.locator("#last-move")).not_to_contain_text("discarded")
 
 
 @pytest.mark.parametrize("left, says", [
@@ -234,7 +236,7 @@ def test_an_add_em_round_counts_only_the_players_dealt_in_it(new_page):
     }""")
     assert ("Round 6 over: Ann called ADD-EM. Points: Ann +0, Bob +20 (10 + 10). Totals: Ann 12 + 0 = 12, "
             "Bob 33 + 20 = 53. Bob reached 50 and drops out.") in said[0], said
-    assert ("Round 7 over: blocked, nobody could go out. Points: Ann +4 (1 + 3), Cy +9 (3 + 3 + 3). "
+    assert ("Round 7 over: blocked, nobody could empty their hand. Points: Ann +4 (1 + 3), Cy +9 (3 + 3 + 3). "
             "Totals: Ann 12 + 4 = 16, Cy 30 + 9 = 39.") in said[1], said
 
 
