@@ -64,6 +64,7 @@ function sayNewErrors() {
   if (!fresh) return;
   region.lang = fresh[1].closest("[lang]")?.lang ?? "";
   region.textContent = fresh[0];
+  root.querySelector('[aria-invalid="true"]')?.focus(); // the field in error, where the button pressed lost the focus
 }
 
 /** An element's words as a screen reader reads them: its text, without the parts hidden from it (a ✓ drawn beside

@@ -36,6 +36,26 @@ def test_the_form_links_to_the_rules_of_the_game_picked_where_the_join_screen_do
     expect(page.locator("main h1")).to_have_text("Rules of ADD-TOO")
 
 
+def test_a_number_out_of_range_is_said_with_its_range_at_the_field_which_takes_the_focus(new_page):
+    """ADD-TOO's "Play until a player's total reaches" gave no range, and 5 sent was answered at the foot of the form,
+    "Choose a number from 50 to 1000.", the focus lost to the page and the field unmarked (QA: a dad with dyslexia,
+    WCAG 3.3.1 and 3.3.2)."""
+    page = new_page()
+    page.goto("/new/addtoo")
+    target = page.get_by_role("spinbutton", name="Play until a player's total reaches")
+    expect(target).to_have_accessible_description("From 50 to 1000.")
+    expect(target).not_to_have_attribute("aria-invalid", "true")
+    page.locator('input[name="name-0"]').fill("Ann")
+    target.fill("5")
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(page.locator("main .error")).to_have_text("Choose a number from 50 to 1000.")
+    expect(target).to_be_focused()
+    expect(target).to_have_attribute("aria-invalid", "true")
+    target.fill("60")
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
+
+
 def test_an_unknown_address_shows_the_apps_not_found_screen(new_page):
     page = new_page()
     for path in ("/rules/nope", "/new/nope", "/no/such/page"):

@@ -5,6 +5,7 @@ export default {
   "app.language": "Sprache",
   "app.loading": "Wird geladen…",
   "name.limit": "Höchstens {max} Zeichen.",
+  "option.range": "Von {minimum} bis {maximum}.",
 
   "game.addup.name": "ADD UP",
   "game.addit.name": "ADD-IT",

@@ -5,6 +5,7 @@ export default {
   "app.language": "Language",
   "app.loading": "Loading…",
   "name.limit": "Up to {max} characters.",
+  "option.range": "From {minimum} to {maximum}.",
 
   "game.addup.name": "ADD UP",
   "game.addit.name": "ADD-IT",

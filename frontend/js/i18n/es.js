@@ -5,6 +5,7 @@ export default {
   "app.language": "Idioma",
   "app.loading": "Cargando…",
   "name.limit": "Hasta {max} caracteres.",
+  "option.range": "De {minimum} a {maximum}.",
 
   "game.addup.name": "ADD UP",
   "game.addit.name": "ADD-IT",

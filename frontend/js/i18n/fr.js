@@ -5,6 +5,7 @@ export default {
   "app.language": "Langue",
   "app.loading": "Chargement…",
   "name.limit": "{max} caractères au plus.",
+  "option.range": "De {minimum} à {maximum}.",
 
   "game.addup.name": "ADD UP",
   "game.addit.name": "ADD-IT",

@@ -5,6 +5,7 @@ export default {
   "app.language": "Lingua",
   "app.loading": "Caricamento…",
   "name.limit": "Fino a {max} caratteri.",
+  "option.range": "Da {minimum} a {maximum}.",
 
   "game.addup.name": "ADD UP",
   "game.addit.name": "ADD-IT",

@@ -24,9 +24,15 @@ function field(game, name, option, chosen) {
     return choiceGroup({legend: label(game, name, option), chosen: value, action: "option", key: `opt-${name}`,
       data: {option: name}, choices: option.choices.map((choice) => ({value: choice, label: choiceLabel(game, name, choice)}))});
   }
+  // The range said before a number is typed; a value the server refused (drawn again with its error) marked, and
+  // focused by the screen's error (ui.js), so the field in error is the one the player is taken to.
+  const number = Number(value);
+  const wrong = value === "" || !Number.isInteger(number) || number < option.minimum || number > option.maximum;
   return html`<label class="field">${label(game, name, option)}
     <input type="number" inputmode="numeric" name="opt-${name}" data-input="option" data-option="${name}"
-      data-key="opt-${name}" min="${option.minimum}" max="${option.maximum}" value="${value}"></label>`;
+      data-key="opt-${name}" min="${option.minimum}" max="${option.maximum}" value="${value}"
+      aria-describedby="opt-${name}-range" ${wrong ? html`aria-invalid="true"` : ""}>
+    <span class="hint limit" id="opt-${name}-range">${t("option.range", {minimum: option.minimum, maximum: option.maximum})}</span></label>`;
 }
 
 export function optionFields(game, chosen) {
