@@ -165,8 +165,10 @@ def test_addem_enables_a_move_only_when_legal_and_says_why_next_to_the_builder(n
     bob = new_page()
     bob.goto(f"/g/{body['game']['id']}#seat={body['bob']}")
     bob.locator('.hand [data-card="F6a"]').click()
-    expect(bob.locator("#addem-verdict")).to_contain_text("Replace: 6 = 6, the exposed cards make 1 · lay two or more cards")
+    # one card alone, not "6 = 6" (read as a right sum)
+    expect(bob.locator("#addem-verdict")).to_contain_text("Replace: 6, the exposed cards make 1 · lay two or more cards")
     bob.locator('.hand [data-card="F6b"]').click()
+    expect(bob.locator("#addem-verdict")).to_contain_text("Replace: 6 + 6 = 12, the exposed cards make 1")
     expect(bob.locator("#addem-verdict")).to_contain_text("the cards you lay must make 1")
     expect(bob.locator('[data-action="replace"]')).to_be_disabled()
 

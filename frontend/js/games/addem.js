@@ -70,8 +70,8 @@ function replaceCheck(ctx, picked) {
   const target = ctx.view.state.exposed_total;
   const sum = picked.reduce((a, f) => a + (f.value ?? 0), 0);
   const sums = helpsWithSums(ctx.view);
-  const parts = terms(picked);
-  const line = sums ? t("addem.replaceLine", {parts, sum: minus(sum), target: minus(target)}) : "";
+  const laid = picked.length > 1 ? `${terms(picked)} = ${minus(sum)}` : terms(picked); // one card: "6", not "6 = 6"
+  const line = sums ? t("addem.replaceLine", {laid, target: minus(target)}) : "";
   if (!picked.every(plain)) return {line, verdict: t("addem.replacePlain"), ok: false};
   if (picked.length < 2) return {line, verdict: t("addem.replaceTwo"), ok: false};
   if (!sums) return {line, verdict: "", ok: true};

@@ -485,7 +485,7 @@ export default {
   "addem.wrong": "nicht Summe {total}",
   "addem.tooFew": "eine Summe braucht 3 Karten oder mehr, die offenen mitgezählt",
   "addem.wrongPenalty": "nicht Summe {total}: Auslegen kostet 5 Strafpunkte",
-  "addem.replaceLine": "Ersetzen: {parts} = {sum}, die offenen Karten ergeben {target}",
+  "addem.replaceLine": "Ersetzen: {laid}, die offenen Karten ergeben {target}",
   "addem.replaceOk": "gleich: du darfst sie ersetzen ✓",
   "addem.replaceWrong": "die gelegten Karten müssen {target} ergeben",
   "addem.replaceTwo": "lege zwei oder mehr Karten",

@@ -485,7 +485,7 @@ export default {
   "addem.wrong": "not Total {total}",
   "addem.tooFew": "a sum needs 3 cards or more, the exposed ones included",
   "addem.wrongPenalty": "not Total {total}: laying it costs 5 penalty points",
-  "addem.replaceLine": "Replace: {parts} = {sum}, the exposed cards make {target}",
+  "addem.replaceLine": "Replace: {laid}, the exposed cards make {target}",
   "addem.replaceOk": "equal: you may replace them ✓",
   "addem.replaceWrong": "the cards you lay must make {target}",
   "addem.replaceTwo": "lay two or more cards",

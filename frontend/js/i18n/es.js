@@ -485,7 +485,7 @@ export default {
   "addem.wrong": "no es Total {total}",
   "addem.tooFew": "una suma necesita 3 cartas o más, contando las expuestas",
   "addem.wrongPenalty": "no es Total {total}: ponerla cuesta 5 puntos de penalización",
-  "addem.replaceLine": "Sustituir: {parts} = {sum}, las cartas expuestas suman {target}",
+  "addem.replaceLine": "Sustituir: {laid}, las cartas expuestas suman {target}",
   "addem.replaceOk": "iguales: puedes sustituirlas ✓",
   "addem.replaceWrong": "las cartas que pongas deben sumar {target}",
   "addem.replaceTwo": "pon dos cartas o más",

@@ -485,7 +485,7 @@ export default {
   "addem.wrong": "pas Total {total}",
   "addem.tooFew": "une addition demande 3 cartes ou plus, cartes exposées comprises",
   "addem.wrongPenalty": "pas Total {total} : la poser coûte 5 points de pénalité",
-  "addem.replaceLine": "Remplacer : {parts} = {sum}, les cartes exposées font {target}",
+  "addem.replaceLine": "Remplacer : {laid}, les cartes exposées font {target}",
   "addem.replaceOk": "égal : vous pouvez les remplacer ✓",
   "addem.replaceWrong": "les cartes posées doivent faire {target}",
   "addem.replaceTwo": "posez deux cartes ou plus",

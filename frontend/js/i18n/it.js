@@ -485,7 +485,7 @@ export default {
   "addem.wrong": "non fa Totale {total}",
   "addem.tooFew": "una somma richiede 3 carte o più, comprese quelle esposte",
   "addem.wrongPenalty": "non fa Totale {total}: metterla costa 5 punti di penalità",
-  "addem.replaceLine": "Sostituisci: {parts} = {sum}, le carte esposte fanno {target}",
+  "addem.replaceLine": "Sostituisci: {laid}, le carte esposte fanno {target}",
   "addem.replaceOk": "uguali: puoi sostituirle ✓",
   "addem.replaceWrong": "le carte che metti devono fare {target}",
   "addem.replaceTwo": "metti due carte o più",

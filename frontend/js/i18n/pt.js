@@ -485,7 +485,7 @@ export default {
   "addem.wrong": "não dá Total {total}",
   "addem.tooFew": "uma soma precisa de 3 cartas ou mais, com as expostas incluídas",
   "addem.wrongPenalty": "não dá Total {total}: pô-la custa 5 pontos de penalização",
-  "addem.replaceLine": "Substituir: {parts} = {sum}, as cartas expostas fazem {target}",
+  "addem.replaceLine": "Substituir: {laid}, as cartas expostas fazem {target}",
   "addem.replaceOk": "iguais: podes substituí-las ✓",
   "addem.replaceWrong": "as cartas que pões têm de fazer {target}",
   "addem.replaceTwo": "põe duas cartas ou mais",
