@@ -61,6 +61,8 @@ def test_playing_the_computer_asks_for_a_name_and_back_leaves_the_form(new_page)
     computer_form(page, "addup", "easy", {}, name="")
     page.locator('[data-key="play-computer"]').click()
     expect(page.locator(".computer .error")).to_have_text("Type your name first.")
+    expect(page.locator('[data-key="computer-name"]')).to_be_focused()  # the field the error speaks of, marked
+    expect(page.locator('[data-key="computer-name"]')).to_have_attribute("aria-invalid", "true")
     page.locator('[data-key="computer-name"]').fill("Zoe")
     page.locator('[data-key="play-computer"]').click()
     expect(page.locator("#status")).to_have_attribute("data-status", "playing")

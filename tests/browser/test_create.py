@@ -11,10 +11,21 @@ from .test_addup import addup_move
 
 
 def test_picking_another_game_clears_the_error_and_moves_the_address(new_page):
+    """"Type your name first." left the name field unmarked and the focus on the button (QA: a dad with dyslexia,
+    WCAG 3.3.1): the field it speaks of is marked and taken to."""
     page = new_page()
     page.goto("/new/addup")
     page.locator('form[data-submit="create"] button[type="submit"]').click()
     expect(page.locator("main .error")).to_have_text("Type your name first.")
+    expect(page.locator('[data-key="name-0"]')).to_be_focused()
+    expect(page.locator('[data-key="name-0"]')).to_have_attribute("aria-invalid", "true")
+    page.locator('[data-key="seats-3"]').click()
+    page.locator('[data-key="name-0"]').fill("Ann")
+    page.locator('[data-key="name-1"]').fill("Bob")
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(page.locator("main .error")).to_have_text("Give every other player a name, or leave them all empty.")
+    expect(page.locator('[data-key="name-2"]')).to_be_focused()  # the friend left unnamed, of the two
+    expect(page.locator("[aria-invalid=true]")).to_have_count(1)
     page.locator('[data-key="game-addem"]').check()
     expect(page.locator("main .error")).to_have_count(0)
     expect(page).to_have_url(re.compile(r"/new/addem$"))

@@ -16,7 +16,7 @@ export function computerPanel(game, form) {
   return html`<section class="panel computer" aria-labelledby="computer-title">
     <h2 id="computer-title">${t("computer.title")}</h2>
     <p>${t("computer.lead")}</p>
-    ${nameField(t("create.yourName"), {name: "computer-name", value: form.name})}
+    ${nameField(t("create.yourName"), {name: "computer-name", value: form.name, error: form.error})}
     ${choiceGroup({legend: t("computer.level"), chosen: form.level, action: "botLevel", key: "bot",
       choices: LEVELS.map((level) => ({value: level, label: t(`bot.about.${level}`)}))})}
     ${optionFields(game, form.options)}

@@ -10,7 +10,7 @@ import {gameName, nameField} from "./words.js";
 
 /** Who plays another seat: a friend, who joins with the link (a name may be given for them), or the computer; at a
  * table (`form.table`), a person at this device, named. */
-function otherSeat(form, n) {
+function otherSeat(form, n, error) {
   const level = form.bots[n] || "";
   const choices = [{value: "", label: t(form.table ? "table.here" : "create.friend")},
     ...LEVELS.map((each) => ({value: each, label: t("bot.name", {level: t(`bot.level.${each}`)})}))];
@@ -18,15 +18,19 @@ function otherSeat(form, n) {
     ${choiceGroup({legend: t("create.otherName", {n: n + 1}), choices, chosen: level, action: "player", key: `player-${n}`,
       data: {seat: n}, named: true})}
     ${level ? "" : nameField(t(form.table ? "table.name" : "create.friendName", {n: n + 1}),
-      {name: `name-${n}`, value: form.names[n] || "", own: false, seat: n})}
+      {name: `name-${n}`, value: form.names[n] || "", own: false, seat: n, error})}
   </div>`;
 }
 
-function seatFields(form) {
+/** The seats' names and players; the empty ones marked when the form's `error` wants them (a server's refusal, say of a
+ * limit, wants none: a friend's name may be left empty). */
+function seatFields(form, error) {
   const others = [];
-  for (let n = 1; n < form.seats; n++) others.push(otherSeat(form, n));
+  const friendsWanted = [t("create.allOrNone"), t("table.needNames")].includes(error);
+  for (let n = 1; n < form.seats; n++) others.push(otherSeat(form, n, friendsWanted));
   return html`
-    ${nameField(t("create.yourName"), {name: "name-0", value: form.names[0] || "", seat: 0})}
+    ${nameField(t("create.yourName"), {name: "name-0", value: form.names[0] || "", seat: 0,
+      error: error === t("create.needName")})}
     ${others.length ? html`<fieldset class="others"><legend>${t("create.others")}</legend>${others}</fieldset>` : ""}`;
 }
 
@@ -75,7 +79,7 @@ export default function create(initial) {
           ${gameChoice(screen.games, game.key)}
           ${seatCount(t("create.seats"), game, form.seats)}
           ${placeChoice(form)}
-          ${seatFields(form)}
+          ${seatFields(form, screen.error)}
           ${settingFields(game, form)}
           ${screen.error ? html`<p class="error">${screen.error}</p>` : ""}
           <button class="primary" type="submit" data-key="create" ${screen.busy ? "disabled" : ""}>${t("create.submit")}</button>

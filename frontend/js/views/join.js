@@ -48,7 +48,7 @@ export default function join(id, pass, joined) {
                 data-key="take-${s.seat}" ${screen.busy ? "disabled" : ""}>${t("join.iAm", {name: seatName(view, s.seat)})}</button>`)}
             </fieldset>` : ""}
             ${named.length < free.length ? html`
-              ${nameField(t("join.name"), {name: "name", value: screen.name})}
+              ${nameField(t("join.name"), {name: "name", value: screen.name, error: screen.error})}
               <button class="primary" type="submit" data-key="join" ${screen.busy ? "disabled" : ""}>${t("join.submit")}</button>` : ""}
           </form>` : html`<p>${t("join.full")}</p>${elsewhere}<p><a href="/g/${id}">${t("join.watch")}</a></p>`}
         ${screen.busy ? html`<p class="sending" data-say id="sending">${t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}

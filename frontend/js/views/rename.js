@@ -34,7 +34,7 @@ export function renaming(id, token, screen, showAnswer) {
       if (!allowed(view, me)) return "";
       if (!open) return done ? html`<p class="note" id="renamed">${t("rename.done", {name: isolated(done)})}</p>` : "";
       return html`<form class="rename" data-submit="rename" data-escape="cancelRename">
-        ${nameField(t("rename.label"), {name: "rename-name", value: typed})}
+        ${nameField(t("rename.label"), {name: "rename-name", value: typed, error: panel.error})}
         <p class="hint">${t("rename.hint")}</p>
         ${panel.error ? html`<p class="error" id="rename-error">${panel.error}</p>` : ""}
         <p class="actions"><button type="submit" class="primary" data-key="rename-save">${t("rename.save")}</button>

@@ -9,10 +9,14 @@ export const NAME_MAX = 40; // the API's limit on a player's name
 /** A field for a player's name, the API's limit its maxlength and said under it before anyone runs into it.
  * `own`: the player's own name (required; the browser may offer the one it knows); `seat`: whose name it is
  * on the create form. Typing in it calls the screen's `name` action. */
-export function nameField(label, {name, value, own = true, seat = null}) {
+/** A name's field; left empty while the form shows an `error` about names (the join, computer and rename forms check
+ * the name before sending anything, so any error beside an empty name is about it), it is marked invalid, and the
+ * screen's error takes the focus to it (ui.js). */
+export function nameField(label, {name, value, own = true, seat = null, error = null}) {
   return html`<label class="field">${label}
     <input name="${name}" data-key="${name}" data-input="name" ${seat === null ? "" : html`data-seat="${seat}"`}
-      maxlength="${NAME_MAX}" ${own ? html`required autocomplete="nickname"` : html`autocomplete="off"`} value="${value}">
+      maxlength="${NAME_MAX}" ${own ? html`required autocomplete="nickname"` : html`autocomplete="off"`} value="${value}"
+      ${error && !value.trim() ? html`aria-invalid="true"` : ""}>
     <span class="hint limit">${t("name.limit", {max: NAME_MAX})}</span></label>`;
 }
 
