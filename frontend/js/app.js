@@ -7,6 +7,7 @@ import {flush} from "./outbox.js";
 import {route, startRouter} from "./router.js";
 import {allSeats} from "./seat-store.js";
 import {keepLanguage, registerWorker} from "./shell.js";
+import {keepPlaceWhenTurned} from "./turned.js";
 import {listen} from "./ui.js";
 
 const main = document.getElementById("main");
@@ -95,6 +96,7 @@ async function inLanguage(code, load, then) {
 async function boot() {
   registerWorker(); // first: whatever fails below, the app is kept for the next start, offline too
   listen(main);
+  keepPlaceWhenTurned(main);
   listenToHeader();
   try {
     await inLanguage(startingLanguage(), setLanguage, () => startRouter(main));

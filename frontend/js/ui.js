@@ -130,7 +130,7 @@ function refocus(screen, key, seen) {
 
 /** Scroll just enough to show `element` whole: "nearest" alone left a fraction of a pixel of it under the screen's
  * foot when its edge fell between two pixels (the page scrolls by whole ones): then one pixel more. */
-function bringBack(element) {
+export function bringBack(element) {
   element.scrollIntoView({block: "nearest"});
   const below = element.getBoundingClientRect().bottom - window.innerHeight;
   if (below > 0 && below < 1) window.scrollBy(0, 1);
@@ -143,7 +143,7 @@ function keepCaret(key, [start, end]) {
   if (field?.dataset.key === key && typeof field.selectionStart === "number") field.setSelectionRange(start, end);
 }
 
-function inSight(element) {
+export function inSight(element) {
   const box = element.getBoundingClientRect();
   return box.top >= 0 && box.bottom <= window.innerHeight;
 }

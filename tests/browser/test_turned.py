@@ -1,0 +1,72 @@
+"""A device turned mid-turn (QA: a family playing on whatever device is at hand): a phone turned sideways, a foldable
+opened, an iPad's Split View narrowed. What the player was on stays on the screen: the card picked, the question
+asked, the field typed in."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .matches import GAMES, new_match, unshuffled
+
+TURNS = {"phone turned sideways": ({"width": 390, "height": 844}, {"width": 844, "height": 390}),
+         "sideways phone turned upright": ({"width": 844, "height": 390}, {"width": 390, "height": 844}),
+         "foldable opened": ({"width": 360, "height": 780}, {"width": 720, "height": 780})}
+
+# Whether all of the element (a selector) shows on the screen
+IN_SIGHT = """(selector) => { const box = document.querySelector(selector).getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth; }"""
+
+
+def my_turn(new_page, server, game, size):
+    match = new_match(server, game, deck=unshuffled(server, game))
+    match.play(lambda view: view["version"] >= 3 and (game != "addtoo" or "place" in match.view(view["turn"])["you"]["legal_moves"]))
+    page = new_page()
+    page.set_viewport_size(size)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    return page
+
+
+def turn(page, size, selector):
+    """Turn the device to `size`, once `selector` is wholly in sight; the page has a moment to answer."""
+    assert page.evaluate(IN_SIGHT, selector)
+    page.set_viewport_size(size)
+    page.wait_for_function(f"() => innerWidth === {size['width']}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("turned", TURNS)
+def test_the_card_picked_stays_in_sight_when_the_device_turns(new_page, server, artifacts, game, turned):
+    """Turned sideways, a 390x844 phone showed the rules and the log at the foot of the first column, the table and
+    the hand with the card picked scrolled out of sight above them (the browser kept the text at the top of the
+    screen in place, which moved up and down the other column): a card picked now stays in sight, still picked and
+    focused. Also where a tap does not focus a button (Safari): the card picked, not the focus, says where the
+    player is."""
+    before, after = TURNS[turned]
+    page = my_turn(new_page, server, game, before)
+    picked = page.locator("main .board .hand button.card:not([disabled])").first
+    picked.tap()
+    key = picked.get_attribute("data-key")
+    chosen = f'[data-key="{key}"]'
+    expect(page.locator(chosen)).to_have_attribute("aria-pressed", "true")
+    page.evaluate("document.activeElement.blur()")  # as Safari leaves it: the focus is not where the finger was
+    turn(page, after, chosen)
+    page.wait_for_timeout(100)
+    page.screenshot(path=artifacts / f"turned-{game}-{after['width']}x{after['height']}.png")
+    assert page.evaluate(IN_SIGHT, chosen), page.locator(chosen).bounding_box()
+    expect(page.locator(chosen)).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.parametrize("turned", TURNS)
+def test_the_question_asked_stays_in_sight_and_focused_when_the_device_turns(new_page, server, turned):
+    """"Resign?" asked at the foot of the page, then the phone turned: the question and its answers stay on the
+    screen with the focus on them, as the focus said where the player was."""
+    before, after = TURNS[turned]
+    page = my_turn(new_page, server, "addup", before)
+    page.locator('[data-action="askConfirm"][data-confirm="resign"]').tap()
+    expect(page.locator("#confirm-question")).to_be_focused()
+    turn(page, after, "#confirm-question")
+    page.wait_for_timeout(100)
+    assert page.evaluate(IN_SIGHT, '[data-key="confirm-yes"]'), page.locator('[data-key="confirm-yes"]').bounding_box()
+    expect(page.locator("#confirm-question")).to_be_focused()
