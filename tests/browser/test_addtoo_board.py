@@ -117,6 +117,26 @@ def test_addtoo_a_board_too_spread_opens_on_the_lit_cell_nearest_the_last_diamon
     assert inside((29, 3), box) and not inside((0, 5), box), box
 
 
+def test_addtoo_what_the_board_shows_follows_its_shape_when_the_device_turns(new_page):
+    """The board's view told the page what it showed (the count of lit cells left out of it) when drawn or moved only:
+    a phone turned upright showed a lit cell more than before, and "2 lit cells are outside the view" stayed for
+    one in sight (QA). The board reshaped, the same view tells what it shows now."""
+    page = new_page()
+    page.goto("/")
+    shown = page.evaluate("""async () => {
+        const {attach} = await import('/js/games/camera.js');
+        const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+        svg.style.cssText = 'position: fixed; top: 0; left: 0; width: 400px; height: 100px';
+        document.body.append(svg);
+        const seen = [];
+        attach(svg, {box: null, shown: null}, [0, 0, 100, 100], (box) => seen.push(box));
+        svg.style.cssText = 'position: fixed; top: 0; left: 0; width: 100px; height: 400px';
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        return seen.at(-1);
+    }""")
+    assert shown == pytest.approx([0, -150, 100, 400]), shown  # the box centred, four times as high as wide
+
+
 def test_addtoo_zoom_buttons_never_cover_the_board_with_200_percent_text(new_page, big_board):
     match, seat = big_board
     page = new_page()

@@ -52,6 +52,9 @@ export function attach(svg, cam, box, seen) {
     draw();
   };
   draw();
+  // The board reshaped with the screen (a device turned, a foldable opened): the same view shows more of the board one
+  // way, less the other. A board taken off the page by a repaint measures nothing.
+  new ResizeObserver(() => svg.isConnected && draw()).observe(svg);
   svg.addEventListener("pointerdown", (event) => {
     pointers.set(event.pointerId, {x: event.clientX, y: event.clientY});
     if (pointers.size === 1) moved = 0;
