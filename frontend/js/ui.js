@@ -128,6 +128,17 @@ function refocus(screen, key, seen) {
   if (fallback && !inSight(fallback)) fallback.scrollIntoView({block: "nearest"});
 }
 
+/** The focus on a question just asked (the element `id`, its words), in sight with its answers: focused alone, words
+ * drawn on the screen's last line did not scroll the page, and "Yes" and "Cancel" stayed under its foot (a tablet
+ * held upright asked "Resign?"). */
+export function focusQuestion(id) {
+  const question = document.getElementById(id);
+  if (!question) return;
+  question.focus({preventScroll: true});
+  const asked = question.closest(".confirm") || question;
+  if (!inSight(asked)) bringBack(asked);
+}
+
 /** Scroll just enough to show `element` whole: "nearest" alone left a fraction of a pixel of it under the screen's
  * foot when its edge fell between two pixels (the page scrolls by whole ones): then one pixel more. */
 export function bringBack(element) {

@@ -70,3 +70,14 @@ def test_the_question_asked_stays_in_sight_and_focused_when_the_device_turns(new
     page.wait_for_timeout(100)
     assert page.evaluate(IN_SIGHT, '[data-key="confirm-yes"]'), page.locator('[data-key="confirm-yes"]').bounding_box()
     expect(page.locator("#confirm-question")).to_be_focused()
+
+
+@pytest.mark.parametrize("size", [{"width": 820, "height": 1180}, {"width": 1180, "height": 820}], ids=["upright", "sideways"])
+def test_a_question_asked_at_the_foot_of_a_tablet_shows_its_answers(new_page, server, size):
+    """"Resign?" asked on a tablet held upright, where the page ends just under the screen's foot: its words showed
+    on the last line of the screen, "Yes, resign" and "Cancel" under it, out of sight (the focus, on the words, did
+    not scroll the page). The question comes into sight with its answers."""
+    page = my_turn(new_page, server, "addup", size)
+    page.locator('[data-action="askConfirm"][data-confirm="resign"]').tap()
+    expect(page.locator("#confirm-question")).to_be_focused()
+    assert page.evaluate(IN_SIGHT, ".confirm"), page.locator(".confirm").bounding_box()

@@ -9,6 +9,7 @@ import {listing, relativeTime, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {go} from "../router.js";
 import {unwatchSheet} from "../seat-store.js";
+import {focusQuestion} from "../ui.js";
 import {onProgress, runOf, startMaking} from "./class-making.js";
 import {classResults} from "./class-results.js";
 import {gameName, onceText} from "./words.js";
@@ -139,7 +140,7 @@ export default function classSheet(id) {
       askForget() {
         forgetting = true;
         screen.repaint();
-        document.getElementById("forget-ask")?.focus();
+        focusQuestion("forget-ask");
       },
       cancelForget() {
         forgetting = false;

@@ -3,6 +3,7 @@ import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {copyText, shareLink} from "../share.js";
+import {focusQuestion} from "../ui.js";
 import {codeLine} from "./join-code.js";
 import {freeSeats, gameName} from "./words.js";
 
@@ -115,7 +116,7 @@ export function inviteActions(screen) {
       if (localStorage.getItem(WARNED)) return copy("seat-link");
       screen.askingSeatCopy = true;
       screen.repaint();
-      document.getElementById("seat-ask")?.focus(); // the question, where it appears
+      focusQuestion("seat-ask"); // the question, where it appears
     },
     copySeat() {
       localStorage.setItem(WARNED, "1");

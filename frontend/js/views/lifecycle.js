@@ -5,7 +5,7 @@ import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {go} from "../router.js";
 import {followRematch, forget, seatOf, update} from "../seat-store.js";
-import {announce} from "../ui.js";
+import {announce, focusQuestion} from "../ui.js";
 import {LEVELS} from "./computer.js";
 import {deadlineLine, isLate} from "./pace.js";
 import {onceText, rematchTaken, seatName} from "./words.js";
@@ -162,7 +162,7 @@ export function lifecycle(id, token, screen, send, queue) {
       askConfirm(button) {
         confirming = button.dataset.confirm;
         screen.repaint();
-        document.getElementById("confirm-question")?.focus(); // the question, where it appears (at the foot)
+        focusQuestion("confirm-question"); // the question, where it appears (at the foot)
       },
       cancelConfirm() {
         const asked = confirming;

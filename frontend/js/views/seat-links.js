@@ -6,7 +6,7 @@ import {html} from "../html.js";
 import {relativeTime, t} from "../i18n.js";
 import {newKey} from "../outbox.js";
 import {seatOf, tableOf, update} from "../seat-store.js";
-import {attempt} from "../ui.js";
+import {attempt, focusQuestion} from "../ui.js";
 import {disclosure} from "./disclosure.js";
 import {notice, privateQr} from "./invite.js";
 import {seatName} from "./words.js";
@@ -145,7 +145,7 @@ export function seatLinks(id, token, screen, fromQr = false) {
         key = newKey();
         panel.error = null;
         screen.repaint();
-        document.getElementById("relink-ask")?.focus(); // the question, where it appears
+        focusQuestion("relink-ask"); // the question, where it appears
       },
       cancelRelink() {
         const seat = asking;

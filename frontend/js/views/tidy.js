@@ -3,6 +3,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {forgetSeat} from "../push.js";
+import {focusQuestion} from "../ui.js";
 
 export function tidying(repaint) {
   let asking = false;
@@ -27,7 +28,7 @@ export function tidying(repaint) {
       asking = true;
       said = null;
       repaint();
-      document.getElementById("tidy-ask")?.focus();
+      focusQuestion("tidy-ask");
     },
     cancel() {
       asking = false;
