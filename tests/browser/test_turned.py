@@ -81,3 +81,19 @@ def test_a_question_asked_at_the_foot_of_a_tablet_shows_its_answers(new_page, se
     page.locator('[data-action="askConfirm"][data-confirm="resign"]').tap()
     expect(page.locator("#confirm-question")).to_be_focused()
     assert page.evaluate(IN_SIGHT, ".confirm"), page.locator(".confirm").bounding_box()
+
+
+def test_a_name_being_typed_stays_in_sight_when_a_tablet_turns(new_page, server):
+    """Renaming oneself on a tablet held upright, the field drawn on the screen's last line, then the tablet turned: the
+    field went under the foot of the screen (it showed but for a fraction of a pixel, which did not count as seen).
+    It stays in sight, with what was typed and the focus."""
+    page = my_turn(new_page, server, "addup", {"width": 820, "height": 1180})
+    page.locator('[data-key="rename"]').tap()
+    field = page.locator('[data-key="rename-name"]')
+    field.fill("Grandma Jo")
+    page.set_viewport_size({"width": 1180, "height": 820})
+    page.wait_for_function("() => innerWidth === 1180")
+    page.wait_for_timeout(100)
+    assert page.evaluate(IN_SIGHT, '[data-key="rename-name"]'), field.bounding_box()
+    expect(field).to_be_focused()
+    expect(field).to_have_value("Grandma Jo")
