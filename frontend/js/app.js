@@ -73,10 +73,10 @@ function listenToHeader() {
   });
 }
 
-/** The notifications of this device's seats in the page's language (push.js, loaded only where a seat has them on;
- * not fetched, offline: the next start or choice of a language tries again). */
-function notificationsInLanguage() {
-  if (allSeats().some((seat) => seat.push)) loadPart("push.js").then((push) => push.notifyInLanguage()).catch(() => {});
+/** The notifications of this device's seats, true to the browser's subscription and in the page's language (push.js,
+ * loaded only where a seat has them on; not fetched, offline: the next start or choice of a language tries again). */
+function keepNotifications() {
+  if (allSeats().some((seat) => seat.push)) loadPart("push.js").then((push) => push.keepNotifying()).catch(() => {});
 }
 
 /** `load(code)` a language, then draw the header and `then()`; a language file that could not be fetched
@@ -89,7 +89,7 @@ async function inLanguage(code, load, then) {
   }
   header();
   keepLanguage(language());
-  notificationsInLanguage();
+  keepNotifications();
   return then();
 }
 

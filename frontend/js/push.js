@@ -32,18 +32,38 @@ export async function notifyOnThisPhone(id, token, seat) {
   return true;
 }
 
-/** Notifications in the page's language: each seat this device is notified for in another one registers again, as
- * the server allows, which keeps the subscription and changes its language. Best effort: a seat that could not be
- * told (offline) is tried again at the next start or choice of a language. */
-export async function notifyInLanguage() {
-  // pushLang unknown: registered before the device kept it
-  const seats = allSeats().filter((seat) => seat.push && seat.pushLang !== language());
+/** Told when keepNotifying changed which seats this device is notified for (a screen showing the button redraws). */
+export const PUSH_CHANGED = "addgames:push-changed";
+
+/** The server's id of a subscription: the SHA-256 of its endpoint, in hex. */
+async function subscriptionId(endpoint) {
+  const hash = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(endpoint));
+  return Array.from(new Uint8Array(hash), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The seats this device is notified for, kept true to the browser's subscription, at each start and choice of a
+ * language. A browser renews a subscription (a new endpoint: the push service gave up the old one, and the server
+ * deleted it) or drops it (expired, permission reset): a seat registered with another endpoint, or in another language,
+ * registers again, as the server allows, with the current one; with none left, the seat forgets it was notified, so its
+ * button offers notifications again rather than promising ones that never come. Best effort: a seat that could not be
+ * told (offline) is tried again at the next start or choice of a language; one whose match is gone forgets it. */
+export async function keepNotifying() {
+  const seats = allSeats().filter((seat) => seat.push);
   if (!seats.length || !pushSupported()) return;
   const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
-  if (!subscription) return; // the browser dropped it: the seat's button registers anew
   const lang = language();
-  await Promise.allSettled(seats.map((seat) => api.subscribePush(seat.id, seat.token, seat.seat,
-    {...subscription.toJSON(), lang}).then(() => update(seat.id, {pushLang: lang}))));
+  if (!subscription) {
+    seats.forEach((seat) => update(seat.id, {push: null}));
+  } else {
+    const current = await subscriptionId(subscription.endpoint);
+    const stale = seats.filter((seat) => seat.push !== current || seat.pushLang !== lang);
+    if (!stale.length) return;
+    await Promise.allSettled(stale.map((seat) => api.subscribePush(seat.id, seat.token, seat.seat,
+      {...subscription.toJSON(), lang}).then(({id}) => update(seat.id, {push: id, pushLang: lang}), (error) => {
+      if (error.status === 404) update(seat.id, {push: null}); // the match is gone
+    })));
+  }
+  window.dispatchEvent(new Event(PUSH_CHANGED));
 }
 
 /** Forget a seat on this device and the changes to its match still queued, first taking the device off its pushes

@@ -23,18 +23,23 @@ ENDPOINT = f"https://{PUSH_HOST}/device/1"
 
 
 def stub_push_manager() -> str:
-    """An init script: PushManager hands out one fixed subscription (valid keys, a fake endpoint)."""
+    """An init script: PushManager hands out one fixed subscription (valid keys, a fake endpoint), kept across page
+    loads as a browser keeps it; a test renews it (`stub.endpoint`: another endpoint) or drops it (`stub.subscribed`
+    removed) in localStorage, as a browser does when the push service gives a subscription up."""
     point = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(
         serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     subscription = {"endpoint": ENDPOINT, "expirationTime": None,
                     "keys": {"p256dh": b64url(point), "auth": b64url(bytes(16))}}
     return f"""(() => {{
-      const fake = {{endpoint: {json.dumps(ENDPOINT)}, toJSON: () => ({json.dumps(subscription)})}};
-      let subscribed = null;
-      PushManager.prototype.getSubscription = async () => subscribed;
+      const fake = () => {{
+        const endpoint = localStorage.getItem("stub.endpoint") || {json.dumps(ENDPOINT)};
+        return {{endpoint, toJSON: () => ({{...{json.dumps(subscription)}, endpoint}})}};
+      }};
+      PushManager.prototype.getSubscription = async () => (localStorage.getItem("stub.subscribed") ? fake() : null);
       PushManager.prototype.subscribe = async (options) => {{
         window.subscribedWith = options;
-        return (subscribed = fake);
+        localStorage.setItem("stub.subscribed", "yes");
+        return fake();
       }};
     }})();"""
 
@@ -113,6 +118,44 @@ def test_notify_me_registers_this_device_and_a_push_shows_and_opens_the_match(br
         page.goto(f"/g/{match.id}")  # what the opened window shows: the match, as the seat kept on the phone
         expect(page.locator("#status")).to_have_attribute("data-status", "playing")
         expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+    finally:
+        context.close()
+
+
+def registered(database_file, match_id: str) -> list:
+    with closing(sqlite3.connect(database_file)) as db:
+        return db.execute("SELECT seat, endpoint FROM push_subscriptions WHERE game_id = ?", (match_id,)).fetchall()
+
+
+def test_a_subscription_the_browser_renewed_registers_again_and_one_it_dropped_is_offered_again(
+        browser, server, database_file):
+    """Back after months (QA): the browser had renewed its subscription, the push service had given the old one up
+    and the server deleted it, and the seat still said "Stop notifying me" while nothing came any more. Now the start
+    registers the seat with the browser's subscription; with none left, the seat offers notifications again."""
+    match = new_match(server, "addup")
+    context = phone(browser, server)
+    try:
+        page = notify_me(context, match.seat_link(1))
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+        renewed = f"https://{PUSH_HOST}/device/2"
+        page.evaluate("(endpoint) => localStorage.setItem('stub.endpoint', endpoint)", renewed)
+        with closing(sqlite3.connect(database_file)) as db, db:  # the push service's 410 for the old endpoint
+            db.execute("DELETE FROM push_subscriptions WHERE game_id = ?", (match.id,))
+        page.goto("/")
+        for _ in range(100):
+            if registered(database_file, match.id):
+                break
+            page.wait_for_timeout(100)
+        assert registered(database_file, match.id) == [(1, renewed)]
+        page.goto(match.seat_link(1))
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+
+        page.evaluate("localStorage.removeItem('stub.subscribed')")  # the browser dropped it
+        page.reload()
+        expect(page.locator('[data-action="pushOn"]')).to_have_text("Me prévenir sur cet appareil")
+        page.locator('[data-action="pushOn"]').click()
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+        assert registered(database_file, match.id) == [(1, renewed)]
     finally:
         context.close()
 

@@ -7,7 +7,7 @@ import {t} from "../i18n.js";
 import {load} from "../loader.js";
 import {flush, submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
-import {notifyOnThisPhone, pushId, removeMatch} from "../push.js";
+import {PUSH_CHANGED, notifyOnThisPhone, pushId, removeMatch} from "../push.js";
 import {go} from "../router.js";
 import {invitationOf, isWatched, keepSeat, rememberPlayers, seatOf, sharedDevice, watchMatch, watchedFor, watchedSheet}
   from "../seat-store.js";
@@ -82,10 +82,12 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       startPolling();
       clock = setInterval(ticked, CLOCK_MS);
       window.addEventListener("storage", seatsChanged);
+      window.addEventListener(PUSH_CHANGED, pushChanged);
       document.addEventListener("visibilitychange", ticked);
     },
     stop() {
       window.removeEventListener("storage", seatsChanged);
+      window.removeEventListener(PUSH_CHANGED, pushChanged);
       document.removeEventListener("visibilitychange", ticked);
       poller?.stop();
       unwatch?.();
@@ -426,6 +428,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   }
 
   /** Watching since this page's link stopped working: another tab of this device has just kept the seat's new link. */
+  const pushChanged = () => screen.repaint(); // the seat's button: the start found its notifications renewed or gone
+
   function seatsChanged() {
     if (token || !deadToken) return;
     token = newerKeptToken();
