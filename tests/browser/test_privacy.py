@@ -108,8 +108,14 @@ def test_a_deleted_match_opened_again_offers_to_remove_it_from_the_device(new_pa
     delete_match(database_file, match.id)
     for each in (page, stranger):
         each.goto(f"/g/{match.id}")
-        expect(each.locator("main")).to_contain_text("There is no such match.")
+    expect(stranger.locator("main .error")).to_have_text("There is no such match.")
     expect(stranger.locator('[data-action="removeGone"]')).to_have_count(0)  # nothing kept there
+    # A match played here was: not "There is no such match.", as if mistyped, but that it went, why, and for how long
+    # this server keeps matches (a grandfather back in winter to a match of the spring, QA)
+    expect(page.locator("main .error")).to_have_text("This match no longer exists.")
+    expect(page.locator("#gone-why")).to_have_text("The server deletes finished and abandoned matches after a while, "
+                                                   "and any match when asked to. Privacy: what is kept, and for how long")
+    expect(page.locator('#gone-why a[href="/privacy"]')).to_be_visible()
 
     page.locator('[data-action="removeGone"]').click()
     expect(page).to_have_url(f"{server}/")

@@ -206,6 +206,7 @@ export default {
   "play.pile": {one: "Noch {count} Karte zum Ziehen", other: "Noch {count} Karten zum Ziehen"},
   "play.spectator": "Du schaust zu: Auf diesem Gerät hast du keinen Platz in diesem Spiel. Um hier zu spielen, öffne deinen Platz-Link: „Mein Platz-Link“ unten im Spiel zeigt ihn auf dem Gerät, auf dem du schon spielst, oder die Person, die das Spiel erstellt hat, kann deinem Platz einen neuen Link geben. Hat dich ein Link hierhergebracht, ist er vielleicht unvollständig: Bitte die Person, die ihn dir geschickt hat, ihn noch einmal zu schicken.",
   "play.removeGone": "Von diesem Gerät entfernen",
+  "play.goneWhy": "Der Server löscht beendete und verlassene Spiele nach einer Weile, und jedes Spiel, wenn jemand darum bittet.",
   "play.handedOver": "Du hast diesen Platz seinem Spieler gegeben: Dieses Gerät schaut nur zu.",
   "play.sheetMatch": "Ein Spiel deines Klassenbogens: Die Kinder spielen es mit ihren Karten; dieses Gerät schaut nur zu.",
   "play.noSums": "Dieses Spiel zeigt keine Summen und Vorschauen: Die Hilfe beim Rechnen ist aus.",

@@ -206,6 +206,7 @@ export default {
   "play.pile": {one: "{count} card left to draw", other: "{count} cards left to draw"},
   "play.spectator": "You are watching: you have no seat in this match on this device. To play here, open your seat link: “My seat link”, at the foot of the match, shows it on the device you already play on, or whoever created the match can give your seat a new link. If a link brought you here, part of it may be missing: ask whoever sent it for the link again.",
   "play.removeGone": "Remove it from this device",
+  "play.goneWhy": "The server deletes finished and abandoned matches after a while, and any match when asked to.",
   "play.handedOver": "You gave this seat to its player: this device only watches.",
   "play.sheetMatch": "A match of your class sheet: the pupils play it from their cards; this device only watches.",
   "play.noSums": "This match shows no sums or previews: help with the sums is off.",

@@ -206,6 +206,7 @@ export default {
   "play.pile": {one: "Queda {count} carta por robar", other: "Quedan {count} cartas por robar"},
   "play.spectator": "Estás mirando: no tienes plaza en esta partida en este dispositivo. Para jugar aquí, abre tu enlace de plaza: «Mi enlace de plaza», al pie de la partida, lo muestra en el dispositivo en el que ya juegas, o quien creó la partida puede dar un enlace nuevo a tu plaza. Si llegaste por un enlace, quizá esté incompleto: pide a quien te lo envió que te lo mande otra vez.",
   "play.removeGone": "Quitarla de este dispositivo",
+  "play.goneWhy": "El servidor borra las partidas terminadas o abandonadas al cabo de un tiempo, y cualquier partida cuando se le pide.",
   "play.handedOver": "Le diste esta plaza a su jugador: este dispositivo solo mira.",
   "play.sheetMatch": "Una partida de tu hoja de la clase: los alumnos la juegan con sus tarjetas; este dispositivo solo mira.",
   "play.noSums": "Esta partida no muestra sumas ni vistas previas: la ayuda con las sumas está desactivada.",

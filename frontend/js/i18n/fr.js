@@ -206,6 +206,7 @@ export default {
   "play.pile": {one: "{count} carte à piocher", other: "{count} cartes à piocher"},
   "play.spectator": "Vous regardez : vous n'avez pas de place dans cette partie sur cet appareil. Pour jouer ici, ouvrez votre lien de place : « Mon lien de place », en bas de la partie, le montre sur l'appareil où vous jouez déjà, ou la personne qui a créé la partie peut donner un nouveau lien à votre place. Si un lien vous a mené ici, il est peut-être incomplet : demandez à la personne qui vous l'a envoyé de vous le renvoyer.",
   "play.removeGone": "La retirer de cet appareil",
+  "play.goneWhy": "Le serveur efface les parties finies ou abandonnées au bout d'un moment, et toute partie quand on le lui demande.",
   "play.handedOver": "Vous avez donné cette place à son joueur : cet appareil ne fait que regarder.",
   "play.sheetMatch": "Une partie de votre feuille de classe : les élèves la jouent avec leurs cartes ; cet appareil ne fait que regarder.",
   "play.noSums": "Cette partie n'affiche ni sommes ni aperçus : l'aide au calcul est désactivée.",

@@ -206,6 +206,7 @@ export default {
   "play.pile": {one: "{count} carta da pescare", other: "{count} carte da pescare"},
   "play.spectator": "Stai guardando: non hai un posto in questa partita su questo dispositivo. Per giocare qui, apri il tuo link del posto: «Il mio link del posto», in fondo alla partita, lo mostra sul dispositivo su cui giochi già, oppure chi ha creato la partita può dare un nuovo link al tuo posto. Se sei arrivato qui da un link, forse è incompleto: chiedi a chi te l'ha mandato di rimandartelo.",
   "play.removeGone": "Toglila da questo dispositivo",
+  "play.goneWhy": "Il server cancella le partite finite o abbandonate dopo un po' di tempo, e qualsiasi partita quando gli viene chiesto.",
   "play.handedOver": "Hai dato questo posto al suo giocatore: questo dispositivo guarda soltanto.",
   "play.sheetMatch": "Una partita del tuo foglio della classe: gli alunni la giocano con le loro schede; questo dispositivo guarda soltanto.",
   "play.noSums": "Questa partita non mostra somme né anteprime: l'aiuto con i conti è disattivato.",

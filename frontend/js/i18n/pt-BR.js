@@ -120,6 +120,7 @@ export default {
   "play.pile": {one: "Falta {count} carta para comprar", other: "Faltam {count} cartas para comprar"},
   "play.spectator": "Você está assistindo: não tem lugar neste jogo neste dispositivo. Para jogar aqui, abra o link do seu lugar: “Meu link de lugar”, no fim da página do jogo, mostra o link no dispositivo em que você já joga, ou quem criou o jogo pode dar um novo link ao seu lugar. Se você chegou aqui por um link, talvez ele esteja incompleto: peça para quem enviou mandar de novo.",
   "play.removeGone": "Remover deste dispositivo",
+  "play.goneWhy": "O servidor apaga os jogos terminados ou abandonados depois de um tempo, e qualquer jogo quando alguém pede.",
   "play.handedOver": "Você deu este lugar ao jogador dele: este dispositivo só assiste.",
   "play.sheetMatch": "Um jogo da sua folha da turma: os alunos jogam com os cartões deles; este dispositivo só assiste.",
   "play.noSums": "Este jogo não mostra somas nem prévias: a ajuda com as contas está desativada.",

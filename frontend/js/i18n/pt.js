@@ -206,6 +206,7 @@ export default {
   "play.pile": {one: "Falta {count} carta para tirar", other: "Faltam {count} cartas para tirar"},
   "play.spectator": "Estás a ver: não tens lugar neste jogo neste dispositivo. Para jogares aqui, abre a tua ligação de lugar: «A minha ligação de lugar», no fundo da página do jogo, mostra-a no dispositivo em que já jogas, ou quem criou o jogo pode dar uma nova ligação ao teu lugar. Se chegaste aqui por uma ligação, talvez esteja incompleta: pede a quem ta enviou que a envie outra vez.",
   "play.removeGone": "Removê-lo deste dispositivo",
+  "play.goneWhy": "O servidor apaga os jogos terminados ou abandonados ao fim de algum tempo, e qualquer jogo quando alguém o pede.",
   "play.handedOver": "Deste este lugar ao seu jogador: este dispositivo só vê.",
   "play.sheetMatch": "Um jogo da tua folha da turma: os alunos jogam-no com os seus cartões; este dispositivo só vê.",
   "play.noSums": "Este jogo não mostra somas nem pré-visualizações: a ajuda com as contas está desligada.",
