@@ -6,6 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import requests
+import sqlalchemy
+
+from api import retention
 
 from tests.api.test_every_game import CHOOSERS
 
@@ -95,6 +98,16 @@ def move_back_in_time(database: Path, match_id: str, hours: int) -> None:
         db.execute("UPDATE events SET created_at = datetime(created_at, ?) WHERE game_id = ?", (shift, match_id))
         db.execute("UPDATE seats SET joined_at = datetime(joined_at, ?) WHERE game_id = ?", (shift, match_id))
         db.execute("UPDATE games SET moved_at = datetime(moved_at, ?) WHERE id = ?", (shift, match_id))
+
+
+def delete_match(database_file, match_id: str) -> None:
+    """Delete a match as the retention does."""
+    engine = sqlalchemy.create_engine(f"sqlite:///{database_file}")
+    try:
+        with engine.begin() as conn:
+            retention._delete(conn, [match_id])
+    finally:
+        engine.dispose()
 
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]

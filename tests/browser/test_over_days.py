@@ -10,7 +10,7 @@ import requests
 from playwright.sync_api import expect
 
 from .drive import choose_language, create_match, join_match, status
-from .matches import PLAYERS, move_back_in_time, new_match
+from .matches import PLAYERS, delete_match, move_back_in_time, new_match
 
 
 def match_id(page) -> str:
@@ -371,6 +371,32 @@ def test_my_games_removes_every_finished_match_at_once_asked_first(new_page, ser
     page.reload()  # gone from the device, not only from the screen
     expect(page.locator(", ".join(kept))).to_have_count(2)
     expect(items).to_have_count(2)
+
+
+def test_the_tidying_removes_the_matches_the_server_deleted_too(new_page, server, database_file):
+    """Back in winter, the retention had deleted two of a grandfather's spring matches: each said "This match no
+    longer exists." with a Remove of its own, and the tidying offered to remove the one finished match left (QA)."""
+    finished, deleted = new_match(server, "addup"), [new_match(server, game) for game in ("addit", "addem")]
+    playing = new_match(server, "plusminus")
+    for match in (finished, *deleted):
+        assert match.post("resign", 1).status_code == 200
+    page = new_page()
+    for match in (finished, *deleted, playing):
+        page.goto(match.seat_link(0))
+        expect(page.locator("#status")).to_be_visible()
+    for match in deleted:
+        delete_match(database_file, match.id)
+    page.goto("/")
+    items, tidy = page.locator(".my-games li"), page.locator('[data-key="tidy"]')
+    expect(items.filter(has_text="This match no longer exists.")).to_have_count(2)
+    expect(tidy).to_have_text("Remove the 3 finished matches")
+    tidy.click()
+    page.locator('[data-key="tidy-yes"]').click()
+    expect(page.locator("#tidied")).to_have_text("3 finished matches removed from this device.")
+    expect(items).to_have_count(1)
+    expect(page.locator(f'.my-games a[href="/g/{playing.id}"]')).to_be_visible()
+    page.reload()
+    expect(items).to_have_count(1)
 
 
 def test_the_home_tab_says_in_how_many_matches_it_is_your_turn(new_page, server):

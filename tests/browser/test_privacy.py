@@ -2,14 +2,11 @@
 this server's retention as its operator set it (kept until the operator deletes them when unset); and a match
 the retention deleted, opened again."""
 import pytest
-import sqlalchemy
 from playwright.sync_api import expect
-
-from api import retention
 
 from .conftest import VIEWPORT, serving
 from .drive import too_small
-from .matches import new_match
+from .matches import delete_match, new_match
 from .test_i18n import LANGUAGES, missing_keys
 from .test_quality import serious_violations
 
@@ -87,16 +84,6 @@ def test_the_page_says_the_days_this_server_keeps_matches(browser, keeping):
             "A match left unfinished, where nobody has moved or joined for 1 day, is deleted with its names and moves.")
     finally:
         context.close()
-
-
-def delete_match(database_file, match_id: str) -> None:
-    """Delete a match as the retention does."""
-    engine = sqlalchemy.create_engine(f"sqlite:///{database_file}")
-    try:
-        with engine.begin() as conn:
-            retention._delete(conn, [match_id])
-    finally:
-        engine.dispose()
 
 
 def test_a_deleted_match_opened_again_offers_to_remove_it_from_the_device(new_page, server, database_file):

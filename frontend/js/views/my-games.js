@@ -188,8 +188,14 @@ export function myGames(repaint) {
   let drawn = ""; // the list's markup as last drawn (see list)
   const tidy = tidying(repaint);
   /** The finished matches listed, but those whose rematch waits for this device (their page offers the join). */
-  const finished = () => (entries || []).filter((entry) => entry.status === "over" && !rematchWaiting(entry)
-    && seatOf(entry.id)).map((entry) => entry.id);
+  /** The seats kept here whose match the server no longer lists (none before its first answer): deleted, or the
+   * seat given back or its link replaced (`replaced`). */
+  const gone = () => (entries ? allSeats().filter((seat) => !entries.some((entry) => entry.id === seat.id)) : []);
+
+  /** What the tidying removes: the finished matches, but one whose rematch waits for this seat, and those the server
+   * deleted (its retention took a player's finished matches months later: one Remove each, else), not a replaced link. */
+  const finished = () => [...(entries || []).filter((entry) => entry.status === "over" && !rematchWaiting(entry)
+    && seatOf(entry.id)).map((entry) => entry.id), ...gone().filter((seat) => !replaced.has(seat.id)).map((seat) => seat.id)];
 
   async function refresh() {
     clearTimeout(timer);
@@ -223,10 +229,8 @@ export function myGames(repaint) {
     const seats = allSeats();
     if (!seats.length && !watchedMatches().length) return sheetsList();
     const listed = seats.length ? entries : []; // nothing to ask the server for matches only watched
-    const known = new Set((listed || []).map((entry) => entry.id));
-    const gone = listed ? seats.filter((seat) => !known.has(seat.id)) : [];
     const items = listed ? [listed.filter((e) => seats.some((s) => s.id === e.id)).map((entry) => item(entry, failed)),
-      gone.map((seat) => goneItem(seat, replaced, failed))] : unlisted ? seats.map(keptItem) : null;
+      gone().map((seat) => goneItem(seat, replaced, failed))] : unlisted ? seats.map(keptItem) : null;
     return html`<section class="my-games" aria-labelledby="mine-title">
       <h2 id="mine-title">${t("mine.title")}</h2>
       ${unlisted && seats.length ? html`<p class="note" id="mine-unlisted">${unlistedText(unlisted)}</p>` : ""}
