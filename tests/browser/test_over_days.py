@@ -503,6 +503,12 @@ def test_a_seat_put_out_for_missed_turns_is_not_called_resigned(new_page, server
     expect(tags.filter(has_text="1 missed turn")).to_have_count(1)
     expect(tags.filter(has_text="resigned")).to_have_count(0)
     expect(page.locator(".score-rule")).to_contain_text("after the game the highest total wins")  # one game, no "(s)"
+    # Said, not only tagged: a grandfather back months later read "Match over: Bob wins." of a match he never finished
+    # and nowhere why, his page and My games alike (QA)
+    expect(page.locator("#left-note")).to_have_text("You missed 1 turn in a row, so you were out of this match.")
+    page.goto("/")
+    expect(page.locator(".my-games li .left")).to_have_text(
+        "You missed too many turns in a row, so you were out of this match.")
 
 
 def test_my_games_says_a_seat_left_a_match_the_others_play_on_and_can_remove_it(new_page, server):

@@ -64,6 +64,7 @@ export default {
   "mine.late": "Zeit abgelaufen {relative}",
   "mine.skippable": "Zeit abgelaufen {relative}: Du kannst den Zug überspringen",
   "mine.timedOut": "Du hast zu viele Züge in Folge verpasst, deshalb spielt jetzt der Autopilot deine Züge.",
+  "mine.timedOutOver": "Du hast zu viele Züge in Folge verpasst, deshalb warst du aus diesem Spiel raus.",
 
   "missing.title": "Hier ist nichts.",
   "missing.home": "Zurück zu den Spielen",
@@ -240,6 +241,7 @@ export default {
   "leave.yesLeave": "Ja, verlassen",
   "leave.autopilot": "Du hast dieses Spiel verlassen: Der Autopilot spielt deine Züge.",
   "leave.timedOut": {one: "Du hast {count} Zug in Folge verpasst, deshalb spielt jetzt der Autopilot deine Züge.", other: "Du hast {count} Züge in Folge verpasst, deshalb spielt jetzt der Autopilot deine Züge."},
+  "leave.timedOutOver": {one: "Du hast {count} Zug in Folge verpasst, deshalb warst du aus diesem Spiel raus.", other: "Du hast {count} Züge in Folge verpasst, deshalb warst du aus diesem Spiel raus."},
   "leave.autopilotEither": "Der Autopilot spielt jetzt deine Züge: Du hast das Spiel verlassen oder zu viele Züge in Folge verpasst.",
   "free.button": "Meinen Platz freigeben",
   "free.confirm": "Deinen Platz freigeben? Wer den Einladungslink hat, kann ihn nehmen.",

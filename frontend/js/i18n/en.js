@@ -64,6 +64,7 @@ export default {
   "mine.late": "time ran out {relative}",
   "mine.skippable": "time ran out {relative}: you may skip their turn",
   "mine.timedOut": "You missed too many turns in a row, so the autopilot plays your turns now.",
+  "mine.timedOutOver": "You missed too many turns in a row, so you were out of this match.",
 
   "missing.title": "There is nothing here.",
   "missing.home": "Back to the games",
@@ -240,6 +241,7 @@ export default {
   "leave.yesLeave": "Yes, leave",
   "leave.autopilot": "You left this match: the autopilot plays your turns.",
   "leave.timedOut": {one: "You missed {count} turn in a row, so the autopilot plays your turns now.", other: "You missed {count} turns in a row, so the autopilot plays your turns now."},
+  "leave.timedOutOver": {one: "You missed {count} turn in a row, so you were out of this match.", other: "You missed {count} turns in a row, so you were out of this match."},
   "leave.autopilotEither": "The autopilot plays your turns now: you left the match or missed too many turns in a row.",
   "free.button": "Give up my seat",
   "free.confirm": "Give up your seat? Anyone with the invite link can take it.",

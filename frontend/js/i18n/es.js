@@ -64,6 +64,7 @@ export default {
   "mine.late": "tiempo agotado {relative}",
   "mine.skippable": "tiempo agotado {relative}: puedes saltar su turno",
   "mine.timedOut": "Perdiste demasiados turnos seguidos, así que ahora el piloto automático juega tus turnos.",
+  "mine.timedOutOver": "Perdiste demasiados turnos seguidos, así que quedaste fuera de esta partida.",
 
   "missing.title": "Aquí no hay nada.",
   "missing.home": "Volver a los juegos",
@@ -240,6 +241,7 @@ export default {
   "leave.yesLeave": "Sí, dejarla",
   "leave.autopilot": "Dejaste esta partida: el piloto automático juega tus turnos.",
   "leave.timedOut": {one: "Perdiste {count} turno seguido, así que ahora el piloto automático juega tus turnos.", other: "Perdiste {count} turnos seguidos, así que ahora el piloto automático juega tus turnos."},
+  "leave.timedOutOver": {one: "Perdiste {count} turno seguido, así que quedaste fuera de esta partida.", other: "Perdiste {count} turnos seguidos, así que quedaste fuera de esta partida."},
   "leave.autopilotEither": "Ahora el piloto automático juega tus turnos: dejaste la partida o perdiste demasiados turnos seguidos.",
   "free.button": "Dejar mi plaza",
   "free.confirm": "¿Dejar tu plaza? Cualquiera con el enlace de invitación podrá ocuparla.",

@@ -64,6 +64,7 @@ export default {
   "mine.late": "temps écoulé {relative}",
   "mine.skippable": "temps écoulé {relative} : vous pouvez lui faire passer son tour",
   "mine.timedOut": "Vous avez manqué trop de tours d'affilée : le pilote automatique joue désormais vos tours.",
+  "mine.timedOutOver": "Vous avez manqué trop de tours d'affilée : vous avez donc perdu votre place dans cette partie.",
 
   "missing.title": "Il n'y a rien ici.",
   "missing.home": "Retour aux jeux",
@@ -240,6 +241,7 @@ export default {
   "leave.yesLeave": "Oui, quitter",
   "leave.autopilot": "Vous avez quitté cette partie : le pilote automatique joue vos tours.",
   "leave.timedOut": {one: "Vous avez manqué {count} tour d'affilée : le pilote automatique joue désormais vos tours.", other: "Vous avez manqué {count} tours d'affilée : le pilote automatique joue désormais vos tours."},
+  "leave.timedOutOver": {one: "Vous avez manqué {count} tour d'affilée : vous avez donc perdu votre place dans cette partie.", other: "Vous avez manqué {count} tours d'affilée : vous avez donc perdu votre place dans cette partie."},
   "leave.autopilotEither": "Le pilote automatique joue désormais vos tours : vous avez quitté la partie ou manqué trop de tours d'affilée.",
   "free.button": "Libérer ma place",
   "free.confirm": "Libérer votre place ? Toute personne ayant le lien d'invitation pourra la prendre.",

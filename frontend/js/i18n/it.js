@@ -64,6 +64,7 @@ export default {
   "mine.late": "tempo scaduto {relative}",
   "mine.skippable": "tempo scaduto {relative}: puoi saltare il suo turno",
   "mine.timedOut": "Hai saltato troppi turni di fila, quindi ora il pilota automatico gioca i tuoi turni.",
+  "mine.timedOutOver": "Hai saltato troppi turni di fila, quindi hai perso il tuo posto in questa partita.",
 
   "missing.title": "Qui non c'è niente.",
   "missing.home": "Torna ai giochi",
@@ -240,6 +241,7 @@ export default {
   "leave.yesLeave": "Sì, lascio",
   "leave.autopilot": "Hai lasciato questa partita: il pilota automatico gioca i tuoi turni.",
   "leave.timedOut": {one: "Hai saltato {count} turno di fila, quindi ora il pilota automatico gioca i tuoi turni.", other: "Hai saltato {count} turni di fila, quindi ora il pilota automatico gioca i tuoi turni."},
+  "leave.timedOutOver": {one: "Hai saltato {count} turno di fila, quindi hai perso il tuo posto in questa partita.", other: "Hai saltato {count} turni di fila, quindi hai perso il tuo posto in questa partita."},
   "leave.autopilotEither": "Ora il pilota automatico gioca i tuoi turni: hai lasciato la partita o saltato troppi turni di fila.",
   "free.button": "Libera il mio posto",
   "free.confirm": "Liberare il tuo posto? Chiunque abbia il link d'invito potrà prenderlo.",

@@ -33,6 +33,7 @@ export default {
   "mine.lookingOn": "Assistindo: sem lugar neste dispositivo.",
   "mine.skippable": "tempo esgotado {relative}: você pode pular essa vez",
   "mine.timedOut": "Você perdeu a vez muitas vezes seguidas, então agora o piloto automático joga por você.",
+  "mine.timedOutOver": "Você perdeu a vez muitas vezes seguidas, então ficou fora deste jogo.",
 
   "create.yourName": "Seu nome",
   "create.friend": "Um amigo, pelo link",
@@ -143,6 +144,7 @@ export default {
   "leave.confirmLeaveAll": "Sair do jogo? Ninguém mais está jogando: o piloto automático joga o jogo até o fim agora, por todos os lugares.",
   "leave.autopilot": "Você saiu deste jogo: o piloto automático joga as suas vezes.",
   "leave.timedOut": {one: "Você perdeu a vez {count} vez seguida, então agora o piloto automático joga por você.", other: "Você perdeu a vez {count} vezes seguidas, então agora o piloto automático joga por você."},
+  "leave.timedOutOver": {one: "Você perdeu a vez {count} vez seguida, então ficou fora deste jogo.", other: "Você perdeu a vez {count} vezes seguidas, então ficou fora deste jogo."},
   "leave.autopilotEither": "Agora o piloto automático joga as suas vezes: você saiu do jogo ou perdeu a vez muitas vezes seguidas.",
   "free.button": "Liberar meu lugar",
   "free.confirm": "Liberar o seu lugar? Quem tiver o link de convite pode ocupá-lo.",

@@ -64,6 +64,7 @@ export default {
   "mine.late": "tempo esgotado {relative}",
   "mine.skippable": "tempo esgotado {relative}: podes saltar-lhe a vez",
   "mine.timedOut": "Perdeste a vez demasiadas vezes seguidas, por isso o piloto automático joga agora as tuas vezes.",
+  "mine.timedOutOver": "Perdeste a vez demasiadas vezes seguidas, por isso ficaste fora deste jogo.",
 
   "missing.title": "Não há nada aqui.",
   "missing.home": "Voltar aos jogos",
@@ -240,6 +241,7 @@ export default {
   "leave.yesLeave": "Sim, sair",
   "leave.autopilot": "Saíste deste jogo: o piloto automático joga as tuas vezes.",
   "leave.timedOut": {one: "Perdeste a vez {count} vez seguida, por isso o piloto automático joga agora as tuas vezes.", other: "Perdeste a vez {count} vezes seguidas, por isso o piloto automático joga agora as tuas vezes."},
+  "leave.timedOutOver": {one: "Perdeste a vez {count} vez seguida, por isso ficaste fora deste jogo.", other: "Perdeste a vez {count} vezes seguidas, por isso ficaste fora deste jogo."},
   "leave.autopilotEither": "O piloto automático joga agora as tuas vezes: saíste do jogo ou falhaste demasiadas vezes seguidas.",
   "free.button": "Libertar o meu lugar",
   "free.confirm": "Libertar o teu lugar? Quem tiver a ligação de convite pode ocupá-lo.",

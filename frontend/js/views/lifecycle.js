@@ -7,7 +7,7 @@ import {go} from "../router.js";
 import {followRematch, forget, seatOf, update} from "../seat-store.js";
 import {announce, focusQuestion} from "../ui.js";
 import {LEVELS} from "./computer.js";
-import {deadlineLine, isLate} from "./pace.js";
+import {deadlineLine, isLate, timedOut} from "./pace.js";
 import {onceText, rematchTaken, seatName} from "./words.js";
 
 /** `send(call)` runs an API call that answers with the match view; `queue(change)` hands a change
@@ -118,7 +118,10 @@ export function lifecycle(id, token, screen, send, queue) {
     controls(view, me) {
       if (me === null) return rematchToWatch(view);
       if (view.status === "over") {
-        return html`<section class="rematch panel" aria-labelledby="rematch-title"><h2 id="rematch-title">${t("rematch.title")}</h2>
+        // a match its player never finished, ended or played on without them: why it is over for them
+        const out = timedOut(view, view.seats[me]) ? html`<p class="note" id="left-note">${t("leave.timedOutOver",
+          {count: view.pace.timeouts_to_leave})}</p>` : "";
+        return html`${out}<section class="rematch panel" aria-labelledby="rematch-title"><h2 id="rematch-title">${t("rematch.title")}</h2>
           <p id="rematch-hint">${rematchHint(view, me)}</p>${rematchControls(view, me)}</section>`;
       }
       if (view.status === "waiting") {

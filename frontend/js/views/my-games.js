@@ -79,7 +79,8 @@ function item(entry, failed) {
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
         ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${rematchTaken(entry.your_status)}</span>` : ""}
         ${entry.status === "playing" && entry.your_status === "left"
-          ? html`<span class="left">${t(entry.timed_out ? "mine.timedOut" : "leave.autopilot")}</span>` : ""}</a>
+          ? html`<span class="left">${t(entry.timed_out ? "mine.timedOut" : "leave.autopilot")}</span>` : ""}
+        ${entry.status === "over" && entry.timed_out ? html`<span class="left">${t("mine.timedOutOver")}</span>` : ""}</a>
       ${entry.status === "over" || entry.your_status !== "playing" ? forgetButton(entry.id, matchName(entry), failed) : ""}
     </li>`;
 }

@@ -10,6 +10,9 @@ const DAY = 24 * HOUR;
 export const TIMES_PER_MOVE = [null, HOUR, 12 * HOUR, DAY, 2 * DAY, 3 * DAY, 7 * DAY, 14 * DAY];
 export const TIMEOUTS_TO_LEAVE = [1, 2, 3, 5, 10];
 
+/** A seat put out for missed turns: its tag says how many, not that it resigned (two seats: the match ended). */
+export const timedOut = (view, seat) => seat.timeouts > 0 && seat.timeouts >= view.pace?.timeouts_to_leave;
+
 /** "12 hours", "3 days"; "No limit" for null. */
 export function duration(seconds) {
   if (!seconds) return t("pace.none");

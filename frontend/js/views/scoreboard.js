@@ -2,6 +2,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {botTag} from "./computer.js";
+import {timedOut} from "./pace.js";
 import {seatName} from "./words.js";
 
 // From this many seats the scores are a compact list, one line a seat (two when a long name needs the room),
@@ -49,9 +50,6 @@ function standing(view, n, {text, short, line, lowWins = false}, compact) {
     min="0" max="${line}" value="${value}" ${lowWins ? html`low="${line * 0.6}" high="${line * 0.8}" optimum="0"` : ""}
     aria-hidden="true"></meter>` : ""}`;
 }
-
-/** A seat put out for missed turns: its tag says how many, not that it resigned (two seats: the match ended). */
-const timedOut = (view, seat) => seat.timeouts > 0 && seat.timeouts >= view.pace?.timeouts_to_leave;
 
 /** One sentence on what the points are and who wins, with the match's own target or length. */
 export function scoreRule(view) {
