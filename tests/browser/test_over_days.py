@@ -399,6 +399,28 @@ def test_the_tidying_removes_the_matches_the_server_deleted_too(new_page, server
     expect(items).to_have_count(1)
 
 
+def test_the_tidying_leaves_a_seat_kept_in_another_tab_since_the_list_was_asked(new_page, server):
+    """A seat this device took in another tab is not one the server no longer has: it was not asked about yet."""
+    finished = [new_match(server, game) for game in ("addup", "addit")]
+    for match in finished:
+        assert match.post("resign", 1).status_code == 200
+    page = new_page()
+    for match in finished:
+        page.goto(match.seat_link(0))
+        expect(page.locator("#status")).to_be_visible()
+    page.goto("/")
+    tidy = page.locator('[data-key="tidy"]')
+    expect(tidy).to_have_text("Remove the 2 finished matches")
+    joined = new_match(server, "plusminus")
+    other_tab = page.context.new_page()
+    other_tab.goto(joined.seat_link(1))
+    expect(other_tab.locator("#status")).to_have_attribute("data-status", "playing")
+    tidy.click()
+    page.locator('[data-key="tidy-yes"]').click()
+    expect(page.locator("#tidied")).to_have_text("2 finished matches removed from this device.")
+    assert page.evaluate("Object.keys(JSON.parse(localStorage.getItem('addgames.seats')))") == [joined.id]
+
+
 def test_the_home_tab_says_in_how_many_matches_it_is_your_turn(new_page, server):
     """The tab said "addgames" over ten matches waiting for the player (QA: heavy player)."""
     mine = [new_match(server, game) for game in ("addup", "addit")]

@@ -181,6 +181,7 @@ const unlistedText = (error) => (error.status ? `${pollText(error)} ${t("mine.re
 export function myGames(repaint) {
   let entries = null; // the API's answer, most urgent first; null until it comes
   let replaced = new Set(); // the matches whose seat link, as this device holds it, was replaced
+  let askedAt = 0; // when the list shown (entries) was asked for
   let unlisted = null; // why the last request got no list (an ApiError), or null: the list is what this device remembers
   let timer = null;
   let stopped = false;
@@ -188,10 +189,10 @@ export function myGames(repaint) {
   let watched = new Map(); // the public views of the matches this device watches, by id: {data, etag}
   let drawn = ""; // the list's markup as last drawn (see list)
   const tidy = tidying(repaint);
-  /** The finished matches listed, but those whose rematch waits for this device (their page offers the join). */
   /** The seats kept here whose match the server no longer lists (none before its first answer): deleted, or the
-   * seat given back or its link replaced (`replaced`). */
-  const gone = () => (entries ? allSeats().filter((seat) => !entries.some((entry) => entry.id === seat.id)) : []);
+   * seat given back or its link replaced (`replaced`); not one kept since the list was asked for (in another tab). */
+  const gone = () => (entries ? allSeats().filter((seat) => !(seat.at > askedAt)
+    && !entries.some((entry) => entry.id === seat.id)) : []);
 
   /** What the tidying removes: the finished matches, but one whose rematch waits for this seat, and those the server
    * deleted (its retention took a player's finished matches months later: one Remove each, else), not a replaced link. */
@@ -203,6 +204,7 @@ export function myGames(repaint) {
     const seats = allSeats();
     if (seats.length) {
       try {
+        const asked = Date.now();
         const answer = await api.myGames(seats.map((seat) => seat.token));
         const said = entries ? news(entries, answer.games) : [];
         if (said.length && !stopped) announce(said.join(" "));
@@ -213,6 +215,7 @@ export function myGames(repaint) {
         // Kept with the seat, so that the match's page offers no join that cannot work.
         entries.filter(rematchElsewhere).forEach((entry) => update(entry.id, {rematchJoined: true}));
         replaced = new Set(answer.replaced.map((entry) => entry.id));
+        askedAt = asked;
         unlisted = null;
       } catch (error) {
         unlisted = error; // keep showing the last answer, else the seats kept here; the next round asks again
