@@ -109,3 +109,7 @@ def test_a_deleted_match_opened_again_offers_to_remove_it_from_the_device(new_pa
     expect(page.locator("#announce")).to_have_text("ADD UP: removed from this device.")
     expect(page.locator(".my-games")).to_have_count(0)  # its only match gone: no list left
     assert match.id not in page.evaluate("localStorage.getItem('addgames.seats')")
+    page.goto(match.seat_link(0))  # the seat's link, kept in a bookmark or a chat: it was played, not mistyped
+    expect(page.locator("main .error")).to_have_text("This match no longer exists.")
+    expect(page.locator("#gone-why")).to_be_visible()
+    expect(page.locator('[data-action="removeGone"]')).to_have_count(0)  # nothing kept here any more

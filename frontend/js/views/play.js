@@ -180,20 +180,22 @@ export default function play(id, linkToken, fromQr = false, table = null) {
 
   /** Before the first view: the game this device's seat is in, a change still queued (kept over a reload),
    * and why nothing more shows yet; a match that does not exist leads home, and when this device keeps a seat of it
-   * or watches it (the operator's retention deleted it, say), says that it went and why, and offers to remove it. */
+   * or watches it (the operator's retention deleted it, say), or a seat's link opened it, says that it went and why,
+   * and offers to remove what this device keeps of it. */
   function waitingForView() {
-    const removable = screen.gone && known();
+    const removable = screen.gone && remembered();
     return html`${kept?.game ? html`<h1 class="play-title">${gameName(kept.game)}</h1>` : ""}
       ${outboxLines()}
       ${errorLine() || html`<p>${t("app.loading")}</p>`}
-      ${removable ? html`<p id="gone-why">${t("play.goneWhy")} <a href="/privacy">${t("privacy.link")}</a></p>` : ""}
+      ${screen.gone && played() ? html`<p id="gone-why">${t("play.goneWhy")} <a href="/privacy">${t("privacy.link")}</a></p>` : ""}
       ${removable ? html`<p class="actions"><button type="button" data-action="removeGone" data-key="remove-gone">
         ${t("play.removeGone")}</button></p>` : ""}
       ${removable && screen.removeFailed ? html`<p class="error" id="forget-failed">${t("mine.forgetFailed")}</p>` : ""}
       ${screen.gone ? html`<p><a href="/">${t("missing.home")}</a></p>` : ""}`;
   }
 
-  const known = () => Boolean(seatOf(id) || isWatched(id)); // a match this device plays or follows
+  const remembered = () => Boolean(seatOf(id) || isWatched(id)); // a match this device plays or follows
+  const played = () => Boolean(remembered() || linkToken); // opened by a seat's link too: it was played, not mistyped
 
   const errorLine = () => {
     const error = movedElsewhere() ? t("error.stale_version.yours") : screen.error || screen.pollError;
@@ -459,7 +461,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       if (!token) screen.error = problemText(error);
       poller?.now();
     } else if (error.status === 404) {
-      screen.error = known() ? t("mine.gone") : problemText(error); // played here: not as if its link were mistyped
+      screen.error = played() ? t("mine.gone") : problemText(error); // not as if its link were mistyped
       screen.gone = true;
       poller?.stop(); // no such match: nothing will change
     } else {
