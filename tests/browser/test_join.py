@@ -5,7 +5,7 @@ reader's words, kept over the page drawn again with the seats as they are now.""
 import requests
 from playwright.sync_api import expect
 
-from .matches import new_match
+from .matches import delete_match, new_match
 
 RESERVED = "The free seats are kept for the players named above: if you are one of them, tap your name."
 
@@ -60,3 +60,16 @@ def test_a_seat_taken_a_moment_before_is_said_over_the_seats_drawn_again(new_pag
     expect(late.locator('[data-key="take-1"]')).to_have_count(0)  # drawn again: Bob's seat is gone
     expect(late.locator('[data-key="take-2"]')).to_be_visible()
     expect(late.get_by_role("alert")).to_have_text("Quelqu'un vient de prendre cette place : choisissez-en une autre.")
+
+
+def test_an_invite_to_a_deleted_match_says_it_went_why_and_leads_home(new_page, server, database_file):
+    """A grandfather's invite from the spring, opened in winter: "There is no such match." under "Join a match", and
+    nothing to do but the browser's Back (QA)."""
+    match = new_match(server, "addup", join=False)
+    delete_match(database_file, match.id)
+    page = new_page()
+    page.goto(match.invite_link())
+    expect(page.locator("main .error")).to_have_text("This match no longer exists.")
+    expect(page.locator('#gone-why a[href="/privacy"]')).to_be_visible()
+    page.locator('main a[href="/"]').click()
+    expect(page.locator(".games .game-card")).to_have_count(5)

@@ -6,7 +6,7 @@ import {submit, waiting, watch} from "../outbox.js";
 import {lastName, rememberName} from "../seat-store.js";
 import {begin, loadingOr, retrying} from "../ui.js";
 import {fixedDeckNote} from "./fairness.js";
-import {gameName, keptText, nameField, problemText, seatName} from "./words.js";
+import {gameName, goneWhy, keptText, nameField, problemText, seatName} from "./words.js";
 
 // Refusals that say the seats changed since the page showed them: it asks for them again
 const SEATS_GONE = new Set(["seat_taken", "seats_reserved", "match_full", "unknown_join_code"]);
@@ -23,13 +23,17 @@ export default function join(id, pass, joined) {
   const screen = {
     view: null,
     error: null, // why the match could not be shown, or the join waits for the network
+    gone: false, // the match is no longer on the server
     refusal: null, // why the join was refused: kept over the reload that shows the seats as they are now
     busy: false,
     name: lastName(),
     render() {
       document.title = `${t("join.title")} · ${t("app.name")}`;
       const view = screen.view;
-      if (!view) return html`<h1>${t("join.title")}</h1>${loadingOr(screen.error)}`;
+      if (!view) {
+        return html`<h1>${t("join.title")}</h1>${loadingOr(screen.error)}
+          ${screen.gone ? html`${goneWhy()}<p><a href="/">${t("missing.home")}</a></p>` : ""}`;
+      }
       const free = view.seats.filter((s) => !s.joined);
       const named = free.filter((s) => s.name);
       const elsewhere = html`<p class="hint" id="joined-elsewhere">${t("join.elsewhere")}</p>`;
@@ -82,8 +86,12 @@ export default function join(id, pass, joined) {
       },
     },
   };
+  // An invite is a secret of a match that was: one gone says so, as a seat's link does (see play.js), not that none is
   const load = retrying(screen, async () => {
     screen.view = (await api.view(id)).data;
+  }, (error) => {
+    screen.gone = error.status === 404;
+    return screen.gone ? t("mine.gone") : problemText(error);
   });
 
   function take(fields) {

@@ -24,7 +24,7 @@ import {renaming} from "./rename.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
 import {thinking} from "./thinking.js";
-import {gameName, isolated, keptText, pollText, problemText, seatName, statusLine} from "./words.js";
+import {gameName, goneWhy, isolated, keptText, pollText, problemText, seatName, statusLine} from "./words.js";
 
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => load(`games/${key}.js`).then((m) => m.default);
@@ -187,7 +187,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     return html`${kept?.game ? html`<h1 class="play-title">${gameName(kept.game)}</h1>` : ""}
       ${outboxLines()}
       ${errorLine() || html`<p>${t("app.loading")}</p>`}
-      ${screen.gone && played() ? html`<p id="gone-why">${t("play.goneWhy")} <a href="/privacy">${t("privacy.link")}</a></p>` : ""}
+      ${screen.gone && played() ? goneWhy() : ""}
       ${removable ? html`<p class="actions"><button type="button" data-action="removeGone" data-key="remove-gone">
         ${t("play.removeGone")}</button></p>` : ""}
       ${removable && screen.removeFailed ? html`<p class="error" id="forget-failed">${t("mine.forgetFailed")}</p>` : ""}

@@ -160,3 +160,6 @@ const ERROR_KEYS = {
   sum_mismatch: ({open}) => ["error.sum_mismatch", "error.sum_mismatch.addem"][open] ?? "error.sum_mismatch.addems",
   capture_mismatch: ({terms}) => (terms === 1 ? "error.capture_mismatch.one" : "error.capture_mismatch"), // ADD-IT
 };
+
+/** Why a match this device knew of (its seat, its link) is gone, with the page that says for how long matches are kept. */
+export const goneWhy = () => html`<p id="gone-why">${t("play.goneWhy")} <a href="/privacy">${t("privacy.link")}</a></p>`;
