@@ -128,15 +128,18 @@ function refocus(screen, key, seen) {
   if (fallback && !inSight(fallback)) fallback.scrollIntoView({block: "nearest"});
 }
 
-/** The focus on a question just asked (the element `id`, its words), in sight with its answers: focused alone, words
- * drawn on the screen's last line did not scroll the page, and "Yes" and "Cancel" stayed under its foot (a tablet
- * held upright asked "Resign?"). */
+/** The focus on a question just asked (the element `id`, its words), in sight with its answers. */
 export function focusQuestion(id) {
   const question = document.getElementById(id);
-  if (!question) return;
-  question.focus({preventScroll: true});
-  const asked = question.closest(".confirm") || question;
-  if (!inSight(asked)) bringBack(asked);
+  if (question) focusWhole(question, question.closest(".confirm") || question);
+}
+
+/** The focus on `element`, with all of `whole` (the question or form it opens) in sight: focused alone, words or a
+ * field drawn on the screen's last line did not scroll the page, and "Yes" and "Cancel", or "Save", stayed under its
+ * foot (a tablet held upright asked "Resign?", opened "Change my name"). */
+export function focusWhole(element, whole) {
+  element.focus({preventScroll: true});
+  if (!inSight(whole)) bringBack(whole);
 }
 
 /** Scroll just enough to show `element` whole: "nearest" alone left a fraction of a pixel of it under the screen's

@@ -83,6 +83,16 @@ def test_a_question_asked_at_the_foot_of_a_tablet_shows_its_answers(new_page, se
     assert page.evaluate(IN_SIGHT, ".confirm"), page.locator(".confirm").bounding_box()
 
 
+@pytest.mark.parametrize("size", [{"width": 820, "height": 1180}, {"width": 1180, "height": 820}], ids=["upright", "sideways"])
+def test_the_rename_form_opened_at_the_foot_of_a_tablet_shows_its_buttons(new_page, server, size):
+    """"Change my name" pressed at the foot of a tablet held upright: the field, focused, came into sight, "Save" and
+    "Cancel" stayed under the screen's foot. The form comes into sight whole, as a question does."""
+    page = my_turn(new_page, server, "addup", size)
+    page.locator('[data-key="rename"]').tap()
+    expect(page.locator('[data-key="rename-name"]')).to_be_focused()
+    assert page.evaluate(IN_SIGHT, "form.rename"), page.locator("form.rename").bounding_box()
+
+
 def test_a_name_being_typed_stays_in_sight_when_a_tablet_turns(new_page, server):
     """Renaming oneself on a tablet held upright, the field drawn on the screen's last line, then the tablet turned: the
     field went under the foot of the screen (it showed but for a fraction of a pixel, which did not count as seen).

@@ -6,7 +6,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {newKey} from "../outbox.js";
 import {rememberName} from "../seat-store.js";
-import {announce, attempt} from "../ui.js";
+import {announce, attempt, focusWhole} from "../ui.js";
 import {isolated, nameField} from "./words.js";
 
 /** `showAnswer(result)` shows the match the rename answered with, as the page shows a poll's. */
@@ -46,8 +46,9 @@ export function renaming(id, token, screen, showAnswer) {
         const me = screen.view.you.seat;
         [open, typed, key, done, panel.error] = [true, screen.view.seats[me].name, newKey(), null, null];
         screen.repaint();
-        field()?.focus();
-        field()?.select(); // the name as it is, ready to be typed over or mended
+        const input = field();
+        focusWhole(input, input.form); // with "Save" and "Cancel" under it
+        input.select(); // the name as it is, ready to be typed over or mended
       },
       cancelRename() {
         open = false;
