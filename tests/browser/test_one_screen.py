@@ -26,6 +26,24 @@ def test_a_turn_fits_one_phone_screen(new_page, server, artifacts, game):
     assert off_screen(page) == []
 
 
+def test_an_addtoo_turn_fits_a_split_view_third(new_page, server, artifacts):
+    """An iPad's Split View third (320x700): the five diamonds of the hand wrapped onto two rows, the second under the
+    first screen. The table and the whole hand show on it, the diamonds still targets of 44 px."""
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
+    # the first diamond placed: the second seat, to move, holds its five and sees that move
+    match.play(lambda view: view["version"] >= 1 and "place" in match.view(view["turn"])["you"]["legal_moves"])
+    page = new_page()
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    expect(page.locator(".board .hand:not(.other) .tile-card")).to_have_count(5)
+    page.screenshot(path=artifacts / "addtoo-turn-320x700.png")
+    assert off_screen(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert min(box["height"] for box in (card.bounding_box() for card in page.locator(".board .hand:not(.other) .tile-card").all())) >= 44
+
+
 @pytest.mark.parametrize(("game", "seats", "players", "locale"), [
     ("addtoo", 6, None, "en-GB"),
     ("addup", 6, None, "en-GB"),
