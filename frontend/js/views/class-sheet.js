@@ -12,7 +12,7 @@ import {unwatchSheet} from "../seat-store.js";
 import {focusQuestion} from "../ui.js";
 import {onProgress, runOf, startMaking} from "./class-making.js";
 import {classResults} from "./class-results.js";
-import {gameName, onceText} from "./words.js";
+import {gameName, homeLink, onceText} from "./words.js";
 
 const drawn = new Map(); // seat link -> its QR code: a sheet of 30 repainted at each step draws each code once
 
@@ -86,7 +86,7 @@ export default function classSheet(id) {
       const sheet = sheetOf(id);
       if (!sheet) {
         document.title = `${t("missing.title")} · ${t("app.name")}`;
-        return html`<h1 tabindex="-1">${t("missing.title")}</h1><p><a href="/">${t("missing.home")}</a></p>`;
+        return html`<h1 tabindex="-1">${t("missing.title")}</h1>${homeLink()}`;
       }
       document.title = `${t("sheet.title", {game: gameName(sheet.game)})} · ${t("app.name")}`;
       const run = runOf(id);

@@ -6,7 +6,7 @@ import {submit, waiting, watch} from "../outbox.js";
 import {lastName, rememberName} from "../seat-store.js";
 import {begin, loadingOr, retrying} from "../ui.js";
 import {fixedDeckNote} from "./fairness.js";
-import {gameName, goneWhy, keptText, nameField, problemText, seatName} from "./words.js";
+import {gameName, goneWhy, homeLink, keptText, nameField, problemText, seatName} from "./words.js";
 
 // Refusals that say the seats changed since the page showed them: it asks for them again
 const SEATS_GONE = new Set(["seat_taken", "seats_reserved", "match_full", "unknown_join_code"]);
@@ -32,7 +32,7 @@ export default function join(id, pass, joined) {
       const view = screen.view;
       if (!view) {
         return html`<h1>${t("join.title")}</h1>${loadingOr(screen.error)}
-          ${screen.gone ? html`${goneWhy()}<p><a href="/">${t("missing.home")}</a></p>` : ""}`;
+          ${screen.gone ? html`${goneWhy()}${homeLink()}` : ""}`;
       }
       const free = view.seats.filter((s) => !s.joined);
       const named = free.filter((s) => s.name);

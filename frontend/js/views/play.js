@@ -24,7 +24,7 @@ import {renaming} from "./rename.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
 import {thinking} from "./thinking.js";
-import {gameName, goneWhy, isolated, keptText, pollText, problemText, seatName, statusLine} from "./words.js";
+import {gameName, goneWhy, homeLink, isolated, keptText, pollText, problemText, seatName, statusLine} from "./words.js";
 
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => load(`games/${key}.js`).then((m) => m.default);
@@ -191,7 +191,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       ${removable ? html`<p class="actions"><button type="button" data-action="removeGone" data-key="remove-gone">
         ${t("play.removeGone")}</button></p>` : ""}
       ${removable && screen.removeFailed ? html`<p class="error" id="forget-failed">${t("mine.forgetFailed")}</p>` : ""}
-      ${screen.gone ? html`<p><a href="/">${t("missing.home")}</a></p>` : ""}`;
+      ${screen.gone ? homeLink() : ""}`;
   }
 
   const remembered = () => Boolean(seatOf(id) || isWatched(id)); // a match this device plays or follows

@@ -3,6 +3,7 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {loadingOr, retrying} from "../ui.js";
+import {homeLink} from "./words.js";
 
 const list = (keys) => html`<ul>${keys.map((key) => html`<li>${t(`privacy.${key}`)}</li>`)}</ul>`;
 
@@ -33,7 +34,7 @@ export default function privacy() {
         ${screen.kept ? howLong(screen.kept) : loadingOr(screen.error)}
         <p>${t("privacy.erase")}</p>
         <p>${t("privacy.ask")}</p>
-        <p class="actions"><a class="button" href="/">${t("missing.home")}</a></p>`;
+        ${homeLink()}`;
     },
     start: () => load(),
     revive() {

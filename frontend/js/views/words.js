@@ -6,6 +6,10 @@ import {expression, minus} from "../numbers.js";
 
 export const NAME_MAX = 40; // the API's limit on a player's name
 
+/** "Back to the games", alone under a page's last words (a page missing, a match gone): drawn as a button, a target a
+ * finger finds; as a line of text it was 19 px high. */
+export const homeLink = () => html`<p class="actions"><a class="button" href="/">${t("missing.home")}</a></p>`;
+
 /** A field for a player's name, the API's limit its maxlength and said under it before anyone runs into it.
  * `own`: the player's own name (required; the browser may offer the one it knows); `seat`: whose name it is
  * on the create form. Typing in it calls the screen's `name` action. */
