@@ -1,5 +1,5 @@
-// The service worker: keeps the app shell so the app opens offline (the API always goes to the
-// network), and shows the push notifications the server sends when a seat must act.
+// The service worker: keeps the app shell so the app opens offline (the API goes to the network; the rules catalogue
+// only is kept too, for offline use), and shows the push notifications the server sends when a seat must act.
 //
 // One version of the shell at a time, whole: api/frontend.py writes the version (a hash of every file of
 // the app) below as it serves this file, so a deploy changes this file and the browser installs the new
@@ -35,6 +35,12 @@ const SHELL = [
 // when first asked for, and kept then (a cheap phone on a slow link got seven languages, 136 kB, as it opened).
 const LATER = /^\/(js\/(i18n|rules)\/[\w-]+\.js|icons\/[\w-]+\.png)$/;
 const LANGUAGES = SHELL.map((path) => /^\/js\/i18n\/([\w-]+)\.js$/.exec(path)?.[1]).filter(Boolean);
+// The rules catalogue, the server's and the same for everyone: the list of games and each game's facts, options and
+// interpretations. Kept apart from the shell (an unversioned cache, which a deploy leaves in place), a rules page or
+// the home page opens offline: a rules page offline said the server could not be reached. Fetched whole as the worker
+// installs (a game never opened online opens offline), taken from the network whenever it answers, and kept anew.
+const RULES_CACHE = "addgames-rules";
+const RULES = /^\/api\/v1\/rules(\/\w+)?$/;
 const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+|class\/\w+|sheets\/[\w-]+|privacy)?$/; // the app's pages: each is index.html
 
 /** Our language for a browser's tag, as js/i18n.js picks it: a regional variant by its own tag, any other by its
@@ -79,7 +85,27 @@ async function fill() {
   }
 }
 
-self.addEventListener("install", (event) => event.waitUntil(fill()));
+/** The network's answer to a request for the rules catalogue, kept when it is one; offline, the one kept. */
+async function latestRules(request) {
+  const cache = await caches.open(RULES_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch {
+    return (await cache.match(request, {ignoreVary: true})) || Response.error();
+  }
+}
+
+/** The whole catalogue kept: the list of games, then each game's own. */
+async function keepRules() {
+  const list = await latestRules(new Request("/api/v1/rules"));
+  const {games} = await list.json();
+  await Promise.all(games.map(({key}) => latestRules(new Request(`/api/v1/rules/${encodeURIComponent(key)}`))));
+}
+
+// The shell must be kept whole; the catalogue, if the server answers (else it is kept as a page asks for it).
+self.addEventListener("install", (event) => event.waitUntil(Promise.all([fill(), keepRules().catch(() => {})])));
 
 // A page that reached a safe moment lets the new version take over (js/shell.js); a page tells the language it
 // shows, to keep its files (the first visit's page fetched them before this worker could see it).
@@ -99,10 +125,15 @@ self.addEventListener("activate", (event) => {
 
 // The shell from this version's cache (the network only for a file the cache lost); a file fetched later (LATER)
 // from the network the first time, kept when of this version and refused when of another (a deploy since: the
-// page's js/load-failed.js reloads into the new version); the rest, the API first, as the browser would.
+// page's js/load-failed.js reloads into the new version); the rules catalogue by latestRules; the rest, the API
+// first, as the browser would.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
+  if (RULES.test(url.pathname) && !url.search) {
+    event.respondWith(latestRules(event.request));
+    return;
+  }
   const path = PAGES.test(url.pathname) ? "/index.html" : url.pathname;
   if (!SHELL.includes(path)) return;
   event.respondWith(caches.open(CACHE).then(async (cache) => (await cache.match(path))

@@ -22,6 +22,8 @@ from .drive import choose_language, once_true
 from .matches import new_match
 from .test_addup import addup_move
 
+# The cache of the shell's version, beside the worker's other one (the rules catalogue: addgames-rules)
+SHELL_CACHE = "caches.keys().then((keys) => keys.find((key) => key.startsWith('addgames-shell-')))"
 UPDATED = "navigator.serviceWorker.getRegistration().then(async (r) => Boolean(r.waiting || (await r.update(), r.waiting)))"
 
 
@@ -45,7 +47,7 @@ def moved(page, match, version: int) -> None:
 
 def kept_files(page) -> list[str]:
     """The paths the page's service worker keeps, sorted."""
-    return sorted(page.evaluate("caches.keys().then(([key]) => caches.open(key)).then((c) => c.keys())"
+    return sorted(page.evaluate(f"{SHELL_CACHE}.then((key) => caches.open(key)).then((c) => c.keys())"
                                 ".then((k) => k.map((r) => new URL(r.url).pathname))"))
 
 
@@ -74,12 +76,29 @@ def test_the_app_installs_and_its_shell_opens_offline(browser, server):
         version = served_version(server)
         assert page.locator('meta[name="shell-version"]').get_attribute("content") == version
         shell = f"addgames-shell-{version}"
-        assert page.evaluate("caches.keys()") == [shell]
+        assert sorted(page.evaluate("caches.keys()")) == ["addgames-rules", shell]
         assert kept_files(page) == installed_files("en")
         page.context.set_offline(True)
         page.goto("/rules/addup")
         expect(page.locator("header .brand")).to_be_visible()
         expect(page.locator("main h1")).to_be_visible()
+    finally:
+        page.context.close()
+
+
+def test_an_installed_app_shows_the_rules_offline(browser, server):
+    """Offline, a game's rules page (one never opened online) said the server could not be reached: its facts and
+    options come from the server's rules catalogue. The worker keeps the catalogue, fetched as it installs and again
+    whenever the server answers: the rules and the list of games open offline."""
+    page = installed_page(browser, server)
+    try:
+        page.context.set_offline(True)
+        page.goto("/rules/addit")
+        expect(page.locator("main h1")).to_have_text("Rules of ADD-IT")
+        expect(page.locator(".interpretations li").first).to_be_visible()
+        expect(page.locator('[data-action="retry"]')).to_have_count(0)
+        page.goto("/")
+        expect(page.locator(".games li")).to_have_count(5)
     finally:
         page.context.close()
 
@@ -95,7 +114,7 @@ def test_the_install_fetches_english_and_the_devices_language_only_and_a_languag
         choose_language(page, "fr")
         page.goto("/rules/addup")
         expect(page.locator(".interpretations li").first).to_be_visible()
-        once_true(page, "caches.keys().then(([key]) => caches.open(key)).then((c) => c.match('/js/rules/fr.js'))"
+        once_true(page, f"{SHELL_CACHE}.then((key) => caches.open(key)).then((c) => c.match('/js/rules/fr.js'))"
                   ".then(Boolean)", "the French rules kept")
         assert kept_files(page) == installed_files(*installed, "fr")
         page.context.set_offline(True)
@@ -103,7 +122,8 @@ def test_the_install_fetches_english_and_the_devices_language_only_and_a_languag
         expect(page.locator("main h1")).to_have_text(home_title("fr"))
         page.goto("/rules/addup")
         expect(page.locator("html")).to_have_attribute("lang", "fr")
-        expect(page.locator("main h1")).to_have_text("ADD UP")
+        expect(page.locator("main h1")).to_have_text("Règles du jeu ADD UP")  # the catalogue kept too
+        expect(page.locator(".interpretations li").first).to_be_visible()
         expect(page.locator('[data-action="retry"]')).to_have_count(0)  # no screen says a part did not arrive
     finally:
         page.context.close()
@@ -117,7 +137,7 @@ def test_a_language_chosen_before_the_worker_was_there_is_kept_for_offline_use(b
         page.set_default_timeout(10_000)
         page.goto("/")
         choose_language(page, "it")
-        once_true(page, "caches.keys().then((keys) => keys.length === 1 && caches.open(keys[0]))"
+        once_true(page, f"{SHELL_CACHE}.then((key) => key && caches.open(key))"
                   ".then((c) => c && c.match('/js/i18n/it.js')).then(Boolean)", "Italian kept")
         assert kept_files(page) == installed_files("en", "it")
         context.set_offline(True)
@@ -355,7 +375,7 @@ def test_after_a_deploy_a_page_keeps_its_version_whole_and_the_next_start_shows_
         page.goto("/")
         expect(page.locator("main h1")).to_have_text("Une nouvelle version")
         assert page.locator('meta[name="shell-version"]').get_attribute("content") == new
-        assert page.evaluate("caches.keys()") == [f"addgames-shell-{new}"]
+        assert sorted(page.evaluate("caches.keys()")) == ["addgames-rules", f"addgames-shell-{new}"]
         page.context.set_offline(True)
         page.reload()
         expect(page.locator("main h1")).to_have_text("Une nouvelle version")
