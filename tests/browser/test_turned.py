@@ -90,7 +90,7 @@ def test_the_rename_form_opened_at_the_foot_of_a_tablet_shows_its_buttons(new_pa
     page = my_turn(new_page, server, "addup", size)
     page.locator('[data-key="rename"]').tap()
     expect(page.locator('[data-key="rename-name"]')).to_be_focused()
-    assert page.evaluate(IN_SIGHT, "form.rename"), page.locator("form.rename").bounding_box()
+    page.wait_for_function(IN_SIGHT, arg="form.rename", timeout=5000)
 
 
 def test_a_name_being_typed_stays_in_sight_when_a_tablet_turns(new_page, server):
