@@ -214,7 +214,8 @@ def test_addem_with_penalties_lets_a_wrong_sum_be_laid_and_says_its_cost(new_pag
 
 def test_addit_says_the_sum_a_capture_made(new_page, server):
     """"Ann played 9 and collected 2 + 3 + 2 + 1 + 1 (6 cards).": a child read a sum without its total, where the
-    sum being built says "= 9" (QA: a child against the computer)."""
+    sum being built says "= 9" (QA: a child against the computer); and "played 2 and collected 2 (2 cards)" read as two
+    cards taken from the table: the count is of the cards collected in all, the one played with them."""
     match = new_match(server, "addit", deck=unshuffled(server, "addit"))
     while True:  # a capture of two cards or more, by whoever can make one first
         seat = match.view(0)["turn"]
@@ -229,8 +230,11 @@ def test_addit_says_the_sum_a_capture_made(new_page, server):
     page.goto(match.seat_link(seat))
     said = page.locator("#last-move")
     expect(said).to_contain_text("collected")
-    played, parts, total = re.search(r"played (\d+) and collected ([\d +]+) = (\d+) \(", said.inner_text()).groups()
+    played, parts, total, count = re.search(r"played (\d+) and collected ([\d +]+) = (\d+) from the table: (\d+) cards in all",
+                                            said.inner_text()).groups()
     assert played == total == str(sum(int(n) for n in parts.split(" + "))), said.inner_text()
+    # the group and the card played go to the stack (RULES.md): the count says both, as what the move collected in all
+    assert int(count) == len(group[1]) + 1, said.inner_text()
 
 
 

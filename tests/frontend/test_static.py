@@ -300,3 +300,31 @@ def test_european_portuguese_keeps_tu_and_the_brazilian_variant_says_voce():
     assert entries("pt")["seat.you"] == '"tu",' and entries("pt-BR")["seat.you"] == '"você",'
     rules = "\n".join(re.findall(r'"([^"]*)"', source(FRONTEND / "js" / "rules" / "pt-BR.js")))  # its texts, not comments
     assert not re.search(EUROPEAN, rules, re.I), re.findall(rf".{{0,20}}(?:{EUROPEAN}).{{0,20}}", rules, re.I)
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_add_it_s_capture_line_counts_the_card_played_as_going_to_the_stack_not_as_collected_from_the_table(language):
+    """ADD-IT (RULES.md): the captured cards and the card played go to the player's stack. "played 2 and collected 2
+    (2 cards)" counted the 2 played among the cards collected from the table: a child reads two 2s taken from it."""
+    line = entries(language)["log.addit.capture"]
+    assert not re.search(r"\{parts\} \(\{count\}", line), line
+    assert re.search(r"\{parts\}.*\{count\}", line), line
+
+
+# ADD UP counts captured cards (RULES.md: most captured cards wins): its score cards say "cards captured", so its
+# scoring line must not switch to "points" for the same thing.
+POINTS = {"en": r"\bpoints?\b", "de": r"Punkt", "es": r"\bpunto", "fr": r"\bpoints?\b", "it": r"\bpunt[oi]\b",
+          "pt": r"\bpontos?\b"}
+
+
+@pytest.mark.parametrize("language", sorted(POINTS))
+def test_add_up_s_scoring_line_counts_cards_captured_as_its_score_cards_do(language):
+    assert not re.search(POINTS[language], entries(language)["score.addup"], re.I), entries(language)["score.addup"]
+
+
+def test_add_up_s_rules_page_ends_the_match_as_the_status_line_says():
+    """The project's words: a match is the whole thing; the status line says "Match over", the rules page did say
+    "End of the game"."""
+    rules = source(FRONTEND / "js" / "rules" / "en.js")
+    addup = rules[rules.index("addup:"):rules.index("addit:")]
+    assert "End of the match" in addup and "End of the game" not in addup

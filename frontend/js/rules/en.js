@@ -10,7 +10,7 @@ export default {
       "If both rows now hold cards and add up to the same total, you capture every card on the table.",
       "Then draw a card, so that you hold 3 again while the deck lasts. After a capture, two new opening cards are turned. Opening cards that happen to be equal capture nothing.",
     ]],
-    ["End of the game", ["When the deck is empty, players play out their hands. When every hand is empty, whoever captured the most cards wins; equal counts share the win."]],
+    ["End of the match", ["When the deck is empty, players play out their hands. When every hand is empty, whoever captured the most cards wins; equal counts share the win."]],
   ]},
   addit: {sections: [
     ["Aim", ["Collect more cards than the other players."]],
