@@ -136,6 +136,28 @@ def test_a_table_asks_every_person_at_the_device_for_a_name(new_page):
     expect(page).to_have_url(re.compile(r"/new/addup$"))
 
 
+def test_a_table_offers_no_time_per_move_and_creates_its_match_without_one(new_page, server):
+    """Everyone at a table moves on the one device: a deadline would time out the device's absence, seat after seat
+    (the API puts a late seat's turns to the autopilot), never one slow player. The form hides the choice there, and a
+    time picked before switching to the table is not sent."""
+    page = new_page()
+    page.goto("/new/addup")
+    page.locator('[data-key="time-per-move-86400"]').click()
+    page.locator('[data-key="place-table"]').check()
+    expect(page.locator('[data-key^="time-per-move"]')).to_have_count(0)
+    expect(page.locator('[data-key^="timeouts-to-leave"]')).to_have_count(0)
+    page.locator('[data-key="place-apart"]').check()
+    expect(page.locator('[data-key="time-per-move-86400"]')).to_be_checked()  # kept for a match played apart
+    page.locator('[data-key="place-table"]').check()
+    page.locator('input[name="name-0"]').fill("Mia")
+    page.locator('input[name="name-1"]').fill("Leo")
+    page.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
+    match = page.url.rsplit("/", 1)[1]
+    view = requests.get(f"{server}/api/v1/games/{match}", timeout=10).json()
+    assert view["pace"]["time_per_move"] is None
+
+
 def test_the_curtain_waits_for_the_answer_to_the_move_before_the_pass(new_page, server):
     """A poll may bring the match with the next person to move before the answer to the move that passed the device:
     the curtain waits for that answer (which could be a refusal its person must hear); the next person's screen then

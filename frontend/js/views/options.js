@@ -5,7 +5,7 @@ import {html} from "../html.js";
 import {has, t} from "../i18n.js";
 import {replaceAddress} from "../router.js";
 import {choiceGroup, retrying} from "../ui.js";
-import {paceFields} from "./pace.js";
+import {paceFields, timePerMove} from "./pace.js";
 import {gameName} from "./words.js";
 
 function label(game, name, option) {
@@ -128,6 +128,7 @@ export function settingsScreen(screen, form, path) {
 
 /** The create body's settings as `form` has them, for `game` (its catalogue entry). */
 export function settingsBody(game, form) {
-  return {game: game.key, options: readOptions(game, form.options), time_per_move: form.timePerMove, hints: form.hints,
-    ...(form.timePerMove ? {timeouts_to_leave: form.timeoutsToLeave} : {})};
+  const seconds = timePerMove(form);
+  return {game: game.key, options: readOptions(game, form.options), time_per_move: seconds, hints: form.hints,
+    ...(seconds ? {timeouts_to_leave: form.timeoutsToLeave} : {})};
 }

@@ -19,7 +19,14 @@ export function duration(seconds) {
   return seconds % DAY ? t("pace.hours", {count: seconds / HOUR}) : t("pace.days", {count: seconds / DAY});
 }
 
+/** The time per move `form` asks for: none at a table (`form.table`), whose people all move on one device, where a
+ * deadline would time out the device's absence, seat after seat, never one slow player. */
+export const timePerMove = (form) => (form.table ? null : form.timePerMove);
+
+/** The time per move and the missed turns that put a seat out; nothing at a table. A time picked before switching
+ * to the table is kept for the form's other choice. */
 export function paceFields(form) {
+  if (form.table) return "";
   const times = TIMES_PER_MOVE.map((seconds) => ({value: seconds ?? "", label: duration(seconds)}));
   const counts = TIMEOUTS_TO_LEAVE.map((n) => ({value: n, label: String(n)}));
   return html`<div class="pace">
