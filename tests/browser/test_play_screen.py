@@ -632,3 +632,30 @@ def test_a_card_picked_on_a_short_phone_with_large_text_shows_every_move_it_make
         page.evaluate("""() => [...document.querySelectorAll('.controls [data-action="move"]')]
             .map((e) => [e.textContent, e.getBoundingClientRect().top, e.getBoundingClientRect().bottom, innerHeight])""")
     assert in_sight(page, ".hand [aria-pressed=true]")
+
+
+# WCAG 3.2.6 (Consistent Help): the rules, this app's help, sit in the same place relative to the rest on every page
+# of a match, right under its heading: on the join screen before the form, on the match page before the status.
+RULES_BEFORE = """(after) => {
+    const rules = document.querySelector('main a[href^="/rules/"]');
+    const next = document.querySelector(after);
+    const heading = document.querySelector('main h1');
+    const follows = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return {order: Boolean(rules && next && follows(rules, next) && follows(heading, rules)),
+            bottom: rules ? rules.getBoundingClientRect().bottom : null, height: window.innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("game", ["addup", "plusminus"])
+def test_the_rules_link_sits_under_the_heading_on_the_join_screen_and_the_match_page_alike(new_page, server, game):
+    match = new_match(server, game, join=False)
+    page = new_page()
+    page.goto(match.invite_link())
+    expect(page.locator('form[data-submit="join"]')).to_be_visible()
+    assert page.evaluate(RULES_BEFORE, 'form[data-submit="join"]')["order"]
+    match = new_match(server, game)
+    page.goto(match.seat_link(match.view(0)["turn"]))  # Plus and Minus draws its first player
+    expect(page.locator("#status")).to_have_text("Your turn")
+    placed = page.evaluate(RULES_BEFORE, "#status")
+    assert placed["order"] and placed["bottom"] <= placed["height"], placed  # at the player's turn, unscrolled
+    expect(page.locator('main a[href^="/rules/"]')).to_have_accessible_name(re.compile("Rules"))

@@ -212,6 +212,7 @@ export default {
   "play.sheetMatch": "Ein Spiel deines Klassenbogens: Die Kinder spielen es mit ihren Karten; dieses Gerät schaut nur zu.",
   "play.noSums": "Dieses Spiel zeigt keine Summen und Vorschauen: Die Hilfe beim Rechnen ist aus.",
   "play.rules": "Regeln von {game}",
+  "play.rulesShort": "Regeln",
   "play.notify": "Benachrichtige mich, wenn ich dran bin",
   "push.on": "Benachrichtige mich auf diesem Gerät",
   "push.off": "Keine Benachrichtigungen mehr auf diesem Gerät",

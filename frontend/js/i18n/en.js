@@ -212,6 +212,7 @@ export default {
   "play.sheetMatch": "A match of your class sheet: the pupils play it from their cards; this device only watches.",
   "play.noSums": "This match shows no sums or previews: help with the sums is off.",
   "play.rules": "Rules of {game}",
+  "play.rulesShort": "Rules",
   "play.notify": "Notify me when it's my turn",
   "push.on": "Notify me on this device",
   "push.off": "Stop notifications on this device",

@@ -212,6 +212,7 @@ export default {
   "play.sheetMatch": "Una partida de tu hoja de la clase: los alumnos la juegan con sus tarjetas; este dispositivo solo mira.",
   "play.noSums": "Esta partida no muestra sumas ni vistas previas: la ayuda con las sumas está desactivada.",
   "play.rules": "Reglas de {game}",
+  "play.rulesShort": "Reglas",
   "play.notify": "Avísame cuando me toque",
   "push.on": "Avisarme en este dispositivo",
   "push.off": "Dejar de avisarme en este dispositivo",

@@ -212,6 +212,7 @@ export default {
   "play.sheetMatch": "Une partie de votre feuille de classe : les élèves la jouent avec leurs cartes ; cet appareil ne fait que regarder.",
   "play.noSums": "Cette partie n'affiche ni sommes ni aperçus : l'aide au calcul est désactivée.",
   "play.rules": "Règles du jeu {game}",
+  "play.rulesShort": "Règles",
   "play.notify": "Me prévenir quand c'est mon tour",
   "push.on": "Me prévenir sur cet appareil",
   "push.off": "Ne plus me prévenir sur cet appareil",

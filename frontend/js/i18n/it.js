@@ -212,6 +212,7 @@ export default {
   "play.sheetMatch": "Una partita del tuo foglio della classe: gli alunni la giocano con le loro schede; questo dispositivo guarda soltanto.",
   "play.noSums": "Questa partita non mostra somme né anteprime: l'aiuto con i conti è disattivato.",
   "play.rules": "Regole di {game}",
+  "play.rulesShort": "Regole",
   "play.notify": "Avvisami quando tocca a me",
   "push.on": "Avvisami su questo dispositivo",
   "push.off": "Non avvisarmi più su questo dispositivo",

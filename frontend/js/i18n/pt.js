@@ -212,6 +212,7 @@ export default {
   "play.sheetMatch": "Um jogo da tua folha da turma: os alunos jogam-no com os seus cartões; este dispositivo só vê.",
   "play.noSums": "Este jogo não mostra somas nem pré-visualizações: a ajuda com as contas está desligada.",
   "play.rules": "Regras de {game}",
+  "play.rulesShort": "Regras",
   "play.notify": "Avisa-me quando for a minha vez",
   "push.on": "Avisa-me neste dispositivo",
   "push.off": "Deixar de me avisar neste dispositivo",

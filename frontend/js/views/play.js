@@ -133,7 +133,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const ctx = context();
     const invitation = invitationOf(id);
     return html`<div class="play">
-      <h1 class="play-title">${gameName(view.game)}</h1>
+      <div class="play-head"><h1 class="play-title">${gameName(view.game)}</h1>
+        <p class="links"><a href="/rules/${view.game}" data-key="rules">${t("play.rulesShort")}</a></p></div>
       ${paceRule(view.pace)}
       <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
         tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusOf(view, me)}</p>${hintButton(view, me)}</div>
@@ -158,8 +159,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       ${screen.fairness.render()}
       ${screen.seatLinks.render(view, me)}
       ${view.status !== "over" ? screen.lifecycle.controls(view, me) : ""}
-      <p class="links"><a href="/rules/${view.game}" data-key="rules">${t("play.rules", {game: gameName(view.game)})}</a>
-        ${me !== null && screen.ownSeat === null && !table ? screen.notifying.button(view) : ""}
+      <p class="links">${me !== null && screen.ownSeat === null && !table ? screen.notifying.button(view) : ""}
         ${table ? "" : screen.ownLink.button(view, me)}
         ${screen.renaming.button(view, me)}</p>
       ${screen.renaming.render(view, me)}
