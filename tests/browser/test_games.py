@@ -264,8 +264,7 @@ def test_addem_says_how_each_hand_was_counted_when_a_round_ends(new_page, server
     assert moved.status_code == 200, moved.json()
     page = new_page()
     page.goto(f"/g/{body['game']['id']}#seat={body['bob']}")
-    expect(page.locator("#last-move")).to_contain_text(
-        "Round 1 over: Ann called ADD-EM. Points: Ann +0, Bob +17 (1 + 1 + 1 + 1 + 3 + 10).")
+    expect(page.locator("#last-move li")).to_have_text(["Ann 0 + 0 = 0", "Bob 0 + 17 (1 + 1 + 1 + 1 + 3 + 10) = 17"])
     expect(page.locator(".score-rule")).to_contain_text(
         "1 for a Figure or Minus card, 3 for a Total card, 10 for an Add-Em card")
 
@@ -318,6 +317,25 @@ def test_addem_says_the_totals_a_round_brings_the_scores_to(new_page, server):
     assert moved.json()["scores"] == [5, 18]  # Bob's hand and the card drawn: 1 + 1 + 1 + 1 + 1 + 3 + 10
     page = new_page()
     page.goto(f"/g/{body['game']['id']}#seat={body['bob']}")
-    expect(page.locator("#last-move")).to_contain_text(
-        "Points: Ann +0, Bob +18 (1 + 1 + 1 + 1 + 1 + 3 + 10). Totals: Ann 5 + 0 = 5, Bob 0 + 18 = 18.")
+    expect(page.locator("#last-move li")).to_have_text(["Ann 5 + 0 = 5", "Bob 0 + 18 (1 + 1 + 1 + 1 + 1 + 3 + 10) = 18"])
     expect(page.locator(".scores .seat .score")).to_have_text(["5 of 50 · lower wins", "18 of 50 · lower wins"])
+
+
+def test_addem_s_last_move_at_a_round_end_is_short_lines_and_the_points_a_list(new_page, server):
+    """"Ann laid a sum: … ADD-EM! Ann's hand is empty. Round 1 over: Ann called ADD-EM. Points: … Totals: …" was one
+    paragraph of five sentences and more: a dad with dyslexia lost his place in it. The move, then the round's end,
+    each on its line, and each player's points and total one a line; the log keeps every sentence, as before."""
+    body = addem_match(server, first=("T9a", "F5b", "F2a", "M5b", "F3a", "T0a", "F4a", "AOa", "F0a", "F6b", "T7a", "F8b"))
+    moved = requests.post(f"{server}/api/v1/games/{body['game']['id']}/moves", timeout=10,
+                          headers={"Authorization": f"Bearer {body['token']}"},
+                          json={"version": 0, "move": {"type": "sum", "cards": ["T9a", "F2a", "F3a", "F4a", "F0a"]}})
+    assert moved.status_code == 200, moved.json()
+    page = new_page()
+    page.goto(f"/g/{body['game']['id']}#seat={body['bob']}")
+    lines = page.locator("#last-move").locator("p, li")
+    expect(lines).to_have_text(["Last move: Ann laid a sum: 2 + 3 + 4 + 0 = Total 9.",
+                                "ADD-EM! Ann discarded the last card: the hand is empty.", "Round 1 over: Ann called ADD-EM.", "Ann 0 + 0 = 0",
+                                "Bob 0 + 17 (1 + 1 + 1 + 1 + 3 + 10) = 17"])
+    page.locator('[data-panel="log"]').click()
+    expect(page.locator("ol.log li").first).to_contain_text(
+        "Points: Ann +0, Bob +17 (1 + 1 + 1 + 1 + 3 + 10). Totals: Ann 0 + 0 = 0, Bob 0 + 17 = 17.")

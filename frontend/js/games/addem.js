@@ -4,7 +4,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {equation, expression, minus} from "../numbers.js";
 import {choiceGroup} from "../ui.js";
-import {seatName, totalsAfter} from "../views/words.js";
+import {Listed, seatName, totalsAfter} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
 
@@ -231,9 +231,13 @@ export default {
       // Only the seats dealt this round: each holds a card at its end but the one that went out, so a seat at 0
       // that did not call ADD-EM was out already (at 50), not dealt, and scored nothing rather than "+0"
       const dealt = end.points.map((p, s) => [s, p]).filter(([s, p]) => p > 0 || s === end.called);
-      parts.push(t("log.addem.points", {points: dealt.map(([s, p]) =>
-        `${who(s)} +${p}${brief ? "" : counted(end.card_points[s])}`).join(", ")}));
-      if (!brief) parts.push(totalsAfter(view, dealt.map(([s]) => s), end.points, end.scores)); // the round's penalties too
+      const points = t("log.addem.points", {points: dealt.map(([s, p]) =>
+        `${who(s)} +${p}${brief ? "" : counted(end.card_points[s])}`).join(", ")});
+      if (brief) parts.push(points);
+      else { // with the totals the round brings each seat to (its penalties too): one line a seat in the last move
+        parts.push(new Listed(`${points} ${totalsAfter(view, dealt.map(([s]) => s), end.points, end.scores)}`,
+          dealt.map(([s, p]) => `${who(s)} ${minus(end.scores[s] - p)} + ${p}${counted(end.card_points[s])} = ${minus(end.scores[s])}`)));
+      }
       end.dropped.forEach((s) => parts.push(t("log.addem.dropped", {name: who(s)})));
     }
     return parts;

@@ -3,7 +3,7 @@ import {api, retryDelay, serverFailed} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {disclosure} from "./disclosure.js";
-import {seatName} from "./words.js";
+import {Listed, seatName} from "./words.js";
 
 const RETRY_MS = 1000; // a log that failed to load is asked for again after 1 s, then 2, 4... up to RETRY_MAX_MS
 const RETRY_MAX_MS = 30000;
@@ -68,17 +68,20 @@ export function history(id, token, screen) {
     return at < 0 ? {entry: null, version: 0} : {entry: moves[at], version: at + 1};
   }
 
-  function words(entry, brief = false) {
+  /** A logged entry's sentences: the move's own, then what it ended (a deal, a hand; a `Listed` one names each seat). */
+  function sentences(entry, brief = false) {
     const name = seatName(screen.view, entry.seat);
-    if (entry.kind === "resign" && entry.move.bot) return t("log.leftToBot", {name, level: t(`bot.level.${entry.move.bot}`)});
+    if (entry.kind === "resign" && entry.move.bot) return [t("log.leftToBot", {name, level: t(`bot.level.${entry.move.bot}`)})];
     // a resignation that ended the match (two seats, or the last person at a table with a bot), else a leave
-    if (entry.kind === "resign") return t(screen.view.seats[entry.seat]?.status === "resigned" ? "log.resign" : "log.left", {name});
-    if (entry.kind === "hint") return t("log.hint", {name});
-    // the move's own sentence, then what it ended (a deal, a hand): who made the move, and after a hint, is said of the first
+    if (entry.kind === "resign") return [t(screen.view.seats[entry.seat]?.status === "resigned" ? "log.resign" : "log.left", {name})];
+    if (entry.kind === "hint") return [t("log.hint", {name})];
+    // who made the move, and after a hint, is said of the first sentence
     const [move, ...then] = described(entry, brief);
     const said = ["move", "bot"].includes(entry.kind) ? move : t(`log.${entry.kind}`, {move}); // a timeout or the autopilot
-    return [entry.after_hint ? t("log.afterHint", {move: said}) : said, ...then].join(" ");
+    return [entry.after_hint ? t("log.afterHint", {move: said}) : said, ...then];
   }
+
+  const words = (entry, brief = false) => sentences(entry, brief).join(" ");
 
   /** A played entry as its game's module words it: its own sentence, then what it ended; `brief`, without each seat's
    * arithmetic of a deal's end (the log keeps it). */
@@ -184,10 +187,16 @@ export function history(id, token, screen) {
       if (!last && !retry.behind) return "";
       // Above the table, a deal's end at a table of more than two says each seat's points without their sums: at eight
       // seats with long names, the sums of an ADD'EM round took the table and the hand off the first screen.
-      const said = retry.behind ? t("app.loading") : words(last, screen.view.seats.length > 2);
+      const said = retry.behind ? [t("app.loading")] : sentences(last, screen.view.seats.length > 2);
       const me = screen.view.you ? screen.view.you.seat : null;
       const moved = (log?.moves || []).some((entry) => entry.seat === me && entry.kind !== "hint");
-      return html`<p class="last-move" id="last-move"><span class="label">${t("log.last")}</span> ${said}</p>
+      const label = html`<span class="label">${t("log.last")}</span>`;
+      // A move that ended a round with each seat's points listed: the move, then each sentence on its own line and
+      // the points one seat a line, not five sentences and more in a row
+      const lines = said.some((part) => part instanceof Listed) ? html`<div class="last-move lines" id="last-move">
+        <p>${label} ${said[0]}</p>${said.slice(1).map((part) => (part instanceof Listed
+          ? html`<ul>${part.items.map((item) => html`<li>${item}</li>`)}</ul>` : html`<p>${part}</p>`))}</div>` : "";
+      return html`${lines || html`<p class="last-move" id="last-move">${label} ${said.join(" ")}</p>`}
         ${retry.behind ? "" : missedPanel(me, moved)}`;
     },
     /** Under the table: what a move before the last one ended since this seat last moved. Not above it,

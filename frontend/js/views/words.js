@@ -38,6 +38,20 @@ export function isolated(name) {
   return RIGHT_TO_LEFT.test(name) ? `\u2068${name}\u2069` : name;
 }
 
+/** A sentence of a logged move that is also a list, one item a player: the log reads `text` (it is what joining the
+ * move's sentences writes), the last-move line shows `items` one under the other, where a round's points and totals
+ * in a row of sentences made a wall of text. */
+export class Listed {
+  constructor(text, items) {
+    this.text = text;
+    this.items = items;
+  }
+
+  toString() {
+    return this.text;
+  }
+}
+
 /** "Totals: Ann 38 + 31 = 69, Bob 22 + 29 = 51.": what a deal's or a round's `points` bring each of `seats`' totals
  * to, as the scoreboard shows them, so the line adds up to it. */
 export function totalsAfter(view, seats, points, totals) {
