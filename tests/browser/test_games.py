@@ -253,10 +253,8 @@ def test_plusminus_says_how_each_board_made_its_points_when_a_game_ends(new_page
         "Game 1 over: the cards ran out. Points: Ann 19 − 20 − 20 − 20 = −41, Bob 50 + 50 + 18 − 20 = 98.")
 
 
-def test_addem_says_how_each_hand_was_counted_when_a_round_ends(new_page, server):
-    """"Round 1 over: Ann called ADD-EM. Points: Ann +0, Bob +17.": Bob's cards are dealt afresh at once, and a
-    child could not tell what made 17 (QA: a class practising arithmetic). The line says each card as it was
-    counted, and the scoring line under the table says what each kind of card counts."""
+def bob_after_round_one(new_page, server):
+    """Bob's page of an ADD'EM match whose first round Ann ended at once, with a sum of her whole hand."""
     body = addem_match(server, first=("T9a", "F5b", "F2a", "M5b", "F3a", "T0a", "F4a", "AOa", "F0a", "F6b", "T7a", "F8b"))
     moved = requests.post(f"{server}/api/v1/games/{body['game']['id']}/moves", timeout=10,
                           headers={"Authorization": f"Bearer {body['token']}"},
@@ -264,6 +262,14 @@ def test_addem_says_how_each_hand_was_counted_when_a_round_ends(new_page, server
     assert moved.status_code == 200, moved.json()
     page = new_page()
     page.goto(f"/g/{body['game']['id']}#seat={body['bob']}")
+    return page
+
+
+def test_addem_says_how_each_hand_was_counted_when_a_round_ends(new_page, server):
+    """"Round 1 over: Ann called ADD-EM. Points: Ann +0, Bob +17.": Bob's cards are dealt afresh at once, and a
+    child could not tell what made 17 (QA: a class practising arithmetic). The line says each card as it was
+    counted, and the scoring line under the table says what each kind of card counts."""
+    page = bob_after_round_one(new_page, server)
     expect(page.locator("#last-move li")).to_have_text(["Ann 0 + 0 = 0", "Bob 0 + 17 (1 + 1 + 1 + 1 + 3 + 10) = 17"])
     expect(page.locator(".score-rule")).to_contain_text(
         "1 for a Figure or Minus card, 3 for a Total card, 10 for an Add-Em card")
@@ -325,13 +331,7 @@ def test_addem_s_last_move_at_a_round_end_is_short_lines_and_the_points_a_list(n
     """"Ann laid a sum: … ADD-EM! Ann's hand is empty. Round 1 over: Ann called ADD-EM. Points: … Totals: …" was one
     paragraph of five sentences and more: a dad with dyslexia lost his place in it. The move, then the round's end,
     each on its line, and each player's points and total one a line; the log keeps every sentence, as before."""
-    body = addem_match(server, first=("T9a", "F5b", "F2a", "M5b", "F3a", "T0a", "F4a", "AOa", "F0a", "F6b", "T7a", "F8b"))
-    moved = requests.post(f"{server}/api/v1/games/{body['game']['id']}/moves", timeout=10,
-                          headers={"Authorization": f"Bearer {body['token']}"},
-                          json={"version": 0, "move": {"type": "sum", "cards": ["T9a", "F2a", "F3a", "F4a", "F0a"]}})
-    assert moved.status_code == 200, moved.json()
-    page = new_page()
-    page.goto(f"/g/{body['game']['id']}#seat={body['bob']}")
+    page = bob_after_round_one(new_page, server)
     lines = page.locator("#last-move").locator("p, li")
     expect(lines).to_have_text(["Last move: Ann laid a sum: 2 + 3 + 4 + 0 = Total 9.",
                                 "ADD-EM! Ann discarded the last card: the hand is empty.", "Round 1 over: Ann called ADD-EM.", "Ann 0 + 0 = 0",
