@@ -12,10 +12,9 @@ export const homeLink = () => html`<p class="actions"><a class="button" href="/"
 
 /** A field for a player's name, the API's limit its maxlength and said under it before anyone runs into it.
  * `own`: the player's own name (required; the browser may offer the one it knows); `seat`: whose name it is
- * on the create form. Typing in it calls the screen's `name` action. */
-/** A name's field; left empty while the form shows an `error` about names (the join, computer and rename forms check
- * the name before sending anything, so any error beside an empty name is about it), it is marked invalid, and the
- * screen's error takes the focus to it (ui.js). */
+ * on the create form. Typing in it calls the screen's `name` action. Left empty while the form shows an `error`
+ * about names (the join, computer and rename forms check the name before sending anything, so any error beside an
+ * empty own name is about it), it is marked invalid, and the screen's error takes the focus to it (ui.js). */
 export function nameField(label, {name, value, own = true, seat = null, error = null}) {
   return html`<label class="field">${label}
     <input name="${name}" data-key="${name}" data-input="name" ${seat === null ? "" : html`data-seat="${seat}"`}
