@@ -432,9 +432,9 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     return kept && kept !== deadToken ? kept : null;
   }
 
-  /** Watching since this page's link stopped working: another tab of this device has just kept the seat's new link. */
   const pushChanged = () => screen.repaint(); // the seat's button: the start found its notifications renewed or gone
 
+  /** Watching since this page's link stopped working: another tab of this device has just kept the seat's new link. */
   function seatsChanged() {
     if (token || !deadToken) return;
     token = newerKeptToken();
