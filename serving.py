@@ -262,7 +262,7 @@ class ProblemWriter:
         return getattr(self._sock, name)
 
 
-def retry_after(sock) -> str:
+def unavailable_headers(sock) -> str:
     """The headers of the worker's own 503s: when to retry, and the id the app logged the request
     under (the spec's `Unavailable` answer requires it, as every answer of a request the app saw)."""
     ident = getattr(sock, "request_id", None)
@@ -482,7 +482,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
             if now - since > self.cfg.timeout and self.running.pop(sock, None):
                 self.log.critical("REQUEST TIMEOUT after %ss (pid:%s): answered 503, restarting the worker",
                                   self.cfg.timeout, self.pid)
-                sock.give_up(problem_response(503, retry_after(sock)))
+                sock.give_up(problem_response(503, unavailable_headers(sock)))
                 self.alive = False  # stop gracefully; the master starts a fresh worker once this one exits
 
     def handle_exit(self, sig, frame):
@@ -497,7 +497,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
             return
         if isinstance(exc, durable.NotOnDisk):
             self.log.critical("A write could not be synced to the disk: %s", exc)
-            client.sendall(problem_response(503, retry_after(client), NOT_ON_DISK))
+            client.sendall(problem_response(503, unavailable_headers(client), NOT_ON_DISK))
             return
         # gunicorn logs a malformed request's client address ("Invalid request from ip=..."): the log
         # holds none (the Privacy page says so), and nothing else here reads it (the access log is off)
