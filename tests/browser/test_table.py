@@ -110,6 +110,8 @@ def test_a_table_of_two_people_and_the_computer_passes_from_one_person_to_the_ot
     page = new_page()
     match = create_table(page, ["Mia", "Leo", None])
     expect(page.locator("#curtain")).to_be_visible()
+    # the rules are beside the heading at the curtain too, as on every screen of a match (WCAG 3.2.6)
+    expect(page.locator('.play-head [data-key="rules"]')).to_have_attribute("href", "/rules/addup")
     assert not serious_violations(page) + too_small(page)
     choose_language(page, "de")  # the curtain stays up, said in German
     expect(page.locator("#curtain-title")).to_have_text(re.compile(r"Gib das Gerät an (Mia|Leo) weiter"))

@@ -24,7 +24,7 @@ import {renaming} from "./rename.js";
 import {scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
 import {thinking} from "./thinking.js";
-import {gameName, goneWhy, homeLink, isolated, keptText, pollText, problemText, seatName, statusLine} from "./words.js";
+import {gameName, goneWhy, homeLink, isolated, keptText, matchHead, pollText, problemText, seatName, statusLine} from "./words.js";
 
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => load(`games/${key}.js`).then((m) => m.default);
@@ -133,8 +133,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const ctx = context();
     const invitation = invitationOf(id);
     return html`<div class="play">
-      <div class="play-head"><h1 class="play-title">${gameName(view.game)}</h1>
-        <p class="links"><a href="/rules/${view.game}" data-key="rules">${t("play.rulesShort")}</a></p></div>
+      ${matchHead(view.game)}
       ${paceRule(view.pace)}
       <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
         tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusOf(view, me)}</p>${hintButton(view, me)}</div>
@@ -184,7 +183,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
    * and offers to remove what this device keeps of it. */
   function waitingForView() {
     const removable = screen.gone && remembered();
-    return html`${kept?.game ? html`<h1 class="play-title">${gameName(kept.game)}</h1>` : ""}
+    return html`${kept?.game ? matchHead(kept.game) : ""}
       ${outboxLines()}
       ${errorLine() || html`<p>${t("app.loading")}</p>`}
       ${screen.gone && played() ? goneWhy() : ""}

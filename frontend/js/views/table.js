@@ -12,7 +12,7 @@ import {newKey} from "../outbox.js";
 import {keepAtTable, personToMove, seatOf, tableOf} from "../seat-store.js";
 import {announce, loadingOr, retrying} from "../ui.js";
 import play from "./play.js";
-import {gameName, seatName} from "./words.js";
+import {gameName, matchHead, seatName} from "./words.js";
 
 export default function table(id) {
   const seats = tableOf(id);
@@ -27,7 +27,7 @@ export default function table(id) {
       if (shown) return shown.screen.render();
       if (!curtain) return loadingOr(screen.error);
       document.title = `${gameName(curtain.game)} · ${t("app.name")}`;
-      return html`<div class="play"><h1 class="play-title">${gameName(curtain.game)}</h1>
+      return html`<div class="play">${matchHead(curtain.game)}
         <section class="curtain panel" id="curtain" aria-labelledby="curtain-title">
           ${curtain.refused ? html`<p class="error" id="curtain-refused">${t("table.refused", {name: curtain.refused})}</p>`
             : ""}

@@ -62,6 +62,12 @@ export function gameName(key) {
   return t(`game.${key}.name`);
 }
 
+/** A match's heading, the game's name, with its rules beside it where every screen of a match has them (WCAG 3.2.6). */
+export function matchHead(game) {
+  return html`<div class="play-head"><h1 class="play-title">${gameName(game)}</h1>
+    <p class="links"><a href="/rules/${game}" data-key="rules">${t("play.rulesShort")}</a></p></div>`;
+}
+
 /** One line saying where the match stands, from `me`'s point of view (me may be null); `player`, me's name on a
  * shared device, is said with "your turn" (a child on the family's tablet must not take a sibling's turn). */
 export function statusLine(view, me, player = null) {
