@@ -4,7 +4,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {equation, expression, minus} from "../numbers.js";
 import {choiceGroup} from "../ui.js";
-import {Listed, seatName, totalsAfter} from "../views/words.js";
+import {Listed, seatName, totalOf, totalsAfter} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
 
@@ -236,7 +236,7 @@ export default {
       if (brief) parts.push(points);
       else { // with the totals the round brings each seat to (its penalties too): one line a seat in the last move
         parts.push(new Listed(`${points} ${totalsAfter(view, dealt.map(([s]) => s), end.points, end.scores)}`,
-          dealt.map(([s, p]) => `${who(s)} ${minus(end.scores[s] - p)} + ${p}${counted(end.card_points[s])} = ${minus(end.scores[s])}`)));
+          dealt.map(([s, p]) => totalOf(view, s, p, end.scores[s], counted(end.card_points[s])))));
       }
       end.dropped.forEach((s) => parts.push(t("log.addem.dropped", {name: who(s)})));
     }

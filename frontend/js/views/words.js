@@ -54,8 +54,13 @@ export class Listed {
 /** "Totals: Ann 38 + 31 = 69, Bob 22 + 29 = 51.": what a deal's or a round's `points` bring each of `seats`' totals
  * to, as the scoreboard shows them, so the line adds up to it. */
 export function totalsAfter(view, seats, points, totals) {
-  return t("log.totals", {totals: seats.map((s) =>
-    `${seatName(view, s)} ${minus(totals[s] - points[s])} + ${points[s]} = ${minus(totals[s])}`).join(", ")});
+  return t("log.totals", {totals: seats.map((s) => totalOf(view, s, points[s], totals[s])).join(", ")});
+}
+
+/** "Ann 38 + 31 = 69": seat `s`'s total before `points` were added to it, and after; `how`, said after the points,
+ * is where they came from. */
+export function totalOf(view, s, points, total, how = "") {
+  return `${seatName(view, s)} ${minus(total - points)} + ${points}${how} = ${minus(total)}`;
 }
 
 export function gameName(key) {
