@@ -66,7 +66,9 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
         "seed": match.seed if match_status == "over" else None,
         "rematch": match.rematch_id,
         "creator": match.creator,
-        "state": game.view(state.game, viewer),
+        # The hands are dealt when the match is made, but a seat may be given back until every seat is taken: a
+        # player who looked at the hand of the seat they held, gave it back and sat elsewhere would know another's.
+        "state": game.view(state.game, None if match_status == "waiting" else viewer),
         "you": None if viewer is None else {
             "seat": viewer,
             "legal_moves": game.legal_moves(state.game, viewer) if match_status == "playing" else None,

@@ -27,7 +27,7 @@ def test_create_returns_secret_links_and_hides_the_seed(client):
     assert body["token"] != body["invite"] and len(body["token"]) >= 40
     assert game["status"] == "waiting" and game["seed"] is None and len(game["seed_sha256"]) == 64
     assert [s["joined"] for s in game["seats"]] == [True, False, False]
-    assert len(game["state"]["hand"]) == 3
+    assert "hand" not in game["state"], "no hand shows before every seat is taken (a seat may be given back till then)"
 
 
 def test_tokens_and_invites_are_stored_only_as_hashes(app, client):

@@ -163,8 +163,9 @@ def test_an_if_match_refused_says_why(client, if_match, says):
 
 
 def test_no_moves_before_every_seat_is_taken(client):
-    table = Table.create(client, join=False)
-    card = table.view(0)["state"]["hand"][0]["id"]
+    deck = [face["id"] for face in addup.deck(2, {})]
+    table = Table.create(client, join=False, deck=deck)  # a fixed deck deals its first card to seat 0
+    card = deck[0]  # in seat 0's hand, which no seat sees before the start
     response = table.post_move(0, {"type": "play", "card": card, "row": "top", "value": 0}, 0)
     assert (response.status_code, response.json["code"]) == (409, "not_started")
 

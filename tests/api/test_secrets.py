@@ -172,3 +172,28 @@ def test_no_answer_shows_a_card_its_viewer_may_not_see(app, client, key, caplog)
         assert final["status"] == "over" and final["seed"] == watch.seed
         for secret in [watch.invite, *watch.tokens.values()]:
             assert secret not in caplog.text
+
+
+PRIVATE_HANDS = sorted(key for key in GAMES if any(zone.name == "hand:1" and zone.seen_by == {1} for zone in GAMES[key].zones(
+    GAMES[key].initial_state(3, normalize(GAMES[key], {}), "probe"))))
+
+
+@pytest.mark.parametrize("key", PRIVATE_HANDS)
+def test_nobody_sees_a_hand_before_every_seat_is_taken(client, key):
+    """The hands are dealt from the seed when the match is made, but a seat may be given back until every seat is
+    taken: a player who saw the hand of the seat they sat in, gave it back and sat elsewhere (or left it to the
+    player who came next) would know another player's hand. So no seat sees a hand while seats are free."""
+    created = client.post("/api/v1/games", json={"game": key, "seats": 3, "name": "Ann"}).json
+    match, invite = created["game"]["id"], created["invite"]
+    peek = client.post(f"/api/v1/games/{match}/seats", json={"invite": invite, "name": "Eve", "seat": 2}).json
+    seen = [created, peek] + [client.get(f"/api/v1/games/{match}{path}", headers=bearer(token)).json
+                              for token in (created["token"], peek["token"]) for path in ("", "/versions/0", "/moves")]
+    assert client.delete(f"/api/v1/games/{match}/seats/2", headers=bearer(peek["token"])).status_code == 204
+    client.post(f"/api/v1/games/{match}/seats", json={"invite": invite, "name": "Bob", "seat": 1})
+    carl = client.post(f"/api/v1/games/{match}/seats", json={"invite": invite, "name": "Carl", "seat": 2}).json
+    assert carl["game"]["status"] == "playing"
+    hands = {seat: {card["id"] for card in client.get(f"/api/v1/games/{match}", headers=bearer(token)).json["state"]["hand"]}
+             for seat, token in ((0, created["token"]), (2, carl["token"]))}
+    shown = set().union(*map(words, seen))
+    assert not hands[2] & shown, "Carl's hand was shown to a seat before the match started"
+    assert not hands[0] & shown, "Ann's hand was shown before the match started: a seat given back shows its hand"

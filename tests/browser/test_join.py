@@ -73,3 +73,25 @@ def test_an_invite_to_a_deleted_match_says_it_went_why_and_leads_home(new_page, 
     expect(page.locator('#gone-why a[href="/privacy"]')).to_be_visible()
     page.locator('main a[href="/"]').click()
     expect(page.locator(".games .game-card")).to_have_count(5)
+
+
+def test_a_seat_gets_its_cards_once_every_seat_is_taken(new_page, server):
+    """A seat may be given back until every seat is taken, and its player, having seen its hand, could then sit
+    elsewhere knowing it (QA: a player cheating with devtools): the hand shows from the start, and the page says so
+    meanwhile. ADD-TOO's tiles lie face up for all from the deal: nothing to wait for there."""
+    match = new_match(server, "addup", join=False)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "waiting")
+    expect(page.locator("#hand-later")).to_have_text("Your cards show once every seat is taken.")
+    expect(page.locator(".hand button.card")).to_have_count(0)
+    match.take(1)
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(page.locator(".hand button.card")).to_have_count(3)
+    expect(page.locator("#hand-later")).to_have_count(0)
+
+    tiles = new_match(server, "addtoo", join=False)
+    page.goto(tiles.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "waiting")
+    expect(page.locator(".hand").first).to_be_visible()  # every seat's tiles, face up
+    expect(page.locator("#hand-later")).to_have_count(0)

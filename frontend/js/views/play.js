@@ -39,6 +39,10 @@ const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}
  * (a family's tablet). */
 const player = (view, me, table) => (me !== null && (table || sharedDevice()) ? view.seats[me].name : null);
 
+/** Whether the seat `me` waits for its hand: no seat's hand shows while seats are free (one may still be given back,
+ * and its player sit elsewhere knowing it), but ADD-TOO's, which lie face up for all. */
+const handLater = (view, me) => me !== null && view.status === "waiting" && !view.state.hand && !view.state.seats?.[me]?.hand;
+
 /** What this device is to a match it holds no seat of: it made the match for a class sheet, handed its seat over,
  * or just looks on. */
 const watchNote = (id) => (watchedSheet(id) ? "play.sheetMatch" : watchedFor(id) ? "play.handedOver" : "play.spectator");
@@ -146,6 +150,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       ${screen.lifecycle.deadline(view, me)}
       ${view.status === "waiting" && invitation ? invitePanel(view, invitation, screen.notice) : ""}
       ${me === null ? html`<p class="note" id="watch-note">${t(watchNote(id))}</p>` : ""}
+      ${handLater(view, me) ? html`<p class="note" id="hand-later">${t("play.handAtStart")}</p>` : ""}
       ${scoreboard(view, me, screen.game)}
       ${screen.history.lastMove()}
       ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
