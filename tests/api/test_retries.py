@@ -6,6 +6,7 @@ import uuid
 import pytest
 
 from api.models import Event, IdempotencyKey, Match, ReplacedLink, Seat, db
+from engine import addup
 
 from .play import Table, bearer
 from .test_moves import first_legal
@@ -85,11 +86,11 @@ def test_keys_are_kept_per_seat(client):
 
 
 def test_a_refused_request_is_not_kept(client):
-    table = Table.create(client, join=False)
+    deck = [face["id"] for face in addup.deck(2, {})]
+    table = Table.create(client, join=False, deck=deck)  # a fixed deck deals its first card, a 1, to seat 0
     path = f"/api/v1/games/{table.id}/moves"
     headers = {**table.auth(0), **key()}
-    card = table.view(0)["state"]["hand"][0]
-    body = {"version": 0, "move": {"type": "play", "card": card["id"], "row": "top", **({"value": card["min"]} if "min" in card else {})}}
+    body = {"version": 0, "move": {"type": "play", "card": deck[0], "row": "top"}}  # no seat sees its hand before the start
     assert client.post(path, json=body, headers=headers).json["code"] == "not_started"
     table.join("Bob")
     assert client.post(path, json=body, headers=headers).status_code == 200
