@@ -40,7 +40,7 @@ JSON = dict[str, Any]  # what legal_moves, view and log_entry return: each game'
 
 class Face(TypedDict, total=False):
     """A card's face as JSON: `kind` always, `id` unless the face is shown without it (see
-    `cards.without_id`), and the fields of its game (each game's docstring lists which)."""
+    `cards.shown`), and the fields of its game (each game's docstring lists which)."""
 
     id: str
     kind: Required[str]
