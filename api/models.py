@@ -1,5 +1,7 @@
-"""The tables: a match, its seats (token hashes only), its append-only move events, and the
-answers kept for retried requests."""
+"""The tables: a match, its seats (token hashes only), the token hashes its creator replaced, its
+append-only events, the snapshots of its state (derived, may be emptied), the answers kept for
+retried requests, and the devices notified by Web Push with their outbox. The hot requests use the
+Core tables at the end (`games_table`, ...) through api/reads.py and api/writes.py, not the ORM."""
 from datetime import UTC, datetime
 from typing import Any
 
