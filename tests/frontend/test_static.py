@@ -123,6 +123,20 @@ def test_every_literal_translation_key_exists_in_english():
     assert used - english_keys() == set()
 
 
+def js_string(value) -> str:
+    """`${value}` in JavaScript, for an option's value as the rules catalogue sends it."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def test_every_option_of_every_game_and_each_of_its_choices_has_an_english_label():
+    """views/options.js and views/rules.js build these keys from the rules catalogue, so the literal-key check above
+    never sees them; without one the create form shows the engine's English description in every language."""
+    wanted = {f"option.{key}.{name}" for key, game in GAMES.items() for name in game.OPTIONS}
+    wanted |= {f"option.{key}.{name}.{js_string(choice)}" for key, game in GAMES.items()
+               for name, option in game.OPTIONS.items() for choice in option.choices or ()}
+    assert wanted - english_keys() == set()
+
+
 LANGUAGES = ["fr", "es", "it", "de", "pt"]
 
 
