@@ -1,5 +1,5 @@
-"""Idempotency-Key: a retried create, join, move, resignation or new seat link gets the first answer and writes
-nothing more; without a seat token (create, join) the key is a secret and must be unguessable."""
+"""Idempotency-Key: a retried create, join, move, hint, resignation, rematch or new seat link gets the first answer
+and writes nothing more (a rename's: test_rename.py); without a seat token (create, join) the key is a secret and must be unguessable."""
 import threading
 import uuid
 
@@ -44,7 +44,18 @@ def relink(table: Table):
     return f"/api/v1/games/{table.id}/seats/1/link", None, table.auth(0)
 
 
-@pytest.mark.parametrize("request_for", [create, join, move, resign, relink])
+def hint(table: Table):
+    table.join("Bob")
+    return f"/api/v1/games/{table.id}/hint", None, table.auth(table.view()["turn"])
+
+
+def rematch(table: Table):
+    table.join("Bob")
+    assert table.client.post(f"/api/v1/games/{table.id}/resign", headers=table.auth(1)).status_code == 200
+    return f"/api/v1/games/{table.id}/rematch", None, table.auth(0)
+
+
+@pytest.mark.parametrize("request_for", [create, join, move, resign, relink, hint, rematch])
 def test_a_retry_gets_the_first_answer_and_writes_nothing(app, client, request_for):
     table = Table.create(client, join=False)
     path, body, auth = request_for(table)
