@@ -60,7 +60,7 @@ class Match(Model):
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
     # Kept in the transaction of every change, so that a request needs no COUNT or replay for them:
     version: Mapped[int] = mapped_column(default=0)  # how many events the match has
-    seating: Mapped[int] = mapped_column(default=0)  # bumped by every seat taken, freed or given a new link (in ETags)
+    seating: Mapped[int] = mapped_column(default=0)  # bumped by every seat taken, freed, renamed or given a new link (in ETags)
     status: Mapped[str] = mapped_column(sa.String(8), default="waiting")  # waiting, playing or over
     turn: Mapped[int | None]  # the seat to move while playing
     moved_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)  # last event or seat taken
