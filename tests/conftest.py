@@ -34,11 +34,13 @@ EVERY_ANSWER = {"content-type", "content-length", "date", "server", "connection"
                 "strict-transport-security"}
 
 
-def declared_headers() -> dict[tuple[str, str], dict[str, set[str]]]:
-    """{(path regex, method): {status: the header names its response declares, lower case}}."""
-    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+CONTRACT = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+
+
+def declared_answers() -> dict[tuple[str, str], dict[str, dict]]:
+    """{(path regex, method): {status: its response as the spec declares it, its reference followed}}."""
     found = {}
-    for path, item in spec["paths"].items():
+    for path, item in CONTRACT["paths"].items():
         pattern = "^" + re.sub(r"\{\w+\}", "[^/]+", path) + "$"  # /api/v1/games/{id} -> /api/v1/games/[^/]+
         for method, operation in item.items():
             if method == "parameters":
@@ -46,21 +48,56 @@ def declared_headers() -> dict[tuple[str, str], dict[str, set[str]]]:
             answers = {}
             for status, response in operation["responses"].items():
                 if "$ref" in response:
-                    response = spec["components"]["responses"][response["$ref"].rsplit("/", 1)[1]]
-                answers[status] = {name.lower() for name in response.get("headers", {})}
+                    response = CONTRACT["components"]["responses"][response["$ref"].rsplit("/", 1)[1]]
+                answers[status] = response
             found[(pattern, method)] = answers
     return found
 
 
-DECLARED_HEADERS = declared_headers()
+DECLARED_ANSWERS = declared_answers()
 
 
-def undeclared_headers(method: str, path: str, status: int, headers) -> set[str]:
-    """The headers of an answer that its operation's response for `status` does not declare."""
-    for (pattern, verb), answers in DECLARED_HEADERS.items():
+def declared_answer(method: str, path: str, status: int) -> dict | None:
+    """The response the spec declares for this answer, if it declares one."""
+    for (pattern, verb), answers in DECLARED_ANSWERS.items():
         if verb == method and re.match(pattern, path) and str(status) in answers:
-            return {name.lower() for name in headers.keys()} - answers[str(status)] - EVERY_ANSWER
-    return set()
+            return answers[str(status)]
+    return None
+
+
+def undeclared_headers(declared: dict, headers) -> set[str]:
+    """The headers of an answer that its declared response does not name."""
+    return {name.lower() for name in headers.keys()} - {name.lower() for name in declared.get("headers", {})} \
+        - EVERY_ANSWER
+
+
+def composed(schema: dict) -> list[dict]:
+    """`schema` and every schema it is made of (allOf, oneOf, anyOf), references followed."""
+    while "$ref" in schema:
+        schema = CONTRACT["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return [schema, *(part for key in ("allOf", "oneOf", "anyOf") for member in schema.get(key, [])
+                      for part in composed(member))]
+
+
+def unnamed_fields(value, schema: dict, path: str = "") -> list[str]:
+    """The members of `value` (an answer's JSON) that `schema` names nowhere. The spec's answer schemas
+    leave unnamed members open (a client ignores what it does not know), so the validation alone let a
+    field the server added without its entry in the spec pass; a map (`additionalProperties`) is data."""
+    parts = composed(schema)
+    if isinstance(value, list):
+        items = [part["items"] for part in parts if "items" in part]
+        return [found for item in value for found in unnamed_fields(item, {"anyOf": items}, f"{path}[]")] if items else []
+    if not isinstance(value, dict) or any(part.get("additionalProperties") not in (None, False)
+                                          or "patternProperties" in part for part in parts):
+        return []
+    named: dict[str, list[dict]] = {}
+    for part in parts:
+        for name, member in part.get("properties", {}).items():
+            named.setdefault(name, []).append(member)
+    if not named:
+        return []
+    return [found for name, item in value.items() for found in
+            (unnamed_fields(item, {"anyOf": named[name]}, f"{path}.{name}") if name in named else [f"{path}.{name}"])]
 
 
 class SpecClient(FlaskClient):
@@ -76,9 +113,14 @@ class SpecClient(FlaskClient):
                 body = gzip.decompress(body)
             SPEC.validate_response(request, MockResponse(body, response.status_code,
                                                          dict(response.headers), response.mimetype))
-            # A generated client reads only the headers an operation declares (ETag, Location, ...).
-            undeclared = undeclared_headers(sent.method.lower(), sent.path, response.status_code, response.headers)
-            assert not undeclared, f"{sent.method} {sent.path} {response.status_code}: undeclared {sorted(undeclared)}"
+            declared = declared_answer(sent.method.lower(), sent.path, response.status_code)
+            if declared is not None:
+                # A generated client reads only the headers an operation declares (ETag, Location, ...).
+                undeclared = undeclared_headers(declared, response.headers)
+                assert not undeclared, f"{sent.method} {sent.path} {response.status_code}: undeclared {sorted(undeclared)}"
+                schema = declared.get("content", {}).get(response.mimetype, {}).get("schema")
+                unnamed = unnamed_fields(json.loads(body), schema) if schema and body and response.is_json else []
+                assert not unnamed, f"{sent.method} {sent.path} {response.status_code}: not in openapi.yaml {unnamed}"
         return response
 
 
