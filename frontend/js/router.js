@@ -68,6 +68,7 @@ export function replaceAddress(path) {
 export async function route({inPlace = false} = {}) {
   const mine = ++asked;
   if (!inPlace && await switchedToNewer()) return;
+  mendAddress();
   const [screen, parts] = screenFor(location.pathname);
   let module;
   try {
@@ -84,11 +85,32 @@ export async function route({inPlace = false} = {}) {
   }
 }
 
+const MISSING = "views/missing.js";
+const NOT_SECRET = /[^\w-]/g; // seat and invite secrets are base64url: nothing else is part of them
+
+/** The address mended in place of what the message that carried it added: the full stop or bracket of the sentence
+ * a link ends, a space (encoded or not) where a mail client broke the line. Secrets lose every character they never
+ * hold; a path no screen takes loses its spaces and trailing punctuation, when a screen takes what is left. */
+function mendAddress() {
+  const hash = location.hash.replace(/\b(seat|invite)=([^&]*)/g, (_, key, value) => `${key}=${decoded(value).replace(NOT_SECRET, "")}`);
+  const tidied = decoded(location.pathname).replace(/\s+/g, "").replace(/[^\w/-]+$/, "");
+  const path = screenFor(location.pathname)[0] === MISSING && screenFor(tidied)[0] !== MISSING ? tidied : location.pathname;
+  if (hash !== location.hash || path !== location.pathname) history.replaceState(history.state, "", path + location.search + hash);
+}
+
+function decoded(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text; // a stray % of the message's, not an escape: left as it is
+  }
+}
+
 /** [the screen's module, the parts of the path it takes]: a path no route accepts is a missing page. */
 function screenFor(path) {
   for (const [pattern, screen, accepts = () => true] of ROUTES) {
     const match = pattern.exec(path);
     if (match && accepts(...match.slice(1))) return [screen, match.slice(1)];
   }
-  return ["views/missing.js", []];
+  return [MISSING, []];
 }
