@@ -26,7 +26,8 @@ bp = Blueprint("join_codes", __name__, url_prefix="/api/v1/join-code")
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # digits and letters no one misreads for another
 LENGTH = 6
 _TYPED = re.compile(f"[{ALPHABET}]{{{LENGTH}}}")
-_SEPARATORS = re.compile(r"[\s-]+")
+_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212]+")  # spaces and dashes: a phone's (‑ – —) and a number pad's minus
+_AROUND = ".,;:!?'\"()[]<>«»“”‘’„"  # a sentence's punctuation, taken along by a code copied out of it
 _MATCH_OF = select(games_table.c.id).where(games_table.c.join_code_hash == bindparam("code_hash"))
 
 
@@ -85,8 +86,9 @@ def _normal(typed: str) -> str:
 
 
 def _read(typed: str) -> str | None:
-    """The code `typed` names, in capitals without its dash or spaces; None when it cannot be one."""
-    code = _SEPARATORS.sub("", typed).upper()
+    """The code `typed` names, in capitals without its dash or spaces (nor the punctuation of a sentence round it);
+    None when it cannot be one."""
+    code = _SEPARATORS.sub("", typed.strip().strip(_AROUND)).upper()
     return code if _TYPED.fullmatch(code) else None
 
 

@@ -56,6 +56,17 @@ def test_a_code_finds_its_match_and_takes_a_seat_in_any_spelling(client, caplog)
     assert code[:3] not in caplog.text and code.replace("-", "") not in caplog.text, "no code reaches the logs"
 
 
+def test_a_code_copied_out_of_a_sentence_or_typed_with_another_dash_finds_its_match(client):
+    """ "Type the code K7P-2QX." copied with its full stop, "(K7P-2QX)", a phone's dash (‑ – —) or the minus of a
+    keyboard's number pad were each "A join code is 6 letters and digits" (QA): no code holds any of them."""
+    body = created(client)
+    code = body["join_code"]
+    for typed in (f"{code}.", f"({code})", f"“{code}”!", f"{code[:3]}\u2011{code[4:]}", f"{code[:3]} \u2013 {code[4:]}",
+                  f"{code[:3]}\u2014{code[4:]}", f"{code[:3]}\u2212{code[4:]}", f"'{code.lower()}',"):
+        found = find(client, typed)
+        assert (found.status_code, found.json.get("id")) == (200, body["game"]["id"]), typed
+
+
 def test_a_code_stops_working_once_every_seat_is_taken(client):
     body = created(client)
     match_id, code = body["game"]["id"], body["join_code"]
