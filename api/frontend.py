@@ -6,8 +6,10 @@ once and then only 304s. A file is read and compressed once per change (keyed by
 
 The shell's version is a hash of every file of the app: each answer here names it (`Shell-Version`),
 and sw.js and index.html carry it in their text (written in as they are served), so a deploy that changes
-any file changes sw.js, and browsers install the new service worker (see frontend/sw.js)."""
+any file changes sw.js, and browsers install the new service worker (see frontend/sw.js). index.html also names
+the site's address (PUBLIC_URL, else the host asked), for the link preview's image: a crawler takes no relative one."""
 import gzip
+import html
 import hashlib
 import mimetypes
 import os
@@ -22,15 +24,15 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .config import ROOT
 from .errors import http_problem
-from .presenter import packed_tag
+from .presenter import packed_tag, site
 
 FRONTEND = ROOT / "frontend"
 COMPRESSIBLE = (".js", ".css", ".html", ".svg", ".json", ".webmanifest")
 TYPES = {".js": "text/javascript", ".webmanifest": "application/manifest+json"}  # not in every mimetypes table
 bp = Blueprint("frontend", __name__)
 VERSION_HEADER = "Shell-Version"
-STAMPED = ("index.html", "sw.js")  # their text names the version: PLACEHOLDER is replaced with it
-PLACEHOLDER = b"__SHELL_VERSION__"
+STAMPED = ("index.html", "sw.js")  # their text names the version, index.html the site's address too
+VERSION_PLACEHOLDER, SITE_PLACEHOLDER = b"__SHELL_VERSION__", b"__ORIGIN__"
 VERSION_FOR_S = 1.0  # the files are walked at most once a second per process to see whether one changed
 _kept: dict[str, tuple[tuple, str, bytes, bytes | None]] = {}  # path -> (its stamp, etag, body, gzipped body)
 _version: tuple[float, str, str] = (0.0, "", "")  # (when, of which folder, the version)
@@ -110,7 +112,7 @@ def shell_version() -> str:
 
 def _file(path: str) -> Response:
     version = shell_version()
-    _, tag, body, packed = _stamped(path, version) if _is_stamped(path) else _read(path)
+    _, tag, body, packed = _stamped(path, version, site()) if _is_stamped(path) else _read(path)
     zipped = packed is not None and request.accept_encodings["gzip"] > 0
     extension = os.path.splitext(path)[1]
     response = Response(packed if zipped else body,
@@ -139,14 +141,15 @@ def _read(path: str) -> tuple[tuple, str, bytes, bytes | None]:
     return kept
 
 
-def _stamped(path: str, version: str) -> tuple[tuple, str, bytes, bytes | None]:
-    """The file as served: its text with the shell's version written in."""
+def _stamped(path: str, version: str, origin: str) -> tuple[tuple, str, bytes, bytes | None]:
+    """The file as served: its text with the shell's version and the site's address written in."""
     stamp, tag, body, _ = _read(path)
-    key = f"{path}@{version}"
+    key = f"{path}@{version}@{origin}"
     kept = _kept.get(key)
-    if kept is None or kept[0] != (stamp, version):
-        kept = _kept[key] = _kept_form(path, (stamp, version), body.replace(PLACEHOLDER, version.encode()))
-        for old in [k for k in _kept if k.startswith(f"{path}@") and k != key]:  # one version kept per file
+    if kept is None or kept[0] != (stamp, version, origin):
+        text = body.replace(VERSION_PLACEHOLDER, version.encode()).replace(SITE_PLACEHOLDER, html.escape(origin).encode())
+        kept = _kept[key] = _kept_form(path, (stamp, version, origin), text)
+        for old in [k for k in _kept if k.startswith(f"{path}@") and k != key]:  # one form kept per file
             _kept.pop(old, None)  # another thread may have dropped it first
     return kept
 

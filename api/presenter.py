@@ -165,8 +165,12 @@ def etag_version(tag: str | None) -> int | None:
 
 def link(match: MatchRow, fragment: str) -> str:
     """A link to the match's page; the secret rides in the fragment, which browsers never send."""
-    base = (current_app.config["PUBLIC_URL"] or request.host_url).rstrip("/")
-    return f"{base}/g/{match.id}#{fragment}"
+    return f"{site()}/g/{match.id}#{fragment}"
+
+
+def site() -> str:
+    """Where this service is reached, without a trailing slash: PUBLIC_URL, else the request's host."""
+    return (current_app.config["PUBLIC_URL"] or request.host_url).rstrip("/")
 
 
 def deadline_iso(match: MatchRow, match_status: str) -> str | None:

@@ -1,6 +1,10 @@
 """The web app's files: gzip when the browser takes it, an ETag per content and encoding, and
 `no-cache`, so a phone keeps them and only revalidates (a 304) until they change."""
 import gzip
+import html
+import re
+import struct
+from urllib.parse import urlsplit
 
 import pytest
 from flask.testing import FlaskClient
@@ -101,3 +105,33 @@ def test_a_deploy_that_changes_any_file_changes_the_version_and_so_sw_js(client,
     assert after.headers["Shell-Version"] != before.headers["Shell-Version"]
     assert after.data == before.data.replace(before.headers["Shell-Version"].encode(), after.headers["Shell-Version"].encode())
     assert b"__SHELL_VERSION__" not in after.data
+
+
+def preview(page: bytes) -> dict[str, str]:
+    """The link preview's tags of a page, as a crawler reads them: property (or name) -> content."""
+    return {key: html.unescape(value) for key, value in
+            re.findall(rb'<meta (?:property|name)="((?:og|twitter):[\w:]+)" content="([^"]*)">', page)
+            for key, value in [(key.decode(), value.decode())]}
+
+
+def test_a_link_preview_says_what_addgames_is_with_an_absolute_image_of_its_size(app, client, monkeypatch):
+    """WhatsApp, iMessage, Slack, Telegram and Facebook read the page's head without running its script: an invite
+    showed as a bare "addgames" with no image (QA). The image is the app's icon, by an absolute address (a crawler
+    resolves no relative one) on the host asked, or on PUBLIC_URL when set. No og:url: each page's own address is its
+    canonical one, and a single one would make Facebook show the home page for every invite."""
+    page = client.get("/g/some-match", base_url="https://play.example")
+    tags = preview(page.data)
+    assert tags["og:site_name"] == "addgames" and tags["og:type"] == "website" and tags["twitter:card"] == "summary"
+    assert "play" in tags["og:title"] and "ADD UP" in tags["og:description"] and "og:url" not in tags
+    assert (tags["og:image"], tags["og:image:width"], tags["og:image:height"]) == (
+        "https://play.example/icons/icon-512.png", "512", "512")
+    image = client.get(urlsplit(tags["og:image"]).path)
+    assert image.mimetype == tags["og:image:type"] == "image/png"
+    assert struct.unpack(">II", image.data[16:24]) == (512, 512)  # the PNG's own width and height (its IHDR)
+    assert tags["og:image:alt"]
+    assert preview(client.get("/", base_url="https://play.example").data) == tags  # the home page shows the same
+    again = client.get("/g/some-match", base_url="https://play.example", headers={"If-None-Match": page.headers["ETag"]})
+    assert again.status_code == 304
+    monkeypatch.setitem(app.config, "PUBLIC_URL", "https://addgames.example")
+    public = client.get("/g/some-match", base_url="http://10.0.0.7:8000", headers={"If-None-Match": page.headers["ETag"]})
+    assert public.status_code == 200 and preview(public.data)["og:image"] == "https://addgames.example/icons/icon-512.png"
