@@ -1,6 +1,7 @@
 """Sharing the invite link: the phone's share sheet when there is one, the clipboard when not
 (headless Chromium has no navigator.share: one test stubs it, one checks the fallback)."""
 import re
+from urllib.parse import urlsplit
 
 import requests
 from playwright.sync_api import expect
@@ -10,12 +11,16 @@ from .matches import Match, new_match
 
 
 def test_share_uses_the_share_sheet_when_the_browser_has_one(new_page):
+    """The message says what to play and the join code, with where to type it: a link broken in the message (or
+    read off a phone held up at the table) still gets the others in (QA: it said only "Come and play ADD UP")."""
     page = new_page(share=True)
     invite = create_match(page, "addup")
+    code = page.locator("#join-code [aria-hidden]").inner_text()
     page.get_by_role("button", name="Share the link").click()
     page.wait_for_function("() => window.sharedData")
     assert page.evaluate("window.sharedData.url") == invite
-    assert page.evaluate("window.sharedData.text") == "Come and play ADD UP with me!"  # once without the game
+    assert page.evaluate("window.sharedData.text") == (
+        f"Come and play ADD UP with me! Open the link, or type the code {code} at {urlsplit(invite).netloc}.")
 
 
 def test_share_falls_back_to_the_clipboard(new_page):

@@ -113,6 +113,7 @@ export default {
   "invite.copied": "Link kopiert.",
   "invite.copyByHand": "Kopiere den markierten Link von Hand.",
   "invite.message": "Komm, spiel {game} mit mir!",
+  "invite.messageCode": "Komm, spiel {game} mit mir! Öffne den Link oder gib auf {site} den Code {code} ein.",
   "invite.qr": "QR-Code des Einladungslinks",
   "invite.scan": "Oder scanne ihn mit dem Handy oder Tablet der anderen Spieler.",
 

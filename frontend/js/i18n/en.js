@@ -113,6 +113,7 @@ export default {
   "invite.copied": "Link copied.",
   "invite.copyByHand": "Copy the selected link by hand.",
   "invite.message": "Come and play {game} with me!",
+  "invite.messageCode": "Come and play {game} with me! Open the link, or type the code {code} at {site}.",
   "invite.qr": "QR code of the invite link",
   "invite.scan": "Or scan it with the other players' phones or tablets.",
 

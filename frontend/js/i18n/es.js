@@ -113,6 +113,7 @@ export default {
   "invite.copied": "Enlace copiado.",
   "invite.copyByHand": "Copia a mano el enlace seleccionado.",
   "invite.message": "¡Ven a jugar a {game} conmigo!",
+  "invite.messageCode": "¡Ven a jugar a {game} conmigo! Abre el enlace o escribe el código {code} en {site}.",
   "invite.qr": "Código QR del enlace de invitación",
   "invite.scan": "O escanéalo con el móvil o la tableta de los demás jugadores.",
 

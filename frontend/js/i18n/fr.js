@@ -113,6 +113,7 @@ export default {
   "invite.copied": "Lien copié.",
   "invite.copyByHand": "Copiez à la main le lien sélectionné.",
   "invite.message": "Viens jouer à {game} avec moi !",
+  "invite.messageCode": "Viens jouer à {game} avec moi ! Ouvre le lien, ou tape le code {code} sur {site}.",
   "invite.qr": "Code QR du lien d'invitation",
   "invite.scan": "Ou scannez-le avec le téléphone ou la tablette des autres joueurs.",
 

@@ -113,6 +113,7 @@ export default {
   "invite.copied": "Link copiato.",
   "invite.copyByHand": "Copia a mano il link selezionato.",
   "invite.message": "Vieni a giocare a {game} con me!",
+  "invite.messageCode": "Vieni a giocare a {game} con me! Apri il link oppure scrivi il codice {code} su {site}.",
   "invite.qr": "Codice QR del link d'invito",
   "invite.scan": "Oppure inquadralo con il telefono o il tablet degli altri giocatori.",
 

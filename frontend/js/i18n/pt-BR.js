@@ -59,6 +59,7 @@ export default {
   "invite.share": "Compartilhar o link",
   "invite.copied": "Link copiado.",
   "invite.copyByHand": "Copie manualmente o link selecionado.",
+  "invite.messageCode": "Vem jogar {game} comigo! Abre o link ou digita o código {code} em {site}.",
   "invite.qr": "QR code do link de convite",
   "invite.scan": "Ou escaneie com o celular ou tablet dos outros jogadores.",
 

@@ -113,6 +113,7 @@ export default {
   "invite.copied": "Ligação copiada.",
   "invite.copyByHand": "Copia à mão a ligação selecionada.",
   "invite.message": "Vem jogar {game} comigo!",
+  "invite.messageCode": "Vem jogar {game} comigo! Abre a ligação ou escreve o código {code} em {site}.",
   "invite.qr": "Código QR da ligação de convite",
   "invite.scan": "Ou lê-o com o telemóvel ou tablet dos outros jogadores.",
 

@@ -18,6 +18,8 @@ export function invitePanel(view, {inviteLink: link, rematch, joinCode}, current
   const {reserved, open} = freeSeats(view);
   const hint = rematch ? t("invite.rematchHint")
     : reserved.length && !open ? t("invite.hintReserved", {names: listing(reserved)}) : t("invite.hint");
+  const game = gameName(view.game); // the message the link is shared with: the code too, should the link break on its way
+  const message = joinCode ? t("invite.messageCode", {game, code: joinCode, site: location.host}) : t("invite.message", {game});
   return html`<section class="invite panel" aria-labelledby="invite-title">
     <h2 id="invite-title">${t("invite.title")}</h2>
     <p>${hint}</p>
@@ -25,7 +27,8 @@ export function invitePanel(view, {inviteLink: link, rematch, joinCode}, current
       <input id="invite-link" class="link" readonly value="${link}" data-key="invite-link"></label>
     <p class="link-text">${link}</p>
     <p class="actions">
-      <button type="button" class="primary" data-action="share" data-target="invite-link" data-key="share">${t("invite.share")}</button>
+      <button type="button" class="primary" data-action="share" data-target="invite-link" data-key="share"
+        data-message="${message}">${t("invite.share")}</button>
       <button type="button" data-action="copy" data-target="invite-link" data-key="copy-invite">${t("invite.copy")}</button></p>
     ${notice(current, "invite-link")}
     ${codeLine(joinCode)}
@@ -101,8 +104,7 @@ export function inviteActions(screen) {
     hideQr: () => showQr(null, `show-qr-${screen.qrShown}`),
     async share(button) {
       const url = document.getElementById(button.dataset.target).value;
-      const text = button.dataset.message || t("invite.message", {game: gameName(screen.view.game)});
-      const result = await shareLink({url, title: t("app.name"), text});
+      const result = await shareLink({url, title: t("app.name"), text: button.dataset.message});
       if (result === "copied") say(button.dataset.target, "invite.copied");
       else if (result === "failed") {
         say(button.dataset.target, "invite.copyByHand");
