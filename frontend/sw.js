@@ -14,7 +14,7 @@ const CACHE = PREFIX + VERSION;
 const SHELL = [
   "/index.html", "/manifest.webmanifest", "/css/app.css",
   "/icons/icon.svg", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png",
-  "/js/app.js", "/js/api.js", "/js/attention.js", "/js/csv.js", "/js/html.js", "/js/i18n.js", "/js/load-failed.js", "/js/loader.js", "/js/too-old.js",
+  "/js/app.js", "/js/api.js", "/js/attention.js", "/js/csv.js", "/js/html.js", "/js/i18n.js", "/js/in-app.js", "/js/load-failed.js", "/js/loader.js", "/js/too-old.js",
   "/js/outbox.js", "/js/poller.js", "/js/numbers.js", "/js/push.js", "/js/qr.js",
   "/js/router.js", "/js/seat-store.js", "/js/share.js", "/js/shell.js", "/js/shuffle.js", "/js/turned.js", "/js/ui.js",
   "/js/i18n/en.js", "/js/i18n/fr.js", "/js/i18n/es.js", "/js/i18n/it.js", "/js/i18n/de.js", "/js/i18n/pt.js", "/js/i18n/pt-BR.js",

@@ -11,7 +11,7 @@ const IMPORTS = {
     "views/public-views.js", "views/tidy.js"],
   "views/create.js": ["views/computer.js", "views/creating.js", "views/options.js", "views/pace.js",
     "views/seating.js"],
-  "views/match.js": ["attention.js", "games/help.js", "poller.js", "push.js", "qr.js", "share.js", "shuffle.js",
+  "views/match.js": ["attention.js", "games/help.js", "in-app.js", "poller.js", "push.js", "qr.js", "share.js", "shuffle.js",
     "views/computer.js", "views/creating.js", "views/disclosure.js", "views/fairness.js", "views/history.js",
     "views/invite.js", "views/join-code.js", "views/join.js", "views/lifecycle.js", "views/notify-control.js",
     "views/options.js", "views/own-link.js", "views/pace.js", "views/play.js", "views/rename.js",

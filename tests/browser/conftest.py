@@ -112,13 +112,14 @@ def browser(chromium_path):
 
 @pytest.fixture
 def new_page(browser, server):
-    """new_page(locale="en-GB", share=False) -> a page in a fresh context (a separate phone). A JavaScript error on
-    it fails the test, unless `errors_expected` (code made unreadable on purpose)."""
+    """new_page(locale="en-GB", share=False) -> a page in a fresh context (a separate phone), of `user_agent` when
+    given (an app's own browser). A JavaScript error on it fails the test, unless `errors_expected` (code made
+    unreadable on purpose)."""
     contexts, errors = [], []
 
     def make(locale: str = "en-GB", share: bool = False, poll_ms: int = POLL_MS, think_ms: int = THINK_MS,
-             errors_expected: bool = False):
-        context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True, locale=locale,
+             errors_expected: bool = False, user_agent: str | None = None):
+        context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True, locale=locale, user_agent=user_agent,
                                       base_url=server, permissions=["clipboard-read", "clipboard-write"],
                                       service_workers="block")
         context.add_init_script(f"localStorage.setItem('addgames.pollMs', '{poll_ms}');"

@@ -118,3 +118,29 @@ def test_a_link_with_what_a_message_put_after_it_still_opens_its_match(new_page,
     watcher.goto(f"/g/{made['game']['id']}.")
     expect(watcher.locator("#status")).to_have_attribute("data-status", "playing")
     expect(watcher).to_have_url(f"{server}/g/{made['game']['id']}")
+
+
+INSTAGRAM = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 "
+             "Instagram 307.0.0.23.105 (iPhone14,5; iOS 17_1; en_GB; en-GB; scale=3.00; 1170x2532; 532287224)")
+FACEBOOK_ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240105.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) "
+                    "Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/446.0.0.31.111;]")
+
+
+def test_an_invite_opened_in_a_chat_apps_own_browser_says_to_open_it_in_the_usual_browser(new_page, server):
+    """A teenager taps the invite in Instagram: its browser keeps the seat in its own storage, lost to the phone's
+    browser where he later opens the match (QA). The join screen says so before the seat is taken, and the seat link
+    shown once after says to carry it to the usual browser; a phone's own browser is told nothing of it."""
+    match = new_match(server, "addup", seats=4, join=False)
+    for agent, seat in [(INSTAGRAM, 1), (FACEBOOK_ANDROID, 2), (None, 3)]:
+        phone = new_page(user_agent=agent)
+        phone.goto(match.invite_link())
+        expect(phone.locator(f'[data-key="take-{seat}"]')).to_be_visible()
+        if agent:
+            expect(phone.locator("#in-app")).to_contain_text("open the link in your usual browser first")
+        else:
+            expect(phone.locator("#in-app")).to_have_count(0)
+        phone.locator(f'[data-key="take-{seat}"]').click()
+        expect(phone.locator(".seat-link")).to_be_visible()
+        expect(phone.locator("#seat-in-app")).to_have_count(1 if agent else 0)
+        if agent:
+            expect(phone.locator(".seat-link #seat-in-app")).to_contain_text("copy your seat link")

@@ -119,6 +119,7 @@ export default {
 
   "seatLink.title": "Der Link zu deinem Platz",
   "seatLink.hint": "Speichere diesen Link, um auf einem anderen Gerät zu spielen. Er ist dein Platz: Behalte ihn für dich. Dieses Gerät behält ihn: „Mein Platz-Link“ unten im Spiel zeigt ihn wieder.",
+  "seatLink.inApp": "Diese Seite ist in einer anderen App geöffnet, deren Browser diesen Platz vergessen kann: Kopiere deinen Link und öffne ihn in deinem üblichen Browser, um dort weiterzuspielen.",
   "seatLink.label": "Platz-Link",
   "seatLink.copy": "Meinen Link kopieren",
   "seatLink.show": "Mein Platz-Link",
@@ -162,6 +163,7 @@ export default {
   "join.needName": "Gib zuerst deinen Namen ein.",
   "join.full": "Alle Plätze dieses Spiels sind besetzt.",
   "join.elsewhere": "Schon beigetreten, in einer anderen App oder einem anderen Browser? Öffne das Spiel dort (unter „Meine Spiele“) oder bitte die Person, die es angelegt hat, um einen neuen Link zu deinem Platz.",
+  "join.inApp": "Du hast diesen Link in einer anderen App geöffnet (einem Messenger oder sozialen Netzwerk), deren Browser deinen Platz vergessen kann, sobald er geschlossen ist. Damit du dieses Spiel später wiederfindest, öffne den Link zuerst in deinem üblichen Browser (im ⋯-Menü der App: „Im Browser öffnen“) und nimm dort deinen Platz.",
   "join.watch": "Dem Spiel zusehen",
 
   "status.waiting": {one: "Warten auf Spieler: {joined} von {total} ist da.", other: "Warten auf Spieler: {joined} von {total} sind da."},

@@ -119,6 +119,7 @@ export default {
 
   "seatLink.title": "Your seat link",
   "seatLink.hint": "Save this link to play on another device. It is your seat: keep it to yourself. This device keeps it: “My seat link”, at the foot of the match, shows it again.",
+  "seatLink.inApp": "This page is open inside another app, whose browser may forget this seat: copy your seat link and open it in your usual browser to play on there.",
   "seatLink.label": "Seat link",
   "seatLink.copy": "Copy my link",
   "seatLink.show": "My seat link",
@@ -162,6 +163,7 @@ export default {
   "join.needName": "Type your name first.",
   "join.full": "Every seat of this match is taken.",
   "join.elsewhere": "Joined already, in another app or browser? Open the match there (My games lists it), or ask whoever created the match for a new link to your seat.",
+  "join.inApp": "You opened this link inside another app (a chat or social app), whose browser may forget your seat once it is closed. To find this match again later, open the link in your usual browser first (the app's ⋯ menu: “Open in browser”) and take your seat there.",
   "join.watch": "Watch the match",
 
   "status.waiting": {one: "Waiting for players: {joined} of {total} has joined.", other: "Waiting for players: {joined} of {total} have joined."},

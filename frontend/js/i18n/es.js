@@ -119,6 +119,7 @@ export default {
 
   "seatLink.title": "El enlace de tu plaza",
   "seatLink.hint": "Guarda este enlace para jugar en otro dispositivo. Es tu plaza: no lo compartas. Este dispositivo lo guarda: «Mi enlace de plaza», al pie de la partida, lo vuelve a mostrar.",
+  "seatLink.inApp": "Esta página está abierta dentro de otra aplicación, cuyo navegador puede olvidar esta plaza: copia tu enlace y ábrelo en tu navegador habitual para seguir jugando allí.",
   "seatLink.label": "Enlace de la plaza",
   "seatLink.copy": "Copiar mi enlace",
   "seatLink.show": "Mi enlace de plaza",
@@ -162,6 +163,7 @@ export default {
   "join.needName": "Escribe primero tu nombre.",
   "join.full": "Todas las plazas de esta partida están ocupadas.",
   "join.elsewhere": "¿Ya te has unido, en otra aplicación u otro navegador? Abre la partida allí (aparece en «Mis partidas») o pide a quien la creó un enlace nuevo para tu plaza.",
+  "join.inApp": "Has abierto este enlace dentro de otra aplicación (de mensajería o una red social), cuyo navegador puede olvidar tu plaza al cerrarse. Para volver a encontrar esta partida más tarde, abre primero el enlace en tu navegador habitual (menú ⋯ de la aplicación: «Abrir en el navegador») y ocupa allí tu plaza.",
   "join.watch": "Ver la partida",
 
   "status.waiting": {one: "Esperando jugadores: ha llegado {joined} de {total}.", other: "Esperando jugadores: han llegado {joined} de {total}."},

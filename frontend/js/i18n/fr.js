@@ -119,6 +119,7 @@ export default {
 
   "seatLink.title": "Le lien de votre place",
   "seatLink.hint": "Gardez ce lien pour jouer sur un autre appareil. C'est votre place : ne le partagez pas. Cet appareil le garde : « Mon lien de place », en bas de la partie, le montre à nouveau.",
+  "seatLink.inApp": "Cette page est ouverte dans une autre application, dont le navigateur peut oublier cette place : copiez votre lien et ouvrez-le dans votre navigateur habituel pour continuer à jouer.",
   "seatLink.label": "Lien de la place",
   "seatLink.copy": "Copier mon lien",
   "seatLink.show": "Mon lien de place",
@@ -162,6 +163,7 @@ export default {
   "join.needName": "Tapez d'abord votre nom.",
   "join.full": "Toutes les places de cette partie sont prises.",
   "join.elsewhere": "Déjà inscrit, dans une autre application ou un autre navigateur ? Ouvrez la partie là-bas (dans « Mes parties »), ou demandez à la personne qui l'a créée un nouveau lien pour votre place.",
+  "join.inApp": "Vous avez ouvert ce lien dans une autre application (de messagerie ou un réseau social), dont le navigateur peut oublier votre place une fois fermé. Pour retrouver cette partie plus tard, ouvrez d'abord le lien dans votre navigateur habituel (menu ⋯ de l'application : « Ouvrir dans le navigateur ») et prenez-y votre place.",
   "join.watch": "Regarder la partie",
 
   "status.waiting": {one: "En attente des joueurs : {joined} sur {total} est là.", other: "En attente des joueurs : {joined} sur {total} sont là."},

@@ -119,6 +119,7 @@ export default {
 
   "seatLink.title": "Il link del tuo posto",
   "seatLink.hint": "Salva questo link per giocare da un altro dispositivo. È il tuo posto: tienilo per te. Questo dispositivo lo conserva: «Il mio link del posto», in fondo alla partita, lo mostra di nuovo.",
+  "seatLink.inApp": "Questa pagina è aperta dentro un'altra app, il cui browser può dimenticare questo posto: copia il tuo link e aprilo nel tuo browser abituale per continuare a giocare lì.",
   "seatLink.label": "Link del posto",
   "seatLink.copy": "Copia il mio link",
   "seatLink.show": "Il mio link del posto",
@@ -162,6 +163,7 @@ export default {
   "join.needName": "Scrivi prima il tuo nome.",
   "join.full": "Tutti i posti di questa partita sono occupati.",
   "join.elsewhere": "Sei già entrato, in un'altra app o in un altro browser? Apri la partita lì (è tra «Le mie partite»), oppure chiedi a chi l'ha creata un nuovo link per il tuo posto.",
+  "join.inApp": "Hai aperto questo link dentro un'altra app (di messaggi o un social), il cui browser può dimenticare il tuo posto quando viene chiuso. Per ritrovare questa partita più tardi, apri prima il link nel tuo browser abituale (menu ⋯ dell'app: «Apri nel browser») e prendi lì il tuo posto.",
   "join.watch": "Guarda la partita",
 
   "status.waiting": {one: "In attesa dei giocatori: {joined} su {total} è arrivato.", other: "In attesa dei giocatori: {joined} su {total} sono arrivati."},

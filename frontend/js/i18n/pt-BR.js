@@ -65,6 +65,7 @@ export default {
 
   "seatLink.title": "O link do seu lugar",
   "seatLink.hint": "Guarde este link para jogar em outro dispositivo. É o seu lugar: não compartilhe. Este dispositivo guarda o link: “Meu link de lugar”, no fim da página do jogo, mostra o link de novo.",
+  "seatLink.inApp": "Esta página está aberta dentro de outro aplicativo, cujo navegador pode esquecer este lugar: copie o seu link e abra no seu navegador de sempre para continuar jogando lá.",
   "seatLink.label": "Link do lugar",
   "seatLink.copy": "Copiar meu link",
   "seatLink.show": "Meu link de lugar",
@@ -101,6 +102,7 @@ export default {
   "join.name": "Seu nome",
   "join.needName": "Digite o seu nome primeiro.",
   "join.elsewhere": "Você já entrou, em outro aplicativo ou em outro navegador? Abra o jogo lá (ele aparece em “Meus jogos”) ou peça a quem criou o jogo um novo link para o seu lugar.",
+  "join.inApp": "Você abriu este link dentro de outro aplicativo (de mensagens ou uma rede social), cujo navegador pode esquecer o seu lugar quando for fechado. Para encontrar este jogo de novo mais tarde, abra primeiro o link no seu navegador de sempre (menu ⋯ do aplicativo: “Abrir no navegador”) e ocupe o seu lugar lá.",
   "join.watch": "Assistir ao jogo",
 
   "status.waiting": {one: "Esperando jogadores: chegou {joined} de {total}.", other: "Esperando jogadores: chegaram {joined} de {total}."},

@@ -119,6 +119,7 @@ export default {
 
   "seatLink.title": "A ligação do teu lugar",
   "seatLink.hint": "Guarda esta ligação para jogar noutro dispositivo. É o teu lugar: não a partilhes. Este dispositivo guarda-a: «A minha ligação de lugar», no fundo da página do jogo, mostra-a de novo.",
+  "seatLink.inApp": "Esta página está aberta dentro de outra aplicação, cujo navegador pode esquecer este lugar: copia a tua ligação e abre-a no teu navegador habitual para continuares a jogar lá.",
   "seatLink.label": "Ligação do lugar",
   "seatLink.copy": "Copiar a minha ligação",
   "seatLink.show": "A minha ligação de lugar",
@@ -162,6 +163,7 @@ export default {
   "join.needName": "Escreve primeiro o teu nome.",
   "join.full": "Todos os lugares deste jogo estão ocupados.",
   "join.elsewhere": "Já entraste, noutra aplicação ou noutro navegador? Abre o jogo lá (aparece em «Os meus jogos») ou pede a quem o criou uma nova ligação para o teu lugar.",
+  "join.inApp": "Abriste esta ligação dentro de outra aplicação (de mensagens ou uma rede social), cujo navegador pode esquecer o teu lugar quando for fechado. Para voltares a encontrar este jogo mais tarde, abre primeiro a ligação no teu navegador habitual (menu ⋯ da aplicação: «Abrir no navegador») e ocupa lá o teu lugar.",
   "join.watch": "Ver o jogo",
 
   "status.waiting": {one: "À espera de jogadores: chegou {joined} de {total}.", other: "À espera de jogadores: chegaram {joined} de {total}."},

@@ -1,6 +1,7 @@
 // Sharing: the invite link (share sheet, clipboard, QR code) and the seat's own link, shown once.
 import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
+import {inAppBrowser} from "../in-app.js";
 import {qrSvg} from "../qr.js";
 import {copyText, shareLink} from "../share.js";
 import {focusQuestion} from "../ui.js";
@@ -46,6 +47,7 @@ export function seatLinkPanel(link, {current, asking, waiting, qr, handing, hand
   return html`<section class="seat-link panel private" aria-labelledby="seat-link-title">
     <h2 id="seat-link-title">${t("seatLink.title")} <span class="tag private-tag">${t("seatLink.private")}</span></h2>
     <p>${t("seatLink.hint")}</p>
+    ${inAppBrowser() ? html`<p class="note" id="seat-in-app">${t("seatLink.inApp")}</p>` : ""}
     ${waiting ? html`<p class="note">${t("seatLink.notThis")}</p>` : ""}
     <label class="field">${t("seatLink.label")}
       <input id="seat-link" class="link" readonly value="${link}" data-key="seat-link"></label>

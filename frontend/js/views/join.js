@@ -2,6 +2,7 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {inAppBrowser} from "../in-app.js";
 import {submit, waiting, watch} from "../outbox.js";
 import {lastName, rememberName} from "../seat-store.js";
 import {begin, loadingOr, retrying} from "../ui.js";
@@ -45,6 +46,7 @@ export default function join(id, pass, joined) {
         ${fixedDeckNote(view, null)}
         <p class="links"><a href="/rules/${view.game}">${t("play.rules", {game: gameName(view.game)})}</a></p>
         ${alreadyHere(view)}
+        ${free.length && inAppBrowser() ? html`<p class="note" id="in-app">${t("join.inApp")}</p>` : ""}
         ${free.length ? html`
           <form data-submit="join" class="stack">
             ${named.length ? html`<fieldset class="choices"><legend>${t("join.whichSeat")}</legend>
