@@ -2,6 +2,8 @@
 names: a name nobody's seat is kept for takes the open seat, a kept name its own (typed or tapped), and a
 join refused because the seats changed meanwhile (taken, or only kept ones left) says why in the
 reader's words, kept over the page drawn again with the seats as they are now."""
+import re
+
 import requests
 from playwright.sync_api import expect
 
@@ -144,3 +146,17 @@ def test_an_invite_opened_in_a_chat_apps_own_browser_says_to_open_it_in_the_usua
         expect(phone.locator("#seat-in-app")).to_have_count(1 if agent else 0)
         if agent:
             expect(phone.locator(".seat-link #seat-in-app")).to_contain_text("copy your seat link")
+
+
+def test_an_invite_opened_after_the_match_ended_says_it_is_over_and_shows_the_result(new_page, server):
+    """Her brother opens the invite days later, once the others played it out: it said "Join this ADD UP match" and
+    "Every seat of this match is taken", as if he were too late for a match still on (QA)."""
+    match = new_match(server, "addup")
+    match.play(lambda view: False)
+    page = new_page()
+    page.goto(match.invite_link())
+    expect(page.get_by_role("heading", level=1)).to_have_text("This ADD UP match is over")
+    expect(page.locator("#join-over")).to_have_text(re.compile(r"^Match over: (Ann|Bob) wins\.$|share the win\.$"))
+    expect(page.locator("main")).not_to_contain_text("Every seat of this match is taken")
+    page.get_by_role("link", name="See the final scores").click()
+    expect(page.locator("#status")).to_have_attribute("data-status", "over")

@@ -165,6 +165,8 @@ export default {
   "join.elsewhere": "Schon beigetreten, in einer anderen App oder einem anderen Browser? Öffne das Spiel dort (unter „Meine Spiele“) oder bitte die Person, die es angelegt hat, um einen neuen Link zu deinem Platz.",
   "join.inApp": "Du hast diesen Link in einer anderen App geöffnet (einem Messenger oder sozialen Netzwerk), deren Browser deinen Platz vergessen kann, sobald er geschlossen ist. Damit du dieses Spiel später wiederfindest, öffne den Link zuerst in deinem üblichen Browser (im ⋯-Menü der App: „Im Browser öffnen“) und nimm dort deinen Platz.",
   "join.watch": "Dem Spiel zusehen",
+  "join.overHeading": "Dieses {game}-Spiel ist vorbei",
+  "join.results": "Endstand ansehen",
 
   "status.waiting": {one: "Warten auf Spieler: {joined} von {total} ist da.", other: "Warten auf Spieler: {joined} von {total} sind da."},
   "status.waitingFor": "Warten auf {names}.",

@@ -165,6 +165,8 @@ export default {
   "join.elsewhere": "Joined already, in another app or browser? Open the match there (My games lists it), or ask whoever created the match for a new link to your seat.",
   "join.inApp": "You opened this link inside another app (a chat or social app), whose browser may forget your seat once it is closed. To find this match again later, open the link in your usual browser first (the app's ⋯ menu: “Open in browser”) and take your seat there.",
   "join.watch": "Watch the match",
+  "join.overHeading": "This {game} match is over",
+  "join.results": "See the final scores",
 
   "status.waiting": {one: "Waiting for players: {joined} of {total} has joined.", other: "Waiting for players: {joined} of {total} have joined."},
   "status.waitingFor": "Waiting for {names}.",

@@ -165,6 +165,8 @@ export default {
   "join.elsewhere": "¿Ya te has unido, en otra aplicación u otro navegador? Abre la partida allí (aparece en «Mis partidas») o pide a quien la creó un enlace nuevo para tu plaza.",
   "join.inApp": "Has abierto este enlace dentro de otra aplicación (de mensajería o una red social), cuyo navegador puede olvidar tu plaza al cerrarse. Para volver a encontrar esta partida más tarde, abre primero el enlace en tu navegador habitual (menú ⋯ de la aplicación: «Abrir en el navegador») y ocupa allí tu plaza.",
   "join.watch": "Ver la partida",
+  "join.overHeading": "Esta partida de {game} ya ha terminado",
+  "join.results": "Ver la puntuación final",
 
   "status.waiting": {one: "Esperando jugadores: ha llegado {joined} de {total}.", other: "Esperando jugadores: han llegado {joined} de {total}."},
   "status.waitingFor": "Esperando a {names}.",

@@ -165,6 +165,8 @@ export default {
   "join.elsewhere": "Déjà inscrit, dans une autre application ou un autre navigateur ? Ouvrez la partie là-bas (dans « Mes parties »), ou demandez à la personne qui l'a créée un nouveau lien pour votre place.",
   "join.inApp": "Vous avez ouvert ce lien dans une autre application (de messagerie ou un réseau social), dont le navigateur peut oublier votre place une fois fermé. Pour retrouver cette partie plus tard, ouvrez d'abord le lien dans votre navigateur habituel (menu ⋯ de l'application : « Ouvrir dans le navigateur ») et prenez-y votre place.",
   "join.watch": "Regarder la partie",
+  "join.overHeading": "Partie terminée : {game}",
+  "join.results": "Voir les scores finaux",
 
   "status.waiting": {one: "En attente des joueurs : {joined} sur {total} est là.", other: "En attente des joueurs : {joined} sur {total} sont là."},
   "status.waitingFor": "En attente : {names}.",

@@ -165,6 +165,8 @@ export default {
   "join.elsewhere": "Sei già entrato, in un'altra app o in un altro browser? Apri la partita lì (è tra «Le mie partite»), oppure chiedi a chi l'ha creata un nuovo link per il tuo posto.",
   "join.inApp": "Hai aperto questo link dentro un'altra app (di messaggi o un social), il cui browser può dimenticare il tuo posto quando viene chiuso. Per ritrovare questa partita più tardi, apri prima il link nel tuo browser abituale (menu ⋯ dell'app: «Apri nel browser») e prendi lì il tuo posto.",
   "join.watch": "Guarda la partita",
+  "join.overHeading": "Questa partita di {game} è già finita",
+  "join.results": "Vedi i punteggi finali",
 
   "status.waiting": {one: "In attesa dei giocatori: {joined} su {total} è arrivato.", other: "In attesa dei giocatori: {joined} su {total} sono arrivati."},
   "status.waitingFor": "In attesa di {names}.",

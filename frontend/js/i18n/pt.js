@@ -165,6 +165,8 @@ export default {
   "join.elsewhere": "Já entraste, noutra aplicação ou noutro navegador? Abre o jogo lá (aparece em «Os meus jogos») ou pede a quem o criou uma nova ligação para o teu lugar.",
   "join.inApp": "Abriste esta ligação dentro de outra aplicação (de mensagens ou uma rede social), cujo navegador pode esquecer o teu lugar quando for fechado. Para voltares a encontrar este jogo mais tarde, abre primeiro a ligação no teu navegador habitual (menu ⋯ da aplicação: «Abrir no navegador») e ocupa lá o teu lugar.",
   "join.watch": "Ver o jogo",
+  "join.overHeading": "Este jogo de {game} já acabou",
+  "join.results": "Ver a pontuação final",
 
   "status.waiting": {one: "À espera de jogadores: chegou {joined} de {total}.", other: "À espera de jogadores: chegaram {joined} de {total}."},
   "status.waitingFor": "À espera de {names}.",

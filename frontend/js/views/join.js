@@ -7,7 +7,7 @@ import {submit, waiting, watch} from "../outbox.js";
 import {lastName, rememberName} from "../seat-store.js";
 import {begin, loadingOr, retrying} from "../ui.js";
 import {fixedDeckNote} from "./fairness.js";
-import {gameName, goneWhy, homeLink, keptText, nameField, problemText, seatName} from "./words.js";
+import {gameName, goneWhy, homeLink, keptText, nameField, outcome, problemText, seatName} from "./words.js";
 
 // Refusals that say the seats changed since the page showed them: it asks for them again
 const SEATS_GONE = new Set(["seat_taken", "seats_reserved", "match_full", "unknown_join_code"]);
@@ -16,6 +16,13 @@ const SEATS_GONE = new Set(["seat_taken", "seats_reserved", "match_full", "unkno
 function alreadyHere(view) {
   const here = view.seats.filter((s) => s.joined);
   return here.length ? html`<p>${t("join.players", {names: here.map((s) => seatName(view, s.seat)).join(", ")})}</p>` : "";
+}
+
+/** The join screen of a match played out before the invite was opened: how it ended, and its final scores. */
+function over(view) {
+  return html`<h1>${t("join.overHeading", {game: gameName(view.game)})}</h1>
+    <p id="join-over">${outcome(view, null)}</p>
+    <p><a href="/g/${view.id}">${t("join.results")}</a></p>`;
 }
 
 /** `pass`: what lets this device in, {invite} or {join_code}. */
@@ -35,6 +42,7 @@ export default function join(id, pass, joined) {
         return html`<h1>${t("join.title")}</h1>${loadingOr(screen.error)}
           ${screen.gone ? html`${goneWhy()}${homeLink()}` : ""}`;
       }
+      if (view.status === "over") return over(view); // an invite opened late: no seat to take, nor one to look for
       const free = view.seats.filter((s) => !s.joined);
       const named = free.filter((s) => s.name);
       const elsewhere = html`<p class="hint" id="joined-elsewhere">${t("join.elsewhere")}</p>`;
