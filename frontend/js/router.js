@@ -89,12 +89,16 @@ const MISSING = "views/missing.js";
 const NOT_SECRET = /[^\w-]/g; // seat and invite secrets are base64url: nothing else is part of them
 
 /** The address mended in place of what the message that carried it added: the full stop or bracket of the sentence
- * a link ends, a space (encoded or not) where a mail client broke the line. Secrets lose every character they never
- * hold; a path no screen takes loses its spaces and trailing punctuation, when a screen takes what is left. */
+ * a link ends, a space (encoded or not) where a mail client broke the line, a # sent encoded (%23). A path no screen
+ * takes loses them when a screen takes what is left; secrets lose every character they never hold. */
 function mendAddress() {
-  const hash = location.hash.replace(/\b(seat|invite)=([^&]*)/g, (_, key, value) => `${key}=${decoded(value).replace(NOT_SECRET, "")}`);
-  const tidied = decoded(location.pathname).replace(/\s+/g, "").replace(/[^\w/-]+$/, "");
-  const path = screenFor(location.pathname)[0] === MISSING && screenFor(tidied)[0] !== MISSING ? tidied : location.pathname;
+  let [path, hash] = [location.pathname, location.hash];
+  if (screenFor(path)[0] === MISSING) {
+    const [tidied, ...after] = decoded(path).replace(/\s+/g, "").split("#");
+    const candidate = tidied.replace(/[^\w/-]+$/, "");
+    if (screenFor(candidate)[0] !== MISSING) [path, hash] = [candidate, hash || (after.length ? `#${after.join("#")}` : "")];
+  }
+  hash = hash.replace(/\b(seat|invite)=([^&]*)/g, (_, key, value) => `${key}=${decoded(value).replace(NOT_SECRET, "")}`);
   if (hash !== location.hash || path !== location.pathname) history.replaceState(history.state, "", path + location.search + hash);
 }
 
