@@ -132,8 +132,10 @@ FACEBOOK_ANDROID = ("Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240105.0
 
 def test_an_invite_opened_in_a_chat_apps_own_browser_says_to_open_it_in_the_usual_browser(new_page, server):
     """A teenager taps the invite in Instagram: its browser keeps the seat in its own storage, lost to the phone's
-    browser where he later opens the match (QA). The join screen says so before the seat is taken, and the seat link
-    shown once after says to carry it to the usual browser; a phone's own browser is told nothing of it."""
+    browser where he later opens the match (QA). The join screen says so before the seat is taken, keeping the invite
+    in the address there, which the app's "Open in browser" carries over (the page took it out, as it does in a
+    browser); the seat link shown once after says to carry it to the usual browser. A phone's own browser is told
+    nothing of it."""
     match = new_match(server, "addup", seats=4, join=False)
     for agent, seat in [(INSTAGRAM, 1), (FACEBOOK_ANDROID, 2), (None, 3)]:
         phone = new_page(user_agent=agent)
@@ -141,8 +143,12 @@ def test_an_invite_opened_in_a_chat_apps_own_browser_says_to_open_it_in_the_usua
         expect(phone.locator(f'[data-key="take-{seat}"]')).to_be_visible()
         if agent:
             expect(phone.locator("#in-app")).to_contain_text("open the link in your usual browser first")
+            browser_tab = new_page()  # the app's "Open in browser" opens the address as it is now: the invite in it
+            browser_tab.goto(phone.url)
+            expect(browser_tab.locator(f'[data-key="take-{seat}"]')).to_be_visible()
         else:
             expect(phone.locator("#in-app")).to_have_count(0)
+            expect(phone).to_have_url(f"{server}/g/{match.id}")  # a browser's address bar shows no secret
         phone.locator(f'[data-key="take-{seat}"]').click()
         expect(phone.locator(".seat-link")).to_be_visible()
         expect(phone.locator("#seat-in-app")).to_have_count(1 if agent else 0)
