@@ -143,3 +143,17 @@ def test_a_link_pasted_where_the_code_goes_opens_its_match(new_page, server):
     type_code(page, "k7p-2qx and then some words, longer than any code")
     expect(page.locator("#alert")).to_have_text("A code has six letters and digits, such as K7P\u20112QX (never 0, 1, I, "
                                                 "L, O or U): check the one you typed.")
+
+
+def test_a_link_pasted_with_another_scheme_or_www_and_a_full_stop_still_opens_its_match(new_page, server):
+    """The invite, copied out of an email as "https://www.<site>/g/...#invite=....", pasted under "Join with a code"
+    on the site's own address: the field took it for a code ("A code has six letters and digits") since its origin
+    was not the page's (QA). The same host, with or without www. and by either scheme, is this site."""
+    match = new_match(server, "addup", join=False)
+    page = new_page()
+    page.goto("/")
+    other_spelling = server.replace("http://", "https://www.")
+    type_code(page, f"{other_spelling}{match.invite_link()}.")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Join this ADD UP match")
+    page.locator('[data-key="take-1"]').click()
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")

@@ -21,11 +21,13 @@ export function codeLine(code) {
 const CODE_MAX = 32; // the longest code the API reads (spaces and dashes included: openapi.yaml, TypedJoinCode)
 
 /** A link of this app's matches pasted where the code goes (an invite or seat link sent in a message): the path
- * to open, else null. The field takes a link's length for it, where a code alone needed 16 characters. */
+ * to open, else null. The field takes a link's length for it, where a code alone needed 16 characters. The site's
+ * host with or without "www.", by either scheme, is this site (the router mends what the message added to it). */
 function pastedLink(typed) {
+  const host = (name) => name.replace(/^www\./, "");
   try {
     const url = new URL(typed.trim());
-    return url.origin === location.origin && url.pathname.startsWith("/g/") ? url.pathname + url.hash : null;
+    return host(url.host) === host(location.host) && url.pathname.startsWith("/g/") ? url.pathname + url.hash : null;
   } catch {
     return null; // not a link: a code
   }
