@@ -8,7 +8,8 @@ export async function copyText(text) {
   }
 }
 
-/** "shared", "cancelled", "copied" or "failed" (then the page shows the link to copy by hand). */
+/** "shared", "cancelled", "copied" (the message and the link below it, to paste into a chat or an email: the link alone
+ * is the Copy button's) or "failed" (then the page shows the link to copy by hand). */
 export async function shareLink({url, title, text}) {
   if (typeof navigator.share === "function") {
     try {
@@ -18,5 +19,5 @@ export async function shareLink({url, title, text}) {
       if (error.name === "AbortError") return "cancelled";
     }
   }
-  return (await copyText(url)) ? "copied" : "failed";
+  return (await copyText(`${text}\n${url}`)) ? "copied" : "failed";
 }

@@ -23,11 +23,18 @@ def test_share_uses_the_share_sheet_when_the_browser_has_one(new_page):
         f"Come and play ADD UP with me! Open the link, or type the code {code} at {urlsplit(invite).netloc}.")
 
 
-def test_share_falls_back_to_the_clipboard(new_page):
+def test_share_falls_back_to_the_clipboard_with_the_message_and_copy_copies_the_link_alone(new_page):
+    """Without a share sheet (a laptop), *Share the link* copied the bare link, as *Copy* beside it does: pasted into
+    an email or a chat, it went without a word of what it was or the join code (QA)."""
     page = new_page()
     invite = create_match(page, "addup")
+    code = page.locator("#join-code [aria-hidden]").inner_text()
     assert page.evaluate("typeof navigator.share") == "undefined"
     page.get_by_role("button", name="Share the link").click()
+    expect(page.locator(".invite .notice")).to_have_text("Message with the link copied: paste it into a chat or an email.")
+    assert page.evaluate("navigator.clipboard.readText()") == (
+        f"Come and play ADD UP with me! Open the link, or type the code {code} at {urlsplit(invite).netloc}.\n{invite}")
+    page.get_by_role("button", name="Copy", exact=True).click()
     expect(page.locator(".invite .notice")).to_have_text("Link copied.")
     assert page.evaluate("navigator.clipboard.readText()") == invite
 

@@ -111,6 +111,7 @@ export default {
   "invite.share": "Link teilen",
   "invite.copy": "Kopieren",
   "invite.copied": "Link kopiert.",
+  "invite.copiedMessage": "Nachricht mit Link kopiert: Füge sie in einen Chat oder eine E-Mail ein.",
   "invite.copyByHand": "Kopiere den markierten Link von Hand.",
   "invite.message": "Komm, spiel {game} mit mir!",
   "invite.messageCode": "Komm, spiel {game} mit mir! Öffne den Link oder gib auf {site} den Code {code} ein.",

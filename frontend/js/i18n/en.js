@@ -111,6 +111,7 @@ export default {
   "invite.share": "Share the link",
   "invite.copy": "Copy",
   "invite.copied": "Link copied.",
+  "invite.copiedMessage": "Message with the link copied: paste it into a chat or an email.",
   "invite.copyByHand": "Copy the selected link by hand.",
   "invite.message": "Come and play {game} with me!",
   "invite.messageCode": "Come and play {game} with me! Open the link, or type the code {code} at {site}.",

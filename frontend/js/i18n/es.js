@@ -111,6 +111,7 @@ export default {
   "invite.share": "Compartir el enlace",
   "invite.copy": "Copiar",
   "invite.copied": "Enlace copiado.",
+  "invite.copiedMessage": "Mensaje con el enlace copiado: pégalo en un chat o un correo.",
   "invite.copyByHand": "Copia a mano el enlace seleccionado.",
   "invite.message": "¡Ven a jugar a {game} conmigo!",
   "invite.messageCode": "¡Ven a jugar a {game} conmigo! Abre el enlace o escribe el código {code} en {site}.",

@@ -111,6 +111,7 @@ export default {
   "invite.share": "Partager le lien",
   "invite.copy": "Copier",
   "invite.copied": "Lien copié.",
+  "invite.copiedMessage": "Message et lien copiés : collez-les dans une discussion ou un e-mail.",
   "invite.copyByHand": "Copiez à la main le lien sélectionné.",
   "invite.message": "Viens jouer à {game} avec moi !",
   "invite.messageCode": "Viens jouer à {game} avec moi ! Ouvre le lien, ou tape le code {code} sur {site}.",

@@ -111,6 +111,7 @@ export default {
   "invite.share": "Condividi il link",
   "invite.copy": "Copia",
   "invite.copied": "Link copiato.",
+  "invite.copiedMessage": "Messaggio con il link copiato: incollalo in una chat o in un'email.",
   "invite.copyByHand": "Copia a mano il link selezionato.",
   "invite.message": "Vieni a giocare a {game} con me!",
   "invite.messageCode": "Vieni a giocare a {game} con me! Apri il link oppure scrivi il codice {code} su {site}.",

@@ -58,6 +58,7 @@ export default {
   "invite.link": "Link de convite",
   "invite.share": "Compartilhar o link",
   "invite.copied": "Link copiado.",
+  "invite.copiedMessage": "Mensagem com o link copiada: cole em uma conversa ou em um e-mail.",
   "invite.copyByHand": "Copie manualmente o link selecionado.",
   "invite.messageCode": "Vem jogar {game} comigo! Abre o link ou digita o código {code} em {site}.",
   "invite.qr": "QR code do link de convite",

@@ -111,6 +111,7 @@ export default {
   "invite.share": "Partilhar a ligação",
   "invite.copy": "Copiar",
   "invite.copied": "Ligação copiada.",
+  "invite.copiedMessage": "Mensagem com a ligação copiada: cola-a numa conversa ou num e-mail.",
   "invite.copyByHand": "Copia à mão a ligação selecionada.",
   "invite.message": "Vem jogar {game} comigo!",
   "invite.messageCode": "Vem jogar {game} comigo! Abre a ligação ou escreve o código {code} em {site}.",

@@ -107,7 +107,7 @@ export function inviteActions(screen) {
     async share(button) {
       const url = document.getElementById(button.dataset.target).value;
       const result = await shareLink({url, title: t("app.name"), text: button.dataset.message});
-      if (result === "copied") say(button.dataset.target, "invite.copied");
+      if (result === "copied") say(button.dataset.target, "invite.copiedMessage");
       else if (result === "failed") {
         say(button.dataset.target, "invite.copyByHand");
         selectLink(button.dataset.target);
