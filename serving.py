@@ -14,9 +14,11 @@ additions gunicorn has no setting for:
   taking its answer for that long is let go (a write waits CLIENT_TIMEOUT at most);
 - a request still running after gunicorn's `timeout` is answered `503 server_timeout` (with the
   `X-Request-Id` the app logged it under, as every answer has) and the worker restarts (the threaded worker's heartbeat comes from its main loop, which keeps beating
-  while a thread hangs, so gunicorn alone would never time a request out). Every wait of a request
-  is bounded well below it (api/config.py), so this catches only the unforeseen: a database server
-  frozen mid-request, say;
+  while a thread hangs, so gunicorn alone would never time a request out). The restart ends every
+  other request of the worker, waiting polls too, so every foreseen wait ends before it: the
+  database's own (api/config.py), and, told when the timeout falls (`ClientSocket.due`), a
+  request's wait for a place at the gate and a poll's wait for news (api/gate.py). This catches
+  only the unforeseen: a database server frozen mid-request, say;
 - gunicorn's own answers (a request line too long, bad headers, ...) are RFC 9457 problem+json
   like the app's, instead of gunicorn's HTML page;
 - a worker holding more connections than another by more than Counts.SLACK stops accepting until
@@ -121,10 +123,13 @@ class ClientSocket:
         self.deadline = float("inf")
         self.expired = self.answering = self.given_up = False
         self.request_id: str | None = None  # the running request's, set by api/logs.py: the worker's own answers name it
+        self.due = float("inf")  # when the worker's timeout answers the running request for it (`start`)
 
-    def start(self, seconds: float) -> None:
+    def start(self, seconds: float, due: float = float("inf")) -> None:
+        """A request begins: it must arrive in full within `seconds`, and be answered before `due`
+        (`time.monotonic()`, the worker's timeout), which the app reads here (api/gate.py)."""
         self.deadline, self.expired, self.answering, self._head = time.monotonic() + seconds, False, False, b""
-        self.request_id = None
+        self.request_id, self.due = None, due
 
     def settimeout(self, seconds: float | None) -> None:
         self._timeout = seconds
@@ -425,8 +430,8 @@ class ProblemThreadWorker(gthread.ThreadWorker):
             return super().handle(conn)
         if not isinstance(conn.sock, ClientSocket):
             conn.sock = ClientSocket(conn.sock)
-        conn.sock.start(CLIENT_TIMEOUT)
-        self.running[conn.sock] = time.monotonic()
+        self.running[conn.sock] = since = time.monotonic()
+        conn.sock.start(CLIENT_TIMEOUT, since + self.cfg.timeout)
         try:
             kept = plain_http.GUNICORN if self.plain is None else self._serve_plain(conn)
             if kept is plain_http.GUNICORN:

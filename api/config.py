@@ -32,6 +32,18 @@ def database_url(raw: str | None) -> str:
     return url.render_as_string(hide_password=False)
 
 
+SQLITE_BUSY_TIMEOUT = 10  # seconds SQLite waits for another connection's write lock
+
+
+def longest_wait(url: str, connect_timeout: float, statement_timeout: float) -> float:
+    """Seconds a request's database work may wait at most, in the waits `engine_options` bounds: a
+    request must start it that long before its worker's timeout (api/gate.py). SQLite: its busy
+    timeout; PostgreSQL: connecting, then a statement (a lock wait runs inside its statement)."""
+    if make_url(url).get_backend_name() == "sqlite":
+        return SQLITE_BUSY_TIMEOUT
+    return connect_timeout + statement_timeout
+
+
 def engine_options(url: str, connect_timeout: float, lock_timeout: float, statement_timeout: float) -> dict:
     """Connection settings per backend, in seconds. Every wait on the database is bounded, so that a
     lock held elsewhere or a frozen server becomes a 503 long before gunicorn's worker timeout:
@@ -41,7 +53,7 @@ def engine_options(url: str, connect_timeout: float, lock_timeout: float, statem
     gunicorn worker's own request timeout, see serving.py.)"""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        return {"connect_args": {"timeout": 10, "factory": durable.SyncingConnection}, "json_deserializer": loads_stored}
+        return {"connect_args": {"timeout": SQLITE_BUSY_TIMEOUT, "factory": durable.SyncingConnection}, "json_deserializer": loads_stored}
     # connect_args replace the URL's own `options` (a search_path, say): keep those first.
     given = parsed.query.get("options", "")
     options = " ".join([*([given] if isinstance(given, str) else given),

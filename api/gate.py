@@ -21,6 +21,8 @@ alternating rounds of bench/ab.py at K=32, 0.83x the server CPU per move and 1.1
 """
 import ipaddress
 import queue
+import threading
+import time
 from collections.abc import Callable
 
 from flask import Flask, Request
@@ -28,7 +30,13 @@ from sqlalchemy.engine import make_url
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from . import connection
+from .config import longest_wait
 from .context import current_flask_app, current_g, current_request
+from .errors import Problem
+
+# Seconds kept, after a request's database work may have waited its longest, for the rest of its
+# work and its answer to go out before the worker's timeout (whose checks come once a second).
+ANSWER_SPARE = 1
 
 
 def default_places(database_url: str) -> int:
@@ -53,9 +61,11 @@ def _on_this_machine(host: str | None) -> bool:
 
 
 def init_app(app: Flask) -> None:
-    gate = app.extensions["gate"] = Gate(app.config["RUNNING_REQUESTS"]
-                                         or default_places(app.config["SQLALCHEMY_DATABASE_URI"]),
-                                         app.config["MAX_CONTENT_LENGTH"])
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    gate = app.extensions["gate"] = Gate(app.config["RUNNING_REQUESTS"] or default_places(url),
+                                         app.config["MAX_CONTENT_LENGTH"],
+                                         longest_wait(url, app.config["DATABASE_CONNECT_TIMEOUT"],
+                                                      app.config["DATABASE_STATEMENT_TIMEOUT"]) + ANSWER_SPARE)
     app.before_request(gate.enter)
     app.teardown_request(gate.leave)
 
@@ -67,10 +77,16 @@ class Gate:
     The free places are tokens in a queue: taking one and giving it back run in C, where a
     Semaphore's acquire and release run about 120 bytecodes of Python a pair, and a poll that
     waits takes two pairs. The requests inside share the database connections their predecessors
-    gave back (`resting`: api/connection.py), at most one per place."""
+    gave back (`resting`: api/connection.py), at most one per place.
 
-    def __init__(self, places: int, largest_body: int):
-        self.largest_body = largest_body
+    A request waits for a place until its `cutoff` at most: behind a database stall the requests
+    inside each wait the database's longest wait, and those queued behind them would otherwise
+    wait on, one stall after another, until the worker's timeout answered them and restarted the
+    worker, cutting every poll it held (serving.py). Past its cutoff a request is answered
+    `503 database_unavailable`, having done nothing."""
+
+    def __init__(self, places: int, largest_body: int, reserved: float):
+        self.largest_body, self.reserved = largest_body, reserved
         self.places: queue.SimpleQueue[None] = queue.SimpleQueue()
         for _ in range(places):
             self.places.put(None)
@@ -83,8 +99,18 @@ class Gate:
             body = asked.get_data(cache=True)
             if len(body) >= self.largest_body:
                 _no_more(asked)
-        self.places.get()
+        try:
+            self.places.get_nowait()  # a free place (in C; only a request that must queue reads its cutoff)
+        except queue.Empty:
+            if not take(self.places, self.cutoff(asked.environ)):
+                raise too_late() from None
         current_g().resting = self.resting  # also says that the request is inside
+
+    def cutoff(self, environ: dict) -> float:
+        """The last moment (`time.monotonic()`) a request may start its database work and still be
+        answered before its worker's timeout (serving.py's `ClientSocket.due`): `reserved` seconds
+        before it. Without that timeout (another server, a test client) it has none."""
+        return getattr(environ.get("gunicorn.socket"), "due", float("inf")) - self.reserved
 
     def leave(self, _error: BaseException | None) -> None:
         request_g = current_g()
@@ -125,11 +151,31 @@ def _may_have_body(environ: dict) -> bool:
     return environ.get("CONTENT_LENGTH") not in (None, "", "0") or "HTTP_TRANSFER_ENCODING" in environ
 
 
+def too_late() -> Problem:
+    """A request that could not start its database work before its cutoff (`Gate.cutoff`)."""
+    return Problem(503, "database_unavailable", "The database is too slow to answer in time and nothing was saved; "
+                   "try again shortly.", headers={"Retry-After": "2"}, database="unavailable")
+
+
+def take(places: queue.SimpleQueue, cutoff: float) -> bool:
+    """Wait for a place until `cutoff` (`time.monotonic()`); whether one was taken."""
+    try:
+        places.get(timeout=min(max(cutoff - time.monotonic(), 0), threading.TIMEOUT_MAX))
+    except queue.Empty:
+        return False
+    return True
+
+
 class SteppedOut:
-    """For a `with` block: let another request run while this one waits, and come back in after.
-    Its database connection goes back meanwhile (to the resting ones, for the request that takes
-    its place). (A class, not a generator under contextlib's `contextmanager`: every poll that
-    waits steps out, and contextlib's wrapper runs about 70 bytecodes more.)"""
+    """For a `with` block: let another request run while this one waits, and come back in after, if
+    a place frees before `cutoff` (`Gate.cutoff`): `inside` says whether it did. Its database
+    connection goes back meanwhile (to the resting ones, for the request that takes its place). (A
+    class, not a generator under contextlib's `contextmanager`: every poll that waits steps out, and
+    contextlib's wrapper runs about 70 bytecodes more.)"""
+
+    def __init__(self, cutoff: float):
+        self._cutoff = cutoff
+        self.inside = True
 
     def __enter__(self) -> None:
         connection.give_back()
@@ -140,5 +186,7 @@ class SteppedOut:
 
     def __exit__(self, *_exc) -> None:
         if self._resting is not None:
-            self._places.get()
-            self._g.resting = self._resting
+            if take(self._places, self._cutoff):
+                self._g.resting = self._resting
+            else:
+                self.inside = False

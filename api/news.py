@@ -57,6 +57,10 @@ NEWS = re.compile(r"([A-Za-z0-9_-]{1,64})(?: (\d{1,18}) (\d{1,18}) ([01])"
                   r"(?: ([a-z]{1,8} (?:\d{1,9}|-) [0-9T:.-]{26} \[.*\]))?)?", re.DOTALL)
 NEWS_BYTES = 8000  # at most: PostgreSQL's limit on a NOTIFY's payload, and the datagrams of SQLite's news
 MAX_WAIT = 20  # seconds: below gunicorn's request timeout (25 s) and the 30 s after which PaaS routers give up
+# Seconds a poll's wait ends before its cutoff (api/gate.py), for it to come back in at the gate in
+# ordinary times. So a poll waits until 25 - 1 - 2 = 22 s of its worker's timeout less the database's
+# longest wait (api/config.py `longest_wait`): 12 s on SQLite, 14 s on PostgreSQL by default.
+GATE_SPARE = 2
 CHANNEL = "addgames_news"
 _PREFER_WAIT = re.compile(r"(?:^|[,;\s])wait\s*=\s*\"?(\d{1,6})\"?", re.IGNORECASE)
 
@@ -301,6 +305,10 @@ class Watch:
     def __init__(self, match_id: str, seconds: int):
         app = current_flask_app()
         config = app.config
+        if seconds:  # the wait ends in time for its database work to end before its cutoff (`last_moment`)
+            now, self._cutoff = time.monotonic(), app.extensions["gate"].cutoff(current_request().environ)
+            seconds = max(int(min(self._cutoff - GATE_SPARE - now, seconds)), 0)
+            self._ends = now + seconds
         self.match_id, self.seconds, self._recheck = match_id, seconds, config["POLL_RECHECK"]
         self._signal = signal = board.join(match_id, config["POLL_WAITERS"]) if seconds else None
         if signal is not None:
@@ -329,16 +337,24 @@ class Watch:
         and what it returned. The request's database connection goes back while it waits
         (gate.SteppedOut). `read`: the poll compared its tag with the match as read from the
         database; if not, with a row this process remembers, and the database is checked at least
-        once before the wait ends unchanged."""
+        once before the wait ends unchanged.
+
+        Back from its wait, it waits for a place at the gate until its cutoff at most: one it does not
+        get (the places held by requests stalled on the database) ends it without reading, unchanged
+        (its 304), or, when news woke it, with `503 database_unavailable`."""
         if self._signal is None:
             return Outcome.NOT_WAITED, None
-        deadline, recheck = time.monotonic() + self.seconds, self._recheck
+        deadline, recheck = self._ends, self._recheck
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0 or board.closed:
                 return Outcome.UNCHANGED, None
-            with gate.SteppedOut():
+            with (stepped := gate.SteppedOut(self._cutoff)):
                 woken = self._signal.wait(min(remaining, recheck))
+            if not stepped.inside:
+                if woken:
+                    raise gate.too_late()
+                return Outcome.UNCHANGED, None
             self._signal.clear()  # before the check: news arriving during it wakes the next wait
             # A wait that ran out unwoken ends with the 304 it read at first: no query for nothing.
             if woken or remaining > recheck or not read:

@@ -7,11 +7,12 @@ stop a broken run; they time nothing)."""
 import queue
 import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 from sqlalchemy import event, text
 
-from api import connection, create_app, revisions
+from api import connection, create_app, news, revisions
 from api import gate as gate_module
 from api.models import db
 
@@ -28,14 +29,17 @@ class CountingGate:
         self._places, self._count = places, threading.Lock()
         self.waiting = 0
 
-    def get(self) -> None:
+    def get(self, block: bool = True, timeout: float | None = None) -> None:
         with self._count:
             self.waiting += 1
         try:
-            return self._places.get()
+            return self._places.get(block, timeout)
         finally:
             with self._count:
                 self.waiting -= 1
+
+    def get_nowait(self) -> None:
+        return self._places.get_nowait()
 
     def put(self, place: None) -> None:
         self._places.put(place)
@@ -211,3 +215,40 @@ def test_work_owed_after_the_gate_runs_once_the_place_is_back_even_when_the_conn
             gate.leave(None)
         monkeypatch.undo()  # the context's own teardown gives the connection back again
     assert ran == ["outside", free]
+
+
+def due_in(app, seconds: float) -> dict:
+    """A request's environ as gunicorn's worker serves it (serving.py): its worker's timeout falls
+    `seconds` after the request may last start its database work (`Gate.cutoff`)."""
+    return {"gunicorn.socket": SimpleNamespace(due=time.monotonic() + app.extensions["gate"].reserved + seconds)}
+
+
+def test_a_request_that_cannot_get_a_place_before_its_cutoff_is_a_503_having_done_nothing(app, monkeypatch):
+    """Behind a database stall the requests inside hold their places for the database's longest
+    wait each: one queued behind them is answered by the app before its worker's timeout, which
+    would restart the worker and cut every poll it holds."""
+    counted(app, monkeypatch, free_places(0))  # every place held
+    late, answer = in_thread(lambda: app.test_client().post("/api/v1/games", json={"game": "addup", "seats": 2,
+                                                                                    "name": "Ann"},
+                                                            environ_base=due_in(app, 0.2)))
+    late.join(DEADLINE)
+    assert answer, "a request waited at the gate past its cutoff"
+    assert (answer[0].status_code, answer[0].json["code"]) == (503, "database_unavailable")
+    assert int(answer[0].headers["Retry-After"]) >= 1 and answer[0].headers["X-Request-Id"]
+
+
+def test_a_poll_waits_only_as_long_as_its_cutoff_leaves(app, client, news_only):  # noqa: F811
+    """Its wait ends GATE_SPARE seconds before the moment its database work must start, and it says
+    so (`Preference-Applied`), rather than waiting the 20 s asked into its worker's timeout."""
+    table, path, waiter, view = started(client)
+    polled = app.test_client().get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                                  "Prefer": "wait=20"}, environ_base=due_in(app, news.GATE_SPARE + 2))
+    assert polled.status_code == 304
+    assert polled.headers["Preference-Applied"] in ("wait=1", "wait=2")
+
+
+def test_a_poll_whose_cutoff_has_come_answers_at_once_without_waiting(app, client, news_only):  # noqa: F811
+    table, path, waiter, view = started(client)
+    polled = app.test_client().get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
+                                                  "Prefer": "wait=20"}, environ_base=due_in(app, 0.5))
+    assert polled.status_code == 304 and "Preference-Applied" not in polled.headers

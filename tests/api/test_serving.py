@@ -673,3 +673,58 @@ def test_connections_opened_at_once_are_shared_among_the_workers(app, tmp_path):
         for sock in opened:
             sock.close()
     assert len(split) == 2 and sum(split) == 64 and split[1] - split[0] <= serving.Counts.SLACK + 2, split
+
+
+def test_a_database_stall_is_answered_by_the_app_and_never_restarts_the_worker(app, tmp_path):
+    """A write lock held from outside (a backup, a `sqlite3` shell) while players' polls wait and
+    their moves queue: each is answered before the worker's timeout, by the app (a poll's 304, a
+    move's `503 database_unavailable`), never by the timeout's `503 server_timeout`, which restarted
+    the worker and cut every poll it held. Before, the polls' wait (20 s) ended behind moves each
+    holding the gate for SQLite's busy timeout (10 s). The bound below is the design's (gunicorn's
+    timeout), not a measure of speed."""
+    log = tmp_path / "server.log"
+    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=1, RATELIMIT_ENABLED="false",
+                  DATABASE_LOCK_TIMEOUT="8", DATABASE_STATEMENT_TIMEOUT="8") as base:
+        matches, polls, moves = [new_match(base) for _ in range(3)], [], []
+        for match_id, tokens, _ in matches:
+            view = requests.get(f"{base}/api/v1/games/{match_id}", headers={"Authorization": f"Bearer {tokens[0]}"})
+            moves.append((match_id, tokens[0], {"version": 0, "move": first_legal(view.json())}))
+            polls += [(match_id, tokens[seat], view.headers["ETag"] if seat == 0 else requests.get(
+                f"{base}/api/v1/games/{match_id}", headers={"Authorization": f"Bearer {tokens[1]}"}).headers["ETag"])
+                for seat in (0, 1)]
+        answers: list[tuple[str, float, requests.Response | Exception]] = []
+
+        def send(kind: str, method: str, path: str, **kwargs) -> None:
+            sent = time.monotonic()
+            try:
+                answered = requests.request(method, f"{base}/api/v1/games/{path}", timeout=60, **kwargs)
+            except requests.RequestException as error:
+                answered = error
+            answers.append((kind, time.monotonic() - sent, answered))
+
+        with writes_blocked(app.config["SQLALCHEMY_DATABASE_URI"]):
+            senders = [threading.Thread(target=send, args=("poll", "GET", match_id), kwargs={"headers": {
+                "Authorization": f"Bearer {token}", "If-None-Match": tag, "Prefer": "wait=20"}})
+                for match_id, token, tag in polls]
+            senders += [threading.Thread(target=send, args=("move", "POST", f"{match_id}/moves"), kwargs={
+                "json": move, "headers": {"Authorization": f"Bearer {token}", "Idempotency-Key": str(uuid.uuid4())}})
+                for match_id, token, move in moves]
+            for sender in senders:
+                sender.start()
+            for sender in senders:
+                sender.join(60)
+        worker_timeout = 25  # gunicorn.conf.py
+        for kind, took, answered in answers:
+            assert not isinstance(answered, Exception), f"a {kind} was cut: {answered}"
+            assert took < worker_timeout, f"a {kind} took {took:.1f} s"
+            if answered.status_code == 503:
+                assert answered.json()["code"] == "database_unavailable", f"a {kind}: {answered.text}"
+                assert int(answered.headers["Retry-After"]) >= 1 and answered.headers["X-Request-Id"]
+            else:
+                assert (kind, answered.status_code) in (("poll", 304), ("move", 200)), f"a {kind}: {answered.text}"
+        assert len(answers) == len(senders)
+        assert "REQUEST TIMEOUT" not in log.read_text() and log.read_text().count("Booting worker") == 1
+        match_id, token, move = moves[0]
+        again = requests.post(f"{base}/api/v1/games/{match_id}/moves", json=move, timeout=30,
+                              headers={"Authorization": f"Bearer {token}", "Idempotency-Key": str(uuid.uuid4())})
+        assert again.status_code in (200, 409), again.text  # served again at once (409: the stalled move landed)
