@@ -37,6 +37,7 @@ from .errors import Problem
 # Seconds kept, after a request's database work may have waited its longest, for the rest of its
 # work and its answer to go out before the worker's timeout (whose checks come once a second).
 ANSWER_SPARE = 1
+NO_DUE = threading.TIMEOUT_MAX  # a request's timeout where its server has none: as far as a wait may go
 
 
 def default_places(database_url: str) -> int:
@@ -110,7 +111,7 @@ class Gate:
         """The last moment (`time.monotonic()`) a request may start its database work and still be
         answered before its worker's timeout (serving.py's `ClientSocket.due`): `reserved` seconds
         before it. Without that timeout (another server, a test client) it has none."""
-        return getattr(environ.get("gunicorn.socket"), "due", float("inf")) - self.reserved
+        return getattr(environ.get("gunicorn.socket"), "due", NO_DUE) - self.reserved
 
     def leave(self, _error: BaseException | None) -> None:
         request_g = current_g()
@@ -160,7 +161,7 @@ def too_late() -> Problem:
 def take(places: queue.SimpleQueue, cutoff: float) -> bool:
     """Wait for a place until `cutoff` (`time.monotonic()`); whether one was taken."""
     try:
-        places.get(timeout=min(max(cutoff - time.monotonic(), 0), threading.TIMEOUT_MAX))
+        places.get(timeout=max(cutoff - time.monotonic(), 0))
     except queue.Empty:
         return False
     return True

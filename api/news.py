@@ -307,10 +307,10 @@ class Watch:
         config = app.config
         if seconds:  # the wait ends in time for its database work to end before its cutoff (`last_moment`)
             now, self._cutoff = time.monotonic(), app.extensions["gate"].cutoff(current_request().environ)
-            seconds = max(int(min(self._cutoff - GATE_SPARE - now, seconds)), 0)
+            seconds = min(int(self._cutoff - now) - GATE_SPARE, seconds)  # past it already: none, or less
             self._ends = now + seconds
         self.match_id, self.seconds, self._recheck = match_id, seconds, config["POLL_RECHECK"]
-        self._signal = signal = board.join(match_id, config["POLL_WAITERS"]) if seconds else None
+        self._signal = signal = board.join(match_id, config["POLL_WAITERS"]) if seconds > 0 else None
         if signal is not None:
             try:
                 app.extensions["news"].listen()

@@ -252,3 +252,21 @@ def test_a_poll_whose_cutoff_has_come_answers_at_once_without_waiting(app, clien
     polled = app.test_client().get(path, headers={**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"],
                                                   "Prefer": "wait=20"}, environ_base=due_in(app, 0.5))
     assert polled.status_code == 304 and "Preference-Applied" not in polled.headers
+
+
+def test_a_poll_woken_that_cannot_come_back_in_before_its_cutoff_is_a_503(app, client, monkeypatch, news_only):  # noqa: F811
+    """News came, but every place stays held (requests stalled on the database) until the moment its
+    read must start: it is answered `503 database_unavailable`, not left to the worker's timeout."""
+    places = free_places(1)
+    counted(app, monkeypatch, places)
+    table, path, waiter, view = started(client)
+    headers = {**bearer(table.tokens[waiter]), "If-None-Match": view.headers["ETag"], "Prefer": "wait=20"}
+    environ = due_in(app, news.GATE_SPARE + 4)
+    polling, answer = in_thread(lambda: app.test_client().get(path, headers=headers, environ_base=environ))
+    until(lambda: news.board.count == 1, "the poll did not wait")
+    places.get(timeout=DEADLINE)  # the place it gives up while it waits, held from now on
+    news.board.wake(table.id)
+    polling.join(DEADLINE)
+    assert answer, "the poll waited at the gate past its cutoff"
+    assert (answer[0].status_code, answer[0].json["code"]) == (503, "database_unavailable")
+    assert int(answer[0].headers["Retry-After"]) >= 1
