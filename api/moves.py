@@ -59,7 +59,11 @@ def _check_version(sent: int | None, current: int):
         raise _stale(409, f"You moved on version {sent}, but the match is at version {current}", current)
     if tagged and current not in {etag_version(tag) for tag in asked.if_match.as_set()}:
         _refuse_tags(asked.if_match, current)
-    return lambda: Problem(412 if tagged else 409, "stale_version", "Another move landed first; reload and try again.")
+    return _stale_tagged if tagged else writes.stale
+
+
+def _stale_tagged() -> Problem:
+    return writes.stale(412)
 
 
 def _refuse_tags(if_match: ETags, current: int):

@@ -13,8 +13,10 @@ from .push import outbox
 from .reads import Prepared
 
 
-def stale() -> Problem:
-    return Problem(409, "stale_version", "Another move landed first; reload the match and try again.")
+def stale(status: int = 409) -> Problem:
+    """Another write landed between this one's read and its commit (412 for a move that named its version in
+    If-Match)."""
+    return Problem(status, "stale_version", "Another move landed first; reload the match and try again.")
 
 
 _NO_MOVE = frozenset({events.HINT, events.RESIGN})  # events after which the seat to move is the same
