@@ -21,6 +21,7 @@ def test_share_uses_the_share_sheet_when_the_browser_has_one(new_page):
     assert page.evaluate("window.sharedData.url") == invite
     assert page.evaluate("window.sharedData.text") == (
         f"Come and play ADD UP with me! Open the link, or type the code {code} at {urlsplit(invite).netloc}.")
+    assert page.evaluate("window.sharedData.title") == "ADD UP · addgames"  # an e-mail's subject says the game
 
 
 def test_share_falls_back_to_the_clipboard_with_the_message_and_copy_copies_the_link_alone(new_page):

@@ -106,7 +106,9 @@ export function inviteActions(screen) {
     hideQr: () => showQr(null, `show-qr-${screen.qrShown}`),
     async share(button) {
       const url = document.getElementById(button.dataset.target).value;
-      const result = await shareLink({url, title: t("app.name"), text: button.dataset.message});
+      // the title is the subject of an e-mail shared: the game's name says what the message is about
+      const title = screen.view ? `${gameName(screen.view.game)} · ${t("app.name")}` : t("app.name");
+      const result = await shareLink({url, title, text: button.dataset.message});
       if (result === "copied") say(button.dataset.target, "invite.copiedMessage");
       else if (result === "failed") {
         say(button.dataset.target, "invite.copyByHand");
