@@ -68,7 +68,7 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
         "creator": match.creator,
         # The hands are dealt when the match is made, but a seat may be given back until every seat is taken: a
         # player who looked at the hand of the seat they held, gave it back and sat elsewhere would know another's.
-        "state": game.view(state.game, None if match_status == "waiting" else viewer),
+        "state": events.view_before_start(game, state) if match_status == "waiting" else game.view(state.game, viewer),
         "you": None if viewer is None else {
             "seat": viewer,
             "legal_moves": game.legal_moves(state.game, viewer) if match_status == "playing" else None,

@@ -21,6 +21,7 @@ view: {"deal", "target", "board": [{"tile": FACE, "x", "y", "rotation"}] (as pla
        "last": {"x", "y"} | null, "pile_count", "passes",
        "seats": [{"hand": [FACE], "hand_count", "hand_points", "total"}],
        "last_hand": null | HAND_OVER}
+view_before_start: the same without the seats' "hand"
 HAND_OVER: {"reason": "out" | "blocked" | "passes",
             "seats": [{"points", "penalty", "net"}], "totals": [...]}
 log_entry: {"type": "place", "tile": FACE, "x", "y", "rotation", "points", "bonus", "pairs": [[MINE, THEIRS]],
@@ -166,6 +167,15 @@ def view(state: State, viewer: int | None) -> JSON:
                   for hand, points, total in zip(state.hands, state.points, state.totals)],
         "last_hand": _hand_result(state) if state.last_hand else None,
     }
+
+
+def view_before_start(state: State) -> JSON:
+    """`view` without the hands' diamonds, only their sizes: they are dealt when the match is made, and a joiner who
+    saw them could pick the seat holding the best. They lie face up from the start."""
+    shown = view(state, None)
+    for seat in shown["seats"]:
+        del seat["hand"]
+    return shown
 
 
 def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:

@@ -117,6 +117,13 @@ def log_entry(game: Game, before: MatchState, event: Event, after: MatchState, v
     return game.log_entry(before.game, event.seat, event.move, after.game, viewer)
 
 
+def view_before_start(game: Game, match: MatchState) -> JSON:
+    """The state as every seat and spectator sees it while seats are free: the game's `view_before_start` (ADD-TOO's
+    face-up hands would show which seat holds the best diamonds), else what a spectator sees."""
+    shown = getattr(game, "view_before_start", None)  # optional in the protocol: most games hide nothing more
+    return shown(match.game) if shown else game.view(match.game, None)
+
+
 def is_over(game: Game, match: MatchState) -> bool:
     return match.resigned is not None or game.is_over(match.game)
 

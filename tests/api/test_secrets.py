@@ -174,6 +174,12 @@ def test_no_answer_shows_a_card_its_viewer_may_not_see(app, client, key, caplog)
             assert secret not in caplog.text
 
 
+def answers(client, match: str, *tokens: str | None) -> list[dict]:
+    """The match now, at version 0 and its log, as each seat of `tokens` (None: a spectator) reads them."""
+    return [client.get(f"/api/v1/games/{match}{path}", headers=bearer(token) if token else {}).json
+            for token in tokens for path in ("", "/versions/0", "/moves")]
+
+
 PRIVATE_HANDS = sorted(key for key in GAMES if any(zone.name == "hand:1" and zone.seen_by == {1} for zone in GAMES[key].zones(
     GAMES[key].initial_state(3, normalize(GAMES[key], {}), "probe"))))
 
@@ -186,8 +192,7 @@ def test_nobody_sees_a_hand_before_every_seat_is_taken(client, key):
     created = client.post("/api/v1/games", json={"game": key, "seats": 3, "name": "Ann"}).json
     match, invite = created["game"]["id"], created["invite"]
     peek = client.post(f"/api/v1/games/{match}/seats", json={"invite": invite, "name": "Eve", "seat": 2}).json
-    seen = [created, peek] + [client.get(f"/api/v1/games/{match}{path}", headers=bearer(token)).json
-                              for token in (created["token"], peek["token"]) for path in ("", "/versions/0", "/moves")]
+    seen = [created, peek, *answers(client, match, created["token"], peek["token"])]
     assert client.delete(f"/api/v1/games/{match}/seats/2", headers=bearer(peek["token"])).status_code == 204
     client.post(f"/api/v1/games/{match}/seats", json={"invite": invite, "name": "Bob", "seat": 1})
     carl = client.post(f"/api/v1/games/{match}/seats", json={"invite": invite, "name": "Carl", "seat": 2}).json
@@ -197,3 +202,22 @@ def test_nobody_sees_a_hand_before_every_seat_is_taken(client, key):
     shown = set().union(*map(words, seen))
     assert not hands[2] & shown, "Carl's hand was shown to a seat before the match started"
     assert not hands[0] & shown, "Ann's hand was shown before the match started: a seat given back shows its hand"
+
+
+def test_addtoo_tiles_lie_face_up_from_the_start_only(client):
+    """ADD-TOO's hands lie face up, but they are dealt when the match is made and a seat may be given back until every
+    seat is taken: shown while seats are free, they would let a joiner (or anyone with the link) pick the seat holding
+    the best diamonds. No seat and no spectator sees a diamond before the start; from it, everyone sees every hand."""
+    created = client.post("/api/v1/games", json={"game": "addtoo", "seats": 3, "name": "Ann"}).json
+    match, invite = created["game"]["id"], created["invite"]
+    bob = client.post(f"/api/v1/games/{match}/seats", json={"invite": invite, "name": "Bob", "seat": 1}).json
+    waiting = [created, bob, *answers(client, match, created["token"], bob["token"], None)]
+    assert created["game"]["state"]["board"] == [] and [s["hand_count"] for s in created["game"]["state"]["seats"]] == [5] * 3
+    assert "diamond" not in set().union(*map(words, waiting)), "a dealt diamond showed while seats were free"
+    carl = client.post(f"/api/v1/games/{match}/seats", json={"invite": invite, "name": "Carl", "seat": 2}).json
+    assert carl["game"]["status"] == "playing"
+    started = [carl["game"], *(view for view in answers(client, match, created["token"], bob["token"], None)
+                               if "state" in view)]
+    hands = [[[face["id"] for face in seat["hand"]] for seat in view["state"]["seats"]] for view in started]
+    assert all(seen == hands[0] for seen in hands) and [len(hand) for hand in hands[0]] == [5] * 3, (
+        "once every seat is taken, every seat and spectator sees every seat's five diamonds")

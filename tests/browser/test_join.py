@@ -80,7 +80,8 @@ def test_an_invite_to_a_deleted_match_says_it_went_why_and_leads_home(new_page, 
 def test_a_seat_gets_its_cards_once_every_seat_is_taken(new_page, server):
     """A seat may be given back until every seat is taken, and its player, having seen its hand, could then sit
     elsewhere knowing it (QA: a player cheating with devtools): the hand shows from the start, and the page says so
-    meanwhile. ADD-TOO's tiles lie face up for all from the deal: nothing to wait for there."""
+    meanwhile. ADD-TOO's diamonds lie face up, from the start too: before it, a joiner would pick the seat holding the
+    best, and the page tells seats and spectators alike."""
     match = new_match(server, "addup", join=False)
     page = new_page()
     page.goto(match.seat_link(0))
@@ -93,10 +94,18 @@ def test_a_seat_gets_its_cards_once_every_seat_is_taken(new_page, server):
     expect(page.locator("#hand-later")).to_have_count(0)
 
     tiles = new_match(server, "addtoo", join=False)
+    watcher = new_page()
+    watcher.goto(f"/g/{tiles.id}")
     page.goto(tiles.seat_link(0))
-    expect(page.locator("#status")).to_have_attribute("data-status", "waiting")
-    expect(page.locator(".hand").first).to_be_visible()  # every seat's tiles, face up
-    expect(page.locator("#hand-later")).to_have_count(0)
+    for seen in (page, watcher):
+        expect(seen.locator("#status")).to_have_attribute("data-status", "waiting")
+        expect(seen.locator("#hand-later")).to_have_text("Everyone's diamonds show, face up, once every seat is taken.")
+        expect(seen.locator(".tile-card")).to_have_count(0)
+    tiles.take(1)
+    for seen in (page, watcher):
+        expect(seen.locator("#status")).to_have_attribute("data-status", "playing")
+        expect(seen.locator(".hand .tile-card")).to_have_count(10)  # both seats' five, face up for all
+        expect(seen.locator("#hand-later")).to_have_count(0)
 
 
 def test_a_link_with_what_a_message_put_after_it_still_opens_its_match(new_page, server):

@@ -88,7 +88,8 @@ function placeControls(ctx, pick) {
     </div></div>`;
 }
 
-/** Each seat's diamonds, this device's seat first; none for a seat that placed its last (a match over). */
+/** Each seat's diamonds, this device's seat first; none for a seat that placed its last (a match over), nor while
+ * seats are free (the server shows only how many). */
 function hands(ctx) {
   const {view, me, legal, ui} = ctx;
   const tiles = (seat) => view.state.seats[seat].hand.map((face) => {
@@ -105,7 +106,7 @@ function hands(ctx) {
   const rack = (seat) => html`<div class="hand ${seat === me ? "" : "other"}"><h3>${seat === me ? t("addtoo.yourDiamonds")
     : t("addtoo.diamondsOf", {name: seatName(view, seat)})}</h3>
     <div class="cards">${tiles(seat)}</div></div>`;
-  return order.map((seat) => (view.state.seats[seat].hand.length ? rack(seat) : ""));
+  return order.map((seat) => (view.state.seats[seat].hand?.length ? rack(seat) : ""));
 }
 
 /** "30 − 10 = 20": a seat's points in a hand, its penalty and what it keeps. */

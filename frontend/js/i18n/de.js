@@ -216,6 +216,7 @@ export default {
   "play.goneWhy": "Der Server löscht beendete und verlassene Spiele nach einer Weile, und jedes Spiel, wenn jemand darum bittet.",
   "play.handedOver": "Du hast diesen Platz seinem Spieler gegeben: Dieses Gerät schaut nur zu.",
   "play.handAtStart": "Deine Karten siehst du, sobald alle Plätze besetzt sind.",
+  "play.tilesAtStart": "Die Rauten aller Spieler liegen offen aus, sobald alle Plätze besetzt sind.",
   "play.sheetMatch": "Ein Spiel deines Klassenbogens: Die Kinder spielen es mit ihren Karten; dieses Gerät schaut nur zu.",
   "play.noSums": "Dieses Spiel zeigt keine Summen und Vorschauen: Die Hilfe beim Rechnen ist aus.",
   "play.rules": "Regeln von {game}",

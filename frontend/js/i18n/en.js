@@ -216,6 +216,7 @@ export default {
   "play.goneWhy": "The server deletes finished and abandoned matches after a while, and any match when asked to.",
   "play.handedOver": "You gave this seat to its player: this device only watches.",
   "play.handAtStart": "Your cards show once every seat is taken.",
+  "play.tilesAtStart": "Everyone's diamonds show, face up, once every seat is taken.",
   "play.sheetMatch": "A match of your class sheet: the pupils play it from their cards; this device only watches.",
   "play.noSums": "This match shows no sums or previews: help with the sums is off.",
   "play.rules": "Rules of {game}",

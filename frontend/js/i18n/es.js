@@ -216,6 +216,7 @@ export default {
   "play.goneWhy": "El servidor borra las partidas terminadas o abandonadas al cabo de un tiempo, y cualquier partida cuando se le pide.",
   "play.handedOver": "Le diste esta plaza a su jugador: este dispositivo solo mira.",
   "play.handAtStart": "Verás tus cartas cuando todas las plazas estén ocupadas.",
+  "play.tilesAtStart": "Los rombos de todos se verán, boca arriba, cuando todas las plazas estén ocupadas.",
   "play.sheetMatch": "Una partida de tu hoja de la clase: los alumnos la juegan con sus tarjetas; este dispositivo solo mira.",
   "play.noSums": "Esta partida no muestra sumas ni vistas previas: la ayuda con las sumas está desactivada.",
   "play.rules": "Reglas de {game}",

@@ -216,6 +216,7 @@ export default {
   "play.goneWhy": "Le serveur efface les parties finies ou abandonnées au bout d'un moment, et toute partie quand on le lui demande.",
   "play.handedOver": "Vous avez donné cette place à son joueur : cet appareil ne fait que regarder.",
   "play.handAtStart": "Vos cartes s'afficheront quand toutes les places seront prises.",
+  "play.tilesAtStart": "Les losanges de chacun s'afficheront, face visible, quand toutes les places seront prises.",
   "play.sheetMatch": "Une partie de votre feuille de classe : les élèves la jouent avec leurs cartes ; cet appareil ne fait que regarder.",
   "play.noSums": "Cette partie n'affiche ni sommes ni aperçus : l'aide au calcul est désactivée.",
   "play.rules": "Règles du jeu {game}",

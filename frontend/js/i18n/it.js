@@ -216,6 +216,7 @@ export default {
   "play.goneWhy": "Il server cancella le partite finite o abbandonate dopo un po' di tempo, e qualsiasi partita quando gli viene chiesto.",
   "play.handedOver": "Hai dato questo posto al suo giocatore: questo dispositivo guarda soltanto.",
   "play.handAtStart": "Vedrai le tue carte quando tutti i posti saranno occupati.",
+  "play.tilesAtStart": "I rombi di tutti si vedranno, scoperti, quando tutti i posti saranno occupati.",
   "play.sheetMatch": "Una partita del tuo foglio della classe: gli alunni la giocano con le loro schede; questo dispositivo guarda soltanto.",
   "play.noSums": "Questa partita non mostra somme né anteprime: l'aiuto con i conti è disattivato.",
   "play.rules": "Regole di {game}",

@@ -128,6 +128,7 @@ export default {
   "play.goneWhy": "O servidor apaga os jogos terminados ou abandonados depois de um tempo, e qualquer jogo quando alguém pede.",
   "play.handedOver": "Você deu este lugar ao jogador dele: este dispositivo só assiste.",
   "play.handAtStart": "Você vai ver suas cartas quando todos os lugares estiverem ocupados.",
+  "play.tilesAtStart": "Os losangos de todos vão aparecer, virados para cima, quando todos os lugares estiverem ocupados.",
   "play.sheetMatch": "Um jogo da sua folha da turma: os alunos jogam com os cartões deles; este dispositivo só assiste.",
   "play.noSums": "Este jogo não mostra somas nem prévias: a ajuda com as contas está desativada.",
   "play.notify": "Me avise quando for a minha vez",

@@ -216,6 +216,7 @@ export default {
   "play.goneWhy": "O servidor apaga os jogos terminados ou abandonados ao fim de algum tempo, e qualquer jogo quando alguém o pede.",
   "play.handedOver": "Deste este lugar ao seu jogador: este dispositivo só vê.",
   "play.handAtStart": "Vais ver as tuas cartas quando todos os lugares estiverem ocupados.",
+  "play.tilesAtStart": "Os losangos de todos ficam à vista, virados para cima, quando todos os lugares estiverem ocupados.",
   "play.sheetMatch": "Um jogo da tua folha da turma: os alunos jogam-no com os seus cartões; este dispositivo só vê.",
   "play.noSums": "Este jogo não mostra somas nem pré-visualizações: a ajuda com as contas está desligada.",
   "play.rules": "Regras de {game}",

@@ -39,9 +39,13 @@ const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}
  * (a family's tablet). */
 const player = (view, me, table) => (me !== null && (table || sharedDevice()) ? view.seats[me].name : null);
 
-/** Whether the seat `me` waits for its hand: no seat's hand shows while seats are free (one may still be given back,
- * and its player sit elsewhere knowing it), but ADD-TOO's, which lie face up for all. */
-const handLater = (view, me) => me !== null && view.status === "waiting" && !view.state.hand && !view.state.seats?.[me]?.hand;
+/** The note of what the seat `me` (null: a spectator) waits for while seats are free, one of which may still be given
+ * back and its player sit elsewhere knowing what it was dealt: its hand, or in ADD-TOO everyone's face-up diamonds (a
+ * joiner would pick the seat holding the best). None once every seat is taken. */
+function handLater(view, me) {
+  const waits = view.status !== "waiting" ? null : view.game === "addtoo" ? "play.tilesAtStart" : me !== null ? "play.handAtStart" : null;
+  return waits ? html`<p class="note" id="hand-later">${t(waits)}</p>` : "";
+}
 
 /** What this device is to a match it holds no seat of: it made the match for a class sheet, handed its seat over,
  * or just looks on. */
@@ -150,7 +154,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       ${screen.lifecycle.deadline(view, me)}
       ${view.status === "waiting" && invitation ? invitePanel(view, invitation, screen.notice) : ""}
       ${me === null ? html`<p class="note" id="watch-note">${t(watchNote(id))}</p>` : ""}
-      ${handLater(view, me) ? html`<p class="note" id="hand-later">${t("play.handAtStart")}</p>` : ""}
+      ${handLater(view, me)}
       ${scoreboard(view, me, screen.game)}
       ${screen.history.lastMove()}
       ${view.status === "over" ? screen.lifecycle.controls(view, me) : ""}
