@@ -16,6 +16,7 @@ legal_moves(state, seat) -> {
 }
 view -> {"deal", "dealer", "pool_count", "exposed": [face], "exposed_total", "passes",
          "seats": [{"hand_count", "score", "in", "last_round"}], "last_round", "hand" (seat only)}
+view_before_start -> the spectator's view, "dealer": null
 log_entry -> {"type", ...}: sum {"cards": [face + "as"], "total", "went_out", "discarded"} or
     {"penalty": 5, "card_count"}; expose {"card"}; replace {"took", "laid", "circle_closed" (version
     2: the next player may not replace)}; draw {"card" (drawer only)}; pass {}; plus "round_end"
@@ -188,6 +189,11 @@ def view(state: State, viewer: int | None) -> JSON:
     if viewer is not None:
         shown["hand"] = [FACES[c] for c in state.hands[viewer]]
     return shown
+
+
+def view_before_start(state: State) -> JSON:
+    """`view` without the first dealer, drawn from the seed: a joiner who saw it would pick the seat after, which starts."""
+    return {**view(state, None), "dealer": None}
 
 
 def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:

@@ -15,6 +15,7 @@ one entry per card that may be played now; `men` empty means the card is played 
 view: {"game", "games", "dealer", "top": face | null, "played_count", "set_aside_count",
 "seats": [{"hand_count", "men": [N, N, N, N], "points", "total"}], "hand": [face] (seats only)};
 `points` is what the board would score now, `total` the match score of the finished games.
+view_before_start: the spectator's view, "dealer": null.
 log_entry: {"type": "play", "card": face, "top": face | null, "total", "man", "from", "to",
 "outcome"} (the last four null when nothing moved), plus "game_end": {"game", "reason": "home" |
 "cards", "boards": [[N x 4]], "points": [N], "totals": [N]} when the move ended a game. When the
@@ -177,6 +178,11 @@ def view(state: State, viewer: int | None) -> JSON:
     if viewer is not None:
         shown["hand"] = [FACES[c] for c in state.hands[viewer]]
     return shown
+
+
+def view_before_start(state: State) -> JSON:
+    """`view` without the first dealer, drawn from the seed: a joiner who saw it would pick the seat after, which starts."""
+    return {**view(state, None), "dealer": None}
 
 
 def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:

@@ -17,7 +17,8 @@ A game is a module (see `engine/addup.py`) with these names:
     apply(state, seat, move)          the next state, or raises a RuleError
     view(state, viewer)               JSON for one seat (int) or a spectator (None)
     view_before_start(state)          optional: JSON for everyone while seats are free, when a seat may still be
-                                      given back; without it, `view(state, None)` (engine.events.view_before_start)
+                                      given back: nothing dealt that makes one seat better (ADD-TOO's face-up
+                                      hands, a first dealer); without it, `view(state, None)`
     log_entry(before, seat, move, after, viewer)  one move as `viewer` may see it
     is_over(state), scores(state), winners(state)
     zones(state)                      where every card is, and who may see it

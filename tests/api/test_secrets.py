@@ -221,3 +221,17 @@ def test_addtoo_tiles_lie_face_up_from_the_start_only(client):
     hands = [[[face["id"] for face in seat["hand"]] for seat in view["state"]["seats"]] for view in started]
     assert all(seen == hands[0] for seen in hands) and [len(hand) for hand in hands[0]] == [5] * 3, (
         "once every seat is taken, every seat and spectator sees every seat's five diamonds")
+
+
+@pytest.mark.parametrize("key", ["addem", "plusminus"])
+def test_nobody_knows_who_plays_first_before_every_seat_is_taken(client, key):
+    """ADD'EM's and Plus and Minus's first dealer is drawn from the seed when the match is made, and the seat after
+    them plays first: shown while seats are free, it would let a joiner pick the seat that starts."""
+    created = client.post("/api/v1/games", json={"game": key, "seats": 3, "name": "Ann"}).json
+    match, invite = created["game"]["id"], created["invite"]
+    bob = client.post(f"/api/v1/games/{match}/seats", json={"invite": invite, "name": "Bob", "seat": 1}).json
+    waiting = [created["game"], bob["game"], *(view for view in answers(client, match, created["token"], bob["token"], None)
+                                               if "state" in view)]
+    assert [view["state"]["dealer"] for view in waiting] == [None] * len(waiting)
+    carl = client.post(f"/api/v1/games/{match}/seats", json={"invite": invite, "name": "Carl", "seat": 2}).json
+    assert carl["game"]["state"]["dealer"] in range(3) and carl["game"]["turn"] == (carl["game"]["state"]["dealer"] + 1) % 3

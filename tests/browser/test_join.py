@@ -177,3 +177,16 @@ def test_an_invite_opened_after_the_match_ended_says_it_is_over_and_shows_the_re
     expect(page.locator("main")).not_to_contain_text("Every seat of this match is taken")
     page.get_by_role("link", name="See the final scores").click()
     expect(page.locator("#status")).to_have_attribute("data-status", "over")
+
+
+def test_nobody_is_named_dealer_before_every_seat_is_taken(new_page, server):
+    """ADD'EM's first dealer is drawn from the seed, and the seat after them starts: a joiner who saw it could pick
+    that seat, so the round's dealer is named from the start only (tests/api/test_secrets.py)."""
+    match = new_match(server, "addem", join=False)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "waiting")
+    expect(page.locator(".addem .facts")).to_have_text(re.compile(r"^\d+ cards in the pool$"))
+    match.take(1)
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(page.locator(".addem .facts")).to_contain_text(re.compile(r"^Round 1 · (Ann|Bob) dealt · "))

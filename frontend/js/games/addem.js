@@ -158,9 +158,9 @@ export default {
     const hand = (state.hand || []).map((f) => card({id: f.id, label: label(f), face: faceOf(f), kind: `addem-${f.kind}`,
       action: choosing ? "pick" : null, selected: ui.picked.includes(f.id), disabled: ctx.busy,
       data: {kind: f.kind, value: f.value ?? ""}}));
-    const dealer = seatName(view, state.dealer);
+    const round = state.dealer === null ? "" : `${t("addem.round", {deal: state.deal, dealer: seatName(view, state.dealer)})} · `;
     return html`<div class="addem" data-version="${view.version}">
-      <p class="facts">${t("addem.round", {deal: state.deal, dealer})} · ${t("addem.pool", {count: state.pool_count})}</p>
+      <p class="facts">${round}${t("addem.pool", {count: state.pool_count})}</p>
       ${cardRow(t("addem.exposed"), exposed, state.exposed.length && helpsWithSums(view) ? html` <span class="sum">${t("addem.worth", {total: minus(state.exposed_total)})}</span>` : "")}
       ${state.hand ? handArea(t("play.yourHand"), hand, choosing ? controls(ctx) : "") : ""}
     </div>`;
