@@ -305,7 +305,7 @@ class Watch:
     def __init__(self, match_id: str, seconds: int):
         app = current_flask_app()
         config = app.config
-        if seconds:  # the wait ends in time for its database work to end before its cutoff (`last_moment`)
+        if seconds:  # the wait ends in time for its database work to end before its cutoff (`Gate.cutoff`)
             now, self._cutoff = time.monotonic(), app.extensions["gate"].cutoff(current_request().environ)
             seconds = min(int(self._cutoff - now) - GATE_SPARE, seconds)  # past it already: none, or less
             self._ends = now + seconds
