@@ -307,7 +307,8 @@ class Watch:
         config = app.config
         if seconds:  # the wait ends in time for its database work to end before its cutoff (`Gate.cutoff`)
             now, self._cutoff = time.monotonic(), app.extensions["gate"].cutoff(current_request().environ)
-            seconds = min(int(self._cutoff - now) - GATE_SPARE, seconds)  # past it already: none, or less
+            # whole seconds, rounded: floored, the few ms the request has run would make 14 s 13
+            seconds = min(round(self._cutoff - now) - GATE_SPARE, seconds)  # past it already: none, or less
             self._ends = now + seconds
         self.match_id, self.seconds, self._recheck = match_id, seconds, config["POLL_RECHECK"]
         self._signal = signal = board.join(match_id, config["POLL_WAITERS"]) if seconds > 0 else None

@@ -31,7 +31,10 @@ def test_a_visible_page_waits_for_news_and_a_hidden_one_backs_off(new_page, serv
     match.play(lambda view: view["version"] >= 1)  # Ann moves: the poll that waits answers with it
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"), timeout=5000)
     assert page.title().startswith("● Your turn")
-    assert ("wait=20", 200, "wait=20") in polls, polls
+    # a held poll answered by the move: held as long as asked, or as the worker's timeout leaves room for (README:
+    # Database stalls; tests/api/test_gate.py holds the figure)
+    assert any(prefer == "wait=20" and status == 200 and re.fullmatch(r"wait=[1-9]\d*", applied or "")
+               for prefer, status, applied in polls), polls
 
     hidden_from = len(polls)
     page.wait_for_timeout(1500)
