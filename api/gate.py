@@ -68,6 +68,7 @@ def init_app(app: Flask) -> None:
                                          longest_wait(url, app.config["DATABASE_CONNECT_TIMEOUT"],
                                                       app.config["DATABASE_STATEMENT_TIMEOUT"]) + ANSWER_SPARE)
     app.before_request(gate.enter)
+    app.register_error_handler(PastCutoff, lambda _late: app.handle_user_exception(too_late()))
     app.teardown_request(gate.leave)
 
 
@@ -156,6 +157,18 @@ def too_late() -> Problem:
     """A request that could not start its database work before its cutoff (`Gate.cutoff`)."""
     return Problem(503, "database_unavailable", "The database is too slow to answer in time and nothing was saved; "
                    "try again shortly.", headers={"Retry-After": "2"}, database="unavailable")
+
+
+class PastCutoff(Exception):
+    """A request whose database work, waiting its longest, would end past the worker's timeout:
+    answered `too_late()`. Not a Problem itself: a move refused by a Problem is made again from
+    the match as read now (api/moves.py), and would then wait its longest after all."""
+
+
+def refuse_past_cutoff() -> None:
+    """Raise PastCutoff if the request's cutoff (`Gate.cutoff`) has passed."""
+    if time.monotonic() > current_flask_app().extensions["gate"].cutoff(current_request().environ):
+        raise PastCutoff
 
 
 def take(places: queue.SimpleQueue, cutoff: float) -> bool:

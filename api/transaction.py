@@ -67,7 +67,9 @@ def commit(conflict: Callable[[], errors.Problem], first: Iterable[Statement] = 
     conn = connection.get()
     alone = len(writes) == 1 and connection.reads_autocommit(conn)
     queue = current_flask_app().extensions["writers"]  # SQLite's (api/writers.py)
-    with queue.turn() if queue is not None else nullcontext():
+    with queue.turn() if queue is not None else nullcontext() as waited:
+        if waited:  # behind another process's writer, stalled for as long as SQLite waits at most?
+            gate.refuse_past_cutoff()  # then past its cutoff, this one's own wait would outlast the worker's timeout
         try:
             if not alone:
                 connection.for_writes(conn)

@@ -12,10 +12,16 @@ So a request's writes first take an exclusive `flock` on a file beside the datab
 Threads of one process take turns on a lock of their own first: a descriptor's `flock` is the
 process's, not the thread's. SQLite's busy handler still backs off writers that do not queue here
 (the command line, a migration, another program).
+
+The turn is waited for without a deadline: a writer that had to wait may have waited for another
+process's writer stalled for SQLite's whole busy timeout, so entering it says whether it waited,
+and the request then checks its cutoff before waiting on the database (api/transaction.py).
 """
 import fcntl
 import os
 import threading
+
+AT_ONCE = fcntl.LOCK_EX | fcntl.LOCK_NB  # the turn if it is free, else BlockingIOError
 
 
 class Queue:
@@ -34,14 +40,21 @@ class Queue:
         move enters it, and contextlib's wrapper runs about 70 bytecodes more.)"""
         return self
 
-    def __enter__(self) -> None:
+    def __enter__(self) -> bool:
+        """Whether the turn was waited for: another process's writer had it, for as long as its
+        database work may take (SQLite's busy timeout behind a lock held from outside)."""
         self._in_process.acquire()
         try:
             self._held = self._descriptor()  # this thread's alone while it holds `_in_process`
-            fcntl.flock(self._held, fcntl.LOCK_EX)  # waits in the kernel, the interpreter let go
+            try:
+                fcntl.flock(self._held, AT_ONCE)
+            except BlockingIOError:
+                fcntl.flock(self._held, fcntl.LOCK_EX)  # waits in the kernel, the interpreter let go
+                return True
         except BaseException:
             self._in_process.release()
             raise
+        return False
 
     def __exit__(self, *_exc) -> None:
         try:

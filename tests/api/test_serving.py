@@ -638,6 +638,30 @@ def holders(port: str) -> collections.Counter:
     return collections.Counter(re.findall(r"pid=(\d+)", held))
 
 
+def held_connection(host: str, port: str) -> socket.socket:
+    """A connection that has been answered once, kept open."""
+    sock = socket.create_connection((host, int(port)), timeout=10)
+    sock.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
+    answer(sock)
+    return sock
+
+
+def every_worker_serving(base: str, workers: int) -> None:
+    """Once each of the `workers` serves and publishes its count of connections: until then, the
+    first worker running takes every connection (serving.Counts)."""
+    host, port = base.removeprefix("http://").split(":")
+    opened: list[socket.socket] = []
+    deadline = time.monotonic() + 30
+    while len(holders(port)) < workers:  # a connection at a time, held, until the last worker takes one
+        assert time.monotonic() < deadline, "a worker never served"
+        opened.append(held_connection(host, port))
+    for sock in opened:
+        sock.close()
+    while holders(port):
+        time.sleep(0.05)
+    time.sleep(0.2)  # the workers publish their counts of connections at their loop's next turn
+
+
 def test_connections_opened_at_once_are_shared_among_the_workers(app, tmp_path):
     """64 connections opened at once to two workers: each holds its share, give or take the
     SLACK and a connection each accepted before its sibling's count was published. (Once both
@@ -646,24 +670,12 @@ def test_connections_opened_at_once_are_shared_among_the_workers(app, tmp_path):
     log = tmp_path / "server.log"
     with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=2, RATELIMIT_ENABLED="false") as base:
         host, port = base.removeprefix("http://").split(":")
+        every_worker_serving(base, 2)
         opened: list[socket.socket] = []
 
         def ask() -> None:
-            sock = socket.create_connection((host, int(port)), timeout=10)
-            opened.append(sock)
-            sock.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
-            answer(sock)
+            opened.append(held_connection(host, port))
 
-        deadline = time.monotonic() + 30
-        while len(holders(port)) < 2:  # a connection at a time, held, until the second worker takes one
-            assert time.monotonic() < deadline, "the second worker never served"
-            ask()
-        for sock in opened:
-            sock.close()
-        while holders(port):
-            time.sleep(0.05)
-        time.sleep(0.2)  # the workers publish their counts of connections at their loop's next turn
-        opened.clear()
         askers = [threading.Thread(target=ask) for _ in range(64)]
         for asker in askers:
             asker.start()
@@ -682,11 +694,27 @@ def test_a_database_stall_is_answered_by_the_app_and_never_restarts_the_worker(a
     the worker and cut every poll it held. Before, the polls' wait (20 s) ended behind moves each
     holding the gate for SQLite's busy timeout (10 s). The bound below is the design's (gunicorn's
     timeout), not a measure of speed."""
+    answered_in_time_through_a_stall(app, tmp_path, workers=1, matches=3, held=None,
+                                     DATABASE_LOCK_TIMEOUT="8", DATABASE_STATEMENT_TIMEOUT="8")
+
+
+@pytest.mark.parametrize("held", [30, 60])
+def test_a_long_stall_over_two_workers_is_answered_by_the_app(app, tmp_path, held):
+    """The same with two workers and the lock held longer than the worker's timeout: a move of one
+    worker queued for the writers' turn (api/writers.py) behind the other's, stalled for SQLite's
+    whole busy timeout, then waited that long again itself, past the timeout."""
+    answered_in_time_through_a_stall(app, tmp_path, workers=2, matches=8, held=held)
+
+
+def answered_in_time_through_a_stall(app, tmp_path, workers: int, matches: int, held: float | None, **env: str) -> None:
+    """Polls and moves of `matches` matches sent while another connection holds the write lock,
+    `held` seconds (None: until all are answered): each answered by the app before the worker's
+    timeout, and no worker restarted."""
     log = tmp_path / "server.log"
-    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=1, RATELIMIT_ENABLED="false",
-                  DATABASE_LOCK_TIMEOUT="8", DATABASE_STATEMENT_TIMEOUT="8") as base:
-        matches, polls, moves = [new_match(base) for _ in range(3)], [], []
-        for match_id, tokens, _ in matches:
+    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=workers, RATELIMIT_ENABLED="false", **env) as base:
+        every_worker_serving(base, workers)
+        created, polls, moves = [new_match(base) for _ in range(matches)], [], []
+        for match_id, tokens, _ in created:
             view = requests.get(f"{base}/api/v1/games/{match_id}", headers={"Authorization": f"Bearer {tokens[0]}"})
             moves.append((match_id, tokens[0], {"version": 0, "move": first_legal(view.json())}))
             polls += [(match_id, tokens[seat], view.headers["ETag"] if seat == 0 else requests.get(
@@ -697,12 +725,13 @@ def test_a_database_stall_is_answered_by_the_app_and_never_restarts_the_worker(a
         def send(kind: str, method: str, path: str, **kwargs) -> None:
             sent = time.monotonic()
             try:
-                answered = requests.request(method, f"{base}/api/v1/games/{path}", timeout=60, **kwargs)
+                answered = requests.request(method, f"{base}/api/v1/games/{path}", timeout=90, **kwargs)
             except requests.RequestException as error:
                 answered = error
             answers.append((kind, time.monotonic() - sent, answered))
 
         with writes_blocked(app.config["SQLALCHEMY_DATABASE_URI"]):
+            blocked = time.monotonic()
             senders = [threading.Thread(target=send, args=("poll", "GET", match_id), kwargs={"headers": {
                 "Authorization": f"Bearer {token}", "If-None-Match": tag, "Prefer": "wait=20"}})
                 for match_id, token, tag in polls]
@@ -711,8 +740,13 @@ def test_a_database_stall_is_answered_by_the_app_and_never_restarts_the_worker(a
                 for match_id, token, move in moves]
             for sender in senders:
                 sender.start()
-            for sender in senders:
-                sender.join(60)
+            if held is None:
+                for sender in senders:
+                    sender.join(60)
+            else:
+                time.sleep(max(held - (time.monotonic() - blocked), 0))
+        for sender in senders:
+            sender.join(90)
         worker_timeout = 25  # gunicorn.conf.py
         for kind, took, answered in answers:
             assert not isinstance(answered, Exception), f"a {kind} was cut: {answered}"
@@ -723,7 +757,7 @@ def test_a_database_stall_is_answered_by_the_app_and_never_restarts_the_worker(a
             else:
                 assert (kind, answered.status_code) in (("poll", 304), ("move", 200)), f"a {kind}: {answered.text}"
         assert len(answers) == len(senders)
-        assert "REQUEST TIMEOUT" not in log.read_text() and log.read_text().count("Booting worker") == 1
+        assert "REQUEST TIMEOUT" not in log.read_text() and log.read_text().count("Booting worker") == workers
         match_id, token, move = moves[0]
         again = requests.post(f"{base}/api/v1/games/{match_id}/moves", json=move, timeout=30,
                               headers={"Authorization": f"Bearer {token}", "Idempotency-Key": str(uuid.uuid4())})
