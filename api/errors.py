@@ -30,6 +30,12 @@ DATABASE_DOWN = (OperationalError, InterfaceError, TimeoutError)
 NOT_MIGRATED = {"42P01", "42703"}
 
 
+def database_unavailable(detail: str, **extra) -> Problem:
+    """The answer when the database cannot do a request's work now (failed, or too slow to answer in
+    time): worth sending again in a moment, as Retry-After says."""
+    return Problem(503, "database_unavailable", detail, headers={"Retry-After": "2"}, database="unavailable", **extra)
+
+
 def database_down(error: Exception) -> bool:
     """Whether `error` is the database's, not the code's: it failed, or its schema is behind."""
     return isinstance(error, DATABASE_DOWN) or (isinstance(error, ProgrammingError)
@@ -96,8 +102,8 @@ def init_app(app: Flask) -> None:
     def on_database_down(error: DBAPIError | TimeoutError):
         log.warning("database unavailable: %s", database_reason(error))
         metrics.database_failed(getattr(error, "orig", error).__class__.__name__)
-        return problem(503, "database_unavailable", f"The database is unavailable{_saved_or_not()}; try again "
-                       "shortly.", headers={"Retry-After": "2"}, database="unavailable", **_saved())
+        return on_problem(database_unavailable(f"The database is unavailable{_saved_or_not()}; try again shortly.",
+                                               **_saved()))
 
     for down in DATABASE_DOWN:  # lost or refused connections, lock timeouts, a full disk, an exhausted pool
         app.register_error_handler(down, on_database_down)

@@ -32,7 +32,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from . import connection
 from .config import longest_wait
 from .context import current_flask_app, current_g, current_request
-from .errors import Problem
+from .errors import Problem, database_unavailable
 
 # Seconds kept, after a request's database work may have waited its longest, for the rest of its
 # work and its answer to go out before the worker's timeout (whose checks come once a second).
@@ -155,8 +155,7 @@ def _may_have_body(environ: dict) -> bool:
 
 def too_late() -> Problem:
     """A request that could not start its database work before its cutoff (`Gate.cutoff`)."""
-    return Problem(503, "database_unavailable", "The database is too slow to answer in time and nothing was saved; "
-                   "try again shortly.", headers={"Retry-After": "2"}, database="unavailable")
+    return database_unavailable("The database is too slow to answer in time and nothing was saved; try again shortly.")
 
 
 class PastCutoff(Exception):
