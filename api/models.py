@@ -63,7 +63,8 @@ class Match(Model):
     seating: Mapped[int] = mapped_column(default=0)  # bumped by every seat taken, freed, renamed or given a new link (in ETags)
     status: Mapped[str] = mapped_column(sa.String(8), default="waiting")  # waiting, playing or over
     turn: Mapped[int | None]  # the seat to move while playing
-    moved_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)  # last event or seat taken
+    moved_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
+    # ^ the last move, seat taken or end: a hint, or a resignation while another seat is to move, leaves it (api/writes.py)
     seats: Mapped[list["Seat"]] = relationship(order_by="Seat.seat", lazy="selectin",
                                                cascade="all, delete-orphan")
 
