@@ -142,7 +142,7 @@ def _tune_sqlite(engine, synchronous: str) -> None:
         syncs_after = in_wal and synchronous == "FULL" and isinstance(connection, durable.SyncingConnection)
         if syncs_after:
             connection.log = f"{database}-wal"
-        # busy_timeout: api/config.py's SQLITE_BUSY_TIMEOUT (a request's longest wait, api/gate.py)
-        for pragma in (f"synchronous={'NORMAL' if syncs_after else synchronous}", "foreign_keys=ON", "busy_timeout=10000"):
+        # (its busy timeout is the connection's `timeout`, api/config.py's SQLITE_BUSY_TIMEOUT: sqlite3 sets it)
+        for pragma in (f"synchronous={'NORMAL' if syncs_after else synchronous}", "foreign_keys=ON"):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()

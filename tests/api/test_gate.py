@@ -14,6 +14,7 @@ from sqlalchemy import event, text
 
 from api import connection, create_app, news, revisions
 from api import gate as gate_module
+from api.config import longest_wait
 from api.models import db
 
 from .play import bearer, first_legal
@@ -221,6 +222,17 @@ def due_in(app, seconds: float) -> dict:
     """A request's environ as gunicorn's worker serves it (serving.py): its worker's timeout falls
     `seconds` after the request may last start its database work (`Gate.cutoff`)."""
     return {"gunicorn.socket": SimpleNamespace(due=time.monotonic() + app.extensions["gate"].reserved + seconds)}
+
+
+def test_sqlite_waits_for_another_writer_no_longer_than_the_gate_reserves_for_it(tmp_path):
+    """The cutoff counts on SQLite's busy timeout being the longest wait of api/config.py: its
+    connections are told it when they connect (the driver's `timeout`)."""
+    url = f"sqlite:///{tmp_path}/busy.sqlite"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context(), db.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == longest_wait(url, 0, 0) * 1000
+    with app.app_context():
+        db.engine.dispose()
 
 
 def test_a_request_that_cannot_get_a_place_before_its_cutoff_is_a_503_having_done_nothing(app, monkeypatch):
