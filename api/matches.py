@@ -5,14 +5,15 @@ connection (api/connection.py), run outside the transaction its writes commit in
 (api/transaction.py), and a poll reads one row by its primary key. These reads run on the driver's
 cursor (api/reads.py): they are most of the SQL of every poll, view and move.
 """
+import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from sqlalchemy import and_, bindparam, exists, literal, select
 
-from . import reads
+from . import connection, reads
 from .errors import Problem
 from .models import PushSubscription, events_table, games_table, seats_table
 
@@ -86,9 +87,12 @@ PUSHED = exists().where(PushSubscription.__table__.c.game_id == games_table.c.id
 # The match's columns in MATCH_COLUMNS' order, then the seat's in SeatRow's: a row zips and slices into them.
 _SEAT_COLUMNS = tuple(seats_table.c[name] for name in SeatRow._fields)
 _SEAT_END = len(MATCH_COLUMNS) + 1  # a row's match columns and `pushed`, then its seat's
-_MATCH_AND_SEATS = (select(*(games_table.c[name] for name in MATCH_COLUMNS), PUSHED.label("pushed"), *_SEAT_COLUMNS)
-                    .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id)
-                    .where(games_table.c.id == bindparam("id")))
+_MATCHES_AND_SEATS = (select(*(games_table.c[name] for name in MATCH_COLUMNS), PUSHED.label("pushed"), *_SEAT_COLUMNS)
+                      .outerjoin(seats_table, seats_table.c.game_id == games_table.c.id))
+_MATCH_AND_SEATS = _MATCHES_AND_SEATS.where(games_table.c.id == bindparam("id"))
+# Through SQLAlchemy (an IN list of any length is no statement compiled once): My games' read, not a hot one.
+_LOAD_MANY = (_MATCHES_AND_SEATS.where(games_table.c.id.in_(bindparam("ids", expanding=True)))
+              .order_by(games_table.c.id, seats_table.c.seat))
 _LOAD = reads.Read(_MATCH_AND_SEATS.order_by(seats_table.c.seat), repeated=_SEAT_END)
 _SEAT_BY_TOKEN = select(seats_table.c.seat).where(seats_table.c.game_id == games_table.c.id,
                                                   seats_table.c.token_hash == bindparam("token"))
@@ -107,6 +111,14 @@ def load(match_id: str) -> MatchRow:
     """The match and its seats in one SELECT; 404 for an unknown id, and for anything not shaped
     like one (never sent to the database)."""
     return _match(_rows(_LOAD, {"id": match_id}))
+
+
+def load_many(match_ids: Collection[str]) -> dict[str, MatchRow]:
+    """The matches of `match_ids` that exist, by id, with their seats, in one SELECT (none for no id)."""
+    if not match_ids:
+        return {}
+    rows = connection.get().execute(_LOAD_MANY, {"ids": list(match_ids)}).all()
+    return {match_id: _match(list(group)) for match_id, group in itertools.groupby(rows, key=lambda row: row[0])}
 
 
 def load_with_events(match_id: str, after: int) -> "tuple[MatchRow, Sequence[EventRow]]":

@@ -18,12 +18,14 @@ bp = Blueprint("mine", __name__, url_prefix="/api/v1")
 
 @bp.post("/my-games")
 def my_games():
-    """The matches of the seat tokens a device holds (unknown tokens are left out), and the tokens
-    whose link the match's creator replaced (looked up only when some token is not a seat's)."""
+    """The matches of the seat tokens a device holds (unknown tokens are left out), read in one SELECT
+    however many, and the tokens whose link the match's creator replaced (looked up only when some
+    token is not a seat's)."""
     hashes = [seat_tokens.digest(token) for token in MyGames().load(request.get_json())["tokens"]]
     held = connection.get().execute(select(seats_table.c.game_id, seats_table.c.seat, seats_table.c.name, _LAST_MOVE)
                                     .where(seats_table.c.token_hash.in_(hashes))).all()
-    loaded = [(matches.load(game_id), seat, name, moved) for game_id, seat, name, moved in held]
+    found = matches.load_many({game_id for game_id, *_ in held})  # a match deleted since the seats' read: left out
+    loaded = [(found[game_id], seat, name, moved) for game_id, seat, name, moved in held if game_id in found]
     joined = _rematch_seats([match.rematch_id for match, *_ in loaded if match.rematch_id])
     entries = sorted((_entry(match, seat, name, moved, (match.rematch_id, seat) in joined)
                       for match, seat, name, moved in loaded), key=_urgency)
