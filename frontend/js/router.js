@@ -3,7 +3,7 @@ import {has, language} from "./i18n.js";
 import {loadFailed} from "./load-failed.js";
 import {load} from "./loader.js";
 import {switchedToNewer} from "./shell.js";
-import {focusHeading, mount} from "./ui.js";
+import {focusHeading, mount, restoreScroll} from "./ui.js";
 
 // [path, screen's module, accepts(...path parts)?]: a path its check refuses is a missing page.
 const known = (game) => has(`game.${game}.name`); // a game the app knows
@@ -28,7 +28,10 @@ export function startRouter(element) {
     history.replaceState({app: true}, "", "/");
     history.pushState({app: true}, "", here);
   }
-  window.addEventListener("popstate", () => route());
+  // Back to a page: where it was scrolled to, by the screen once what it lists is drawn (restoreScroll), not by the
+  // browser, which scrolled the page as it was before the screen was drawn again (its top).
+  history.scrollRestoration = "manual";
+  window.addEventListener("popstate", () => route({scroll: history.state?.scroll}));
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a[href]");
     if (!link || link.target || link.hasAttribute("download") || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -52,6 +55,7 @@ function toPart(event, id) {
 }
 
 export function go(path, {replace = false} = {}) {
+  if (!replace) history.replaceState({...history.state, scroll: window.scrollY}, ""); // for Back to this page
   history[replace ? "replaceState" : "pushState"]({app: true}, "", path);
   return route();
 }
@@ -61,11 +65,12 @@ export function replaceAddress(path) {
   history.replaceState({app: true}, "", path);
 }
 
-/** Show the screen for the current address: a new page starts at its top, the focus on its heading; the same page
+/** Show the screen for the current address: a new page starts at its top (one gone back to, at `scroll`, where it was
+ * left, when its screen says so: see ui.restoreScroll), the focus on its heading; the same page
  * shown again in another language (`inPlace`) leaves the focus on the switcher that changed it, and takes
  * over what the screen was doing (a move half made: see ui.mount). A new page is the safe moment to switch
  * to a newer version of the app (js/shell.js): the page then loads afresh at the new address. */
-export async function route({inPlace = false} = {}) {
+export async function route({inPlace = false, scroll = 0} = {}) {
   const mine = ++asked;
   if (!inPlace && await switchedToNewer()) return;
   mendAddress();
@@ -82,6 +87,7 @@ export async function route({inPlace = false} = {}) {
   if (!inPlace) {
     focusHeading();
     window.scrollTo(0, 0);
+    if (scroll) restoreScroll(scroll);
   }
 }
 

@@ -12,6 +12,7 @@ let errorsSaid = new Set(); // the errors the screen shows, said once each (see 
 let notesSaid = new Set(); // the notes the screen shows, said once each (see sayNewNotes)
 let headingWanted = false; // a new page's heading takes the focus once drawn (see focusHeading)
 let noted = null; // the notes said in this task, which what announce() says after them joins (see sayNewNotes)
+let scrollWanted = null; // where the page gone back to was scrolled to, until its screen has drawn it (restoreScroll)
 
 /** Mount `screen` = {render(), actions?, start?(), stop?(), fallbackFocus?, carry?(), resume?(carried)} into
  * `element`. The same page drawn `again` (in another language) resumes what the screen it replaces carries over:
@@ -24,6 +25,7 @@ export function mount(element, screen, {again = false} = {}) {
   errorsSaid = new Set();
   notesSaid = new Set();
   headingWanted = false;
+  scrollWanted = null;
   screen.repaint = () => paint(screen);
   if (carried !== undefined) screen.resume?.(carried);
   paint(screen);
@@ -46,6 +48,7 @@ function paint(screen) {
   if (inside) refocus(screen, key, seen);
   if (caret) keepCaret(key, caret);
   takeHeading();
+  takeScroll(screen);
   sayNewErrors();
   sayNewNotes();
   screen.painted?.(root);
@@ -108,6 +111,27 @@ function takeHeading() {
   if (waiting && !heading) return; // not drawn yet
   headingWanted = false; // the person moved on meanwhile (a link, a field), or the heading has it now
   heading?.focus({preventScroll: true});
+}
+
+/** Back to a page scrolled to `y` (the router's): scrolled there again once its screen says that what it lists is
+ * drawn (`settled()`: My games' first answer, asked again on every visit), so that the player finds the match they
+ * opened where they left it in a list of dozens (it showed the top of the page). A screen without `settled` starts at
+ * its top; a player who scrolls or types before the list comes keeps where they went. */
+export function restoreScroll(y) {
+  if (!current?.settled) return;
+  scrollWanted = y;
+  takeScroll(current);
+  if (scrollWanted !== null) ["wheel", "touchstart", "keydown"].forEach((kind) => addEventListener(kind, dropScroll, {once: true}));
+}
+
+function dropScroll() {
+  scrollWanted = null;
+}
+
+function takeScroll(screen) {
+  if (scrollWanted === null || !screen.settled?.()) return;
+  window.scrollTo(0, scrollWanted);
+  scrollWanted = null;
 }
 
 /** Focus the element with the same data-key again; when it is gone or disabled (a move sent, a card played),

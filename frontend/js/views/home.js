@@ -55,6 +55,7 @@ export default function home() {
       screen.mine.start();
       load();
     },
+    settled: () => screen.mine.settled(), // what a Back to this page scrolls through: its My games
     revive() {
       screen.mine.refresh();
       if (!screen.games) load();

@@ -188,6 +188,7 @@ export function myGames(repaint) {
   let failed = null; // the match whose removal failed: its pushes could not be stopped
   let watched = new Map(); // the public views of the matches this device watches, by id: {data, etag}
   let drawn = ""; // the list's markup as last drawn (see list)
+  let settled = false; // the first round of answers (or failures) is drawn: the page gone back to may scroll (ui.js)
   const tidy = tidying(repaint);
   /** The seats kept here whose match the server no longer lists (none before its first answer): deleted, or the
    * seat given back or its link replaced (`replaced`); not one kept since the list was asked for (in another tab). */
@@ -223,7 +224,9 @@ export function myGames(repaint) {
     }
     watched = await watchedViews(watched);
     if (stopped) return;
-    if (String(list()) !== drawn) repaint(); // the same list again (most answers): the page stays as it is
+    const first = !settled;
+    settled = true;
+    if (first || String(list()) !== drawn) repaint(); // the same list again (most answers): the page stays as it is
     timer = setTimeout(refresh, document.hidden ? 4 * REFRESH_MS : REFRESH_MS);
   }
 
@@ -254,6 +257,7 @@ export function myGames(repaint) {
       refresh();
     },
     refresh,
+    settled: () => settled,
     stop() {
       stopped = true;
       clearTimeout(timer);

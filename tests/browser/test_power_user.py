@@ -1,0 +1,51 @@
+"""A keen player's device: 60 matches of all five games at once (against the computer, with friends, waiting for
+players, finished), opened from My games and back, as they come back to it several times a day."""
+import pytest
+import requests
+from playwright.sync_api import expect
+
+from .matches import GAMES, new_match
+
+COUNT = 60
+
+
+@pytest.fixture(scope="module")
+def held(server):
+    """The seats of 60 matches made through the API, as a device keeps them ({id: seat}): a quarter waiting for
+    players, a quarter finished (Bob resigned), the others in play, some against the computer."""
+    seats = {}
+    for n in range(COUNT):
+        game, kind = GAMES[n % len(GAMES)], n % 4
+        match = new_match(server, game, join=kind != 0, bots={1: "easy"} if kind == 3 and n % 8 == 3 else None)
+        if kind == 1:
+            assert requests.post(f"{server}/api/v1/games/{match.id}/resign", timeout=10,
+                                 headers={"Authorization": f"Bearer {match.tokens[1]}"}).status_code == 200
+        seats[match.id] = {"seat": 0, "token": match.tokens[0], "game": game, "linkShown": True, "at": n}
+    return seats
+
+
+def device(new_page, held):
+    """A phone holding the 60 seats, on My games with every match listed."""
+    page = new_page()
+    page.goto("/api/v1/health")
+    page.evaluate("(seats) => localStorage.setItem('addgames.seats', JSON.stringify(seats))", held)
+    page.goto("/")
+    expect(page.locator("#mine-list > li")).to_have_count(COUNT)
+    return page
+
+
+def test_back_from_a_match_opened_far_down_my_games_comes_back_where_the_list_was(new_page, held):
+    """Opened from the foot of a list of 60, a match's Back showed the top of the home page: the player scrolled down
+    past dozens again to open the next one (QA: power user)."""
+    page = device(new_page, held)
+    link = page.locator("#mine-list > li a").nth(45)
+    link.scroll_into_view_if_needed()
+    scrolled = page.evaluate("scrollY")
+    assert scrolled > 2000
+    href = link.get_attribute("href")
+    link.click()
+    expect(page.locator("#status")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#mine-list > li")).to_have_count(COUNT)
+    expect(page.locator(f'#mine-list a[href="{href}"]')).to_be_in_viewport()
+    assert abs(page.evaluate("scrollY") - scrolled) < 5
