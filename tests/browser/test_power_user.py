@@ -49,3 +49,28 @@ def test_back_from_a_match_opened_far_down_my_games_comes_back_where_the_list_wa
     expect(page.locator("#mine-list > li")).to_have_count(COUNT)
     expect(page.locator(f'#mine-list a[href="{href}"]')).to_be_in_viewport()
     assert abs(page.evaluate("scrollY") - scrolled) < 5
+
+
+def test_my_games_lists_a_chain_of_rematches_once_by_its_newest_match(new_page, server, held):
+    """Three rematches in a row with Bob were four entries, three of them "Match over" with the same players: the list
+    shows the one in play, which says how many came before it; the tidying still removes those (QA: power user)."""
+    chain, seats = new_match(server, "addup"), dict(held)
+    earlier = []
+    for n in range(3):
+        assert chain.post("resign", 1).status_code == 200
+        seats[chain.id] = {"seat": 0, "token": chain.tokens[0], "game": "addup", "linkShown": True, "at": 100 + n}
+        earlier.append(chain.id)
+        asked, joined = chain.post("rematch", 0).json(), chain.post("rematch", 1).json()
+        chain = type(chain)(server, "addup", asked["game"]["id"], "", {0: asked["token"], 1: joined["token"]})
+    seats[chain.id] = {"seat": 0, "token": chain.tokens[0], "game": "addup", "linkShown": True, "at": 200}
+    page = new_page()
+    page.goto("/api/v1/health")
+    page.evaluate("(seats) => localStorage.setItem('addgames.seats', JSON.stringify(seats))", seats)
+    page.goto("/")
+    items = page.locator("#mine-list > li")
+    expect(items).to_have_count(COUNT + 1)
+    expect(page.locator(", ".join(f'#mine-list a[href="/g/{id}"]' for id in earlier))).to_have_count(0)
+    newest = items.filter(has=page.locator(f'a[href="/g/{chain.id}"]'))
+    expect(newest.locator(".rematches")).to_have_text("Rematch · 3 earlier matches")
+    finished = COUNT // 4
+    expect(page.locator('[data-key="tidy"]')).to_have_text(f"Remove the {finished + 3} finished matches")

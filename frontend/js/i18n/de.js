@@ -44,6 +44,7 @@ export default {
   "mine.added": "hinzugefügt {relative}",
   "mine.replaced": "Die Person, die das Spiel erstellt hat, hat deinem Platz einen neuen Link gegeben: Bitte sie darum.",
   "mine.rematch": "Eine Revanche wartet auf dich: Öffne das Spiel, um beizutreten.",
+  "mine.rematches": {one: "Revanche · {count} Spiel davor", other: "Revanche · {count} Spiele davor"},
   "mine.forget": "Entfernen",
   "mine.forgetLabel": "{match} entfernen",
   "mine.forgetFailed": "Dieses Gerät konnte die Benachrichtigungen dieses Spiels nicht abschalten (keine Verbindung?), deshalb behält es das Spiel vorerst. Versuch es gleich noch einmal.",

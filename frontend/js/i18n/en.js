@@ -44,6 +44,7 @@ export default {
   "mine.added": "added {relative}",
   "mine.replaced": "The match's creator gave your seat a new link: ask them for it.",
   "mine.rematch": "A rematch is waiting for you: open the match to join it.",
+  "mine.rematches": {one: "Rematch · {count} earlier match", other: "Rematch · {count} earlier matches"},
   "mine.forget": "Remove",
   "mine.forgetLabel": "Remove {match}",
   "mine.forgetFailed": "This device could not turn off the notifications of this match (no connection?), so it keeps the match for now. Try again in a moment.",

@@ -44,6 +44,7 @@ export default {
   "mine.added": "añadida {relative}",
   "mine.replaced": "Quien creó la partida dio un enlace nuevo a tu plaza: pídeselo.",
   "mine.rematch": "Te espera una revancha: abre la partida para unirte.",
+  "mine.rematches": {one: "Revancha · {count} partida anterior", other: "Revancha · {count} partidas anteriores"},
   "mine.forget": "Quitar",
   "mine.forgetLabel": "Quitar {match}",
   "mine.forgetFailed": "Este dispositivo no pudo desactivar las notificaciones de esta partida (¿no hay conexión?), así que por ahora se queda con la partida. Vuelve a intentarlo en un momento.",

@@ -44,6 +44,7 @@ export default {
   "mine.added": "ajoutée {relative}",
   "mine.replaced": "La personne qui a créé la partie a donné un nouveau lien à votre place : demandez-le-lui.",
   "mine.rematch": "Une revanche vous attend : ouvrez la partie pour la rejoindre.",
+  "mine.rematches": {one: "Revanche · {count} partie avant celle-ci", other: "Revanche · {count} parties avant celle-ci"},
   "mine.forget": "Retirer",
   "mine.forgetLabel": "Retirer {match}",
   "mine.forgetFailed": "Cet appareil n'a pas pu couper les notifications de cette partie (pas de connexion ?) : il garde donc la partie pour l'instant. Réessayez dans un moment.",

@@ -44,6 +44,7 @@ export default {
   "mine.added": "aggiunta {relative}",
   "mine.replaced": "Chi ha creato la partita ha dato un nuovo link al tuo posto: chiediglielo.",
   "mine.rematch": "Ti aspetta una rivincita: apri la partita per unirti.",
+  "mine.rematches": {one: "Rivincita · {count} partita precedente", other: "Rivincita · {count} partite precedenti"},
   "mine.forget": "Togli",
   "mine.forgetLabel": "Togli {match}",
   "mine.forgetFailed": "Questo dispositivo non è riuscito a disattivare le notifiche di questa partita (manca la connessione?), quindi per ora tiene la partita. Riprova tra un momento.",

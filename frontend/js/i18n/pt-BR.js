@@ -24,6 +24,7 @@ export default {
   "mine.remembered": "Enquanto isso, estes são os jogos de que este dispositivo se lembra.",
   "mine.replaced": "Quem criou o jogo deu um novo link para o seu lugar: peça o link a essa pessoa.",
   "mine.rematch": "Tem uma revanche esperando por você: abra o jogo para entrar.",
+  "mine.rematches": {one: "Revanche · {count} jogo anterior", other: "Revanche · {count} jogos anteriores"},
   "mine.forgetFailed": "Este dispositivo não conseguiu desligar as notificações deste jogo (sem conexão?), então vai ficar com o jogo por enquanto. Tente de novo daqui a pouco.",
   "mine.as": "Você joga como {name}",
   "mine.nowYourTurn": "É a sua vez em {match}.",

@@ -44,6 +44,7 @@ export default {
   "mine.added": "adicionado {relative}",
   "mine.replaced": "Quem criou o jogo deu uma nova ligação ao teu lugar: pede-lha.",
   "mine.rematch": "Tens uma desforra à espera: abre o jogo para entrares.",
+  "mine.rematches": {one: "Desforra · {count} jogo anterior", other: "Desforra · {count} jogos anteriores"},
   "mine.forget": "Remover",
   "mine.forgetLabel": "Remover {match}",
   "mine.forgetFailed": "Este dispositivo não conseguiu desligar as notificações deste jogo (sem ligação?), por isso fica com o jogo por agora. Tenta outra vez daqui a pouco.",

@@ -42,6 +42,20 @@ const rematchWaiting = (entry) => entry.status === "over" && entry.rematch !== n
 /** The seat joined the rematch on another device: this one has nothing to join. */
 const rematchElsewhere = (entry) => entry.rematch !== null && entry.rematch_joined && !seatOf(entry.rematch);
 
+/** A finished match whose rematch this device plays on, listed too (`listed`, the entries shown): not listed itself, but
+ * counted by the rematch (`earlier`); kept on the device, which the tidying removes with the finished ones. Three
+ * rematches in a row with Bob were four entries, three of them "Match over" with the same players (QA: power user). */
+const superseded = (entry, listed) => entry.status === "over" && entry.rematch !== null && Boolean(seatOf(entry.rematch))
+  && listed.some((other) => other.id === entry.rematch);
+
+/** How many matches of a chain of rematches came before `entry` (0 for none), among those `listed`. */
+function earlier(entry, listed) {
+  const before = (id) => listed.find((other) => other.rematch === id && superseded(other, listed));
+  let count = 0;
+  for (let match = before(entry.id); match; match = before(match.id)) count += 1;
+  return count;
+}
+
 /** Who sits at the table (a my-games entry or a match's view): the names, and how many seats are open to anyone
  * (the reserved ones: the status names them). */
 function players(entry) {
@@ -67,14 +81,16 @@ function playedBy(entry) {
   return sharedDevice() ? t("mine.as", {name: isolated(entry.name)}) : "";
 }
 
-function item(entry, failed) {
+function item(entry, failed, listed) {
   const table = tableOf(entry.id);
   const by = playedBy(entry);
+  const chain = earlier(entry, listed);
   return html`
     <li class="${yourTurn(entry) ? "mine your-turn" : "mine"}">
       <a href="/g/${entry.id}" data-key="mine-${entry.id}"><strong>${gameName(entry.game)}</strong>
         <span class="players">${players(entry)}</span>
         ${by ? html`<span class="as">${by}</span>` : ""}
+        ${chain ? html`<span class="rematches">${t("mine.rematches", {count: chain})}</span>` : ""}
         <span class="state">${yourTurn(entry) ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, table ? null : entry.seat)}${deadline(entry)}</span>
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
         ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${rematchTaken(entry.your_status)}</span>` : ""}
@@ -236,7 +252,8 @@ export function myGames(repaint) {
     const seats = allSeats();
     if (!seats.length && !watchedMatches().length) return sheetsList();
     const listed = seats.length ? entries : []; // nothing to ask the server for matches only watched
-    const items = listed ? [listed.filter((e) => seats.some((s) => s.id === e.id)).map((entry) => item(entry, failed)),
+    const held = listed?.filter((e) => seats.some((s) => s.id === e.id));
+    const items = held ? [held.filter((entry) => !superseded(entry, held)).map((entry) => item(entry, failed, held)),
       gone().map((seat) => goneItem(seat, replaced, failed))] : unlisted ? seats.map(keptItem) : null;
     return html`<section class="my-games" aria-labelledby="mine-title">
       <h2 id="mine-title">${t("mine.title")}</h2>
