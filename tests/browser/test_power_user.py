@@ -4,7 +4,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from .matches import GAMES, new_match
+from .matches import GAMES, move_back_in_time, new_match
 
 COUNT = 60
 
@@ -74,3 +74,19 @@ def test_my_games_lists_a_chain_of_rematches_once_by_its_newest_match(new_page, 
     expect(newest.locator(".rematches")).to_have_text("Rematch · 3 earlier matches")
     finished = COUNT // 4
     expect(page.locator('[data-key="tidy"]')).to_have_text(f"Remove the {finished + 3} finished matches")
+
+
+def test_my_games_says_when_a_finished_match_ended(new_page, server, database_file, held):
+    """Fifteen finished matches each said "Match over: you win!" and nothing more: which was last night's, which last
+    month's, the list did not tell (QA: power user)."""
+    old = new_match(server, "addit")
+    assert old.post("resign", 1).status_code == 200
+    move_back_in_time(database_file, old.id, 50)
+    page = new_page()
+    page.goto("/api/v1/health")
+    seats = {**held, old.id: {"seat": 0, "token": old.tokens[0], "game": "addit", "linkShown": True, "at": 300}}
+    page.evaluate("(seats) => localStorage.setItem('addgames.seats', JSON.stringify(seats))", seats)
+    page.goto("/")
+    expect(page.locator(f'#mine-list a[href="/g/{old.id}"] .state')).to_have_text("Match over: you win! · ended 2 days ago")
+    newest = page.locator("#mine-list > li").filter(has_text="Match over").first
+    expect(newest.locator(".state")).to_have_text("Match over: you win! · ended this minute")

@@ -60,6 +60,7 @@ export default {
   "mine.due": "Frist {relative}",
   "mine.moved": "letzter Zug {relative}",
   "mine.started": "begonnen {relative}",
+  "mine.ended": "beendet {relative}",
   "mine.watching": "Du schaust zu: Du hast {name} den Platz gegeben.",
   "mine.lookingOn": "Du schaust zu: kein Platz auf diesem Gerät.",
   "mine.late": "Zeit abgelaufen {relative}",

@@ -60,6 +60,7 @@ export default {
   "mine.due": "deadline {relative}",
   "mine.moved": "last move {relative}",
   "mine.started": "started {relative}",
+  "mine.ended": "ended {relative}",
   "mine.watching": "Watching: you gave {name} their seat.",
   "mine.lookingOn": "Watching: no seat on this device.",
   "mine.late": "time ran out {relative}",

@@ -60,6 +60,7 @@ export default {
   "mine.due": "plazo {relative}",
   "mine.moved": "última jugada {relative}",
   "mine.started": "empezada {relative}",
+  "mine.ended": "terminada {relative}",
   "mine.watching": "Mirando: le diste su plaza a {name}.",
   "mine.lookingOn": "Mirando: sin plaza en este dispositivo.",
   "mine.late": "tiempo agotado {relative}",

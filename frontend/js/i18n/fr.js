@@ -60,6 +60,7 @@ export default {
   "mine.due": "échéance {relative}",
   "mine.moved": "dernier coup {relative}",
   "mine.started": "commencée {relative}",
+  "mine.ended": "terminée {relative}",
   "mine.watching": "Vous regardez : vous avez donné sa place à {name}.",
   "mine.lookingOn": "Vous regardez : pas de place sur cet appareil.",
   "mine.late": "temps écoulé {relative}",

@@ -60,6 +60,7 @@ export default {
   "mine.due": "scadenza {relative}",
   "mine.moved": "ultima mossa {relative}",
   "mine.started": "iniziata {relative}",
+  "mine.ended": "finita {relative}",
   "mine.watching": "Stai guardando: hai dato il suo posto a {name}.",
   "mine.lookingOn": "Stai guardando: nessun posto su questo dispositivo.",
   "mine.late": "tempo scaduto {relative}",

@@ -60,6 +60,7 @@ export default {
   "mine.due": "prazo {relative}",
   "mine.moved": "última jogada {relative}",
   "mine.started": "começado {relative}",
+  "mine.ended": "terminado {relative}",
   "mine.watching": "A ver: deste o lugar a {name}.",
   "mine.lookingOn": "A ver: sem lugar neste dispositivo.",
   "mine.late": "tempo esgotado {relative}",

@@ -15,8 +15,10 @@ import {tidying} from "./tidy.js";
 import {gameName, isolated, pollText, rematchTaken, seatName, statusLine} from "./words.js";
 
 /** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it: its
- * last move (`moved`), or, before anyone moved, its start (`moved_at`: the last seat taken then; a hint is no move). */
+ * last move (`moved`), or, before anyone moved, its start (`moved_at`: the last seat taken then; a hint is no move).
+ * A finished match, when it ended (`moved_at`, its last change): a keen player's dozens each said only who won. */
 function deadline(entry) {
+  if (entry.status === "over") return html` <span class="due">· ${t("mine.ended", {relative: relativeTime(Date.parse(entry.moved_at))})}</span>`;
   if (!entry.deadline) {
     if (entry.status !== "playing") return "";
     const since = entry.moved ? t("mine.moved", {relative: relativeTime(Date.parse(entry.moved))})
