@@ -1,12 +1,13 @@
 """`flask --app wsgi cleanup`: delete the matches nobody joined, and those past the operator's
 retention (api/retention.py). Run it daily from a scheduler. `find-matches` and `delete-matches`:
-erase the matches someone asks to have deleted (README, *Deploying*)."""
+erase the matches someone asks to have deleted (README, *Deploying*). `backup`: api/backup.py."""
 import click
 from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
 from . import logs, retention
+from .backup import backup
 from .models import Match, db, utc_iso
 
 
@@ -68,5 +69,5 @@ def delete_matches(matches: tuple[str, ...]) -> None:
 
 
 def init_app(app: Flask) -> None:
-    for command in (cleanup, find_matches, delete_matches):
+    for command in (cleanup, find_matches, delete_matches, backup):
         app.cli.add_command(command)
