@@ -75,3 +75,28 @@ def test_a_migration_is_not_cut_short_by_the_web_s_statement_timeout(app, client
     with app.app_context():  # and the web's connections keep theirs
         assert db.session.scalar(text("SHOW statement_timeout")) == "5s"
         db.session.rollback()
+
+
+def test_the_schema_goes_back_one_step_at_a_time_to_0009_and_up_again_as_it_was(app, client):
+    """README's *Taking the schema back*: `db downgrade` one step at a time, down to 0009 (the
+    release of 2026-11-26), keeps every match of its time as it was: a hint asked, a bot's seat, a
+    waiting seat; upgraded again, each seat's view is as before and the matches play on."""
+    hinted = Table.create(client, seats=3)
+    view = hinted.view(hinted.view()["turn"])
+    assert client.post(f"/api/v1/games/{hinted.id}/hint", headers=bearer(hinted.tokens[view["you"]["seat"]])).status_code == 200
+    against_bot = Table.create(client, join=False, bots=[{"seat": 1, "level": "hard"}])
+    waiting = Table.create(client, seats=3, join=False)
+    tables = (hinted, against_bot, waiting)
+    seen = [[table.view(seat) for seat in table.tokens] for table in tables]
+    with app.app_context():
+        while (at := db.session.scalar(text("SELECT version_num FROM alembic_version"))) != "0009":
+            db.session.rollback()
+            flask_migrate.downgrade(revision="-1")
+            assert db.session.scalar(text("SELECT version_num FROM alembic_version")) < at
+        db.session.rollback()
+        flask_migrate.upgrade()
+    assert [[table.view(seat) for seat in table.tokens] for table in tables] == seen
+    for table in (hinted, against_bot):
+        view = table.view(table.view()["turn"])
+        assert table.post_move(view["you"]["seat"], first_legal(view), view["version"]).status_code == 200
+    assert waiting.join("Bob")["seat"] == 1
