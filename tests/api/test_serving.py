@@ -692,8 +692,7 @@ def test_a_database_stall_is_answered_by_the_app_and_never_restarts_the_worker(a
     their moves queue: each is answered before the worker's timeout, by the app (a poll's 304, a
     move's `503 database_unavailable`), never by the timeout's `503 server_timeout`, which restarted
     the worker and cut every poll it held. Before, the polls' wait (20 s) ended behind moves each
-    holding the gate for SQLite's busy timeout (10 s). The bound below is the design's (gunicorn's
-    timeout), not a measure of speed."""
+    holding the gate for SQLite's busy timeout (10 s)."""
     answered_in_time_through_a_stall(app, tmp_path, workers=1, matches=3, held=None,
                                      DATABASE_LOCK_TIMEOUT="8", DATABASE_STATEMENT_TIMEOUT="8")
 
@@ -720,15 +719,14 @@ def answered_in_time_through_a_stall(app, tmp_path, workers: int, matches: int, 
             polls += [(match_id, tokens[seat], view.headers["ETag"] if seat == 0 else requests.get(
                 f"{base}/api/v1/games/{match_id}", headers={"Authorization": f"Bearer {tokens[1]}"}).headers["ETag"])
                 for seat in (0, 1)]
-        answers: list[tuple[str, float, requests.Response | Exception]] = []
+        answers: list[tuple[str, requests.Response | Exception]] = []
 
         def send(kind: str, method: str, path: str, **kwargs) -> None:
-            sent = time.monotonic()
             try:
                 answered = requests.request(method, f"{base}/api/v1/games/{path}", timeout=90, **kwargs)
             except requests.RequestException as error:
                 answered = error
-            answers.append((kind, time.monotonic() - sent, answered))
+            answers.append((kind, answered))
 
         with writes_blocked(app.config["SQLALCHEMY_DATABASE_URI"]):
             blocked = time.monotonic()
@@ -747,10 +745,11 @@ def answered_in_time_through_a_stall(app, tmp_path, workers: int, matches: int, 
                 time.sleep(max(held - (time.monotonic() - blocked), 0))
         for sender in senders:
             sender.join(90)
-        worker_timeout = 25  # gunicorn.conf.py
-        for kind, took, answered in answers:
+        # Whether the app answered in time is told by who answered, not by the clock: an answer past the
+        # worker's timeout is its `503 server_timeout` and a worker booted again. (The clock, read here,
+        # adds this loaded machine's delays in sending and reading: a move once "took" 25.1 s.)
+        for kind, answered in answers:
             assert not isinstance(answered, Exception), f"a {kind} was cut: {answered}"
-            assert took < worker_timeout, f"a {kind} took {took:.1f} s"
             if answered.status_code == 503:
                 assert answered.json()["code"] == "database_unavailable", f"a {kind}: {answered.text}"
                 assert int(answered.headers["Retry-After"]) >= 1 and answered.headers["X-Request-Id"]
