@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .drive import off_screen
+from .drive import off_screen, too_small
 from .matches import GAMES, PLAYERS, new_match, unshuffled
 
 LONG_NAMES = ["Ann", "Maximiliano Alejandro Fernández-García", "Cy", "Wolfgang Amadeus Mozart-Salieri", "Eve",
@@ -119,25 +119,39 @@ BROKEN_WORDS = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("game", "seats"), [("addup", 2), ("addtoo", 2), ("plusminus", 8)])
-def test_a_phone_held_sideways_shows_the_table_beside_the_status(new_page, server, artifacts, game, seats):
+# Phones held sideways: iPhone 12-14, two Androids, an iPhone SE
+SIDEWAYS = {"844x390": {"width": 844, "height": 390}, "740x360": {"width": 740, "height": 360},
+            "915x412": {"width": 915, "height": 412}, "667x375": {"width": 667, "height": 375}}
+
+
+@pytest.mark.parametrize(("game", "seats"), [(game, 2) for game in GAMES] + [("plusminus", 8)])
+@pytest.mark.parametrize("size", SIDEWAYS)
+def test_a_phone_held_sideways_shows_the_table_beside_the_status(new_page, server, artifacts, size, game, seats):
     """At 667x375 the status and the scores filled the first screen (with 8 seats, no card of the
-    table showed at all): the table now stands beside them, its top and the hand's first row on the
-    first screen (ADD UP's two rows leave only the top of the hand in sight)."""
-    match = new_match(server, game, seats=seats)
+    table showed at all): the table now stands beside them. Its turn scrolled the status to the top of
+    the screen, the table's top, higher, above it (ADD UP's top row title, ADD-TOO's zoom buttons), and at
+    844x390 ADD UP's cards, larger from 48rem wide, left its hand half under the screen's foot: the table's
+    top, the status and the whole hand now show together, the page no wider than the screen, every control
+    44 px."""
+    width, height = SIDEWAYS[size]["width"], SIDEWAYS[size]["height"]
+    match = new_match(server, game, seats=seats, deck=unshuffled(server, game, seats))
     match.play(lambda view: view["version"] >= seats + 1
                and (game != "addtoo" or "place" in match.view(view["turn"])["you"]["legal_moves"]))
     page = new_page()
-    page.set_viewport_size({"width": 667, "height": 375})
+    page.set_viewport_size(SIDEWAYS[size])
     page.emulate_media(reduced_motion="reduce")
     page.goto(match.seat_link(match.view(0)["turn"]))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
-    page.screenshot(path=artifacts / f"sideways-{game}-{seats}.png")
+    page.screenshot(path=artifacts / f"sideways-{game}-{seats}-{size}.png")
     # in one step of the page's own: a poll may repaint the table between two steps of the test's
-    status, board, hand = page.evaluate("""() => ['#status', '.board', '.board .hand:not(.other) .cards > *']
-        .map((selector) => document.querySelector(selector).getBoundingClientRect().toJSON())""")
-    assert board["x"] >= status["x"] + status["width"] and board["y"] < 375 / 2, (status, board)
-    assert hand["y"] + (hand["height"] if game != "addup" else 10) <= 375, hand
+    status, board, hand = page.evaluate("""() => [document.querySelector('#status'), document.querySelector('.board'),
+        ...document.querySelectorAll('.board .hand:not(.other) .cards > *')].map((e) => e.getBoundingClientRect().toJSON())
+        .reduce((parts, box, i) => i < 3 ? [...parts, box] : [parts[0], parts[1], {...parts[2], bottom: Math.max(parts[2].bottom, box.bottom)}], [])""")
+    assert board["x"] >= status["x"] + status["width"], (status, board)
+    assert board["top"] >= 0 and status["top"] >= 0 and status["bottom"] <= height, (status, board)
+    assert hand["top"] >= 0 and hand["bottom"] <= height, hand
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert too_small(page) == []
 
 
 @pytest.mark.parametrize("game", GAMES)

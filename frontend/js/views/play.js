@@ -396,8 +396,11 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const status = root.querySelector("#status");
     const hand = root.querySelector(".board .hand .cards") || root.querySelector(".board");
     if (!status || !hand) return;
-    if (status.getBoundingClientRect().top < 0 || hand.getBoundingClientRect().bottom > window.innerHeight) {
-      window.scrollBy(0, status.getBoundingClientRect().top - 8);
+    // Held sideways the table stands beside the status, from the title's line: its top (ADD UP's top row, ADD-TOO's
+    // zoom buttons) is higher than the status's
+    const top = Math.min(status.getBoundingClientRect().top, root.querySelector(".board").getBoundingClientRect().top);
+    if (top < 0 || hand.getBoundingClientRect().bottom > window.innerHeight) {
+      window.scrollBy(0, top - 8);
       followedByTheFocus(status);
     }
   }
