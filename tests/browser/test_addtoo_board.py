@@ -129,12 +129,43 @@ def test_addtoo_what_the_board_shows_follows_its_shape_when_the_device_turns(new
         svg.style.cssText = 'position: fixed; top: 0; left: 0; width: 400px; height: 100px';
         document.body.append(svg);
         const seen = [];
-        attach(svg, {box: null, shown: null}, [0, 0, 100, 100], (box) => seen.push(box));
+        attach(svg, {box: [0, 0, 100, 100], shown: null}, () => [0, 0, 100, 100], (box) => seen.push(box));
         svg.style.cssText = 'position: fixed; top: 0; left: 0; width: 100px; height: 400px';
         await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
         return seen.at(-1);
     }""")
     assert shown == pytest.approx([0, -150, 100, 400]), shown  # the box centred, four times as high as wide
+
+
+SHOWN = """() => { const svg = document.querySelector('.addtoo-board'), box = svg.viewBox.baseVal;
+    return {px: svg.getScreenCTM().a, box: [box.x, box.y, box.width, box.height]}; }"""
+
+
+@pytest.mark.parametrize(("before", "after"), [((390, 844), (844, 390)), ((844, 390), (390, 844))],
+                         ids=["turned-sideways", "turned-upright"])
+def test_addtoo_a_board_left_as_it_opened_opens_anew_when_the_device_turns(new_page, server, before, after):
+    """A board no one moved, opened on a phone held upright, then turned sideways: it kept the view chosen for the
+    upright board, drawn smaller in the low board (numbers under the readable size) and centred elsewhere than a
+    turn opened sideways would be. Untouched, it now shows what it would show opened at the new size."""
+    # five diamonds placed, four cells high with the lit cells: readable whole upright, not in the low board sideways
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
+    seat = match.play(lambda view: len(view["state"]["board"]) >= 5
+                      and "place" in match.view(view["turn"])["you"]["legal_moves"])["turn"]
+    page = new_page(poll_ms=60_000)  # the turn alone moves the view: no repaint draws the board anew meanwhile
+    page.set_viewport_size(dict(zip(("width", "height"), before)))
+    page.goto(match.seat_link(seat))
+    expect(page.locator("#last-move")).to_be_visible()  # drawn again once the history came: not after the turn
+    page.set_viewport_size(dict(zip(("width", "height"), after)))
+    page.wait_for_function(f"() => innerWidth === {after[0]}")
+    page.wait_for_timeout(200)  # the board's resize observed
+    turned = page.evaluate(SHOWN)
+    opened = new_page()
+    opened.set_viewport_size(dict(zip(("width", "height"), after)))
+    opened.goto(match.seat_link(seat))
+    expect(opened.locator(".addtoo-board[viewBox]")).to_be_attached()
+    shown = opened.evaluate(SHOWN)
+    assert turned["box"] == pytest.approx(shown["box"], abs=0.1), (turned, shown)
+    assert NUMBER * turned["px"] > 11.9, f"numbers drawn {NUMBER * turned['px']:.1f} px"
 
 
 def test_addtoo_zoom_buttons_never_cover_the_board_with_200_percent_text(new_page, big_board):

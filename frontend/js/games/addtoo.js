@@ -185,7 +185,7 @@ export default {
     const places = cellsFor(ctx); // of the diamond picked, drawn as targets
     const outside = root.querySelector("#addtoo-outside");
     // The turn's view needs the board's size on screen, known only now; a view the user chose stays.
-    const moveTo = attach(svg, cam, cam.box || turnView(board, lit, last, svg.clientWidth, svg.clientHeight),
+    const moveTo = attach(svg, cam, (width, height) => cam.box || turnView(board, lit, last, width, height),
       (shown) => outside && sayOutside(outside, leftOut(places, shown)));
     // A lit cell reached with Tab (or a screen reader's cursor) outside the view: the view follows it.
     svg.addEventListener("focusin", (event) => {

@@ -34,12 +34,12 @@ export function zoom(cam, box, factor, cx = box[0] + box[2] / 2, cy = box[1] + b
   cam.box = [cx - (cx - box[0]) * (w / box[2]), cy - (cy - box[1]) * (h / box[3]), w, h];
 }
 
-/** Show `box` in `svg` and let the user move that view; `seen(box)` hears of every view shown. Returns a
- *  function that moves the view to another box, as the user's. */
-export function attach(svg, cam, box, seen) {
+/** Show `view(width, height)`, the box for the board's size in px, in `svg` and let the user move that view;
+ *  `seen(box)` hears of every view shown. Returns a function that moves the view to another box, as the user's. */
+export function attach(svg, cam, view, seen) {
   const pointers = new Map();
   let moved = 0;
-  let current = box.slice();
+  let current = view(svg.clientWidth, svg.clientHeight).slice();
   const draw = () => {
     const written = current.map((n) => n.toFixed(1));
     svg.setAttribute("viewBox", written.join(" "));
@@ -52,9 +52,15 @@ export function attach(svg, cam, box, seen) {
     draw();
   };
   draw();
-  // The board reshaped with the screen (a device turned, a foldable opened): the same view shows more of the board one
-  // way, less the other. A board taken off the page by a repaint measures nothing.
-  new ResizeObserver(() => svg.isConnected && draw()).observe(svg);
+  // The board reshaped with the screen (a device turned, a foldable opened): a view the user chose shows more of the
+  // board one way, less the other; one no one chose is chosen again for the new shape, as if opened at it (kept, the
+  // view chosen upright was drawn too small to read in the low board of a phone turned sideways). A board taken off
+  // the page by a repaint measures nothing.
+  new ResizeObserver(() => {
+    if (!svg.isConnected) return;
+    if (!cam.box) current = view(svg.clientWidth, svg.clientHeight).slice();
+    draw();
+  }).observe(svg);
   svg.addEventListener("pointerdown", (event) => {
     pointers.set(event.pointerId, {x: event.clientX, y: event.clientY});
     if (pointers.size === 1) moved = 0;
