@@ -152,6 +152,20 @@ def test_a_phone_held_sideways_shows_the_table_beside_the_status(new_page, serve
     assert hand["top"] >= 0 and hand["bottom"] <= height, hand
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert too_small(page) == []
+    # A card picked rises, its tick above it: with the rows tightened they covered "Your hand"
+    page.locator(".board .hand:not(.other) button.card:not([disabled])").first.tap()
+    expect(page.locator('.board .hand [aria-pressed="true"]')).to_have_count(1)
+    assert page.evaluate(COVERED, ".board .hand:not(.other) h3") == []
+
+
+# The points along the foot of each line of `selector`'s text where something else is drawn over it
+COVERED = """(selector) => {
+    const heading = document.querySelector(selector), range = document.createRange();
+    range.selectNodeContents(heading);
+    return [...range.getClientRects()].flatMap((line) => [line.left + 2, (line.left + line.right) / 2, line.right - 2]
+        .map((x) => [x, line.bottom - 3]))
+        .filter(([x, y]) => !heading.contains(document.elementFromPoint(x, y)));
+}"""
 
 
 @pytest.mark.parametrize("game", GAMES)
