@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Response, current_app, jsonify, request
 
-from engine import events
+from engine import events, unhinted
 
 from . import logs, pace
 from .context import current_request
@@ -45,6 +45,12 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
     match_status = status(match, game, state)
     turn = events.to_move(game, state) if match_status == "playing" else None  # nobody moves before all have come
     deadline = deadline_iso(match, match_status)
+    # The hands are dealt when the match is made, but a seat may be given back until every seat is taken: a
+    # player who looked at the hand of the seat they held, gave it back and sat elsewhere would know another's.
+    shown = events.view_before_start(game, state) if match_status == "waiting" else game.view(state.game, viewer)
+    legal = game.legal_moves(state.game, viewer) if viewer is not None and match_status == "playing" else None
+    if not match.hints:  # a counting test: no sum or points worked out before a move (engine/unhinted.py)
+        shown, legal = unhinted.view(game.KEY, shown), unhinted.legal_moves(game.KEY, legal)
     return {
         "id": match.id,
         "game": match.game,
@@ -66,13 +72,8 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
         "seed": match.seed if match_status == "over" else None,
         "rematch": match.rematch_id,
         "creator": match.creator,
-        # The hands are dealt when the match is made, but a seat may be given back until every seat is taken: a
-        # player who looked at the hand of the seat they held, gave it back and sat elsewhere would know another's.
-        "state": events.view_before_start(game, state) if match_status == "waiting" else game.view(state.game, viewer),
-        "you": None if viewer is None else {
-            "seat": viewer,
-            "legal_moves": game.legal_moves(state.game, viewer) if match_status == "playing" else None,
-        },
+        "state": shown,
+        "you": None if viewer is None else {"seat": viewer, "legal_moves": legal},
     }
 
 

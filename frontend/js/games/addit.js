@@ -44,8 +44,9 @@ function controls(ctx, offer) {
   const {view, ui} = ctx;
   const sums = helpsWithSums(view);
   const picked = view.state.table.filter((face) => ui.group.includes(face.id));
-  const right = ui.group.length > 0 && offer.captures.some((group) => sameGroup(group, ui.group));
-  // Without help with the sums any group may be sent: the server says why one does not add up.
+  // Without help with the sums the server sends no captures (a counting test): any group may be sent, and the
+  // server says why one does not add up.
+  const right = sums && ui.group.length > 0 && offer.captures.some((group) => sameGroup(group, ui.group));
   const sendable = sums ? right : ui.group.length > 0;
   return html`<div class="controls">
     ${sums ? sumLines(offer, picked, right, view.state.table) : html`<p class="hint">${t("addit.pickGroup", {target: offer.value})}</p>`}
@@ -98,7 +99,7 @@ export default {
       ctx.repaint();
       // On to the table's cards, unless none makes a group with the card, as the page says: then it is laid
       const offer = ctx.legal.play.find((o) => o.card === ctx.ui.card);
-      if (chosenWithKey(event) && offer && (offer.captures.length || !helpsWithSums(ctx.view))) {
+      if (chosenWithKey(event) && offer && (!helpsWithSums(ctx.view) || offer.captures.length)) {
         document.querySelector('.addit [data-action="pick"]')?.focus();
       }
     },
