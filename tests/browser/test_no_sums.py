@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.api.test_hints_off import counted_in
 from tests.engine.test_addem import fixed_deck as addem_deck
 from tests.engine.test_addit import fixed_deck as addit_deck
 from tests.engine.test_addup import fixed_deck as addup_deck
@@ -17,11 +18,28 @@ from .matches import new_match
 
 
 def opened(new_page, match):
-    """Seat 0's page of `match`, on its turn."""
+    """Seat 0's page of `match`, on its turn; `page.answers` gathers what the API answers it (as devtools show)."""
     page = new_page()
+    page.answers = []
+    page.on("response", lambda response: "/api/" in response.url and page.answers.append(response))
     page.goto(match.seat_link(0))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
     return page
+
+
+def counted(page, game) -> set:
+    """What the views the page was sent (polls and a move's answer) counted for the player: the sums, totals,
+    captures and points a match with hints shows before a move (tests/api/test_hints_off.py)."""
+    bodies = [answer.json() for answer in page.answers
+              if answer.status == 200 and "json" in answer.headers.get("content-type", "")]
+    views = [body for body in bodies if isinstance(body, dict) and {"state", "you", "hints"} <= set(body)]
+    assert views, "the page was sent no view"
+    return set().union(*(counted_in(game, view) for view in views))
+
+
+def scored(page, text):
+    """The player's own score reads `text`: once a move is made, they can check what they counted."""
+    expect(page.locator(".seat.me .score")).to_contain_text(text)
 
 
 def played(page, version):
@@ -69,13 +87,16 @@ def addup_turn(new_page, server, helped):
     expect(page.locator('[data-key="joker-value"]')).to_have_value("1" if helped else "")
     expect(page.locator('[data-key="hint-top-1"]')).to_have_count(1 if helped else 0)
     if helped:
-        return
+        return page
     expect(top).to_be_disabled()  # no value yet: the player types one
     page.locator('[data-key="joker-value"]').fill("1")
     expect(top).to_have_text("Top row")
+    scored(page, "0 cards captured")
     top.click()
     played(page, 1)
     expect(page.locator("#last-move")).to_contain_text("captured")
+    scored(page, "3 cards captured")
+    return page
 
 
 def addit_turn(new_page, server, helped):
@@ -92,8 +113,10 @@ def addit_turn(new_page, server, helped):
     if helped:
         expect(page.locator(".addit .live-sum")).to_contain_text("3 + 5 = 8 (you need 7)")
         expect(capture).to_be_disabled()
-        return
+        return page
     wrong_then_right(page, ".addit", capture, "3 + 5 = 8, not 7", wrong="tennis-5", right="tennis-4")
+    scored(page, "3 cards collected")
+    return page
 
 
 def addem_turn(new_page, server, helped):
@@ -112,9 +135,11 @@ def addem_turn(new_page, server, helped):
     if helped:
         expect(verdict).to_have_text("1 + 5 = 6 · not Total 3")
         expect(lay).to_be_disabled()
-        return
+        return page
     expect(verdict).to_have_count(0)
     wrong_then_right(page, ".addem", lay, "1 + 5 = 6, not 3", wrong="F5a", right="F2a")
+    expect(page.locator("#last-move")).to_contain_text("1 + 2 = Total 3")  # its score counts at the round's end
+    return page
 
 
 def plusminus_turn(new_page, server, helped):
@@ -130,13 +155,16 @@ def plusminus_turn(new_page, server, helped):
     if helped:
         expect(page.locator(".plusminus .live-sum")).to_have_text("First card of the game: total +5")
         expect(buttons).to_have_text(["Man 1 enters on 5"])
-        return
+        return page
     expect(buttons).to_have_text(["Move man 1", "Move man 2", "Move man 3", "Move man 4", "Play without moving a man"])
+    scored(page, "−80 this game")
     buttons.last.click()
     refused(page, "one of your men can move, so you must move one")
     page.locator('.controls [data-key="man-1"]').click()  # man 2
     played(page, 1)
     expect(page.locator(".pm-board.own")).to_contain_text("man 2: 5")
+    scored(page, "−55 this game")
+    return page
 
 
 def addtoo_turn(new_page, server, helped):
@@ -166,11 +194,13 @@ def addtoo_turn(new_page, server, helped):
     if helped:
         expect(line).to_contain_text("scores")
         expect(place_it).to_contain_text("points")
-        return
+        return page
     expect(line).not_to_contain_text("scores")
     expect(place_it).to_have_text("Place it")
     place_it.click()
     played(page, view["version"] + 1)
+    expect(page.locator("#last-move")).to_contain_text(" points")  # its score counts at the hand's end
+    return page
 
 
 TURNS = {"addup": addup_turn, "addit": addit_turn, "addem": addem_turn, "plusminus": plusminus_turn,
@@ -179,16 +209,17 @@ TURNS = {"addup": addup_turn, "addit": addit_turn, "addem": addem_turn, "plusmin
 
 @pytest.mark.parametrize("game", TURNS)
 def test_without_hints_a_turn_shows_no_sums_yet_can_be_played(new_page, server, game):
-    """The same turn with hints (its aids there), then without (none, and the move made)."""
-    for helped in (True, False):
-        TURNS[game](new_page, server, helped)
+    """The same turn with hints (its aids there, in the page and in what the API sends it), then without (none,
+    the move made and its score shown once made)."""
+    assert counted(TURNS[game](new_page, server, True), game), "hints on: the page was sent no sums (the check proved nothing)"
+    assert not counted(TURNS[game](new_page, server, False), game)
 
 
 def test_the_create_form_says_what_unticking_hints_turns_off(new_page):
     page = new_page()
     page.goto("/new/addup")
     hints = page.locator('label.choice:has([data-key="hints"])')
-    expect(hints).to_have_text("Help with the sums: hints, running sums and previews")
+    expect(hints).to_have_text("Help with the sums: hints, and sums and points shown before a move (unticked: the players count for themselves)")
     page.locator('[data-key="seats-2"]').click()
     page.locator('input[name="name-0"]').fill("Ann")
     hints.click()
