@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from api.push import texts
-from engine import GAMES
+from engine import GAMES, unhinted
 from engine.bots import TACTICS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,6 +55,7 @@ def i18n(key: str) -> bool:
 # What README's checklist names, each with the check that the key is there.
 PLACES = {
     "engine/<key>.py, engine/__init__.py's GAMES": lambda key: GAMES[key].__name__ == f"engine.{key}",
+    "engine/unhinted.py": lambda key: key in unhinted._VIEWS and key in unhinted._LEGAL,
     "engine/bots/<key>.py, engine/bots/__init__.py's TACTICS":
         lambda key: TACTICS[key].__name__ == f"engine.bots.{key}" if key in TACTICS else False,
     "docs/RULES.md": lambda key: re.search(rf"^## .+ \(`{key}`\)$", read("docs/RULES.md"), re.M) is not None,
@@ -70,6 +71,7 @@ PLACES = {
     "tests/golden/ (moves only)": lambda key: golden(key, events=False),
     "tests/golden/ (with events)": lambda key: golden(key, events=True),
     "tests/engine/test_<key>.py": lambda key: (ROOT / f"tests/engine/test_{key}.py").is_file(),
+    "tests/api/test_hints_off.py": lambda key: f'"{key}": {{' in read("tests/api/test_hints_off.py"),
     "tests/api/test_every_game.py": lambda key: re.search(rf'"{key}": \w+_move', read("tests/api/test_every_game.py")),
     "tests/browser/matches.py": lambda key: re.search(rf'GAMES = \[[^]]*"{key}"', read("tests/browser/matches.py"))
                                             and f'"{key}": ' in read("tests/browser/matches.py"),

@@ -589,7 +589,7 @@ export default {
   "bot.level.hard": "schwer",
   "bot.name": "Computer ({level})",
   "seat.bot": "Computer · {level}",
-  "create.hints": "Hilfe beim Rechnen: Tipps, Zwischensummen und Vorschauen",
+  "create.hints": "Hilfe beim Rechnen: Tipps sowie Summen und Punkte vor dem Zug (ohne Haken: alle rechnen selbst)",
   "hint.button": "Tipp",
   "hint.title": "Tipp:",
   "hint.row.top": "oberen Reihe",

@@ -589,7 +589,7 @@ export default {
   "bot.level.hard": "hard",
   "bot.name": "Computer ({level})",
   "seat.bot": "computer · {level}",
-  "create.hints": "Help with the sums: hints, running sums and previews",
+  "create.hints": "Help with the sums: hints, and sums and points shown before a move (unticked: the players count for themselves)",
   "hint.button": "Hint",
   "hint.title": "Hint:",
   "hint.row.top": "top row",

@@ -589,7 +589,7 @@ export default {
   "bot.level.hard": "difícil",
   "bot.name": "Ordenador ({level})",
   "seat.bot": "ordenador · {level}",
-  "create.hints": "Ayuda con las sumas: pistas, sumas en curso y vistas previas",
+  "create.hints": "Ayuda con las sumas: pistas, y sumas y puntos mostrados antes de jugar (desmarcada: cada uno cuenta por sí mismo)",
   "hint.button": "Pista",
   "hint.title": "Pista:",
   "hint.row.top": "fila de arriba",

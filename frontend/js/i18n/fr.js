@@ -589,7 +589,7 @@ export default {
   "bot.level.hard": "difficile",
   "bot.name": "Ordinateur ({level})",
   "seat.bot": "ordinateur · {level}",
-  "create.hints": "Aide au calcul : indices, sommes en cours et aperçus",
+  "create.hints": "Aide au calcul : indices, et sommes et points affichés avant de jouer (décochée : chacun compte lui-même)",
   "hint.button": "Indice",
   "hint.title": "Indice :",
   "hint.row.top": "ligne du haut",

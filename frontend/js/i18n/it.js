@@ -589,7 +589,7 @@ export default {
   "bot.level.hard": "difficile",
   "bot.name": "Computer ({level})",
   "seat.bot": "computer · {level}",
-  "create.hints": "Aiuto con i conti: suggerimenti, somme parziali e anteprime",
+  "create.hints": "Aiuto con i conti: suggerimenti, e somme e punti mostrati prima di giocare (senza spunta: ognuno conta da sé)",
   "hint.button": "Suggerimento",
   "hint.title": "Suggerimento:",
   "hint.row.top": "fila superiore",

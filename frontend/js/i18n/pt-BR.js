@@ -323,7 +323,7 @@ export default {
   "log.addtoo.draw": "{name} comprou um losango: {tile}.",
 
   "computer.lead": "Ninguém para jogar? O computador fica com o outro lugar e você joga na hora.",
-  "create.hints": "Ajuda com as contas: dicas, somas parciais e prévias",
+  "create.hints": "Ajuda com as contas: dicas, e somas e pontos mostrados antes da jogada (desmarcada: cada um faz as contas sozinho)",
   "hint.addup.capture": "{parts} = {total}, o mesmo que a {other_row}: jogue o seu {value} na {row} para ganhar {captured} cartas.",
   "hint.addup.play": "Nenhuma carta sua deixa as filas iguais agora: jogue o seu {value} na {row} ({parts} = {total}; a {other_row} soma {other_total}).",
   "hint.addup.hold": "O seu {capture_value} na {capture_row} ganharia {could_capture} cartas agora, mas, pensando algumas jogadas à frente, o computador prefere esta: jogue o seu {value} na {row} ({parts} = {total}; a {other_row} soma {other_total}).",

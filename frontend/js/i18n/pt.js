@@ -589,7 +589,7 @@ export default {
   "bot.level.hard": "difícil",
   "bot.name": "Computador ({level})",
   "seat.bot": "computador · {level}",
-  "create.hints": "Ajuda com as contas: dicas, somas em curso e pré-visualizações",
+  "create.hints": "Ajuda com as contas: dicas, e somas e pontos mostrados antes de jogar (desmarcada: cada um conta por si)",
   "hint.button": "Dica",
   "hint.title": "Dica:",
   "hint.row.top": "fila de cima",
