@@ -17,20 +17,14 @@ def _without(*keys: str) -> Callable[[JSON], JSON]:
     return lambda shown: {key: value for key, value in shown.items() if key not in keys}
 
 
-def _each_play(*keys: str) -> Callable[[JSON], JSON]:
-    """Legal moves whose `play` entries lose `keys`."""
+def _each(listed: str, *keys: str) -> Callable[[JSON], JSON]:
+    """Legal moves whose `listed` entries (when listed: ADD-TOO lists placements only when there are some) lose `keys`."""
     drop = _without(*keys)
-    return lambda legal: {**legal, "play": [drop(entry) for entry in legal["play"]]}
+    return lambda legal: {**legal, listed: list(map(drop, legal[listed]))} if listed in legal else legal
 
 
 def _addup_view(shown: JSON) -> JSON:
-    return {**shown, "rows": {name: {"cards": row["cards"]} for name, row in shown["rows"].items()}}
-
-
-def _addtoo_legal(legal: JSON) -> JSON:
-    if "place" not in legal:
-        return legal
-    return {"place": [_without("points", "bonus", "pairs")(entry) for entry in legal["place"]]}
+    return {**shown, "rows": {name: _without("sum")(row) for name, row in shown["rows"].items()}}
 
 
 def _same(shown: JSON) -> JSON:
@@ -41,11 +35,11 @@ _VIEWS: dict[str, Callable[[JSON], JSON]] = {
     "addup": _addup_view, "addit": _same, "addem": _without("exposed_total"), "plusminus": _same, "addtoo": _same,
 }
 _LEGAL: dict[str, Callable[[JSON], JSON]] = {
-    "addup": _each_play("captures"),
-    "addit": _each_play("captures"),
+    "addup": _each("play", "captures"),
+    "addit": _each("play", "captures"),
     "addem": _without("exposed_total", "any_sum", "sums", "any_replace", "replaces"),
-    "plusminus": _each_play("total", "men"),
-    "addtoo": _addtoo_legal,
+    "plusminus": _each("play", "total", "men"),
+    "addtoo": _each("place", "points", "bonus", "pairs"),
 }
 
 
