@@ -3,7 +3,7 @@ import {has, language} from "./i18n.js";
 import {loadFailed} from "./load-failed.js";
 import {load} from "./loader.js";
 import {switchedToNewer} from "./shell.js";
-import {focusHeading, mount, restoreScroll} from "./ui.js";
+import {focusHeading, mount, returnKey, returnTo} from "./ui.js";
 
 // [path, screen's module, accepts(...path parts)?]: a path its check refuses is a missing page.
 const known = (game) => has(`game.${game}.name`); // a game the app knows
@@ -28,10 +28,10 @@ export function startRouter(element) {
     history.replaceState({app: true}, "", "/");
     history.pushState({app: true}, "", here);
   }
-  // Back to a page: where it was scrolled to, by the screen once what it lists is drawn (restoreScroll), not by the
+  // Back to a page: where it was scrolled to, by the screen once what it lists is drawn (returnTo), not by the
   // browser, which scrolled the page as it was before the screen was drawn again (its top).
   history.scrollRestoration = "manual";
-  window.addEventListener("popstate", () => route({scroll: history.state?.scroll}));
+  window.addEventListener("popstate", () => route({back: history.state}));
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a[href]");
     if (!link || link.target || link.hasAttribute("download") || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -39,7 +39,7 @@ export function startRouter(element) {
     const url = new URL(link.href);
     if (url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
     event.preventDefault();
-    go(url.pathname + url.hash);
+    go(url.pathname + url.hash, {from: link});
   });
   return route();
 }
@@ -54,8 +54,10 @@ function toPart(event, id) {
   part.scrollIntoView();
 }
 
-export function go(path, {replace = false} = {}) {
-  if (!replace) history.replaceState({...history.state, scroll: window.scrollY}, ""); // for Back to this page
+/** Show `path`, in place of this page in the history (`replace`) or after it: then Back comes here again, where the
+ * page was scrolled to, and to the link followed `from` when the screen gives that the focus back (ui.returnKey). */
+export function go(path, {replace = false, from = null} = {}) {
+  if (!replace) history.replaceState({...history.state, scroll: window.scrollY, focus: returnKey(from)}, "");
   history[replace ? "replaceState" : "pushState"]({app: true}, "", path);
   return route();
 }
@@ -65,12 +67,12 @@ export function replaceAddress(path) {
   history.replaceState({app: true}, "", path);
 }
 
-/** Show the screen for the current address: a new page starts at its top (one gone back to, at `scroll`, where it was
- * left, when its screen says so: see ui.restoreScroll), the focus on its heading; the same page
- * shown again in another language (`inPlace`) leaves the focus on the switcher that changed it, and takes
+/** Show the screen for the current address: a new page starts at its top, the focus on its heading (one gone `back`
+ * to, where it was left, scrolled and the link followed from it focused, when its screen says so: see ui.returnTo);
+ * the same page shown again in another language (`inPlace`) leaves the focus on the switcher that changed it, and takes
  * over what the screen was doing (a move half made: see ui.mount). A new page is the safe moment to switch
  * to a newer version of the app (js/shell.js): the page then loads afresh at the new address. */
-export async function route({inPlace = false, scroll = 0} = {}) {
+export async function route({inPlace = false, back = null} = {}) {
   const mine = ++asked;
   if (!inPlace && await switchedToNewer()) return;
   mendAddress();
@@ -87,7 +89,7 @@ export async function route({inPlace = false, scroll = 0} = {}) {
   if (!inPlace) {
     focusHeading();
     window.scrollTo(0, 0);
-    if (scroll) restoreScroll(scroll);
+    if (back?.scroll || back?.focus) returnTo(back);
   }
 }
 

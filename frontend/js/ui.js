@@ -12,11 +12,11 @@ let errorsSaid = new Set(); // the errors the screen shows, said once each (see 
 let notesSaid = new Set(); // the notes the screen shows, said once each (see sayNewNotes)
 let headingWanted = false; // a new page's heading takes the focus once drawn (see focusHeading)
 let noted = null; // the notes said in this task, which what announce() says after them joins (see sayNewNotes)
-let scrollWanted = null; // where the page gone back to was scrolled to, until its screen has drawn it (restoreScroll)
+let returnWanted = null; // where the page gone back to was left, {scroll, focus}, until its screen has drawn it (returnTo)
 
-/** Mount `screen` = {render(), actions?, start?(), stop?(), fallbackFocus?, carry?(), resume?(carried)} into
- * `element`. The same page drawn `again` (in another language) resumes what the screen it replaces carries over:
- * a move half made. */
+/** Mount `screen` = {render(), actions?, start?(), stop?(), fallbackFocus?, carry?(), resume?(carried), settled?(),
+ * backFocus? (see returnTo)} into `element`. The same page drawn `again` (in another language) resumes what the
+ * screen it replaces carries over: a move half made. */
 export function mount(element, screen, {again = false} = {}) {
   const carried = again ? current?.carry?.() : undefined;
   current?.stop?.();
@@ -25,7 +25,7 @@ export function mount(element, screen, {again = false} = {}) {
   errorsSaid = new Set();
   notesSaid = new Set();
   headingWanted = false;
-  scrollWanted = null;
+  returnWanted = null;
   screen.repaint = () => paint(screen);
   if (carried !== undefined) screen.resume?.(carried);
   paint(screen);
@@ -48,7 +48,7 @@ function paint(screen) {
   if (inside) refocus(screen, key, seen);
   if (caret) keepCaret(key, caret);
   takeHeading();
-  takeScroll(screen);
+  takeReturn(screen);
   sayNewErrors();
   sayNewNotes();
   screen.painted?.(root);
@@ -113,25 +113,37 @@ function takeHeading() {
   heading?.focus({preventScroll: true});
 }
 
-/** Back to a page scrolled to `y` (the router's): scrolled there again once its screen says that what it lists is
- * drawn (`settled()`: My games' first answer, asked again on every visit), so that the player finds the match they
- * opened where they left it in a list of dozens (it showed the top of the page). A screen without `settled` starts at
- * its top; a player who scrolls or types before the list comes keeps where they went. */
-export function restoreScroll(y) {
+/** The data-key of `link`, followed from this screen, when a Back gives it the focus again (see returnTo): a link
+ * in the part of the screen its `backFocus` selects (My games' list), else none. */
+export function returnKey(link) {
+  return (current?.backFocus && link?.closest(current.backFocus) && link.dataset.key) || null;
+}
+
+/** Back to a page scrolled to `scroll`, left by the link keyed `focus` (the router's, from returnKey): scrolled there
+ * again once its screen says that what it lists is drawn (`settled()`: My games' first answer, asked again on every
+ * visit), so that the player finds the match they opened where they left it in a list of dozens (it showed the top of
+ * the page); and that match's link takes the focus from the heading, where a keyboard tabbed through dozens of
+ * entries again, and a screen reader started over at the page's name. A screen without `settled` starts at its top
+ * and heading; a player who scrolls or types before the list comes keeps where they went. */
+export function returnTo({scroll = 0, focus = null}) {
   if (!current?.settled) return;
-  scrollWanted = y;
-  takeScroll(current);
-  if (scrollWanted !== null) ["wheel", "touchstart", "keydown"].forEach((kind) => addEventListener(kind, dropScroll, {once: true}));
+  returnWanted = {scroll, focus};
+  takeReturn(current);
+  if (returnWanted !== null) ["wheel", "touchstart", "keydown"].forEach((kind) => addEventListener(kind, dropReturn, {once: true}));
 }
 
-function dropScroll() {
-  scrollWanted = null;
+function dropReturn() {
+  returnWanted = null;
 }
 
-function takeScroll(screen) {
-  if (scrollWanted === null || !screen.settled?.()) return;
-  window.scrollTo(0, scrollWanted);
-  scrollWanted = null;
+function takeReturn(screen) {
+  if (returnWanted === null || !screen.settled?.()) return;
+  const {scroll, focus} = returnWanted;
+  returnWanted = null;
+  window.scrollTo(0, scroll);
+  const link = focus && root.querySelector(`[data-key="${CSS.escape(focus)}"]`);
+  const unmoved = [root, document.body, root.querySelector("h1")].includes(document.activeElement);
+  if (link && unmoved) focusWhole(link, link); // a match gone meanwhile: the heading keeps it
 }
 
 /** Focus the element with the same data-key again; when it is gone or disabled (a move sent, a card played),

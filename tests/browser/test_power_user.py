@@ -1,5 +1,7 @@
 """A keen player's device: 60 matches of all five games at once (against the computer, with friends, waiting for
 players, finished), opened from My games and back, as they come back to it several times a day."""
+import re
+
 import pytest
 import requests
 from playwright.sync_api import expect
@@ -49,6 +51,37 @@ def test_back_from_a_match_opened_far_down_my_games_comes_back_where_the_list_wa
     expect(page.locator("#mine-list > li")).to_have_count(COUNT)
     expect(page.locator(f'#mine-list a[href="{href}"]')).to_be_in_viewport()
     assert abs(page.evaluate("scrollY") - scrolled) < 5
+
+
+def test_back_from_a_match_opened_by_keyboard_gives_the_focus_back_to_its_entry(new_page, held):
+    """Back from a match opened with Enter far down My games put the focus on the page's heading: a keyboard player
+    tabbed through 45 entries again to open the next one, and a screen reader started over at the page's name. Its
+    entry takes the focus back, named by its game, players and state; a fresh visit, or the home page reached by a
+    link, still starts at the heading (QA: keyboard and screen reader)."""
+    page = device(new_page, held)
+    entries = page.locator("#mine-list > li a")
+    entries.nth(45).focus()
+    href, after = entries.nth(45).get_attribute("href"), entries.nth(46).get_attribute("href")  # finished: 45 to 59
+    game = entries.nth(45).locator("strong").text_content()
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_be_visible()
+    expect(page.locator("main h1")).to_be_focused()
+    page.go_back()
+    entry = page.locator(f'#mine-list a[href="{href}"]')
+    expect(entry).to_be_focused()
+    expect(entry).to_be_in_viewport()
+    expect(entry).to_have_accessible_name(re.compile(rf"^{re.escape(game)} Ann, Bob Match over: you win! · ended \w"))
+    page.keyboard.press("Tab")  # its Remove button, then the next entry: where Tab went on before
+    page.keyboard.press("Tab")
+    expect(page.locator(f'#mine-list a[href="{after}"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_be_visible()
+    page.locator("header a.brand").click()  # home by a link: a new visit of the page
+    expect(page.locator("#mine-list > li")).to_have_count(COUNT)
+    expect(page.locator("main h1")).to_be_focused()
+    page.reload()
+    expect(page.locator("#mine-list > li")).to_have_count(COUNT)
+    expect(page.locator("main h1")).to_be_focused()
 
 
 def test_my_games_lists_a_chain_of_rematches_once_by_its_newest_match(new_page, server, held):

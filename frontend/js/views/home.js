@@ -56,6 +56,7 @@ export default function home() {
       load();
     },
     settled: () => screen.mine.settled(), // what a Back to this page scrolls through: its My games
+    backFocus: "#mine-list", // a match opened from there has its entry focused again by Back (ui.returnTo)
     revive() {
       screen.mine.refresh();
       if (!screen.games) load();

@@ -206,7 +206,7 @@ export function myGames(repaint) {
   let failed = null; // the match whose removal failed: its pushes could not be stopped
   let watched = new Map(); // the public views of the matches this device watches, by id: {data, etag}
   let drawn = ""; // the list's markup as last drawn (see list)
-  let settled = false; // the first round of answers (or failures) is drawn: the page gone back to may scroll (ui.js)
+  let settled = false; // the first round of answers (or failures) is drawn: a Back to the page may scroll and focus (ui.js)
   const tidy = tidying(repaint);
   /** The seats kept here whose match the server no longer lists (none before its first answer): deleted, or the
    * seat given back or its link replaced (`replaced`); not one kept since the list was asked for (in another tab). */
