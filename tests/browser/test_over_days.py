@@ -487,7 +487,7 @@ def test_a_match_waiting_for_players_names_the_ones_its_seats_are_reserved_for(n
     page.goto("/")
     entry = page.locator(".my-games li")
     expect(entry.locator(".players")).to_have_text("Sam, Tom")
-    expect(entry.locator(".state")).to_have_text("Waiting for Uma and Vic.")
+    expect(entry.locator(".state")).to_have_text("Waiting for Uma and Vic. · last player joined this minute")
 
 def test_a_turn_skipped_by_another_seat_a_moment_before_is_told_so(new_page, server, database_file):
     """Two players tap Skip at once: the second was told "There is still time to move: the deadline

@@ -123,3 +123,32 @@ def test_my_games_says_when_a_finished_match_ended(new_page, server, database_fi
     expect(page.locator(f'#mine-list a[href="/g/{old.id}"] .state')).to_have_text("Match over: you win! · ended 2 days ago")
     newest = page.locator("#mine-list > li").filter(has_text="Match over").first
     expect(newest.locator(".state")).to_have_text("Match over: you win! · ended this minute")
+
+
+def test_my_games_says_since_when_a_match_waits_for_players(new_page, server, database_file, held):
+    """Fifteen matches waiting for players each said who had joined and nothing more: an invitation nobody took for 9
+    days looked like one made a minute ago. A match says when it was made, or, once a player has joined since, when
+    the last one did (QA: keyboard and screen reader user with many matches)."""
+    stale = new_match(server, "addit", join=False)
+    move_back_in_time(database_file, stale.id, 9 * 24)
+    fresh, third = new_match(server, "addup", join=False), new_match(server, "plusminus", join=False, seats=3)
+    move_back_in_time(database_file, third.id, 6 * 24)  # made 9 days ago, Bob came 3 days ago
+    third.take(1)
+    move_back_in_time(database_file, third.id, 3 * 24)
+    page = new_page()
+    page.goto("/api/v1/health")
+    seats = {**held, **{match.id: {"seat": 0, "token": match.tokens[0], "game": match.game, "linkShown": True, "at": 300}
+                        for match in (stale, fresh, third)}}
+    page.evaluate("(seats) => localStorage.setItem('addgames.seats', JSON.stringify(seats))", seats)
+    page.goto("/")
+
+    def state(match):
+        return page.locator(f'#mine-list a[href="/g/{match.id}"] .state')
+
+    expect(state(stale)).to_have_text("Waiting for Bob. · created 9 days ago")
+    expect(state(third)).to_have_text("Waiting for Cy. · last player joined 3 days ago")
+    expect(state(fresh)).to_have_text("Waiting for Bob. · created this minute")
+    page.evaluate("localStorage.setItem('addgames.lang', 'de')")
+    page.reload()
+    expect(state(stale)).to_have_text("Warten auf Bob. · erstellt vor 9 Tagen")
+    expect(state(third)).to_have_text("Warten auf Cy. · zuletzt dazugekommen vor 3 Tagen")

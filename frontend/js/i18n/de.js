@@ -61,6 +61,8 @@ export default {
   "mine.moved": "letzter Zug {relative}",
   "mine.started": "begonnen {relative}",
   "mine.ended": "beendet {relative}",
+  "mine.created": "erstellt {relative}",
+  "mine.lastJoined": "zuletzt dazugekommen {relative}",
   "mine.watching": "Du schaust zu: Du hast {name} den Platz gegeben.",
   "mine.lookingOn": "Du schaust zu: kein Platz auf diesem Gerät.",
   "mine.late": "Zeit abgelaufen {relative}",

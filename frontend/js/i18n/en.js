@@ -61,6 +61,8 @@ export default {
   "mine.moved": "last move {relative}",
   "mine.started": "started {relative}",
   "mine.ended": "ended {relative}",
+  "mine.created": "created {relative}",
+  "mine.lastJoined": "last player joined {relative}",
   "mine.watching": "Watching: you gave {name} their seat.",
   "mine.lookingOn": "Watching: no seat on this device.",
   "mine.late": "time ran out {relative}",

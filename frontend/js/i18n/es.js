@@ -61,6 +61,8 @@ export default {
   "mine.moved": "última jugada {relative}",
   "mine.started": "empezada {relative}",
   "mine.ended": "terminada {relative}",
+  "mine.created": "creada {relative}",
+  "mine.lastJoined": "última llegada {relative}",
   "mine.watching": "Mirando: le diste su plaza a {name}.",
   "mine.lookingOn": "Mirando: sin plaza en este dispositivo.",
   "mine.late": "tiempo agotado {relative}",

@@ -61,6 +61,8 @@ export default {
   "mine.moved": "dernier coup {relative}",
   "mine.started": "commencée {relative}",
   "mine.ended": "terminée {relative}",
+  "mine.created": "créée {relative}",
+  "mine.lastJoined": "dernière arrivée {relative}",
   "mine.watching": "Vous regardez : vous avez donné sa place à {name}.",
   "mine.lookingOn": "Vous regardez : pas de place sur cet appareil.",
   "mine.late": "temps écoulé {relative}",

@@ -61,6 +61,8 @@ export default {
   "mine.moved": "ultima mossa {relative}",
   "mine.started": "iniziata {relative}",
   "mine.ended": "finita {relative}",
+  "mine.created": "creata {relative}",
+  "mine.lastJoined": "ultimo arrivo {relative}",
   "mine.watching": "Stai guardando: hai dato il suo posto a {name}.",
   "mine.lookingOn": "Stai guardando: nessun posto su questo dispositivo.",
   "mine.late": "tempo scaduto {relative}",

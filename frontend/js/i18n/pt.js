@@ -61,6 +61,8 @@ export default {
   "mine.moved": "última jogada {relative}",
   "mine.started": "começado {relative}",
   "mine.ended": "terminado {relative}",
+  "mine.created": "criado {relative}",
+  "mine.lastJoined": "última chegada {relative}",
   "mine.watching": "A ver: deste o lugar a {name}.",
   "mine.lookingOn": "A ver: sem lugar neste dispositivo.",
   "mine.late": "tempo esgotado {relative}",

@@ -16,19 +16,20 @@ import {gameName, isolated, pollText, rematchTaken, seatName, statusLine} from "
 
 /** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it: its
  * last move (`moved`), or, before anyone moved, its start (`moved_at`: the last seat taken then; a hint is no move).
- * A finished match, when it ended (`moved_at`, its last change): a keen player's dozens each said only who won. */
+ * A finished match, when it ended (`moved_at`, its last change): a keen player's dozens each said only who won. A match
+ * waiting for players, since when (`moved_at` too): its making, or the last seat taken once a player came since; an
+ * invitation nobody took for 9 days looked like one made a minute ago. */
 function deadline(entry) {
-  if (entry.status === "over") return html` <span class="due">· ${t("mine.ended", {relative: relativeTime(Date.parse(entry.moved_at))})}</span>`;
-  if (!entry.deadline) {
-    if (entry.status !== "playing") return "";
-    const since = entry.moved ? t("mine.moved", {relative: relativeTime(Date.parse(entry.moved))})
-      : t("mine.started", {relative: relativeTime(Date.parse(entry.moved_at))});
-    return html` <span class="due">· ${since}</span>`;
-  }
+  const at = (said, when) => html` <span class="due">· ${t(said, {relative: relativeTime(Date.parse(when))})}</span>`;
+  if (entry.status === "over") return at("mine.ended", entry.moved_at);
+  if (entry.status === "waiting") return at(cameSince(entry) ? "mine.lastJoined" : "mine.created", entry.moved_at);
+  if (!entry.deadline) return entry.moved ? at("mine.moved", entry.moved) : at("mine.started", entry.moved_at);
   const due = Date.parse(entry.deadline);
-  const said = skippable(entry) ? "mine.skippable" : due <= Date.now() ? "mine.late" : "mine.due";
-  return html` <span class="due">· ${t(said, {relative: relativeTime(due)})}</span>`;
+  return at(skippable(entry) ? "mine.skippable" : due <= Date.now() ? "mine.late" : "mine.due", entry.deadline);
 }
+
+/** Whether a player took a seat after the match was made: its creator's seat and the computer's are taken then. */
+const cameSince = (entry) => entry.seats.filter((seat) => seat.joined && !seat.bot).length > 1;
 
 /** Whether this device may skip the turn of a seat whose time ran out, as the match's page offers: a seat of its own
  * still plays, and the late one is no person's at this device. */
