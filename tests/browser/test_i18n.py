@@ -27,7 +27,9 @@ def open_panels(page, verify=False):
 
 
 def navigate(page, path: str):
-    """Move within the app, as its links do (no reload: quicker than page.goto)."""
+    """Move within the app, as its links do (no reload: quicker than page.goto), once it has started (a page just
+    (re)loaded shows index.html's "Loading…" until its router runs: going before that met no screen to draw into)."""
+    expect(page.locator("main h1")).not_to_have_count(0)
     page.evaluate("(path) => import('/js/router.js').then((m) => m.go(path))", path)
 
 
