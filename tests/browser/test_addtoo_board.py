@@ -84,6 +84,8 @@ def test_addtoo_a_big_board_opens_readable_on_the_last_diamond_and_the_lit_cells
     page.set_viewport_size(PHONES[phone])
     page.goto(match.seat_link(seat))
     expect(page.locator(".addtoo-board[viewBox]")).to_be_attached()
+    # The board is drawn again, and the turn scrolled into sight, once the history comes: a tap before could miss
+    expect(page.locator("#last-move")).to_be_visible()
     shown = page.evaluate("""() => {
         const svg = document.querySelector('.addtoo-board'), box = svg.viewBox.baseVal;
         return {px: svg.getScreenCTM().a, box: [box.x, box.y, box.width, box.height],

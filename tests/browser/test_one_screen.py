@@ -142,6 +142,9 @@ def test_a_phone_held_sideways_shows_the_table_beside_the_status(new_page, serve
     page.emulate_media(reduced_motion="reduce")
     page.goto(match.seat_link(match.view(0)["turn"]))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    # The turn is scrolled into sight again once the history (the last move, above the table) has come: a tap before
+    # that scroll could land beside the card
+    expect(page.locator("#last-move")).to_be_visible()
     page.screenshot(path=artifacts / f"sideways-{game}-{seats}-{size}.png")
     # in one step of the page's own: a poll may repaint the table between two steps of the test's
     status, board, hand = page.evaluate("""() => [document.querySelector('#status'), document.querySelector('.board'),
