@@ -50,7 +50,7 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
     shown = events.view_before_start(game, state) if match_status == "waiting" else game.view(state.game, viewer)
     legal = game.legal_moves(state.game, viewer) if viewer is not None and match_status == "playing" else None
     if not match.hints:  # a counting test: no sum or points worked out before a move (engine/unhinted.py)
-        shown, legal = unhinted.view(game.KEY, shown), unhinted.legal_moves(game.KEY, legal)
+        shown, legal = unhinted.view(game, shown), unhinted.legal_moves(game, legal)
     return {
         "id": match.id,
         "game": match.game,

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from . import cards
+from . import cards, unhinted
 from .addem_sums import (FACES, ONE_PACK, TWO_PACKS, expression, found_replaces, found_sums, listing, name, names,
                          solve, total_of, wrong_sum)
 from .options import Option
@@ -189,6 +189,11 @@ def view(state: State, viewer: int | None) -> JSON:
     if viewer is not None:
         shown["hand"] = [FACES[c] for c in state.hands[viewer]]
     return shown
+
+
+# Without hints (engine/unhinted.py): no worth of the exposed cards, no ready-made sum or replace
+unhinted_legal_moves = unhinted.without("exposed_total", "any_sum", "sums", "any_replace", "replaces")
+unhinted_view = unhinted.without("exposed_total")
 
 
 def view_before_start(state: State) -> JSON:

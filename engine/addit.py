@@ -22,7 +22,7 @@ was dealt, its faces come without "id" (the ids now name the cards of the new de
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards
+from . import cards, unhinted
 from .options import Option
 from .protocol import (EVERYONE, JSON, NOBODY, Face, IllegalMove, Move, Options, Zone, check_rules_version, check_turn,
                        leaders)
@@ -156,6 +156,10 @@ def view(state: State, viewer: int | None) -> JSON:
     if viewer is not None:
         shown["hand"] = [FACES[c] for c in state.hands[viewer]]
     return shown
+
+
+# Without hints (engine/unhinted.py): no group of the table's cards that adds up to a card
+unhinted_legal_moves = unhinted.each("play", "captures")
 
 
 def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards
+from . import cards, unhinted
 from .options import Option
 from .protocol import (EVERYONE, JSON, NOBODY, Face, IllegalMove, Move, Options, Zone, check_rules_version, check_turn,
                        leaders)
@@ -167,6 +167,11 @@ def view(state: State, viewer: int | None) -> JSON:
                   for hand, points, total in zip(state.hands, state.points, state.totals)],
         "last_hand": _hand_result(state) if state.last_hand else None,
     }
+
+
+# Without hints (engine/unhinted.py): no placement's points, bonus or scoring pairs (where a diamond fits stays:
+# a seat that can place may not draw)
+unhinted_legal_moves = unhinted.each("place", "points", "bonus", "pairs")
 
 
 def view_before_start(state: State) -> JSON:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
-from . import cards
+from . import cards, unhinted
 from .options import Option
 from .protocol import (EVERYONE, JSON, NOBODY, Face, IllegalMove, Move, Options, Zone, check_rules_version, check_turn,
                        leaders)
@@ -151,6 +151,14 @@ def view(state: State, viewer: int | None) -> JSON:
     if viewer is not None:
         shown["hand"] = [FACES[c] for c in state.hands[viewer]]
     return shown
+
+
+# Without hints (engine/unhinted.py): no captures offered, no row's sum
+unhinted_legal_moves = unhinted.each("play", "captures")
+
+
+def unhinted_view(shown: JSON) -> JSON:
+    return {**shown, "rows": {name: unhinted.without("sum")(row) for name, row in shown["rows"].items()}}
 
 
 def log_entry(before: State, seat: int, move: Move, after: State, viewer: int | None) -> JSON:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from . import cards
+from . import cards, unhinted
 from .options import Option
 from .protocol import (EVERYONE, JSON, NOBODY, Face, IllegalMove, Move, Options, Zone, check_rules_version, check_turn,
                        leaders)
@@ -178,6 +178,10 @@ def view(state: State, viewer: int | None) -> JSON:
     if viewer is not None:
         shown["hand"] = [FACES[c] for c in state.hands[viewer]]
     return shown
+
+
+# Without hints (engine/unhinted.py): no move's total, nor where each man would land
+unhinted_legal_moves = unhinted.each("play", "total", "men")
 
 
 def view_before_start(state: State) -> JSON:

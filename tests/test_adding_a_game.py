@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from api.push import texts
-from engine import GAMES, unhinted
+from engine import GAMES
 from engine.bots import TACTICS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +55,6 @@ def i18n(key: str) -> bool:
 # What README's checklist names, each with the check that the key is there.
 PLACES = {
     "engine/<key>.py, engine/__init__.py's GAMES": lambda key: GAMES[key].__name__ == f"engine.{key}",
-    "engine/unhinted.py": lambda key: key in unhinted._VIEWS and key in unhinted._LEGAL,
     "engine/bots/<key>.py, engine/bots/__init__.py's TACTICS":
         lambda key: TACTICS[key].__name__ == f"engine.bots.{key}" if key in TACTICS else False,
     "docs/RULES.md": lambda key: re.search(rf"^## .+ \(`{key}`\)$", read("docs/RULES.md"), re.M) is not None,
