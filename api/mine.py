@@ -78,7 +78,8 @@ def _entry(match: matches.MatchRow, seat: int, name: str, moved: datetime | None
     state = replays.state_at(match, game, match.version)
     return {"id": match.id, "game": match.game, "seat": seat, "name": name, "status": match.status,
             "version": match.version, "turn": match.turn, "your_turn": match.status == "playing" and match.turn == seat,
-            "deadline": deadline_iso(match, match.status), "moved_at": utc_iso(match.moved_at),
+            "deadline": deadline_iso(match, match.status), "created_at": utc_iso(match.created_at),
+            "moved_at": utc_iso(match.moved_at),
             "moved": utc_iso(moved) if moved else None, "rematch": match.rematch_id,
             "rematch_joined": rematch_joined, "your_status": events.status(state, seat),
             "timed_out": state.timeouts[seat] >= match.timeouts_to_leave,

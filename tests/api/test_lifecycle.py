@@ -357,6 +357,20 @@ def test_my_games_tells_who_plays_each_match_and_its_version(client):
         assert games[table.id]["version"] == view["version"]
 
 
+def test_my_games_says_when_a_match_was_made_however_its_seats_came_and_went(client, clock):
+    """A waiting match said "created" at its last seat taken: Bob's join, after he gave the seat back, dated the
+    invitation to his coming, not to its making (QA: a keen player's invitations)."""
+    made = clock.at
+    table = Table.create(client, seats=3, join=False)
+    clock.advance(days=3)
+    seat = table.join("Bob")["seat"]
+    clock.advance(days=3)
+    assert client.delete(f"/api/v1/games/{table.id}/seats/{seat}", headers=bearer(table.tokens.pop(seat))).status_code == 204
+    mine = client.post("/api/v1/my-games", json={"tokens": [table.tokens[0]]}).json["games"][0]
+    assert (mine["created_at"], mine["moved_at"]) == (made.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                                                      (made + timedelta(days=3)).strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
 def test_my_games_says_when_each_match_last_moved_and_a_hint_is_no_move(client, clock):
     """Whose turn it is, and since when: who keeps the others waiting (QA: a teacher's overview)."""
     table = Table.create(client)

@@ -97,7 +97,8 @@ def move_back_in_time(database: Path, match_id: str, hours: int) -> None:
     with closing(sqlite3.connect(database)) as db, db:  # closed after the commit
         db.execute("UPDATE events SET created_at = datetime(created_at, ?) WHERE game_id = ?", (shift, match_id))
         db.execute("UPDATE seats SET joined_at = datetime(joined_at, ?) WHERE game_id = ?", (shift, match_id))
-        db.execute("UPDATE games SET moved_at = datetime(moved_at, ?) WHERE id = ?", (shift, match_id))
+        db.execute("UPDATE games SET moved_at = datetime(moved_at, ?), created_at = datetime(created_at, ?) WHERE id = ?",
+                   (shift, shift, match_id))
 
 
 def delete_match(database_file, match_id: str) -> None:

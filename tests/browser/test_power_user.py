@@ -135,10 +135,17 @@ def test_my_games_says_since_when_a_match_waits_for_players(new_page, server, da
     move_back_in_time(database_file, third.id, 6 * 24)  # made 9 days ago, Bob came 3 days ago
     third.take(1)
     move_back_in_time(database_file, third.id, 3 * 24)
+    # made 9 days ago, Bob came 6 days ago and gave his seat back 3 days ago: "created" said 6 days (QA: keen player)
+    given_back = new_match(server, "addup", join=False, seats=3)
+    move_back_in_time(database_file, given_back.id, 3 * 24)
+    given_back.take(1)
+    move_back_in_time(database_file, given_back.id, 3 * 24)
+    given_back.free(1)
+    move_back_in_time(database_file, given_back.id, 3 * 24)
     page = new_page()
     page.goto("/api/v1/health")
     seats = {**held, **{match.id: {"seat": 0, "token": match.tokens[0], "game": match.game, "linkShown": True, "at": 300}
-                        for match in (stale, fresh, third)}}
+                        for match in (stale, fresh, third, given_back)}}
     page.evaluate("(seats) => localStorage.setItem('addgames.seats', JSON.stringify(seats))", seats)
     page.goto("/")
 
@@ -148,6 +155,7 @@ def test_my_games_says_since_when_a_match_waits_for_players(new_page, server, da
     expect(state(stale)).to_have_text("Waiting for Bob. · created 9 days ago")
     expect(state(third)).to_have_text("Waiting for Cy. · last player joined 3 days ago")
     expect(state(fresh)).to_have_text("Waiting for Bob. · created this minute")
+    expect(state(given_back)).to_have_text("Waiting for Bob and Cy. · created 9 days ago")
     page.evaluate("localStorage.setItem('addgames.lang', 'de')")
     page.reload()
     expect(state(stale)).to_have_text("Warten auf Bob. · erstellt vor 9 Tagen")

@@ -17,12 +17,15 @@ import {gameName, isolated, pollText, rematchTaken, seatName, statusLine} from "
 /** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it: its
  * last move (`moved`), or, before anyone moved, its start (`moved_at`: the last seat taken then; a hint is no move).
  * A finished match, when it ended (`moved_at`, its last change): a keen player's dozens each said only who won. A match
- * waiting for players, since when (`moved_at` too): its making, or the last seat taken once a player came since; an
- * invitation nobody took for 9 days looked like one made a minute ago. */
+ * waiting for players, since when: its making (`created_at`: a seat taken and given back since does not date it), or
+ * the last seat taken (`moved_at`) while a player who came since holds it; an invitation nobody took for 9 days looked
+ * like one made a minute ago. */
 function deadline(entry) {
   const at = (said, when) => html` <span class="due">· ${t(said, {relative: relativeTime(Date.parse(when))})}</span>`;
   if (entry.status === "over") return at("mine.ended", entry.moved_at);
-  if (entry.status === "waiting") return at(cameSince(entry) ? "mine.lastJoined" : "mine.created", entry.moved_at);
+  if (entry.status === "waiting") {
+    return cameSince(entry) ? at("mine.lastJoined", entry.moved_at) : at("mine.created", entry.created_at);
+  }
   if (!entry.deadline) return entry.moved ? at("mine.moved", entry.moved) : at("mine.started", entry.moved_at);
   const due = Date.parse(entry.deadline);
   return at(skippable(entry) ? "mine.skippable" : due <= Date.now() ? "mine.late" : "mine.due", entry.deadline);
