@@ -159,6 +159,14 @@ def test_a_phone_held_sideways_shows_the_table_beside_the_status(new_page, serve
     page.locator(".board .hand:not(.other) button.card:not([disabled])").first.tap()
     expect(page.locator('.board .hand [aria-pressed="true"]')).to_have_count(1)
     assert page.evaluate(COVERED, ".board .hand:not(.other) h3") == []
+    # ...and the buttons that make the move come into sight with it: ADD'EM's "Draw a card" stayed under the foot
+    if game in ("addem", "plusminus"):
+        assert page.evaluate(BELOW_THE_FOOT, ".board .controls button") == []
+
+
+# The texts of the elements of `selector` that reach below the screen's foot
+BELOW_THE_FOOT = """(selector) => [...document.querySelectorAll(selector)]
+    .filter((element) => element.getBoundingClientRect().bottom > window.innerHeight).map((element) => element.textContent.trim())"""
 
 
 # The points along the foot of each line of `selector`'s text where something else is drawn over it

@@ -141,6 +141,8 @@ const counted = (points) => (points.length > 1 ? ` (${points.join(" + ")})` : ""
 
 export default {
   fresh: () => ({picked: [], values: {}}),
+  // The exposed cards a sum or a replace counts with stay in sight, not the round's line above them (views/play.js)
+  keptInSight: (table) => table.querySelector(".card-row .cards"),
 
   score: (view, n) => ({text: t("score.seat.addem", {score: view.scores[n], line: OUT_AT}),
     short: t("score.seat.addemShort", {score: view.scores[n], line: OUT_AT}), line: OUT_AT, lowWins: true}),

@@ -88,7 +88,8 @@ function controls(ctx, offer, top) {
 
 export default {
   fresh: () => ({card: null}),
-  landsUnderTheHand: true, // the squares a move lands on are on the boards under its buttons (views/play.js)
+  // The squares a move lands on are on the boards under its buttons: the card picked stays in sight (views/play.js)
+  keptInSight: (table) => table.querySelector(".hand [aria-pressed=true]"),
 
   seatInfo(view, n) {
     const seat = view.state.seats[n];

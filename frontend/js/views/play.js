@@ -407,16 +407,16 @@ export default function play(id, linkToken, fromQr = false, table = null) {
 
   /** After a tap in the hand, the buttons that finish the move (under it) brought up into sight when they fell below
    * the screen: on a small phone, or with large text, a card picked changed nothing one could see. Never so far that
-   * the table's top leaves the screen, where the others' cards and the lit cells are; in a game whose moves land
-   * under the buttons (Plus and Minus's boards), never so far that the card picked leaves it: at 130 % text on a
-   * 360x640 phone, the table's top held the buttons half under the screen's foot. */
+   * the table's top leaves the screen, where the others' cards and the lit cells are, or what the game keeps in sight
+   * (`keptInSight`) instead: at 130 % text on a 360x640 phone, the table's top held Plus and Minus's buttons half
+   * under the screen's foot, and on a phone held sideways, ADD'EM's "Draw a card". */
   function revealControls() {
     const controls = document.querySelector("main .board .controls");
     const table = document.querySelector("main .board");
     if (!controls || !table) return;
-    const kept = (screen.game?.landsUnderTheHand && table.querySelector(".hand [aria-pressed=true]")) || table;
+    const kept = screen.game?.keptInSight?.(table) || table;
     const below = controls.getBoundingClientRect().bottom - window.innerHeight + 8;
-    const room = kept.getBoundingClientRect().top - (kept === table ? 8 : 16); // 16: the picked card's tick
+    const room = kept.getBoundingClientRect().top - (kept.ariaPressed === "true" ? 16 : 8); // 16: a picked card's tick
     if (below > 0 && room > 0) window.scrollBy(0, Math.min(below, room));
   }
 
