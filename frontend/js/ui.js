@@ -39,7 +39,9 @@ function paint(screen) {
   const key = active?.closest?.("[data-key]")?.dataset.key;
   const seen = inside && shownAtAll(active); // a focus the player saw, which the repaint must not push out of sight
   const caret = inside && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
+  const scrolled = scrolledBoxes();
   render(root, screen.render());
+  keepScrolls(scrolled);
   const heading = root.querySelector("h1");
   if (heading) { // focusable by script alone, and found again by refocus after a repaint
     heading.tabIndex = -1;
@@ -52,6 +54,23 @@ function paint(screen) {
   sayNewErrors();
   sayNewNotes();
   screen.painted?.(root);
+}
+
+/** The scroll boxes that keep their place over a repaint (`data-keep-scroll`: the move log) and are scrolled from
+ * their top, by data-key. */
+function scrolledBoxes() {
+  return [...root.querySelectorAll("[data-keep-scroll]")].filter((box) => box.scrollTop > 0)
+    .map((box) => ({key: box.dataset.key, top: box.scrollTop, fromFoot: box.scrollHeight - box.scrollTop}));
+}
+
+/** The boxes scrolled before a repaint scrolled as they were, not back at their top: a player reading a long log's
+ * first moves was thrown back to the latest at each poll's news. A box drawn anew with `data-keep-scroll="foot"` keeps its
+ * distance from the foot (the move log grows at its top: the entries read stay in place), else from its top. */
+function keepScrolls(scrolled) {
+  for (const {key, top, fromFoot} of scrolled) {
+    const box = root.querySelector(`[data-key="${CSS.escape(key)}"][data-keep-scroll]`);
+    if (box) box.scrollTop = box.dataset.keepScroll === "foot" ? box.scrollHeight - fromFoot : top;
+  }
 }
 
 /** Say an error (`.error`) the screen shows once, when it appears, through the page's alert region (#alert), which

@@ -284,6 +284,8 @@ export default {
   "log.missedFromStart": {one: "{count} weiterer Zug seit dem Anfang", other: "{count} weitere Züge seit dem Anfang"},
   "log.list": "Der Verlauf, das Neueste zuerst",
   "log.title": {one: "Verlauf ({count})", other: "Verlauf ({count})"},
+  "log.earlier": {one: "{count} früheren Eintrag zeigen", other: "Die {count} früheren Einträge zeigen"},
+  "log.fewer": "Nur die letzten {count} zeigen",
   "log.resign": "{name} hat aufgegeben.",
   "log.left": "{name} hat das Spiel verlassen: Der Autopilot spielt für sie oder ihn.",
   "log.timeout": "Zeit abgelaufen: {move}",

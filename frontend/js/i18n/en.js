@@ -284,6 +284,8 @@ export default {
   "log.missedFromStart": {one: "{count} more move since the start", other: "{count} more moves since the start"},
   "log.list": "The log, the latest first",
   "log.title": {one: "Log ({count})", other: "Log ({count})"},
+  "log.earlier": {one: "Show {count} earlier entry", other: "Show the {count} earlier entries"},
+  "log.fewer": "Show only the latest {count}",
   "log.resign": "{name} resigned.",
   "log.left": "{name} left the match: the autopilot plays for them.",
   "log.timeout": "Time ran out: {move}",

@@ -284,6 +284,8 @@ export default {
   "log.missedFromStart": {one: "{count} jugada más desde el principio", other: "{count} jugadas más desde el principio"},
   "log.list": "El registro, lo más reciente primero",
   "log.title": {one: "Registro ({count})", other: "Registro ({count})"},
+  "log.earlier": {one: "Mostrar {count} entrada anterior", other: "Mostrar las {count} entradas anteriores"},
+  "log.fewer": "Mostrar solo las últimas {count}",
   "log.resign": "{name} se rindió.",
   "log.left": "{name} dejó la partida: el piloto automático juega en su lugar.",
   "log.timeout": "Tiempo agotado: {move}",

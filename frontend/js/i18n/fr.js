@@ -284,6 +284,8 @@ export default {
   "log.missedFromStart": {one: "{count} autre coup depuis le début", other: "{count} autres coups depuis le début"},
   "log.list": "Le journal, le plus récent d'abord",
   "log.title": {one: "Journal ({count})", other: "Journal ({count})"},
+  "log.earlier": {one: "Afficher {count} entrée précédente", other: "Afficher les {count} entrées précédentes"},
+  "log.fewer": "N'afficher que les {count} dernières",
   "log.resign": "{name} a abandonné.",
   "log.left": "{name} a quitté la partie : le pilote automatique joue pour lui.",
   "log.timeout": "Temps écoulé : {move}",

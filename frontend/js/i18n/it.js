@@ -284,6 +284,8 @@ export default {
   "log.missedFromStart": {one: "{count} altra mossa dall'inizio", other: "{count} altre mosse dall'inizio"},
   "log.list": "Il registro, dal più recente",
   "log.title": {one: "Registro ({count})", other: "Registro ({count})"},
+  "log.earlier": {one: "Mostra {count} voce precedente", other: "Mostra le {count} voci precedenti"},
+  "log.fewer": "Mostra solo le ultime {count}",
   "log.resign": "{name} si è arreso.",
   "log.left": "{name} ha lasciato la partita: il pilota automatico gioca al suo posto.",
   "log.timeout": "Tempo scaduto: {move}",

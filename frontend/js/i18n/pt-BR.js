@@ -176,6 +176,7 @@ export default {
   "log.missed": {one: "Mais {count} jogada desde a sua última vez", other: "Mais {count} jogadas desde a sua última vez"},
   "log.list": "O histórico, o mais recente primeiro",
   "log.title": {one: "Histórico ({count})", other: "Histórico ({count})"},
+  "log.fewer": "Mostrar apenas as últimas {count}",
   "log.left": "{name} saiu do jogo: o piloto automático assumiu o lugar.",
   "replay.next": "Próximo",
 

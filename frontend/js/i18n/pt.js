@@ -284,6 +284,8 @@ export default {
   "log.missedFromStart": {one: "Mais {count} jogada desde o início", other: "Mais {count} jogadas desde o início"},
   "log.list": "O registo, o mais recente primeiro",
   "log.title": {one: "Registo ({count})", other: "Registo ({count})"},
+  "log.earlier": {one: "Mostrar {count} entrada anterior", other: "Mostrar as {count} entradas anteriores"},
+  "log.fewer": "Mostrar só as últimas {count}",
   "log.resign": "{name} desistiu.",
   "log.left": "{name} saiu do jogo: o piloto automático joga no seu lugar.",
   "log.timeout": "Tempo esgotado: {move}",

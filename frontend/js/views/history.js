@@ -7,6 +7,9 @@ import {Listed, seatName} from "./words.js";
 
 const RETRY_MS = 1000; // a log that failed to load is asked for again after 1 s, then 2, 4... up to RETRY_MAX_MS
 const RETRY_MAX_MS = 30000;
+// The log opens on its latest 50 entries: drawn whole, the 600 of a long ADD-TOO match made every repaint (a poll's news,
+// a diamond picked) four times slower on a phone while it was open. The earlier ones are a button away.
+const LOG_SHOWN = 50;
 
 /** The index of the last entry of `list` that passes `test`, else -1 (`findLastIndex`, which Safari before 15.4
  * and Chrome before 97 lack). */
@@ -32,7 +35,9 @@ export function history(id, token, screen) {
   let asked = 0;
   const retry = {timer: null, ms: 0, behind: false}; // behind: the log failed to catch up with the view, asked again
   const replay = {at: null, view: null};
-  const open = {log: false, replay: false, missed: false};
+  const open = {log: false, replay: false, missed: false, earlier: false};
+  let shownFrom = 0; // the log's first entry drawn, set when it opens: the moves that come meanwhile go on its top
+  let footChanged = false; // the earlier entries were just shown or hidden at the list's foot: its scroll keeps to its top
 
   /** Bring the log up to `version`, asking only for the moves since the ones already shown. */
   async function load(version) {
@@ -128,6 +133,19 @@ export function history(id, token, screen) {
         html`<li>${words(entry)}</li>`) : ""}</ol></div>`;
   }
 
+  /** The open log, the latest first: the entries from `shownFrom` on (all when the earlier ones are shown), and the button
+   * that shows or hides the earlier ones. Its scroll is kept over a repaint (ui.js): from its foot as moves come on top,
+   * from its top as the earlier ones appear under it. */
+  function logList(moves) {
+    const from = open.earlier ? 0 : shownFrom;
+    const earlier = html`<p class="actions"><button type="button" class="small" data-action="toggle" data-panel="earlier"
+        data-key="toggle-earlier" aria-expanded="${open.earlier ? "true" : "false"}">${open.earlier
+        ? t("log.fewer", {count: moves.length - shownFrom}) : t("log.earlier", {count: shownFrom})}</button></p>`;
+    return html`<ol class="log" reversed start="${moves.length}" tabindex="0" data-key="log"
+        data-keep-scroll="${footChanged ? "top" : "foot"}" data-digits="${String(moves.length).length}" aria-label="${t("log.list")}"
+        >${moves.slice(from).reverse().map((m) => html`<li>${words(m)}</li>`)}</ol>${shownFrom ? earlier : ""}`;
+  }
+
   async function show(at) {
     replay.at = at;
     replay.view = null;
@@ -207,6 +225,7 @@ export function history(id, token, screen) {
     },
     /** Mark on the table the cards the last move left there; they arrive with a short animation once. */
     mark(root) {
+      footChanged = false;
       const {entry: last, version} = lastMove();
       if (!last || log.version !== screen.view.version) return;
       const ids = cardIds(last.move);
@@ -221,15 +240,15 @@ export function history(id, token, screen) {
       const view = screen.view;
       const moves = log?.moves || [];
       return html`
-        ${moves.length ? disclosure("log", open.log, t("log.title", {count: moves.length}),
-          html`<ol class="log" reversed tabindex="0" data-key="log"
-            data-digits="${String(moves.length).length}" aria-label="${t("log.list")}">${moves.slice().reverse().map((m) => html`<li>${words(m)}</li>`)}</ol>`) : ""}
+        ${moves.length ? disclosure("log", open.log, t("log.title", {count: moves.length}), open.log ? logList(moves) : "") : ""}
         ${view.version > 0 ? disclosure("replay", open.replay, t("replay.title"), open.replay ? replayPanel(view) : "") : ""}`;
     },
     /** Open or close one of this panel's sections; false when `name` is not one of them. */
     toggle(name) {
       if (!(name in open)) return false;
       open[name] = !open[name];
+      if (name === "log" && open.log) shownFrom = Math.max(0, (log?.moves.length ?? 0) - LOG_SHOWN);
+      if (name === "earlier") footChanged = true;
       if (name === "replay" && open.replay && replay.at === null) show(screen.view.version);
       screen.repaint();
       return true;
