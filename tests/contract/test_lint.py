@@ -69,3 +69,32 @@ def test_every_const_names_its_type():
     `Optional[Any]` in its Python client): each says it is a string."""
     spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
     assert [path for path, node in mappings(spec) if "const" in node and "type" not in node] == []
+
+
+# Every field a match with hints off leaves out (engine/unhinted.py), by the schema holding it (and the
+# array of entries holding it, after "/").
+UNHINTED = {"AddUpRow": ["sum"], "AddUpLegalMoves/play": ["captures"], "AddItLegalMoves/play": ["captures"],
+            "AddEmState": ["exposed_total"],
+            "AddEmLegalMoves": ["exposed_total", "any_sum", "sums", "any_replace", "replaces"],
+            "PlusMinusLegalMoves/play": ["total", "men"], "AddTooLegalMoves/place": ["points", "bonus", "pairs"]}
+
+
+def test_every_field_hints_off_leaves_out_says_so():
+    """A client that reads a card's `captures` to choose its move finds none in a counting test: the
+    field's description says it is absent with hints off, or the schema (or list) holding it names it
+    so. ADD UP's `captures` said only where a card balances the rows."""
+    schemas = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["components"]["schemas"]
+    unsaid = []
+    for where, fields in UNHINTED.items():
+        name, _, listed = where.partition("/")
+        holders = [schemas[name]]
+        if listed:
+            holders.append(schemas[name]["properties"][listed])
+            holders.append(holders[-1]["items"])
+        for field in fields:
+            own = holders[-1]["properties"][field].get("description", "")
+            named = any(f"`{field}`" in holder.get("description", "") and "hints off" in holder.get("description", "")
+                        for holder in holders)
+            if "hints off" not in own and not named:
+                unsaid.append(f"{where}.{field}")
+    assert unsaid == []
