@@ -27,7 +27,7 @@ SETTINGS = {name for name in vars(Config) if name.isupper()} | {"DATABASE_URL", 
 # What the image needs to serve; what must never be copied into it.
 SERVED = ["wsgi.py", "gunicorn.conf.py", "serving.py", "plain_http.py", "requirements.txt", "openapi.yaml", "api/__init__.py", "engine/__init__.py",
           "frontend/index.html", "migrations/env.py", "migrations/versions/0001_games_seats_and_move_events.py"]
-KEPT_OUT = [".venv", "instance", "tests", "test-artifacts", ".git", ".hypothesis"]
+KEPT_OUT = [".venv", "instance", "tests", "test-artifacts", ".git", ".hypothesis", "examples"]
 
 
 def load(name: str):

@@ -1,0 +1,111 @@
+"""examples/class_bot.py, the README's example client, run as a teacher runs it against a real
+gunicorn: it creates a match per pupil and plays seat 0 of each to the end, and the rematch a pupil
+asks for, while the pupils (threads here, choosing their moves as the bot does) join with the join
+codes it printed. The seats' move limit is low, so that both sides are likely to meet `429` and wait it out;
+the last test sends a write again after a `429` for sure."""
+import importlib.util
+import re
+import subprocess
+import sys
+from threading import Thread
+
+import pytest
+import requests
+from requests import Response
+from requests.adapters import HTTPAdapter
+
+from api.config import ROOT
+
+from .live import gunicorn
+
+SCRIPT = ROOT / "examples" / "class_bot.py"
+spec = importlib.util.spec_from_file_location("class_bot", SCRIPT)
+assert spec and spec.loader
+class_bot = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(class_bot)
+
+
+@pytest.fixture(scope="module")
+def server(app, tmp_path_factory):
+    log = tmp_path_factory.mktemp("gunicorn") / "server.log"
+    with gunicorn(app.config["SQLALCHEMY_DATABASE_URI"], log, workers=2, LIMIT_MOVE="10 per 2 seconds") as url:
+        yield url
+
+
+def pupil(base: str, code: str, rematch: bool) -> list[dict]:
+    """A pupil joins with the code on the board, plays to the end and (when told) asks for a rematch
+    and plays it: the final view of each match."""
+    found = requests.post(f"{base}/api/v1/join-code", json={"join_code": code.lower()}, timeout=30)
+    assert found.status_code == 200, found.text
+    match_id = found.json()["id"]
+    joined = class_bot.send(requests.Session(), "POST", f"{base}/api/v1/games/{match_id}/seats", json={"join_code": code})
+    assert joined.status_code == 201 and joined.json()["seat"] == 1, joined.text
+    ends = [class_bot.play(base, match_id, joined.json()["token"])]
+    if rematch:
+        asked = class_bot.send(requests.Session(), "POST", f"{base}/api/v1/games/{match_id}/rematch",
+                               headers={"Authorization": f"Bearer {joined.json()['token']}"})
+        assert asked.status_code == 201, asked.text
+        ends.append(class_bot.play(base, asked.json()["game"]["id"], asked.json()["token"]))
+    return ends
+
+
+@pytest.mark.parametrize(("game", "pupils", "rematches"), [("addup", ["Ann", "Bob"], 1), ("plusminus", ["Cy"], 0)])
+def test_the_example_bot_plays_a_class_to_the_end(server, game, pupils, rematches):
+    base = server
+    bot = subprocess.Popen([sys.executable, str(SCRIPT), "--server", base, "--game", game, "--rematches", str(rematches),
+                            *pupils], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert bot.stdout
+    codes = {}
+    for _ in pupils:  # the codes come before any move: the pupils need them to join
+        name, code = re.fullmatch(r"(\w+): join code ([A-Z0-9]{3}-[A-Z0-9]{3}), or http\S+#invite=\S+\n", bot.stdout.readline()).groups()
+        codes[name] = code
+    assert list(codes) == pupils
+    ends: dict[str, list[dict]] = {}
+    # Daemon threads: should the bot fail, the pupils it leaves waiting do not hold the run up.
+    pupils_playing = [Thread(target=lambda name=name: ends.update({name: pupil(base, codes[name], rematches > 0)}),
+                             daemon=True) for name in pupils]
+    for thread in pupils_playing:
+        thread.start()
+    out, err = bot.communicate()
+    assert bot.returncode == 0, err
+    for thread in pupils_playing:
+        thread.join()
+    assert sorted(ends) == sorted(pupils)
+    for name, views in ends.items():
+        assert len(views) == 1 + rematches
+        for view in views:
+            assert view["game"] == game and view["status"] == "over" and view["winners"]
+            assert [seat["name"] for seat in view["seats"]] == ["Teacher's bot", name]
+        log_of = requests.get(f"{base}/api/v1/games/{views[-1]['id']}/moves", timeout=30).json()["moves"]
+        assert {entry["seat"] for entry in log_of if entry["kind"] == "move"} == {0, 1}, "both played every match"
+        last = views[-1]
+        said = "won" if 1 in last["winners"] else "lost"
+        assert f"{name}: {said} ({last['scores'][1]} to {last['scores'][0]})\n" in out
+
+
+class LimitedOnce(HTTPAdapter):
+    """The server's answer to a write's first try replaced by a `429` (which the server counts in
+    time windows, so a real one cannot be counted on here); every try's Idempotency-Key noted."""
+
+    def __init__(self):
+        super().__init__()
+        self.keys: list[str] = []
+
+    def send(self, request, *args, **kwargs):
+        self.keys.append(request.headers["Idempotency-Key"])
+        if len(self.keys) > 1:
+            return super().send(request, *args, **kwargs)
+        limited = Response()
+        limited.status_code, limited.request = 429, request
+        limited.headers["Retry-After"] = "1"
+        return limited
+
+
+def test_a_write_refused_429_is_sent_again_with_its_key(server):
+    base = server
+    http, adapter = requests.Session(), LimitedOnce()
+    http.mount(base, adapter)
+    created = class_bot.send(http, "POST", f"{base}/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann"})
+    assert created.status_code == 201
+    assert len(adapter.keys) == 2 and adapter.keys[0] == adapter.keys[1], "one write, tried twice"
+
