@@ -301,3 +301,23 @@ def test_the_replay_at_twice_the_text_size_keeps_a_rows_title_and_sum_whole(new_
     page.locator(".replay-board").screenshot(path=artifacts / "text-200-320-replay.png")
     assert page.evaluate(BROKEN_WORDS) == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_desktop_zoomed_to_200_percent_opens_the_replay_as_wide_as_the_table(new_page, matches, artifacts, game):
+    """1280x800 at 200 % is 640x400 CSS px, laid out as a phone held sideways: the replay, in the column of the status
+    and the scores, drew its table 210 px wide, narrower than any phone's (ADD-TOO's diamonds too small to read, an
+    ADD UP row scrolled), the column beside it empty under the table. Open, it spans both columns under the table."""
+    page = new_page()
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size({"width": 640, "height": 400})
+    page.goto(matches["playing"][game].seat_link(0))
+    expect(page.locator("#last-move")).to_be_visible()
+    page.locator('[data-key="toggle-replay"]').click()
+    expect(page.locator(".replay-board")).to_be_visible()
+    page.screenshot(path=artifacts / f"zoom-200-{game}-replay.png", full_page=True)
+    table, replay = page.evaluate("""() => ['.play > .board', '.replay-board']
+        .map((selector) => document.querySelector(selector).getBoundingClientRect().toJSON())""")  # in one step
+    assert replay["width"] >= table["width"] and replay["y"] >= table["y"] + table["height"], (table, replay)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
