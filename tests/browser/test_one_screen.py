@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .drive import off_screen, too_small
+from .drive import create_match, off_screen, too_small
 from .matches import GAMES, PLAYERS, new_match, unshuffled
 
 LONG_NAMES = ["Ann", "Maximiliano Alejandro Fernández-García", "Cy", "Wolfgang Amadeus Mozart-Salieri", "Eve",
@@ -321,3 +321,26 @@ def test_a_desktop_zoomed_to_200_percent_opens_the_replay_as_wide_as_the_table(n
     assert replay["width"] >= table["width"] and replay["y"] >= table["y"] + table["height"], (table, replay)
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
+
+OUTSIDE_ITS_PANEL = """() => [...document.querySelectorAll('.play .panel :is(.join-code, .qr)')].filter((shown) => {
+    const box = (shown.querySelector('[aria-hidden]') ?? shown).getBoundingClientRect();  // a code's letters, not its box
+    const panel = shown.closest('.panel').getBoundingClientRect();
+    const ring = parseFloat(getComputedStyle(shown).outlineWidth) + parseFloat(getComputedStyle(shown).outlineOffset);
+    return box.left - ring < panel.left || box.right + ring > panel.right;
+}).map((shown) => `${shown.className.baseVal ?? shown.className} in ${shown.closest('.panel').className}`)"""
+
+
+@pytest.mark.parametrize("size", [{"width": 640, "height": 400}, {"width": 480, "height": 270}, {"width": 844, "height": 390}],
+                         ids=["desktop-200", "desktop-1920-at-400", "phone-sideways"])
+def test_the_invite_s_code_and_qr_codes_stay_inside_their_panels_beside_the_table(new_page, artifacts, size):
+    """1280x800 at 200 % is 640x400 CSS px, laid out as a phone held sideways: the waiting screen's invite, in the
+    column of the status (237 px), drew its join code and QR code by the screen's width, the code 300 px wide, out of
+    its panel over the table, the QR code over the panel's edge; the seat's own QR code, ringed, as well."""
+    page = new_page()
+    page.set_viewport_size(size)
+    create_match(page, "addup")
+    page.locator('.seat-link [data-key^="show-qr"]').click()
+    expect(page.locator(".seat-link .qr")).to_be_visible()
+    page.screenshot(path=artifacts / f"invite-{size['width']}x{size['height']}.png", full_page=True)
+    assert page.evaluate(OUTSIDE_ITS_PANEL) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
