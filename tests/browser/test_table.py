@@ -269,3 +269,15 @@ def test_a_move_refused_after_the_turn_moved_on_is_told_to_its_person_before_the
     expect(page.locator("#announce")).to_have_text("Pass the device to Leo")
     assert heard(page, "your move did not count") == 1, page.evaluate("window.heard")  # not by both regions
     assert match.view(0)["seats"][0]["timeouts"] == 1  # skipped, not played
+
+
+def test_a_desktop_zoomed_to_200_percent_draws_the_curtain_across_the_page(new_page):
+    """1280x800 at 200 % is 640x400 CSS px, laid out as a phone held sideways, the table in a column of its own: the
+    curtain, with no table beside it, stood in the first column, 237 px wide (its button on two lines), the rest empty."""
+    page = new_page()
+    page.set_viewport_size({"width": 640, "height": 400})
+    create_table(page, ["Mia", "Leo"])
+    expect(page.locator("#curtain")).to_be_visible()
+    curtain, play = page.evaluate("""() => ['#curtain', '.play']
+        .map((selector) => document.querySelector(selector).getBoundingClientRect().width)""")
+    assert curtain >= play - 1, (curtain, play)
