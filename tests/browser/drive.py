@@ -54,6 +54,14 @@ def status(page: Page) -> tuple[str, int, bool]:
     return tuple(found) if found else ("loading", -1, False)
 
 
+def settled(page: Page, version: int | None = None) -> None:
+    """Wait until the play screen (of the match's `version`, when given) has its history: the last move above the table
+    comes a moment after the match, and the repaint that draws it draws the table again and may scroll the turn into
+    sight a second time. A tap, a box or a layout measured before it may miss (CI met a card tapped and never picked)."""
+    shown = f'#status[data-version="{version}"]' if version is not None else "#status"
+    expect(page.locator(f'.play[data-history="current"] {shown}')).to_be_attached()
+
+
 def play_to_end(pages: list[Page], move, max_moves: int = 400, on_move=None) -> int:
     """Let whichever page shows "your turn" make `move(page)` until every page shows the match over."""
     moves = 0
@@ -64,9 +72,11 @@ def play_to_end(pages: list[Page], move, max_moves: int = 400, on_move=None) -> 
             return moves
         # A poll can show the turn back before the answer to the page's own move, which keeps the controls
         # disabled until it comes (the "Sending" line): that page is not ready to move yet, nor is one whose
-        # controls are all still disabled (an answer being drawn, on a loaded machine).
+        # controls are all still disabled (an answer being drawn, on a loaded machine), nor one whose history has not
+        # come (its repaint may scroll the turn under a tap: see settled).
         mover = next((page for page, s in zip(pages, states) if s[0] == "playing" and s[2]
                       and not page.locator("#sending").count()
+                      and page.locator('.play[data-history="current"]').count()
                       and page.locator("main .board button:not([disabled])").count()), None)
         if mover is None:
             pages[0].wait_for_timeout(50)

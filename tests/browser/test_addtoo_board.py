@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .contrast import faint_diamond_numbers
+from .drive import settled
 from .matches import choose, new_match, unshuffled
 from .test_quality import tab_to, waiting_on_the_keyboard
 
@@ -83,9 +84,7 @@ def test_addtoo_a_big_board_opens_readable_on_the_last_diamond_and_the_lit_cells
     page = new_page()
     page.set_viewport_size(PHONES[phone])
     page.goto(match.seat_link(seat))
-    expect(page.locator(".addtoo-board[viewBox]")).to_be_attached()
-    # The board is drawn again, and the turn scrolled into sight, once the history comes: a tap before could miss
-    expect(page.locator("#last-move")).to_be_visible()
+    settled(page)  # the board is drawn again, and the turn scrolled into sight, once the history comes
     shown = page.evaluate("""() => {
         const svg = document.querySelector('.addtoo-board'), box = svg.viewBox.baseVal;
         return {px: svg.getScreenCTM().a, box: [box.x, box.y, box.width, box.height],
@@ -164,7 +163,7 @@ def test_addtoo_a_board_left_as_it_opened_opens_anew_when_the_device_turns(new_p
     opened = new_page()
     opened.set_viewport_size(dict(zip(("width", "height"), after)))
     opened.goto(match.seat_link(seat))
-    expect(opened.locator(".addtoo-board[viewBox]")).to_be_attached()
+    settled(opened)  # as `page` was measured: its board drawn again with the last move above it
     shown = opened.evaluate(SHOWN)
     assert turned["box"] == pytest.approx(shown["box"], abs=0.1), (turned, shown)
     assert NUMBER * turned["px"] > 11.9, f"numbers drawn {NUMBER * turned['px']:.1f} px"
@@ -203,6 +202,7 @@ def test_addtoo_tapping_the_chosen_cell_again_turns_the_diamond(new_page, server
     tile, x, y = ways(match.view(seat))[0]
     page = new_page()
     page.goto(match.seat_link(seat))
+    settled(page)  # tap() reads the cell's box, then taps there: the history's repaint may scroll between the two
     page.locator(f'.hand [data-action="tile"][data-card="{tile}"]').click()
     cell = page.locator(f'[data-key="cell-{x}-{y}"]')
     if cell.get_attribute("aria-pressed") != "true":  # the only cell is chosen with the diamond

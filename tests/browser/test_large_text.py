@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .drive import settled
 from .matches import GAMES, new_match, unshuffled
 from .test_one_screen import BROKEN_WORDS
 
@@ -114,6 +115,7 @@ def test_at_twice_the_text_size_the_hand_comes_before_the_log_and_the_tools(new_
     page = large_text_page(new_page, 360, 740, 200)
     page.goto(match.seat_link(0))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    settled(page)  # the last move, above the table, pushes the hand down
     page.screenshot(path=artifacts / f"text-200-360x740-{game}.png", full_page=True)
     before, below = page.evaluate("""() => {
         const card = document.querySelector('.board .hand:not(.other) .cards > *');

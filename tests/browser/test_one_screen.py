@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .drive import create_match, off_screen, too_small
+from .drive import create_match, off_screen, settled, too_small
 from .matches import GAMES, PLAYERS, new_match, unshuffled
 
 LONG_NAMES = ["Ann", "Maximiliano Alejandro Fernández-García", "Cy", "Wolfgang Amadeus Mozart-Salieri", "Eve",
@@ -38,6 +38,7 @@ def test_an_addtoo_turn_fits_a_split_view_third(new_page, server, artifacts):
     page.goto(match.seat_link(match.view(0)["turn"]))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
     expect(page.locator(".board .hand:not(.other) .tile-card")).to_have_count(5)
+    settled(page)  # the last move above the table, and the turn scrolled into sight again under it
     page.screenshot(path=artifacts / "addtoo-turn-320x700.png")
     assert off_screen(page) == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
@@ -86,6 +87,8 @@ def test_text_at_twice_its_size_still_fits_the_width_of_a_phone(new_page, server
     for path in ("/", match.seat_link(match.view(0)["turn"])):
         page.goto(path)
         expect(page.locator("main h1")).to_be_visible()
+        if path != "/":
+            settled(page)  # the last move's words too
         page.evaluate("document.documentElement.style.fontSize = '200%'")  # a style sheet would break the page's policy
         page.screenshot(path=artifacts / f"text-200-{width}-{'home' if path == '/' else 'play'}.png", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0, path
@@ -144,7 +147,7 @@ def test_a_phone_held_sideways_shows_the_table_beside_the_status(new_page, serve
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
     # The turn is scrolled into sight again once the history (the last move, above the table) has come: a tap before
     # that scroll could land beside the card
-    expect(page.locator("#last-move")).to_be_visible()
+    settled(page)
     page.screenshot(path=artifacts / f"sideways-{game}-{seats}-{size}.png")
     # in one step of the page's own: a poll may repaint the table between two steps of the test's
     status, board, hand = page.evaluate("""() => [document.querySelector('#status'), document.querySelector('.board'),
@@ -193,6 +196,7 @@ def test_a_desktop_zoomed_to_400_percent_shows_the_table_under_the_status_the_wi
     page.set_viewport_size({"width": 320, "height": 256})
     page.goto(match.seat_link(match.view(0)["turn"]))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    settled(page)  # laid out with the last move above the table
     page.screenshot(path=artifacts / f"zoom-400-{game}.png", full_page=True)
     status, board = page.evaluate("""() => ['#status', '.play > .board']
         .map((selector) => document.querySelector(selector).getBoundingClientRect().toJSON())""")  # in one step
@@ -216,6 +220,7 @@ def test_a_grandparents_tablet_at_twice_the_text_size_in_their_language(new_page
     page.emulate_media(reduced_motion="reduce")
     page.goto(match.seat_link(0))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    settled(page)  # the last move's words too
     page.evaluate("document.documentElement.style.fontSize = '200%'")  # a style sheet would break the page's policy
     page.screenshot(path=artifacts / f"grandparent-{game}-{locale}.png", full_page=True)
     overflow = page.evaluate("""() => [document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -240,6 +245,7 @@ def test_a_small_phone_with_large_text_keeps_the_scores_side_by_side(new_page, s
     page.goto(match.seat_link(0))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
     expect(page.locator('[data-key="hint"]')).to_be_visible()
+    settled(page)
     page.screenshot(path=artifacts / f"text-130-360-{game}.png", full_page=True)
     status, hint, ann, bob = page.evaluate("""() => ['#status', '[data-key="hint"]', '.seats .seat:nth-child(1)',
         '.seats .seat:nth-child(2)'].map((selector) => document.querySelector(selector).getBoundingClientRect().toJSON())""")

@@ -5,6 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
+from .drive import settled
 from .matches import new_match
 
 
@@ -84,6 +85,7 @@ def test_news_that_arrives_while_the_game_loads_comes_once_the_first_view_is_sho
         route.continue_()
     expect(page.locator("#status")).to_have_attribute("data-version", "1")
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    settled(page, 1)
     chosen = page.locator('.hand [data-action="select"]').first
     chosen.click()
     expect(chosen).to_have_attribute("aria-pressed", "true")

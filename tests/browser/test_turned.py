@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .drive import settled
 from .matches import GAMES, new_match, unshuffled
 
 TURNS = {"phone turned sideways": ({"width": 390, "height": 844}, {"width": 844, "height": 390}),
@@ -25,6 +26,7 @@ def my_turn(new_page, server, game, size):
     page.emulate_media(reduced_motion="reduce")
     page.goto(match.seat_link(match.view(0)["turn"]))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    settled(page)  # the turn scrolled into sight again once the history came: a tap before it could miss
     return page
 
 

@@ -8,7 +8,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .drive import too_small
+from .drive import settled, too_small
 from .matches import GAMES, PLAYERS, new_match, unshuffled
 from .test_quality import serious_violations
 
@@ -98,6 +98,7 @@ def test_a_projected_match_of_plus_and_minus_shows_both_boards_side_by_side_on_t
     projector.goto(f"/g/{match.id}")  # watched: no seat on this device
     boards = projector.locator(".pm-board")
     expect(boards).to_have_count(2)
+    settled(projector)  # with the last move above them
     tops = boards.evaluate_all("(boards) => boards.map((e) => e.getBoundingClientRect().top)")
     assert tops[0] == tops[1], f"the boards' tops: {tops}"
     for board in boards.all():

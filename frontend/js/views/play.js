@@ -140,7 +140,9 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const me = view.you ? view.you.seat : null;
     const ctx = context();
     const invitation = invitationOf(id);
-    return html`<div class="play">
+    // data-history: whether the history (the last move, above the table) has caught up with the view, whose repaint
+    // may scroll the turn into sight again (see bringIntoView); tests wait on it before tapping or measuring
+    return html`<div class="play" data-history="${screen.history.current() ? "current" : "loading"}">
       ${matchHead(view.game)}
       ${paceRule(view.pace)}
       <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
