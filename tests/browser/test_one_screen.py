@@ -350,3 +350,37 @@ def test_the_invite_s_code_and_qr_codes_stay_inside_their_panels_beside_the_tabl
     page.screenshot(path=artifacts / f"invite-{size['width']}x{size['height']}.png", full_page=True)
     assert page.evaluate(OUTSIDE_ITS_PANEL) == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+@pytest.mark.parametrize("player", ["scrolls", "taps a card"])
+def test_a_player_who_moved_the_page_before_the_history_came_keeps_it_where_it_is(new_page, server, player):
+    """A 360x640 phone: the turn opened scrolled to the table's top, and the history (the last move, above the table)
+    came a moment later, on a slow network. The player had meanwhile scrolled down to the hand, or tapped a card (its
+    moves brought up under it): the history's repaint scrolled the turn into sight again, the page jumped under the
+    finger. Once the player has scrolled, touched or typed, the turn stays where they left it."""
+    match = new_match(server, "addup", deck=unshuffled(server, "addup"))
+    match.play(lambda view: view["version"] >= 3)
+    page = new_page()
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.emulate_media(reduced_motion="reduce")
+    held, history = [], re.compile(rf"/api/v1/games/{match.id}/moves\?")
+    page.route(history, lambda route: held.append(route))  # the history, slow to come
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    page.wait_for_function("scrollY > 0")  # the turn's scroll, to the table's top
+    if player == "scrolls":
+        before = page.evaluate("scrollY")
+        page.mouse.wheel(0, 60)
+        page.wait_for_function("(before) => scrollY === before + 60", arg=before)  # the whole scroll, had it steps
+    else:
+        card = page.locator(".board .hand:not(.other) button.card:not([disabled])").first
+        card.tap()
+        expect(card).to_have_attribute("aria-pressed", "true")
+    left = page.evaluate("scrollY")
+    while not held:  # asked for with the match's view (the route's handler runs as this process reads Playwright's events)
+        page.wait_for_timeout(20)
+    page.unroute(history)
+    for route in held:
+        route.fallback()
+    expect(page.locator("#last-move")).to_be_visible()  # drawn by the repaint that would have scrolled
+    assert page.evaluate("scrollY") == left

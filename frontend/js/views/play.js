@@ -31,6 +31,7 @@ const loadGame = (key) => load(`games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is looked at (the screen is drawn again only when its words changed)
 const TELL_WAIT_MS = 4000; // how long a change waits for the log's words of the moves that made it
 const TELL_MOVES = 4; // the most moves said at once
+const INPUTS = ["wheel", "touchstart", "pointerdown", "keydown"]; // a player scrolling, touching, clicking or typing
 
 /** A move built on one view holds on another with the same version, status and seat. */
 const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}`;
@@ -69,6 +70,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   let drawnMarkup = ""; // the screen as last drawn (see ticked)
   let refusedMove = false; // at a table: this seat's last move was refused as the match moved on (see passedOn)
   let overtaken = null; // {version, text}: this seat's move refused as the match had moved on from `version` (see movedElsewhere)
+  let inputs = 0; // the player's scrolls, touches, clicks and keys on this page so far (see bringIntoView)
+  let turnShownAt = null; // `inputs` when the turn was first brought into view, null until it was (see bringIntoView)
   const shownSum = {text: "", version: null}; // the running sum last drawn (see tellSum)
   const screen = {
     view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
@@ -89,11 +92,13 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       screen.busy = queued().length > 0; // a change made before a reload is still on its way
       startPolling();
       clock = setInterval(ticked, CLOCK_MS);
+      for (const type of INPUTS) window.addEventListener(type, counted, {capture: true, passive: true});
       window.addEventListener("storage", seatsChanged);
       window.addEventListener(PUSH_CHANGED, pushChanged);
       document.addEventListener("visibilitychange", ticked);
     },
     stop() {
+      for (const type of INPUTS) window.removeEventListener(type, counted, {capture: true});
       window.removeEventListener("storage", seatsChanged);
       window.removeEventListener(PUSH_CHANGED, pushChanged);
       document.removeEventListener("visibilitychange", ticked);
@@ -358,7 +363,10 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const wasMine = before?.status === "playing" && before.turn === me;
     // A phone registered for the seat's pushes hears of the turn from sw.js: one notification, not two.
     if (mine && before && !wasMine && !pushId(id)) notifyTurn(gameName(view.game), id, name && isolated(name));
-    if (mine && (!wasMine || before.version !== view.version)) screen.bringIntoView = true; // a new turn, or more of it
+    if (mine && (!wasMine || before.version !== view.version)) { // a new turn, or more of it
+      screen.bringIntoView = true;
+      turnShownAt = null;
+    }
   }
 
   /** Say what changed: the moves made since the view shown before, this seat's own among them (what it made:
@@ -390,14 +398,22 @@ export default function play(id, linkToken, fromQr = false, table = null) {
 
   /** A player scrolled down (the log, say) sees the status, the table and the hand come back on their turn; not while
    * typing in a field or answering a question they see (a new name at the foot of a zoomed page): the scroll took it
-   * out of sight, and they typed on blind. Their turn comes into view at the first repaint after they leave it. */
+   * out of sight, and they typed on blind. Their turn comes into view at the first repaint after they leave it.
+   * Again once the last move, above the table, is known (it pushes the table down), unless the player has scrolled,
+   * touched or typed since the first time: the history came a moment after the turn on a slow network, and its
+   * repaint scrolled the page back up under the finger of a player who had scrolled down to the hand or tapped a card. */
   function bringIntoView(root) {
+    if (turnShownAt !== null && inputs !== turnShownAt) {
+      screen.bringIntoView = false;
+      return;
+    }
     const focused = document.activeElement;
     if (answering(focused) && shownAtAll(focused)) return;
     screen.bringIntoView = !screen.history.current(); // again once the last move, above the table, is known
     const status = root.querySelector("#status");
     const hand = root.querySelector(".board .hand .cards") || root.querySelector(".board");
     if (!status || !hand) return;
+    turnShownAt ??= inputs;
     // Held sideways the table stands beside the status, from the title's line: its top (ADD UP's top row, ADD-TOO's
     // zoom buttons) is higher than the status's
     const top = Math.min(status.getBoundingClientRect().top, root.querySelector(".board").getBoundingClientRect().top);
@@ -444,6 +460,10 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const kept = seatOf(id)?.token;
     return kept && kept !== deadToken ? kept : null;
   }
+
+  const counted = () => {
+    inputs += 1;
+  };
 
   const pushChanged = () => screen.repaint(); // the seat's button: the start found its notifications renewed or gone
 
