@@ -5,6 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
+from .drive import settled
 from .matches import choose, new_match, unshuffled
 from .test_games import addem_match
 from .test_quality import tab_to
@@ -52,6 +53,9 @@ def test_the_turn_does_not_scroll_away_from_a_name_being_typed(new_page, server)
     page.keyboard.type(" Z")
     match.move(1, choose("addup", match.view(1)))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    # the history's repaint too: one after the Enter below would be the first after the field is left, and bring the
+    # turn into view, the focus with it (as it should)
+    settled(page)
     page.wait_for_timeout(300)  # a poll or two more: none scrolls away
     expect(field).to_be_focused()
     expect(field).to_be_in_viewport()
