@@ -57,6 +57,13 @@ def database_file(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("server") / "browser.sqlite"
 
 
+def _answers(url: str) -> bool:
+    try:
+        return requests.get(url, timeout=1).ok
+    except requests.RequestException:
+        return False
+
+
 @contextmanager
 def serving(database_file: Path, workers: int = 3, **settings: str):
     """The app served by gunicorn on localhost, on a fresh SQLite file, with `settings` (environment variables) over
@@ -76,14 +83,14 @@ def serving(database_file: Path, workers: int = 3, **settings: str):
                                 str(workers), "wsgi:app"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     origin = f"http://localhost:{port}"
     try:
-        for _ in range(100):
-            try:
-                if requests.get(f"{origin}/api/v1/health", timeout=1).ok:
-                    break
-            except requests.RequestException:
-                time.sleep(0.1)
-        else:
-            pytest.fail(f"the server did not start: {(folder / 'gunicorn.log').read_text()}")
+        # Up once it answers, for as long as gunicorn lives: on a loaded machine (a CI's two cores, other suites beside)
+        # its start took longer than the 100 tries once given to it, before it had written a line. It exits when its
+        # app or a worker cannot boot; the deadline only guards against one that hangs.
+        deadline = time.monotonic() + 300
+        while not _answers(f"{origin}/api/v1/health"):
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the server did not start: {(folder / 'gunicorn.log').read_text()}")
+            time.sleep(0.1)
         yield origin
     finally:
         process.terminate()
