@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .drive import choose_language, create_match
+from .drive import choose_language, create_match, settled
 from .matches import GAMES, new_match, unshuffled
 
 LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "de": "de-CH", "pt": "pt-PT", "pt-BR": "pt-BR"}
@@ -17,6 +17,7 @@ def missing_keys(page) -> list[str]:
 
 
 def open_panels(page, verify=False):
+    settled(page)  # the log's button comes with the history, above the replay's: none is left shut, nor missed
     for name in ("log", "replay", "fair"):
         toggle = page.locator(f'[data-panel="{name}"]')
         if toggle.count():
@@ -46,6 +47,7 @@ def visit_every_screen(page, matches):
     for match in matches["playing"].values():
         navigate(page, match.seat_link(0))
         expect(page.locator("#status")).to_have_class("status your-turn")
+        settled(page)
         page.locator(".hand button.card:not([disabled])").first.click()
         open_panels(page)
     for match in matches["over"].values():

@@ -301,6 +301,7 @@ def test_the_replay_at_twice_the_text_size_keeps_a_rows_title_and_sum_whole(new_
     page.set_viewport_size({"width": 320, "height": 640})
     page.goto(match.seat_link(0))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    settled(page)  # the replay's words of a step come from the history
     page.locator('[data-key="toggle-replay"]').click()
     expect(page.locator(".replay-board .sum").first).to_be_visible()
     page.evaluate("document.documentElement.style.fontSize = '200%'")  # a style sheet would break the page's policy

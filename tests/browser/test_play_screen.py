@@ -17,7 +17,7 @@ from tests.engine.test_addit import fixed_deck as addit_deck
 from tests.engine.test_addup import fixed_deck as addup_deck
 from tests.engine.test_plusminus import fixed_deck as plusminus_deck
 
-from .drive import status
+from .drive import settled, status
 from .matches import PLAYERS, choose, new_match
 
 CIRCLE = [(0, {"type": "expose", "card": "F8a"}), (1, {"type": "replace", "cards": ["F5a", "F3a"]}),
@@ -532,6 +532,7 @@ def test_a_finished_match_and_its_replay_show_no_hand_heading_with_no_cards_unde
         for who, page, link in (("seat", seat, match.seat_link(0)), ("spectator", spectator, f"/g/{match.id}")):
             page.goto(link)
             expect(page.locator("#status")).to_have_attribute("data-status", "over")
+            settled(page)  # the log's button comes with the history, above the replay's
             page.locator('[data-panel="replay"]').click()
             expect(page.locator(".replay-board")).to_be_visible()
             found[f"{game} {who}"] = empty_hands(page)
