@@ -5,7 +5,7 @@ import {t} from "../i18n.js";
 import {minus, pairSums} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {attach, camera, zoom} from "./camera.js";
-import {chosenWithKey} from "./cards.js";
+import {chosenWithKey, heldSideways} from "./cards.js";
 import {PATTERN, at, cellLabel, cellOutline, centredOn, fit, inView, tilePicture, tileShapes, turnView} from "./diamonds.js";
 import {helpsWithSums} from "./help.js";
 
@@ -136,6 +136,9 @@ function lastHand(view) {
 
 export default {
   fresh: () => ({tile: null, cell: null, rotation: null}),
+  // Held sideways, the board, its lit cells and the diamond picked's preview, stay in sight, not the zoom buttons above
+  // it (views/play.js)
+  keptInSight: (table) => (heldSideways() ? table.querySelector(".addtoo-board") : null),
 
   seatInfo(view, n) {
     const seat = view.state.seats[n];

@@ -3,7 +3,7 @@ import {html, render} from "../html.js";
 import {t} from "../i18n.js";
 import {equation, expression, minus} from "../numbers.js";
 import {announce} from "../ui.js";
-import {card, cardRow, handArea} from "./cards.js";
+import {card, cardRow, handArea, heldSideways} from "./cards.js";
 import {helpsWithSums} from "./help.js";
 
 const ROWS = ["top", "bottom"];
@@ -105,6 +105,9 @@ const rowSum = (values) => (values.length > 1 ? equation(values, sum(values)) : 
 
 export default {
   fresh: () => ({card: null, value: 0}),
+  // Held sideways, with help with the sums, each row's sum and what the card makes of it are on the move's buttons:
+  // the card picked stays in sight rather than the top row's title (views/play.js); without, the rows, to count
+  keptInSight: (table) => (heldSideways() && table.querySelector(".addup .sum") && table.querySelector(".hand [aria-pressed=true]")) || null,
 
   seatInfo: (view, n) => t("addup.seatInfo", {count: view.state.seats[n].hand_count}),
   score: (view, n) => ({text: t("score.seat.addup", {count: view.scores[n]})}),

@@ -15,6 +15,10 @@ export function card({id, label, face, kind = "", action = null, selected = fals
   return html`<span class="card ${kind}" role="img" aria-label="${label}" data-card="${id || ""}"${attrs}>${face}</span>`;
 }
 
+/** Whether the play screen is laid out for a phone held sideways, the table beside the status, in a screen's height
+ * (css/app.css's query): a game may keep less of its table in sight there (`keptInSight`) to show the move's buttons. */
+export const heldSideways = () => matchMedia("(orientation: landscape) and (max-height: 32rem) and (min-width: 30rem)").matches;
+
 /** A row of cards under a heading; a row given a `scrollKey` is one line that scrolls sideways, and so takes
  * focus (for keys) under that data-key. */
 export function cardRow(title, cards, extra = "", scrollKey = null) {

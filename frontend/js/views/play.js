@@ -427,14 +427,17 @@ export default function play(id, linkToken, fromQr = false, table = null) {
    * the screen: on a small phone, or with large text, a card picked changed nothing one could see. Never so far that
    * the table's top leaves the screen, where the others' cards and the lit cells are, or what the game keeps in sight
    * (`keptInSight`) instead: at 130 % text on a 360x640 phone, the table's top held Plus and Minus's buttons half
-   * under the screen's foot, and on a phone held sideways, ADD'EM's "Draw a card". */
+   * under the screen's foot, and on a phone held sideways, ADD'EM's "Draw a card", ADD UP's rows, ADD-IT's "Collect
+   * cards" and ADD-TOO's "Place it". */
   function revealControls() {
     const controls = document.querySelector("main .board .controls");
     const table = document.querySelector("main .board");
     if (!controls || !table) return;
     const kept = screen.game?.keptInSight?.(table) || table;
     const below = controls.getBoundingClientRect().bottom - window.innerHeight + 8;
-    const room = kept.getBoundingClientRect().top - (kept.ariaPressed === "true" ? 16 : 8); // 16: a picked card's tick
+    // 16: the tick of a card picked, the one kept or one of the cards kept (ADD-IT's table), which rises above it
+    const lifts = kept !== table && (kept.ariaPressed === "true" || kept.querySelector("button.card"));
+    const room = kept.getBoundingClientRect().top - (lifts ? 16 : 8);
     if (below > 0 && room > 0) window.scrollBy(0, Math.min(below, room));
   }
 
