@@ -174,6 +174,27 @@ BELOW_THE_FOOT = """(selector) => [...document.querySelectorAll(selector)]
     .filter((element) => element.getBoundingClientRect().bottom > window.innerHeight).map((element) => element.textContent.trim())"""
 
 
+@pytest.mark.parametrize("size", [{"width": 360, "height": 640}, {"width": 375, "height": 667}, {"width": 390, "height": 844}],
+                         ids=["360x640", "375x667", "390x844"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_card_picked_on_an_upright_phone_brings_the_moves_buttons_into_sight(new_page, server, game, size):
+    """On a 360x640 phone a card picked in ADD-IT left "Show the biggest group" under the screen's foot: the scroll
+    kept the table's top, its facts and title, in sight; it keeps the table's cards the group is taken from."""
+    match = new_match(server, game, deck=unshuffled(server, game))
+    match.play(lambda view: view["version"] >= 3
+               and (game != "addtoo" or "place" in match.view(view["turn"])["you"]["legal_moves"]))
+    page = new_page()
+    page.set_viewport_size(size)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    settled(page)
+    page.locator(".board .hand:not(.other) button.card:not([disabled])").first.tap()
+    expect(page.locator('.board .hand [aria-pressed="true"]')).to_have_count(1)
+    assert page.evaluate(BELOW_THE_FOOT, ".board .controls button") == []
+    assert page.evaluate("document.querySelector('.board .hand [aria-pressed=true]').getBoundingClientRect().top") >= 0
+
+
 # The points along the foot of each line of `selector`'s text where something else is drawn over it
 COVERED = """(selector) => {
     const heading = document.querySelector(selector), range = document.createRange();

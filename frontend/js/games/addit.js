@@ -2,7 +2,7 @@
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {seatName, totalsAfter} from "../views/words.js";
-import {card, cardRow, chosenWithKey, handArea, heldSideways} from "./cards.js";
+import {card, cardRow, chosenWithKey, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
 import {suitIcon} from "./suits.js";
 
@@ -70,9 +70,9 @@ function hand(ctx) {
 
 export default {
   fresh: () => ({card: null, group: []}),
-  // Held sideways, the table's cards a group is collected from stay in sight, not the facts and the title above them
-  // (views/play.js)
-  keptInSight: (table) => (heldSideways() ? table.querySelector(".addit .card-row .cards") : null),
+  // The table's cards a group is collected from stay in sight, not the facts and the title above them (views/play.js):
+  // on a 360x640 phone, and on a phone held sideways, "Show the biggest group" stayed under the screen's foot
+  keptInSight: (table) => table.querySelector(".addit .card-row .cards"),
 
   seatInfo(view, n) {
     const seat = view.state.seats[n];
