@@ -138,6 +138,10 @@ export function returnKey(link) {
   return (current?.backFocus && link?.closest(current.backFocus) && link.dataset.key) || null;
 }
 
+/** What a player scrolls, touches, clicks or types with: after one, the page is where they took it, and a scroll
+ * the page meant to make for them (a Back's, returnTo; a turn's second, views/play.js) is not made. */
+export const PLAYER_INPUTS = ["wheel", "touchstart", "pointerdown", "keydown"];
+
 /** Back to a page scrolled to `scroll`, left by the link keyed `focus` (the router's, from returnKey): scrolled there
  * again once its screen says that what it lists is drawn (`settled()`: My games' first answer, asked again on every
  * visit), so that the player finds the match they opened where they left it in a list of dozens (it showed the top of
@@ -148,7 +152,7 @@ export function returnTo({scroll = 0, focus = null}) {
   if (!current?.settled) return;
   returnWanted = {scroll, focus};
   takeReturn(current);
-  if (returnWanted !== null) ["wheel", "touchstart", "keydown"].forEach((kind) => addEventListener(kind, dropReturn, {once: true}));
+  if (returnWanted !== null) PLAYER_INPUTS.forEach((kind) => addEventListener(kind, dropReturn, {once: true}));
 }
 
 function dropReturn() {

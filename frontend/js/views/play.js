@@ -11,7 +11,7 @@ import {PUSH_CHANGED, notifyOnThisPhone, pushId, removeMatch} from "../push.js";
 import {go} from "../router.js";
 import {invitationOf, isWatched, keepSeat, rememberPlayers, seatOf, sharedDevice, watchMatch, watchedFor, watchedSheet}
   from "../seat-store.js";
-import {announce, attempt, begin, mergeActions, shownAtAll, spoken} from "../ui.js";
+import {PLAYER_INPUTS, announce, attempt, begin, mergeActions, shownAtAll, spoken} from "../ui.js";
 import {hintText} from "./computer.js";
 import {fairness, fixedDeckNote} from "./fairness.js";
 import {history} from "./history.js";
@@ -31,7 +31,6 @@ const loadGame = (key) => load(`games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is looked at (the screen is drawn again only when its words changed)
 const TELL_WAIT_MS = 4000; // how long a change waits for the log's words of the moves that made it
 const TELL_MOVES = 4; // the most moves said at once
-const INPUTS = ["wheel", "touchstart", "pointerdown", "keydown"]; // a player scrolling, touching, clicking or typing
 
 /** A move built on one view holds on another with the same version, status and seat. */
 const moment = (view) => `${view.version} ${view.status} ${view.you?.seat ?? ""}`;
@@ -92,13 +91,13 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       screen.busy = queued().length > 0; // a change made before a reload is still on its way
       startPolling();
       clock = setInterval(ticked, CLOCK_MS);
-      for (const type of INPUTS) window.addEventListener(type, counted, {capture: true, passive: true});
+      for (const type of PLAYER_INPUTS) window.addEventListener(type, counted, {capture: true, passive: true});
       window.addEventListener("storage", seatsChanged);
       window.addEventListener(PUSH_CHANGED, pushChanged);
       document.addEventListener("visibilitychange", ticked);
     },
     stop() {
-      for (const type of INPUTS) window.removeEventListener(type, counted, {capture: true});
+      for (const type of PLAYER_INPUTS) window.removeEventListener(type, counted, {capture: true});
       window.removeEventListener("storage", seatsChanged);
       window.removeEventListener(PUSH_CHANGED, pushChanged);
       document.removeEventListener("visibilitychange", ticked);
