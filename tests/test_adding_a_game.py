@@ -12,7 +12,7 @@ from engine import GAMES
 from engine.bots import TACTICS
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "fr", "es", "it", "de", "pt")
+LANGUAGES = ("en", "fr", "es", "it", "de", "nl", "pt")
 
 
 def read(path: str) -> str:

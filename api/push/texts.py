@@ -4,7 +4,7 @@ name, as the web app writes it; the body says what happened and what the seat mu
 
 A text names only the game and the seat that acted: never a card, a token or an invite."""
 
-LANGUAGES = ("en", "fr", "es", "it", "de", "pt", "pt-BR")
+LANGUAGES = ("en", "fr", "es", "it", "de", "nl", "pt", "pt-BR")
 
 GAME_NAMES = {
     "en": {"plusminus": "Plus and Minus"},
@@ -12,6 +12,7 @@ GAME_NAMES = {
     "es": {"plusminus": "Más y Menos"},
     "it": {"plusminus": "Più e Meno"},
     "de": {"plusminus": "Plus und Minus"},
+    "nl": {"plusminus": "Plus en Min"},
     "pt": {"plusminus": "Mais e Menos"},
 }  # a regional variant (pt-BR) names the games as its language does, unless it has its own entry
 SAME_EVERYWHERE = {"addup": "ADD UP", "addit": "ADD-IT", "addem": "ADD'EM", "addtoo": "ADD-TOO"}
@@ -24,6 +25,7 @@ BODIES = {
         "es": "{actor} se ha unido: te toca en {game}.",
         "it": "{actor} si è unito: tocca a te in {game}.",
         "de": "{actor} ist dabei: Du bist dran bei {game}.",
+        "nl": "{actor} doet mee: jij bent aan de beurt in {game}.",
         "pt": "{actor} entrou: é a tua vez em {game}.",
         "pt-BR": "{actor} entrou: é a sua vez em {game}.",
     },
@@ -33,6 +35,7 @@ BODIES = {
         "es": "{actor} ha jugado: te toca en {game}.",
         "it": "{actor} ha giocato: tocca a te in {game}.",
         "de": "{actor} hat gespielt: Du bist dran bei {game}.",
+        "nl": "{actor} heeft gespeeld: jij bent aan de beurt in {game}.",
         "pt": "{actor} jogou: é a tua vez em {game}.",
         "pt-BR": "{actor} jogou: é a sua vez em {game}.",
     },
@@ -42,6 +45,7 @@ BODIES = {
         "es": "A {actor} se le acabó el tiempo: te toca en {game}.",
         "it": "Il tempo di {actor} è scaduto: tocca a te in {game}.",
         "de": "Die Zeit von {actor} ist abgelaufen: Du bist dran bei {game}.",
+        "nl": "De tijd van {actor} is om: jij bent aan de beurt in {game}.",
         "pt": "O tempo de {actor} acabou: é a tua vez em {game}.",
         "pt-BR": "O tempo de {actor} acabou: é a sua vez em {game}.",
     },
@@ -51,6 +55,7 @@ BODIES = {
         "es": "Tu tiempo para mover en {game} casi se ha acabado.",
         "it": "Il tuo tempo per muovere in {game} sta per scadere.",
         "de": "Deine Zeit für den Zug bei {game} ist fast abgelaufen.",
+        "nl": "Je tijd voor je zet in {game} is bijna om.",
         "pt": "O teu tempo para jogar em {game} está quase a acabar.",
         "pt-BR": "O seu tempo para jogar em {game} está quase acabando.",
     },
@@ -60,6 +65,7 @@ BODIES = {
         "es": "{actor} pide la revancha en {game}.",
         "it": "{actor} chiede la rivincita a {game}.",
         "de": "{actor} möchte eine Revanche bei {game}.",
+        "nl": "{actor} wil nog een keer {game} spelen.",
         "pt": "{actor} pede uma desforra em {game}.",
         "pt-BR": "{actor} pede uma revanche em {game}.",
     },
@@ -69,6 +75,7 @@ BODIES = {
         "es": "La partida de {game} ha terminado: mira quién ha ganado.",
         "it": "La partita di {game} è finita: guarda chi ha vinto.",
         "de": "Die Partie {game} ist vorbei: Sieh nach, wer gewonnen hat.",
+        "nl": "Het potje {game} is afgelopen: kijk wie er heeft gewonnen.",
         "pt": "A partida de {game} terminou: vê quem ganhou.",
         "pt-BR": "A partida de {game} terminou: veja quem ganhou.",
     },

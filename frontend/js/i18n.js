@@ -2,7 +2,7 @@
 import en from "./i18n/en.js";
 
 export const LANGUAGES = {en: "English", fr: "Français", es: "Español", it: "Italiano", de: "Deutsch",
-  pt: "Português (Portugal)", "pt-BR": "Português (Brasil)"};
+  nl: "Nederlands", pt: "Português (Portugal)", "pt-BR": "Português (Brasil)"};
 /** The region a language's catalogue is written for, where its bare code would mean another: Intl's "pt" is
  * Brazilian (its plurals say "0 carta"), and i18n/pt.js is European Portuguese. */
 const REGION = {pt: "pt-PT"};

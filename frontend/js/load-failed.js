@@ -29,6 +29,10 @@ const WORDS = {
     text: "Ein Teil der App ist nicht angekommen. Vielleicht gibt es keine Verbindung, oder die App hat gerade "
       + "eine neue Version bekommen. Prüfe die Verbindung und versuche es dann noch einmal.",
     retry: "Noch einmal versuchen"},
+  nl: {title: "Deze pagina kon niet openen",
+    text: "Een deel van de app is niet aangekomen. Misschien is er geen verbinding, of heeft de app net een "
+      + "nieuwe versie gekregen. Controleer de verbinding en probeer het dan opnieuw.",
+    retry: "Opnieuw proberen"},
   pt: {title: "Esta página não abriu",
     text: "Uma parte da aplicação não chegou. Talvez não haja ligação, ou a aplicação acabou de mudar de "
       + "versão. Verifica a ligação e tenta outra vez.",

@@ -22,6 +22,9 @@
     de: {title: "Dieser Browser ist zu alt für addgames",
       text: "addgames braucht einen Browser von 2021 oder neuer (Safari 15 unter iOS 15, Chrome oder Edge 90, "
         + "Firefox 115 oder eine neuere Version). Aktualisiere diesen Browser oder öffne die Seite in einem anderen."},
+    nl: {title: "Deze browser is te oud voor addgames",
+      text: "addgames heeft een browser van 2021 of nieuwer nodig (Safari 15 op iOS 15, Chrome of Edge 90, "
+        + "Firefox 115 of een nieuwere versie). Werk deze browser bij, of open deze pagina in een andere."},
     pt: {title: "Este navegador é demasiado antigo para o addgames",
       text: "O addgames precisa de um navegador de 2021 ou mais recente (Safari 15 no iOS 15, Chrome ou Edge 90, "
         + "Firefox 115 ou uma versão mais recente). Atualiza este navegador ou abre esta página noutro."},

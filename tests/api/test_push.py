@@ -302,8 +302,8 @@ def test_a_notification_says_your_turn_in_the_web_apps_own_words():
 
 
 def test_a_regional_variant_is_its_own_language_and_any_other_region_its_primary_ones():
-    assert [texts.language(tag) for tag in ("pt-BR", "pt-br", "pt-PT", "pt", "pt-AO", "de-CH", "nl", None)] == [
-        "pt-BR", "pt-BR", "pt", "pt", "pt", "de", "en", "en"]
+    assert [texts.language(tag) for tag in ("pt-BR", "pt-br", "pt-PT", "pt", "pt-AO", "de-CH", "nl-BE", "sv", None)] == [
+        "pt-BR", "pt-BR", "pt", "pt", "pt", "de", "nl", "en", "en"]
 
 
 def test_a_brazilian_device_is_told_in_brazilian_portuguese_and_a_portuguese_one_in_european(app, client, service):

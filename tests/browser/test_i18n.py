@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 from .drive import choose_language, create_match, settled
 from .matches import GAMES, new_match, unshuffled
 
-LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "de": "de-CH", "pt": "pt-PT", "pt-BR": "pt-BR"}
+LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "de": "de-CH", "nl": "nl-NL", "pt": "pt-PT",
+             "pt-BR": "pt-BR"}
 
 
 def missing_keys(page) -> list[str]:
@@ -216,7 +217,7 @@ def test_the_switcher_keeps_the_move_being_built(new_page, matches, game):
 
 
 def test_an_unknown_language_falls_back_to_english(new_page):
-    page = new_page(locale="nl-NL")
+    page = new_page(locale="sv-SE")  # Dutch (nl-NL) was the unknown language once; Swedish is now
     page.goto("/")
     expect(page.locator("h1")).to_have_text("Counting games to play with friends")
 
@@ -226,7 +227,7 @@ def test_every_rules_page_translates_every_interpretation_of_the_catalogue(new_p
     page.goto("/")
     counts = page.evaluate("""async (games) => {
         const out = {};
-        for (const lang of ['en', 'fr', 'es', 'it', 'de', 'pt', 'pt-BR']) {
+        for (const lang of ['en', 'fr', 'es', 'it', 'de', 'nl', 'pt', 'pt-BR']) {
             const rules = (await import(`/js/rules/${lang}.js`)).default;
             out[lang] = games.map((g) => [rules[g].sections.length, rules[g].interpretations?.length ?? null]);
             out[`${lang}-paragraphs`] = games.map((g) => rules[g].sections.map(([, paragraphs]) => paragraphs.length));
@@ -235,7 +236,7 @@ def test_every_rules_page_translates_every_interpretation_of_the_catalogue(new_p
             fetch(`/api/v1/rules/${g}`).then((r) => r.json()).then((r) => r.interpretations.length)));
         return out;
     }""", GAMES)
-    for language in ("fr", "es", "it", "de", "pt", "pt-BR"):
+    for language in ("fr", "es", "it", "de", "nl", "pt", "pt-BR"):
         assert [n for _, n in counts[language]] == counts["catalogue"], language
         assert [s for s, _ in counts[language]] == [s for s, _ in counts["en"]], language
     assert counts["pt-BR-paragraphs"] == counts["pt-paragraphs"], "Brazil's rules say each of Portugal's paragraphs"
@@ -278,6 +279,7 @@ SHARED_WIN = {  # winners Ann, Bob and Cy, seen by Ann and by a spectator: no ve
            "Partida terminada: victoria compartida entre Ann, Bob y Cy."],
     "fr": ["Partie terminée\u00a0: victoire partagée entre vous, Bob et Cy.",  # no-break: ":" never starts a line
            "Partie terminée\u00a0: victoire partagée entre Ann, Bob et Cy."],
+    "nl": ["Potje afgelopen: jij, Bob en Cy winnen samen.", "Potje afgelopen: Ann, Bob en Cy winnen samen."],
     "it": ["Partita finita, vittoria a pari merito: tu, Bob e Cy.", "Partita finita, vittoria a pari merito: Ann, Bob e Cy."],
     "pt": ["Jogo terminado, vitória partilhada: tu, Bob e Cy.", "Jogo terminado, vitória partilhada: Ann, Bob e Cy."],
     "pt-BR": ["Jogo terminado, vitória compartilhada: você, Bob e Cy.",

@@ -63,7 +63,7 @@ CHOICES_CUT = """() => [...document.querySelectorAll('main button.choice')].filt
     || choice.scrollWidth > choice.clientWidth).map((choice) => choice.textContent.trim())"""
 
 
-@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "de-DE", "es-ES", "it-IT", "pt-PT", "pt-BR"])
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "de-DE", "es-ES", "it-IT", "nl-NL", "pt-PT", "pt-BR"])
 def test_at_130_percent_text_the_menus_of_the_create_form_show_their_choices_whole(new_page, artifacts, locale):
     """A 360 px phone at 130 % text: "Player 2"'s menu cut its first choice, "A friend, who joins with the link", to
     "A friend, who joins wi" (and, on a shared device, "A player at this device" in five languages of six): shorter

@@ -96,6 +96,7 @@ def test_a_screen_a_browser_cannot_read_says_it_is_too_old_rather_than_try_again
 
 @pytest.mark.parametrize(("locale", "title", "lang"), [
     ("de-DE", "Dieser Browser ist zu alt für addgames", "de"),
+    ("nl-BE", "Deze browser is te oud voor addgames", "nl"),  # Flemish reads the Netherlands' Dutch
     ("pt-BR", "Este navegador é antigo demais para o addgames", "pt-BR"),  # Brazil's, a variant by its own tag
     ("pt-PT", "Este navegador é demasiado antigo para o addgames", "pt")])
 def test_a_browser_without_modules_says_it_is_too_old(new_page, locale, title, lang):

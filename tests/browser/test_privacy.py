@@ -11,7 +11,7 @@ from .test_i18n import LANGUAGES, missing_keys
 from .test_quality import serious_violations
 
 TITLES = {"en": "Privacy", "fr": "Confidentialité", "es": "Privacidad", "it": "Privacy", "de": "Datenschutz",
-          "pt": "Privacidade", "pt-BR": "Privacidade"}
+          "nl": "Privacy", "pt": "Privacidade", "pt-BR": "Privacidade"}
 
 
 @pytest.fixture(scope="module")

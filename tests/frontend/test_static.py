@@ -105,7 +105,7 @@ def test_the_load_failure_and_too_old_screens_speak_every_language_of_the_switch
     table = source(FRONTEND / "js" / name)
     words = {code: set(re.findall(r"(\w+): \"", block))
              for code, block in re.findall(rf'^ {{{indent}}}"?([\w-]+)"?: \{{(.*?)\}},$', table, re.M | re.S)}
-    assert set(words) == languages == {"en", "fr", "es", "it", "de", "pt", "pt-BR"}
+    assert set(words) == languages == {"en", "fr", "es", "it", "de", "nl", "pt", "pt-BR"}
     assert all(found == keys for found in words.values()), words
 
 
@@ -206,6 +206,8 @@ SLIPS = {
            (r"donnez-lui son lien", "le lien de la partie: \"son\" after \"lui\" reads as the operator's own link")],
     "de": [(r"Spiel\(en\)", "Partie(n): a game of Plus and Minus"),
            (r"nicht mehr melden", "nicht mehr anzeigen: \"melden\" is to report, the button stops a warning")],
+    "nl": [(r"(?-i:\bu\b|\b[uU]w\b)", "je, jij, jouw: the game screens speak to a child as je, never as u "
+                                       "(a capital U alone is a letter a join code leaves out)")],
     "it": [(r"\bsu \{row\}", "sulla fila: ADD UP's row comes with its own articulated preposition, never \"su la fila\""),
            (r"dagli il suo link", "il link della partita: \"suo\" after \"gli\" reads as the operator's own link")],
 }
@@ -213,7 +215,8 @@ SLIPS = {
 
 # ADD'EM's counting (RULES.md): a round that ends blocked has everyone count their hand, not only "the others".
 COUNTING_OTHERS = {"en": "the others count", "de": "zählen die anderen", "es": "los demás cuentan",
-                   "fr": "les autres comptent", "it": "gli altri contano", "pt": "os outros contam"}
+                   "fr": "les autres comptent", "it": "gli altri contano", "nl": "de anderen tellen",
+                   "pt": "os outros contam"}
 
 
 @pytest.mark.parametrize("language", sorted(COUNTING_OTHERS))
@@ -226,7 +229,8 @@ def test_add_em_scoring_counts_every_hand_left_at_a_round_end(language):
 # device you already play on".
 PLAYING_A_SEAT = {"en": r"play your seat|plays your seat", "de": r"deinen Platz (hier )?(zu )?spiel",
                   "es": r"jugar tu plaza|juega tu plaza", "fr": r"jouer votre place|joue votre place",
-                  "it": r"giocare qui il tuo posto|gioca il tuo posto", "pt": r"jogar aqui o teu lugar|joga o teu lugar"}
+                  "it": r"giocare qui il tuo posto|gioca il tuo posto", "nl": r"je plek (hier )?(te )?spel|speelt je plek",
+                  "pt": r"jogar aqui o teu lugar|joga o teu lugar"}
 
 
 @pytest.mark.parametrize("language", sorted(PLAYING_A_SEAT))
@@ -237,7 +241,7 @@ def test_the_watching_note_says_to_play_here_not_to_play_a_seat(language):
 # A new seat link's warning: whoever opens it "plays this seat" ("joue cette place", "juega esta plaza") is no
 # French, Spanish, Italian or Portuguese either: they take the seat.
 PLAYS_THIS_SEAT = {"en": "plays this seat", "de": "spielt diesen Platz", "es": "juega esta plaza",
-                   "fr": "joue cette place", "it": "gioca questo posto", "pt": "joga este lugar"}
+                   "fr": "joue cette place", "it": "gioca questo posto", "nl": "speelt deze plek", "pt": "joga este lugar"}
 
 
 @pytest.mark.parametrize("language", sorted(PLAYS_THIS_SEAT))
@@ -343,7 +347,7 @@ def test_add_it_s_capture_line_counts_the_card_played_as_going_to_the_stack_not_
 # ADD UP counts captured cards (RULES.md: most captured cards wins): its score cards say "cards captured", so its
 # scoring line must not switch to "points" for the same thing.
 POINTS = {"en": r"\bpoints?\b", "de": r"Punkt", "es": r"\bpunto", "fr": r"\bpoints?\b", "it": r"\bpunt[oi]\b",
-          "pt": r"\bpontos?\b"}
+          "nl": r"\bpunt(en)?\b", "pt": r"\bpontos?\b"}
 
 
 @pytest.mark.parametrize("language", sorted(POINTS))
