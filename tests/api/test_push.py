@@ -324,6 +324,20 @@ def test_a_brazilian_device_is_told_in_brazilian_portuguese_and_a_portuguese_one
                  "lang": "pt"})]
 
 
+def test_a_dutch_device_is_told_in_dutch(app, client, service):
+    """A Dutch class's phones register with lang "nl", which the API refused (422) before Dutch was a language of the
+    app; the notification says the turn as the Dutch status line does ("Jij bent aan de beurt")."""
+    table = Table.create(client, join=False)
+    table.join("Sanne")
+    assert subscribe(table, 0, service.device("ann"), "nl").status_code == 201
+    view = table.view()
+    for _ in range(2):  # each seat moves once: Ann is told her turn once, after Sanne's move
+        view = move(table, view["turn"])
+        deliver(app)
+    assert service.messages() == [("ann", {"title": "ADD UP", "body": "Sanne heeft gespeeld: jij bent aan de beurt in ADD UP.",
+                                           "match": table.id, "kind": "turn", "lang": "nl"})]
+
+
 def test_the_commands_make_a_key_pair_and_send_what_is_due(app, client, service):
     made = app.test_cli_runner().invoke(args=["vapid-keys"]).output.splitlines()
     private, public = made[0].split("=", 1)[1], made[1].rsplit(" ", 1)[1]
