@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.engine.test_addup import fixed_deck as addup_deck
 
-from .drive import create_match, once_true
+from .drive import create_match, once_true, settled
 from .matches import PLAYERS, choose, new_match
 from .test_addup import joker_match
 from .test_bad_network import short_deadlines
@@ -350,3 +350,57 @@ def test_the_connection_back_note_goes_once_the_match_moves_on(new_page, server)
     expect(page.locator("#status")).to_have_attribute("data-version", str(version + 2))
     expect(page.locator("#outbox-news")).to_have_count(0)
     assert heard(page, "Connection back: the server received your move.") == 1
+
+
+def last_move_left_to(match, seat: int) -> None:
+    """Play an ADD UP match on until its last card is `seat`'s to play: the move that ends it."""
+    match.play(lambda view: sum(s["hand_count"] for s in view["state"]["seats"]) == 1
+               and view["state"]["pile_count"] == 0 and view["turn"] == seat)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_the_end_of_a_match_is_said_with_every_seat_s_final_score(new_page, server, locale):
+    """The other's last move ended the match: the live region said the move and "Match over: Bob wins.", and no score
+    (ADD UP's last move has none in its words): a screen reader had to go looking for who had how many. It says each
+    seat's final score, as the scores show it, once, with the winner."""
+    match = new_match(server, "addup")
+    last_move_left_to(match, 1)
+    page = new_page(locale=locale)
+    page.context.add_init_script(HEAR_LIVE_REGIONS)
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    settled(page)
+    match.move(1, choose("addup", match.view(1)))
+    expect(page.locator("#status")).to_have_attribute("data-status", "over")
+    expect(page.locator("#last-move")).to_be_visible()
+    scores = [read_aloud(score) for score in page.locator(".scores .score").all()]
+    final = {"en-GB": f"Final scores: Ann: {scores[0]} and Bob: {scores[1]}.",
+             "fr-FR": f"Scores finaux\u202f: Ann\u202f: {scores[0]} et Bob\u202f: {scores[1]}."}[locale]
+    status = sentence(page.locator("#status").inner_text())
+    expect(page.locator("#announce")).to_have_text(f"{said(page)} {status} {final}")
+    spaced = [re.sub(r"\s", " ", words) for words in page.evaluate("window.heard")]  # French no-break spaces plain
+    assert sum(re.sub(r"\s", " ", final) in words for words in spaced) == 1, spaced
+
+
+def test_a_rematch_the_other_seat_asks_for_is_said_on_the_finished_match(new_page, server):
+    """The blind player waits on the finished match; the friend asks for a rematch on their phone. The page showed
+    "Bob asked for a rematch." and *Join the rematch* at the next poll, but said nothing: the player never knew. It is
+    said once (not again at each poll), and Tab from the status line leads to the button that joins it."""
+    match = new_match(server, "addup")
+    match.play(lambda view: False)
+    page = new_page()
+    page.context.add_init_script(HEAR_LIVE_REGIONS)
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "over")
+    settled(page)
+    assert match.post("rematch", 1).status_code in (200, 201)
+    expect(page.locator("#announce")).to_have_text("Bob asked for a rematch.")
+    page.wait_for_timeout(500)  # polls that draw the page anew: none says it again
+    assert heard(page, "Bob asked for a rematch.") == 1, page.evaluate("window.heard")
+    page.locator("#status").focus()
+    join = page.get_by_role("button", name="Join the rematch")
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if join.evaluate("element => element === document.activeElement"):
+            break
+    expect(join).to_be_focused()

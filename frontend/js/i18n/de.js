@@ -183,6 +183,8 @@ export default {
   "status.youWin": "Spiel vorbei: Du hast gewonnen!",
   "status.wins": "Spiel vorbei: {name} gewinnt.",
   "status.shared": "Spiel vorbei, geteilter Sieg: {names}.",
+  "status.finalScores": "Endstand: {scores}.",
+  "status.seatScore": "{name}: {score}",
   "title.yourTurn": "Du bist dran",
   "title.yourTurns": {one: "Du bist in {count} Spiel dran", other: "Du bist in {count} Spielen dran"},
   "title.skippable": {one: "Ein verspäteter Zug zum Überspringen", other: "{count} verspätete Züge zum Überspringen"},

@@ -183,6 +183,8 @@ export default {
   "status.youWin": "Match over: you win!",
   "status.wins": "Match over: {name} wins.",
   "status.shared": "Match over: {names} share the win.",
+  "status.finalScores": "Final scores: {scores}.",
+  "status.seatScore": "{name}: {score}",
   "title.yourTurn": "Your turn",
   "title.yourTurns": {one: "Your turn in {count} match", other: "Your turn in {count} matches"},
   "title.skippable": {one: "A late turn you may skip", other: "{count} late turns you may skip"},

@@ -183,6 +183,8 @@ export default {
   "status.youWin": "Partida terminada: ¡has ganado!",
   "status.wins": "Partida terminada: gana {name}.",
   "status.shared": "Partida terminada: victoria compartida entre {names}.",
+  "status.finalScores": "Puntuación final: {scores}.",
+  "status.seatScore": "{name}: {score}",
   "title.yourTurn": "Te toca",
   "title.yourTurns": {one: "Te toca en {count} partida", other: "Te toca en {count} partidas"},
   "title.skippable": {one: "Un turno fuera de tiempo que puedes saltar", other: "{count} turnos fuera de tiempo que puedes saltar"},

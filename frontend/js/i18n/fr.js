@@ -183,6 +183,8 @@ export default {
   "status.youWin": "Partie terminée : vous gagnez !",
   "status.wins": "Partie terminée : {name} gagne.",
   "status.shared": "Partie terminée : victoire partagée entre {names}.",
+  "status.finalScores": "Scores finaux : {scores}.",
+  "status.seatScore": "{name} : {score}",
   "title.yourTurn": "À vous de jouer",
   "title.yourTurns": {one: "À vous de jouer dans {count} partie", other: "À vous de jouer dans {count} parties"},
   "title.skippable": {one: "Un tour en retard à faire passer", other: "{count} tours en retard à faire passer"},

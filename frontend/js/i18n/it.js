@@ -183,6 +183,8 @@ export default {
   "status.youWin": "Partita finita: hai vinto!",
   "status.wins": "Partita finita: vince {name}.",
   "status.shared": "Partita finita, vittoria a pari merito: {names}.",
+  "status.finalScores": "Punteggi finali: {scores}.",
+  "status.seatScore": "{name}: {score}",
   "title.yourTurn": "Tocca a te",
   "title.yourTurns": {one: "Tocca a te in {count} partita", other: "Tocca a te in {count} partite"},
   "title.skippable": {one: "Un turno scaduto che puoi saltare", other: "{count} turni scaduti che puoi saltare"},

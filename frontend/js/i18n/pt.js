@@ -183,6 +183,8 @@ export default {
   "status.youWin": "Jogo terminado: ganhaste!",
   "status.wins": "Jogo terminado: {name} ganha.",
   "status.shared": "Jogo terminado, vitória partilhada: {names}.",
+  "status.finalScores": "Pontuação final: {scores}.",
+  "status.seatScore": "{name}: {score}",
   "title.yourTurn": "É a tua vez",
   "title.yourTurns": {one: "É a tua vez em {count} jogo", other: "É a tua vez em {count} jogos"},
   "title.skippable": {one: "Uma vez em atraso que podes saltar", other: "{count} vezes em atraso que podes saltar"},

@@ -81,7 +81,8 @@ export function lifecycle(id, token, screen, send, queue) {
       return html`<p class="actions"><a class="button primary" href="/g/${view.rematch}" data-key="rematch">${t("rematch.open")}</a></p>`;
     }
     if (joinedElsewhere(me)) return html`<p class="note" id="rematch-elsewhere">${rematchTaken(view.seats[me].status)}</p>`;
-    return html`${view.rematch && askers.length ? html`<p id="rematch-askers">${t("rematch.askedBy",
+    // said once as it comes (data-say): a player on the finished page who does not see it heard nothing of it
+    return html`${view.rematch && askers.length ? html`<p id="rematch-askers" data-say>${t("rematch.askedBy",
       {names: listing(askers), count: askers.length})}</p>` : ""}
       <p class="actions"><button type="button" class="primary" data-action="rematch" data-key="rematch"
       ${screen.busy ? "disabled" : ""}>${view.rematch ? t("rematch.join") : t(alone(view, me) ? "rematch.playAgain" : "rematch.ask")}</button></p>`;

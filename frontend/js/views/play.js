@@ -21,7 +21,7 @@ import {notifyControl} from "./notify-control.js";
 import {ownLink} from "./own-link.js";
 import {paceRule} from "./pace.js";
 import {renaming} from "./rename.js";
-import {scoreRule, scoreboard} from "./scoreboard.js";
+import {finalScores, scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
 import {thinking} from "./thinking.js";
 import {gameName, goneWhy, homeLink, isolated, keptText, matchHead, pollText, problemText, seatName, statusLine} from "./words.js";
@@ -355,7 +355,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine, name && isolated(name));
     if (before && (before.version !== view.version || before.status !== view.status)) {
       // said with the others' moves (see tell), from the first change not said yet (a step of paced replies, say)
-      screen.telling = {from: screen.telling?.from ?? before.version, line: statusOf(view, me)};
+      const over = view.status === "over" ? ` ${finalScores(view, screen.game)}` : "";
+      screen.telling = {from: screen.telling?.from ?? before.version, line: `${statusOf(view, me)}${over}`};
       clearTimeout(telling);
       telling = setTimeout(() => tell(true), TELL_WAIT_MS);
     }

@@ -1,6 +1,6 @@
 // Everyone at the table: name, score, whose turn it is and each game's public details.
 import {html} from "../html.js";
-import {t} from "../i18n.js";
+import {listing, t} from "../i18n.js";
 import {botTag} from "./computer.js";
 import {timedOut} from "./pace.js";
 import {seatName} from "./words.js";
@@ -56,4 +56,11 @@ export function scoreRule(view) {
   const options = view.options || {};
   const key = view.game === "addit" ? `score.addit.${options.length === "long" ? "long" : "short"}` : `score.${view.game}`;
   return html`<p class="score-rule">${t(key, {count: options.games, target: view.state?.target ?? options.target})}</p>`;
+}
+
+/** "Final scores: Ann: 3 cards captured and Bob: 9 cards captured.", said with the end of a match, whose status line
+ * names the winner alone: a screen reader heard no score where the last move's words held none (ADD UP's). */
+export function finalScores(view, game) {
+  const scores = view.seats.map((seat, n) => t("status.seatScore", {name: seatName(view, n), score: game.score(view, n).text}));
+  return t("status.finalScores", {scores: listing(scores)});
 }
