@@ -404,3 +404,28 @@ def test_a_rematch_the_other_seat_asks_for_is_said_on_the_finished_match(new_pag
         if join.evaluate("element => element === document.activeElement"):
             break
     expect(join).to_be_focused()
+
+
+def test_a_move_s_button_that_is_off_says_why(new_page, server):
+    """A screen reader reading the controls met "Collect cards, dimmed" (ADD-IT, no group picked yet) and "Top row: 5 → ?,
+    dimmed" (ADD UP, a joker's value out of range), with nothing on why: each button is described by the line that
+    says what is missing."""
+    match = new_match(server, "addit")
+    page = new_page()
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    settled(page)
+    page.locator(".hand button.card").first.focus()
+    page.keyboard.press("Enter")
+    collect = page.locator('[data-key="capture"]')
+    expect(collect).to_be_disabled()
+    expect(collect).to_have_accessible_description(re.compile(re.escape(page.locator(".addit .live-sum").inner_text())))
+
+    page.goto(joker_match(server))  # Ann holds a yellow joker
+    settled(page)
+    page.locator('.hand [data-card="y1"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('[data-key="joker-value"]').fill("9")  # a yellow joker is worth 10 or more
+    for row in ("top", "bottom"):
+        button = page.locator(f'[data-key="play-{row}"]')
+        expect(button).to_be_disabled()
+        expect(button).to_have_accessible_description("9 is not from 10 to 999.")

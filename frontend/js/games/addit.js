@@ -35,7 +35,7 @@ function sumLines(offer, picked, right, table) {
   const sumLine = picked.length
     ? t("addit.sum", {parts: picked.map((f) => f.value).join(" + "), sum, target: offer.value})
     : t("addit.pickGroup", {target: offer.value});
-  return html`<p class="live-sum ${right ? "ok" : ""}">${sumLine}${right ? html` <span aria-hidden="true">✓</span>` : ""}</p>
+  return html`<p class="live-sum ${right ? "ok" : ""}" id="addit-sum">${sumLine}${right ? html` <span aria-hidden="true">✓</span>` : ""}</p>
     <p class="hint">${offer.captures.length ? t("addit.groups", {count: groupCount(offer, table), target: offer.value})
       : t("addit.noGroup", {target: offer.value})}</p>`;
 }
@@ -49,9 +49,10 @@ function controls(ctx, offer) {
   const right = sums && ui.group.length > 0 && offer.captures.some((group) => sameGroup(group, ui.group));
   const sendable = sums ? right : ui.group.length > 0;
   return html`<div class="controls">
-    ${sums ? sumLines(offer, picked, right, view.state.table) : html`<p class="hint">${t("addit.pickGroup", {target: offer.value})}</p>`}
+    ${sums ? sumLines(offer, picked, right, view.state.table) : html`<p class="hint" id="addit-sum">${t("addit.pickGroup", {target: offer.value})}</p>`}
     <div class="actions">
-      <button type="button" class="primary" data-action="capture" data-key="capture" ${sendable && !ctx.busy ? "" : "disabled"}>
+      <button type="button" class="primary" data-action="capture" data-key="capture" ${sendable ? "" : html`aria-describedby="addit-sum"`}
+        ${sendable && !ctx.busy ? "" : "disabled"}>
         ${picked.length ? t("addit.capture", {count: picked.length + 1}) : t("addit.captureNone")}</button>
       <button type="button" data-action="lay" data-key="lay" ${ctx.busy ? "disabled" : ""}>${t("addit.lay")}</button>
       ${sums && offer.captures.length ? html`<button type="button" data-action="best" data-key="best">${t("addit.best")}</button>` : ""}

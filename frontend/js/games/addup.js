@@ -64,8 +64,9 @@ function controls(ctx, offer, face) {
   const {view, ui} = ctx;
   const joker = face.kind !== "number";
   const value = joker ? ui.value : face.value;
+  // A joker's rows are off while its value is out of range: the line under the field says why (empty otherwise)
   const buttons = offer.rows.map((row) => html`<button type="button" class="primary" data-action="play" data-row="${row}"
-      data-key="play-${row}" ${ctx.busy || !inRange(offer, value) ? "disabled" : ""}>${playLabel(view, offer, row, value)}</button>`);
+      data-key="play-${row}" ${joker ? html`aria-describedby="joker-range"` : ""} ${ctx.busy || !inRange(offer, value) ? "disabled" : ""}>${playLabel(view, offer, row, value)}</button>`);
   const hints = joker && helpsWithSums(view) ? offer.captures.map((c) => html`<button type="button" data-action="play" data-row="${c.row}"
       data-value="${c.value}" data-key="hint-${c.row}-${c.value}">${t(`addup.captureWith.${c.row}`, {value: c.value})}</button>`) : [];
   return html`<div class="controls">
