@@ -429,3 +429,18 @@ def test_a_move_s_button_that_is_off_says_why(new_page, server):
         button = page.locator(f'[data-key="play-{row}"]')
         expect(button).to_be_disabled()
         expect(button).to_have_accessible_description("9 is not from 10 to 999.")
+
+
+def test_a_player_who_joins_is_said_with_the_status_line(new_page, server):
+    """The blind player created a match and waits on it. The status line changed from "Waiting for Bob and Cy." to
+    "Waiting for Cy." in silence, and the start said "Your turn." alone: who came was never said. Each arrival is said,
+    with the status line."""
+    match = new_match(server, "addup", seats=3, join=False)
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_attribute("data-status", "waiting")
+    match.take(1)
+    expect(page.locator("#announce")).to_have_text("Bob joined. Waiting for Cy.")
+    match.take(2)
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    expect(page.locator("#announce")).to_have_text(f"Cy joined. {sentence(page.locator('#status').inner_text())}")

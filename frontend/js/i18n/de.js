@@ -175,6 +175,7 @@ export default {
 
   "status.waiting": {one: "Warten auf Spieler: {joined} von {total} ist da.", other: "Warten auf Spieler: {joined} von {total} sind da."},
   "status.waitingFor": "Warten auf {names}.",
+  "status.joined": {one: "{names} ist da.", other: "{names} sind da."},
   "status.morePlayers": {one: "{count} weiteren Spieler", other: "{count} weitere Spieler"},
   "status.yourTurn": "Du bist dran",
   "status.yourTurnAs": "{name}, du bist dran",

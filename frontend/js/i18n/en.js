@@ -175,6 +175,7 @@ export default {
 
   "status.waiting": {one: "Waiting for players: {joined} of {total} has joined.", other: "Waiting for players: {joined} of {total} have joined."},
   "status.waitingFor": "Waiting for {names}.",
+  "status.joined": {one: "{names} joined.", other: "{names} joined."},
   "status.morePlayers": {one: "{count} more player", other: "{count} more players"},
   "status.yourTurn": "Your turn",
   "status.yourTurnAs": "Your turn, {name}",

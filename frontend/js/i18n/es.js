@@ -175,6 +175,7 @@ export default {
 
   "status.waiting": {one: "Esperando jugadores: ha llegado {joined} de {total}.", other: "Esperando jugadores: han llegado {joined} de {total}."},
   "status.waitingFor": "Esperando a {names}.",
+  "status.joined": {one: "Ha llegado {names}.", other: "Han llegado {names}."},
   "status.morePlayers": {one: "{count} jugador más", other: "{count} jugadores más"},
   "status.yourTurn": "Te toca",
   "status.yourTurnAs": "Te toca, {name}",

@@ -175,6 +175,7 @@ export default {
 
   "status.waiting": {one: "En attente des joueurs : {joined} sur {total} est là.", other: "En attente des joueurs : {joined} sur {total} sont là."},
   "status.waitingFor": "En attente : {names}.",
+  "status.joined": {one: "{names} est là.", other: "{names} sont là."},
   "status.morePlayers": {one: "{count} autre joueur", other: "{count} autres joueurs"},
   "status.yourTurn": "À vous de jouer",
   "status.yourTurnAs": "À vous de jouer, {name}",

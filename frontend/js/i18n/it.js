@@ -175,6 +175,7 @@ export default {
 
   "status.waiting": {one: "In attesa dei giocatori: {joined} su {total} è arrivato.", other: "In attesa dei giocatori: {joined} su {total} sono arrivati."},
   "status.waitingFor": "In attesa di {names}.",
+  "status.joined": {one: "{names} è in partita.", other: "{names} sono in partita."},
   "status.morePlayers": {one: "{count} altro giocatore", other: "{count} altri giocatori"},
   "status.yourTurn": "Tocca a te",
   "status.yourTurnAs": "Tocca a te, {name}",

@@ -175,6 +175,7 @@ export default {
 
   "status.waiting": {one: "À espera de jogadores: chegou {joined} de {total}.", other: "À espera de jogadores: chegaram {joined} de {total}."},
   "status.waitingFor": "À espera de {names}.",
+  "status.joined": {one: "Chegou {names}.", other: "Chegaram {names}."},
   "status.morePlayers": {one: "{count} outro jogador", other: "{count} outros jogadores"},
   "status.yourTurn": "É a tua vez",
   "status.yourTurnAs": "É a tua vez, {name}",

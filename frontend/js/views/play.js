@@ -3,7 +3,7 @@ import {api} from "../api.js";
 import {notifyTurn, setTitle} from "../attention.js";
 import {helpsWithSums} from "../games/help.js";
 import {html} from "../html.js";
-import {t} from "../i18n.js";
+import {listing, t} from "../i18n.js";
 import {load} from "../loader.js";
 import {flush, submit, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
@@ -353,10 +353,10 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const mine = view.status === "playing" && view.turn === me;
     const name = player(view, me, table);
     setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine, name && isolated(name));
-    if (before && (before.version !== view.version || before.status !== view.status)) {
+    const came = before ? arrivals(before, view, me) : [];
+    if (before && (before.version !== view.version || before.status !== view.status || came.length)) {
       // said with the others' moves (see tell), from the first change not said yet (a step of paced replies, say)
-      const over = view.status === "over" ? ` ${finalScores(view, screen.game)}` : "";
-      screen.telling = {from: screen.telling?.from ?? before.version, line: `${statusOf(view, me)}${over}`};
+      screen.telling = {from: screen.telling?.from ?? before.version, line: spokenStatus(view, me, came)};
       clearTimeout(telling);
       telling = setTimeout(() => tell(true), TELL_WAIT_MS);
     }
@@ -367,6 +367,18 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       screen.bringIntoView = true;
       turnShownAt = null;
     }
+  }
+
+  /** The seats that others took since `before`: the waiting page showed them in silence. */
+  const arrivals = (before, view, me) => view.seats.map((seat, n) => n)
+    .filter((n) => n !== me && view.seats[n].joined && !before.seats[n]?.joined);
+
+  /** The status line as the live region says it: after who joined (`came`: "Bob joined. Waiting for Cy."; "Cy joined.
+   * Your turn."), and at a match's end with every seat's final score, which the winner's line alone does not say. */
+  function spokenStatus(view, me, came) {
+    const names = came.map((n) => seatName(view, n));
+    return [came.length ? t("status.joined", {names: listing(names), count: names.length}) : "", statusOf(view, me),
+      view.status === "over" ? finalScores(view, screen.game) : ""].filter(Boolean).join(" ");
   }
 
   /** Say what changed: the moves made since the view shown before, this seat's own among them (what it made:
