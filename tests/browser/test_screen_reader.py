@@ -444,3 +444,25 @@ def test_a_player_who_joins_is_said_with_the_status_line(new_page, server):
     match.take(2)
     expect(page.locator("#status")).to_have_attribute("data-status", "playing")
     expect(page.locator("#announce")).to_have_text(f"Cy joined. {sentence(page.locator('#status').inner_text())}")
+
+
+def test_a_jokers_value_is_judged_aloud_once_typing_pauses_not_at_each_digit(new_page, server):
+    """Typing 12 for a yellow joker (10 or more), the 1 alone was said out of range: "1 is not from 10 to 999." came
+    after the 2, as the player's own keys were echoed, and told them 12 was refused. A value out of range is said once
+    the typing pauses, and only if it still is."""
+    page = new_page()
+    page.context.add_init_script(HEAR_LIVE_REGIONS)
+    page.goto(joker_match(server))  # Ann holds a yellow joker
+    settled(page)
+    page.locator('.hand [data-card="y1"]').focus()
+    page.keyboard.press("Enter")
+    field = page.locator('[data-key="joker-value"]')
+    field.focus()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("12", delay=100)
+    top = page.locator('[data-key="play-top"]')
+    expect(top).to_contain_text("Top row: 5 → 17")
+    page.keyboard.press("Backspace")  # 1: out of range, and left so
+    expect(top).to_be_disabled()
+    expect(page.locator("#announce")).to_have_text("1 is not from 10 to 999.")
+    assert heard(page, "is not from 10 to 999.") == 1, page.evaluate("window.heard")  # not at the 1 of 12

@@ -7,6 +7,10 @@ import {card, cardRow, handArea, heldSideways} from "./cards.js";
 import {helpsWithSums} from "./help.js";
 
 const ROWS = ["top", "bottom"];
+// A joker's value out of range is said once typing pauses this long: "1 is not from 10 to 999.", said at the 1 of 12,
+// came after the 2 (a screen reader echoes the keys first) and told the player 12 was refused
+const TYPING_PAUSE_MS = 800;
+let rangeTold = null;
 
 function cardWords(face, value, inSentence = false) {
   if (face.kind === "number") return inSentence ? String(face.value) : t("addup.card", {value: face.value});
@@ -140,10 +144,15 @@ export default {
         render(button, playLabel(ctx.view, offer, button.dataset.row, ctx.ui.value));
         button.disabled = ctx.busy || !inRange(offer, ctx.ui.value);
       }
-      // Said as it changes, as typed: a live region of its own was drawn anew, and said again, at each repaint.
+      // Said as it changes, once typing pauses: a live region of its own was drawn anew, and said again, at each repaint.
       const range = input.closest(".controls").querySelector("#joker-range");
       const words = rangeWords(offer, ctx.ui.value);
-      if (words && words !== range.textContent) announce(words);
+      clearTimeout(rangeTold);
+      if (words && words !== range.textContent) {
+        rangeTold = setTimeout(() => { // unless a move (a hint's capture) took the field away meanwhile
+          if (document.getElementById("joker-range")?.textContent === words) announce(words);
+        }, TYPING_PAUSE_MS);
+      }
       range.textContent = words;
     },
     play(ctx, button) {
