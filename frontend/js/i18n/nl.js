@@ -175,6 +175,7 @@ export default {
 
   "status.waiting": {one: "Wachten op spelers: {joined} van de {total} is er.", other: "Wachten op spelers: {joined} van de {total} zijn er."},
   "status.waitingFor": "Wachten op {names}.",
+  "status.joined": {one: "{names} doet mee.", other: "{names} doen mee."},
   "status.morePlayers": {one: "nog {count} speler", other: "nog {count} spelers"},
   "status.yourTurn": "Jij bent aan de beurt",
   "status.yourTurnAs": "Jij bent aan de beurt, {name}",
@@ -182,6 +183,8 @@ export default {
   "status.thinking": "De computer denkt na…",
   "status.youWin": "Potje afgelopen: jij wint!",
   "status.wins": "Potje afgelopen: {name} wint.",
+  "status.finalScores": "Eindstand: {scores}.",
+  "status.seatScore": "{name}: {score}",
   "status.shared": "Potje afgelopen: {names} winnen samen.",
   "title.yourTurn": "Jouw beurt",
   "title.yourTurns": {one: "Jouw beurt in {count} potje", other: "Jouw beurt in {count} potjes"},
