@@ -20,7 +20,7 @@ const SHELL = [
   "/js/i18n/en.js", "/js/i18n/fr.js", "/js/i18n/es.js", "/js/i18n/it.js", "/js/i18n/de.js", "/js/i18n/nl.js", "/js/i18n/pt.js", "/js/i18n/pt-BR.js",
   "/js/rules/en.js", "/js/rules/fr.js", "/js/rules/es.js", "/js/rules/it.js", "/js/rules/de.js", "/js/rules/nl.js", "/js/rules/pt.js", "/js/rules/pt-BR.js",
   "/js/class-store.js",
-  "/js/views/class-making.js", "/js/views/class-plan.js", "/js/views/class-results.js", "/js/views/class-setup.js", "/js/views/class-sheet.js",
+  "/js/views/class-absent.js", "/js/views/class-making.js", "/js/views/class-plan.js", "/js/views/class-results.js", "/js/views/class-setup.js", "/js/views/class-sheet.js",
   "/js/views/computer.js", "/js/views/create.js", "/js/views/creating.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/history.js",
   "/js/views/home.js", "/js/views/invite.js", "/js/views/join.js", "/js/views/join-code.js", "/js/views/lifecycle.js", "/js/views/match.js",
   "/js/views/missing.js", "/js/views/my-games.js", "/js/views/notify-control.js", "/js/views/options.js", "/js/views/own-link.js",

@@ -20,7 +20,7 @@ const IMPORTS = {
     "views/seating.js"],
   "views/class-setup.js": ["class-store.js", "views/class-making.js", "views/class-plan.js", "views/computer.js",
     "views/creating.js", "views/options.js", "views/pace.js", "views/seating.js"],
-  "views/class-sheet.js": ["class-store.js", "csv.js", "qr.js", "views/class-making.js", "views/class-results.js",
+  "views/class-sheet.js": ["class-store.js", "csv.js", "qr.js", "views/class-absent.js", "views/class-making.js", "views/class-results.js",
     "views/public-views.js", "views/seating.js"],
   "views/privacy.js": [],
   "views/missing.js": [],

@@ -14,7 +14,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from .drive import choose_language, too_small
-from .matches import Match
+from .matches import Match, choose
 from .test_class_sheet import MAKING_S, set_up
 from .test_quality import serious_violations
 
@@ -279,3 +279,37 @@ def test_the_network_down_mid_lesson_is_said_once_above_the_results_where_each_r
     teacher.context.set_offline(False)
     expect(problem).to_have_count(0)
     expect(rows.nth(0)).to_contain_text("Ann's turn")
+
+
+def test_a_pupil_absent_on_the_day_is_played_by_the_computer_so_their_partner_plays_on(new_page, server):
+    names = ["Ann", "Bob", "Cy"]  # Bob is off sick: Ann, seated with him, would wait for him all lesson
+    teacher = new_page()
+    set_up(teacher, names)
+    links = cards_made(teacher, names)
+    rows = teacher.locator("#results tbody tr")
+    expect(rows.nth(0)).to_contain_text("Ann's turn")
+    absent = teacher.locator("#absent-pupils button")
+    expect(absent).to_have_count(0)  # off the projector until asked for
+    teacher.locator('[data-key="absent-open"]').click()
+    # Who may be left to the computer: a pupil whose match goes on with another person in it; not Cy, who plays it.
+    expect(absent).to_have_text(["Ann", "Bob"])
+    teacher.locator('[data-key="absent-Bob"]').click()
+    expect(teacher.locator("#absent-ask")).to_have_text(
+        "The computer (easy) plays Bob's seat in match 1 to its end: Bob can no longer play in it.")
+    expect(teacher.locator("#absent-ask")).to_be_focused()
+    teacher.locator('[data-key="absent-no"]').click()  # asked first: nothing happens on a slip
+    expect(teacher.locator('[data-key="absent-Bob"]')).to_be_focused()
+    teacher.locator('[data-key="absent-Bob"]').click()
+    teacher.locator('[data-key="absent-yes"]').click()
+
+    # The seat is the computer's: Ann's move is answered by it, and the row of Bob says who plays for him.
+    expect(teacher.locator("#absent-done")).to_have_text("The computer now plays for Bob.")
+    match = Match(server, "addup", match_of(links["Ann"]), "", {0: re.search(r"#seat=([\w-]+)", links["Ann"])[1]})
+    assert match.view()["seats"][1]["bot"] == "easy"
+    after = match.move(0, choose("addup", match.view(0)))
+    assert after["turn"] == 0 and after["version"] == 3, after  # Bob left to it, Ann played, the computer at once
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(rows.nth(0)).to_contain_text("Ann's turn")
+    expect(rows.nth(1).locator("td").nth(1)).to_contain_text("The computer plays for Bob.")
+    expect(teacher.locator('[data-key="absent-open"]')).to_have_count(0)  # Ann is the last person of her match
+    assert serious_violations(teacher) + too_small(teacher) == []

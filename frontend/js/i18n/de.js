@@ -713,6 +713,13 @@ export default {
   "results.download": "Ergebnisse herunterladen (CSV)",
   "results.file": "Ergebnisse {game} {date}",
   "results.separator": ";",
+  "results.botPlays": "Der Computer spielt für {name}.",
+  "absent.open": "Fehlt ein Kind?",
+  "absent.pick": "Für wen soll der Computer spielen? Wer mit dem Kind spielt, kann dann weiterspielen.",
+  "absent.of": "Der Computer spielt für {name}",
+  "absent.ask": "Der Computer ({level}) spielt den Platz von {name} in Partie {n} bis zum Ende: {name} kann darin nicht mehr spielen.",
+  "absent.yes": "Ja, der Computer spielt",
+  "absent.done": "Der Computer spielt jetzt für {name}.",
 
   "privacy.link": "Datenschutz: was gespeichert wird und wie lange",
   "privacy.title": "Datenschutz",

@@ -715,6 +715,13 @@ export default {
   // The CSV file's separator: the one a spreadsheet opened in this language expects (a semicolon where the decimal
   // sign is a comma, as Excel does).
   "results.separator": ",",
+  "results.botPlays": "The computer plays for {name}.",
+  "absent.open": "A pupil is absent?",
+  "absent.pick": "Whom should the computer play for? Whoever sits with them then plays on.",
+  "absent.of": "The computer plays for {name}",
+  "absent.ask": "The computer ({level}) plays {name}'s seat in match {n} to its end: {name} can no longer play in it.",
+  "absent.yes": "Yes, the computer plays",
+  "absent.done": "The computer now plays for {name}.",
 
   "privacy.link": "Privacy: what is kept, and for how long",
   "privacy.title": "Privacy",

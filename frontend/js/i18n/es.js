@@ -713,6 +713,13 @@ export default {
   "results.download": "Descargar los resultados (CSV)",
   "results.file": "Resultados {game} {date}",
   "results.separator": ";",
+  "results.botPlays": "El ordenador juega por {name}.",
+  "absent.open": "¿Falta algún alumno?",
+  "absent.pick": "¿Por quién debe jugar el ordenador? Así su compañero puede seguir jugando.",
+  "absent.of": "El ordenador juega por {name}",
+  "absent.ask": "El ordenador ({level}) juega el puesto de {name} en la partida {n} hasta el final: {name} ya no podrá jugar en ella.",
+  "absent.yes": "Sí, que juegue el ordenador",
+  "absent.done": "Ahora el ordenador juega por {name}.",
 
   "privacy.link": "Privacidad: qué se guarda y durante cuánto tiempo",
   "privacy.title": "Privacidad",

@@ -713,6 +713,13 @@ export default {
   "results.download": "Télécharger les résultats (CSV)",
   "results.file": "Résultats {game} {date}",
   "results.separator": ";",
+  "results.botPlays": "L'ordinateur joue pour {name}.",
+  "absent.open": "Un élève est absent ?",
+  "absent.pick": "Pour qui l'ordinateur doit-il jouer ? Son partenaire pourra alors continuer.",
+  "absent.of": "L'ordinateur joue pour {name}",
+  "absent.ask": "L'ordinateur ({level}) prend la place de l'élève {name} dans la partie {n} jusqu'à la fin : {name} ne pourra plus y jouer.",
+  "absent.yes": "Oui, l'ordinateur joue",
+  "absent.done": "L'ordinateur joue maintenant pour {name}.",
 
   "privacy.link": "Confidentialité : ce qui est gardé, et combien de temps",
   "privacy.title": "Confidentialité",

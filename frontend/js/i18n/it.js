@@ -713,6 +713,13 @@ export default {
   "results.download": "Scarica i risultati (CSV)",
   "results.file": "Risultati {game} {date}",
   "results.separator": ";",
+  "results.botPlays": "Il computer gioca per {name}.",
+  "absent.open": "Manca un alunno?",
+  "absent.pick": "Per chi deve giocare il computer? Così il suo compagno può continuare a giocare.",
+  "absent.of": "Il computer gioca per {name}",
+  "absent.ask": "Il computer ({level}) gioca il posto di {name} nella partita {n} fino alla fine: {name} non potrà più giocarci.",
+  "absent.yes": "Sì, gioca il computer",
+  "absent.done": "Ora il computer gioca per {name}.",
 
   "privacy.link": "Privacy: cosa viene conservato, e per quanto tempo",
   "privacy.title": "Privacy",

@@ -388,6 +388,8 @@ export default {
   "results.shared": "Vitória compartilhada",
   "results.rematch": "{over} Revanche: {status}",
   "results.download": "Baixar os resultados (CSV)",
+  "absent.pick": "Por quem o computador deve jogar? Assim o colega pode continuar jogando.",
+  "absent.ask": "O computador ({level}) joga no lugar de {name} na partida {n} até o fim: {name} não vai mais poder jogar nela.",
 
   "privacy.link": "Privacidade: o que é guardado e por quanto tempo",
   "privacy.lead": "O que este aplicativo guarda sobre quem joga, quem pode ver e por quanto tempo. O responsável é a pessoa, a escola ou a empresa que mantém este servidor funcionando.",

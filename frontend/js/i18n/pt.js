@@ -713,6 +713,13 @@ export default {
   "results.download": "Descarregar os resultados (CSV)",
   "results.file": "Resultados {game} {date}",
   "results.separator": ";",
+  "results.botPlays": "O computador joga por {name}.",
+  "absent.open": "Falta algum aluno?",
+  "absent.pick": "Por quem deve jogar o computador? Assim o colega pode continuar a jogar.",
+  "absent.of": "O computador joga por {name}",
+  "absent.ask": "O computador ({level}) joga o lugar de {name} na partida {n} até ao fim: {name} deixa de poder jogar nela.",
+  "absent.yes": "Sim, joga o computador",
+  "absent.done": "Agora o computador joga por {name}.",
 
   "privacy.link": "Privacidade: o que é guardado, e durante quanto tempo",
   "privacy.title": "Privacidade",

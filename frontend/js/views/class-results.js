@@ -11,6 +11,7 @@ import {csvText, saveCsv} from "../csv.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {load} from "../loader.js";
+import {classAbsent} from "./class-absent.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {gameName, problemText, statusLine} from "./words.js";
 
@@ -61,7 +62,8 @@ function row({pupil, n, seat, known}, views, game) {
   // A rematch not read yet (its first read failed) is on all the same: its problem is told where its status would be.
   const status = view === shown ? statusLine(shown, null)
     : t("results.rematch", {over: statusLine(shown, null), status: view ? statusLine(view, null) : ""}).trimEnd();
-  return {...cells, status, score: game && shown.status !== "waiting" ? game.score(shown, seat).text : "",
+  const computer = view?.seats[seat]?.status === "left" && view.seats[seat].bot; // left to it, absent (class-absent.js)
+  return {...cells, status: computer ? `${status} ${t("results.botPlays", {name: pupil})}` : status, score: game && shown.status !== "waiting" ? game.score(shown, seat).text : "",
     result: shown.status === "over" ? t(`results.${outcome(shown.winners, seat)}`) : ""};
 }
 
@@ -79,6 +81,7 @@ export function classResults(id, repaint) {
   let asking = false; // a round of reads is on its way
   let again = false; // news was asked for meanwhile: the round under way may have been sent before it
   let stopped = false;
+  const absent = classAbsent(() => sheetOf(id), () => refresh(), repaint);
 
   const rows = (sheet) => pupilsOf(sheet).map((pupil) => row(pupil, views, game));
 
@@ -147,13 +150,15 @@ export function classResults(id, repaint) {
               : ""}</td><td>${cells.score}</td><td>${cells.result}</td><td>${cells.played}</td><td>${cells.wins}</td></tr>`)}
           </tbody></table></div>
         <p class="actions"><button type="button" data-action="downloadResults" data-key="download-results">
-          ${t("results.download")}</button></p></section>`;
+          ${t("results.download")}</button></p>
+        ${absent.render(sheet, views)}</section>`;
     },
     start() {
       document.addEventListener("visibilitychange", shown);
       refresh();
     },
     refresh,
+    actions: absent.actions,
     stop() {
       stopped = true;
       clearTimeout(timer);

@@ -9,7 +9,7 @@ import {listing, relativeTime, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {go} from "../router.js";
 import {unwatchSheet} from "../seat-store.js";
-import {focusQuestion} from "../ui.js";
+import {focusQuestion, mergeActions} from "../ui.js";
 import {onProgress, runOf, startMaking} from "./class-making.js";
 import {classResults} from "./class-results.js";
 import {gameName, homeLink, onceText} from "./words.js";
@@ -118,7 +118,7 @@ export default function classSheet(id) {
       results.stop();
       window.removeEventListener("afterprint", printed);
     },
-    actions: {
+    actions: mergeActions(results.actions, {
       print() {
         printed(); // a card printed alone before, should the browser have said nothing when it was done
         window.print();
@@ -155,7 +155,7 @@ export default function classSheet(id) {
         unwatchSheet(id);
         screen.actions.forget();
       },
-    },
+    }),
   };
   return screen;
 }
