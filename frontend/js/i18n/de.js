@@ -720,6 +720,9 @@ export default {
   "absent.ask": "Der Computer ({level}) spielt den Platz von {name} in Partie {n} bis zum Ende: {name} kann darin nicht mehr spielen.",
   "absent.yes": "Ja, der Computer spielt",
   "absent.done": "Der Computer spielt jetzt für {name}.",
+  "board.show": "Ansicht für den Beamer",
+  "board.hide": "Zurück zum Klassenbogen",
+  "board.count": "Beendete Partien: {over} von {count}",
 
   "privacy.link": "Datenschutz: was gespeichert wird und wie lange",
   "privacy.title": "Datenschutz",

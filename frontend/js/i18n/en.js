@@ -722,6 +722,9 @@ export default {
   "absent.ask": "The computer ({level}) plays {name}'s seat in match {n} to its end: {name} can no longer play in it.",
   "absent.yes": "Yes, the computer plays",
   "absent.done": "The computer now plays for {name}.",
+  "board.show": "Projector view",
+  "board.hide": "Back to the sheet",
+  "board.count": "Matches over: {over} of {count}",
 
   "privacy.link": "Privacy: what is kept, and for how long",
   "privacy.title": "Privacy",

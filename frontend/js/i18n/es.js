@@ -720,6 +720,9 @@ export default {
   "absent.ask": "El ordenador ({level}) juega el puesto de {name} en la partida {n} hasta el final: {name} ya no podrá jugar en ella.",
   "absent.yes": "Sí, que juegue el ordenador",
   "absent.done": "Ahora el ordenador juega por {name}.",
+  "board.show": "Vista para el proyector",
+  "board.hide": "Volver a la hoja",
+  "board.count": "Partidas terminadas: {over} de {count}",
 
   "privacy.link": "Privacidad: qué se guarda y durante cuánto tiempo",
   "privacy.title": "Privacidad",

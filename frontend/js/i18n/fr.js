@@ -720,6 +720,9 @@ export default {
   "absent.ask": "L'ordinateur ({level}) prend la place de l'élève {name} dans la partie {n} jusqu'à la fin : {name} ne pourra plus y jouer.",
   "absent.yes": "Oui, l'ordinateur joue",
   "absent.done": "L'ordinateur joue maintenant pour {name}.",
+  "board.show": "Vue projecteur",
+  "board.hide": "Retour à la feuille",
+  "board.count": "Parties terminées : {over} sur {count}",
 
   "privacy.link": "Confidentialité : ce qui est gardé, et combien de temps",
   "privacy.title": "Confidentialité",

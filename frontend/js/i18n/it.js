@@ -720,6 +720,9 @@ export default {
   "absent.ask": "Il computer ({level}) gioca il posto di {name} nella partita {n} fino alla fine: {name} non potrà più giocarci.",
   "absent.yes": "Sì, gioca il computer",
   "absent.done": "Ora il computer gioca per {name}.",
+  "board.show": "Vista per il proiettore",
+  "board.hide": "Torna al foglio",
+  "board.count": "Partite finite: {over} su {count}",
 
   "privacy.link": "Privacy: cosa viene conservato, e per quanto tempo",
   "privacy.title": "Privacy",

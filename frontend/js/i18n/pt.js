@@ -720,6 +720,9 @@ export default {
   "absent.ask": "O computador ({level}) joga o lugar de {name} na partida {n} até ao fim: {name} deixa de poder jogar nela.",
   "absent.yes": "Sim, joga o computador",
   "absent.done": "Agora o computador joga por {name}.",
+  "board.show": "Vista para o projetor",
+  "board.hide": "Voltar à folha",
+  "board.count": "Partidas terminadas: {over} de {count}",
 
   "privacy.link": "Privacidade: o que é guardado, e durante quanto tempo",
   "privacy.title": "Privacidade",

@@ -9,11 +9,12 @@ import {retryDelay} from "../api.js";
 import {keepRematches, sheetOf} from "../class-store.js";
 import {csvText, saveCsv} from "../csv.js";
 import {html} from "../html.js";
-import {t} from "../i18n.js";
+import {listing, t} from "../i18n.js";
 import {load} from "../loader.js";
 import {classAbsent} from "./class-absent.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
-import {gameName, problemText, statusLine} from "./words.js";
+import {matchBoard} from "./class-board.js";
+import {gameName, problemText, seatName, statusLine} from "./words.js";
 
 const COLUMNS = ["pupil", "match", "status", "score", "result", "played", "wins"];
 
@@ -41,30 +42,52 @@ function chainOf(known, views) {
   return chain;
 }
 
-/** A pupil's row, in words: how the newest match of their pair stands, their score there in the game's own words
- * (`game`: its module, null until loaded) and how it ended for them; then how many matches the pair finished and how
- * many of them the pupil won, a shared win included (blank until one of them was read). While a rematch waits or is
- * under way, the score and the result stay those of the pair's last finished match, whose outcome the status tells
- * before the rematch's ("Match over: Ann wins. Rematch: Waiting for Bob."): the lesson may end before the rematch
- * does. A match that could not be read says why, in its row alone. */
-function row({pupil, n, seat, known}, views, game) {
+/** How a pair's matches stand (`known`: keptChain), read from `views`: {view, shown, status, problem, over}, `view` the
+ * newest match's view, `shown` the newest one over (the newest one, once it is over), else the newest; `status` tells
+ * it, and a rematch after it ("Match over: Ann wins. Rematch: Waiting for Bob."): the lesson may end before the
+ * rematch does, and the last finished match's score and result stay shown meanwhile. A match that could not be read
+ * says why (`problem`). Null before any answer. */
+function standing(known, views) {
   const chain = chainOf(known, views);
   const answer = views.get(newest(chain));
-  const read = chain.map((match) => views.get(match)?.data).filter(Boolean);
-  const over = read.filter((view) => view.status === "over");
-  const cells = {pupil, match: n, status: "", score: "", result: "", problem: "", played: read.length ? over.length : "",
-    wins: read.length ? over.filter((view) => view.winners.includes(seat)).length : ""};
-  if (!answer) return {...cells, status: t("app.loading")};
+  if (!answer) return null;
+  const over = chain.map((match) => views.get(match)?.data).filter((view) => view?.status === "over");
   const view = answer.data;
-  if (answer.error) cells.problem = t(view ? "results.stale" : "results.unread", {reason: problemText(answer.error)});
-  const shown = newest(over) ?? view; // the newest match over (the newest one, once it is over), else the newest
-  if (!shown) return cells;
+  const problem = answer.error ? t(view ? "results.stale" : "results.unread", {reason: problemText(answer.error)}) : "";
+  const shown = newest(over) ?? view;
+  if (!shown) return {view, shown, status: "", problem, over};
   // A rematch not read yet (its first read failed) is on all the same: its problem is told where its status would be.
   const status = view === shown ? statusLine(shown, null)
     : t("results.rematch", {over: statusLine(shown, null), status: view ? statusLine(view, null) : ""}).trimEnd();
-  const computer = view?.seats[seat]?.status === "left" && view.seats[seat].bot; // left to it, absent (class-absent.js)
-  return {...cells, status: computer ? `${status} ${t("results.botPlays", {name: pupil})}` : status, score: game && shown.status !== "waiting" ? game.score(shown, seat).text : "",
-    result: shown.status === "over" ? t(`results.${outcome(shown.winners, seat)}`) : ""};
+  // A seat left to the computer: its pupil was absent (class-absent.js).
+  const absent = view?.seats.filter((seat) => seat.status === "left" && seat.bot).map((seat) => seat.name) ?? [];
+  return {view, shown, problem, over,
+    status: absent.length ? `${status} ${t("results.botPlays", {name: listing(absent)})}` : status};
+}
+
+/** A pupil's row, in words: how the newest match of their pair stands (standing), their score there in the game's own
+ * words (`game`: its module, null until loaded) and how it ended for them; then how many matches the pair finished
+ * and how many of them the pupil won, a shared win included (blank until one of them was read). */
+function row({pupil, n, seat, known}, views, game) {
+  const stands = standing(known, views);
+  if (!stands) return {pupil, match: n, status: t("app.loading"), score: "", result: "", problem: "", played: "", wins: ""};
+  const {shown, status, problem, over} = stands;
+  const read = chainOf(known, views).some((match) => views.get(match)?.data);
+  return {pupil, match: n, status, problem, played: read ? over.length : "",
+    wins: read ? over.filter((view) => view.winners.includes(seat)).length : "",
+    score: game && shown && shown.status !== "waiting" ? game.score(shown, seat).text : "",
+    result: shown?.status === "over" ? t(`results.${outcome(shown.winners, seat)}`) : ""};
+}
+
+/** A match's line on the projector (class-board.js): its number, its players with their points, how it stands. */
+function boardLine(group, n, views) {
+  const stands = group.match && standing(keptChain(group), views);
+  const shown = stands?.shown;
+  const players = shown ? shown.seats.map((seat, s) => ({name: seatName(shown, s), points: shown.status === "waiting"
+    ? null : shown.scores?.[s]})) : group.pupils.map((name) => ({name, points: null}));
+  const state = !shown ? "waiting" : stands.view === shown ? shown.status : "playing"; // a rematch on: a match under way
+  return {n: n + 1, players, state, status: stands ? stands.status || stands.problem : t("app.loading"),
+    problem: stands?.status ? stands.problem : ""};
 }
 
 /** "2026-12-04": the day in the reader's time zone, as a file name sorts it. */
@@ -157,6 +180,8 @@ export function classResults(id, repaint) {
       document.addEventListener("visibilitychange", shown);
       refresh();
     },
+    /** The matches on the classroom's projector: one line each, for the class to read from the back of the room. */
+    board: (sheet) => matchBoard(sheet.groups.map((group, n) => boardLine(group, n, views))),
     refresh,
     actions: absent.actions,
     stop() {

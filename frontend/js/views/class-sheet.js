@@ -51,12 +51,16 @@ function making(sheet, run) {
     <p class="actions"><button type="button" class="primary" data-action="goOn" data-key="go-on">${t("sheet.goOn")}</button></p>`;
 }
 
-/** *Print*, *Show the cards* (`showing`: on screen) and *Forget this sheet*, asked first (`forgetting`): the sheet only
- * (My games still follows its matches), or its matches too. */
+/** *Projector view*: the board of the matches (class-board.js) in place of the page; on it (`projecting`), the way back. */
+const boardButton = (projecting) => html`<button type="button" data-action="toggleBoard" data-key="board">
+  ${t(projecting ? "board.hide" : "board.show")}</button>`;
+
+/** *Print*, *Show the cards* (`showing`: on screen), *Projector view* and *Forget this sheet*, asked first
+ * (`forgetting`): the sheet only (My games still follows its matches), or its matches too. */
 function tools(forgetting, cards, showing) {
   if (!forgetting) {
     return html`<p class="actions"><button type="button" class="primary" data-action="print" data-key="print"
-      ${cards ? "" : "disabled"}>${t("sheet.print")}</button>
+      ${cards ? "" : "disabled"}>${t("sheet.print")}</button> ${boardButton(false)}
       ${cards ? html`<button type="button" data-action="toggleCards" data-key="show-cards" aria-controls="pupil-cards"
         aria-expanded="${showing ? "true" : "false"}">${t(showing ? "sheet.hideCards" : "sheet.showCards")}</button>` : ""}
       <button type="button" data-action="askForget" data-key="forget-sheet">${t("sheet.forget")}</button></p>
@@ -74,6 +78,7 @@ export default function classSheet(id) {
   let forgetting = false;
   let alone = null; // the pupil whose card alone is being printed, until the printing is done
   let showing = false; // the cards on screen: a projector would show their QR codes, each a pupil's seat, to the class
+  let projecting = false; // the board of the matches alone, for the class to read on the projector
   const printed = () => {
     alone = null;
     screen.repaint();
@@ -93,6 +98,10 @@ export default function classSheet(id) {
       const running = run && !run.ended; // no printing nor forgetting a sheet half made: its next step would keep it
       const cards = sheet.groups.flatMap((group) => group.pupils.filter((pupil) => group.links[pupil])
         .map((pupil) => card(sheet, group, pupil, alone)));
+      if (projecting && !running) {
+        return html`<div class="class-sheet projecting"><h1 tabindex="-1">${t("sheet.title", {game: gameName(sheet.game)})}</h1>
+          <p class="actions">${boardButton(true)}</p>${results.board(sheet)}</div>`;
+      }
       return html`<div class="class-sheet">
         <h1 tabindex="-1">${t("sheet.title", {game: gameName(sheet.game)})}</h1>
         <p class="facts">${t("class.pupils", {count: sheet.groups.flatMap((g) => g.pupils).length})} ·
@@ -131,6 +140,10 @@ export default function classSheet(id) {
       downloadResults: () => results.download(sheetOf(id)),
       goOn() {
         startMaking(sheetOf(id));
+        screen.repaint();
+      },
+      toggleBoard() {
+        projecting = !projecting;
         screen.repaint();
       },
       toggleCards() {
