@@ -723,6 +723,11 @@ export default {
   "board.show": "Ansicht für den Beamer",
   "board.hide": "Zurück zum Klassenbogen",
   "board.count": "Beendete Partien: {over} von {count}",
+  "sheet.followed": "Verfolgt vom Gerät, das den Bogen erstellt hat: Die Karten der Kinder sind dort, nicht hier.",
+  "follow.open": "Auf einem anderen Gerät verfolgen",
+  "follow.hint": "Öffne diesen Link auf deinem Handy, um die Ergebnisse auch dort zu verfolgen. Er enthält die Partien und die Namen der Kinder, keinen ihrer privaten Links.",
+  "follow.label": "Link zum Verfolgen des Klassenbogens",
+  "follow.message": "Die Ergebnisse des Klassenbogens, auf diesem Gerät zu verfolgen:",
 
   "privacy.link": "Datenschutz: was gespeichert wird und wie lange",
   "privacy.title": "Datenschutz",

@@ -725,6 +725,11 @@ export default {
   "board.show": "Projector view",
   "board.hide": "Back to the sheet",
   "board.count": "Matches over: {over} of {count}",
+  "sheet.followed": "Followed from the device that made the sheet: the pupils' cards are there, not here.",
+  "follow.open": "Follow on another device",
+  "follow.hint": "Open this link on your phone to follow the results there too. It holds the matches and the pupils' names, none of their private links.",
+  "follow.label": "Link to follow the sheet",
+  "follow.message": "The class sheet's results, to follow on this device:",
 
   "privacy.link": "Privacy: what is kept, and for how long",
   "privacy.title": "Privacy",

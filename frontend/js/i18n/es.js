@@ -723,6 +723,11 @@ export default {
   "board.show": "Vista para el proyector",
   "board.hide": "Volver a la hoja",
   "board.count": "Partidas terminadas: {over} de {count}",
+  "sheet.followed": "Seguida desde el dispositivo que creó la hoja: las tarjetas de los alumnos están allí, no aquí.",
+  "follow.open": "Seguir en otro dispositivo",
+  "follow.hint": "Abre este enlace en tu móvil para seguir también allí los resultados. Contiene las partidas y los nombres de los alumnos, ninguno de sus enlaces privados.",
+  "follow.label": "Enlace para seguir la hoja",
+  "follow.message": "Los resultados de la hoja de la clase, para seguirlos en este dispositivo:",
 
   "privacy.link": "Privacidad: qué se guarda y durante cuánto tiempo",
   "privacy.title": "Privacidad",

@@ -723,6 +723,11 @@ export default {
   "board.show": "Vue projecteur",
   "board.hide": "Retour à la feuille",
   "board.count": "Parties terminées : {over} sur {count}",
+  "sheet.followed": "Suivie depuis l'appareil qui a créé la feuille : les cartes des élèves sont là-bas, pas ici.",
+  "follow.open": "Suivre sur un autre appareil",
+  "follow.hint": "Ouvrez ce lien sur votre téléphone pour y suivre aussi les résultats. Il contient les parties et les prénoms des élèves, aucun de leurs liens privés.",
+  "follow.label": "Lien pour suivre la feuille",
+  "follow.message": "Les résultats de la feuille de classe, à suivre sur cet appareil :",
 
   "privacy.link": "Confidentialité : ce qui est gardé, et combien de temps",
   "privacy.title": "Confidentialité",

@@ -723,6 +723,11 @@ export default {
   "board.show": "Vista per il proiettore",
   "board.hide": "Torna al foglio",
   "board.count": "Partite finite: {over} su {count}",
+  "sheet.followed": "Seguito dal dispositivo che ha creato il foglio: le schede degli alunni sono lì, non qui.",
+  "follow.open": "Segui su un altro dispositivo",
+  "follow.hint": "Apri questo link sul tuo telefono per seguire i risultati anche lì. Contiene le partite e i nomi degli alunni, nessuno dei loro link privati.",
+  "follow.label": "Link per seguire il foglio",
+  "follow.message": "I risultati del foglio della classe, da seguire su questo dispositivo:",
 
   "privacy.link": "Privacy: cosa viene conservato, e per quanto tempo",
   "privacy.title": "Privacy",

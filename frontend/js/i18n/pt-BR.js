@@ -388,6 +388,11 @@ export default {
   "results.shared": "Vitória compartilhada",
   "results.rematch": "{over} Revanche: {status}",
   "results.download": "Baixar os resultados (CSV)",
+  "sheet.followed": "Acompanhada a partir do aparelho que criou a folha: os cartões dos alunos estão lá, não aqui.",
+  "follow.open": "Acompanhar em outro aparelho",
+  "follow.hint": "Abra este link no seu celular para acompanhar os resultados lá também. Ele contém as partidas e os nomes dos alunos, nenhum dos links privados deles.",
+  "follow.label": "Link para acompanhar a folha",
+  "follow.message": "Os resultados da folha da turma, para acompanhar neste aparelho:",
   "absent.pick": "Por quem o computador deve jogar? Assim o colega pode continuar jogando.",
   "absent.ask": "O computador ({level}) joga no lugar de {name} na partida {n} até o fim: {name} não vai mais poder jogar nela.",
 

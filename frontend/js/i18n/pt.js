@@ -723,6 +723,11 @@ export default {
   "board.show": "Vista para o projetor",
   "board.hide": "Voltar à folha",
   "board.count": "Partidas terminadas: {over} de {count}",
+  "sheet.followed": "Acompanhada a partir do dispositivo que criou a folha: os cartões dos alunos estão lá, não aqui.",
+  "follow.open": "Acompanhar noutro dispositivo",
+  "follow.hint": "Abre esta ligação no teu telemóvel para lá acompanhares também os resultados. Tem as partidas e os nomes dos alunos, nenhuma das suas ligações privadas.",
+  "follow.label": "Ligação para acompanhar a folha",
+  "follow.message": "Os resultados da folha da turma, para acompanhar neste dispositivo:",
 
   "privacy.link": "Privacidade: o que é guardado, e durante quanto tempo",
   "privacy.title": "Privacidade",

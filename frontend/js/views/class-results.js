@@ -22,10 +22,11 @@ const COLUMNS = ["pupil", "match", "status", "score", "result", "played", "wins"
  * first to newest. */
 const keptChain = (group) => [group.match.id, ...(group.rematches ?? [])];
 
-/** The pupils who have a card, in the cards' order: [{pupil, n (their match's number), known (keptChain), seat}]. A
- * pupil sits in the seat kept for their name, in the order typed (class-plan.js: the create body's `players`). */
+/** The pupils who have a card (all of them, on a sheet followed from another device: class-follow.js), in the cards'
+ * order: [{pupil, n (their match's number), known (keptChain), seat}]. A pupil sits in the seat kept for their name,
+ * in the order typed (class-plan.js: the create body's `players`). */
 const pupilsOf = (sheet) => sheet.groups.flatMap((group, n) => group.pupils.map((pupil, seat) => ({pupil, n: n + 1,
-  known: group.match && keptChain(group), seat})).filter(({pupil}) => group.links[pupil]));
+  known: group.match && keptChain(group), seat})).filter(({pupil}) => sheet.followed || group.links[pupil]));
 
 /** won, shared or lost: how a finished match ended for `seat` (the computer's seats may have won it). */
 const outcome = (winners, seat) => (!winners.includes(seat) ? "lost" : winners.length > 1 ? "shared" : "won");

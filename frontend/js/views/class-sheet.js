@@ -10,8 +10,10 @@ import {qrSvg} from "../qr.js";
 import {go} from "../router.js";
 import {unwatchSheet} from "../seat-store.js";
 import {focusQuestion, mergeActions} from "../ui.js";
+import {followPanel, takeFollowed} from "./class-follow.js";
 import {onProgress, runOf, startMaking} from "./class-making.js";
 import {classResults} from "./class-results.js";
+import {inviteActions} from "./invite.js";
 import {gameName, homeLink, onceText} from "./words.js";
 
 const drawn = new Map(); // seat link -> its QR code: a sheet of 30 repainted at each step draws each code once
@@ -55,15 +57,19 @@ function making(sheet, run) {
 const boardButton = (projecting) => html`<button type="button" data-action="toggleBoard" data-key="board">
   ${t(projecting ? "board.hide" : "board.show")}</button>`;
 
-/** *Print*, *Show the cards* (`showing`: on screen), *Projector view* and *Forget this sheet*, asked first
- * (`forgetting`): the sheet only (My games still follows its matches), or its matches too. */
-function tools(forgetting, cards, showing) {
+/** *Print*, *Show the cards* (`showing`: on screen), *Projector view*, *Follow on another device* (`follow`: its
+ * {button, panel}, class-follow.js) and *Forget this sheet*, asked first (`forgetting`): the sheet only (My games still
+ * follows its matches), or its matches too. A sheet followed from another device (`follow` null) has neither cards to
+ * print nor a link to give. */
+function tools(forgetting, cards, showing, follow) {
   if (!forgetting) {
-    return html`<p class="actions"><button type="button" class="primary" data-action="print" data-key="print"
-      ${cards ? "" : "disabled"}>${t("sheet.print")}</button> ${boardButton(false)}
+    return html`<p class="actions">${follow ? html`<button type="button" class="primary" data-action="print"
+      data-key="print" ${cards ? "" : "disabled"}>${t("sheet.print")}</button>` : ""} ${boardButton(false)}
       ${cards ? html`<button type="button" data-action="toggleCards" data-key="show-cards" aria-controls="pupil-cards"
         aria-expanded="${showing ? "true" : "false"}">${t(showing ? "sheet.hideCards" : "sheet.showCards")}</button>` : ""}
+      ${follow?.button ?? ""}
       <button type="button" data-action="askForget" data-key="forget-sheet">${t("sheet.forget")}</button></p>
+      ${follow?.panel ?? ""}
       ${cards && !showing ? html`<p class="note" id="cards-hidden">${t("sheet.cardsHidden")}</p>` : ""}`;
   }
   return html`<div class="confirm" role="group" aria-labelledby="forget-ask" data-escape="cancelForget">
@@ -75,10 +81,12 @@ function tools(forgetting, cards, showing) {
 }
 
 export default function classSheet(id) {
+  takeFollowed(id); // opened by a follow link: the sheet it carries, kept here
   let forgetting = false;
   let alone = null; // the pupil whose card alone is being printed, until the printing is done
   let showing = false; // the cards on screen: a projector would show their QR codes, each a pupil's seat, to the class
   let projecting = false; // the board of the matches alone, for the class to read on the projector
+  let following = false; // the follow link shown, to share or copy to another device
   const printed = () => {
     alone = null;
     screen.repaint();
@@ -106,9 +114,10 @@ export default function classSheet(id) {
         <h1 tabindex="-1">${t("sheet.title", {game: gameName(sheet.game)})}</h1>
         <p class="facts">${t("class.pupils", {count: sheet.groups.flatMap((g) => g.pupils).length})} ·
           ${t("sheet.made", {relative: relativeTime(sheet.at)})}</p>
-        <p class="sheet-private" id="sheet-private">${t("sheet.private")}</p>
-        ${making(sheet, run)}
-        ${running ? "" : tools(forgetting, cards.length, showing)}
+        ${sheet.followed ? html`<p class="note" id="sheet-followed">${t("sheet.followed")}</p>`
+          : html`<p class="sheet-private" id="sheet-private">${t("sheet.private")}</p>${making(sheet, run)}`}
+        ${running ? "" : tools(forgetting, cards.length, showing,
+          sheet.followed ? null : followPanel(sheet, following, screen.notice))}
         ${results.render(sheet)}
         <ul class="pupil-cards${showing ? "" : " paper-only"}" id="pupil-cards">${cards}</ul></div>`;
     },
@@ -142,6 +151,10 @@ export default function classSheet(id) {
         startMaking(sheetOf(id));
         screen.repaint();
       },
+      toggleFollow() {
+        following = !following;
+        screen.repaint();
+      },
       toggleBoard() {
         projecting = !projecting;
         screen.repaint();
@@ -170,5 +183,6 @@ export default function classSheet(id) {
       },
     }),
   };
+  screen.actions = mergeActions(screen.actions, inviteActions(screen)); // the follow link's Share and Copy
   return screen;
 }
