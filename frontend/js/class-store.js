@@ -2,7 +2,8 @@
 // again: each holds its pupils' seat links, the only keys to their seats. A sheet is
 // {id, game, level, at, groups: [{pupils, body, key, keys: {pupil: key}, match: {id, invite} | null,
 // links: {pupil: seatLink}, rematches?: [id]}]}: each match's create body and Idempotency-Keys, what the server
-// answered so far, and the rematches its pupils played since (views/class-results.js), first to newest.
+// answered so far, and the rematches its pupils played since (views/class-results.js), first to newest. A sheet
+// followed from another device (views/class-follow.js) is `followed`: its groups hold the pupils and the match alone.
 import {loadStored, saveStored} from "./seat-store.js";
 
 const KEY = "addgames.sheets";

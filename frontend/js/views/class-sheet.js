@@ -2,7 +2,8 @@
 // they play with) to print and hand out (off the screen until asked for: a projector may mirror it), kept on this
 // device so that a lost card can be printed again, alone (the others left off the paper: a spare of each would be
 // another private link to lose). While its matches are being made, how far it got; when that stopped midway, why,
-// and *Go on*. On screen, the Results.
+// and *Go on*. On screen, the Results, the board of the matches for the projector in the page's place, and the link
+// that follows the sheet from another device (class-follow.js), where a copy without cards shows the same.
 import {forgetSheet, sheetOf, unmade} from "../class-store.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
@@ -106,12 +107,13 @@ export default function classSheet(id) {
       const running = run && !run.ended; // no printing nor forgetting a sheet half made: its next step would keep it
       const cards = sheet.groups.flatMap((group) => group.pupils.filter((pupil) => group.links[pupil])
         .map((pupil) => card(sheet, group, pupil, alone)));
+      const heading = html`<h1 tabindex="-1">${t("sheet.title", {game: gameName(sheet.game)})}</h1>`;
       if (projecting && !running) {
-        return html`<div class="class-sheet projecting"><h1 tabindex="-1">${t("sheet.title", {game: gameName(sheet.game)})}</h1>
-          <p class="actions">${boardButton(true)}</p>${results.board(sheet)}</div>`;
+        return html`<div class="class-sheet projecting">${heading}<p class="actions">${boardButton(true)}</p>
+          ${results.board(sheet)}</div>`;
       }
       return html`<div class="class-sheet">
-        <h1 tabindex="-1">${t("sheet.title", {game: gameName(sheet.game)})}</h1>
+        ${heading}
         <p class="facts">${t("class.pupils", {count: sheet.groups.flatMap((g) => g.pupils).length})} ·
           ${t("sheet.made", {relative: relativeTime(sheet.at)})}</p>
         ${sheet.followed ? html`<p class="note" id="sheet-followed">${t("sheet.followed")}</p>`
