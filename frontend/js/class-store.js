@@ -24,6 +24,20 @@ export function keepRematches(id, n, rematches) {
   if (sheet) keepSheet({...sheet, groups: sheet.groups.map((group, m) => (m === n ? {...group, rematches} : group))});
 }
 
+const HANDED = "addgames.nextRound"; // a sheet's pupils handed to the class form (sessionStorage: this tab alone)
+
+/** Hand `names` to the class form this tab opens next: a sheet's next round, the game and the pairs to choose again. */
+export function handNames(names) {
+  sessionStorage.setItem(HANDED, names.join("\n"));
+}
+
+/** The names a sheet handed to the class form, taken once: null when none. */
+export function takeHandedNames() {
+  const names = sessionStorage.getItem(HANDED);
+  sessionStorage.removeItem(HANDED);
+  return names;
+}
+
 export function forgetSheet(id) {
   const all = loadStored(KEY);
   delete all[id];

@@ -313,3 +313,33 @@ def test_a_pupil_absent_on_the_day_is_played_by_the_computer_so_their_partner_pl
     expect(rows.nth(1).locator("td").nth(1)).to_contain_text("The computer plays for Bob.")
     expect(teacher.locator('[data-key="absent-open"]')).to_have_count(0)  # Ann is the last person of her match
     assert serious_violations(teacher) + too_small(teacher) == []
+
+
+def test_the_next_round_starts_from_the_sheet_with_its_pupils_the_most_wins_first(new_page, server):
+    names = ["Ann", "Bob", "Cy", "Di", "Eve"]  # Eve plays the computer, whose seat is no pupil's
+    teacher = new_page()
+    set_up(teacher, names, game="addit")
+    links = cards_made(teacher, names)
+    views = [played_to_the_end(server, links["Ann"], links["Bob"]), played_to_the_end(server, links["Cy"], links["Di"])]
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    rows = teacher.locator("#results tbody tr")
+    expect(rows.locator("td:nth-child(6)")).to_have_text(["1", "1", "1", "1", "0"])  # both matches over, read
+    wins = {name: int(seat in view["winners"]) for view, pair in zip(views, [names[:2], names[2:4]])
+            for seat, name in enumerate(pair)} | {"Eve": 0}
+
+    # Round 2, ADD UP this time: the class form again, its names typed already, the winners first, so that the
+    # pupils next to each other, who play together, won as often.
+    teacher.locator('[data-key="next-round"]').click()
+    expect(teacher).to_have_url(re.compile(r"/class/addit$"))
+    expect(teacher.locator("#class-handed")).to_have_text(
+        "The pupils of the last sheet, the most wins first: the pupils next to each other play together. "
+        "Change the game, the order or the names as you like.")
+    expected = sorted(names, key=lambda name: (-wins[name], names.index(name)))
+    expect(teacher.locator('textarea[name="pupils"]')).to_have_value("\n".join(expected))
+    teacher.locator('[data-key="game-addup"]').click()
+    expect(teacher).to_have_url(re.compile(r"/class/addup$"))
+    expect(teacher.locator('textarea[name="pupils"]')).to_have_value("\n".join(expected))  # the game changed, not them
+    teacher.locator('[data-key="make"]').click()
+    expect(teacher.locator("#made")).to_be_visible(timeout=MAKING_S * 1000)
+    expect(teacher.locator("#results tbody th")).to_have_text(expected)
+    expect(teacher.locator("h1")).to_have_text("Class sheet: ADD UP")

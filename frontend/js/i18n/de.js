@@ -723,6 +723,8 @@ export default {
   "board.show": "Ansicht für den Beamer",
   "board.hide": "Zurück zum Klassenbogen",
   "board.count": "Beendete Partien: {over} von {count}",
+  "sheet.nextRound": "Nächste Runde",
+  "class.handed": "Die Kinder des letzten Bogens, die mit den meisten Siegen zuerst: Wer nebeneinander steht, spielt zusammen. Ändere das Spiel, die Reihenfolge oder die Namen nach Belieben.",
   "sheet.followed": "Verfolgt vom Gerät, das den Bogen erstellt hat: Die Karten der Kinder sind dort, nicht hier.",
   "follow.open": "Auf einem anderen Gerät verfolgen",
   "follow.hint": "Öffne diesen Link auf deinem Handy, um die Ergebnisse auch dort zu verfolgen. Er enthält die Partien und die Namen der Kinder, keinen ihrer privaten Links.",

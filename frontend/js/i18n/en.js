@@ -725,6 +725,8 @@ export default {
   "board.show": "Projector view",
   "board.hide": "Back to the sheet",
   "board.count": "Matches over: {over} of {count}",
+  "sheet.nextRound": "Next round",
+  "class.handed": "The pupils of the last sheet, the most wins first: the pupils next to each other play together. Change the game, the order or the names as you like.",
   "sheet.followed": "Followed from the device that made the sheet: the pupils' cards are there, not here.",
   "follow.open": "Follow on another device",
   "follow.hint": "Open this link on your phone to follow the results there too. It holds the matches and the pupils' names, none of their private links.",

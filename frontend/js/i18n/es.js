@@ -723,6 +723,8 @@ export default {
   "board.show": "Vista para el proyector",
   "board.hide": "Volver a la hoja",
   "board.count": "Partidas terminadas: {over} de {count}",
+  "sheet.nextRound": "Siguiente ronda",
+  "class.handed": "Los alumnos de la última hoja, primero los que más han ganado: los que están uno junto al otro juegan juntos. Cambia el juego, el orden o los nombres como quieras.",
   "sheet.followed": "Seguida desde el dispositivo que creó la hoja: las tarjetas de los alumnos están allí, no aquí.",
   "follow.open": "Seguir en otro dispositivo",
   "follow.hint": "Abre este enlace en tu móvil para seguir también allí los resultados. Contiene las partidas y los nombres de los alumnos, ninguno de sus enlaces privados.",

@@ -723,6 +723,8 @@ export default {
   "board.show": "Vue projecteur",
   "board.hide": "Retour à la feuille",
   "board.count": "Parties terminées : {over} sur {count}",
+  "sheet.nextRound": "Manche suivante",
+  "class.handed": "Les élèves de la dernière feuille, ceux qui ont le plus gagné d'abord : les élèves voisins jouent ensemble. Changez le jeu, l'ordre ou les prénoms à votre guise.",
   "sheet.followed": "Suivie depuis l'appareil qui a créé la feuille : les cartes des élèves sont là-bas, pas ici.",
   "follow.open": "Suivre sur un autre appareil",
   "follow.hint": "Ouvrez ce lien sur votre téléphone pour y suivre aussi les résultats. Il contient les parties et les prénoms des élèves, aucun de leurs liens privés.",

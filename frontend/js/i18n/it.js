@@ -723,6 +723,8 @@ export default {
   "board.show": "Vista per il proiettore",
   "board.hide": "Torna al foglio",
   "board.count": "Partite finite: {over} su {count}",
+  "sheet.nextRound": "Turno successivo",
+  "class.handed": "Gli alunni dell'ultimo foglio, prima chi ha vinto di più: gli alunni vicini giocano insieme. Cambia il gioco, l'ordine o i nomi come vuoi.",
   "sheet.followed": "Seguito dal dispositivo che ha creato il foglio: le schede degli alunni sono lì, non qui.",
   "follow.open": "Segui su un altro dispositivo",
   "follow.hint": "Apri questo link sul tuo telefono per seguire i risultati anche lì. Contiene le partite e i nomi degli alunni, nessuno dei loro link privati.",

@@ -393,6 +393,8 @@ export default {
   "follow.hint": "Abra este link no seu celular para acompanhar os resultados lá também. Ele contém as partidas e os nomes dos alunos, nenhum dos links privados deles.",
   "follow.label": "Link para acompanhar a folha",
   "follow.message": "Os resultados da folha da turma, para acompanhar neste aparelho:",
+  "sheet.nextRound": "Próxima rodada",
+  "class.handed": "Os alunos da última folha, primeiro os que mais ganharam: os alunos lado a lado jogam juntos. Mude o jogo, a ordem ou os nomes como quiser.",
   "absent.pick": "Por quem o computador deve jogar? Assim o colega pode continuar jogando.",
   "absent.ask": "O computador ({level}) joga no lugar de {name} na partida {n} até o fim: {name} não vai mais poder jogar nela.",
 

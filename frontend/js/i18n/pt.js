@@ -723,6 +723,8 @@ export default {
   "board.show": "Vista para o projetor",
   "board.hide": "Voltar à folha",
   "board.count": "Partidas terminadas: {over} de {count}",
+  "sheet.nextRound": "Ronda seguinte",
+  "class.handed": "Os alunos da última folha, primeiro os que ganharam mais: os alunos lado a lado jogam juntos. Muda o jogo, a ordem ou os nomes como quiseres.",
   "sheet.followed": "Acompanhada a partir do dispositivo que criou a folha: os cartões dos alunos estão lá, não aqui.",
   "follow.open": "Acompanhar noutro dispositivo",
   "follow.hint": "Abre esta ligação no teu telemóvel para lá acompanhares também os resultados. Tem as partidas e os nomes dos alunos, nenhuma das suas ligações privadas.",

@@ -181,6 +181,10 @@ export function classResults(id, repaint) {
       document.addEventListener("visibilitychange", shown);
       refresh();
     },
+    /** The pupils with a card, the most wins first (a tie in the cards' order): the next round's pairs, each with
+     * a pupil who won as often. */
+    ranked: (sheet) => rows(sheet).map((cells, n) => ({...cells, n})).sort((a, b) => (Number(b.wins) || 0)
+      - (Number(a.wins) || 0) || a.n - b.n).map((cells) => cells.pupil),
     /** The matches on the classroom's projector: one line each, for the class to read from the back of the room. */
     board: (sheet) => matchBoard(sheet.groups.map((group, n) => boardLine(group, n, views))),
     refresh,

@@ -1,6 +1,6 @@
 // "Set up a class": the teacher picks the game and its settings, types the pupils' names one per line and how many
 // play a match; the preview shows the matches; *Make the matches* makes them and shows the class sheet.
-import {keepSheet} from "../class-store.js";
+import {keepSheet, takeHandedNames} from "../class-store.js";
 import {html, render} from "../html.js";
 import {t} from "../i18n.js";
 import {go} from "../router.js";
@@ -27,8 +27,9 @@ function preview(form) {
 }
 
 export default function classSetup(initial) {
-  const form = {game: initial, seats: 2, text: "", level: "easy", options: {}, timePerMove: null, timeoutsToLeave: 3,
-    hints: true};
+  const handed = takeHandedNames(); // a sheet's next round: its pupils, the most wins first
+  const form = {game: initial, seats: 2, text: handed ?? "", level: "easy", options: {}, timePerMove: null,
+    timeoutsToLeave: 3, hints: true};
   const screen = {
     games: null,
     error: null,
@@ -39,6 +40,7 @@ export default function classSetup(initial) {
       return html`
         <h1>${t("class.title")}</h1>
         <p class="lead">${t("class.lead")}</p>
+        ${handed ? html`<p class="note" id="class-handed">${t("class.handed")}</p>` : ""}
         <form data-submit="make" class="stack" novalidate>
           ${gameChoice(screen.games, game.key)}
           <label class="field">${t("class.names")}

@@ -4,7 +4,7 @@
 // another private link to lose). While its matches are being made, how far it got; when that stopped midway, why,
 // and *Go on*. On screen, the Results, the board of the matches for the projector in the page's place, and the link
 // that follows the sheet from another device (class-follow.js), where a copy without cards shows the same.
-import {forgetSheet, sheetOf, unmade} from "../class-store.js";
+import {forgetSheet, handNames, sheetOf, unmade} from "../class-store.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
@@ -58,7 +58,7 @@ function making(sheet, run) {
 const boardButton = (projecting) => html`<button type="button" data-action="toggleBoard" data-key="board">
   ${t(projecting ? "board.hide" : "board.show")}</button>`;
 
-/** *Print*, *Show the cards* (`showing`: on screen), *Projector view*, *Follow on another device* (`follow`: its
+/** *Print*, *Show the cards* (`showing`: on screen), *Projector view*, *Next round*, *Follow on another device* (`follow`: its
  * {button, panel}, class-follow.js) and *Forget this sheet*, asked first (`forgetting`): the sheet only (My games still
  * follows its matches), or its matches too. A sheet followed from another device (`follow` null) has neither cards to
  * print nor a link to give. */
@@ -66,6 +66,7 @@ function tools(forgetting, cards, showing, follow) {
   if (!forgetting) {
     return html`<p class="actions">${follow ? html`<button type="button" class="primary" data-action="print"
       data-key="print" ${cards ? "" : "disabled"}>${t("sheet.print")}</button>` : ""} ${boardButton(false)}
+      <button type="button" data-action="nextRound" data-key="next-round">${t("sheet.nextRound")}</button>
       ${cards ? html`<button type="button" data-action="toggleCards" data-key="show-cards" aria-controls="pupil-cards"
         aria-expanded="${showing ? "true" : "false"}">${t(showing ? "sheet.hideCards" : "sheet.showCards")}</button>` : ""}
       ${follow?.button ?? ""}
@@ -152,6 +153,11 @@ export default function classSheet(id) {
       goOn() {
         startMaking(sheetOf(id));
         screen.repaint();
+      },
+      nextRound() { // the class form, its names typed already, the most wins first; the game to choose again
+        const sheet = sheetOf(id);
+        handNames(results.ranked(sheet));
+        go(`/class/${sheet.game}`);
       },
       toggleFollow() {
         following = !following;
