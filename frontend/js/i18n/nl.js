@@ -715,6 +715,23 @@ export default {
   // Het scheidingsteken van het CSV-bestand: Excel in het Nederlands verwacht een puntkomma (het decimaalteken is
   // een komma).
   "results.separator": ";",
+  "results.botPlays": "De computer speelt voor {name}.",
+  "absent.open": "Is er een leerling afwezig?",
+  "absent.pick": "Voor wie moet de computer spelen? Wie met die leerling speelt, kan dan verder.",
+  "absent.of": "De computer speelt voor {name}",
+  "absent.ask": "De computer ({level}) speelt de plek van {name} in potje {n} tot het einde: {name} kan er dan niet meer in spelen.",
+  "absent.yes": "Ja, de computer speelt",
+  "absent.done": "De computer speelt nu voor {name}.",
+  "board.show": "Weergave voor de beamer",
+  "board.hide": "Terug naar het blad",
+  "board.count": "Potjes klaar: {over} van {count}",
+  "sheet.followed": "Gevolgd vanaf het apparaat dat het blad maakte: de kaartjes van de leerlingen zijn daar, niet hier.",
+  "follow.open": "Volgen op een ander apparaat",
+  "follow.hint": "Open deze link op je telefoon om de uitslagen daar ook te volgen. Er staan de potjes en de namen van de leerlingen in, geen van hun persoonlijke links.",
+  "follow.label": "Link om het blad te volgen",
+  "follow.message": "De uitslagen van het klassenblad, om op dit apparaat te volgen:",
+  "sheet.nextRound": "Volgende ronde",
+  "class.handed": "De leerlingen van het vorige blad, wie het vaakst won eerst: leerlingen die naast elkaar staan, spelen samen. Verander het spel, de volgorde of de namen zoals je wilt.",
 
   "privacy.link": "Privacy: wat er bewaard wordt, en hoe lang",
   "privacy.title": "Privacy",
