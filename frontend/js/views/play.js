@@ -73,7 +73,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   let turnShownAt = null; // `inputs` when the turn was first brought into view, null until it was (see bringIntoView)
   const shownSum = {text: "", version: null}; // the running sum last drawn (see tellSum)
   const screen = {
-    view: null, game: null, ui: {}, error: null, busy: false, notice: null, pushNote: null,
+    view: null, game: null, ui: {}, error: null, busy: false, asking: null, notice: null, pushNote: null,
     pollError: null, // why the last poll failed (no connection, a busy server), cleared by the next answer
     removeFailed: false, // the match the server no longer has could not be removed from this device (see removeGone)
     news: null, // {text, version}: a change the outbox kept arrived late; news until the match moves past `version`
@@ -248,7 +248,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     hint: async () => {
       // The cards picked so far: a hint is no move, the hand stays as it was (the poll may bring the hint's version first).
       const {ui, view: {version}} = screen;
-      const answer = await attempt(screen, () => api.hint(id, token), refused);
+      const answer = await asking(t("hint.asking"), () => api.hint(id, token));
       if (!answer) return;
       await shown(answer.game);
       if (answer.game.version === version + 1) screen.ui = ui; // nothing but the hint happened meanwhile
@@ -539,7 +539,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   function outboxLines() {
     const pending = queued();
     const late = pending.find((entry) => entry.waited);
-    return html`${pending.length ? html`<p class="sending" data-say id="sending">
+    return html`${screen.asking ? html`<p class="sending" data-say id="asking">${screen.asking}</p>` : ""}
+      ${pending.length ? html`<p class="sending" data-say id="sending">
         ${late ? keptText(late) : t("outbox.sending", {what: t(`outbox.${pending[0].kind}`)})}</p>` : ""}
       ${screen.news ? html`<p class="note news" data-say id="outbox-news">${screen.news.text}</p>` : ""}`;
   }
@@ -597,9 +598,17 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     await shown(result.data, movedOn);
   }
 
+  /** A request the turn's controls wait for (a hint, a claimed turn), said while it is on its way as the outbox's
+   * changes are: on a slow network its answer takes seconds (up to the request's deadline when the network dropped),
+   * and the controls it disables looked dead meanwhile. The words go before a failure's reason is drawn. */
+  function asking(words, call) {
+    screen.asking = words;
+    return attempt(screen, () => call().finally(() => { screen.asking = null; }), refused);
+  }
+
   /** Make a change the API answers with the new view, at once or not at all: a claimed timeout. */
   async function send(call) {
-    const result = await attempt(screen, call, refused);
+    const result = await asking(t("pace.claiming"), call);
     if (!result) return;
     await showAnswer(result);
   }
