@@ -200,8 +200,7 @@ def test_a_join_and_a_resignation_made_offline_are_sent_when_the_network_returns
     expect(take).to_be_visible()
     page.context.set_offline(True)
     take.click()
-    expect(page.locator("#sending")).to_contain_text("Sending your seat request")
-    expect(page.locator("main .error")).to_contain_text("No connection")
+    expect(page.locator("#sending")).to_contain_text("No connection: this device keeps your seat request")
     page.context.set_offline(False)
     expect(page.locator("#status")).to_have_attribute("data-status", "playing")
     assert match.view()["seats"][1]["joined"]

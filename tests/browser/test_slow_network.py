@@ -18,6 +18,15 @@ def held_hints(page, match) -> list:
     return held
 
 
+def first_held(page, held: list):
+    """The first request `held`, once it has reached the route (the page says it asks before then)."""
+    for _ in range(100):
+        if held:
+            return held[0]
+        page.wait_for_timeout(100)
+    raise AssertionError("the page did not ask")
+
+
 def test_a_hint_on_its_way_says_so_while_the_controls_wait(new_page, server):
     """Hint disabled every control of the turn until its answer came, and said nothing: on slow 3G that was seconds,
     and 15 s (the request's deadline) when the network had dropped, of a screen that looked dead."""
@@ -29,7 +38,7 @@ def test_a_hint_on_its_way_says_so_while_the_controls_wait(new_page, server):
     page.locator('[data-key="hint"]').click()
     expect(page.locator("#asking")).to_have_text(ASKING)
     expect(page.locator('[data-key="hint"]')).to_be_disabled()
-    held[0].fallback()
+    first_held(page, held).fallback()
     expect(page.locator("#hint")).to_contain_text("Hint:")
     expect(page.locator("#asking")).to_have_count(0)
 
@@ -42,8 +51,27 @@ def test_a_hint_that_got_no_answer_stops_saying_it_is_asked(new_page, server):
     held = held_hints(page, match)
     page.locator('[data-key="hint"]').click()
     expect(page.locator("#asking")).to_have_text(ASKING)
-    held[0].abort()
+    first_held(page, held).abort()
     expect(page.locator("main .error")).to_contain_text("The server cannot be reached")
     expect(page.locator("#asking")).to_have_count(0)
     expect(page.locator('[data-key="hint"]')).to_be_enabled()
     assert re.search("your-turn", page.locator("#status").get_attribute("class"))
+
+
+def test_a_seat_asked_for_when_the_network_dropped_says_once_that_this_device_keeps_it(new_page, server):
+    """Her first visit: "I am Bob" pressed as the network dropped said "Sending your seat request…" and, under it in
+    red, "No connection: this device keeps your seat request…", the one line contradicting the other, and the red one
+    the error a name typed in the form shows under its field. The kept request is said as a kept move is, once."""
+    match = new_match(server, "plusminus", join=False)
+    page = new_page()
+    page.goto(match.invite_link())
+    take = page.locator('[data-action="take"]')
+    expect(take).to_be_visible()
+    page.context.set_offline(True)
+    take.click()
+    expect(page.locator("#sending")).to_have_text(
+        "No connection: this device keeps your seat request and sends it as soon as the network returns.")
+    expect(page.locator("main .error")).to_have_count(0)
+    page.context.set_offline(False)
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    assert match.view()["seats"][1]["joined"]

@@ -30,7 +30,8 @@ export default function join(id, pass, joined) {
   let unwatch = null;
   const screen = {
     view: null,
-    error: null, // why the match could not be shown, or the join waits for the network
+    error: null, // why the match could not be shown
+    kept: null, // why the join waits on this device (no connection, a busy server), said in its sending line
     gone: false, // the match is no longer on the server
     refusal: null, // why the join was refused: kept over the reload that shows the seats as they are now
     busy: false,
@@ -65,13 +66,15 @@ export default function join(id, pass, joined) {
               ${nameField(t("join.name"), {name: "name", value: screen.name, error: screen.error})}
               <button class="primary" type="submit" data-key="join" ${screen.busy ? "disabled" : ""}>${t("join.submit")}</button>` : ""}
           </form>` : html`<p>${t("join.full")}</p>${elsewhere}<p><a href="/g/${id}">${t("join.watch")}</a></p>`}
-        ${screen.busy ? html`<p class="sending" data-say id="sending">${t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}
+        ${screen.busy ? html`<p class="sending" data-say id="sending">${screen.kept || t("outbox.sending", {what: t("outbox.join")})}</p>` : ""}
         ${screen.error || (free.length && screen.refusal) ? html`<p class="error">${screen.error || screen.refusal}</p>` : ""}
         ${free.length && (screen.joinedElsewhere || reservedOnly) ? elsewhere : ""}`;
     },
     async start() {
       unwatch ??= watch(answered);
-      screen.busy = waiting(id).some((entry) => entry.kind === "join"); // asked before a reload
+      const asked = waiting(id).find((entry) => entry.kind === "join"); // before a reload
+      screen.busy = Boolean(asked);
+      screen.kept = asked?.waited ? keptText(asked) : null;
       await load();
     },
     revive() {
@@ -107,6 +110,7 @@ export default function join(id, pass, joined) {
   function take(fields) {
     if (!begin(screen)) return;
     screen.refusal = null;
+    screen.kept = null;
     if (fields.name) rememberName(fields.name);
     submit({kind: "join", match: id, body: {...pass, ...fields}});
     screen.repaint();
@@ -119,13 +123,15 @@ export default function join(id, pass, joined) {
     if (outcome === "refused") {
       screen.busy = false;
       screen.error = null;
+      screen.kept = null;
       // shown while a seat is free: a full match's page says so itself
       screen.refusal = problemText(error);
       // Their name taken, or no seat left: often the same person, who joined in a chat app's own browser
       screen.joinedElsewhere = error.code === "name_taken" || error.code === "match_full";
       if (SEATS_GONE.has(error.code)) load(); // the seats as they are now
     } else {
-      screen.error = keptText(entry);
+      // said in the sending line, as a kept move is: not as an error, which the name's field would show as its own
+      screen.kept = keptText(entry);
     }
     screen.repaint();
   }
