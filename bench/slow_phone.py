@@ -1,11 +1,12 @@
 """A seat link opened on a cheap phone on a slow mobile network, measured from outside:
-`python -m bench.slow_phone [--runs 5] [--cpu 4] [--root OTHER_WORKTREE ...]`.
+`python -m bench.slow_phone [--runs 5] [--cpu 4] [--slow-3g] [--root OTHER_WORKTREE ...]`.
 
 The phone is Debian's chromium under Playwright at 390x844, its page's CPU 4x slower (--cpu; the DevTools
 Protocol's Emulation.setCPUThrottlingRate), reaching the app (gunicorn as the Procfile starts it, on a throwaway SQLite file)
 through a proxy that is its mobile link: 1.6 Mbps down and 750 kbps up, shared by every connection of the phone,
 service worker's included (the DevTools Protocol's own network emulation slows the page's requests only), 150 ms
-round trips, one more round trip per new connection. Each run opens a fresh seat link in a fresh browser context
+round trips, one more round trip per new connection (--slow-3g: 400 kbps each way and 400 ms round trips, a village's
+mobile signal). Each run opens a fresh seat link in a fresh browser context
 (no service worker, nothing cached), waits until the play screen can be played (your turn, a card enabled), plays
 the turn while the service worker installs, waits for the worker, then opens the link again (the worker
 installed). Several working trees (--root) are measured turn about, run after run, and the medians printed: the
@@ -26,6 +27,7 @@ from pathlib import Path
 from .server import ROOT, Service, scratch_sqlite
 
 DOWN_BPS, UP_BPS, RTT_MS = 1_600_000, 750_000, 150
+SLOW_3G = 400_000, 400_000, 400
 MARKS = """
 window.__marks = {};
 const mark = (name) => { if (!(name in window.__marks)) window.__marks[name] = performance.now(); };
@@ -161,8 +163,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--cpu", type=float, default=4, help="how many times slower the page's CPU is")
+    parser.add_argument("--slow-3g", action="store_true", help="400 kbps each way, 400 ms round trips")
     parser.add_argument("--root", action="append", type=Path, help="a working tree to measure (default: this one)")
     args = parser.parse_args()
+    if args.slow_3g:
+        global DOWN_BPS, UP_BPS, RTT_MS  # pylint: disable=global-statement  # the links read them as they open
+        DOWN_BPS, UP_BPS, RTT_MS = SLOW_3G
     roots = [root.resolve() for root in args.root or [ROOT]]
     from playwright.sync_api import sync_playwright
 

@@ -10,11 +10,15 @@ const WAIT_S = Number(localStorage.getItem("addgames.waitS")) || 20; // the long
 const HIDDEN_MS = 10000;
 const MAX_MS = 60000;
 const FAILING_MAX_MS = 10000; // a network that comes back without an "online" event is seen this soon
+// Hidden longer than this (a phone put away: its page frozen, no poll for hours), the page's view may be long gone.
+const STALE_MS = 60000;
 
-/** poll(load(etag, {wait, signal}) -> {notModified, etag, data, waited}, onData(data, etag), onError(error), onBack())
- * -> {stop, now, setEtag}; onBack is called at the first answer after a failure, a 304 included (the page may clear its error).
- * onData may return a promise: a body it fails to show (throws or rejects) counts as a failed poll. */
-export function poll(load, onData, onError, onBack = () => {}) {
+/** poll(load(etag, {wait, signal}) -> {notModified, etag, data, waited}, onData(data, etag), onError(error), onBack(),
+ * onChecking()) -> {stop, now, setEtag, checking}; onBack is called at the first answer after a failure, a 304 included
+ * (the page may clear its error). onData may return a promise: a body it fails to show (throws or rejects) counts as a
+ * failed poll. `checking()` is true from a return after STALE_MS hidden until the next answer or failure: onChecking() is
+ * called as it starts and when a 304 ends it (news ends it in onData, a failure in onError). */
+export function poll(load, onData, onError, onBack = () => {}, onChecking = () => {}) {
   let etag = null;
   let timer = null;
   let hinted = 3000;
@@ -26,6 +30,8 @@ export function poll(load, onData, onError, onBack = () => {}) {
   let holds = false; // the server has held a poll: after news the next poll may follow at once
   let pending = null; // the request in flight, aborted by stop(), or by wake() once past its deadline
   let overdueAt = Infinity; // when the request in flight has outlived its deadline
+  let hiddenAt = null; // when the page was last hidden
+  let checking = false; // back after STALE_MS hidden: the view shown may be hours old, asked again without waiting
 
   async function tick() {
     clearTimeout(timer);
@@ -33,7 +39,8 @@ export function poll(load, onData, onError, onBack = () => {}) {
     running = true;
     pending = new AbortController();
     // Only a poll naming its ETag is held; not the first after a failure, whose answer clears the page's note at once.
-    const wait = etag && !document.hidden && !failing ? WAIT_S : 0;
+    // Nor the check on a return after hours, whose answer (news or none) says at once whether the table shown is today's.
+    const wait = etag && !document.hidden && !failing && !checking ? WAIT_S : 0;
     overdueAt = Date.now() + deadlineOf(wait);
     try {
       const result = await load(etag, {wait, signal: pending.signal});
@@ -42,6 +49,8 @@ export function poll(load, onData, onError, onBack = () => {}) {
         failing = false;
         onBack();
       }
+      const checked = checking;
+      checking = false;
       if (result.retryAfter) hinted = result.retryAfter * 1000;
       holds ||= result.waited;
       if (!result.notModified) {
@@ -49,8 +58,9 @@ export function poll(load, onData, onError, onBack = () => {}) {
         etag = result.etag; // kept once shown: a body the page failed to show is asked for again, never answered 304
         // Asked without waiting (the first view, or after a failure) or held: the next, which may wait, goes at once.
         delay = holds || !wait ? 0 : visible();
-      } else if (result.waited) {
-        delay = 0;
+      } else if (result.waited || checked) {
+        delay = 0; // held, or the check's 304 (nothing new): the next poll, held, goes at once
+        if (checked) onChecking();
       } else {
         delay = document.hidden ? Math.min(Math.max(delay * 2, HIDDEN_MS), MAX_MS) : visible();
       }
@@ -60,6 +70,7 @@ export function poll(load, onData, onError, onBack = () => {}) {
         delay = 0; // wake() cut a poll past its deadline, or lost() one the network left: ask again at once
       } else {
         failing = true;
+        checking = false; // the failure is said instead
         delay = retryDelay(error, Math.min(Math.max(delay, 1000) * 2, FAILING_MAX_MS));
         onError(error);
       }
@@ -70,7 +81,15 @@ export function poll(load, onData, onError, onBack = () => {}) {
   }
 
   function wake() {
-    if (document.hidden) return;
+    if (document.hidden) {
+      hiddenAt ??= Date.now();
+      return;
+    }
+    if (hiddenAt !== null && Date.now() - hiddenAt > STALE_MS && !checking) {
+      checking = true;
+      onChecking();
+    }
+    hiddenAt = null;
     delay = visible();
     // A phone asleep froze the deadline's timer too: a poll already past its deadline is given up and redone now.
     if (running && Date.now() > overdueAt) pending.abort();
@@ -103,5 +122,6 @@ export function poll(load, onData, onError, onBack = () => {}) {
     now: tick,
     lost,
     setEtag(tag) { etag = tag; },
+    checking: () => checking,
   };
 }

@@ -52,8 +52,9 @@ def test_a_hint_that_got_no_answer_stops_saying_it_is_asked(new_page, server):
     page.locator('[data-key="hint"]').click()
     expect(page.locator("#asking")).to_have_text(ASKING)
     first_held(page, held).abort()
-    expect(page.locator("main .error")).to_contain_text("The server cannot be reached")
+    # its "cannot be reached" is said, and goes with the next poll's answer (test_bad_network.py): here at once
     expect(page.locator("#asking")).to_have_count(0)
+    expect(page.locator("#hint")).to_have_count(0)
     expect(page.locator('[data-key="hint"]')).to_be_enabled()
     assert re.search("your-turn", page.locator("#status").get_attribute("class"))
 
@@ -75,3 +76,38 @@ def test_a_seat_asked_for_when_the_network_dropped_says_once_that_this_device_ke
     page.context.set_offline(False)
     expect(page.locator("#status")).to_have_attribute("data-status", "playing")
     assert match.view()["seats"][1]["joined"]
+
+
+def polls_of(match) -> re.Pattern:
+    return re.compile(rf"/api/v1/games/{match.id}$")
+
+
+def test_a_page_back_after_hours_in_the_pocket_says_it_checks_for_news_and_asks_without_waiting(new_page, server):
+    """Back after hours, the page showed the table as she left it ("Ann's turn", say), saying nothing, while its poll asked
+    the server to hold it 20 s when nothing was new: on a network that had dropped, 30 s (that poll's deadline) of an
+    old table given as today's. It says it checks, and asks without waiting, so the answer (news or none) comes at
+    once, and a dead network is said after the 15 s of any request."""
+    match = new_match(server, "plusminus")
+    page = new_page()
+    page.goto(match.seat_link(1))
+    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    settled(page)
+    before = page.locator("#status").inner_text()
+    held = []
+    page.route(polls_of(match), lambda route: held.append(route))
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+        document.dispatchEvent(new Event('visibilitychange'));
+        const now = Date.now, pocket = 3 * 60 * 60 * 1000;  // three hours later, as the wall clock says
+        Date.now = () => now() + pocket;
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    expect(page.locator("#checking")).to_have_text("Checking for news…")
+    check = first_held(page, held)
+    assert check.request.headers.get("prefer") is None, "the check after the pocket is held for news"
+    with page.expect_request(lambda r: polls_of(match).search(r.url) and r.headers.get("prefer") == "wait=20"):
+        page.unroute(polls_of(match))
+        check.fallback()
+    expect(page.locator("#checking")).to_have_count(0)
+    expect(page.locator("#status")).to_have_text(before)  # nothing new: the table stays

@@ -601,6 +601,7 @@ export default {
   "hint.button": "Tipp",
   "hint.title": "Tipp:",
   "hint.asking": "Tipp wird angefragt…",
+  "play.checking": "Suche nach Neuigkeiten…",
   "hint.row.top": "oberen Reihe",
   "hint.row.bottom": "unteren Reihe",
   "hint.addup.capture": "{parts} = {total}, so viel wie in der {other_row}: Lege deine {value} in der {row} ab und räume {captured} Karten ab.",

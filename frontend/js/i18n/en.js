@@ -601,6 +601,7 @@ export default {
   "hint.button": "Hint",
   "hint.title": "Hint:",
   "hint.asking": "Asking for a hint…",
+  "play.checking": "Checking for news…",
   "hint.row.top": "top row",
   "hint.row.bottom": "bottom row",
   "hint.addup.capture": "{parts} = {total}, the same as the {other_row}: play your {value} on the {row} to capture {captured} cards.",

@@ -601,6 +601,7 @@ export default {
   "hint.button": "Pista",
   "hint.title": "Pista:",
   "hint.asking": "Pidiendo una pista…",
+  "play.checking": "Buscando novedades…",
   "hint.row.top": "fila de arriba",
   "hint.row.bottom": "fila de abajo",
   "hint.addup.capture": "{parts} = {total}, lo mismo que la {other_row}: juega tu {value} en la {row} para capturar {captured} cartas.",

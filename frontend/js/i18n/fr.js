@@ -601,6 +601,7 @@ export default {
   "hint.button": "Indice",
   "hint.title": "Indice :",
   "hint.asking": "Demande d'un indice…",
+  "play.checking": "Recherche des nouveautés…",
   "hint.row.top": "ligne du haut",
   "hint.row.bottom": "ligne du bas",
   "hint.addup.capture": "{parts} = {total}, autant que la {other_row} : jouez votre {value} sur la {row} pour ramasser {captured} cartes.",

@@ -601,6 +601,7 @@ export default {
   "hint.button": "Suggerimento",
   "hint.title": "Suggerimento:",
   "hint.asking": "Sto chiedendo un suggerimento…",
+  "play.checking": "Controllo delle novità…",
   "hint.row.top": "fila superiore",
   "hint.row.bottom": "fila inferiore",
   "hint.addup.capture": "{parts} = {total}, come la {other_row}: gioca il tuo {value} sulla {row} per prendere {captured} carte.",

@@ -148,6 +148,7 @@ export default {
   "pace.claimHint": "O aplicativo faz a jogada automaticamente.",
   "pace.claiming": "Pulando a vez…",
   "hint.asking": "Pedindo uma dica…",
+  "play.checking": "Procurando novidades…",
   "leave.confirmLeave": "Sair do jogo? O piloto automático joga as suas vezes para os outros poderem terminar.",
   "leave.confirmLeaveEnds": "Sair do jogo? Ninguém mais está jogando: o jogo acaba agora e os outros ganham.",
   "leave.confirmLeaveAll": "Sair do jogo? Ninguém mais está jogando: o piloto automático joga o jogo até o fim agora, por todos os lugares.",

@@ -601,6 +601,7 @@ export default {
   "hint.button": "Dica",
   "hint.title": "Dica:",
   "hint.asking": "A pedir uma dica…",
+  "play.checking": "A procurar novidades…",
   "hint.row.top": "fila de cima",
   "hint.row.bottom": "fila de baixo",
   "hint.addup.capture": "{parts} = {total}, o mesmo que a {other_row}: joga o teu {value} na {row} para ganhar {captured} cartas.",

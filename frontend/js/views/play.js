@@ -213,7 +213,9 @@ export default function play(id, linkToken, fromQr = false, table = null) {
 
   const errorLine = () => {
     const error = movedElsewhere() ? t("error.stale_version.yours") : screen.error || screen.pollError;
-    return error ? html`<p class="error">${error}</p>` : "";
+    if (error) return html`<p class="error">${error}</p>`;
+    // back after hours in the pocket: the table shown may be that old until the check's answer
+    return poller?.checking() ? html`<p class="note" data-say id="checking">${t("play.checking")}</p>` : "";
   };
 
   /** Whether the move last refused as a version behind met this seat's own move, made on another device or in
@@ -467,7 +469,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   const answering = (element) => Boolean(element?.closest?.("input, textarea, select, [data-escape], #language"));
 
   function startPolling() {
-    poller = poll((etag, options) => api.view(id, token, etag, options), (view) => shown(view), failed, back);
+    poller = poll((etag, options) => api.view(id, token, etag, options), (view) => shown(view), failed, back,
+      () => screen.repaint());
   }
 
   /** The seat's token this device keeps, when it is not the one that stopped working here. */
