@@ -200,7 +200,11 @@ def test_a_join_and_a_resignation_made_offline_are_sent_when_the_network_returns
     expect(take).to_be_visible()
     page.context.set_offline(True)
     take.click()
-    expect(page.locator("#sending")).to_contain_text("No connection: this device keeps your seat request")
+    # said once, in the sending line: it said "Sending your seat request…" and, in red under it (the error a name typed
+    # in the form shows under its field), "No connection: this device keeps your seat request…"
+    expect(page.locator("#sending")).to_have_text(
+        "No connection: this device keeps your seat request and sends it as soon as the network returns.")
+    expect(page.locator("main .error")).to_have_count(0)
     page.context.set_offline(False)
     expect(page.locator("#status")).to_have_attribute("data-status", "playing")
     assert match.view()["seats"][1]["joined"]

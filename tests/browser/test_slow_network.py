@@ -1,5 +1,5 @@
 """A slow mobile network (slow 3G: 400 ms round trips, answers that take seconds, drop-outs of 10-60 s): every
-wait says what the page waits for, so no control looks dead. Measured on a throttled phone in bench/slow_3g.py."""
+wait says what the page waits for, so no control looks dead. Measured by `python -m bench.slow_phone --slow-3g` (docs/PERFORMANCE.md)."""
 import re
 
 from playwright.sync_api import expect
@@ -27,9 +27,8 @@ def first_held(page, held: list):
     raise AssertionError("the page did not ask")
 
 
-def test_a_hint_on_its_way_says_so_while_the_controls_wait(new_page, server):
-    """Hint disabled every control of the turn until its answer came, and said nothing: on slow 3G that was seconds,
-    and 15 s (the request's deadline) when the network had dropped, of a screen that looked dead."""
+def hint_on_its_way(new_page, server):
+    """Hint pressed on the turn of a Plus and Minus match, its request held: (the page, that request's route)."""
     match = new_match(server, "plusminus", hints=True)
     page = new_page()
     your_turn(page, match)
@@ -37,45 +36,27 @@ def test_a_hint_on_its_way_says_so_while_the_controls_wait(new_page, server):
     held = held_hints(page, match)
     page.locator('[data-key="hint"]').click()
     expect(page.locator("#asking")).to_have_text(ASKING)
+    return page, first_held(page, held)
+
+
+def test_a_hint_on_its_way_says_so_while_the_controls_wait(new_page, server):
+    """Hint disabled every control of the turn until its answer came, and said nothing: on slow 3G that was seconds,
+    and 15 s (the request's deadline) when the network had dropped, of a screen that looked dead."""
+    page, asked = hint_on_its_way(new_page, server)
     expect(page.locator('[data-key="hint"]')).to_be_disabled()
-    first_held(page, held).fallback()
+    asked.fallback()
     expect(page.locator("#hint")).to_contain_text("Hint:")
     expect(page.locator("#asking")).to_have_count(0)
 
 
 def test_a_hint_that_got_no_answer_stops_saying_it_is_asked(new_page, server):
-    match = new_match(server, "plusminus", hints=True)
-    page = new_page()
-    your_turn(page, match)
-    settled(page)
-    held = held_hints(page, match)
-    page.locator('[data-key="hint"]').click()
-    expect(page.locator("#asking")).to_have_text(ASKING)
-    first_held(page, held).abort()
+    page, asked = hint_on_its_way(new_page, server)
+    asked.abort()
     # its "cannot be reached" is said, and goes with the next poll's answer (test_bad_network.py): here at once
     expect(page.locator("#asking")).to_have_count(0)
     expect(page.locator("#hint")).to_have_count(0)
     expect(page.locator('[data-key="hint"]')).to_be_enabled()
     assert re.search("your-turn", page.locator("#status").get_attribute("class"))
-
-
-def test_a_seat_asked_for_when_the_network_dropped_says_once_that_this_device_keeps_it(new_page, server):
-    """Her first visit: "I am Bob" pressed as the network dropped said "Sending your seat request…" and, under it in
-    red, "No connection: this device keeps your seat request…", the one line contradicting the other, and the red one
-    the error a name typed in the form shows under its field. The kept request is said as a kept move is, once."""
-    match = new_match(server, "plusminus", join=False)
-    page = new_page()
-    page.goto(match.invite_link())
-    take = page.locator('[data-action="take"]')
-    expect(take).to_be_visible()
-    page.context.set_offline(True)
-    take.click()
-    expect(page.locator("#sending")).to_have_text(
-        "No connection: this device keeps your seat request and sends it as soon as the network returns.")
-    expect(page.locator("main .error")).to_have_count(0)
-    page.context.set_offline(False)
-    expect(page.locator("#status")).to_have_attribute("data-status", "playing")
-    assert match.view()["seats"][1]["joined"]
 
 
 def polls_of(match) -> re.Pattern:
