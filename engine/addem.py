@@ -18,7 +18,7 @@ view -> {"deal", "dealer", "pool_count", "exposed": [face], "exposed_total", "pa
          "seats": [{"hand_count", "score", "in", "last_round"}], "last_round", "hand" (seat only)}
 view_before_start -> the spectator's view, "dealer": null
 log_entry -> {"type", ...}: sum {"cards": [face + "as"], "total", "went_out", "discarded"} or
-    {"penalty": 5, "card_count"}; expose {"card"}; replace {"took", "laid", "circle_closed" (version
+    {"penalty": 5, "card_count"} (to the seat that laid it, also the refusal's "parts" and "total"); expose {"card"}; replace {"took", "laid", "circle_closed" (version
     2: the next player may not replace)}; draw {"card" (drawer only)}; pass {}; plus "round_end"
     {"deal", "called", "blocked", "points", "scores", "card_points", "dropped", "match_over"} when the
     move ended a round (card_points: each seat's hand as counted, a number a card, lowest first).
@@ -334,9 +334,13 @@ class _Logged(NamedTuple):
 
 
 def _log_sum(m: _Logged) -> JSON:
-    if not m.round_ended and m.after.scores[m.seat] != m.before.scores[m.seat]:
-        return {"penalty": PENALTY, "card_count": len(m.before.exposed) + len(m.move["cards"])}
     used = m.before.exposed + tuple(m.move["cards"])
+    if not m.round_ended and m.after.scores[m.seat] != m.before.scores[m.seat]:
+        penalty = {"penalty": PENALTY, "card_count": len(used)}
+        if m.viewer != m.seat:  # its cards went back to a hidden hand
+            return penalty
+        # its player is told the arithmetic, as a refusal says it: what they counted wrong, not only what it cost
+        return penalty | wrong_sum(m.before.exposed, used, _stated_values(m.move, used)).params
     values = solve(used, m.move.get("values", {})) or {}  # a sum without penalty was right: solved
     went_out = m.round_ended and m.after.called == m.seat
     left = tuple(c for c in m.before.hands[m.seat] if c not in used)

@@ -225,3 +225,18 @@ def test_the_create_form_says_what_unticking_hints_turns_off(new_page):
     hints.click()
     page.locator('form[data-submit="create"] button[type="submit"]').click()
     said_once(page, helped=False)
+
+
+def test_a_wrong_sum_that_costs_penalty_points_says_its_arithmetic_to_whoever_laid_it(new_page, server):
+    """ADD'EM's penalties (as on the sheet): a wrong sum is not refused but costs 5 points. Counting by herself, the
+    pupil is told, on the screen and by a screen reader, what she counted wrong (1 + 5 = 6, not 3), not only the cost."""
+    deck = addem_deck([["T3a", "F1a", "F2a", "F5a", "F4a", "F3a"], ["F6a", "F6b", "F6c", "F7a", "F8a", "F8b"]])
+    page = opened(new_page, new_match(server, "addem", deck=deck, options={"penalties": True}, hints=False))
+    for card in ("T3a", "F1a", "F5a"):
+        page.locator(f'.hand [data-card="{card}"]').click()
+    page.locator('[data-action="sum"]').click()
+    played(page, 1)
+    arithmetic = "1 + 5 = 6, not 3: the cards must add up to the Total card's number."
+    expect(page.locator("#last-move")).to_contain_text(f"Ann laid a wrong sum of 3 cards: 5 penalty points. {arithmetic}")
+    expect(page.locator("#announce")).to_contain_text(arithmetic)
+    scored(page, "5 of 50")

@@ -174,9 +174,13 @@ def test_wrong_sum_costs_five_points_and_the_cards_stay_when_penalties_are_on():
     move = summed("T9a", "F5a", "F3a", "F2a")
     after = addem.apply(state, 0, move)
     assert after.scores == (5, 0) and after.hands[0] == state.hands[0] and addem.to_move(after) == 1
-    for viewer in (None, 0, 1):
+    for viewer in (None, 1):  # the cards went back to a hidden hand: the others learn how many
         entry = addem.log_entry(state, 0, move, after, viewer)
         assert entry == {"type": "sum", "penalty": 5, "card_count": 4}
+    # the player who laid it is told its arithmetic, as a refusal would say it: a pupil counting by
+    # themselves learns what they got wrong, not only that it cost 5 points
+    assert addem.log_entry(state, 0, move, after, 0) == {"type": "sum", "penalty": 5, "card_count": 4,
+                                                         "parts": [5, 3, 2], "total": 9}
 
 
 def test_badly_formed_sum_is_refused_even_with_penalties():

@@ -4,7 +4,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {equation, expression, minus} from "../numbers.js";
 import {choiceGroup} from "../ui.js";
-import {Listed, seatName, totalOf, totalsAfter} from "../views/words.js";
+import {Listed, problemText, seatName, totalOf, totalsAfter} from "../views/words.js";
 import {card, cardRow, handArea} from "./cards.js";
 import {helpsWithSums} from "./help.js";
 
@@ -214,8 +214,11 @@ export default {
 
   describe(entry, {name, view, brief}) {
     const parts = [];
-    if (entry.type === "sum" && entry.penalty) parts.push(t("log.addem.penalty", {name, count: entry.card_count, penalty: entry.penalty}));
-    else if (entry.type === "sum") {
+    if (entry.type === "sum" && entry.penalty) {
+      parts.push(t("log.addem.penalty", {name, count: entry.card_count, penalty: entry.penalty}));
+      // its player (only) is told what they counted wrong, in the words of the refusal the sum meets without penalties
+      if (entry.parts) parts.push(problemText({code: "sum_mismatch", params: {parts: entry.parts, total: entry.total}}));
+    } else if (entry.type === "sum") {
       parts.push(t("log.addem.sum", {name, parts: terms(entry.cards.filter((c) => c.kind !== "total")), total: entry.total}));
       const discarded = entry.discarded.length; // none when the sum took the whole hand
       if (entry.went_out) parts.push(discarded ? t("log.addem.out", {name, count: discarded}) : t("log.addem.wentOut", {name}));
