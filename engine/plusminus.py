@@ -253,7 +253,9 @@ def _step(board: tuple[int, ...], man: int, total: int) -> tuple[int, str] | car
     if to == HOME:
         return HOME, "home"
     if to in board[:man] + board[man + 1:]:
-        return cards.Refusal("occupied", {"man": man, "to": to})
+        # the arithmetic that led there (a man entering from the stars goes to the total): with hints off the
+        # refusal is where the player first sees it
+        return cards.Refusal("occupied", {"man": man, "to": to, "total": total} | ({"parts": [at, total]} if at != STARS else {}))
     return to, "enter" if at == STARS else "forward" if total > 0 else "back"
 
 

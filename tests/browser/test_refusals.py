@@ -85,7 +85,7 @@ def raised(game, state, seat: int, move: dict) -> dict:
 
 def test_the_rules_refusals_of_every_game_are_worded_in_every_language(new_page):
     """Once shown in English in every language: a forced draw, an exposed card, a diamond that does
-    not fit, a man that may not move... The same code in two games (`occupied`) reads right in each. Too few
+    not fit, a man that may not move (with the arithmetic that took him to a taken square)... The same code in two games (`occupied`) reads right in each. Too few
     cards says how many a sum and a replace need (it said "Too few cards: 2." and no more)."""
     forced = start(["T3a", "T5a", "AEa", "AOa", "T9a", "T8a"], ["F5a", "F3a", *FILLER[:4]])
     exposed = play(start(["F8a", *PAD[:5]], ["F5a", "F3a", *FILLER[:4]]), (0, expose("F8a")))
@@ -102,7 +102,7 @@ def test_the_rules_refusals_of_every_game_are_worded_in_every_language(new_page)
             raised(addtoo, diamonds, 0, place(d(1, 4), 1, 0, 0)),
         "(0, 0) already holds a diamond.": raised(addtoo, diamonds, 0, place(d(3, 4), 0, 0, 2)),
         "You can place a diamond, so you must place one.": raised(addtoo, diamonds, 0, {"type": "draw"}),
-        "Your man cannot move to 19: your other man is there.":
+        "Total 7: 12 + 7 = 19, and your other man is on 19.":
             raised(plusminus, at(plusminus_match([["plus-4a"]]), men=(12, 19, 0, 0), top="plus-3a"), 0,
                    plusminus_play("plus-4a", 0)),
         "A man on the stars cannot bust while another of your men is in play.":
@@ -111,11 +111,14 @@ def test_the_rules_refusals_of_every_game_are_worded_in_every_language(new_page)
         "Total −2: one of your men can move, so you must move one.":
             raised(plusminus, at(plusminus_match([["minus-7a"]]), men=(12, 0, 0, 0), top="plus-5a"), 0,
                    plusminus_play("minus-7a")),
+        "Total 7: your man cannot enter on 7, your other man is there.":
+            raised(plusminus, at(plusminus_match([["plus-4a"]]), men=(7, 0, 0, 0), top="plus-3a"), 0,
+                   plusminus_play("plus-4a", 1)),
     }
     refusals = list(cases.values())
     assert [r["code"] for r in refusals] == ["must_draw", "already_exposed", "too_few_cards", "too_few_cards",
                                              "colour_mismatch", "occupied",
-                                             "must_place", "occupied", "stars_bust", "must_move"]
+                                             "must_place", "occupied", "stars_bust", "must_move", "occupied"]
     texts = worded(new_page, refusals)
     assert texts["en"] == list(cases)
     assert "bleu" in texts["fr"][4] and "orange" in texts["fr"][4] and "19" in texts["de"][7]

@@ -208,6 +208,18 @@ def test_illegal_moves_are_refused_with_a_reason(men, top, card, move, code, rea
     assert (error.value.code, error.value.reason) == (code, reason)
 
 
+@pytest.mark.parametrize("men, man, params", [
+    ((12, 19, 0, 0), 0, {"man": 0, "to": 19, "total": 7, "parts": [12, 7]}),  # 12 + 7 = 19
+    ((7, 0, 0, 0), 1, {"man": 1, "to": 7, "total": 7}),  # entering from the stars: no sum but the total
+])
+def test_a_man_refused_a_taken_square_is_told_the_arithmetic_that_led_there(men, man, params):
+    """With hints off the total is shown nowhere before the move: its refusal gives the arithmetic to write out."""
+    state = at(new_match([["plus-4a"]]), men=men, top="plus-3a")
+    with pytest.raises(IllegalMove) as error:
+        game.apply(state, 0, play("plus-4a", man))
+    assert (error.value.code, error.value.params) == ("occupied", params)
+
+
 def test_minus_first_is_refused_with_a_reason():
     state = new_match([["minus-2a"], []])
     with pytest.raises(IllegalMove) as error:

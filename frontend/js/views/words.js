@@ -183,7 +183,8 @@ const ERROR_KEYS = {
   ].map((code) => [code, `error.${code}`])),
   // ADD'EM's forced draw says which move instead; ADD-TOO's must draw while it may
   must_draw: ({instead}) => ({draw: "addem.forced", pass: "addem.forcedPass"})[instead] ?? "error.must_draw",
-  occupied: (params) => ("to" in params ? "error.occupied.man" : "error.occupied"), // Plus and Minus : ADD-TOO
+  // Plus and Minus (a man moved on from a square: its sum; entering from the stars: the total) : ADD-TOO
+  occupied: (params) => ("to" in params ? `error.occupied.${params.parts ? "move" : "man"}` : "error.occupied"),
   // ADD'EM: the arithmetic, and what the Add-Em cards left open would have to make
   sum_mismatch: ({open}) => ["error.sum_mismatch", "error.sum_mismatch.addem"][open] ?? "error.sum_mismatch.addems",
   capture_mismatch: ({terms}) => (terms === 1 ? "error.capture_mismatch.one" : "error.capture_mismatch"), // ADD-IT
