@@ -13,6 +13,7 @@ from tests.engine.test_addit import fixed_deck as addit_deck
 from tests.engine.test_addup import fixed_deck as addup_deck
 from tests.engine.test_plusminus import fixed_deck as plusminus_deck
 
+from .drive import settled
 from .matches import new_match
 
 
@@ -240,3 +241,26 @@ def test_a_wrong_sum_that_costs_penalty_points_says_its_arithmetic_to_whoever_la
     expect(page.locator("#last-move")).to_contain_text(f"Ann laid a wrong sum of 3 cards: 5 penalty points. {arithmetic}")
     expect(page.locator("#announce")).to_contain_text(arithmetic)
     scored(page, "5 of 50")
+
+
+def test_a_man_sent_to_a_taken_square_is_refused_with_the_total_and_the_card_stays_picked(new_page, server):
+    """Plus and Minus without hints, in German: Ann's man 1 is on 5; her Minus 3 on Bob's Plus 8 makes 5, and a man
+    from the stars cannot enter there. The refusal gives the total she did not see before (in her language, said to a
+    screen reader), her card stays picked, and another man makes the move."""
+    deck = plusminus_deck([["plus-5a", "minus-3a"], ["plus-8a"]])
+    match = new_match(server, "plusminus", deck=deck, hints=False)
+    match.move(0, {"type": "play", "card": "plus-5a", "man": 0})
+    match.move(1, {"type": "play", "card": "plus-8a", "man": 0})
+    page = new_page(locale="de-DE")
+    page.goto(match.seat_link(0))
+    settled(page, 2)
+    page.locator('.hand [data-card="minus-3a"]').click()
+    expect(page.locator(".plusminus .live-sum")).to_have_count(0)
+    page.locator('.controls [data-key="man-1"]').click()  # man 2, on the stars
+    reason = "Zusammen 5: Deine Figur kann nicht auf 5 kommen, dort steht deine andere Figur."
+    expect(page.locator("main .error")).to_have_text(reason)
+    expect(page.locator("#alert")).to_have_text(reason)
+    expect(page.locator('.hand [data-card="minus-3a"]')).to_have_attribute("aria-pressed", "true")
+    page.locator('.controls [data-key="man-0"]').click()  # man 1: 5 + 5 = 10
+    played(page, 3)
+    expect(page.locator(".pm-board.own")).to_contain_text("Figur 1: 10")

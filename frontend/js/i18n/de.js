@@ -384,7 +384,7 @@ export default {
   "error.man_home": "Diese Figur ist im Ziel und zieht nie mehr.",
   "error.stars_back": "Eine Figur auf den Sternen kann nicht zurückgehen.",
   "error.stars_bust": "Eine Figur auf den Sternen kann nicht überziehen, solange eine andere deiner Figuren im Spiel ist.",
-  "error.occupied.man": "Zusammen {total}: Deine Figur kann nicht auf {to} einsteigen, dort steht deine andere Figur.",
+  "error.occupied.man": "Zusammen {total}: Deine Figur kann nicht auf {to} kommen, dort steht deine andere Figur.",
   "error.occupied.move": "Zusammen {total}: {parts} = {made}, und auf {made} steht deine andere Figur.",
   "error.must_move": "Zusammen {total}: Eine deiner Figuren kann ziehen, also musst du eine ziehen.",
   "error.bad_option": "Wähle eine Zahl von {minimum} bis {maximum}.",

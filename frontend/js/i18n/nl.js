@@ -384,7 +384,7 @@ export default {
   "error.man_home": "Die pion is thuis en gaat nooit meer weg.",
   "error.stars_back": "Een pion op de sterren kan niet terug.",
   "error.stars_bust": "Een pion op de sterren kan niet doorschieten zolang er nog een andere pion van je in het spel is.",
-  "error.occupied.man": "Totaal {total}: je pion kan niet op {to} beginnen, daar staat je andere pion.",
+  "error.occupied.man": "Totaal {total}: je pion kan niet op {to} komen, daar staat je andere pion.",
   "error.occupied.move": "Totaal {total}: {parts} = {made}, en op {made} staat je andere pion.",
   "error.must_move": "Totaal {total}: een van je pionnen kan gaan, dus je moet er een zetten.",
   "error.bad_option": "Kies een getal van {minimum} tot {maximum}.",
