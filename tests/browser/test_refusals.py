@@ -105,7 +105,7 @@ def test_the_rules_refusals_of_every_game_are_worded_in_every_language(new_page)
         "Total 7: 12 + 7 = 19, and your other man is on 19.":
             raised(plusminus, at(plusminus_match([["plus-4a"]]), men=(12, 19, 0, 0), top="plus-3a"), 0,
                    plusminus_play("plus-4a", 0)),
-        "A man on the stars cannot bust while another of your men is in play.":
+        "Total 26: a man on the stars cannot bust while another of your men is in play.":
             raised(plusminus, at(plusminus_match([["plus-11a"]]), men=(25, 25, 17, 0), top="plus-15a"), 0,
                    plusminus_play("plus-11a", 3)),
         "Total −2: one of your men can move, so you must move one.":

@@ -243,7 +243,7 @@ export default {
   "error.no_match_no_score": "Em ({x}, {y}) o seu {number} toca um {other}: não são iguais nem somam um múltiplo de 5.",
   "error.minus_first": "A primeira carta de uma partida precisa ser uma carta Mais.",
   "error.no_move": "O total é 0: nenhum peão se move, então jogue a carta sem mover nenhum peão.",
-  "error.stars_bust": "Um peão nas estrelas não pode estourar enquanto outro peão seu estiver em jogo.",
+  "error.stars_bust": "Total {total}: um peão nas estrelas não pode estourar enquanto outro peão seu estiver em jogo.",
   "error.occupied.man": "Total {total}: seu peão não pode entrar em {to}, o seu outro peão está lá.",
   "error.occupied.move": "Total {total}: {parts} = {made}, e o seu outro peão está em {made}.",
   "error.must_move": "Total {total}: um dos seus peões pode se mover, então você precisa mover um.",
