@@ -6,7 +6,7 @@ import {minus, pairSums} from "../numbers.js";
 import {seatName} from "../views/words.js";
 import {attach, camera, zoom} from "./camera.js";
 import {chosenWithKey, heldSideways} from "./cards.js";
-import {PATTERN, at, cellLabel, cellOutline, centredOn, fit, inView, tilePicture, tileShapes, turnView} from "./diamonds.js";
+import {PATTERN, at, cellLabel, cellOutline, centredOn, fit, inView, stepView, tilePicture, tileShapes, turnView} from "./diamonds.js";
 import {helpsWithSums} from "./help.js";
 
 const label = (face) => t("addtoo.tile", {orange: face.orange, blue: face.blue});
@@ -61,7 +61,9 @@ function boardSvg(ctx, cells, pick) {
   const name = t("addtoo.board", {count: state.board.length});
   // The live board takes the focus, kept through a repaint, for the arrow keys to move its view (camera.js)
   const live = html`data-live="1" tabindex="0" data-key="board" aria-label="${name}. ${t("addtoo.boardKeys")}"`;
-  return html`<svg class="addtoo-board" ${ctx.readOnly ? html`aria-label="${name}"` : live}
+  // A replay's board pans and zooms too, by a camera of its own (follow below)
+  const replayed = html`tabindex="0" data-key="replay-board" aria-label="${name}. ${t("addtoo.boardKeys")}"`;
+  return html`<svg class="addtoo-board" ${ctx.readOnly ? replayed : live}
     viewBox="${box.map((n) => n.toFixed(1)).join(" ")}" role="group">${PATTERN}${placed}${targets}${preview}</svg>`;
 }
 
@@ -180,6 +182,7 @@ export default {
   },
 
   painted(root, ctx) {
+    if (ctx.readOnly) return follow(root.querySelector("svg.addtoo-board"), ctx.view);
     const svg = root.querySelector("svg[data-live]");
     if (!svg) return;
     const cam = camera(ctx.view.id);
@@ -276,6 +279,17 @@ function outsideNote(cells, box) {
 function sayOutside(note, count) {
   note.hidden = count === 0;
   note.querySelector("span").textContent = outsideText(count);
+}
+
+/** A replay's board on `svg`, at the step `view`: it opens on the step's diamond, readable on a phone; moved (a drag,
+ * a pinch, the arrow keys), the view stays from step to step until a step's diamond falls outside it, and then
+ * centres on that diamond. */
+function follow(svg, view) {
+  if (!svg) return;
+  const cam = camera(`${view.id}/replay`);
+  const {board, last} = view.state;
+  if (cam.box && last && !inView(last, cam.box)) cam.box = centredOn(last, cam.box);
+  attach(svg, cam, (width, height) => cam.box || stepView(board, last, width, height), () => {});
 }
 
 /** The chosen cell's next legal rotation. */

@@ -72,21 +72,34 @@ export function fit(cells, least = 8 * H) {
 // text: a cell (60 units) is then 55 px, a target a finger can take.
 const READABLE = 12 / 13;
 
+/** Whether viewBox `box` on a board `width` x `height` px draws the numbers at the readable size. */
+const readable = (box, width, height) => Math.min(width / box[2], height / box[3]) >= READABLE;
+
 /** The viewBox a turn opens on, on a board `width` x `height` px: the whole board and its `lit` cells while
  *  that stays readable; else the lit cells and the `last` diamond (most lit cells touch it; a cell touching
  *  two diamonds may lie elsewhere); past that, at the readable size, the view centred on the lit cell nearest
  *  the last diamond (on the last diamond when nothing is lit), so that a place to play is always in sight. */
 export function turnView(board, lit, last, width, height) {
-  const readable = (box) => Math.min(width / box[2], height / box[3]) >= READABLE;
   for (const cells of [[...board, ...lit], last ? [...lit, last] : []]) {
     const box = cells.length ? fit(cells) : null;
-    if (box && readable(box)) return box;
+    if (box && readable(box, width, height)) return box;
   }
   const centre = nearest(lit, last) || last;
-  if (!centre) return fit(board);
-  const [cx, cy] = at(centre.x + 0.5, centre.y + 0.5);
+  return centre ? readableAround(centre, width, height) : fit(board);
+}
+
+/** The viewBox a replay's step opens on, on a board `width` x `height` px: the whole board while that stays readable,
+ *  else the step's `last` diamond in the middle at the readable size (fitted whole, a hand's board of 17 diamonds drew
+ *  its numbers 10 px high on a phone, and one of 60 far smaller). */
+export function stepView(board, last, width, height) {
+  const whole = fit(board);
+  return readable(whole, width, height) || !last ? whole : readableAround(last, width, height);
+}
+
+/** The viewBox of a `width` x `height` px board centred on cell `centre`, its numbers drawn at the readable size. */
+function readableAround(centre, width, height) {
   const [w, h] = [width / READABLE, height / READABLE];
-  return [cx - w / 2, cy - h / 2, w, h];
+  return centredOn(centre, [0, 0, w, h]);
 }
 
 /** The cell of `cells` nearest to `to` (the first when there is no `to`), or undefined. */

@@ -3,6 +3,7 @@ import {api, retryDelay, serverFailed} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {disclosure} from "./disclosure.js";
+import {scoreboard} from "./scoreboard.js";
 import {Listed, seatName} from "./words.js";
 
 const RETRY_MS = 1000; // a log that failed to load is asked for again after 1 s, then 2, 4... up to RETRY_MAX_MS
@@ -159,21 +160,26 @@ export function history(id, token, screen) {
     screen.repaint();
   }
 
+  /** The table at a past step as the replay draws it: nobody's to act on it. */
+  const replayContext = (past) => ({view: past, me: past.you?.seat ?? null, legal: null, ui: screen.game.fresh(past),
+    busy: true, readOnly: true});
+
   function replayPanel(view) {
     const at = replay.at ?? view.version;
     const entry = at > 0 ? log?.moves[at - 1] : null;
     const past = replay.view;
+    // Dragged, the slider says the step under the thumb at once (replayDragged); the step is drawn once let go
     return html`
-      <label class="field">${t("replay.at", {at, count: view.version})}
-        <input type="range" min="0" max="${view.version}" value="${at}" data-change="replayAt" data-key="replay-at"
-          aria-valuetext="${t("replay.at", {at, count: view.version})}"></label>
+      <label class="field"><span id="replay-said">${t("replay.at", {at, count: view.version})}</span>
+        <input type="range" min="0" max="${view.version}" value="${at}" data-change="replayAt" data-input="replayDragged"
+          data-key="replay-at" aria-valuetext="${t("replay.at", {at, count: view.version})}"></label>
       <p class="actions"><button type="button" class="small" data-action="replayStep" data-step="-1" data-key="replay-prev"
           ${at <= 0 ? "disabled" : ""}>${t("replay.previous")}</button>
         <button type="button" class="small" data-action="replayStep" data-step="1" data-key="replay-next"
           ${at >= view.version ? "disabled" : ""}>${t("replay.next")}</button></p>
       <p>${entry ? words(entry) : t("replay.deal")}</p>
-      ${past ? html`<div class="replay-board">${screen.game.board({view: past, me: past.you?.seat ?? null, legal: null,
-        ui: screen.game.fresh(past), busy: true, readOnly: true})}</div>` : replay.at !== null ? html`<p>${t("app.loading")}</p>` : ""}`;
+      ${past ? html`<div class="replay-board">${scoreboard(past, past.you?.seat ?? null, screen.game)}${
+        screen.game.board(replayContext(past))}</div>` : replay.at !== null ? html`<p>${t("app.loading")}</p>` : ""}`;
   }
 
   return {
@@ -253,9 +259,19 @@ export function history(id, token, screen) {
       screen.repaint();
       return true;
     },
+    /** After a repaint: the replay's board as its game moves it (ADD-TOO's follows the step's diamond). */
+    painted(root) {
+      const board = root.querySelector(".replay-board");
+      if (board && replay.view) screen.game.painted?.(board, replayContext(replay.view));
+    },
     actions: {
       replayAt(input) {
         show(Number(input.value));
+      },
+      replayDragged(input) { // in place: a repaint would take the slider from under the finger
+        const said = t("replay.at", {at: Number(input.value), count: screen.view.version});
+        input.setAttribute("aria-valuetext", said);
+        document.getElementById("replay-said").textContent = said;
       },
       replayStep(button) {
         show((replay.at ?? screen.view.version) + Number(button.dataset.step));

@@ -111,6 +111,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     },
     painted(root) {
       screen.game?.painted?.(root, context());
+      screen.history.painted(root);
       screen.history.mark(root);
       if (screen.bringIntoView) bringIntoView(root);
       tellSum(root);

@@ -1,0 +1,117 @@
+"""Going back over a finished match together (QA: a family after every match, and grandpa sent the link): the replay
+shows the scores as they stood at each step, says which step the slider is on while it is dragged, and ADD-TOO's
+replay board shows the step's diamond big enough to read on a phone, and pans like the play board."""
+import pytest
+import requests
+from playwright.sync_api import expect
+
+from .drive import settled
+from .matches import new_match, unshuffled
+
+NUMBER = 13  # board units: a diamond's numbers (.tile text)
+
+
+@pytest.fixture(scope="module")
+def finished(server):
+    """A two-seat ADD-TOO match to 50 from a fixed deck, played to its end: its one hand grows a board of 17
+    diamonds."""
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
+    assert match.play(lambda view: False)["status"] == "over"
+    return match
+
+
+def log(match) -> list[dict]:
+    return requests.get(f"{match.origin}/api/v1/games/{match.id}/moves?after=0", timeout=10).json()["moves"]
+
+
+def past(match, version: int) -> dict:
+    return requests.get(f"{match.origin}/api/v1/games/{match.id}/versions/{version}", timeout=10).json()
+
+
+def open_replay(page, match):
+    """Grandpa's phone, no seat: the match's address alone, its replay opened on the last step."""
+    page.goto(f"/g/{match.id}")
+    settled(page)
+    page.locator('[data-panel="replay"]').click()
+    expect(page.locator(".replay-board")).to_be_visible()
+
+
+def step_to(page, version: int):
+    """The slider set to `version` as the keyboard does, a step at a time from the end."""
+    slider = page.locator('[data-key="replay-at"]')
+    slider.focus()
+    for _ in range(int(slider.input_value()) - version):
+        page.keyboard.press("ArrowLeft")
+    expect(slider).to_have_value(str(version))
+    expect(page.locator(f'.replay-board .addtoo[data-version="{version}"]')).to_be_attached()
+
+
+def test_the_replay_shows_each_seats_score_as_it_stood_at_the_step(new_page, finished):
+    """"How did you get 15 points there?": the replay drew the table at the step but the scores only as they are at
+    the end, above it, so nobody could see a seat's points rise from one step to the next."""
+    moves = log(finished)
+    scoring = next(n for n, entry in enumerate(moves, 1) if entry["kind"] != "hint" and entry["move"].get("points"))
+    page = new_page()
+    open_replay(page, finished)
+    seats = page.locator(".replay-open .scores .seat")
+    expect(seats).to_contain_text([f"{score} of 50" for score in finished.view()["scores"]])
+    for version in (scoring, scoring - 1):
+        step_to(page, version)
+        then = past(finished, version)
+        expect(seats).to_contain_text([f"{score} of 50" for score in then["scores"]])
+        expect(seats).to_contain_text([f"{seat['hand_points']} this hand" for seat in then["state"]["seats"]])
+    assert past(finished, scoring)["state"]["seats"] != past(finished, scoring - 1)["state"]["seats"]
+
+
+def test_dragging_the_replay_slider_says_the_step_under_the_thumb(new_page, finished):
+    """Dragged, the slider said "After step 0 of 27" until it was let go, wherever the thumb was: a child sliding
+    back to the move they lost on could not tell where to stop."""
+    page = new_page()
+    open_replay(page, finished)
+    slider = page.locator('[data-key="replay-at"]')
+    label = page.locator("label.field", has=slider)
+    box = slider.bounding_box()
+    middle = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] - 4, middle)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, middle, steps=8)
+    at = slider.input_value()
+    expect(label).to_have_text(f"After step {at} of {finished.view()['version']}")
+    expect(slider).to_have_attribute("aria-valuetext", f"After step {at} of {finished.view()['version']}")
+    page.mouse.up()
+    expect(page.locator(f'.replay-board .addtoo[data-version="{at}"]')).to_be_attached()
+
+
+def test_addtoo_the_replay_shows_the_steps_diamond_readable_on_a_phone(new_page, finished):
+    """The replay fitted the whole board into the phone's width: at the last hand's late placements the numbers were
+    a few pixels high, and it could not be moved. It opens on the step's diamond at a size the numbers read at (12 px),
+    follows the steps, and a drag moves it as it moves the play board."""
+    moves = log(finished)
+    places = [n for n, entry in enumerate(moves, 1) if entry["kind"] != "hint" and entry["move"]["type"] == "place"
+              and len(past(finished, n)["state"]["board"]) >= 12]
+    assert len(places) >= 2, "the fixed deck's last hand grows a board of 12 diamonds and more"
+    page = new_page()
+    open_replay(page, finished)
+    board = page.locator(".replay-board svg.addtoo-board")
+
+    def shown():
+        return board.evaluate("""(svg) => {
+            const tile = svg.querySelector('.tile.last').getBoundingClientRect(), box = svg.getBoundingClientRect();
+            return {px: svg.getScreenCTM().a, viewBox: svg.getAttribute('viewBox'),
+                    inside: tile.left >= box.left - 1 && tile.right <= box.right + 1 && tile.top >= box.top - 1
+                        && tile.bottom <= box.bottom + 1};
+        }""")
+
+    for version in (places[-1], places[0]):
+        step_to(page, version)
+        seen = shown()
+        assert NUMBER * seen["px"] > 11.9, f"numbers drawn {NUMBER * seen['px']:.1f} px at step {version}"
+        assert seen["inside"], f"the step's diamond is out of sight at step {version}: {seen}"
+    board.scroll_into_view_if_needed()
+    before = shown()["viewBox"]
+    box = board.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 80, box["y"] + box["height"] / 2 + 40, steps=6)
+    page.mouse.up()
+    assert shown()["viewBox"] != before
