@@ -108,7 +108,7 @@ def test_the_last_person_to_leave_is_told_what_leaving_does(new_page, server, bo
     expect(ann.locator("#status")).to_have_attribute("data-status", "over")
     expect(ann.locator("#status")).to_have_text(then)
     ann.locator('[data-panel="log"]').click()
-    expect(ann.locator(".log li", has_text=re.compile("^Ann "))).to_have_text([logged])  # not "Autopilot: Ann..."
+    expect(ann.locator(".log li .said", has_text=re.compile("^Ann "))).to_have_text([logged])  # not "Autopilot: Ann..."
 
 
 def test_a_seat_put_out_for_missed_turns_is_told_so_not_that_it_left(new_page, server, database_file):

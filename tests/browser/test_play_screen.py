@@ -395,7 +395,7 @@ def test_a_hint_is_no_move_the_last_move_and_its_marks_stay_the_last_real_ones(n
         expect(page.locator(marked).first).to_be_visible()
         assert marks(page) == outlined
     asker.locator('[data-panel="log"]').click()
-    expect(asker.locator(".log li").first).to_have_text(f"{view['seats'][mover]['name']} asked for a hint.")
+    expect(asker.locator(".log li .said").first).to_have_text(f"{view['seats'][mover]['name']} asked for a hint.")
 
 
 

@@ -115,3 +115,26 @@ def test_addtoo_the_replay_shows_the_steps_diamond_readable_on_a_phone(new_page,
     page.mouse.move(box["x"] + box["width"] / 2 + 80, box["y"] + box["height"] / 2 + 40, steps=6)
     page.mouse.up()
     assert shown()["viewBox"] != before
+
+
+def test_a_log_entry_opens_the_replay_at_its_step(new_page, finished):
+    """"When did I lose it?": reading the log they found the move, but the replay had to be slid to it step by step
+    (27 here, hundreds in a rubber). Each entry's *Show* opens the replay at its step, the slider focused for the arrow
+    keys, and the table then in sight."""
+    moves = log(finished)
+    scoring = next(n for n, entry in enumerate(moves, 1) if entry["kind"] != "hint" and entry["move"].get("points"))
+    page = new_page()
+    page.goto(f"/g/{finished.id}")
+    settled(page)
+    page.locator('[data-panel="log"]').click()
+    entry = page.locator(".log li").nth(len(moves) - scoring)  # the latest first
+    show = entry.get_by_role("button", name=f"Show the table after step {scoring} in the replay")
+    said = entry.locator(".said").inner_text()
+    show.tap()
+    slider = page.locator('[data-key="replay-at"]')
+    expect(slider).to_have_value(str(scoring))
+    expect(slider).to_be_focused()
+    expect(page.locator(f'.replay-board .addtoo[data-version="{scoring}"]')).to_be_attached()
+    expect(page.locator(".replay-open")).to_contain_text(said)
+    expect(page.locator(".replay-open h2")).to_be_in_viewport()
+    expect(page.locator(".replay-board svg.addtoo-board")).to_be_in_viewport(ratio=1)  # the whole table then, under the words

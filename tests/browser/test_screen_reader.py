@@ -57,7 +57,7 @@ def test_a_move_and_the_computers_reply_to_it_are_said_with_the_status_line(new_
         expect(page.locator("#last-move")).not_to_have_text(before[0])
     expect(page.locator("#last-move")).to_contain_text("Computer (easy)")
     page.get_by_role("button", name=re.compile(r"^Log \(")).click()
-    own = page.locator(".log li").nth(1).inner_text()  # the latest first: the reply, then the move
+    own = page.locator(".log li .said").nth(1).inner_text()  # the latest first: the reply, then the move
     expect(page.locator("#announce")).to_contain_text(f"{said(page)} Your turn.")
     assert heard(page, sentence(own)) == 1, page.evaluate("window.heard")
 

@@ -299,6 +299,8 @@ export default {
   "replay.previous": "Zurück",
   "replay.next": "Weiter",
   "replay.deal": "Das Austeilen, vor dem ersten Zug.",
+  "replay.show": "Ansehen",
+  "replay.showStep": "Ansehen, wie der Tisch nach Schritt {at} aussah",
 
   "fair.title": "Faires Mischen",
   "fair.explain": "Die Karten wurden mit einem geheimen Startwert gemischt. Sein Fingerabdruck war von Anfang an öffentlich; der Startwert wird am Ende des Spiels gezeigt, damit du prüfen kannst, dass nichts am Austeilen geändert wurde.",

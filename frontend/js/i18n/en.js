@@ -299,6 +299,8 @@ export default {
   "replay.previous": "Previous",
   "replay.next": "Next",
   "replay.deal": "The deal, before any move.",
+  "replay.show": "Show",
+  "replay.showStep": "Show the table after step {at} in the replay",
 
   "fair.title": "Fair shuffle",
   "fair.explain": "The cards were shuffled from a secret seed. Its fingerprint was public from the start; the seed is shown when the match ends, so you can check the deal was not changed.",

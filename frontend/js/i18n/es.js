@@ -299,6 +299,8 @@ export default {
   "replay.previous": "Anterior",
   "replay.next": "Siguiente",
   "replay.deal": "El reparto, antes de ninguna jugada.",
+  "replay.show": "Ver",
+  "replay.showStep": "Ver la mesa tras el paso {at}",
 
   "fair.title": "Barajado justo",
   "fair.explain": "Las cartas se barajaron a partir de una semilla secreta. Su huella fue pública desde el principio; la semilla se muestra al acabar la partida, para comprobar que el reparto no se cambió.",

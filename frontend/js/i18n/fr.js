@@ -299,6 +299,8 @@ export default {
   "replay.previous": "Précédent",
   "replay.next": "Suivant",
   "replay.deal": "La donne, avant tout coup.",
+  "replay.show": "Voir",
+  "replay.showStep": "Voir la table après l'étape {at}",
 
   "fair.title": "Mélange équitable",
   "fair.explain": "Les cartes ont été mélangées à partir d'une graine secrète. Son empreinte était publique dès le début ; la graine est montrée à la fin de la partie, pour vérifier que la donne n'a pas été changée.",

@@ -299,6 +299,8 @@ export default {
   "replay.previous": "Precedente",
   "replay.next": "Successivo",
   "replay.deal": "La distribuzione, prima di ogni mossa.",
+  "replay.show": "Vedi",
+  "replay.showStep": "Vedi il tavolo dopo il passo {at}",
 
   "fair.title": "Mescolata onesta",
   "fair.explain": "Le carte sono state mescolate a partire da un seme segreto. La sua impronta era pubblica fin dall'inizio; il seme viene mostrato a fine partita, così puoi controllare che la distribuzione non sia stata cambiata.",

@@ -299,6 +299,8 @@ export default {
   "replay.previous": "Vorige",
   "replay.next": "Volgende",
   "replay.deal": "Het delen, voor de eerste zet.",
+  "replay.show": "Bekijk",
+  "replay.showStep": "Bekijk de tafel na stap {at}",
 
   "fair.title": "Eerlijk schudden",
   "fair.explain": "De kaarten zijn geschud met een geheime sleutel. Zijn vingerafdruk was vanaf het begin openbaar; de sleutel wordt getoond als het potje afgelopen is, zodat je kunt nagaan dat er niet met het delen is geknoeid.",

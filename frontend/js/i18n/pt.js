@@ -299,6 +299,8 @@ export default {
   "replay.previous": "Anterior",
   "replay.next": "Seguinte",
   "replay.deal": "A distribuição, antes de qualquer jogada.",
+  "replay.show": "Ver",
+  "replay.showStep": "Ver a mesa depois do passo {at}",
 
   "fair.title": "Baralhamento justo",
   "fair.explain": "As cartas foram baralhadas a partir de uma semente secreta. A sua impressão digital foi pública desde o início; a semente é mostrada no fim do jogo, para poderes verificar que a distribuição não foi alterada.",

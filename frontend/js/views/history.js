@@ -35,7 +35,7 @@ export function history(id, token, screen) {
   let marked = 0; // the version made by the move last marked on the table (it animates once)
   let asked = 0;
   const retry = {timer: null, ms: 0, behind: false}; // behind: the log failed to catch up with the view, asked again
-  const replay = {at: null, view: null};
+  const replay = {at: null, view: null, reveal: false}; // reveal: scroll to the replay once its step is drawn
   const open = {log: false, replay: false, missed: false, earlier: false};
   let shownFrom = 0; // the log's first entry drawn, set when it opens: the moves that come meanwhile go on its top
   let footChanged = false; // the earlier entries were just shown or hidden at the list's foot: its scroll keeps to its top
@@ -144,8 +144,13 @@ export function history(id, token, screen) {
         ? t("log.fewer", {count: moves.length - shownFrom}) : t("log.earlier", {count: shownFrom})}</button></p>`;
     return html`<ol class="log" reversed start="${moves.length}" tabindex="0" data-key="log"
         data-keep-scroll="${footChanged ? "top" : "foot"}" data-digits="${String(moves.length).length}" aria-label="${t("log.list")}"
-        >${moves.slice(from).reverse().map((m) => html`<li>${words(m)}</li>`)}</ol>${shownFrom ? earlier : ""}`;
+        >${moves.slice(from).map((m, n) => html`<li><span class="said">${words(m)}</span> ${showStep(from + n + 1)}</li>`).reverse()}</ol>${
+        shownFrom ? earlier : ""}`;
   }
+
+  /** A log entry's way to the table as its move left it: the replay opened at its step. */
+  const showStep = (at) => html`<button type="button" class="small" data-action="replayTo" data-at="${at}"
+    data-key="replay-to-${at}" aria-label="${t("replay.showStep", {at})}">${t("replay.show")}</button>`;
 
   async function show(at) {
     replay.at = at;
@@ -262,11 +267,20 @@ export function history(id, token, screen) {
     /** After a repaint: the replay's board as its game moves it (ADD-TOO's follows the step's diamond). */
     painted(root) {
       const board = root.querySelector(".replay-board");
-      if (board && replay.view) screen.game.painted?.(board, replayContext(replay.view));
+      if (!board || !replay.view) return;
+      screen.game.painted?.(board, replayContext(replay.view));
+      if (replay.reveal) board.closest(".replay-open").scrollIntoView({block: "start"}); // opened from the log
+      replay.reveal = false;
     },
     actions: {
       replayAt(input) {
         show(Number(input.value));
+      },
+      replayTo(button) {
+        open.replay = true;
+        show(Number(button.dataset.at)); // drawn at once, the step's table coming after
+        document.querySelector('[data-key="replay-at"]').focus(); // for the arrow keys, and kept over the repaints
+        replay.reveal = true; // once the step's table is drawn: before, a page too short to scroll to it
       },
       replayDragged(input) { // in place: a repaint would take the slider from under the finger
         const said = t("replay.at", {at: Number(input.value), count: screen.view.version});
