@@ -43,7 +43,7 @@ def step_to(page, version: int):
     for _ in range(int(slider.input_value()) - version):
         page.keyboard.press("ArrowLeft")
     expect(slider).to_have_value(str(version))
-    expect(page.locator(f'.replay-board .addtoo[data-version="{version}"]')).to_be_attached()
+    expect(page.locator(".replay-board")).to_have_attribute("data-version", str(version))
 
 
 def test_the_replay_shows_each_seats_score_as_it_stood_at_the_step(new_page, finished):
@@ -138,3 +138,19 @@ def test_a_log_entry_opens_the_replay_at_its_step(new_page, finished):
     expect(page.locator(".replay-open")).to_contain_text(said)
     expect(page.locator(".replay-open h2")).to_be_in_viewport()
     expect(page.locator(".replay-board svg.addtoo-board")).to_be_in_viewport(ratio=1)  # the whole table then, under the words
+
+
+def test_the_replay_outlines_the_cards_its_step_played(new_page, server):
+    """"What did you play there?": the table above outlines the last move's cards, the replay's table drew its step's
+    card like any other. It outlines the cards the step played, as the table does the last move's."""
+    match = new_match(server, "addit", deck=unshuffled(server, "addit"))
+    assert match.play(lambda view: False)["status"] == "over"
+    moves = log(match)
+    laid = next(n for n, entry in enumerate(moves, 1) if entry["kind"] == "move" and not entry["move"]["captured"]
+                and n < len(moves) - 1)
+    page = new_page()
+    open_replay(page, match)
+    step_to(page, laid)
+    card = moves[laid - 1]["move"]["card"]["id"]
+    expect(page.locator(".replay-board .last-played")).to_have_count(1)
+    expect(page.locator(".replay-board .last-played")).to_have_attribute("data-card", card)

@@ -30,6 +30,13 @@ function cardIds(value, ids = new Set()) {
   return ids;
 }
 
+/** Outline the cards of `elements` that a move named (`ids`), on the table: not those back in a hand. */
+function outline(elements, ids) {
+  for (const element of elements) {
+    if (ids.has(element.dataset.card) && !element.closest(".hand")) element.classList.add("last-played");
+  }
+}
+
 export function history(id, token, screen) {
   let log = null;
   let marked = 0; // the version made by the move last marked on the table (it animates once)
@@ -183,7 +190,7 @@ export function history(id, token, screen) {
         <button type="button" class="small" data-action="replayStep" data-step="1" data-key="replay-next"
           ${at >= view.version ? "disabled" : ""}>${t("replay.next")}</button></p>
       <p>${entry ? words(entry) : t("replay.deal")}</p>
-      ${past ? html`<div class="replay-board">${scoreboard(past, past.you?.seat ?? null, screen.game)}${
+      ${past ? html`<div class="replay-board" data-version="${past.version}">${scoreboard(past, past.you?.seat ?? null, screen.game)}${
         screen.game.board(replayContext(past))}</div>` : replay.at !== null ? html`<p>${t("app.loading")}</p>` : ""}`;
   }
 
@@ -237,14 +244,13 @@ export function history(id, token, screen) {
     /** Mark on the table the cards the last move left there; they arrive with a short animation once. */
     mark(root) {
       footChanged = false;
+      const step = replay.view && log?.moves[replay.view.version - 1]; // the replay's step: what it played, outlined
+      if (step) outline(root.querySelectorAll(".replay-board [data-card]"), cardIds(step.move));
       const {entry: last, version} = lastMove();
       if (!last || log.version !== screen.view.version) return;
-      const ids = cardIds(last.move);
       const fresh = marked !== version;
       marked = version;
-      for (const element of root.querySelectorAll(".board [data-card]")) {
-        if (ids.has(element.dataset.card) && !element.closest(".hand")) element.classList.add("last-played");
-      }
+      outline(root.querySelectorAll(".board [data-card]"), cardIds(last.move));
       if (fresh) root.querySelectorAll(".board .last-played, .board .tile.last").forEach((e) => e.classList.add("arrived"));
     },
     render() {
