@@ -1,4 +1,5 @@
-"""Keeping matches moving over days: resigning, freeing or renaming a seat, claiming a timeout, rematches."""
+"""Keeping matches moving over days: resigning, freeing or renaming a seat, claiming a timeout, changing the time per
+move, rematches."""
 from flask import Blueprint, request
 from sqlalchemy import bindparam, delete, update
 
@@ -6,18 +7,21 @@ from engine import GameOver
 from engine import events
 
 from . import clock, idempotency, pace, replays, seating, transaction, writes
+from .moves import check_version
 from .errors import Problem
 from .models import games_table, seats_table, utc_iso
 from .idempotency import idempotent
 from .jsonio import no_body, no_content
 from .opening import opened, opened_by_its_seat
 from .push import outbox
-from .schemas import Resign, SeatName
+from .schemas import PacePerMove, Resign, SeatName
 
 bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
 
 _FREE = update(games_table).where(games_table.c.id == bindparam("match_id"),
                                   games_table.c.seating == bindparam("seen"))
+# The head's time per move, written with the change's event (the event's compare-and-set guards both)
+_PACE = update(games_table).where(games_table.c.id == bindparam("match_id")).values(time_per_move=bindparam("seconds"))
 
 
 @bp.post("/<match_id>/resign")
@@ -74,8 +78,7 @@ def claim_timeout(match_id: str):
     late = events.to_move(game, state)
     if late is None:
         raise GameOver("game_over", "The match is over.")
-    if viewer in state.left or viewer == state.resigned:
-        raise Problem(422, "already_left", "This seat has left the match: the late turns are for those still playing to claim.")
+    _check_still_playing(state, viewer, "the late turns are for those still playing to claim")
     deadline = pace.deadline(match)
     if deadline is None:
         raise Problem(409, "no_deadlines", "This match has no time limit per move.")
@@ -85,6 +88,35 @@ def claim_timeout(match_id: str):
     timeout = events.Entry("timeout", late, events.stand_in(game, state))
     match, state = writes.append(match, game, state, timeout, by=viewer)
     return writes.answer(match, game, state, viewer)
+
+
+@bp.post("/<match_id>/pace")
+@idempotent
+def change_pace(match_id: str):
+    """Change the time per move while the match is played (longer, shorter, none), for every seat. Any seat still
+    playing may, but not the seat to move: no one lengthens their own running turn (a family sets it for a player
+    who is away). The turn being played counts its new time from the change, so a shorter time makes no one late."""
+    match, game, seat = opened(match_id, seat="required", started=True)
+    body = PacePerMove().load(request.get_json())
+    conflict = check_version(body["version"], match.version)
+    state = replays.state_at(match, game, match.version)
+    if events.to_move(game, state) is None:
+        raise GameOver("game_over", "The match is over.")
+    _check_still_playing(state, seat, "the time per move is for those still playing to change")
+    if events.to_move(game, state) == seat:
+        raise Problem(409, "own_turn", "You are to move: play first, or ask another player to change the time per move.")
+    seconds = body["time_per_move"]
+    if seconds == match.time_per_move:
+        raise Problem(409, "same_pace", "The match already has that time per move.")
+    transaction.stage(_PACE, {"match_id": match.id, "seconds": seconds})
+    match, state = writes.append(match.changed(time_per_move=seconds), game, state,
+                                 events.Entry(events.PACE, seat, {"time_per_move": seconds}))
+    return writes.answer(match, game, state, seat, conflict)
+
+
+def _check_still_playing(state: events.MatchState, seat: int, why: str) -> None:
+    if seat in state.left or seat == state.resigned:
+        raise Problem(422, "already_left", f"This seat has left the match: {why}.")
 
 
 @bp.post("/<match_id>/rematch")

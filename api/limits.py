@@ -52,6 +52,7 @@ RULES = {
     "hints.ask_hint": WRITE,  # a hard bot's search: as costly as a move and its bots' replies
     "lifecycle.resign": WRITE,
     "lifecycle.claim_timeout": WRITE,
+    "lifecycle.change_pace": WRITE,
     "lifecycle.free_seat": WRITE,
     "lifecycle.rename_seat": WRITE,
     "seat_links.reissue_link": WRITE,

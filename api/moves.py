@@ -40,14 +40,14 @@ def _move(opened_match: Opened[int], remembered: bool = False):
     match, game, seat = opened_match
     body = _BODY.load(current_request().get_json())
     check_started(match)  # after the body: a malformed move is refused as such, started or not
-    conflict = _check_version(body.get("version"), match.version)
+    conflict = check_version(body.get("version"), match.version)
     state = replays.state_at(match, game, match.version)
     match, state = writes.append(match, game, state, events.Entry(events.PERSON, seat, body["move"]), remembered=remembered)
     return writes.answer(match, game, state, seat, conflict)
 
 
-def _check_version(sent: int | None, current: int):
-    """The move names its version in the body, in If-Match (a view's ETag), or both; each must be
+def check_version(sent: int | None, current: int):
+    """The move (or a change of pace, api/lifecycle.py) names its version in the body, in If-Match (a view's ETag), or both; each must be
     current. Returns the refusal for a move that another one overtakes before it is stored: 412
     when the version came in If-Match, as for one refused here."""
     asked = current_request()

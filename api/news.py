@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import orjson
 
-from . import gate
+from . import gate, pace
 from .context import current_flask_app, current_request
 from .matches import EventRow
 from .models import as_utc
@@ -248,7 +248,7 @@ class Heard:
         if [event.seq for event in later] != list(range(match.version + 1, version + 1)):
             return None
         return match.changed(version=version, status=status, turn=None if turn == "-" else int(turn),
-                             moved_at=_utc(moved_at)), later
+                             moved_at=_utc(moved_at), time_per_move=pace.after(match.time_per_move, later)), later
 
 
 def _same_but_version(heard: list[str], head: list[str]) -> bool:

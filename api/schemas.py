@@ -144,6 +144,7 @@ class JoinGame(body("JoinGame")):  # type: ignore[misc]  # a class built at impo
 
 
 FindMatch = body("FindMatch")
+PacePerMove = body("PacePerMove")
 PostMove = body("PostMove", move=fields.Raw(required=True))
 MyGames = body("MyGames")
 Resign = body("Resign")

@@ -15,6 +15,8 @@ own rules stay in its module. Event kinds:
                match ends at once (the others win).
     hint       the seat to move asked what the hard bot would play (the next move it makes is
                "after a hint"); the match itself does not change
+    pace       a seat still playing changed the match's time per move (the move {"time_per_move":
+               seconds or None}); the game does not change: deadlines are the API's (api/pace.py)
 
 A timeout or autopilot move is always the game's `candidate_moves(...)[0]` (ADD'EM's draw or pass,
 ADD UP's first card on the top row, the greediest move of the other three), recorded as the
@@ -33,8 +35,8 @@ from .protocol import JSON, Game, GameOver, IllegalMove, Move, check_turn
 
 PERSON = "move"  # a move the seat's player made
 PLAYED = (PERSON, "timeout", "autopilot", "bot")  # the kinds that carry a move of the game
-RESIGN, HINT = "resign", "hint"
-KINDS = (*PLAYED, RESIGN, HINT)
+RESIGN, HINT, PACE = "resign", "hint", "pace"
+KINDS = (*PLAYED, RESIGN, HINT, PACE)
 
 
 class Event(Protocol):
@@ -89,8 +91,10 @@ def apply(game: Game, match: MatchState, kind: str, seat: int, move: Move | None
         raise IllegalMove("unknown_event", f"Unknown event kind {kind!r}.")
     if kind == RESIGN:
         return _resign(match, seat, (move or {}).get("bot"))
-    if match.left and seat in match.left and kind in (PERSON, HINT):  # not "not your turn": that turn never comes
+    if match.left and seat in match.left and kind in (PERSON, HINT, PACE):  # not "not your turn": that turn never comes
         raise IllegalMove("already_left", "This seat has left the match: its turns are played for it.")
+    if kind == PACE:
+        return match
     if kind == HINT:
         check_turn(to_move(game, match), seat)
         return replace(match, hinted=match.hinted | {seat})
@@ -111,7 +115,7 @@ def apply(game: Game, match: MatchState, kind: str, seat: int, move: Move | None
 
 def log_entry(game: Game, before: MatchState, event: Event, after: MatchState, viewer: int | None) -> JSON:
     """One event as `viewer` may see it: the game's log entry of its move, or {"type": "resign"}
-    (with "bot": level when the seat was handed to a bot), or {"type": "hint"}."""
+    (with "bot": level when the seat was handed to a bot), {"type": "hint"}, or {"type": "pace", "time_per_move": ...}."""
     if event.kind not in PLAYED or event.move is None:
         return {"type": event.kind, **(event.move or {})}
     return game.log_entry(before.game, event.seat, event.move, after.game, viewer)

@@ -33,7 +33,7 @@ LEASE = timedelta(minutes=5)  # far longer than a batch's POSTs can take (BATCH 
 MAX_ATTEMPTS = 8
 MAX_AGE = timedelta(days=1)  # news older than this is no news: dropped unsent
 TTL = 12 * 3600  # seconds the push service keeps a message for a phone that is offline
-STILL_YOURS = {"joined", "turn", "late", "deadline"}  # sent only while the match is where it was staged
+STILL_YOURS = {"joined", "turn", "late", "deadline", "pace"}  # sent only while the match is where it was staged
 log = logging.getLogger(__name__)
 
 # Whether anything but a hint happened since the message was staged: a hint changes neither the turn

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
-from engine.events import HINT
+from engine.events import HINT, PACE
 
 from .. import clock, pace, transaction
 from ..models import PushMessage, PushSubscription, seats_table
@@ -66,19 +66,23 @@ def _reminder(match: MatchRow) -> list[Notice]:
     return [Notice(match.turn, "deadline", due_at=deadline - ahead)]
 
 
+_TOLD = {"timeout": "late", PACE: "pace"}  # what the seat now to move is told, by the kind of event: else "turn"
+
+
 def after_event(match: MatchRow, kind: str, seat: int, by: int) -> None:
     """`match` (as the events left it) got an event of `kind` for `seat`, asked for by seat `by`, and
     the stand-ins' moves after it: the match over tells every other seat; else the seat now to move is
     told, unless it asked (the stand-ins never go round to a late seat whose turn another skipped: they
     stop at the turn of the seat that asked, which is still playing). A hint changes neither the turn
-    nor its deadline: the reminder staged with the turn stands."""
+    nor its deadline: the reminder staged with the turn stands. A change of pace (never by the seat to move) tells
+    the seat to move, whose deadline it moved, and stages its new reminder."""
     if kind == HINT:
         return
     actor = _name(match, seat)
     if match.status == "over":
         notices = [Notice(taken.seat, "over", actor) for taken in match.seats if taken.seat != by]
     elif match.turn is not None and match.turn != by:
-        notices = [Notice(match.turn, "late" if kind == "timeout" else "turn", actor)]
+        notices = [Notice(match.turn, _TOLD.get(kind, "turn"), actor)]
     else:
         notices = []
     _stage(match, notices + _reminder(match))

@@ -59,6 +59,16 @@ BODIES = {
         "pt": "O teu tempo para jogar em {game} está quase a acabar.",
         "pt-BR": "O seu tempo para jogar em {game} está quase acabando.",
     },
+    "pace": {  # another seat changed the time per move while this seat is to move: its turn counts again from then
+        "en": "{actor} changed the time per move in {game}: it is still your turn.",
+        "fr": "{actor} a changé le temps par coup à {game} : c'est toujours à vous de jouer.",
+        "es": "{actor} ha cambiado el tiempo por jugada en {game}: sigue siendo tu turno.",
+        "it": "{actor} ha cambiato il tempo per mossa in {game}: tocca ancora a te.",
+        "de": "{actor} hat die Zeit pro Zug bei {game} geändert: Du bist weiter dran.",
+        "nl": "{actor} heeft de tijd per zet in {game} veranderd: je bent nog steeds aan de beurt.",
+        "pt": "{actor} mudou o tempo por jogada em {game}: continua a ser a tua vez.",
+        "pt-BR": "{actor} mudou o tempo por jogada em {game}: continua sendo a sua vez.",
+    },
     "rematch": {
         "en": "{actor} asks for a rematch of {game}.",
         "fr": "{actor} propose une revanche à {game}.",
