@@ -25,7 +25,7 @@ const SHELL = [
   "/js/views/computer.js", "/js/views/create.js", "/js/views/creating.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/history.js",
   "/js/views/home.js", "/js/views/invite.js", "/js/views/join.js", "/js/views/join-code.js", "/js/views/lifecycle.js", "/js/views/match.js",
   "/js/views/missing.js", "/js/views/my-games.js", "/js/views/notify-control.js", "/js/views/options.js", "/js/views/own-link.js",
-  "/js/views/pace.js", "/js/views/play.js", "/js/views/privacy.js", "/js/views/public-views.js",
+  "/js/views/pace.js", "/js/views/pace-control.js", "/js/views/play.js", "/js/views/privacy.js", "/js/views/public-views.js",
   "/js/views/rename.js", "/js/views/rules.js", "/js/views/seating.js", "/js/views/table.js", "/js/views/thinking.js", "/js/views/tidy.js",
   "/js/views/scoreboard.js", "/js/views/seat-links.js", "/js/views/words.js",
   "/js/games/cards.js", "/js/games/help.js", "/js/games/suits.js", "/js/games/addup.js", "/js/games/addit.js", "/js/games/plusminus.js", "/js/games/addem.js", "/js/games/addtoo.js",

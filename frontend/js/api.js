@@ -110,6 +110,8 @@ export const api = {
   hint: (id, token) => request("POST", `${match(id)}/hint`, {token}).then((r) => r.data),
   claimTimeout: (id, token) => request("POST", `${match(id)}/timeouts`, {token}),
   freeSeat: (id, token, seat) => request("DELETE", `${match(id)}/seats/${seat}`, {token}),
+  changePace: (id, token, version, seconds, key) =>
+    request("POST", `${match(id)}/pace`, {token, key, body: {version, time_per_move: seconds}}),
   rename: (id, token, seat, name, key) => request("PATCH", `${match(id)}/seats/${seat}`, {token, key, body: {name}}),
   reissueLink: (id, token, seat, key) => request("POST", `${match(id)}/seats/${seat}/link`, {token, key}).then((r) => r.data),
   showSeat: (id, token, seat, device) => request("PUT", `${match(id)}/seats/${seat}/device`, {token, body: {device}})

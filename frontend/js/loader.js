@@ -14,7 +14,7 @@ const IMPORTS = {
   "views/match.js": ["attention.js", "games/help.js", "in-app.js", "poller.js", "push.js", "qr.js", "share.js", "shuffle.js",
     "views/computer.js", "views/creating.js", "views/disclosure.js", "views/fairness.js", "views/history.js",
     "views/invite.js", "views/join-code.js", "views/join.js", "views/lifecycle.js", "views/notify-control.js",
-    "views/options.js", "views/own-link.js", "views/pace.js", "views/play.js", "views/rename.js",
+    "views/options.js", "views/own-link.js", "views/pace-control.js", "views/pace.js", "views/play.js", "views/rename.js",
     "views/scoreboard.js", "views/seat-links.js", "views/seating.js", "views/table.js", "views/thinking.js"],
   "views/rules.js": ["views/computer.js", "views/creating.js", "views/options.js", "views/pace.js",
     "views/seating.js"],

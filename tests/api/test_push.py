@@ -156,6 +156,24 @@ def test_a_hint_queues_nothing_more_to_send_and_the_reminder_still_comes(app, cl
     assert [message["kind"] for _, message in service.messages()] == ["turn", "deadline"]
 
 
+def test_a_new_time_per_move_tells_the_seat_to_move_and_reminds_it_by_the_new_deadline(app, client, service, clock):
+    """Bob, to move, learns that Ann gave him a week; the reminder of his old hour is not sent, the new one comes."""
+    table = Table.create(client, time_per_move=4 * 3600)
+    subscribe(table, 1, service.device("bob"))
+    move(table, 0)
+    deliver(app)
+    changed = client.post(f"/api/v1/games/{table.id}/pace", json={"time_per_move": 7 * 86400, "version": 1},
+                          headers=bearer(table.tokens[0]))
+    assert changed.status_code == 200, changed.json
+    clock.advance(hours=4)
+    deliver(app)
+    assert service.messages()[-1][1]["body"] == "Ann changed the time per move in ADD UP: it is still your turn."
+    assert [message["kind"] for _, message in service.messages()] == ["turn", "pace"]
+    clock.advance(days=7)
+    deliver(app)
+    assert [message["kind"] for _, message in service.messages()] == ["turn", "pace", "deadline"]
+
+
 def test_a_gone_subscription_is_deleted_and_sent_nothing_more(app, client, service):
     table = Table.create(client)
     gone, kept = service.device("gone"), service.device("kept")

@@ -45,6 +45,18 @@ def test_a_process_keeping_the_row_before_a_change_catches_up_from_its_news(entr
     assert heard.is_newest(after) and not heard.is_newest(before)
 
 
+def test_a_process_caught_up_from_news_of_a_new_time_per_move_takes_the_time_from_the_event():
+    """A row caught up from news kept the time per move it had: the other process's players were shown the old time,
+    and their claims judged by it."""
+    before = row()
+    changed = Entry("pace", 0, {"time_per_move": 7 * 86400})
+    heard = listening()
+    heard.hear(news.of_change(before.changed(version=4, time_per_move=7 * 86400), [changed], AT))
+    assert heard.step_after(before)[0].time_per_move == 7 * 86400
+    heard.hear(news.of_change(before.changed(version=5), [MOVES[0]], AT))
+    assert heard.step_after(before.changed(version=4, time_per_move=3600))[0].time_per_move == 3600, "a move keeps it"
+
+
 def test_news_that_does_not_follow_the_row_kept_is_no_step_from_it():
     before = row()
     heard = listening()

@@ -3,6 +3,7 @@ import {api, retryDelay, serverFailed} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {disclosure} from "./disclosure.js";
+import {duration} from "./pace.js";
 import {scoreboard} from "./scoreboard.js";
 import {Listed, seatName} from "./words.js";
 
@@ -11,6 +12,8 @@ const RETRY_MAX_MS = 30000;
 // The log opens on its latest 50 entries: drawn whole, the 600 of a long ADD-TOO match made every repaint (a poll's news,
 // a diamond picked) four times slower on a phone while it was open. The earlier ones are a button away.
 const LOG_SHOWN = 50;
+/** Logged, but no move: a hint asked for, a new time per move (api/lifecycle.py); the table stays as it was. */
+const isMove = (entry) => entry.kind !== "hint" && entry.kind !== "pace";
 
 /** The index of the last entry of `list` that passes `test`, else -1 (`findLastIndex`, which Safari before 15.4
  * and Chrome before 97 lack). */
@@ -74,10 +77,10 @@ export function history(id, token, screen) {
     }
   }
 
-  /** The last move and the version it made: a hint is logged but is no move, and leaves the table as it was. */
+  /** The last move and the version it made: a hint or a new time per move is logged but is no move. */
   function lastMove() {
     const moves = log?.moves || [];
-    const at = lastIndex(moves, (entry) => entry.kind !== "hint");
+    const at = lastIndex(moves, isMove);
     return at < 0 ? {entry: null, version: 0} : {entry: moves[at], version: at + 1};
   }
 
@@ -88,6 +91,10 @@ export function history(id, token, screen) {
     // a resignation that ended the match (two seats, or the last person at a table with a bot), else a leave
     if (entry.kind === "resign") return [t(screen.view.seats[entry.seat]?.status === "resigned" ? "log.resign" : "log.left", {name})];
     if (entry.kind === "hint") return [t("log.hint", {name})];
+    if (entry.kind === "pace") {
+      const seconds = entry.move.time_per_move;
+      return [seconds ? t("log.pace", {name, time: duration(seconds)}) : t("log.paceNone", {name})];
+    }
     // who made the move, and after a hint, is said of the first sentence
     const [move, ...then] = described(entry, brief);
     const said = ["move", "bot"].includes(entry.kind) ? move : t(`log.${entry.kind}`, {move}); // a timeout or the autopilot
@@ -108,7 +115,7 @@ export function history(id, token, screen) {
     const last = lastMove().version - 1; // its line says what it ended
     for (let at = last; me !== null && at >= 0; at--) {
       const entry = moves[at];
-      if (at < last && entry.kind !== "hint" && entry.kind !== "resign") {
+      if (at < last && isMove(entry) && entry.kind !== "resign") {
         const then = described(entry).slice(1);
         if (then.length) return then.join(" ");
       }
@@ -126,7 +133,7 @@ export function history(id, token, screen) {
     if (me === null || last < 0 || moves[last].seat === me) return [];
     const since = moves.slice(0, last);
     const mine = lastIndex(since, (entry) => entry.seat === me);
-    return since.slice(mine + 1).filter((entry) => entry.kind !== "hint");
+    return since.slice(mine + 1).filter(isMove);
   }
 
   /** Under the last move, the others' moves before it since the seat last moved, behind a button that counts them. */
@@ -225,7 +232,7 @@ export function history(id, token, screen) {
       // seats with long names, the sums of an ADD'EM round took the table and the hand off the first screen.
       const said = retry.behind ? [t("app.loading")] : sentences(last, screen.view.seats.length > 2);
       const me = screen.view.you ? screen.view.you.seat : null;
-      const moved = (log?.moves || []).some((entry) => entry.seat === me && entry.kind !== "hint");
+      const moved = (log?.moves || []).some((entry) => entry.seat === me && isMove(entry));
       const label = html`<span class="label">${t("log.last")}</span>`;
       // A move that ended a round with each seat's points listed: the move, then each sentence on its own line and
       // the points one seat a line, not five sentences and more in a row

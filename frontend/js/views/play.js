@@ -20,6 +20,7 @@ import {lifecycle} from "./lifecycle.js";
 import {notifyControl} from "./notify-control.js";
 import {ownLink} from "./own-link.js";
 import {paceRule} from "./pace.js";
+import {paceControl} from "./pace-control.js";
 import {renaming} from "./rename.js";
 import {finalScores, scoreRule, scoreboard} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
@@ -134,6 +135,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
   screen.seatLinks = seatLinks(id, () => token, screen, fromQr);
   screen.renaming = renaming(id, () => token, screen, showAnswer);
+  screen.pacing = paceControl(id, () => token, screen, showAnswer);
   screen.notifying = notifyControl(id, () => token, screen);
   screen.ownLink = ownLink(id, screen, {stop: () => poller.stop(), start: startPolling});
   screen.thinking = thinking(id, () => token, (view) => drawn(view));
@@ -149,7 +151,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     // may scroll the turn into sight again (see bringIntoView); tests wait on it before tapping or measuring
     return html`<div class="play" data-history="${screen.history.current() ? "current" : "loading"}">
       ${matchHead(view.game)}
-      ${paceRule(view.pace)}
+      ${paceRule(view.pace, screen.pacing.button(view, me, table))}
+      ${screen.pacing.render(view, me, table)}
       <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
         tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusOf(view, me)}</p>${hintButton(view, me)}</div>
       ${screen.hint && hintButton(view, me) ? html`<p class="hint-text" id="hint"><strong>${t("hint.title")}</strong>
@@ -272,7 +275,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       }
     },
   }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, screen.seatLinks.actions,
-  screen.renaming.actions, screen.notifying.actions, screen.ownLink.actions, inviteActions(screen));
+  screen.renaming.actions, screen.pacing.actions, screen.notifying.actions, screen.ownLink.actions, inviteActions(screen));
 
   function context() {
     const view = screen.view;

@@ -1,0 +1,39 @@
+"""The time per move changed while a match is played (a family away for a week), from the play screen's pace line."""
+from playwright.sync_api import expect
+
+from .drive import settled
+from .matches import new_match, unshuffled
+
+
+def test_a_player_gives_the_one_to_move_a_week_and_everyone_sees_it(new_page, server):
+    match = new_match(server, "plusminus", time_per_move=3600, deck=unshuffled(server, "plusminus"))
+    mover = match.view(0)["turn"]
+    waiter = 1 - mover
+    away, home = new_page(), new_page()
+    away.goto(match.seat_link(mover))
+    home.goto(match.seat_link(waiter))
+    settled(away)
+    settled(home)
+    expect(away.locator('[data-key="pace-change"]')).to_have_count(0)  # no one lengthens their own running turn
+
+    home.locator('[data-key="pace-change"]').click()
+    expect(home.locator('[data-key="pace-to-3600"]')).to_have_attribute("aria-checked", "true")
+    home.locator('[data-key="pace-to-604800"]').click()
+    home.locator('[data-key="pace-save"]').click()
+    rule = "7 days per move · out after 3 missed turns in a row"
+    expect(home.locator(".pace-rule")).to_contain_text(rule)
+    expect(home.locator('[data-key="pace-to-604800"]')).to_have_count(0)  # the form closed
+    expect(home.locator("#announce")).to_contain_text("set the time per move to 7 days.")  # the log's line, said
+    expect(away.locator(".pace-rule")).to_contain_text(rule)  # by its poll
+    expect(away.locator("#deadline")).to_contain_text("Play by")
+    settled(away, match.view(0)["version"])
+    away.locator('[data-panel="log"]').click()
+    name = match.view(0)["seats"][waiter]["name"]
+    expect(away.locator(".log")).to_contain_text(f"{name} set the time per move to 7 days.")
+
+    home.locator('[data-key="pace-change"]').click()
+    home.locator('[data-key="pace-to-"]').click()  # no limit
+    home.locator('[data-key="pace-save"]').click()
+    expect(home.locator(".pace-rule")).not_to_contain_text("per move ·")
+    expect(away.locator("#deadline")).to_have_count(0)
+    expect(away.locator(".log")).to_contain_text(f"{name} removed the time limit per move.")
