@@ -1,5 +1,5 @@
 // The time per move changed while the match is played (a grandmother in hospital for a week, a family on holiday, an
-// hour too short on school days): "Change the time per move", after the pace line, offers the create form's times.
+// hour too short on school days): "Change the time per move", under the pace line, offers the create form's times.
 // Any player still playing may, but not the one to move (the server decides: api/lifecycle.py's change_pace); the turn
 // being played counts the new time from then, everyone sees it and the log says who set it.
 import {api} from "../api.js";
@@ -21,16 +21,17 @@ export function paceControl(id, token, screen, showAnswer) {
     && view.turn !== me && view.seats[me]?.status === "playing";
 
   return {
-    /** After the pace line. */
+    /** Under the pace line (or the title, in an untimed match). */
     button(view, me, table) {
       if (!allowed(view, me, table) || open) return "";
-      return html`<button type="button" class="small" data-action="askPace" data-key="pace-change">${t("pace.change")}</button>`;
+      return html`<p class="pace-change"><button type="button" class="small" data-action="askPace" data-key="pace-change">
+        ${t("pace.change")}</button></p>`;
     },
     /** Under it while open: the times, with the current one picked. */
     render(view, me, table) {
       if (!allowed(view, me, table) || !open) return "";
       const times = TIMES_PER_MOVE.map((seconds) => ({value: seconds ?? "", label: duration(seconds)}));
-      return html`<form class="pace pace-change" data-submit="setPace" data-escape="cancelPace">
+      return html`<form class="pace" data-submit="setPace" data-escape="cancelPace">
         ${choiceGroup({legend: t("pace.perMove"), choices: times, chosen, action: "pacePicked", key: "pace-to"})}
         <p class="hint">${t("pace.changeHint")}</p>
         ${panel.error ? html`<p class="error" id="pace-error">${panel.error}</p>` : ""}

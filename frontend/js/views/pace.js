@@ -56,10 +56,8 @@ export function deadlineLine(view, me, now = Date.now()) {
   return html`<p class="deadline ${late ? "late" : ""}" id="deadline">${text}</p>`;
 }
 
-/** "1 day per move · out after 3 missed turns", under the match's title, with `control` (the button that changes it,
- * pace-control.js) after it; nothing when untimed and without a control. */
-export function paceRule(pace, control = "") {
-  if (!pace.time_per_move && !control) return "";
-  const rule = pace.time_per_move ? t("pace.rule", {time: duration(pace.time_per_move), count: pace.timeouts_to_leave}) : "";
-  return html`<p class="pace-rule">${rule} ${control}</p>`;
+/** "1 day per move · out after 3 missed turns", under the match's title (nothing when untimed). */
+export function paceRule(pace) {
+  if (!pace.time_per_move) return "";
+  return html`<p class="pace-rule">${t("pace.rule", {time: duration(pace.time_per_move), count: pace.timeouts_to_leave})}</p>`;
 }

@@ -151,7 +151,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     // may scroll the turn into sight again (see bringIntoView); tests wait on it before tapping or measuring
     return html`<div class="play" data-history="${screen.history.current() ? "current" : "loading"}">
       ${matchHead(view.game)}
-      ${paceRule(view.pace, screen.pacing.button(view, me, table))}
+      ${paceRule(view.pace)}
+      ${screen.pacing.button(view, me, table)}
       ${screen.pacing.render(view, me, table)}
       <div class="status-row"><p class="status ${view.status === "playing" && view.turn === me ? "your-turn" : ""}" id="status"
         tabindex="-1" data-key="status" data-status="${view.status}" data-version="${view.version}">${statusOf(view, me)}</p>${hintButton(view, me)}</div>
