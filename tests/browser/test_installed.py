@@ -137,8 +137,10 @@ def test_a_language_chosen_before_the_worker_was_there_is_kept_for_offline_use(b
         page.set_default_timeout(10_000)
         page.goto("/")
         choose_language(page, "it")
-        once_true(page, f"{SHELL_CACHE}.then((key) => key && caches.open(key))"
-                  ".then((c) => c && c.match('/js/i18n/it.js')).then(Boolean)", "Italian kept")
+        # both of its files, which the worker fetches side by side (the rules page's came after the texts' once)
+        once_true(page, f"{SHELL_CACHE}.then((key) => key && caches.open(key)).then((c) => c && Promise.all("
+                  "['/js/i18n/it.js', '/js/rules/it.js'].map((path) => c.match(path)))).then((kept) => kept && kept.every(Boolean))",
+                  "Italian kept")
         assert kept_files(page) == installed_files("en", "it")
         context.set_offline(True)
         page.reload()
