@@ -50,7 +50,7 @@ from gunicorn.workers import gthread
 from werkzeug.exceptions import RequestTimeout
 
 import plain_http
-from api import config, durable, news
+from api import config, durable, logs, news
 from api.errors import PROBLEM_TYPE
 
 CLIENT_TIMEOUT = config.seconds("CLIENT_TIMEOUT", 10)
@@ -256,22 +256,33 @@ class ProblemWriter:
     """Stands in for the client socket while gunicorn writes its own error page, and sends a
     problem+json answer with the same status instead."""
 
-    def __init__(self, sock: socket.socket):
+    def __init__(self, sock: socket.socket, log):
         self._sock = sock
+        self._log = log
 
     def sendall(self, data: bytes) -> None:
         status = int(data.split(b" ", 2)[1])
-        self._sock.sendall(problem_response(status))
+        self._sock.sendall(problem_response(status, named(self._sock, self._log, status)))
 
     def __getattr__(self, name):
         return getattr(self._sock, name)
 
 
-def unavailable_headers(sock) -> str:
-    """The headers of the worker's own 503s: when to retry, and the id the app logged the request
-    under (the spec's `Unavailable` answer requires it, as every answer of a request the app saw)."""
+def named(sock, log, status: int) -> str:
+    """The X-Request-Id header of an answer the worker makes itself: the id the app logged the
+    request under (a timeout, a write not on disk, a header the app sent that gunicorn refuses),
+    else a new one, which a line of the worker's log names: a request refused before the app saw it
+    (not valid HTTP, too slow, too long). Every answer has one, as the spec's `RequestId` says."""
     ident = getattr(sock, "request_id", None)
-    return f"Retry-After: {RETRY_AFTER}\r\n" + (f"X-Request-Id: {ident}\r\n" if ident else "")
+    if ident is None:
+        ident = logs.new_request_id()
+        log.info("Answered %d before any route, request_id %s", status, ident)
+    return f"X-Request-Id: {ident}\r\n"
+
+
+def unavailable_headers(sock, log) -> str:
+    """The headers of the worker's own 503s: when to retry, and the request's id."""
+    return f"Retry-After: {RETRY_AFTER}\r\n" + named(sock, log, 503)
 
 
 def problem_response(status: int, headers: str = "", reason: tuple[str, str] | None = None) -> bytes:
@@ -487,7 +498,7 @@ class ProblemThreadWorker(gthread.ThreadWorker):
             if now - since > self.cfg.timeout and self.running.pop(sock, None):
                 self.log.critical("REQUEST TIMEOUT after %ss (pid:%s): answered 503, restarting the worker",
                                   self.cfg.timeout, self.pid)
-                sock.give_up(problem_response(503, unavailable_headers(sock)))
+                sock.give_up(problem_response(503, unavailable_headers(sock, self.log)))
                 self.alive = False  # stop gracefully; the master starts a fresh worker once this one exits
 
     def handle_exit(self, sig, frame):
@@ -498,12 +509,12 @@ class ProblemThreadWorker(gthread.ThreadWorker):
     def handle_error(self, req, client, addr, exc):
         if isinstance(exc, ClientTooSlow):  # the request line or headers came too slowly
             self.log.info("Request not read within %ss", CLIENT_TIMEOUT)
-            client.sendall(problem_response(408))
+            client.sendall(problem_response(408, named(client, self.log, 408)))
             return
         if isinstance(exc, durable.NotOnDisk):
             self.log.critical("A write could not be synced to the disk: %s", exc)
-            client.sendall(problem_response(503, unavailable_headers(client), NOT_ON_DISK))
+            client.sendall(problem_response(503, unavailable_headers(client, self.log), NOT_ON_DISK))
             return
         # gunicorn logs a malformed request's client address ("Invalid request from ip=..."): the log
         # holds none (the Privacy page says so), and nothing else here reads it (the access log is off)
-        super().handle_error(req, ProblemWriter(client), addr and ("-", addr[1]), exc)
+        super().handle_error(req, ProblemWriter(client, self.log), addr and ("-", addr[1]), exc)

@@ -89,7 +89,7 @@ class RequestLines:
     def __call__(self, environ: dict, start_response: Callable):
         environ[STARTED] = time.perf_counter()
         sent = environ.get("HTTP_X_REQUEST_ID", "")
-        ident = environ[ID] = sent if REQUEST_ID.fullmatch(sent) else f"{random.getrandbits(64):016x}"
+        ident = environ[ID] = sent if REQUEST_ID.fullmatch(sent) else new_request_id()
         served_on = environ.get("gunicorn.socket")
         if served_on is not None and hasattr(served_on, "request_id"):  # serving.ClientSocket: the worker's own 503s (a timeout) name it too
             served_on.request_id = ident
@@ -136,6 +136,11 @@ class RequestRecord(logging.LogRecord):
         self.levelno, self.levelname = level, logging.getLevelName(level)
         self.thread, self.threadName = threading.get_ident(), threading.current_thread().name
         self.process, self.fields = os.getpid(), fields
+
+
+def new_request_id() -> str:
+    """A request's id, where none came with it (also for the worker's own answers: serving.py)."""
+    return f"{random.getrandbits(64):016x}"
 
 
 def request_id() -> str | None:

@@ -31,7 +31,7 @@ from gunicorn.http.parser import RequestParser
 from sqlalchemy.engine import make_url
 
 import serving
-from api import durable
+from api import durable, logs
 from bench.server import libpq_url
 
 from .live import gunicorn
@@ -114,6 +114,7 @@ def test_gunicorn_answers_problem_json(server, name):
     answered, headers, body = raw(server, request)
     assert_problem(answered, headers, body, status, code)
     assert headers["connection"] == "close"
+    assert logs.REQUEST_ID.fullmatch(headers["x-request-id"]), "every answer is named, as the spec's RequestId says"
 
 
 class Captured:
@@ -129,8 +130,9 @@ def test_every_status_gunicorn_answers_itself_becomes_problem_json(status):
     """Some of gunicorn's own refusals need a set-up a test server lacks (403: a PROXY line from an
     address not allowed, a TLS error): its page for each status is rewritten all the same."""
     client = Captured()
-    serving.ProblemWriter(client).sendall(f"HTTP/1.1 {status} Whatever\r\nContent-Type: text/html\r\n\r\n"
-                                          "<h1>echoed request text</h1>".encode())
+    quiet = SimpleNamespace(info=lambda *args: None)
+    serving.ProblemWriter(client, quiet).sendall(f"HTTP/1.1 {status} Whatever\r\nContent-Type: text/html\r\n\r\n"
+                                                 "<h1>echoed request text</h1>".encode())
     answered, headers, body = answer_head(client.sent)
     assert_problem(answered, headers, body, status, serving.REASONS[status][0])
     assert b"echoed" not in body and int(headers["content-length"]) == len(body)
@@ -163,7 +165,9 @@ def test_the_servers_log_names_no_clients_address():
             worker.handle_error(None, ours, ("203.0.113.9", 51234), error)
             ours.shutdown(socket.SHUT_WR)
             assert theirs.makefile("rb").read().startswith(b"HTTP/1.1 4")
-    assert len(lines) == 2 and not any("203.0.113.9" in line for line in lines), lines
+    assert len(lines) == 4 and not any("203.0.113.9" in line for line in lines), lines
+    named = [line for line in lines if "before any route, request_id" in line]
+    assert [line.split()[1] for line in named] == ["408", "400"], "each refusal's line names the id it was answered with"
 
 
 def test_a_failure_past_the_apps_handlers_is_answered_500_and_safe_to_retry():
@@ -171,7 +175,7 @@ def test_a_failure_past_the_apps_handlers_is_answered_500_and_safe_to_retry():
     answered): whether the request's writes were committed is not known here, and the answer says
     so."""
     worker = serving.ProblemThreadWorker.__new__(serving.ProblemThreadWorker)
-    worker.log = SimpleNamespace(exception=lambda *args: None, debug=lambda *args: None)
+    worker.log = SimpleNamespace(exception=lambda *args: None, debug=lambda *args: None, info=lambda *args: None)
     ours, theirs = socket.socketpair()
     with ours, theirs:
         worker.handle_error(None, ours, ("127.0.0.1", 1), RuntimeError("app failed"))
