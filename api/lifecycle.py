@@ -100,10 +100,11 @@ def change_pace(match_id: str):
     body = PacePerMove().load(request.get_json())
     conflict = check_version(body["version"], match.version)
     state = replays.state_at(match, game, match.version)
-    if events.to_move(game, state) is None:
+    to_move = events.to_move(game, state)
+    if to_move is None:
         raise GameOver("game_over", "The match is over.")
     _check_still_playing(state, seat, "the time per move is for those still playing to change")
-    if events.to_move(game, state) == seat:
+    if to_move == seat:
         raise Problem(409, "own_turn", "You are to move: play first, or ask another player to change the time per move.")
     seconds = body["time_per_move"]
     if seconds == match.time_per_move:
