@@ -28,9 +28,12 @@ def deliver(once: bool, idle: float) -> None:
         while not once:  # idle rather than exit: a platform would restart an exited worker over and over
             time.sleep(3600)
         return
-    waited, failed = 0.0, 0
+    waited, failed, told = 0.0, 0, False
     while True:
         try:
+            if not told:
+                _tell_unknown_kinds()
+                told = True
             claimed = delivery.deliver_due()
         except DBAPIError as lost:  # a restart or a failover of the database: wait it out
             if once:
@@ -47,6 +50,16 @@ def deliver(once: bool, idle: float) -> None:
             return
         if not claimed:
             time.sleep(idle)
+
+
+def _tell_unknown_kinds() -> None:
+    """Say what this worker leaves in the outbox: messages a newer release staged (after a rollback, or beside a
+    newer worker during an upgrade), which a worker of that release sends, or drops once they are no news."""
+    waiting = delivery.unknown_kinds()
+    if waiting:
+        count = sum(waiting.values())
+        log.warning("push worker: %d push message%s of a kind this release does not know (%s) wait%s for a newer "
+                    "worker", count, "" if count == 1 else "s", ", ".join(waiting), "s" if count == 1 else "")
 
 
 @click.command("vapid-keys")

@@ -41,8 +41,11 @@ log = logging.getLogger(__name__)
 _MOVED_ON = (sa.exists().where(Event.game_id == games_table.c.id, Event.seq > outbox.c.version, Event.kind != HINT)
              .label("moved_on"))
 
+# A release rolled back to, or an older worker beside a newer one during an upgrade, leaves the kinds a newer
+# release staged and it has no words for to a worker that has (a newer one, or this one rolled forward)
+_KNOWN = outbox.c.kind.in_(texts.KINDS)
 _DUE = (sa.select(outbox.c.id)
-        .where(outbox.c.due_at <= sa.bindparam("now"),
+        .where(outbox.c.due_at <= sa.bindparam("now"), _KNOWN,
                sa.or_(outbox.c.leased_until.is_(None), outbox.c.leased_until < sa.bindparam("now")))
         .order_by(outbox.c.due_at, outbox.c.id).limit(BATCH).with_for_update(skip_locked=True))
 _LEASE = (sa.update(outbox).where(outbox.c.id.in_(sa.bindparam("ids", expanding=True)))
@@ -83,6 +86,13 @@ class Outcome:
 def backoff(attempts: int) -> timedelta:
     """30 s after the first failure, then doubling, up to an hour."""
     return min(timedelta(seconds=30) * 2 ** (attempts - 1), timedelta(hours=1))
+
+
+def unknown_kinds() -> dict[str, int]:
+    """The messages waiting whose kinds this release does not know, by kind."""
+    with db.engine.connect() as conn:
+        return dict(conn.execute(sa.select(outbox.c.kind, sa.func.count()).where(~_KNOWN)
+                                 .group_by(outbox.c.kind).order_by(outbox.c.kind)).all())
 
 
 def deliver_due() -> int:

@@ -7,7 +7,7 @@ import threading
 from types import SimpleNamespace
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import OperationalError
 
 from api.config import ROOT
@@ -209,6 +209,33 @@ def test_a_push_service_that_is_down_is_retried_and_nothing_is_lost_or_sent_twic
     deliver(app)
     assert sorted(device for device, _ in service.messages()) == ["phone", "tablet"]
     assert service.problems == []
+    assert count(app, PushMessage) == 0
+
+
+def test_a_message_of_a_kind_this_release_does_not_know_waits_for_the_worker_that_does(app, client, service, caplog):
+    """A release rolled back to (or an older worker beside a newer one, during an upgrade) meets messages a newer
+    release staged, of kinds it has no words for (the worker before the pace change crashed on a `pace` message,
+    its whole batch held for the lease's 5 minutes, over and over): it sends what it knows, says what it leaves, and
+    leaves those for a worker that knows them, which sends them then, as long as they are news."""
+    table = Table.create(client)
+    subscribe(table, 1, service.device("phone"))
+    subscribe(table, 1, service.device("tablet"))
+    move(table, 0)
+    with app.app_context():
+        tablet = db.session.scalar(select(PushMessage.id).order_by(PushMessage.id.desc()).limit(1))
+        db.session.execute(update(PushMessage).where(PushMessage.id == tablet).values(kind="applause"))
+        db.session.commit()
+    with caplog.at_level(logging.INFO, logger="api.push"):
+        assert app.test_cli_runner().invoke(args=["deliver", "--once"]).exit_code == 0
+    assert [device for device, _ in service.messages()] == ["phone"]
+    assert count(app, PushMessage) == 1
+    assert "1 push message of a kind this release does not know (applause) waits for a newer worker" in caplog.text
+
+    with app.app_context():  # the newer worker, which knows it
+        db.session.execute(update(PushMessage).where(PushMessage.id == tablet).values(kind="turn"))
+        db.session.commit()
+    deliver(app)
+    assert sorted(device for device, _ in service.messages()) == ["phone", "tablet"]
     assert count(app, PushMessage) == 0
 
 
