@@ -7,7 +7,7 @@ from marshmallow import ValidationError
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError, ProgrammingError, TimeoutError
 from werkzeug.exceptions import HTTPException
 
-from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError
+from engine import BadSetup, GameOver, IllegalMove, NotYourTurn, RuleError, UnknownEvent
 
 from . import logs, metrics
 from .context import current_g, current_request
@@ -79,6 +79,8 @@ def status_of(error: Exception) -> int:
         return next(s for kind, s in RULE_STATUS.items() if isinstance(error, kind))
     if isinstance(error, ValidationError):
         return 422
+    if isinstance(error, UnknownEvent):
+        return 503
     if isinstance(error, HTTPException):
         return error.code or 500
     return 503 if database_down(error) else 500
@@ -98,6 +100,15 @@ def init_app(app: Flask) -> None:
         return problem(422, "invalid_request", _first_message(error.messages), errors=error.messages)
 
     app.register_error_handler(HTTPException, http_problem)
+
+    @app.errorhandler(UnknownEvent)
+    def on_newer_event(error: UnknownEvent):
+        asked = current_request()
+        match = error.match or (asked.view_args or {}).get("match_id")
+        log.error("match %s holds an event of kind %r that this release does not know: a newer release wrote it "
+                  "(roll forward to it; README, Rolling back)", match, error.kind)
+        return problem(503, "unknown_event", "This match holds a change that a newer version of the service made, "
+                       "which this server cannot show: try again shortly.", headers={"Retry-After": "5"})
 
     def on_database_down(error: DBAPIError | TimeoutError):
         log.warning("database unavailable: %s", database_reason(error))

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from operator import itemgetter
 
-from engine import events
+from engine import UnknownEvent, events
 from engine.replay import Setup, dealt
 
 from . import matches, snapshots
@@ -46,7 +46,11 @@ def state_at(match: MatchRow, game, version: int) -> events.MatchState:
     if state is None:
         state = initial(match, game)
     if done < version:
-        state = events.fold(game, state, matches.events(match, after=done, upto=version), match.timeouts_to_leave)
+        try:
+            state = events.fold(game, state, matches.events(match, after=done, upto=version), match.timeouts_to_leave)
+        except UnknownEvent as unknown:  # for the log line: My games reads many matches
+            unknown.match = match.id
+            raise
     remember(match, version, state)
     return state
 

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple, Protocol
 
 from . import bots as computer
 from . import cards
-from .protocol import JSON, Game, GameOver, IllegalMove, Move, check_turn
+from .protocol import JSON, Game, GameOver, IllegalMove, Move, UnknownEvent, check_turn
 
 PERSON = "move"  # a move the seat's player made
 PLAYED = (PERSON, "timeout", "autopilot", "bot")  # the kinds that carry a move of the game
@@ -88,7 +88,7 @@ def apply(game: Game, match: MatchState, kind: str, seat: int, move: Move | None
     if is_over(game, match):
         raise GameOver("game_over", "The match is over.")
     if kind not in KINDS:
-        raise IllegalMove("unknown_event", f"Unknown event kind {kind!r}.")
+        raise UnknownEvent(kind)
     if kind == RESIGN:
         return _resign(match, seat, (move or {}).get("bot"))
     if match.left and seat in match.left and kind in (PERSON, HINT, PACE):  # not "not your turn": that turn never comes

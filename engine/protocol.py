@@ -71,6 +71,15 @@ class RuleError(Exception):
         self.params = params
 
 
+class UnknownEvent(Exception):
+    """A stored event of a kind this code does not know: a newer release wrote it (this one was rolled back to, or
+    serves beside it during an upgrade). Not a rule's refusal: the match cannot be read here at all."""
+
+    def __init__(self, kind: str, match: str | None = None):
+        super().__init__(f"Unknown event kind {kind!r}.")
+        self.kind, self.match = kind, match
+
+
 class IllegalMove(RuleError):
     """The move is malformed or breaks a rule."""
 

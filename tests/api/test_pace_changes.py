@@ -1,5 +1,11 @@
 """Changing the time per move of a match being played: a family away for a week, or a time too short for school days."""
+import logging
 import uuid
+
+from sqlalchemy import update
+
+from api import replays
+from api.models import Event, db
 
 from .play import Table, bearer
 from .test_lifecycle import DAY, claim, move_first
@@ -101,3 +107,28 @@ def test_a_retry_with_the_same_key_gets_the_first_answer_and_changes_once(client
     again = change(table, seat, 2 * DAY, version=0, **{"Idempotency-Key": key})
     assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
     assert again.json == first.json and table.view()["version"] == 1
+
+
+def test_a_match_holding_an_event_a_newer_release_wrote_is_told_as_the_servers_problem(app, client, caplog):
+    """Rolled back to the release before the change of pace, the operator's instances answered every view, log and
+    My games of a match whose time had changed `422 unknown_event` ("Unknown event kind 'pace'."), a player's
+    mistake logged at INFO among the others: nothing said the release was too old for the match. A stored event of
+    a kind this release does not know (a newer one wrote it) is the server's problem: 503, logged at ERROR with
+    the kind and the match, so that the operator rolls forward."""
+    table = Table.create(client, time_per_move=HOUR)
+    assert change(table, waiting_seat(table), 7 * 24 * HOUR).status_code == 200
+    with app.app_context():
+        db.session.execute(update(Event).where(Event.game_id == table.id).values(kind="applause"))
+        db.session.commit()
+    replays.forget_all()
+    with caplog.at_level(logging.INFO):
+        answers = [client.get(f"/api/v1/games/{table.id}", headers=bearer(table.tokens[0])),
+                   client.get(f"/api/v1/games/{table.id}/moves", headers=bearer(table.tokens[0])),
+                   client.post("/api/v1/my-games", json={"tokens": [table.tokens[0]]})]
+    for answer in answers:
+        assert (answer.status_code, answer.json["code"]) == (503, "unknown_event"), answer.json
+        assert "newer version of the service" in answer.json["detail"]
+    errors = [record for record in caplog.records if record.levelno == logging.ERROR and record.name == "api.errors"]
+    assert len(errors) == 3
+    assert all(f"match {table.id} holds an event of kind 'applause' that this release does not know"
+               in record.getMessage() for record in errors)

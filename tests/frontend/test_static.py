@@ -176,7 +176,7 @@ def test_translations_use_only_the_placeholders_english_fills_in(language):
 # Codes only a malformed or made-up request meets (the web app builds its moves from the legal ones):
 # they show the server's English reason.
 MALFORMED = {"bad_move", "unknown_move", "bad_row", "not_in_hand", "duplicate_card", "value_not_joker",
-             "value_not_in_sum", "value_not_addem", "unknown_event", "not_a_bot", "already_left", "unknown_level"}
+             "value_not_in_sum", "value_not_addem", "not_a_bot", "already_left", "unknown_level"}
 
 
 def test_every_rule_refusal_the_engines_give_has_a_translated_text():
