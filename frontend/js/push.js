@@ -20,13 +20,36 @@ function keyBytes(base64url) {
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
 }
 
+/** Whether `subscription` was made with the server's key (base64url `key`). One made with another (the operator
+ * changed the key) can never be sent to: its push service refuses every message signed with the new one. A browser
+ * that does not say which key it was made with is taken at its word. */
+function madeWith(subscription, key) {
+  const held = subscription.options?.applicationServerKey;
+  if (!held) return true;
+  const bytes = new Uint8Array(held), wanted = keyBytes(key);
+  return bytes.length === wanted.length && bytes.every((byte, n) => byte === wanted[n]);
+}
+
+/** This device's subscription, made with the server's key `key`: one made with another key is replaced. */
+async function subscriptionFor(registration, key) {
+  const held = await registration.pushManager.getSubscription();
+  if (held && madeWith(held, key)) return held;
+  await held?.unsubscribe();
+  return registration.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: keyBytes(key)});
+}
+
+/** `held`, or a new subscription when the server's key changed since it was made (as it is when the key cannot be
+ * asked: offline, or push turned off). */
+async function withServerKey(registration, held) {
+  const key = await api.pushKey().then(({public_key: current}) => current, () => null);
+  return key && !madeWith(held, key) ? subscriptionFor(registration, key) : held;
+}
+
 /** Ask for permission, subscribe this device and register it for the seat. False when refused. */
 export async function notifyOnThisPhone(id, token, seat) {
   if ((await Notification.requestPermission()) !== "granted") return false;
   const {public_key: key} = await api.pushKey();
-  const registration = await navigator.serviceWorker.ready;
-  const subscription = (await registration.pushManager.getSubscription())
-    || (await registration.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: keyBytes(key)}));
+  const subscription = await subscriptionFor(await navigator.serviceWorker.ready, key);
   const registered = await api.subscribePush(id, token, seat, {...subscription.toJSON(), lang: language()});
   update(id, {push: registered.id, pushLang: language()});
   return true;
@@ -43,14 +66,18 @@ async function subscriptionId(endpoint) {
 
 /** The seats this device is notified for, kept true to the browser's subscription, at each start and choice of a
  * language. A browser renews a subscription (a new endpoint: the push service gave up the old one, and the server
- * deleted it) or drops it (expired, permission reset): a seat registered with another endpoint, or in another language,
- * registers again, as the server allows, with the current one; with none left, the seat forgets it was notified, so its
- * button offers notifications again rather than promising ones that never come. Best effort: a seat that could not be
- * told (offline) is tried again at the next start or choice of a language; one whose match is gone forgets it. */
+ * deleted it) or drops it (expired, permission reset), and the server's key may have changed since it was made (the
+ * operator rotated it: the subscription is replaced, and the one given up taken off the server): a seat registered
+ * with another endpoint, or in another language, registers again, as the server allows, with the current one; with
+ * none left, the seat forgets it was notified, so its button offers notifications again rather than promising ones
+ * that never come. Best effort: a seat that could not be told (offline) is tried again at the next start or choice of
+ * a language; one whose match is gone forgets it. */
 export async function keepNotifying() {
   const seats = allSeats().filter((seat) => seat.push);
   if (!seats.length || !pushSupported()) return;
-  const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
+  const registration = await navigator.serviceWorker.ready;
+  const held = await registration.pushManager.getSubscription();
+  const subscription = held && (await withServerKey(registration, held));
   const lang = language();
   if (!subscription) {
     seats.forEach((seat) => update(seat.id, {push: null}));
@@ -59,7 +86,11 @@ export async function keepNotifying() {
     const stale = seats.filter((seat) => seat.push !== current || seat.pushLang !== lang);
     if (!stale.length) return;
     await Promise.allSettled(stale.map((seat) => api.subscribePush(seat.id, seat.token, seat.seat,
-      {...subscription.toJSON(), lang}).then(({id}) => update(seat.id, {push: id, pushLang: lang}), (error) => {
+      {...subscription.toJSON(), lang}).then(({id}) => {
+      update(seat.id, {push: id, pushLang: lang});
+      // the endpoint given up, unless the server deleted it already (its push service's 410)
+      if (seat.push !== id) return api.unsubscribePush(seat.id, seat.token, seat.seat, seat.push).catch(() => {});
+    }, (error) => {
       if (error.status === 404) update(seat.id, {push: null}); // the match is gone
     })));
   }

@@ -25,7 +25,9 @@ ENDPOINT = f"https://{PUSH_HOST}/device/1"
 def stub_push_manager() -> str:
     """An init script: PushManager hands out one fixed subscription (valid keys, a fake endpoint), kept across page
     loads as a browser keeps it; a test renews it (`stub.endpoint`: another endpoint) or drops it (`stub.subscribed`
-    removed) in localStorage, as a browser does when the push service gives a subscription up."""
+    removed) in localStorage, as a browser does when the push service gives a subscription up. The subscription
+    keeps the server key it was made with (`stub.key`, its bytes); unsubscribed and subscribed again, it takes the
+    endpoint in `stub.nextEndpoint` if a test put one there."""
     point = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(
         serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     subscription = {"endpoint": ENDPOINT, "expirationTime": None,
@@ -33,12 +35,18 @@ def stub_push_manager() -> str:
     return f"""(() => {{
       const fake = () => {{
         const endpoint = localStorage.getItem("stub.endpoint") || {json.dumps(ENDPOINT)};
-        return {{endpoint, toJSON: () => ({{...{json.dumps(subscription)}, endpoint}})}};
+        const key = new Uint8Array(JSON.parse(localStorage.getItem("stub.key") || "[]")).buffer;
+        return {{endpoint, options: {{applicationServerKey: key}},
+                toJSON: () => ({{...{json.dumps(subscription)}, endpoint}}),
+                unsubscribe: async () => {{ localStorage.removeItem("stub.subscribed"); return true; }}}};
       }};
       PushManager.prototype.getSubscription = async () => (localStorage.getItem("stub.subscribed") ? fake() : null);
       PushManager.prototype.subscribe = async (options) => {{
         window.subscribedWith = options;
         localStorage.setItem("stub.subscribed", "yes");
+        localStorage.setItem("stub.key", JSON.stringify(Array.from(new Uint8Array(options.applicationServerKey))));
+        const next = localStorage.getItem("stub.nextEndpoint");
+        if (next) localStorage.setItem("stub.endpoint", next);
         return fake();
       }};
     }})();"""
@@ -156,6 +164,35 @@ def test_a_subscription_the_browser_renewed_registers_again_and_one_it_dropped_i
         page.locator('[data-action="pushOn"]').click()
         expect(page.locator('[data-action="pushOff"]')).to_be_visible()
         assert registered(database_file, match.id) == [(1, renewed)]
+    finally:
+        context.close()
+
+
+def test_a_subscription_made_with_another_server_key_is_replaced_and_registered_again(browser, server, database_file):
+    """The operator changed VAPID_PRIVATE_KEY (README: it can be rotated). Every browser still held a subscription
+    made with the old key, which the push services refuse to carry messages signed with the new one (403): the
+    worker dropped each, and a player pressing the button again re-registered the same subscription. Now the app,
+    at its start, replaces a subscription made with another key than the server's and registers the new one."""
+    match = new_match(server, "addup")
+    context = phone(browser, server)
+    try:
+        page = notify_me(context, match.seat_link(1))
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
+        assert registered(database_file, match.id) == [(1, ENDPOINT)]
+        renewed = f"https://{PUSH_HOST}/device/3"
+        page.evaluate("""(endpoint) => {
+          localStorage.setItem('stub.key', JSON.stringify(Array.from({length: 65}, (_, n) => n)));  // the old key
+          localStorage.setItem('stub.nextEndpoint', endpoint);
+        }""", renewed)
+        page.goto("/")
+        for _ in range(100):
+            if registered(database_file, match.id) == [(1, renewed)]:
+                break
+            page.wait_for_timeout(100)
+        assert registered(database_file, match.id) == [(1, renewed)]
+        assert page.evaluate("JSON.parse(localStorage.getItem('stub.key'))") == list(public_key(server))
+        page.goto(match.seat_link(1))
+        expect(page.locator('[data-action="pushOff"]')).to_be_visible()
     finally:
         context.close()
 
