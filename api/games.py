@@ -100,7 +100,8 @@ def get_version(match_id: str, version: int):
     """The match as it was after `version` events, for replays."""
     match, game, viewer = opened(match_id)
     if version > match.version:
-        raise Problem(404, "unknown_version", f"The match has {match.version} events; there is no version {version}.")
+        events = "1 event" if match.version == 1 else f"{match.version} events"
+        raise Problem(404, "unknown_version", f"The match has had {events}; there is no version {version} yet.")
     tag = etag(match, version, viewer)
     if request.if_none_match.contains_weak(tag):
         return not_modified(tag)

@@ -40,6 +40,7 @@ def test_earlier_versions_replay_as_they_were(client):
     assert table.view(0, "/versions/0")["state"] == before["state"]
     response = client.get(f"/api/v1/games/{table.id}/versions/2")
     assert (response.status_code, response.json["code"]) == (404, "unknown_version")
+    assert response.json["detail"] == "The match has had 1 event; there is no version 2 yet."
 
 
 def test_the_log_hides_what_a_seat_drew(client):
