@@ -128,7 +128,7 @@ def init_app(app: Flask) -> None:
     skip_until = [0.0]  # when the store failed: until when no limit asks it (see above); shared by all endpoints
     counts = app.extensions["rate_limit_counts"] = {}
     for endpoint, rules in RULES.items():
-        checks = [Check(item, who, *item.key_for(prefix, endpoint, CLIENT).split(CLIENT))
+        checks = [Check(item, who, setting, *item.key_for(prefix, endpoint, CLIENT).split(CLIENT))
                   for setting, who in rules for item in _limits(app.config, setting)]
         counts[endpoint] = _counter(endpoint, counter, checks, prefix, skip_until)
         view = app.view_functions[endpoint]
@@ -182,11 +182,12 @@ CLIENT = "\x00client\x00"  # where the client's id goes in a limit's key: no pre
 
 
 class Check(NamedTuple):
-    """A limit of an endpoint, whose requests count together, and its key in the storage around
-    the client's id: the `limits` library's own key (`RateLimitItem.key_for(prefix, endpoint,
-    client)`, 250 bytecodes a move), made once."""
+    """A limit of an endpoint, whose requests count together, the setting that holds it, and its
+    key in the storage around the client's id: the `limits` library's own key
+    (`RateLimitItem.key_for(prefix, endpoint, client)`, 250 bytecodes a move), made once."""
     item: RateLimitItem
     who: str
+    setting: str
     before: str
     after: str
 
@@ -263,8 +264,11 @@ def _counter(endpoint: str, counter: FixedWindowRateLimiter, checks: list[Check]
                 _unavailable(error, skip_until)
                 return
             if not allowed:
-                raise Problem(429, "rate_limited", f"Too many requests (at most {item}); try again later.",
-                              headers={"Retry-After": str(max(1, math.ceil(reset - time.time())))})
+                # Which limit: a bot pacing one seat and a tournament behind one address act differently
+                wait = max(1, math.ceil(reset - time.time()))
+                raise Problem(429, "rate_limited", f"Too many requests from this {check.who} (at most {item}); "
+                              f"try again in {wait} s.", headers={"Retry-After": str(wait)},
+                              per=check.who, limit=check.setting)
 
     return count
 

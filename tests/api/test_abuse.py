@@ -172,6 +172,25 @@ def test_moves_are_limited_per_seat_and_per_address(limited):
     assert_limited(other.post_move(1, {"type": "play"}))
 
 
+def test_a_429_says_which_limit_was_reached(limited):
+    """A bot tournament on one machine meets the address's limit, not a seat's: the answer tells them
+    apart (`per`) and names the setting its operator would raise, so the bot knows whether to pace one
+    seat or to ask for a higher limit."""
+    table = Table.create(limited, seats=2)
+    for seat in (0, 1):
+        table.post_move(seat, first_legal(table.view(seat)))
+    per_seat = table.post_move(0, first_legal(table.view(0))).json
+    assert (per_seat["per"], per_seat["limit"]) == ("seat", "LIMIT_MOVE")
+    assert "this seat" in per_seat["detail"] and "1 per 1 minute" in per_seat["detail"]
+    other = Table.create(limited, seats=2)
+    other.post_move(0, first_legal(other.view(0)))
+    per_address = other.post_move(1, {"type": "play"}).json
+    assert (per_address["per"], per_address["limit"]) == ("address", "LIMIT_MOVE_PER_ADDRESS")
+    assert "this address" in per_address["detail"] and "3 per 1 minute" in per_address["detail"]
+    creates = [limited.post("/api/v1/games", json=CREATE) for _ in range(3)]
+    assert (creates[-1].json["per"], creates[-1].json["limit"]) == ("address", "LIMIT_CREATE")
+
+
 def test_one_seat_writing_its_header_another_way_is_still_one_seat(limited):
     table = Table.create(limited, seats=2)
     assert table.post_move(0, first_legal(table.view(0))).status_code == 200
