@@ -154,3 +154,36 @@ def test_the_replay_outlines_the_cards_its_step_played(new_page, server):
     card = moves[laid - 1]["move"]["card"]["id"]
     expect(page.locator(".replay-board .last-played")).to_have_count(1)
     expect(page.locator(".replay-board .last-played")).to_have_attribute("data-card", card)
+
+
+def test_addtoo_the_replay_board_zooms_with_buttons_from_the_keyboard(new_page, finished):
+    """A pupil on the keyboard alone (and a teacher who reads at 200 %) could move the replay's board with the arrow
+    keys but never zoom it: only a pinch or the wheel did, and the play board's +, − and Fit were missing there. The
+    replay's board has its own, which zoom it and not the table's, keep the focus, and Fit opens it as it opened."""
+    page = new_page()
+    open_replay(page, finished)
+    board = page.locator(".replay-board svg.addtoo-board")
+    opened = board.get_attribute("viewBox")
+    x, y, w, h = map(float, opened.split())
+    table = page.locator(".play > .board svg.addtoo-board")
+    on_the_table = table.get_attribute("viewBox")
+    replay = page.locator(".replay-board")
+    zoom_in = replay.get_by_role("button", name="Zoom in")
+    zoom_in.focus()
+    page.keyboard.press("Enter")
+    expect(board).not_to_have_attribute("viewBox", opened)
+    zoomed = list(map(float, board.get_attribute("viewBox").split()))
+    assert zoomed[2:] == pytest.approx([w / 1.4, h / 1.4], abs=0.1)
+    assert [zoomed[0] + zoomed[2] / 2, zoomed[1] + zoomed[3] / 2] == pytest.approx([x + w / 2, y + h / 2], abs=0.1)
+    expect(zoom_in).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(replay.get_by_role("button", name="Zoom out")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    expect(board).not_to_have_attribute("viewBox", " ".join(f"{n:.1f}" for n in zoomed))
+    assert float(board.get_attribute("viewBox").split()[2]) == pytest.approx(w * 1.4, abs=0.1)
+    page.keyboard.press("Tab")
+    expect(page.locator('[data-key="replay-zoom-fit"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(board).to_have_attribute("viewBox", opened)
+    assert table.get_attribute("viewBox") == on_the_table

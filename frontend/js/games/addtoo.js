@@ -164,10 +164,7 @@ export default {
     return html`<div class="addtoo" data-version="${view.version}">
       <div class="board-head"><p class="facts">${t("addtoo.hand", {deal: state.deal, target: state.target})} · ${
         t("addtoo.pile", {count: state.pile_count})}</p>
-        ${ctx.readOnly ? "" : html`<div class="zoom actions">
-          <button type="button" class="small" data-action="zoomIn" data-key="zoom-in" aria-label="${t("addtoo.zoomIn")}">+</button>
-          <button type="button" class="small" data-action="zoomOut" data-key="zoom-out" aria-label="${t("addtoo.zoomOut")}">−</button>
-          <button type="button" class="small" data-action="zoomFit" data-key="zoom-fit">${t("addtoo.fit")}</button></div>`}</div>
+        ${zoomButtons(ctx)}</div>
       ${boardSvg(ctx, cells, pick)}
       ${mine ? own : ""}
       ${mine && legal?.place ? placeControls(ctx, pick) : ""}
@@ -182,7 +179,7 @@ export default {
   },
 
   painted(root, ctx) {
-    if (ctx.readOnly) return follow(root.querySelector("svg.addtoo-board"), ctx.view);
+    if (ctx.readOnly) return follow(root.querySelector("svg.addtoo-board"), ctx);
     const svg = root.querySelector("svg[data-live]");
     if (!svg) return;
     const cam = camera(ctx.view.id);
@@ -229,14 +226,14 @@ export default {
     pass(ctx) {
       ctx.play({type: "pass"});
     },
-    zoomIn(ctx) {
-      zoomBy(ctx, 1 / 1.4);
+    zoomIn(ctx, button) {
+      zoomBy(ctx, button, 1 / 1.4);
     },
-    zoomOut(ctx) {
-      zoomBy(ctx, 1.4);
+    zoomOut(ctx, button) {
+      zoomBy(ctx, button, 1.4);
     },
-    zoomFit(ctx) {
-      camera(ctx.view.id).box = null;
+    zoomFit(ctx, button) {
+      camera(button.dataset.camera).box = null;
       ctx.repaint();
     },
     showPlaces(ctx) {
@@ -281,13 +278,13 @@ function sayOutside(note, count) {
   note.querySelector("span").textContent = outsideText(count);
 }
 
-/** A replay's board on `svg`, at the step `view`: it opens on the step's diamond, readable on a phone; moved (a drag,
+/** A replay's board on `svg`, at the step `ctx.view`: it opens on the step's diamond, readable on a phone; moved (a drag,
  * a pinch, the arrow keys), the view stays from step to step until a step's diamond falls outside it, and then
  * centres on that diamond. */
-function follow(svg, view) {
+function follow(svg, ctx) {
   if (!svg) return;
-  const cam = camera(`${view.id}/replay`);
-  const {board, last} = view.state;
+  const cam = camera(cameraKey(ctx));
+  const {board, last} = ctx.view.state;
   if (cam.box && last && !inView(last, cam.box)) cam.box = centredOn(last, cam.box);
   attach(svg, cam, (width, height) => cam.box || stepView(board, last, width, height), () => {});
 }
@@ -300,9 +297,24 @@ function turn(ctx) {
   ctx.repaint();
 }
 
-function zoomBy(ctx, factor) {
-  const cam = camera(ctx.view.id);
-  const svg = document.querySelector("svg[data-live]");
+/** The board's camera: the play board's, or a replay's own (follow above). */
+const cameraKey = (ctx) => (ctx.readOnly ? `${ctx.view.id}/replay` : ctx.view.id);
+
+/** +, − and Fit above a board, the play board's or a replay's (a replay's keys set apart: both may be on the page). */
+function zoomButtons(ctx) {
+  const [key, cam] = [ctx.readOnly ? "replay-zoom" : "zoom", cameraKey(ctx)];
+  return html`<div class="zoom actions">
+    <button type="button" class="small" data-action="zoomIn" data-camera="${cam}" data-key="${key}-in"
+      aria-label="${t("addtoo.zoomIn")}">+</button>
+    <button type="button" class="small" data-action="zoomOut" data-camera="${cam}" data-key="${key}-out"
+      aria-label="${t("addtoo.zoomOut")}">−</button>
+    <button type="button" class="small" data-action="zoomFit" data-camera="${cam}" data-key="${key}-fit">${t("addtoo.fit")}</button></div>`;
+}
+
+/** Zoom the board of `button` (one of zoomButtons') by `factor`. The action is the play screen's, whichever board. */
+function zoomBy(ctx, button, factor) {
+  const cam = camera(button.dataset.camera);
+  const svg = button.closest(".addtoo").querySelector("svg.addtoo-board");
   zoom(cam, cam.box || svg.getAttribute("viewBox").split(" ").map(Number), factor);
   ctx.repaint();
 }
