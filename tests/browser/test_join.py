@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from .matches import delete_match, new_match
 
-RESERVED = "The free seats are kept for the players named above: if you are one of them, tap your name."
+RESERVED = "The free seats are kept for the players named above: if you are one of them, choose your name."
 
 
 def seats(server, match_id: str) -> list[tuple[str | None, bool]]:

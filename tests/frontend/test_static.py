@@ -361,3 +361,18 @@ def test_add_up_s_rules_page_ends_the_match_as_the_status_line_says():
     rules = source(FRONTEND / "js" / "rules" / "en.js")
     addup = rules[rules.index("addup:"):rules.index("addit:")]
     assert "End of the match" in addup and "End of the game" not in addup
+
+
+# A finger's verbs, where the app tells a player what to do: a pupil on the keyboard (or a switch, or a screen
+# reader) read "Tap a lit cell" and had nothing to tap. Not the words of the rules ("touches no diamond", "te toca",
+# "tocca a te": whose turn it is) nor a hint ("Tipp").
+TOUCH_VERBS = {"en": r"\btap", "de": r"\btipp(e|en|st)\b", "fr": r"\btouchez\b", "nl": r"\btik\b",
+               "es": r"(?<!te )(?<!le )(?<!me )(?<!no )(?<!que )\btoca\b(?! (un|a|en)\b)|\btóca|(?<!te )(?<!me )\btoque\b",
+               "it": r"(?<!non )(?<!che )\btocca\b(?! (a|un|nessun)\b)|\btoccal[ae]\b",
+               "pt": r"(?<!que )(?<!o )(?<!não )\btoca\b(?! (um|a)\b)|\btoque\b"}
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES, "pt-BR"])
+def test_instructions_say_to_choose_not_to_tap_whatever_the_input(language):
+    verbs = TOUCH_VERBS[language.split("-")[0]]
+    assert {key: text for key, text in entries(language).items() if re.search(verbs, text, re.I)} == {}
