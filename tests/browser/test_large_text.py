@@ -126,3 +126,16 @@ def test_at_twice_the_text_size_the_hand_comes_before_the_log_and_the_tools(new_
     }""")
     assert before
     assert below < 2 * 740, below
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_at_twice_the_text_size_on_a_320_px_screen_a_new_match_keeps_its_words_whole(new_page, server, artifacts, game):
+    """A teacher reading at 200 % on a 320 px screen (a desktop zoomed to 400 %) opened a new Plus and Minus match:
+    "Top card" beside "No card played yet." broke into "Top car|d", the heading squeezed by the sentence beside it."""
+    match = new_match(server, game, deck=unshuffled(server, game))
+    page = large_text_page(new_page, 320, 640, 200)
+    page.goto(match.seat_link(1 - match.view(0)["turn"]))
+    settled(page)
+    page.screenshot(path=artifacts / f"text-200-320-new-{game}.png", full_page=True)
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
