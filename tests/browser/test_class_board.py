@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from .test_class_results import cards_made, match_of, played_to_the_end
 from .test_class_sheet import set_up
-from .test_quality import serious_violations
+from .test_quality import serious_violations, tab_to
 
 CLASS = ["Zoë", "Ömer", "Ann", "Bob", "Cy", "Di", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jay", "Kim", "Lea", "Max",
          "Nia", "Oli", "Pia", "Raj", "Sam", "Tom", "Uma", "Vic", "Wes", "Yui"]  # 25: Yui plays the computer
@@ -51,3 +51,32 @@ def test_the_projector_view_shows_every_match_of_a_class_of_25_on_one_screen_rea
     expect(teacher.locator("#results")).to_be_visible()
     expect(lines).to_have_count(0)
     assert match_of(links["Zoë"]) == match_of(links["Ömer"])
+
+
+def test_escape_closes_the_projector_view_and_the_follow_link_giving_the_focus_back(new_page):
+    """A teacher on the keyboard alone (her mouse on the projector's desk): Escape closed the questions of the sheet
+    but not the projector view nor the follow link's panel, and Tab went on through the link, Share and Copy. Escape
+    now closes both, the focus back on the button that opened each."""
+    teacher = new_page()
+    set_up(teacher, CLASS[:4], game="addit")
+    cards_made(teacher, CLASS[:4])
+    projector = teacher.locator('[data-key="board"]')
+    projector.focus()
+    teacher.keyboard.press("Enter")
+    expect(teacher.locator(".board-match")).to_have_count(2)
+    expect(projector).to_be_focused()
+    teacher.keyboard.press("Escape")
+    expect(teacher.locator(".board-match")).to_have_count(0)
+    expect(teacher.locator("#results")).to_be_visible()
+    expect(projector).to_have_text("Projector view")
+    expect(projector).to_be_focused()
+
+    follow = teacher.locator('[data-key="follow"]')
+    follow.focus()
+    teacher.keyboard.press("Enter")
+    expect(follow).to_have_attribute("aria-expanded", "true")
+    tab_to(teacher, '[data-key="copy-follow"]')
+    teacher.keyboard.press("Escape")
+    expect(teacher.locator("#follow-panel")).to_have_count(0)
+    expect(follow).to_have_attribute("aria-expanded", "false")
+    expect(follow).to_be_focused()

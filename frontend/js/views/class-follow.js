@@ -39,12 +39,12 @@ export function takeFollowed(id) {
 }
 
 /** *Follow on another device* and, once pressed (`open`), the link to share or copy: {button, panel}; `current`: the
- * notice of the link's sharing (invite.js). */
+ * notice of the link's sharing (invite.js). Escape in the panel closes it (the sheet's closeFollow). */
 export function followPanel(sheet, open, current) {
   const button = html`<button type="button" data-action="toggleFollow" data-key="follow" aria-controls="follow-panel"
     aria-expanded="${open ? "true" : "false"}">${t("follow.open")}</button>`;
   if (!open) return {button, panel: ""};
-  return {button, panel: html`<div id="follow-panel" class="follow panel"><p>${t("follow.hint")}</p>
+  return {button, panel: html`<div id="follow-panel" class="follow panel" data-escape="closeFollow"><p>${t("follow.hint")}</p>
     <label class="field">${t("follow.label")}
       <input id="follow-link" class="link" readonly value="${followLink(sheet)}" data-key="follow-link"></label>
     <p class="actions"><button type="button" class="primary" data-action="share" data-target="follow-link"

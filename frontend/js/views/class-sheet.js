@@ -54,7 +54,8 @@ function making(sheet, run) {
     <p class="actions"><button type="button" class="primary" data-action="goOn" data-key="go-on">${t("sheet.goOn")}</button></p>`;
 }
 
-/** *Projector view*: the board of the matches (class-board.js) in place of the page; on it (`projecting`), the way back. */
+/** *Projector view*: the board of the matches (class-board.js) in place of the page; on it (`projecting`), the way back
+ * (Escape too). */
 const boardButton = (projecting) => html`<button type="button" data-action="toggleBoard" data-key="board">
   ${t(projecting ? "board.hide" : "board.show")}</button>`;
 
@@ -110,7 +111,7 @@ export default function classSheet(id) {
         .map((pupil) => card(sheet, group, pupil, alone)));
       const heading = html`<h1 tabindex="-1">${t("sheet.title", {game: gameName(sheet.game)})}</h1>`;
       if (projecting && !running) {
-        return html`<div class="class-sheet projecting">${heading}<p class="actions">${boardButton(true)}</p>
+        return html`<div class="class-sheet projecting" data-escape="toggleBoard">${heading}<p class="actions">${boardButton(true)}</p>
           ${results.board(sheet)}</div>`;
       }
       return html`<div class="class-sheet">
@@ -162,6 +163,11 @@ export default function classSheet(id) {
       toggleFollow() {
         following = !following;
         screen.repaint();
+      },
+      closeFollow() { // Escape in the panel: the focus, maybe on its Copy, back on the button that opened it
+        following = false;
+        screen.repaint();
+        document.querySelector('[data-key="follow"]')?.focus();
       },
       toggleBoard() {
         projecting = !projecting;
