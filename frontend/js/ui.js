@@ -169,7 +169,8 @@ function takeReturn(screen) {
   if (link && unmoved) focusWhole(link, link); // a match gone meanwhile: the heading keeps it
 }
 
-/** Focus the element with the same data-key again; when it is gone or disabled (a move sent, a card played),
+/** Focus the element with the same data-key again; disabled, the one its `data-disabled-focus` names (a replay's
+ * *Previous* at the first step: the slider beside it); gone or disabled (a move sent, a card played),
  * the screen's `fallbackFocus` (a selector), rather than <body>, where the next Tab starts from the top. The same
  * element focused again does not scroll: a phone scrolled down to its hand stays there while the status line above
  * holds the focus. Unless it was `seen` and what the repaint drew above it pushed it off the screen (ADD'EM's "Show me
@@ -178,7 +179,9 @@ function takeReturn(screen) {
  * one can see is lost. */
 function refocus(screen, key, seen) {
   const still = {preventScroll: true};
-  const again = key && root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  const byKey = (name) => root.querySelector(`[data-key="${CSS.escape(name)}"]`);
+  const drawn = key && byKey(key);
+  const again = drawn?.disabled && drawn.dataset.disabledFocus ? byKey(drawn.dataset.disabledFocus) : drawn;
   again?.focus(still);
   if (again && seen && document.activeElement === again && !inSight(again)) bringBack(again);
   if (document.activeElement !== document.body || !screen.fallbackFocus) return;

@@ -187,3 +187,25 @@ def test_addtoo_the_replay_board_zooms_with_buttons_from_the_keyboard(new_page, 
     page.keyboard.press("Enter")
     expect(board).to_have_attribute("viewBox", opened)
     assert table.get_attribute("viewBox") == on_the_table
+
+
+def test_the_replay_steps_say_each_move_and_keep_the_focus_at_the_first_step(new_page, finished):
+    """A pupil with a screen reader stepped back with *Previous*: it said nothing of the step (the move's sentence is
+    a plain paragraph under the buttons), and at the first step, *Previous* disabled, the focus jumped to the status
+    line at the top of the page. Each step's move is said, and *Previous* disabled leaves the focus on the slider."""
+    page = new_page()
+    open_replay(page, finished)
+    step_to(page, 2)
+    previous = page.locator('[data-key="replay-prev"]')
+    previous.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".replay-board")).to_have_attribute("data-version", "1")
+    said = page.locator(".replay-open .actions + p").inner_text()  # the step's move, under the buttons
+    expect(page.locator("#announce")).to_contain_text(said)
+    expect(previous).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".replay-board")).to_have_attribute("data-version", "0")
+    expect(page.locator("#announce")).to_contain_text("The deal, before any move.")
+    expect(previous).to_be_disabled()
+    expect(page.locator('[data-key="replay-at"]')).to_be_focused()
+    expect(page.locator('[data-key="replay-at"]')).to_be_in_viewport()

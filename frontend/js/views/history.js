@@ -193,10 +193,10 @@ export function history(id, token, screen) {
         <input type="range" min="0" max="${view.version}" value="${at}" data-change="replayAt" data-input="replayDragged"
           data-key="replay-at" aria-valuetext="${t("replay.at", {at, count: view.version})}"></label>
       <p class="actions"><button type="button" class="small" data-action="replayStep" data-step="-1" data-key="replay-prev"
-          ${at <= 0 ? "disabled" : ""}>${t("replay.previous")}</button>
+          data-disabled-focus="replay-at" ${at <= 0 ? "disabled" : ""}>${t("replay.previous")}</button>
         <button type="button" class="small" data-action="replayStep" data-step="1" data-key="replay-next"
-          ${at >= view.version ? "disabled" : ""}>${t("replay.next")}</button></p>
-      <p>${entry ? words(entry) : t("replay.deal")}</p>
+          data-disabled-focus="replay-at" ${at >= view.version ? "disabled" : ""}>${t("replay.next")}</button></p>
+      <p data-say>${entry ? words(entry) : t("replay.deal")}</p>
       ${past ? html`<div class="replay-board" data-version="${past.version}">${scoreboard(past, past.you?.seat ?? null, screen.game)}${
         screen.game.board(replayContext(past))}</div>` : replay.at !== null ? html`<p>${t("app.loading")}</p>` : ""}`;
   }
