@@ -50,11 +50,14 @@ _REMATCH_SEATS = (select(seats_table.c.game_id, seats_table.c.seat)
 
 def _urgency(entry: dict) -> tuple:
     """Most urgent first: the seat's turn, a rematch waiting for the seat, the matches waiting for the others, each
-    by the soonest deadline, then the longest wait since the last move; then the finished ones, the newest first (a
-    keen player's dozens of old ones buried a rematch just offered at the foot of the list)."""
+    by the soonest deadline, then the longest wait since the last move; then those the seat is out of (it left, or
+    missed too many turns: the others' deadlines put one at the top of theirs, with no move of its own to come), then
+    the finished ones, the newest first (a keen player's dozens of old ones buried a rematch just offered at the foot
+    of the list)."""
     over = entry["status"] == "over"
     rematch = over and entry["rematch"] is not None and not entry["rematch_joined"]
-    rank = 0 if entry["your_turn"] else 1 if rematch else 3 if over else 2
+    out = entry["your_status"] != "playing"
+    rank = 0 if entry["your_turn"] else 1 if rematch else 4 if over else 3 if out else 2
     due = datetime.fromisoformat(entry["deadline"]).timestamp() if entry["deadline"] else math.inf
     since = datetime.fromisoformat(entry["moved_at"]).timestamp()
     return rank, due, -since if over else since, entry["id"]

@@ -324,6 +324,27 @@ def test_my_games_lists_a_rematch_waiting_after_the_turns_and_finished_matches_n
     assert [g["id"] for g in games] == [offered.id, theirs.id, newer.id, older.id]
 
 
+def test_my_games_lists_a_match_the_seat_is_out_of_after_those_it_plays_before_the_finished_ones(client, clock):
+    """A grandmother put out of her bridge friends' timed match for missed turns found it listed above her
+    grandchildren's matches, its deadline (the others', now) putting it first among theirs: a match she has no move
+    in any more, ever (QA: many matches over weeks)."""
+    out = Table.create(client, seats=3, time_per_move=3600, timeouts_to_leave=1)
+    clock.advance(hours=2)
+    assert client.post(f"/api/v1/games/{out.id}/timeouts", headers=bearer(out.tokens[1])).status_code == 200
+    left = Table.create(client, seats=3)
+    client.post(f"/api/v1/games/{left.id}/resign", headers=bearer(left.tokens[0]))
+    theirs = Table.create(client)
+    move_first(theirs)  # seat 1's turn
+    clock.advance(minutes=5)  # theirs waits the longer
+    waiting = Table.create(client, join=False)
+    over = Table.create(client)
+    client.post(f"/api/v1/games/{over.id}/resign", headers=bearer(over.tokens[1]))
+    tokens = [table.tokens[0] for table in (out, left, over, theirs, waiting)]
+    games = client.post("/api/v1/my-games", json={"tokens": tokens}).json["games"]
+    assert [(g["status"], g["your_status"]) for g in games[2:4]] == [("playing", "left")] * 2
+    assert [g["id"] for g in games] == [theirs.id, waiting.id, out.id, left.id, over.id]
+
+
 def test_my_games_tells_a_seat_it_left_a_match_the_others_play_on(client):
     """Once, a seat put out of a larger match saw it listed like any running one: the web app can now
     say so, and offer to remove it from the list."""
