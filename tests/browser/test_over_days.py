@@ -372,6 +372,46 @@ def test_my_games_removes_every_finished_match_at_once_asked_first(new_page, ser
     expect(items).to_have_count(2)
 
 
+def tidied_to(page, said: str, kept) -> None:
+    """Say yes to the tidying asked on My games: it says `said`, and the match `kept` is left alone, on the device too."""
+    items = page.locator(".my-games li")
+    page.locator('[data-key="tidy-yes"]').click()
+    expect(page.locator("#tidied")).to_have_text(said)
+    expect(items).to_have_count(1)
+    expect(page.locator(f'.my-games a[href="/g/{kept.id}"]')).to_be_visible()
+    page.reload()
+    expect(items).to_have_count(1)
+
+
+def test_the_tidying_removes_the_matches_the_player_left_too_listed_after_those_she_plays(new_page, server, database_file):
+    """A grandmother who resigned from one bridge match and was put out of another for missed turns found both
+    listed above her grandchildren's match, and the tidying of her finished matches left them: each needed a Remove of
+    its own, though she had no move in them any more (QA: many matches over weeks)."""
+    finished, playing = new_match(server, "addup"), new_match(server, "addit")
+    left = new_match(server, "plusminus", players=["Rose", "Edna", "Joan"])
+    out = new_match(server, "addup", players=["Rose", "Edna", "Joan"], time_per_move=3600, timeouts_to_leave=1)
+    out.play(lambda view: view["turn"] == 0)
+    move_back_in_time(database_file, out.id, 2)
+    assert out.post("timeouts", 1).status_code == 200  # Rose's turn claimed: she is out
+    assert left.post("resign", 0).status_code == 200  # Rose leaves; Edna and Joan play on
+    assert finished.post("resign", 1).status_code == 200
+    page = new_page()
+    for match in (finished, playing, left, out):
+        page.goto(match.seat_link(0))
+        expect(page.locator("#status")).to_be_visible()
+    page.goto("/")
+    items, tidy = page.locator(".my-games li"), page.locator('[data-key="tidy"]')
+    links = items.locator("a")
+    expect(links).to_have_count(4)
+    assert links.evaluate_all("(links) => links.map((link) => link.getAttribute('href'))") == [
+        f"/g/{match.id}" for match in (playing, out, left, finished)]
+    expect(tidy).to_have_text("Remove the 3 matches you finished or left")
+    tidy.click()
+    expect(page.locator("#tidy-ask")).to_contain_text("Remove the 3 matches you finished or left from this device?")
+    expect(page.locator("#tidy-ask")).to_contain_text("The matches you still play stay.")
+    tidied_to(page, "3 matches you finished or left removed from this device.", playing)
+
+
 def test_the_tidying_removes_the_matches_the_server_deleted_too(new_page, server, database_file):
     """Back in winter, the retention had deleted two of a grandfather's spring matches: each said "This match no
     longer exists." with a Remove of its own, and the tidying offered to remove the one finished match left (QA)."""
@@ -390,12 +430,7 @@ def test_the_tidying_removes_the_matches_the_server_deleted_too(new_page, server
     expect(items.filter(has_text="This match no longer exists.")).to_have_count(2)
     expect(tidy).to_have_text("Remove the 3 finished matches")
     tidy.click()
-    page.locator('[data-key="tidy-yes"]').click()
-    expect(page.locator("#tidied")).to_have_text("3 finished matches removed from this device.")
-    expect(items).to_have_count(1)
-    expect(page.locator(f'.my-games a[href="/g/{playing.id}"]')).to_be_visible()
-    page.reload()
-    expect(items).to_have_count(1)
+    tidied_to(page, "3 finished matches removed from this device.", playing)
 
 
 def test_the_tidying_leaves_a_seat_kept_in_another_tab_since_the_list_was_asked(new_page, server):

@@ -707,6 +707,9 @@ export default {
   "mine.tidyAsk": {one: "Das beendete Spiel von diesem Gerät entfernen? Sein Link geht mit: Um es wieder zu öffnen, bräuchtest du ihn von jemand anderem am Tisch. Die laufenden Spiele bleiben.", other: "Die {count} beendeten Spiele von diesem Gerät entfernen? Ihre Links gehen mit: Um eines wieder zu öffnen, bräuchtest du den Link von jemand anderem am Tisch. Die laufenden Spiele bleiben."},
   "mine.tidyYes": "Entfernen",
   "mine.tidied": {one: "{count} beendetes Spiel von diesem Gerät entfernt.", other: "{count} beendete Spiele von diesem Gerät entfernt."},
+  "mine.tidyDone": {one: "Das beendete oder verlassene Spiel entfernen", other: "Die {count} beendeten oder verlassenen Spiele entfernen"},
+  "mine.tidyDoneAsk": {one: "Das beendete oder verlassene Spiel von diesem Gerät entfernen? Sein Link geht mit: Um es wieder zu öffnen, bräuchtest du ihn von jemand anderem am Tisch. Die Spiele, die du noch spielst, bleiben.", other: "Die {count} beendeten oder verlassenen Spiele von diesem Gerät entfernen? Ihre Links gehen mit: Um eines wieder zu öffnen, bräuchtest du den Link von jemand anderem am Tisch. Die Spiele, die du noch spielst, bleiben."},
+  "mine.tidiedDone": {one: "{count} beendetes oder verlassenes Spiel von diesem Gerät entfernt.", other: "{count} beendete oder verlassene Spiele von diesem Gerät entfernt."},
   "mine.tidyKept": {one: "{count} bleibt: Dieses Gerät konnte seine Benachrichtigungen nicht abschalten (keine Verbindung?). Versuch es gleich noch einmal.", other: "{count} bleiben: Dieses Gerät konnte ihre Benachrichtigungen nicht abschalten (keine Verbindung?). Versuch es gleich noch einmal."},
 
   "results.title": "Ergebnisse",

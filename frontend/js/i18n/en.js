@@ -707,6 +707,9 @@ export default {
   "mine.tidyAsk": {one: "Remove the {count} finished match from this device? Its link goes with it: to open it again, you would need it from another player. The matches still going stay.", other: "Remove the {count} finished matches from this device? Their links go with them: to open one again, you would need it from another player. The matches still going stay."},
   "mine.tidyYes": "Remove them",
   "mine.tidied": {one: "{count} finished match removed from this device.", other: "{count} finished matches removed from this device."},
+  "mine.tidyDone": {one: "Remove the {count} match you finished or left", other: "Remove the {count} matches you finished or left"},
+  "mine.tidyDoneAsk": {one: "Remove the {count} match you finished or left from this device? Its link goes with it: to open it again, you would need it from another player. The matches you still play stay.", other: "Remove the {count} matches you finished or left from this device? Their links go with them: to open one again, you would need it from another player. The matches you still play stay."},
+  "mine.tidiedDone": {one: "{count} match you finished or left removed from this device.", other: "{count} matches you finished or left removed from this device."},
   "mine.tidyKept": {one: "{count} is kept: this device could not turn off its notifications (no connection?). Try again in a moment.", other: "{count} are kept: this device could not turn off their notifications (no connection?). Try again in a moment."},
 
   "results.title": "Results",

@@ -707,6 +707,9 @@ export default {
   "mine.tidyAsk": {one: "¿Quitar de este dispositivo la partida terminada? Su enlace se va con ella: para volver a abrirla, tendrías que pedírselo a otro jugador. Las partidas en curso se quedan.", other: "¿Quitar de este dispositivo las {count} partidas terminadas? Sus enlaces se van con ellas: para volver a abrir una, tendrías que pedírselo a otro jugador. Las partidas en curso se quedan."},
   "mine.tidyYes": "Quitarlas",
   "mine.tidied": {one: "{count} partida terminada quitada de este dispositivo.", other: "{count} partidas terminadas quitadas de este dispositivo."},
+  "mine.tidyDone": {one: "Quitar la partida terminada o abandonada", other: "Quitar las {count} partidas terminadas o abandonadas"},
+  "mine.tidyDoneAsk": {one: "¿Quitar de este dispositivo la partida terminada o abandonada? Su enlace se va con ella: para volver a abrirla, tendrías que pedírselo a otro jugador. Las partidas que aún juegas se quedan.", other: "¿Quitar de este dispositivo las {count} partidas terminadas o abandonadas? Sus enlaces se van con ellas: para volver a abrir una, tendrías que pedírselo a otro jugador. Las partidas que aún juegas se quedan."},
+  "mine.tidiedDone": {one: "{count} partida terminada o abandonada quitada de este dispositivo.", other: "{count} partidas terminadas o abandonadas quitadas de este dispositivo."},
   "mine.tidyKept": {one: "{count} se queda: este dispositivo no pudo desactivar sus notificaciones (¿sin conexión?). Inténtalo de nuevo en un momento.", other: "{count} se quedan: este dispositivo no pudo desactivar sus notificaciones (¿sin conexión?). Inténtalo de nuevo en un momento."},
 
   "results.title": "Resultados",

@@ -707,6 +707,9 @@ export default {
   "mine.tidyAsk": {one: "Retirer de cet appareil la partie terminée ? Son lien part avec elle : pour la rouvrir, il faudrait le demander à un autre joueur. Les parties en cours restent.", other: "Retirer de cet appareil les {count} parties terminées ? Leurs liens partent avec elles : pour en rouvrir une, il faudrait le demander à un autre joueur. Les parties en cours restent."},
   "mine.tidyYes": "Les retirer",
   "mine.tidied": {one: "{count} partie terminée retirée de cet appareil.", other: "{count} parties terminées retirées de cet appareil."},
+  "mine.tidyDone": {one: "Retirer la partie terminée ou quittée", other: "Retirer les {count} parties terminées ou quittées"},
+  "mine.tidyDoneAsk": {one: "Retirer de cet appareil la partie terminée ou quittée ? Son lien part avec elle : pour la rouvrir, il faudrait le demander à un autre joueur. Les parties que vous jouez encore restent.", other: "Retirer de cet appareil les {count} parties terminées ou quittées ? Leurs liens partent avec elles : pour en rouvrir une, il faudrait le demander à un autre joueur. Les parties que vous jouez encore restent."},
+  "mine.tidiedDone": {one: "{count} partie terminée ou quittée retirée de cet appareil.", other: "{count} parties terminées ou quittées retirées de cet appareil."},
   "mine.tidyKept": {one: "{count} est gardée : cet appareil n'a pas pu couper ses notifications (pas de connexion ?). Réessayez dans un instant.", other: "{count} sont gardées : cet appareil n'a pas pu couper leurs notifications (pas de connexion ?). Réessayez dans un instant."},
 
   "results.title": "Résultats",

@@ -707,6 +707,9 @@ export default {
   "mine.tidyAsk": {one: "Togliere da questo dispositivo la partita finita? Il suo link se ne va con lei: per riaprirla dovresti chiederlo a un altro giocatore. Le partite in corso restano.", other: "Togliere da questo dispositivo le {count} partite finite? I loro link se ne vanno con loro: per riaprirne una dovresti chiederlo a un altro giocatore. Le partite in corso restano."},
   "mine.tidyYes": "Toglile",
   "mine.tidied": {one: "{count} partita finita tolta da questo dispositivo.", other: "{count} partite finite tolte da questo dispositivo."},
+  "mine.tidyDone": {one: "Togli la partita finita o abbandonata", other: "Togli le {count} partite finite o abbandonate"},
+  "mine.tidyDoneAsk": {one: "Togliere da questo dispositivo la partita finita o abbandonata? Il suo link se ne va con lei: per riaprirla dovresti chiederlo a un altro giocatore. Le partite che giochi ancora restano.", other: "Togliere da questo dispositivo le {count} partite finite o abbandonate? I loro link se ne vanno con loro: per riaprirne una dovresti chiederlo a un altro giocatore. Le partite che giochi ancora restano."},
+  "mine.tidiedDone": {one: "{count} partita finita o abbandonata tolta da questo dispositivo.", other: "{count} partite finite o abbandonate tolte da questo dispositivo."},
   "mine.tidyKept": {one: "{count} resta: questo dispositivo non ha potuto disattivare le sue notifiche (niente connessione?). Riprova tra un momento.", other: "{count} restano: questo dispositivo non ha potuto disattivare le loro notifiche (niente connessione?). Riprova tra un momento."},
 
   "results.title": "Risultati",

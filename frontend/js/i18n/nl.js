@@ -707,6 +707,9 @@ export default {
   "mine.tidyAsk": {one: "Het {count} afgelopen potje van dit apparaat verwijderen? De link gaat mee: om het weer te openen, heb je hem van een andere speler nodig. De potjes die nog bezig zijn, blijven.", other: "De {count} afgelopen potjes van dit apparaat verwijderen? Hun links gaan mee: om er een weer te openen, heb je hem van een andere speler nodig. De potjes die nog bezig zijn, blijven."},
   "mine.tidyYes": "Verwijder ze",
   "mine.tidied": {one: "{count} afgelopen potje van dit apparaat verwijderd.", other: "{count} afgelopen potjes van dit apparaat verwijderd."},
+  "mine.tidyDone": {one: "Verwijder het {count} afgelopen of verlaten potje", other: "Verwijder de {count} afgelopen of verlaten potjes"},
+  "mine.tidyDoneAsk": {one: "Het {count} afgelopen of verlaten potje van dit apparaat verwijderen? De link gaat mee: om het weer te openen, heb je hem van een andere speler nodig. De potjes die je nog speelt, blijven.", other: "De {count} afgelopen of verlaten potjes van dit apparaat verwijderen? Hun links gaan mee: om er een weer te openen, heb je hem van een andere speler nodig. De potjes die je nog speelt, blijven."},
+  "mine.tidiedDone": {one: "{count} afgelopen of verlaten potje van dit apparaat verwijderd.", other: "{count} afgelopen of verlaten potjes van dit apparaat verwijderd."},
   "mine.tidyKept": {one: "{count} blijft bewaard: dit apparaat kon de meldingen ervan niet uitzetten (geen verbinding?). Probeer het zo nog eens.", other: "{count} blijven bewaard: dit apparaat kon de meldingen ervan niet uitzetten (geen verbinding?). Probeer het zo nog eens."},
 
   "results.title": "Uitslagen",

@@ -389,6 +389,7 @@ export default {
   "sheet.qr": "QR code do lugar: {name}",
   "mine.watchingSheet": "Assistindo: um jogo da sua folha da turma.",
   "mine.tidyAsk": {one: "Remover deste dispositivo o jogo terminado? O link dele vai junto: para abrir o jogo de novo, você teria que pedir o link a outro jogador. Os jogos em andamento ficam.", other: "Remover deste dispositivo os {count} jogos terminados? Os links deles vão junto: para abrir um de novo, você teria que pedir o link a outro jogador. Os jogos em andamento ficam."},
+  "mine.tidyDoneAsk": {one: "Remover deste dispositivo o jogo terminado ou abandonado? O link dele vai junto: para abrir o jogo de novo, você teria que pedir o link a outro jogador. Os jogos que você ainda joga ficam.", other: "Remover deste dispositivo os {count} jogos terminados ou abandonados? Os links deles vão junto: para abrir um de novo, você teria que pedir o link a outro jogador. Os jogos que você ainda joga ficam."},
   "mine.tidyYes": "Remover",
   "mine.tidyKept": {one: "{count} fica: este dispositivo não conseguiu desligar as notificações dele (sem conexão?). Tente de novo daqui a pouco.", other: "{count} ficam: este dispositivo não conseguiu desligar as notificações deles (sem conexão?). Tente de novo daqui a pouco."},
 

@@ -707,6 +707,9 @@ export default {
   "mine.tidyAsk": {one: "Remover deste dispositivo o jogo terminado? A ligação dele vai com ele: para o voltar a abrir, terias de a pedir a outro jogador. Os jogos a decorrer ficam.", other: "Remover deste dispositivo os {count} jogos terminados? As ligações deles vão com eles: para voltar a abrir um, terias de a pedir a outro jogador. Os jogos a decorrer ficam."},
   "mine.tidyYes": "Removê-los",
   "mine.tidied": {one: "{count} jogo terminado removido deste dispositivo.", other: "{count} jogos terminados removidos deste dispositivo."},
+  "mine.tidyDone": {one: "Remover o jogo terminado ou abandonado", other: "Remover os {count} jogos terminados ou abandonados"},
+  "mine.tidyDoneAsk": {one: "Remover deste dispositivo o jogo terminado ou abandonado? A ligação dele vai com ele: para o voltar a abrir, terias de a pedir a outro jogador. Os jogos que ainda jogas ficam.", other: "Remover deste dispositivo os {count} jogos terminados ou abandonados? As ligações deles vão com eles: para voltar a abrir um, terias de a pedir a outro jogador. Os jogos que ainda jogas ficam."},
+  "mine.tidiedDone": {one: "{count} jogo terminado ou abandonado removido deste dispositivo.", other: "{count} jogos terminados ou abandonados removidos deste dispositivo."},
   "mine.tidyKept": {one: "{count} fica: este dispositivo não conseguiu desligar as notificações dele (sem ligação?). Tenta de novo daqui a pouco.", other: "{count} ficam: este dispositivo não conseguiu desligar as notificações deles (sem ligação?). Tenta de novo daqui a pouco."},
 
   "results.title": "Resultados",

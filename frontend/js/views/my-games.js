@@ -70,6 +70,9 @@ function players(entry) {
   return [...names, ...(free ? [t("mine.free", {count: free})] : [])].join(", ");
 }
 
+/** A match the seat is out of while the others play on: it left, or missed too many turns. */
+const isOut = (entry) => entry.status === "playing" && entry.your_status !== "playing";
+
 /** Whether a person at this device is to move: the seat's own player, or anyone at its table. */
 function toMove(entry) {
   const table = tableOf(entry.id);
@@ -100,7 +103,7 @@ function item(entry, failed, listed) {
         <span class="state">${yourTurn(entry) ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, table ? null : entry.seat)}${deadline(entry)}</span>
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
         ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${rematchTaken(entry.your_status)}</span>` : ""}
-        ${entry.status === "playing" && entry.your_status === "left"
+        ${isOut(entry)
           ? html`<span class="left">${t(entry.timed_out ? "mine.timedOut" : "leave.autopilot")}</span>` : ""}
         ${entry.status === "over" && entry.timed_out ? html`<span class="left">${t("mine.timedOutOver")}</span>` : ""}</a>
       ${entry.status === "over" || entry.your_status !== "playing" ? forgetButton(entry.id, matchName(entry), failed) : ""}
@@ -162,12 +165,13 @@ async function watchedViews(known) {
  * dozens of matches to start a new one). */
 const JUMP_FROM = 4;
 
-/** Above the list: that link, and the tidying of the finished matches (`ids`), with its question. */
-function tools(count, tidy, ids) {
+/** Above the list: that link, and the tidying of the finished matches (`done`: their ids, and whether the seat left
+ * some), with its question. */
+function tools(count, tidy, done) {
   const jump = count >= JUMP_FROM ? html`<button type="button" class="small" data-action="toGames" data-key="to-games">
     ${t("home.new")} <span aria-hidden="true">↓</span></button>` : "";
-  const buttons = [jump, tidy.button(ids)].filter(Boolean);
-  return html`${buttons.length ? html`<p class="actions">${buttons}</p>` : ""}${tidy.panel(ids)}`;
+  const buttons = [jump, tidy.button(done)].filter(Boolean);
+  return html`${buttons.length ? html`<p class="actions">${buttons}</p>` : ""}${tidy.panel(done)}`;
 }
 
 /** Remove, and under it why the last try to remove this match (`failed`, an id) kept it. */
@@ -217,10 +221,16 @@ export function myGames(repaint) {
   const gone = () => (entries ? allSeats().filter((seat) => !(seat.at > askedAt)
     && !entries.some((entry) => entry.id === seat.id)) : []);
 
-  /** What the tidying removes: the finished matches, but one whose rematch waits for this seat, and those the server
-   * deleted (its retention took a player's finished matches months later: one Remove each, else), not a replaced link. */
-  const finished = () => [...(entries || []).filter((entry) => entry.status === "over" && !rematchWaiting(entry)
-    && seatOf(entry.id)).map((entry) => entry.id), ...gone().filter((seat) => !replaced.has(seat.id)).map((seat) => seat.id)];
+  /** What the tidying removes: the finished matches, but one whose rematch waits for this seat, those the seat is out
+   * of while the others play on (a grandmother who resigned from one bridge match and was put out of another had no
+   * move in them any more: one Remove each, else), and those the server deleted (its retention took a player's
+   * finished matches months later), not a replaced link. `left`: whether any is one the seat is out of, said so. */
+  function finished() {
+    const done = (entries || []).filter((entry) => ((entry.status === "over" && !rematchWaiting(entry))
+      || isOut(entry)) && seatOf(entry.id));
+    const ids = [...done.map((entry) => entry.id), ...gone().filter((seat) => !replaced.has(seat.id)).map((seat) => seat.id)];
+    return {ids, left: done.some(isOut)};
+  }
 
   async function refresh() {
     clearTimeout(timer);
@@ -264,7 +274,7 @@ export function myGames(repaint) {
     return html`<section class="my-games" aria-labelledby="mine-title">
       <h2 id="mine-title">${t("mine.title")}</h2>
       ${unlisted && seats.length ? html`<p class="note" id="mine-unlisted">${unlistedText(unlisted)}</p>` : ""}
-      ${items ? tools(seats.length + watchedMatches().length, tidy, listed ? finished() : []) : ""}
+      ${items ? tools(seats.length + watchedMatches().length, tidy, listed ? finished() : {ids: [], left: false}) : ""}
       ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
         ${items}${watchedMatches().map((match) => watchedItem(match, watched.get(match.id)?.data, failed))}</ul>`
         : html`<p>${t("app.loading")}</p>`}</section>${sheetsList()}`;
