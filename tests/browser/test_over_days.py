@@ -471,6 +471,31 @@ def test_the_home_tab_says_in_how_many_matches_it_is_your_turn(new_page, server)
     expect(page).to_have_title("● Du bist in 1 Spiel dran · addgames")
 
 
+def test_my_games_says_in_sight_in_how_many_matches_it_is_your_turn(new_page, server):
+    """A grandmother's phone shows no tab: the count of her turns was in a title she never saw, over a list of 30
+    matches she scrolled to the end to know whether another waited for her (QA: many matches over weeks)."""
+    mine = [new_match(server, game) for game in ("addup", "addit")]
+    for match in mine:
+        match.play(lambda view: view["turn"] == 0)
+    theirs = new_match(server, "plusminus")
+    theirs.play(lambda view: view["turn"] == 1)
+    page = new_page(locale="de-DE")
+    for match in (*mine, theirs):
+        page.goto(match.seat_link(0))
+        expect(page.locator("#status")).to_be_visible()
+    page.goto("/")
+    turns = page.locator("#mine-turns")
+    expect(turns).to_have_text("● Du bist in 2 Spielen dran")
+    expect(turns).to_be_in_viewport()
+    mine[0].play(lambda view: view["turn"] == 1)  # played on another device
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # My games asks again at once
+    expect(turns).to_have_text("● Du bist in 1 Spiel dran")
+    mine[1].play(lambda view: view["turn"] == 1)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(turns).to_have_count(0)
+    expect(page.locator("#mine-list > li")).to_have_count(3)
+
+
 def test_the_home_tab_counts_a_late_turn_to_skip_apart_from_the_turns(new_page, server, database_file):
     """A late seat's turn that this device may skip was counted as "your turn": the tab said "Your turn in 2 matches"
     where one was Bob's, and the match's own tab said no turn. It is a turn this device may take, not one it must:

@@ -4,7 +4,7 @@ import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {loadingOr, mergeActions, retrying} from "../ui.js";
 import {codeEntry} from "./join-code.js";
-import {myGames} from "./my-games.js";
+import {myGames, turnsSaid} from "./my-games.js";
 import {gameName} from "./words.js";
 
 function gameCard(game) {
@@ -26,9 +26,9 @@ function gameCard(game) {
 
 /** The tab says how many matches wait for this player, as a match's tab says its turn, and apart from them the late
  * turns it may skip, in the words My games lists them with: "● Your turn in 2 matches · A late turn you may skip". */
-function title({turns, skips}) {
-  const said = [turns ? t("title.yourTurns", {count: turns}) : "", skips ? t("title.skippable", {count: skips}) : ""];
-  return turns || skips ? `● ${said.filter(Boolean).join(" · ")} · ${t("app.name")}` : t("app.name");
+function title(counts) {
+  const said = turnsSaid(counts);
+  return said ? `● ${said} · ${t("app.name")}` : t("app.name");
 }
 
 export default function home() {

@@ -174,6 +174,13 @@ function tools(count, tidy, done) {
   return html`${buttons.length ? html`<p class="actions">${buttons}</p>` : ""}${tidy.panel(done)}`;
 }
 
+/** "Your turn in 2 matches · A late turn you may skip": how many matches wait for this device's move (`turns`), and
+ * apart from them for it to skip a late seat's turn (`skips`); "" for none. Atop My games, and in the home page's tab. */
+export function turnsSaid({turns, skips}) {
+  return [turns ? t("title.yourTurns", {count: turns}) : "", skips ? t("title.skippable", {count: skips}) : ""]
+    .filter(Boolean).join(" · ");
+}
+
 /** Remove, and under it why the last try to remove this match (`failed`, an id) kept it. */
 const forgetButton = (id, match, failed) => html`<button type="button" class="small" data-action="forget" data-id="${id}"
   data-key="forget-${id}" aria-label="${t("mine.forgetLabel", {match})}">${t("mine.forget")}</button>
@@ -232,6 +239,13 @@ export function myGames(repaint) {
     return {ids, left: done.some(isOut)};
   }
 
+  /** How many of the matches listed wait for this device's move (`turns`), and how many for it to skip a late seat's
+   * turn (`skips`): one it may take, not one it must, marked in the list too but never called its turn. */
+  function counts() {
+    const held = (entries || []).filter((entry) => seatOf(entry.id));
+    return {turns: held.filter(toMove).length, skips: held.filter((entry) => !toMove(entry) && skippable(entry)).length};
+  }
+
   async function refresh() {
     clearTimeout(timer);
     const seats = allSeats();
@@ -269,10 +283,12 @@ export function myGames(repaint) {
     if (!seats.length && !watchedMatches().length) return sheetsList();
     const listed = seats.length ? entries : []; // nothing to ask the server for matches only watched
     const held = listed?.filter((e) => seats.some((s) => s.id === e.id));
+    const turns = turnsSaid(counts()); // in sight: a phone shows no tab, whose title says it too
     const items = held ? [held.filter((entry) => !superseded(entry, held)).map((entry) => item(entry, failed, held)),
       gone().map((seat) => goneItem(seat, replaced, failed))] : unlisted ? seats.map(keptItem) : null;
     return html`<section class="my-games" aria-labelledby="mine-title">
       <h2 id="mine-title">${t("mine.title")}</h2>
+      ${turns ? html`<p class="turns" id="mine-turns"><span aria-hidden="true">● </span>${turns}</p>` : ""}
       ${unlisted && seats.length ? html`<p class="note" id="mine-unlisted">${unlistedText(unlisted)}</p>` : ""}
       ${items ? tools(seats.length + watchedMatches().length, tidy, listed ? finished() : {ids: [], left: false}) : ""}
       ${items ? html`<ul id="mine-list" tabindex="-1" aria-labelledby="mine-title">
@@ -306,12 +322,7 @@ export function myGames(repaint) {
       }
       repaint();
     },
-    /** How many of the matches listed wait for this device's move (`turns`), and how many for it to skip a late seat's
-     * turn (`skips`): one it may take, not one it must, marked in the list too but never called its turn. */
-    turns() {
-      const held = (entries || []).filter((entry) => seatOf(entry.id));
-      return {turns: held.filter(toMove).length, skips: held.filter((entry) => !toMove(entry) && skippable(entry)).length};
-    },
+    turns: counts,
     actions: {
       toGames() { // not a #fragment link: the router would draw the page again, at its top
         const games = document.getElementById("games-title");
