@@ -87,7 +87,8 @@ export function keepAnswer(answer, {kind, body}) {
 
 /** Keep a seat of a table, a match whose seats this device holds together (a family passing the tablet round), from
  * the answer that gave it (a create, a join, a rematch): the first kept is the match's seat as any other (My games
- * lists the match once, by its token), and `table` lists each seat with its token. */
+ * lists the match once, by its token), with the invite its answer holds, for a seat the table leaves to another device
+ * (a cousin far away, or a person whose join failed); `table` lists each seat with its token. */
 export function keepAtTable(answer) {
   const id = answer.game.id;
   const held = seatOf(id);
@@ -95,6 +96,7 @@ export function keepAtTable(answer) {
     .sort((a, b) => a.seat - b.seat);
   if (held) return update(id, {table});
   keepSeat(id, {seat: answer.seat, token: answer.token, game: answer.game.game, seatLink: answer.seat_link,
+    invite: answer.invite, inviteLink: answer.invite_link, joinCode: answer.join_code,
     linkShown: true, table}); // the device keeps the links: none is shown to hand over
 }
 

@@ -6,7 +6,7 @@ import requests
 from playwright.sync_api import Page, expect
 
 from ..api.play import first_legal
-from .drive import choose_language, status, too_small
+from .drive import choose_language, settled, status, too_small
 from .matches import move_back_in_time, new_match
 from .test_addup import addup_move
 from .test_quality import serious_violations
@@ -281,3 +281,61 @@ def test_a_desktop_zoomed_to_200_percent_draws_the_curtain_across_the_page(new_p
     curtain, play = page.evaluate("""() => ['#curtain', '.play']
         .map((selector) => document.querySelector(selector).getBoundingClientRect().width)""")
     assert curtain >= play - 1, (curtain, play)
+
+
+TABLET_LANDSCAPE, TABLET_PORTRAIT, PHONE = {"width": 1024, "height": 768}, {"width": 768, "height": 1024}, \
+    {"width": 360, "height": 740}
+
+
+def test_a_cousin_far_away_plays_at_the_familys_table_from_her_phone_behind_the_curtain(new_page, server):
+    """Mia and Leo share a tablet, their cousin Zoé plays from her phone: the form offered no seat for her (every other
+    seat of a table was a person at the device or the computer), the table kept no invite to send her, the start showed
+    Mia's dealt hand to whoever held the tablet, and Zoé's turn left the last mover's hand on screen for as long as
+    she took. Now her seat waits for her invite; the start and her turn come behind the curtain, which says she plays
+    on her device and goes on to the next person here once she has played."""
+    tablet = new_page()
+    tablet.set_viewport_size(TABLET_LANDSCAPE)
+    tablet.goto("/new/addup")
+    tablet.locator('[data-key="seats-3"]').click()
+    tablet.locator('[data-key="place-table"]').check()
+    tablet.locator('input[name="name-0"]').fill("Mia")
+    tablet.locator('input[name="name-1"]').fill("Leo")
+    tablet.locator('[data-key="player-2-away"]').click()
+    expect(tablet.locator('[data-key="player-2-away"]')).to_have_text("A friend, with the link")
+    tablet.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(tablet.locator("main .error")).to_have_text(
+        "Give the friend who joins with the link a name: their seat is kept for them.")
+    tablet.locator('input[name="name-2"]').fill("Zoé")
+    assert not too_small(tablet)
+    tablet.locator('form[data-submit="create"] button[type="submit"]').click()
+    expect(tablet).to_have_url(re.compile(r"/g/[\w-]+$"))
+    match = tablet.url.rsplit("/", 1)[1]
+    invite = tablet.locator("#invite-link")
+    expect(invite).to_have_value(re.compile(r"#invite="))  # the table keeps the invite, for Zoé's seat
+
+    phone = new_page(locale="de-DE")
+    phone.set_viewport_size(PHONE)
+    phone.goto(invite.input_value())
+    phone.locator('[data-key="take-2"]').click()  # "Ich bin Zoé": her seat was kept for her
+    expect(phone.locator("#status")).to_have_text("Mia ist dran")
+
+    expect(tablet.locator("#curtain-title")).to_have_text("Pass the device to Mia")  # the start: no hand shown
+    assert pass_to_next(tablet, server, match, ["Mia", "Leo", "Zoé"]) == "Mia"
+    addup_move(tablet)
+    assert pass_to_next(tablet, server, match, ["Mia", "Leo", "Zoé"]) == "Leo"
+    addup_move(tablet)
+    expect(tablet.locator("#curtain-away")).to_have_text("Zoé is playing on another device.")  # Leo's hand is hidden
+    expect(tablet.locator("#curtain-title")).to_have_text("Pass the device to Mia")
+    expect(tablet).to_have_title("ADD UP · addgames")  # nobody's turn here yet
+    assert not shown_cards(tablet) & set().union(*hands(tablet, server, match).values())
+    assert not serious_violations(tablet) + too_small(tablet)
+    tablet.set_viewport_size(TABLET_PORTRAIT)
+    assert not too_small(tablet)
+
+    expect(phone.locator("#status")).to_have_text("Du bist dran")
+    settled(phone)
+    addup_move(phone)
+    expect(tablet.locator("#curtain-away")).to_have_count(0)  # the curtain followed the match: Zoé has played
+    expect(tablet.locator("#curtain-title")).to_have_text("Pass the device to Mia")
+    expect(tablet).to_have_title("● Your turn, Mia · ADD UP · addgames")  # the tab says so, the tablet put aside
+    assert pass_to_next(tablet, server, match, ["Mia", "Leo", "Zoé"]) == "Mia"

@@ -44,6 +44,8 @@ export default {
   "create.apart": "Cada um no seu celular ou tablet, entrando pelo link",
   "create.table": "Jogar neste dispositivo, passando de mão em mão",
   "table.needNames": "Dê nome a todos os jogadores deste dispositivo.",
+  "table.needAwayName": "Dê um nome ao amigo que entra pelo link: o lugar fica guardado para ele.",
+  "table.away": "{name} está jogando em outro dispositivo.",
   "table.pass": "Passe o dispositivo para {name}",
   "table.hidden": "Todas as mãos ficam escondidas até o próximo jogador estar com o dispositivo.",
   "table.show": "Sou {name}, mostrar minhas cartas",

@@ -8,16 +8,21 @@ import {createMatch, createTable} from "./creating.js";
 import {gameChoice, gameOf, seatCount, settingFields, settingsBody, settingsScreen} from "./options.js";
 import {gameName, nameField} from "./words.js";
 
+const AWAY = "away"; // at a table, a seat played from another device: a friend far away, who joins with the link
+
 /** Who plays another seat: a friend, who joins with the link (a name may be given for them), or the computer; at a
- * table (`form.table`), a person at this device, named. */
+ * table (`form.table`), a person at this device or a friend away (a cousin on their phone), each named. */
 function otherSeat(form, n, error) {
-  const level = form.bots[n] || "";
+  const player = form.bots[n] || "";
   const choices = [{value: "", label: t(form.table ? "table.here" : "create.friend")},
+    ...(form.table ? [{value: AWAY, label: t("create.friend")}] : []),
     ...LEVELS.map((each) => ({value: each, label: t("bot.name", {level: t(`bot.level.${each}`)})}))];
+  const chosen = player === AWAY && !form.table ? "" : player;
+  const nameLabel = !form.table ? "create.friendName" : chosen === AWAY ? "table.awayName" : "table.name";
   return html`<div class="seat-player">
-    ${choiceGroup({legend: t("create.otherName", {n: n + 1}), choices, chosen: level, action: "player", key: `player-${n}`,
+    ${choiceGroup({legend: t("create.otherName", {n: n + 1}), choices, chosen, action: "player", key: `player-${n}`,
       data: {seat: n}, named: true})}
-    ${level ? "" : nameField(t(form.table ? "table.name" : "create.friendName", {n: n + 1}),
+    ${LEVELS.includes(chosen) ? "" : nameField(t(nameLabel, {n: n + 1}),
       {name: `name-${n}`, value: form.names[n] || "", own: false, seat: n, error})}
   </div>`;
 }
@@ -26,7 +31,7 @@ function otherSeat(form, n, error) {
  * limit, wants none: a friend's name may be left empty). */
 function seatFields(form, error) {
   const others = [];
-  const friendsWanted = [t("create.allOrNone"), t("table.needNames")].includes(error);
+  const friendsWanted = ["create.allOrNone", "table.needNames", "table.needAwayName"].map((key) => t(key)).includes(error);
   for (let n = 1; n < form.seats; n++) others.push(otherSeat(form, n, friendsWanted));
   return html`
     ${nameField(t("create.yourName"), {name: "name-0", value: form.names[0] || "", seat: 0,
@@ -43,7 +48,12 @@ function placeChoice(form) {
 /** The computer's seats of the match as the form stands: [{seat, level}]. */
 function botSeats(form) {
   return Object.entries(form.bots).map(([seat, level]) => ({seat: Number(seat), level}))
-    .filter(({seat, level}) => level && seat < form.seats);
+    .filter(({seat, level}) => LEVELS.includes(level) && seat < form.seats);
+}
+
+/** The seats of a table played from another device (`AWAY`): left free for their friend's invite. */
+function awaySeats(form) {
+  return Array.from({length: form.seats}, (_, n) => n).filter((n) => form.table && form.bots[n] === AWAY);
 }
 
 /** The names given for the seats friends will take (neither the creator's nor the computer's). */
@@ -115,7 +125,7 @@ export default function create(initial) {
     const bots = botSeats(form);
     const game = screen.games.find((g) => g.key === form.game);
     const body = {...settingsBody(game, form), bots, ...seating(names, bots)};
-    if (form.table) return atTable(names, bots, body);
+    if (form.table) return atTable(names, bots, awaySeats(form), body);
     const friends = friendNames(names, bots);
     if (friends.some(Boolean) && !friends.every(Boolean)) {
       screen.error = t("create.allOrNone");
@@ -124,11 +134,13 @@ export default function create(initial) {
     await createMatch(screen, body, names[0]);
   }
 
-  /** A table: every person at this device named, as each joins the seat reserved under their name. */
-  async function atTable(names, bots, body) {
-    const people = names.filter((_, n) => !bots.some((bot) => bot.seat === n));
-    if (!people.every(Boolean)) {
-      screen.error = t("table.needNames");
+  /** A table: every person named, as each at this device joins the seat reserved under their name; a friend away
+   * joins theirs with the invite (their name reserved: the people here take no seat of theirs). */
+  async function atTable(names, bots, away, body) {
+    const people = names.filter((_, n) => !bots.some((bot) => bot.seat === n) && !away.includes(n));
+    const unnamed = !people.every(Boolean) ? "table.needNames" : !away.every((n) => names[n]) ? "table.needAwayName" : null;
+    if (unnamed) {
+      screen.error = t(unnamed);
       return screen.repaint();
     }
     await createTable(screen, body, people);

@@ -4,11 +4,15 @@
 // says who they are. The computer's and the autopilot's turns go by on the screen of the person who played before.
 // The curtain comes once the move of the person who has the device is answered, never while it is on its way: a
 // move the server refused (the match moved on meanwhile, a late turn skipped from another device) is said to that
-// person on the curtain, before they hand the device on.
+// person on the curtain, before they hand the device on. A friend far away (a seat another device plays) has their
+// turn behind the curtain too, which says so and follows the match until they have played; so does the start, when
+// the last seat is taken from another device while the table waited with a person's (empty) hand on screen.
 import {api} from "../api.js";
+import {notifyTurn, setTitle} from "../attention.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {newKey} from "../outbox.js";
+import {poll} from "../poller.js";
 import {keepAtTable, personToMove, seatOf, tableOf} from "../seat-store.js";
 import {announce, loadingOr, retrying} from "../ui.js";
 import play from "./play.js";
@@ -17,8 +21,12 @@ import {gameName, matchHead, seatName} from "./words.js";
 export default function table(id) {
   const seats = tableOf(id);
   let shown = null; // the person who has the device: {seat, screen}, the play screen of their seat
-  let curtain = null; // while every hand is hidden: {game, seat, name, refused}, the person to take the device;
-  // refused: the name of the person before, whose last move the server refused
+  let curtain = null; // while every hand is hidden: {game, seat, name, turn, refused, away}, the person to take the
+  // device (turn: theirs is the turn now);
+  // refused: the name of the person before, whose last move the server refused; away: the name of the friend who
+  // plays now from another device
+  let shownStatus = null; // the status of the match as the person who has the device last saw it
+  let awayWatch = null; // the poll that follows the match behind the curtain while another device is to move
   let carried = null; // what the page this one replaced (the same, in another language) showed
   let focusStatus = false; // a person just said who they are: their status line takes the focus once drawn
   const screen = {
@@ -26,11 +34,13 @@ export default function table(id) {
     render() {
       if (shown) return shown.screen.render();
       if (!curtain) return loadingOr(screen.error);
-      document.title = `${gameName(curtain.game)} · ${t("app.name")}`;
+      // "● Your turn, Mia" while a person here is to move: a family waiting for their cousin sees her move in the tab
+      setTitle(`${gameName(curtain.game)} · ${t("app.name")}`, curtain.turn, curtain.name);
       return html`<div class="play">${matchHead(curtain.game)}
         <section class="curtain panel" id="curtain" aria-labelledby="curtain-title">
           ${curtain.refused ? html`<p class="error" id="curtain-refused">${t("table.refused", {name: curtain.refused})}</p>`
             : ""}
+          ${curtain.away ? html`<p class="status" id="curtain-away">${t("table.away", {name: curtain.away})}</p>` : ""}
           <h2 id="curtain-title">${t("table.pass", {name: curtain.name})}</h2>
           <p>${t("table.hidden")}</p>
           <p class="actions"><button type="button" class="primary" data-action="reveal" data-key="reveal">
@@ -46,7 +56,10 @@ export default function table(id) {
       if (carried) reveal(carried.seat);
       else if (!curtain) look();
     },
-    stop: () => shown?.screen.stop(),
+    stop() {
+      awayWatch?.stop();
+      shown?.screen.stop();
+    },
     painted(root) {
       shown?.screen.painted(root);
       const status = focusStatus && root.querySelector("#status");
@@ -70,10 +83,32 @@ export default function table(id) {
    * device keeps first. */
   const look = retrying(screen, async () => {
     const {data} = await api.view(id, null); // the public view: no hand
-    const next = personToMove(data, seats) || playsNext(data);
-    if (next) raise(data, next.seat);
-    else reveal(seatOf(id).seat);
+    settle(data);
   });
+
+  function settle(view) {
+    const next = personToMove(view, seats) || playsNext(view);
+    if (next) raise(view, next.seat);
+    else reveal(seatOf(id).seat);
+  }
+
+  /** The seat to move in `view` when another device plays it (a friend far away): neither a person here, nor the
+   * computer, nor the autopilot (a seat that left); null otherwise. */
+  function awayToMove(view) {
+    const seat = view.status === "playing" ? view.seats[view.turn] : null;
+    return seat && !seat.bot && seat.status === "playing" && !seats.some((each) => each.seat === view.turn) ? seat : null;
+  }
+
+  /** Behind the curtain, the match (its public view: no hand) until the friend away has played. */
+  function followAway(view) {
+    awayWatch?.stop();
+    awayWatch = poll((etag, options) => api.view(id, null, etag, options), (data) => {
+      if (data.version === view.version && data.status === view.status) return;
+      awayWatch.stop();
+      settle(data);
+      if (curtain?.turn) notifyTurn(gameName(data.game), id, curtain.name); // when the page is not looked at
+    }, () => {}); // a failed poll tries again by itself; the curtain stays as it is meanwhile
+  }
 
   /** The seat of a person here still playing who moves first after the seat to move, in the seats' order; null when
    * the match is not in play. */
@@ -87,7 +122,10 @@ export default function table(id) {
   function raise(view, seat, refused = null) {
     shown?.screen.stop();
     shown = null;
-    curtain = {game: view.game, seat, name: seatName(view, seat), refused};
+    const away = awayToMove(view);
+    curtain = {game: view.game, seat, name: seatName(view, seat), turn: view.status === "playing" && view.turn === seat,
+      refused, away: away && seatName(view, away.seat)};
+    if (away) followAway(view);
     screen.repaint();
     document.querySelector('[data-key="reveal"]')?.focus();
     announce(t("table.pass", {name: curtain.name})); // a refusal drawn above is an error, said by the alert region
@@ -95,7 +133,9 @@ export default function table(id) {
 
   function reveal(seat, focus = false) {
     const {token} = seats.find((each) => each.seat === seat);
+    awayWatch?.stop();
     curtain = null;
+    shownStatus = null;
     shown = {seat, screen: play(id, token, false, {passed, rematched})};
     shown.screen.repaint = () => screen.repaint();
     if (carried) shown.screen.resume(carried.inner);
@@ -105,12 +145,15 @@ export default function table(id) {
     shown.screen.start();
   }
 
-  /** A view the play screen got: when it is another person's turn, the curtain comes down over every hand (true),
-   * unless a change of the person shown is still on its way (`sending`): its answer, or its refusal, comes first.
-   * `refused`: the person shown made a move the server refused, said on the curtain. */
+  /** A view the play screen got: when it is another person's turn, or another device's (the curtain then for the person
+   * here who plays after it), or the match just started, the curtain comes down over every hand (true), unless a change
+   * of the person shown is still on its way (`sending`): its answer, or its refusal, comes first. `refused`: the person
+   * shown made a move the server refused, said on the curtain. */
   function passed(view, {sending = false, refused = false} = {}) {
-    const next = personToMove(view, seats);
-    if (!next || next.seat === shown?.seat || sending) return false;
+    const began = shownStatus === "waiting" && view.status === "playing"; // the hand shown empty till now is dealt
+    shownStatus = view.status;
+    const next = personToMove(view, seats) || (awayToMove(view) ? playsNext(view) : null);
+    if (!next || (next.seat === shown?.seat && !began) || sending) return false;
     raise(view, next.seat, refused && shown ? seatName(view, shown.seat) : null);
     return true;
   }
