@@ -331,6 +331,9 @@ def test_a_cousin_far_away_plays_at_the_familys_table_from_her_phone_behind_the_
     assert not serious_violations(tablet) + too_small(tablet)
     tablet.set_viewport_size(TABLET_PORTRAIT)
     assert not too_small(tablet)
+    choose_language(tablet, "de")  # drawn again in German, the curtain still follows the match
+    expect(tablet.locator("#curtain-away")).to_have_text("Zoé spielt auf einem anderen Gerät.")
+    choose_language(tablet, "en")
 
     expect(phone.locator("#status")).to_have_text("Du bist dran")
     settled(phone)

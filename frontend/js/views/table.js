@@ -21,8 +21,8 @@ import {gameName, matchHead, seatName} from "./words.js";
 export default function table(id) {
   const seats = tableOf(id);
   let shown = null; // the person who has the device: {seat, screen}, the play screen of their seat
-  let curtain = null; // while every hand is hidden: {game, seat, name, turn, refused, away}, the person to take the
-  // device (turn: theirs is the turn now);
+  let curtain = null; // while every hand is hidden: {game, version, seat, name, turn, refused, away}, the person to
+  // take the device (turn: theirs is the turn now);
   // refused: the name of the person before, whose last move the server refused; away: the name of the friend who
   // plays now from another device
   let shownStatus = null; // the status of the match as the person who has the device last saw it
@@ -54,6 +54,7 @@ export default function table(id) {
     },
     start() {
       if (carried) reveal(carried.seat);
+      else if (curtain?.away) followAway(curtain.version); // drawn again in another language: still following
       else if (!curtain) look();
     },
     stop() {
@@ -99,11 +100,11 @@ export default function table(id) {
     return seat && !seat.bot && seat.status === "playing" && !seats.some((each) => each.seat === view.turn) ? seat : null;
   }
 
-  /** Behind the curtain, the match (its public view: no hand) until the friend away has played. */
-  function followAway(view) {
+  /** Behind the curtain, the match (its public view: no hand) from its `version` until the friend away has played. */
+  function followAway(version) {
     awayWatch?.stop();
     awayWatch = poll((etag, options) => api.view(id, null, etag, options), (data) => {
-      if (data.version === view.version && data.status === view.status) return;
+      if (data.version === version && data.status === "playing") return;
       awayWatch.stop();
       settle(data);
       if (curtain?.turn) notifyTurn(gameName(data.game), id, curtain.name); // when the page is not looked at
@@ -123,9 +124,9 @@ export default function table(id) {
     shown?.screen.stop();
     shown = null;
     const away = awayToMove(view);
-    curtain = {game: view.game, seat, name: seatName(view, seat), turn: view.status === "playing" && view.turn === seat,
-      refused, away: away && seatName(view, away.seat)};
-    if (away) followAway(view);
+    curtain = {game: view.game, version: view.version, seat, name: seatName(view, seat),
+      turn: view.status === "playing" && view.turn === seat, refused, away: away && seatName(view, away.seat)};
+    if (away) followAway(view.version);
     screen.repaint();
     document.querySelector('[data-key="reveal"]')?.focus();
     announce(t("table.pass", {name: curtain.name})); // a refusal drawn above is an error, said by the alert region
