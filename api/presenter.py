@@ -67,14 +67,23 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
         "turn": turn,
         "deadline": deadline,
         "scores": game.scores(state.game),
-        "winners": events.winners(game, state) if match_status == "over" else [],
         "seed_sha256": hashlib.sha256(match.seed.encode()).hexdigest(),
-        "seed": match.seed if match_status == "over" else None,
         "rematch": match.rematch_id,
         "creator": match.creator,
         "state": shown,
         "you": None if viewer is None else {"seat": viewer, "legal_moves": legal},
+        **(outcome(match, game, state) if match_status == "over" else UNDECIDED),
     }
+
+
+# A match not over has no outcome yet: its view tests the status once for all three fields (the hot path of a match
+# in play), and its places are worked out only once it is over.
+UNDECIDED: dict = {"winners": [], "places": [], "seed": None}  # read only: jsonify never changes it
+
+
+def outcome(match: MatchRow, game, state: events.MatchState) -> dict:
+    """A finished match's outcome: who won, each seat's place (worked out only now) and the seed, revealed."""
+    return {"winners": events.winners(game, state), "places": events.places(game, state), "seed": match.seed}
 
 
 def seats(match: MatchRow, bots: tuple[str | None, ...] | None = None) -> list[dict]:

@@ -120,8 +120,12 @@ def scores(state: State) -> list[int]:
     return list(state.scores)
 
 
+def standing(state: State) -> list[int]:
+    return [-score for score in state.scores]  # lowest wins
+
+
 def winners(state: State) -> list[int]:
-    return leaders([-score for score in state.scores]) if is_over(state) else []  # lowest wins
+    return leaders(standing(state)) if is_over(state) else []
 
 
 def legal_moves(state: State, seat: int) -> JSON | None:

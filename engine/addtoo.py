@@ -121,10 +121,13 @@ def scores(state: State) -> list[int]:
     return list(state.totals)
 
 
+def standing(state: State) -> list[tuple[int, int]]:
+    """The totals, a tie broken by the last hand's net points (RULES.md's Interpretation)."""
+    return [(total, points - penalty) for total, (points, penalty) in zip(state.totals, state.last_hand)]
+
+
 def winners(state: State) -> list[int]:
-    if not is_over(state):
-        return []
-    return leaders([(total, points - penalty) for total, (points, penalty) in zip(state.totals, state.last_hand)])
+    return leaders(standing(state)) if is_over(state) else []
 
 
 def legal_moves(state: State, seat: int) -> JSON | None:

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple, Protocol
 
 from . import bots as computer
 from . import cards
-from .protocol import JSON, Game, GameOver, IllegalMove, Move, UnknownEvent, check_turn
+from .protocol import JSON, Game, GameOver, IllegalMove, Move, UnknownEvent, check_turn, ranks
 
 PERSON = "move"  # a move the seat's player made
 PLAYED = (PERSON, "timeout", "autopilot", "bot")  # the kinds that carry a move of the game
@@ -140,6 +140,16 @@ def winners(game: Game, match: MatchState) -> list[int]:
     if match.resigned is not None:
         return [seat for seat in range(match.seats) if seat != match.resigned]
     return game.winners(match.game)
+
+
+def places(game: Game, match: MatchState) -> list[int]:
+    """Each seat's place in the finished match, as `winners` ranks it: the winners 1, a tie sharing a place and the
+    next skipped (1, 1, 3); the seat that resigned (which ended the match) last, behind all the others; otherwise
+    by the game's `standing` (a seat that left too: its turns were played out for it)."""
+    if match.resigned is not None:
+        return ranks([seat != match.resigned for seat in range(match.seats)])
+    standing = getattr(game, "standing", game.scores)  # optional in the protocol: most games rank on their scores
+    return ranks(standing(match.game))
 
 
 def status(match: MatchState, seat: int) -> str:

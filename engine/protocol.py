@@ -24,6 +24,8 @@ A game is a module (see `engine/addup.py`) with these names:
     unhinted_view(view)               optional: the same for a view that holds such a number (ADD UP's row sums)
     log_entry(before, seat, move, after, viewer)  one move as `viewer` may see it
     is_over(state), scores(state), winners(state)
+    standing(state)                   optional: per seat what a finished match ranks it on, higher first
+                                      (`winners` are the best); without it, `scores(state)`
     zones(state)                      where every card is, and who may see it
 
 States are immutable (frozen dataclasses of tuples): `apply` never changes its argument, so a
@@ -165,3 +167,9 @@ def leaders(values: Sequence[Any]) -> list[int]:
     """The seats whose value is the highest (several on a tie): who wins on these values."""
     best = max(values)
     return [seat for seat, value in enumerate(values) if value == best]
+
+
+def ranks(values: Sequence[Any]) -> list[int]:
+    """Each seat's place on these values, the highest first: 1 + the seats with a higher value, so that a tie
+    shares a place and the next place is skipped (1, 1, 3); the seats in place 1 are the `leaders`."""
+    return [1 + sum(other > value for other in values) for value in values]

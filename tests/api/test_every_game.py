@@ -55,9 +55,12 @@ def test_a_match_is_played_to_the_end_over_http(client, key, seats):
     choose = CHOOSERS[key]
     final = table.play_to_end(lambda view: choose(view["you"]["legal_moves"]))
     assert final["status"] == "over" and final["winners"] and final["seed"]
+    assert [seat for seat, place in enumerate(final["places"]) if place == 1] == final["winners"]
+    assert sorted(final["places"]) == sorted(1 + sum(other < place for other in final["places"])
+                                             for place in final["places"]), "a tie shares a place, the next skipped"
     log = client.get(f"/api/v1/games/{table.id}/moves").json
     assert len(log["moves"]) == final["version"]
-    assert table.view(None, "/versions/1")["version"] == 1
+    assert table.view(None, "/versions/1")["places"] == [], "no places before the end"
 
 
 @pytest.mark.parametrize("key", sorted(HANDS_HIDDEN & set(CHOOSERS)))

@@ -121,6 +121,7 @@ def test_resigning_a_two_seat_match_ends_it(client):
     response = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[1]))
     assert response.status_code == 200
     assert response.json["status"] == "over" and response.json["winners"] == [0] and response.json["seed"]
+    assert response.json["places"] == [1, 2], "the seat that resigned is last"
     assert response.json["seats"][1]["timeouts"] < response.json["pace"]["timeouts_to_leave"]
     again = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
     assert (again.status_code, again.json["code"]) == (409, "game_over")

@@ -2,6 +2,7 @@
 
 `ADDGAMES_SWEEP=full` plays the full sweep (1,000 matches per game); CI plays a smaller one.
 """
+import itertools
 import json
 import os
 import random
@@ -33,6 +34,31 @@ def play_random_match(game, seats: int, seed: int, options: dict | None = None, 
         moves.append((seat, move))
         state = after
     return setup, moves, state
+
+
+def places_of(game, state) -> list[int]:
+    """The places of a finished match's seats (engine/events.py's `places`), nobody having resigned."""
+    return events.places(game, events.begin(state, len(game.scores(state))))
+
+
+# The games whose lowest score wins (RULES.md): in the others the highest does.
+LOWEST_WINS = {"addem"}
+
+
+def assert_places_rank_the_scores(game, state):
+    """Every seat has one place from 1 to the number of seats, as many seats before it as its place says (a tie shares
+    a place, the next is skipped), the seats in place 1 are the winners, and a better score is never placed lower
+    (ADD-TOO: a better total; equal totals are told apart by the last hand, so only there may equal scores differ)."""
+    places, scores = places_of(game, state), game.scores(state)
+    assert len(places) == len(scores), "every seat is ranked exactly once"
+    assert all(sum(other < place for other in places) == place - 1 for place in places), places
+    assert [seat for seat, place in enumerate(places) if place == 1] == game.winners(state)
+    sign = -1 if game.KEY in LOWEST_WINS else 1
+    for a, b in itertools.permutations(range(len(scores)), 2):
+        if sign * scores[a] > sign * scores[b]:
+            assert places[a] < places[b], (scores, places)
+        if scores[a] == scores[b] and game.KEY != "addtoo":
+            assert places[a] == places[b], (scores, places)
 
 
 def strings_in(document) -> set[str]:

@@ -8,7 +8,7 @@ from engine.addem_sums import choose
 from engine.protocol import BadSetup, IllegalMove
 from engine.shuffle import pick, shuffled
 
-from .sweep import assert_each_card_once, assert_nothing_hidden_leaks, play_random_match
+from .sweep import assert_each_card_once, assert_nothing_hidden_leaks, places_of, play_random_match
 
 FILLER = ["F1a", "F1b", "F1c", "M1a", "M1b", "F2c"]  # a harmless hand: six cards worth 6 points
 PAD = ["F7b", "F7c", "F6c", "M4b", "M2b", "F0c"]  # more harmless cards for the player's own hand
@@ -460,6 +460,7 @@ def test_the_match_ends_when_one_player_is_left_under_fifty():
     after = addem.apply(state, 0, summed("T9a", "F2a", "F3a", "F4a", "F0a"))
     assert addem.is_over(after) and addem.to_move(after) is None and addem.winners(after) == [0]
     assert addem.scores(after) == [10, 57] and addem.candidate_moves(after, 0) == []
+    assert places_of(addem, after) == [1, 2], "the lowest score is first"
 
 
 def test_equal_lowest_scores_share_the_win():
@@ -469,6 +470,7 @@ def test_equal_lowest_scores_share_the_win():
     state = dataclasses.replace(state, scores=(60 - points[0], 60 - points[1]))
     after = play(state, (0, PASS), (1, PASS))
     assert addem.is_over(after) and addem.scores(after) == [60, 60] and addem.winners(after) == [0, 1]
+    assert places_of(addem, after) == [1, 1]
 
 
 # --- what each viewer sees ---------------------------------------------------------------

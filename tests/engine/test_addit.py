@@ -8,7 +8,7 @@ from engine import addit as game
 from engine.replay import start
 from engine.shuffle import shuffled
 
-from .sweep import play_random_match
+from .sweep import places_of, play_random_match
 
 SHORT, LONG = {"length": "short"}, {"length": "long"}
 EXAMPLE_TABLE = ["tennis-2", "tennis-3", "hockey-3", "tennis-4", "hockey-4", "tennis-5", "tennis-6",
@@ -201,7 +201,7 @@ def test_short_game_most_cards_wins():
     state = game.apply(state, 0, play("soccer-8", "tennis-8"))
     while not game.is_over(state):
         state = game.apply(state, state.turn, {"type": "play", "card": state.hands[state.turn][0], "capture": []})
-    assert game.scores(state) == [60, 0] and game.winners(state) == [0]
+    assert game.scores(state) == [60, 0] and game.winners(state) == [0] and places_of(game, state) == [1, 2]
     with pytest.raises(GameOver):
         game.apply(state, 0, play("soccer-1"))
 

@@ -4,7 +4,7 @@ import pytest
 from engine import BadSetup, IllegalMove, addtoo
 from engine.options import normalize
 
-from .sweep import play_random_match
+from .sweep import places_of, play_random_match
 
 
 def d(a: int, b: int) -> str:
@@ -283,15 +283,16 @@ def _last_play(totals, points, second_hand):
     return addtoo.apply(state, 0, place(d(5, 6), 1, 0, 2))
 
 
-@pytest.mark.parametrize("totals, points, second_hand, final, winners", [
-    ((190, 150), (0, 0), [d(1, 2)], [205, 140], [0]),
-    ((195, 198), (0, 30), [d(1, 2)], [210, 218], [1]),  # both reach 200: the highest total
-    ((190, 195), (0, 20), [d(1, 2)], [205, 205], [0]),  # equal totals: seat 0 scored 15 in that hand, seat 1 10
-    ((190, 190), (0, 25), [d(1, 2)], [205, 205], [0, 1]),  # equal again: a shared win
+@pytest.mark.parametrize("totals, points, second_hand, final, winners, places", [
+    ((190, 150), (0, 0), [d(1, 2)], [205, 140], [0], [1, 2]),
+    ((195, 198), (0, 30), [d(1, 2)], [210, 218], [1], [2, 1]),  # both reach 200: the highest total
+    ((190, 195), (0, 20), [d(1, 2)], [205, 205], [0], [1, 2]),  # equal totals: seat 0 scored 15 in that hand, seat 1 10
+    ((190, 190), (0, 25), [d(1, 2)], [205, 205], [0, 1], [1, 1]),  # equal again: a shared win
 ])
-def test_match_ends_when_a_total_reaches_the_target(totals, points, second_hand, final, winners):
+def test_match_ends_when_a_total_reaches_the_target(totals, points, second_hand, final, winners, places):
     after = _last_play(totals, points, second_hand)
     assert addtoo.is_over(after) and addtoo.scores(after) == final and addtoo.winners(after) == winners
+    assert places_of(addtoo, after) == places
     assert addtoo.to_move(after) is None and addtoo.legal_moves(after, 0) is None
 
 

@@ -4,6 +4,8 @@ import pytest
 from engine import GameOver, IllegalMove, NotYourTurn, addup
 from engine.addup import State
 
+from .sweep import places_of
+
 ALL = [face["id"] for face in addup.deck(2, {})]
 
 
@@ -124,6 +126,7 @@ def test_when_the_deck_is_empty_hands_are_played_out_and_empty_hands_are_skipped
 def test_most_captured_cards_wins_and_equal_counts_share():
     over = State(hands=((), (), ()), pile=(), rows=((), ()), captured=(("1a", "2a"), ("3a",), ("4a", "5a")), turn=None)
     assert addup.winners(over) == [0, 2] and addup.scores(over) == [2, 1, 2]
+    assert places_of(addup, over) == [1, 3, 1], "the two first share place 1: the next is third"
 
 
 def test_legal_moves_offer_each_card_and_where_it_would_capture():

@@ -5,6 +5,8 @@ from engine import GameOver, IllegalMove, NotYourTurn, addup, bots
 from engine import events
 from engine.replay import start
 
+from .sweep import places_of
+
 
 def new(seats: int):
     _, state = start(addup, seats, None, "match-tests")
@@ -20,6 +22,7 @@ def test_resigning_a_two_seat_match_ends_it_and_the_other_wins():
     match = events.apply(addup, new(2), "resign", 1, None, 3)
     assert events.is_over(addup, match) and events.to_move(addup, match) is None
     assert events.winners(addup, match) == [0] and events.status(match, 1) == "resigned"
+    assert events.places(addup, match) == [1, 2]
     with pytest.raises(GameOver):
         events.apply(addup, match, "resign", 0, None, 3)
 
@@ -50,6 +53,7 @@ def test_when_everyone_has_left_the_autopilot_finishes_the_match():
         match = events.apply(addup, match, "resign", seat, None, 3)
     *_, (_, _, _, last) = events.stand_ins(addup, match, 3, "match-tests", 3)
     assert events.is_over(addup, last) and events.winners(addup, last) == addup.winners(last.game)
+    assert events.places(addup, last) == places_of(addup, last.game), "seats that left rank by their scores"
 
 
 def test_timeouts_in_a_row_count_and_a_move_resets_them():
@@ -94,6 +98,7 @@ def test_the_last_person_leaving_bots_ends_the_match_and_the_others_win():
     _, state = start(addup, 3, None, "match-tests")
     match = events.apply(addup, events.begin(state, 3, (None, "easy", "hard")), "resign", 0, None, 3)
     assert events.is_over(addup, match) and events.winners(addup, match) == [1, 2]
+    assert events.places(addup, match) == [3, 1, 1], "the seat that resigned is last, behind the tie for first"
 
 
 def test_a_hint_marks_the_seat_until_its_next_move_and_changes_nothing_else():

@@ -7,7 +7,7 @@ from engine import GameOver, IllegalMove, NotYourTurn, cards
 from engine import plusminus as game
 from engine.shuffle import pick, shuffled
 
-from .sweep import play_random_match
+from .sweep import places_of, play_random_match
 
 ONE, RUBBER = {"games": 1}, {"games": 5}
 
@@ -240,7 +240,7 @@ def test_fourth_man_home_ends_the_game_at_once_and_scores_it():
     state = replace(state, boards=cards.set_at(state.boards, 1, (25, 15, 0, 3)))
     after = game.apply(state, 0, play("plus-10a", 3))
     assert game.is_over(after) and after.history == ((200, 50 + 15 - 20 + 3),)
-    assert game.scores(after) == [200, 48] and game.winners(after) == [0]
+    assert game.scores(after) == [200, 48] and game.winners(after) == [0] and places_of(game, after) == [1, 2]
     entry = game.log_entry(state, 0, play("plus-10a", 3), after, 1)
     assert entry["game_end"] == {"game": 1, "reason": "home", "boards": [[25, 25, 25, 25], [25, 15, 0, 3]],
                                  "points": [200, 48], "totals": [200, 48]}

@@ -7,8 +7,8 @@ from engine import GAMES, BadSetup, cards
 from engine.options import check_seats, normalize
 from engine.replay import checked_setup, start
 
-from .sweep import (MATCHES, assert_each_card_once, assert_nothing_hidden_leaks, assert_refuses_nonsense,
-                    play_random_match, replays_to)
+from .sweep import (MATCHES, assert_each_card_once, assert_nothing_hidden_leaks, assert_places_rank_the_scores,
+                    assert_refuses_nonsense, play_random_match, replays_to)
 
 
 def seat_counts(game):
@@ -43,6 +43,7 @@ def test_random_matches_keep_every_promise(key):
                                                   bots=players(n, seats))
         assert len(game.scores(final)) == seats
         assert game.winners(final), "a finished match has at least one winner"
+        assert_places_rank_the_scores(game, final)
         assert game.to_move(final) is None and game.candidate_moves(final, 0) == []
         assert replays_to(game, setup, moves, final)
 
