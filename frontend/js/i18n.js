@@ -103,7 +103,8 @@ export function has(key) {
   return key in en;
 }
 
-/** The text for `key` with {name} placeholders filled; {count} picks a plural form when given. */
+/** The text for `key` with {name} placeholders filled; {count} picks a plural form when given (an ordinal's form,
+ * "1st", "2nd", with `ordinal: true`). */
 export function t(key, params = {}) {
   let text = dict[key];
   if (text === undefined) {
@@ -111,7 +112,7 @@ export function t(key, params = {}) {
     text = en[key] ?? key;
   }
   if (typeof text === "object") {
-    const form = new Intl.PluralRules(locale()).select(params.count ?? 0);
+    const form = new Intl.PluralRules(locale(), {type: params.ordinal ? "ordinal" : "cardinal"}).select(params.count ?? 0);
     text = text[form] ?? text.other;
   }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));

@@ -63,8 +63,10 @@ def over_line(view: dict, names: list[str]) -> str:
 
 
 def result(view: dict, seat: int) -> str:
-    winners = view["winners"]
-    return "Lost" if seat not in winners else "Won" if len(winners) == 1 else "Shared the win"
+    """A pupil's result as the table says it: a loss with the place the server gave it (its `places`)."""
+    winners, place = view["winners"], view["places"][seat]
+    return f"Lost ({place}{ {2: 'nd', 3: 'rd'}.get(place, 'th')})" if seat not in winners \
+        else "Won" if len(winners) == 1 else "Shared the win"
 
 
 def table(page) -> list[list[str]]:

@@ -374,8 +374,14 @@ def test_the_end_of_a_match_is_said_with_every_seat_s_final_score(new_page, serv
     expect(page.locator("#status")).to_have_attribute("data-status", "over")
     expect(page.locator("#last-move")).to_be_visible()
     scores = [read_aloud(score) for score in page.locator(".scores .score").all()]
-    final = {"en-GB": f"Final scores: Ann: {scores[0]} and Bob: {scores[1]}.",
-             "fr-FR": f"Scores finaux\u202f: Ann\u202f: {scores[0]} et Bob\u202f: {scores[1]}."}[locale]
+    places = match.view(0)["places"]  # the server's: first the winner (or both, on a tie), in that order
+    first, second = sorted(range(2), key=lambda seat: places[seat])
+    names, ordinal = ["Ann", "Bob"], {"en-GB": ["", "1st", "2nd"], "fr-FR": ["", "1er", "2e"]}[locale]
+    seat_score = "{} {}: {}" if locale == "en-GB" else "{} {}\u202f: {}"
+    ranked = [seat_score.format(ordinal[places[s]], names[s], scores[s]) for s in (first, second)]
+    final = {"en-GB": f"Final scores: {ranked[0]} and {ranked[1]}.",
+             "fr-FR": f"Scores finaux\u202f: {ranked[0]} et {ranked[1]}."}[locale]
+    expect(page.locator(".scores .place")).to_have_text([ordinal[place] for place in places])
     status = sentence(page.locator("#status").inner_text())
     expect(page.locator("#announce")).to_have_text(f"{said(page)} {status} {final}")
     spaced = [re.sub(r"\s", " ", words) for words in page.evaluate("window.heard")]  # French no-break spaces plain

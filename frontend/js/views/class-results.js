@@ -14,7 +14,7 @@ import {load} from "../loader.js";
 import {classAbsent} from "./class-absent.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {matchBoard} from "./class-board.js";
-import {gameName, problemText, seatName, statusLine} from "./words.js";
+import {gameName, place, problemText, seatName, statusLine} from "./words.js";
 
 const COLUMNS = ["pupil", "match", "status", "score", "result", "played", "wins"];
 
@@ -77,7 +77,7 @@ function row({pupil, n, seat, known}, views, game) {
   return {pupil, match: n, status, problem, played: read ? over.length : "",
     wins: read ? over.filter((view) => view.winners.includes(seat)).length : "",
     score: game && shown && shown.status !== "waiting" ? game.score(shown, seat).text : "",
-    result: shown?.status === "over" ? t(`results.${outcome(shown.winners, seat)}`) : ""};
+    result: shown?.status === "over" ? t(`results.${outcome(shown.winners, seat)}`, {place: place(shown, seat)}) : ""};
 }
 
 /** A match's line on the projector (class-board.js): its number, its players with their points, how it stands. */

@@ -3,7 +3,7 @@ import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {botTag} from "./computer.js";
 import {timedOut} from "./pace.js";
-import {seatName} from "./words.js";
+import {place, seatName} from "./words.js";
 
 // From this many seats the scores are a compact list, one line a seat (two when a long name needs the room),
 // so the table and the hand stay on a phone's first screen, long names and longer languages too (README:
@@ -27,6 +27,7 @@ export function scoreboard(view, me, game) {
         ${seat.status === "left" && !seat.bot ? html` <span class="tag">${t("seat.autopilot")}</span>` : ""}
         ${seat.status === "resigned" && !timedOut(view, seat) ? html` <span class="tag">${t("seat.resigned")}</span>` : ""}
         ${seat.timeouts ? html` <span class="tag">${t("seat.timeouts", {count: seat.timeouts})}</span>` : ""}
+        ${view.places?.length ? html` <span class="tag place">${place(view, n)}</span>` : ""}
         ${turn ? html`<span class="sr-only">, ${t("seat.toPlay")}</span>` : ""}</span>${PAUSE}
       ${standing(view, n, scores[n], compact)}${PAUSE}
       <span class="info">${game.seatInfo(view, n)}</span>
@@ -58,9 +59,12 @@ export function scoreRule(view) {
   return html`<p class="score-rule">${t(key, {count: options.games, target: view.state?.target ?? options.target})}</p>`;
 }
 
-/** "Final scores: Ann: 3 cards captured and Bob: 9 cards captured.", said with the end of a match, whose status line
- * names the winner alone: a screen reader heard no score where the last move's words held none (ADD UP's). */
+/** "Final scores: 1st Bob: 9 cards captured and 2nd Ann: 3 cards captured.", said with the end of a match, whose status
+ * line names the winner alone: a screen reader heard no score where the last move's words held none (ADD UP's). In
+ * the order of the places (a view kept from a server before them: in seat order). */
 export function finalScores(view, game) {
-  const scores = view.seats.map((seat, n) => t("status.seatScore", {name: seatName(view, n), score: game.score(view, n).text}));
+  const order = view.seats.map((seat, n) => n).sort((a, b) => (view.places?.[a] ?? 0) - (view.places?.[b] ?? 0));
+  const scores = order.map((n) => t("status.seatScore", {place: view.places?.length ? place(view, n) : "",
+    name: seatName(view, n), score: game.score(view, n).text}).trimStart());
   return t("status.finalScores", {scores: listing(scores)});
 }

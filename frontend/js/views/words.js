@@ -192,3 +192,7 @@ const ERROR_KEYS = {
 
 /** Why a match this device knew of (its seat, its link) is gone, with the page that says for how long matches are kept. */
 export const goneWhy = () => html`<p id="gone-why">${t("play.goneWhy")} <a href="/privacy">${t("privacy.link")}</a></p>`;
+
+/** "2nd": seat `n`'s place in a finished match, as the server ranks it (`places`: the game's own order, ADD'EM's lowest
+ * score first, a tie sharing a place). */
+export const place = (view, n) => t("status.place", {count: view.places[n], ordinal: true});
