@@ -31,16 +31,26 @@ def said(page) -> str:
     return sentence(page.locator("#last-move").inner_text().removeprefix(label))
 
 
-def test_the_others_move_is_said_with_the_status_line(new_page, server):
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_the_others_move_is_said_with_the_status_line_and_where_the_scores_stand(new_page, server, locale):
+    """A friend's move was said with "Your turn." alone: where the scores stood after it, a screen reader had to go
+    looking for in the players' list. It is said after the status line, each seat's score as the list shows it."""
     match = new_match(server, "addit")
     mover = match.view(0)["turn"]
-    page = new_page()
+    page = new_page(locale=locale)
     page.goto(match.seat_link(1 - mover))
     expect(page.locator("#status")).to_have_attribute("data-status", "playing")
+    settled(page)
     match.move(mover, choose("addit", match.view(mover)))
     expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
     expect(page.locator("#last-move")).to_be_visible()
-    expect(page.locator("#announce")).to_have_text(f"{said(page)} Your turn.")
+    scores = page.locator(".scores .score").all_inner_texts()
+    seat_score = "{}: {}" if locale == "en-GB" else "{}\u202f: {}"
+    ranked = [seat_score.format(name, score) for name, score in zip(PLAYERS, scores)]
+    standing = {"en-GB": f"Scores: {ranked[0]} and {ranked[1]}.",
+                "fr-FR": f"Scores\u202f: {ranked[0]} et {ranked[1]}."}[locale]
+    status = sentence(page.locator("#status").inner_text())
+    expect(page.locator("#announce")).to_have_text(f"{said(page)} {status} {standing}")
 
 
 def test_a_move_and_the_computers_reply_to_it_are_said_with_the_status_line(new_page):
@@ -472,3 +482,4 @@ def test_a_jokers_value_is_judged_aloud_once_typing_pauses_not_at_each_digit(new
     expect(top).to_be_disabled()
     expect(page.locator("#announce")).to_have_text("1 is not from 10 to 999.")
     assert heard(page, "is not from 10 to 999.") == 1, page.evaluate("window.heard")  # not at the 1 of 12
+

@@ -187,6 +187,7 @@ export default {
   "status.youWin": "Spiel vorbei: Du hast gewonnen!",
   "status.wins": "Spiel vorbei: {name} gewinnt.",
   "status.shared": "Spiel vorbei, geteilter Sieg: {names}.",
+  "status.scores": "Spielstand: {scores}.",
   "status.finalScores": "Endstand: {scores}.",
   "status.place": "{count}.",
   "status.seatScore": "{place} {name}: {score}",

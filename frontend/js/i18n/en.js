@@ -187,6 +187,7 @@ export default {
   "status.youWin": "Match over: you win!",
   "status.wins": "Match over: {name} wins.",
   "status.shared": "Match over: {names} share the win.",
+  "status.scores": "Scores: {scores}.",
   "status.finalScores": "Final scores: {scores}.",
   "status.place": {one: "{count}st", two: "{count}nd", few: "{count}rd", other: "{count}th"},
   "status.seatScore": "{place} {name}: {score}",

@@ -187,6 +187,7 @@ export default {
   "status.youWin": "Partida terminada: ¡has ganado!",
   "status.wins": "Partida terminada: gana {name}.",
   "status.shared": "Partida terminada: victoria compartida entre {names}.",
+  "status.scores": "Puntuación: {scores}.",
   "status.finalScores": "Puntuación final: {scores}.",
   "status.place": "{count}.º",
   "status.seatScore": "{place} {name}: {score}",

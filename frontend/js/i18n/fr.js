@@ -187,6 +187,7 @@ export default {
   "status.youWin": "Partie terminée : vous gagnez !",
   "status.wins": "Partie terminée : {name} gagne.",
   "status.shared": "Partie terminée : victoire partagée entre {names}.",
+  "status.scores": "Scores : {scores}.",
   "status.finalScores": "Scores finaux : {scores}.",
   "status.place": {one: "{count}er", other: "{count}e"},
   "status.seatScore": "{place} {name} : {score}",

@@ -187,6 +187,7 @@ export default {
   "status.youWin": "Partita finita: hai vinto!",
   "status.wins": "Partita finita: vince {name}.",
   "status.shared": "Partita finita, vittoria a pari merito: {names}.",
+  "status.scores": "Punteggi: {scores}.",
   "status.finalScores": "Punteggi finali: {scores}.",
   "status.place": "{count}º",
   "status.seatScore": "{place} {name}: {score}",

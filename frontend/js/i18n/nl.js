@@ -186,6 +186,7 @@ export default {
   "status.thinking": "De computer denkt na…",
   "status.youWin": "Potje afgelopen: jij wint!",
   "status.wins": "Potje afgelopen: {name} wint.",
+  "status.scores": "Stand: {scores}.",
   "status.finalScores": "Eindstand: {scores}.",
   "status.place": "{count}e",
   "status.seatScore": "{place} {name}: {score}",

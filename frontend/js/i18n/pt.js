@@ -187,6 +187,7 @@ export default {
   "status.youWin": "Jogo terminado: ganhaste!",
   "status.wins": "Jogo terminado: {name} ganha.",
   "status.shared": "Jogo terminado, vitória partilhada: {names}.",
+  "status.scores": "Pontuação: {scores}.",
   "status.finalScores": "Pontuação final: {scores}.",
   "status.place": "{count}.º",
   "status.seatScore": "{place} {name}: {score}",

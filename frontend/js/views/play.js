@@ -22,7 +22,7 @@ import {ownLink} from "./own-link.js";
 import {paceRule} from "./pace.js";
 import {paceControl} from "./pace-control.js";
 import {renaming} from "./rename.js";
-import {finalScores, scoreRule, scoreboard} from "./scoreboard.js";
+import {finalScores, scoreRule, scoreboard, scoresNow} from "./scoreboard.js";
 import {seatLinks} from "./seat-links.js";
 import {thinking} from "./thinking.js";
 import {gameName, goneWhy, homeLink, isolated, keptText, matchHead, pollText, problemText, seatName, statusLine} from "./words.js";
@@ -363,7 +363,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const came = before ? arrivals(before, view, me) : [];
     if (before && (before.version !== view.version || before.status !== view.status || came.length)) {
       // said with the others' moves (see tell), from the first change not said yet (a step of paced replies, say)
-      screen.telling = {from: screen.telling?.from ?? before.version, line: spokenStatus(view, me, came)};
+      screen.telling = {from: screen.telling?.from ?? before.version, line: spokenStatus(view, me, came),
+        scores: view.status === "playing" ? scoresNow(view, screen.game) : ""};
       clearTimeout(telling);
       telling = setTimeout(() => tell(true), TELL_WAIT_MS);
     }
@@ -390,8 +391,9 @@ export default function play(id, linkToken, fromQr = false, table = null) {
 
   /** Say what changed: the moves made since the view shown before, this seat's own among them (what it made:
    * the cards collected, the points, the deal it ended, which a screen reader heard nothing of), then the
-   * bot's reply and the others' moves, then the status line, once the log has them; without the log after
-   * TELL_WAIT_MS (`anyway`), the status line alone. A hint is said when it comes, not here. */
+   * bot's reply and the others' moves, then the status line, and after another seat's move where the scores stand,
+   * once the log has them; without the log after TELL_WAIT_MS (`anyway`), the status line alone. A hint is said when
+   * it comes, not here. */
   function tell(anyway = false) {
     const told = screen.telling;
     if (!told) return;
@@ -400,7 +402,10 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     screen.telling = null;
     clearTimeout(telling);
     const made = (moves || []).filter((entry) => entry.kind !== "hint").slice(-TELL_MOVES);
-    const said = [...made.map((entry) => screen.history.words(entry)), told.line]
+    const me = screen.view.you ? screen.view.you.seat : null;
+    const othersMoved = made.some((entry) => entry.seat !== me && entry.kind !== "pace");
+    const said = [...made.map((entry) => screen.history.words(entry)), told.line, othersMoved ? told.scores : ""]
+      .filter(Boolean)
       .map((text) => (/[.!?…:]$/.test(text) ? text : `${text}.`));
     announce(said.join(" "));
   }

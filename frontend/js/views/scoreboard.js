@@ -60,11 +60,18 @@ export function scoreRule(view) {
 }
 
 /** "Final scores: 1st Bob: 9 cards captured and 2nd Ann: 3 cards captured.", said with the end of a match, whose status
- * line names the winner alone: a screen reader heard no score where the last move's words held none (ADD UP's). In
- * the order of the places (a view kept from a server before them: in seat order). */
-export function finalScores(view, game) {
+ * line names the winner alone: a screen reader heard no score where the last move's words held none (ADD UP's). */
+export const finalScores = (view, game) => standings(view, game, "status.finalScores");
+
+/** "Scores: Ann: 5 cards collected and Bob: 0 cards collected.", said after the others' moves, whose words say what
+ * the move made, not where everyone stands after it. */
+export const scoresNow = (view, game) => standings(view, game, "status.scores");
+
+/** Each seat's score as the players' list shows it, in the sentence `key`: in the order of the places once the match
+ * has them (a view kept from a server before them, or a match under way: in seat order). */
+function standings(view, game, key) {
   const order = view.seats.map((seat, n) => n).sort((a, b) => (view.places?.[a] ?? 0) - (view.places?.[b] ?? 0));
   const scores = order.map((n) => t("status.seatScore", {place: view.places?.length ? place(view, n) : "",
     name: seatName(view, n), score: game.score(view, n).text}).trimStart());
-  return t("status.finalScores", {scores: listing(scores)});
+  return t(key, {scores: listing(scores)});
 }
