@@ -483,3 +483,30 @@ def test_a_jokers_value_is_judged_aloud_once_typing_pauses_not_at_each_digit(new
     expect(page.locator("#announce")).to_have_text("1 is not from 10 to 999.")
     assert heard(page, "is not from 10 to 999.") == 1, page.evaluate("window.heard")  # not at the 1 of 12
 
+
+def test_the_rematch_s_page_says_whose_turn_it_is_when_it_opens(new_page, server):
+    """Ann asked for a rematch; the blind player joined it. The rematch's page opened on "Ann's turn." and said
+    nothing (the live region still held "Ann asked for a rematch."): whose turn it was came only with the first move.
+    The status line is said once as the page opens, on each side."""
+    match = new_match(server, "addup")
+    match.play(lambda view: False)
+    ann, bob = new_page(), new_page()
+    for page in (ann, bob):
+        page.context.add_init_script(HEAR_LIVE_REGIONS)
+    ann.goto(match.seat_link(0))
+    bob.goto(match.seat_link(1))
+    settled(bob)
+    ann.locator('[data-action="rematch"]').click()
+    expect(ann).not_to_have_url(re.compile(match.id))
+    expect(ann.locator("#announce")).to_have_text("Waiting for Bob.")
+    join = bob.get_by_role("button", name="Join the rematch")
+    join.focus()
+    bob.keyboard.press("Enter")
+    expect(bob).to_have_url(re.compile(ann.url.split("/g/")[1].split("#")[0]))
+    expect(bob.locator("#status")).to_have_attribute("data-status", "playing")
+    settled(bob)
+    status = sentence(bob.locator("#status").inner_text())
+    expect(bob.locator("#announce")).to_have_text(status)
+    bob.wait_for_timeout(500)  # polls that draw the page anew: none says it again
+    assert heard(bob, status) == 1, bob.evaluate("window.heard")
+

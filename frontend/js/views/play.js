@@ -55,9 +55,15 @@ const watchNote = (id) => (watchedSheet(id) ? "play.sheetMatch" : watchedFor(id)
 /** Under the table, so that a table without its sums does not look broken. */
 const noSumsNote = (view) => (helpsWithSums(view) ? "" : html`<p class="note" id="no-sums">${t("play.noSums")}</p>`);
 
+// The rematch this tab's page just asked for or joined, which it opens: its page says whose turn it is as it opens
+// (a page opened by a link has its heading and status read in order; this one came in place of the finished match).
+let rematchOpened = null;
+
 /** `table`, for a seat of a table played on this device (table.js): {passed(view), rematched(answer)}. */
 export default function play(id, linkToken, fromQr = false, table = null) {
   const kept = seatOf(id); // as the page opened; what it shows later is read again (a new link kept, a seat forgotten)
+  let sayOnOpen = rematchOpened === id; // the status line, with the first view (see attention)
+  rematchOpened = null;
   let token = linkToken || kept?.token || null;
   let deadToken = null; // the token the server last refused (a link replaced): never taken up again
   let poller = null;
@@ -361,10 +367,11 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const name = player(view, me, table);
     setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine, name && isolated(name));
     const came = before ? arrivals(before, view, me) : [];
-    if (before && (before.version !== view.version || before.status !== view.status || came.length)) {
+    if (sayOnOpen || (before && (before.version !== view.version || before.status !== view.status || came.length))) {
       // said with the others' moves (see tell), from the first change not said yet (a step of paced replies, say)
-      screen.telling = {from: screen.telling?.from ?? before.version, line: spokenStatus(view, me, came),
+      screen.telling = {from: screen.telling?.from ?? before?.version ?? view.version, line: spokenStatus(view, me, came),
         scores: view.status === "playing" ? scoresNow(view, screen.game) : ""};
+      sayOnOpen = false;
       clearTimeout(telling);
       telling = setTimeout(() => tell(true), TELL_WAIT_MS);
     }
@@ -594,6 +601,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     if (entry.kind === "rematch") { // its answer is the new match, which the page opens
       if (pushId(id)) await notifyOnThisPhone(result.game.id, result.token, result.seat).catch(() => false);
       await table?.rematched(result);
+      rematchOpened = result.game.id;
       return go(`/g/${result.game.id}`);
     }
     if (entry.waited) {
