@@ -200,6 +200,7 @@ def test_a_class_whose_making_stopped_midway_keeps_what_was_made_and_goes_on_wit
         timeout=MAKING_S * 1000)
     assert lost == [201]
     expect(teacher.locator("#unmade")).to_have_text("No card yet for Bob and Cy.")
+    expect(teacher.locator("#announce")).to_have_text("No card yet for Bob and Cy.")  # not "Making match 1 of 2…"
     expect(teacher.locator(".pupil-card h2")).to_have_text(["Ann"])  # what was made is usable
     teacher.goto("/")
     expect(teacher.locator("#mine-list > li")).to_have_count(1)

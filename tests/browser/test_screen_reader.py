@@ -13,6 +13,7 @@ from .drive import create_match, once_true, settled
 from .matches import PLAYERS, choose, new_match
 from .test_addup import joker_match
 from .test_bad_network import short_deadlines
+from .test_class_sheet import MAKING_S, set_up
 from .test_computer import play_against_the_computer
 from .test_games import addem_match, addit_move
 from .test_offline import moved_offline
@@ -510,3 +511,15 @@ def test_the_rematch_s_page_says_whose_turn_it_is_when_it_opens(new_page, server
     bob.wait_for_timeout(500)  # polls that draw the page anew: none says it again
     assert heard(bob, status) == 1, bob.evaluate("window.heard")
 
+
+def test_the_class_sheet_says_its_matches_are_made_in_place_of_the_last_progress_line(new_page):
+    """The progress, "Making match 2 of 2…", was the live region's last words once the matches were made: a screen
+    reader reading on to the end of the page found it there, as if the sheet were still at work. The finished message
+    takes its place."""
+    teacher = new_page()
+    set_up(teacher, ["Ann", "Bob", "Cy", "Di"])
+    teacher.locator('[data-key="make"]').click()
+    made = teacher.locator("#made")
+    expect(made).to_have_text(
+        "Every pupil has a card. This device keeps no seat: it watches the matches, in My games.", timeout=MAKING_S * 1000)
+    expect(teacher.locator("#announce")).to_have_text(made.inner_text())

@@ -40,17 +40,19 @@ function card(sheet, group, pupil, alone) {
       aria-label="${t("sheet.printCardOf", {name: pupil})}">${t("sheet.printCard")}</button></li>`;
 }
 
-/** How far this tab's run got, why it stopped, or what is still to make. */
+/** How far this tab's run got, why it stopped, or what is still to make. The end of a run here is said in place of its
+ * last progress line (with what is still to make, when it stopped: its reason is said as an alert), which a screen
+ * reader reading on to the end of the page found still in the live region. */
 function making(sheet, run) {
   const left = unmade(sheet);
   if (run && !run.ended) {
     return html`<p class="sending" data-say id="making">${t("sheet.making", {n: run.n, total: run.total})}
       ${run.wait ? t("sheet.waiting", {seconds: run.wait}) : ""}</p>`;
   }
-  if (!left.length) return html`<p class="note" id="made">${t("sheet.watching")}</p>`;
+  if (!left.length) return html`<p class="note" id="made" ${run ? html`data-say` : ""}>${t("sheet.watching")}</p>`;
   return html`${run?.error ? html`<p class="error" id="making-failed">${t("sheet.stopped",
     {reason: onceText(run.error)})}</p>` : ""}
-    <p id="unmade">${t("sheet.unmade", {names: listing(left)})}</p>
+    <p id="unmade" ${run ? html`data-say` : ""}>${t("sheet.unmade", {names: listing(left)})}</p>
     <p class="actions"><button type="button" class="primary" data-action="goOn" data-key="go-on">${t("sheet.goOn")}</button></p>`;
 }
 
