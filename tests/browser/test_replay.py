@@ -209,3 +209,27 @@ def test_the_replay_steps_say_each_move_and_keep_the_focus_at_the_first_step(new
     expect(previous).to_be_disabled()
     expect(page.locator('[data-key="replay-at"]')).to_be_focused()
     expect(page.locator('[data-key="replay-at"]')).to_be_in_viewport()
+
+
+def test_addtoo_a_hand_just_ended_is_summed_up_once(new_page, server):
+    """Right after a hand of ADD-TOO ended, the last move's line said its results ("Hand over: ... Ann 95 − 0 = 95,
+    Bob 65 − 10 = 55.") and the empty board of the next hand said them again under it ("Last hand: Ann 95 − 0 = 95, ..."),
+    on the table and in the replay at that step: twice the same sums read out. The board's note says the last hand once
+    the line above no longer does, after the next hand's first move."""
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"), options={"target": 200})
+    ended = match.play(lambda view: view["state"]["last_hand"])
+    assert ended["status"] == "playing" and not ended["state"]["board"]
+    page = new_page()
+    page.goto(match.seat_link(0))
+    settled(page)
+    results = "Ann 95 − 0 = 95, Bob 65 − 10 = 55"
+    expect(page.locator("#last-move")).to_contain_text(f"Hand over: Ann placed every diamond. {results}.")
+    expect(page.locator("main")).not_to_contain_text("Last hand:")
+    page.locator('[data-panel="replay"]').click()
+    expect(page.locator(".replay-board")).to_have_attribute("data-version", str(ended["version"]))
+    expect(page.locator(".replay-open")).to_contain_text(results)
+    expect(page.locator("main")).not_to_contain_text("Last hand:")
+    match.play(lambda view: view["version"] > ended["version"])  # the next hand's first placement
+    settled(page, ended["version"] + 1)
+    expect(page.locator(".play > .board .note", has_text="Last hand:")).to_have_text(f"Last hand: {results}.")
+    expect(page.locator("#last-move")).not_to_contain_text(results)

@@ -130,9 +130,11 @@ function tieBroken(view, over) {
   return tied.length > 1 && winners.length === 1 ? winners[0] : null;
 }
 
+/** Under the board, how the last hand ended: once the next hand has its first diamond. Before (its board empty), the
+ * last move is the one that ended the hand, and its line above the table, or the replay's step, says these sums. */
 function lastHand(view) {
   const last = view.state.last_hand;
-  if (!last || view.status === "over") return "";
+  if (!last || view.status === "over" || !view.state.board.length) return "";
   return html`<p class="note">${t("addtoo.lastHand", {results: handResults(view, last.seats)})}</p>`;
 }
 
