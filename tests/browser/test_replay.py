@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from .drive import settled
 from .matches import new_match, unshuffled
+from .test_slow_network import first_held
 
 NUMBER = 13  # board units: a diamond's numbers (.tile text)
 
@@ -209,6 +210,45 @@ def test_the_replay_steps_say_each_move_and_keep_the_focus_at_the_first_step(new
     expect(previous).to_be_disabled()
     expect(page.locator('[data-key="replay-at"]')).to_be_focused()
     expect(page.locator('[data-key="replay-at"]')).to_be_in_viewport()
+
+
+def test_a_slow_step_keeps_the_step_before_on_screen_until_it_comes(new_page, finished):
+    """On a slow phone each *Previous* blanked the replay's table into "Loading…" until the step came, a flash at every
+    step of a long match, the family's eyes losing the table each time. The step shown stays, marked busy, until the
+    next one is drawn; only a step that is slow to come says "Loading…", after a moment."""
+    page = new_page()
+    open_replay(page, finished)
+    last = finished.view()["version"]
+    held = []
+    page.route(f"**/api/v1/games/{finished.id}/versions/{last - 1}", lambda route: held.append(route))
+    page.locator('[data-key="replay-prev"]').click()
+    expect(page.locator('[data-key="replay-at"]')).to_have_value(str(last - 1))
+    board = page.locator(".replay-board")
+    assert "Loading…" not in page.locator(".replay-open").inner_text()  # drawn at the click, before any answer
+    expect(board).to_have_attribute("data-version", str(last))
+    expect(board).to_have_attribute("aria-busy", "true")
+    expect(page.locator(".replay-open")).to_contain_text("Loading…")  # the answer is late: now it says so
+    expect(board).to_have_attribute("data-version", str(last))
+    first_held(page, held).fallback()
+    expect(board).to_have_attribute("data-version", str(last - 1))
+    expect(board).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator(".replay-open")).not_to_contain_text("Loading…")
+
+
+def test_a_step_that_cannot_be_fetched_leaves_the_replay_on_the_step_shown(new_page, finished):
+    """A step whose request failed on the phone's network: the slider and the step's words go back to the step the
+    table shows, not a table of one step under the words of another."""
+    page = new_page()
+    open_replay(page, finished)
+    last = finished.view()["version"]
+    page.route(f"**/api/v1/games/{finished.id}/versions/{last - 1}", lambda route: route.abort())
+    page.locator('[data-key="replay-prev"]').click()
+    board = page.locator(".replay-board")
+    expect(board).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator('[data-key="replay-at"]')).to_have_value(str(last))
+    expect(board).to_have_attribute("data-version", str(last))
+    said = page.locator(".replay-open .actions + p").inner_text()
+    assert said == page.locator("#last-move").inner_text().removeprefix("Last move: ")
 
 
 def test_addtoo_a_hand_just_ended_is_summed_up_once(new_page, server):

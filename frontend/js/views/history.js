@@ -12,6 +12,9 @@ const RETRY_MAX_MS = 30000;
 // The log opens on its latest 50 entries: drawn whole, the 600 of a long ADD-TOO match made every repaint (a poll's news,
 // a diamond picked) four times slower on a phone while it was open. The earlier ones are a button away.
 const LOG_SHOWN = 50;
+// A replay's step that takes longer than this to come says "Loading…"; one sooner just replaces the step before it,
+// kept on screen meanwhile: on a slow phone, "Loading…" at every step blanked the table each time
+const STEP_SLOW_MS = 600;
 /** Logged, but no move: a hint asked for, a new time per move (api/lifecycle.py); the table stays as it was. */
 const isMove = (entry) => entry.kind !== "hint" && entry.kind !== "pace";
 
@@ -45,7 +48,9 @@ export function history(id, token, screen) {
   let marked = 0; // the version made by the move last marked on the table (it animates once)
   let asked = 0;
   const retry = {timer: null, ms: 0, behind: false}; // behind: the log failed to catch up with the view, asked again
-  const replay = {at: null, view: null, reveal: false}; // reveal: scroll to the replay once its step is drawn
+  // at: the step asked for; view: the one drawn, until at's comes; reveal: scroll to the replay once its step is drawn;
+  // slow: at's step is late (STEP_SLOW_MS)
+  const replay = {at: null, view: null, reveal: false, slow: false, timer: null};
   const open = {log: false, replay: false, missed: false, earlier: false};
   let shownFrom = 0; // the log's first entry drawn, set when it opens: the moves that come meanwhile go on its top
   let footChanged = false; // the earlier entries were just shown or hidden at the list's foot: its scroll keeps to its top
@@ -166,16 +171,24 @@ export function history(id, token, screen) {
   const showStep = (at) => html`<button type="button" class="small" data-action="replayTo" data-at="${at}"
     data-key="replay-to-${at}" aria-label="${t("replay.showStep", {at})}">${t("replay.show")}</button>`;
 
+  /** The replay at step `at`: its slider and words at once, its table once fetched, the step drawn before kept till then. */
   async function show(at) {
-    replay.at = at;
-    replay.view = null;
+    Object.assign(replay, {at, slow: false});
+    clearTimeout(replay.timer);
+    replay.timer = setTimeout(() => {
+      replay.slow = true;
+      screen.repaint();
+    }, STEP_SLOW_MS);
     screen.repaint();
+    let view = null;
     try {
-      const view = await api.version(id, at, token());
-      if (replay.at === at) replay.view = view;
+      view = await api.version(id, at, token());
     } catch {
-      replay.at = null;
+      // not fetched: back to the step drawn, none when none was (the slider then on the last step, no table)
     }
+    if (replay.at !== at) return; // another step was asked for meanwhile
+    clearTimeout(replay.timer);
+    Object.assign(replay, {view: view || replay.view, at: view ? at : replay.view?.version ?? null, slow: false});
     screen.repaint();
   }
 
@@ -187,6 +200,7 @@ export function history(id, token, screen) {
     const at = replay.at ?? view.version;
     const entry = at > 0 ? log?.moves[at - 1] : null;
     const past = replay.view;
+    const busy = past && past.version !== at; // the step drawn before, until at's comes
     // Dragged, the slider says the step under the thumb at once (replayDragged); the step is drawn once let go
     return html`
       <label class="field"><span id="replay-said">${t("replay.at", {at, count: view.version})}</span>
@@ -197,8 +211,9 @@ export function history(id, token, screen) {
         <button type="button" class="small" data-action="replayStep" data-step="1" data-key="replay-next"
           data-disabled-focus="replay-at" ${at >= view.version ? "disabled" : ""}>${t("replay.next")}</button></p>
       <p data-say>${entry ? words(entry) : t("replay.deal")}</p>
-      ${past ? html`<div class="replay-board" data-version="${past.version}">${scoreboard(past, past.you?.seat ?? null, screen.game)}${
-        screen.game.board(replayContext(past))}</div>` : replay.at !== null ? html`<p>${t("app.loading")}</p>` : ""}`;
+      ${replay.slow ? html`<p>${t("app.loading")}</p>` : ""}
+      ${past ? html`<div class="replay-board" data-version="${past.version}" aria-busy="${busy ? "true" : "false"}">${
+        scoreboard(past, past.you?.seat ?? null, screen.game)}${screen.game.board(replayContext(past))}</div>` : ""}`;
   }
 
   return {
@@ -209,6 +224,7 @@ export function history(id, token, screen) {
     stop() {
       asked = -1;
       clearTimeout(retry.timer);
+      clearTimeout(replay.timer);
     },
     /** Whether `seat` left the match itself (true) or was put out for missed turns (false); null until the log
      * has caught up with the view. */
