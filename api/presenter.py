@@ -82,8 +82,13 @@ UNDECIDED: dict = {"winners": [], "places": [], "seed": None}  # read only: json
 
 
 def outcome(match: MatchRow, game, state: events.MatchState) -> dict:
-    """A finished match's outcome: who won, each seat's place (worked out only now) and the seed, revealed."""
-    return {"winners": events.winners(game, state), "places": events.places(game, state), "seed": match.seed}
+    """A finished match's outcome: its standings and the seed, revealed."""
+    return {**standings(game, state), "seed": match.seed}
+
+
+def standings(game, state: events.MatchState) -> dict:
+    """A finished match's winners and each seat's place, worked out only now (its view's, and My games')."""
+    return {"winners": events.winners(game, state), "places": events.places(game, state)}
 
 
 def seats(match: MatchRow, bots: tuple[str | None, ...] | None = None) -> list[dict]:

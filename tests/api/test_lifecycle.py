@@ -116,6 +116,29 @@ def test_a_seat_put_out_for_missed_turns_keeps_its_count_while_the_autopilot_pla
         (0, "left", True), (1, "playing", False)]
 
 
+def test_my_games_says_a_seat_missed_its_last_turn_while_another_seat_is_to_move(client, clock):
+    """A single skipped turn showed nowhere in My games: the entry said only "Edna's turn" (QA: results)."""
+    table = Table.create(client, seats=3, time_per_move=3600)
+    mine = lambda: client.post("/api/v1/my-games", json={"tokens": [table.tokens[0]]}).json["games"][0]  # noqa: E731
+    assert mine()["timeouts"] == 0
+    clock.advance(hours=2)
+    claim(client, table, 1)  # seat 0 is late: its turn is skipped
+    entry = mine()
+    assert (entry["turn"], entry["your_status"], entry["timeouts"], entry["timed_out"]) == (1, "playing", 1, False)
+    while table.view()["turn"] != 0:
+        move_first(table)
+    move_first(table)  # seat 0 moves again: its count starts over
+    assert mine()["timeouts"] == 0
+
+
+def test_my_games_gives_a_finished_matchs_places_as_its_view_does(client):
+    table = Table.create(client, seats=3)
+    mine = lambda: client.post("/api/v1/my-games", json={"tokens": [table.tokens[0]]}).json["games"][0]  # noqa: E731
+    assert mine()["places"] == []
+    view = table.play_to_end(first_legal)
+    assert mine()["places"] == view["places"] and sorted(view["places"])[0] == 1 and len(view["places"]) == 3
+
+
 def test_resigning_a_two_seat_match_ends_it(client):
     table = Table.create(client)
     response = client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[1]))
