@@ -14,7 +14,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from .drive import choose_language, too_small
-from .matches import Match, choose
+from .matches import Match, choose, unshuffled
 from .test_class_sheet import MAKING_S, set_up
 from .test_quality import serious_violations
 
@@ -37,10 +37,10 @@ def match_of(link: str) -> str:
     return re.search(r"/g/([\w-]+)#", link)[1]
 
 
-def pair(origin: str, first: str, second: str) -> Match:
-    """The ADD-IT match of two pupils' seat links, to play through the API."""
-    tokens = {seat: re.search(r"#seat=([\w-]+)", link)[1] for seat, link in enumerate([first, second])}
-    return Match(origin, "addit", match_of(first), "", tokens)
+def pair(origin: str, *links: str) -> Match:
+    """The ADD-IT match of pupils' seat links (two, or all of a match of more), to play through the API."""
+    tokens = {seat: re.search(r"#seat=([\w-]+)", link)[1] for seat, link in enumerate(links)}
+    return Match(origin, "addit", match_of(links[0]), "", tokens)
 
 
 def played_to_the_end(origin: str, first: str, second: str) -> dict:
@@ -63,10 +63,12 @@ def over_line(view: dict, names: list[str]) -> str:
 
 
 def result(view: dict, seat: int) -> str:
-    """A pupil's result as the table says it: a loss with the place the server gave it (its `places`)."""
-    winners, place = view["winners"], view["places"][seat]
-    return f"Lost ({place}{ {2: 'nd', 3: 'rd'}.get(place, 'th')})" if seat not in winners \
-        else "Won" if len(winners) == 1 else "Shared the win"
+    """A pupil's result as the table says it: a loss with the place the server gave it (its `places`) where that tells
+    more than the loss, in a match of three or more ("Lost (2nd)" of two said the same thing twice)."""
+    winners, places = view["winners"], view["places"]
+    if seat in winners:
+        return "Won" if len(winners) == 1 else "Shared the win"
+    return f"Lost ({places[seat]}{ {2: 'nd', 3: 'rd'}.get(places[seat], 'th')})" if len(places) >= 3 else "Lost"
 
 
 def table(page) -> list[list[str]]:
@@ -170,6 +172,26 @@ def test_the_results_say_who_won_with_what_score_and_download_as_a_csv_file_a_sp
     # On paper: the cards alone.
     teacher.emulate_media(media="print")
     expect(teacher.locator(".results")).to_be_hidden()
+
+
+def test_a_loss_in_a_match_of_three_says_its_place_on_the_page_and_in_the_csv(new_page, server):
+    """Among three, "Lost (3rd)" tells more than the loss; among two, the place said it twice ("Lost (2nd)")."""
+    teacher = new_page()
+    deck = unshuffled(server, "addit", seats=3)  # the same deal every time: the same places
+    teacher.route("**/api/v1/games", lambda route: route.continue_(
+        post_data=json.dumps({**route.request.post_data_json, "deck": deck})))
+    names = ["Ann", "Bob", "Cy"]
+    set_up(teacher, names, game="addit")
+    teacher.locator('[data-key="seats-3"]').click()
+    links = cards_made(teacher, names)
+    match = pair(server, *links.values())
+    match.play(lambda view: False)
+    view = match.view()
+    said = [result(view, seat) for seat in range(3)]
+    assert any(text.startswith("Lost (") for text in said), view["places"]
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(teacher.locator("#results tbody tr td:nth-child(5)")).to_have_text(said)
+    assert [line[4] for line in saved_rows(teacher)[1:]] == said
 
 
 def test_the_results_follow_pupils_into_their_rematch_reading_only_the_newest_match_of_each_pair(new_page, server):

@@ -28,8 +28,13 @@ const keptChain = (group) => [group.match.id, ...(group.rematches ?? [])];
 const pupilsOf = (sheet) => sheet.groups.flatMap((group, n) => group.pupils.map((pupil, seat) => ({pupil, n: n + 1,
   known: group.match && keptChain(group), seat})).filter(({pupil}) => sheet.followed || group.links[pupil]));
 
-/** won, shared or lost: how a finished match ended for `seat` (the computer's seats may have won it). */
-const outcome = (winners, seat) => (!winners.includes(seat) ? "lost" : winners.length > 1 ? "shared" : "won");
+/** How a finished match ended for `seat` (the computer's seats may have won it): won, shared, or lost, with the place
+ * where it tells more than the loss ("Lost (3rd)" among three; "Lost (2nd)" of two said the same thing twice). */
+function result(view, seat) {
+  const {winners} = view;
+  if (winners.includes(seat)) return t(winners.length > 1 ? "results.shared" : "results.won");
+  return view.places.length > 2 ? t("results.lostPlace", {place: place(view, seat)}) : t("results.lost");
+}
 
 /** The last of `list` (`list.at(-1)`, which Safari before 15.4 and Chrome before 92 lack). */
 const newest = (list) => list[list.length - 1];
@@ -77,7 +82,7 @@ function row({pupil, n, seat, known}, views, game) {
   return {pupil, match: n, status, problem, played: read ? over.length : "",
     wins: read ? over.filter((view) => view.winners.includes(seat)).length : "",
     score: game && shown && shown.status !== "waiting" ? game.score(shown, seat).text : "",
-    result: shown?.status === "over" ? t(`results.${outcome(shown.winners, seat)}`, {place: place(shown, seat)}) : ""};
+    result: shown?.status === "over" ? result(shown, seat) : ""};
 }
 
 /** A match's line on the projector (class-board.js): its number, its players with their points, how it stands. */
