@@ -10,7 +10,7 @@ import requests
 from playwright.sync_api import expect
 
 from .drive import choose_language, create_match, join_match, status
-from .matches import PLAYERS, delete_match, move_back_in_time, new_match
+from .matches import PLAYERS, choose, delete_match, move_back_in_time, new_match, unshuffled
 
 
 def match_id(page) -> str:
@@ -410,6 +410,52 @@ def test_the_tidying_removes_the_matches_the_player_left_too_listed_after_those_
     expect(page.locator("#tidy-ask")).to_contain_text("Remove the 3 matches you finished or left from this device?")
     expect(page.locator("#tidy-ask")).to_contain_text("The matches you still play stay.")
     tidied_to(page, "3 matches you finished or left removed from this device.", playing)
+
+
+def test_my_games_says_the_seat_s_last_turn_was_skipped_while_another_plays(new_page, server, database_file):
+    """Rose's turn, skipped for time, showed nowhere in her list: it said only "Edna's turn" (QA: results)."""
+    match = new_match(server, "addup", players=["Rose", "Edna", "Joan"], time_per_move=3600,
+                      deck=unshuffled(server, "addup", 3))
+    match.play(lambda view: view["turn"] == 0)
+    move_back_in_time(database_file, match.id, 2)
+    assert match.post("timeouts", 1).status_code == 200  # Edna skips Rose's turn
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_be_visible()
+    page.goto("/")
+    entry = page.locator(".my-games li")
+    expect(entry.locator(".state")).to_contain_text("Edna's turn")
+    expect(entry.locator(".skipped")).to_have_text("Your last turn was skipped: time ran out.")
+    match.play(lambda view: view["turn"] == 0)
+    view = match.move(0, choose("addup", match.view(0)))  # Rose plays again: no turn of hers missed now
+    assert view["turn"] == 1 and view["seats"][0]["timeouts"] == 0
+    page.reload()
+    expect(entry.locator(".state")).to_contain_text("Edna's turn")
+    expect(entry.locator(".skipped")).to_have_count(0)
+
+
+def test_my_games_says_the_seat_s_place_in_a_lost_match_of_three_not_of_two(new_page, server):
+    """A finished match of three said only who won, the loser's second or last place nowhere (QA: results); of two,
+    the loss is the place. ADD-IT's fixed deals end with a place each (ADD UP's in a tie of all)."""
+    three = new_match(server, "addit", players=["Rose", "Edna", "Joan"], deck=unshuffled(server, "addit", 3))
+    two = new_match(server, "addit", players=["Rose", "Edna"], deck=unshuffled(server, "addit"))
+    places = [match.play(lambda view: False)["places"] for match in (three, two)]
+    last = [max(range(len(each)), key=each.__getitem__) for each in places]  # a seat that lost (the last place)
+    assert places[0][last[0]] > 1 and places[1][last[1]] == 2, places
+    page = new_page()
+    for match, seat in zip((three, two), last):
+        page.goto(match.seat_link(seat))
+        expect(page.locator("#status")).to_have_attribute("data-status", "over")
+    page.goto("/")
+    entries = page.locator(".my-games li")
+    expect(entries).to_have_count(2)
+    ordinal = {2: "2nd", 3: "3rd"}[places[0][last[0]]]
+    expect(entries.filter(has=page.locator(f'[href="/g/{three.id}"]')).locator(".place")).to_have_text(
+        f"Your place: {ordinal}")
+    expect(entries.filter(has=page.locator(f'[href="/g/{two.id}"]')).locator(".state")).to_contain_text("Match over")
+    expect(page.locator(".my-games .place")).to_have_count(1)
+    choose_language(page, "fr")
+    expect(page.locator(".my-games .place")).to_have_text(re.compile(r"^Votre place\s:\s\d+e$"))
 
 
 def test_the_tidying_removes_the_matches_the_server_deleted_too(new_page, server, database_file):

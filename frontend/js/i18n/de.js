@@ -68,6 +68,8 @@ export default {
   "mine.late": "Zeit abgelaufen {relative}",
   "mine.skippable": "Zeit abgelaufen {relative}: Du kannst den Zug überspringen",
   "mine.timedOut": "Du hast zu viele Züge in Folge verpasst, deshalb spielt jetzt der Autopilot deine Züge.",
+  "mine.place": "Dein Platz: {place}",
+  "mine.skipped": {one: "Dein letzter Zug wurde übersprungen: Die Zeit war abgelaufen.", other: "Deine letzten {count} Züge wurden übersprungen: Die Zeit war abgelaufen."},
   "mine.timedOutOver": "Du hast zu viele Züge in Folge verpasst, deshalb warst du aus diesem Spiel raus.",
 
   "missing.title": "Hier ist nichts.",

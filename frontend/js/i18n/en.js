@@ -68,6 +68,8 @@ export default {
   "mine.late": "time ran out {relative}",
   "mine.skippable": "time ran out {relative}: you may skip their turn",
   "mine.timedOut": "You missed too many turns in a row, so the autopilot plays your turns now.",
+  "mine.place": "Your place: {place}",
+  "mine.skipped": {one: "Your last turn was skipped: time ran out.", other: "Your last {count} turns were skipped: time ran out."},
   "mine.timedOutOver": "You missed too many turns in a row, so you were out of this match.",
 
   "missing.title": "There is nothing here.",

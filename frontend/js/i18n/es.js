@@ -68,6 +68,8 @@ export default {
   "mine.late": "tiempo agotado {relative}",
   "mine.skippable": "tiempo agotado {relative}: puedes saltar su turno",
   "mine.timedOut": "Perdiste demasiados turnos seguidos, así que ahora el piloto automático juega tus turnos.",
+  "mine.place": "Tu puesto: {place}",
+  "mine.skipped": {one: "Se saltó tu último turno: se agotó el tiempo.", other: "Se saltaron tus últimos {count} turnos: se agotó el tiempo."},
   "mine.timedOutOver": "Perdiste demasiados turnos seguidos, así que quedaste fuera de esta partida.",
 
   "missing.title": "Aquí no hay nada.",

@@ -68,6 +68,8 @@ export default {
   "mine.late": "temps écoulé {relative}",
   "mine.skippable": "temps écoulé {relative} : vous pouvez lui faire passer son tour",
   "mine.timedOut": "Vous avez manqué trop de tours d'affilée : le pilote automatique joue désormais vos tours.",
+  "mine.place": "Votre place : {place}",
+  "mine.skipped": {one: "Votre dernier tour a été passé : temps écoulé.", other: "Vos {count} derniers tours ont été passés : temps écoulé."},
   "mine.timedOutOver": "Vous avez manqué trop de tours d'affilée : vous avez donc perdu votre place dans cette partie.",
 
   "missing.title": "Il n'y a rien ici.",

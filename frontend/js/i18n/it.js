@@ -68,6 +68,8 @@ export default {
   "mine.late": "tempo scaduto {relative}",
   "mine.skippable": "tempo scaduto {relative}: puoi saltare il suo turno",
   "mine.timedOut": "Hai saltato troppi turni di fila, quindi ora il pilota automatico gioca i tuoi turni.",
+  "mine.place": "Il tuo posto: {place}",
+  "mine.skipped": {one: "Il tuo ultimo turno è stato saltato: tempo scaduto.", other: "I tuoi ultimi {count} turni sono stati saltati: tempo scaduto."},
   "mine.timedOutOver": "Hai saltato troppi turni di fila, quindi hai perso il tuo posto in questa partita.",
 
   "missing.title": "Qui non c'è niente.",

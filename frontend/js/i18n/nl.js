@@ -68,6 +68,8 @@ export default {
   "mine.late": "tijd liep af {relative}",
   "mine.skippable": "tijd liep af {relative}: je mag de beurt overslaan",
   "mine.timedOut": "Je hebt te veel beurten na elkaar gemist, dus de automatische piloot speelt nu je beurten.",
+  "mine.place": "Jouw plaats: {place}",
+  "mine.skipped": {one: "Je laatste beurt is overgeslagen: de tijd was om.", other: "Je laatste {count} beurten zijn overgeslagen: de tijd was om."},
   "mine.timedOutOver": "Je hebt te veel beurten na elkaar gemist, dus je lag eruit in dit potje.",
 
   "missing.title": "Hier is niets.",

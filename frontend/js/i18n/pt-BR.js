@@ -34,6 +34,8 @@ export default {
   "mine.lookingOn": "Assistindo: sem lugar neste dispositivo.",
   "mine.skippable": "tempo esgotado {relative}: você pode pular essa vez",
   "mine.timedOut": "Você perdeu a vez muitas vezes seguidas, então agora o piloto automático joga por você.",
+  "mine.place": "Seu lugar: {place}",
+  "mine.skipped": {one: "Sua última vez foi pulada: o tempo acabou.", other: "Suas últimas {count} vezes foram puladas: o tempo acabou."},
   "mine.timedOutOver": "Você perdeu a vez muitas vezes seguidas, então ficou fora deste jogo.",
 
   "create.yourName": "Seu nome",

@@ -68,6 +68,8 @@ export default {
   "mine.late": "tempo esgotado {relative}",
   "mine.skippable": "tempo esgotado {relative}: podes saltar-lhe a vez",
   "mine.timedOut": "Perdeste a vez demasiadas vezes seguidas, por isso o piloto automático joga agora as tuas vezes.",
+  "mine.place": "O teu lugar: {place}",
+  "mine.skipped": {one: "A tua última vez foi saltada: o tempo esgotou-se.", other: "As tuas últimas {count} vezes foram saltadas: o tempo esgotou-se."},
   "mine.timedOutOver": "Perdeste a vez demasiadas vezes seguidas, por isso ficaste fora deste jogo.",
 
   "missing.title": "Não há nada aqui.",

@@ -12,7 +12,7 @@ import {announce} from "../ui.js";
 import {isLate} from "./pace.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {tidying} from "./tidy.js";
-import {gameName, isolated, pollText, rematchTaken, seatName, statusLine} from "./words.js";
+import {gameName, isolated, place, pollText, rematchTaken, seatName, statusLine} from "./words.js";
 
 /** When the seat to move must move by, or, in a match without deadlines, since when the others wait for it: its
  * last move (`moved`), or, before anyone moved, its start (`moved_at`: the last seat taken then; a hint is no move).
@@ -73,6 +73,17 @@ function players(entry) {
 /** A match the seat is out of while the others play on: it left, or missed too many turns. */
 const isOut = (entry) => entry.status === "playing" && entry.your_status !== "playing";
 
+/** " Your place: 3rd": the seat's place in a finished match of three or more it lost (a win, or a loss of two, is its
+ * place already); none at a table, whose status names no "you". */
+function placeSaid(entry, table) {
+  const lost = entry.status === "over" && entry.places.length > 2 && !entry.winners.includes(entry.seat);
+  return lost && !table ? html` <span class="place">${t("mine.place", {place: place(entry, entry.seat)})}</span>` : "";
+}
+
+/** The seat still plays, but its last turns were skipped for time (claimed timeouts): whose turn it is does not say so
+ * (a missed turn showed nowhere in the list until the match's page was opened). */
+const skipped = (entry) => entry.status === "playing" && entry.your_status === "playing" && entry.timeouts > 0;
+
 /** Whether a person at this device is to move: the seat's own player, or anyone at its table. */
 function toMove(entry) {
   const table = tableOf(entry.id);
@@ -100,9 +111,10 @@ function item(entry, failed, listed) {
         <span class="players">${players(entry)}</span>
         ${by ? html`<span class="as">${by}</span>` : ""}
         ${chain ? html`<span class="rematches">${t("mine.rematches", {count: chain})}</span>` : ""}
-        <span class="state">${yourTurn(entry) ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, table ? null : entry.seat)}${deadline(entry)}</span>
+        <span class="state">${yourTurn(entry) ? html`<span aria-hidden="true">● </span>` : ""}${statusLine(entry, table ? null : entry.seat)}${placeSaid(entry, table)}${deadline(entry)}</span>
         ${rematchWaiting(entry) ? html`<span class="rematch-waiting">${t("mine.rematch")}</span>` : ""}
         ${rematchElsewhere(entry) ? html`<span class="rematch-elsewhere">${rematchTaken(entry.your_status)}</span>` : ""}
+        ${skipped(entry) ? html`<span class="skipped">${t("mine.skipped", {count: entry.timeouts})}</span>` : ""}
         ${isOut(entry)
           ? html`<span class="left">${t(entry.timed_out ? "mine.timedOut" : "leave.autopilot")}</span>` : ""}
         ${entry.status === "over" && entry.timed_out ? html`<span class="left">${t("mine.timedOutOver")}</span>` : ""}</a>
