@@ -1,5 +1,6 @@
 """Loaded by the schemathesis CLI (SCHEMATHESIS_HOOKS) in tests/contract/test_stateful.py."""
 import itertools
+import re
 
 import jsonschema
 import schemathesis
@@ -54,14 +55,23 @@ def bots_inside_the_match(context, body):
 
 
 _JOINERS = itertools.count(1)
+# What a link carries over from createGame (its `invite`, its `join_code`); schemathesis draws other strings
+_FROM_A_LINK = re.compile(r"[A-Za-z0-9_-]{22}|[0-9A-Z]{3}-[0-9A-Z]{3}")
 
 
-@schemathesis.hook("map_body").apply_to(method="POST", path="/api/v1/games/{id}/seats")
-def joiners_named(context, body):
-    """A join drawn without a name takes a seat only when the creator reserved a name for it, which few
-    drawn creates do (`422 name_required`, as tests/api/test_games.py checks): name the joiner, so that
-    the links go on from more joins to the seat's token (test_stateful.py needs a few within its time,
-    on a CI machine running the other tests beside). A body the contract refuses is left as it is."""
-    if not isinstance(body, dict) or "name" in body or not JOIN_GAME.is_valid(body):
-        return body
-    return {**body, "name": f"Joiner {next(_JOINERS)}"}  # each its own: a name another seat has is refused
+@schemathesis.hook("before_call").apply_to(method="POST", path="/api/v1/games/{id}/seats")
+def links_joiners_take_a_seat(context, case, kwargs):
+    """A join sent with the invite or join code a link carried over (merged into the drawn body) takes the seat,
+    so that the links go on from it to the seat's token (test_stateful.py needs a few within its time, on a CI
+    machine running the other tests beside): named each its own way (a drawn name is mostly refused, 422
+    bad_name, and none is refused too, 422 name_required, unless the creator reserved one), with no drawn seat
+    (mostly not in the match, 422 no_such_seat) and no drawn code beside the link's (both: 422).
+    tests/api/test_games.py checks those refusals; the joins drawn with other codes are sent as drawn."""
+    body = case.body
+    if not isinstance(body, dict):
+        return
+    linked = {key for key in ("invite", "join_code") if isinstance(body.get(key), str) and _FROM_A_LINK.fullmatch(body[key])}
+    if linked:  # the code the link merged in, without a code drawn beside it (a body with both is refused)
+        kept = {key: value for key, value in body.items() if key not in {"invite", "join_code", "seat"} - linked}
+        case.body = {**kept, "name": f"Joiner {next(_JOINERS)}"}
+
