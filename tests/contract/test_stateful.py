@@ -20,7 +20,8 @@ SECONDS = 100  # per database, at most, for the examples, coverage and fuzzing p
 # The stateful sequences then run on their own for this long. Few of them got as far as a seat taken
 # with the link's invite code (0-3 in 30 s, 3-9 in 60 s, on a CI machine running the other tests
 # beside; 3 in 90 s alone, and none in a CI run, which failed) before the joins drawn without a name
-# were named (fuzz_hooks.joiners_named): 54 in 90 s alone then.
+# were named (fuzz_hooks.links_joiners_take_a_seat): 54 in 90 s alone then, 16 in 40 s under load once a
+# link's code was sent without a drawn seat or code beside it.
 STATEFUL_SECONDS = 90
 # How a request outside the contract may be refused: schemathesis' default list (4.x), and the
 # server's refusals before any route of a request line or headers too long (a query parameter
