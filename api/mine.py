@@ -77,10 +77,10 @@ _UNDECIDED: dict = {"winners": [], "places": []}  # read only: jsonify never cha
 
 def _entry(match: matches.MatchRow, seat: int, name: str, moved: datetime | None, rematch_joined: bool) -> dict:
     """One match as My games shows it: the replayed state (a snapshot and a few events at most)
-    tells its winners and places (once it is over), the seat's turns missed in a row and the bots that took over seats whose players left; `moved`, when its last
-    move was made (None before the first); `rematch_joined`, whether
-    the seat took its place in the rematch (maybe from another device, whose new token this one
-    cannot be given)."""
+    tells its winners and places (once it is over), the seat's turns missed in a row and the bots
+    that took over seats whose players left; `moved`, when its last move was made (None before the
+    first); `rematch_joined`, whether the seat took its place in the rematch (maybe from another
+    device, whose new token this one cannot be given)."""
     game = catalogue.game(match.game)
     state = replays.state_at(match, game, match.version)
     return {"id": match.id, "game": match.game, "seat": seat, "name": name, "status": match.status,
@@ -91,4 +91,3 @@ def _entry(match: matches.MatchRow, seat: int, name: str, moved: datetime | None
             "rematch_joined": rematch_joined, "your_status": events.status(state, seat),
             "timeouts": state.timeouts[seat], "timed_out": state.timeouts[seat] >= match.timeouts_to_leave,
             **(standings(game, state) if match.status == "over" else _UNDECIDED), "seats": seats(match, state.bots)}
-
