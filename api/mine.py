@@ -10,7 +10,7 @@ from engine import events
 
 from . import catalogue, connection, jsonio, matches, replays, seat_tokens
 from .models import events_table, replaced_links_table, seats_table, utc_iso
-from .presenter import deadline_iso, seats, standings
+from .presenter import NO_STANDINGS, deadline_iso, seats, standings
 from .schemas import MyGames
 
 bp = Blueprint("mine", __name__, url_prefix="/api/v1")
@@ -71,10 +71,6 @@ def _rematch_seats(rematches: list[str]) -> set[tuple[str, int]]:
     return {(game_id, seat) for game_id, seat in connection.get().execute(_REMATCH_SEATS, {"ids": rematches})}
 
 
-# A match not over has no standings: its entry tests the status once for both (places are worked out only once over).
-_UNDECIDED: dict = {"winners": [], "places": []}  # read only: jsonify never changes it
-
-
 def _entry(match: matches.MatchRow, seat: int, name: str, moved: datetime | None, rematch_joined: bool) -> dict:
     """One match as My games shows it: the replayed state (a snapshot and a few events at most)
     tells its winners and places (once it is over), the seat's turns missed in a row and the bots
@@ -90,4 +86,4 @@ def _entry(match: matches.MatchRow, seat: int, name: str, moved: datetime | None
             "moved": utc_iso(moved) if moved else None, "rematch": match.rematch_id,
             "rematch_joined": rematch_joined, "your_status": events.status(state, seat),
             "timeouts": state.timeouts[seat], "timed_out": state.timeouts[seat] >= match.timeouts_to_leave,
-            **(standings(game, state) if match.status == "over" else _UNDECIDED), "seats": seats(match, state.bots)}
+            **(standings(game, state) if match.status == "over" else NO_STANDINGS), "seats": seats(match, state.bots)}

@@ -76,9 +76,11 @@ def match_view(match: MatchRow, game, state: events.MatchState, version: int, vi
     }
 
 
-# A match not over has no outcome yet: its view tests the status once for all three fields (the hot path of a match
-# in play), and its places are worked out only once it is over.
-UNDECIDED: dict = {"winners": [], "places": [], "seed": None}  # read only: jsonify never changes it
+# A match not over has no outcome yet: its view (the hot path of a match in play) and its My games entry test the
+# status once for all these fields, and its places are worked out only once it is over. Read only: jsonify never
+# changes them.
+NO_STANDINGS: dict = {"winners": [], "places": []}
+UNDECIDED: dict = {**NO_STANDINGS, "seed": None}
 
 
 def outcome(match: MatchRow, game, state: events.MatchState) -> dict:
