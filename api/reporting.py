@@ -1,7 +1,8 @@
 """Error reports to Sentry, when SENTRY_DSN is set (the sentry-sdk package is imported only then).
 
 Every event passes through `scrub` before it leaves: values under a secret's name (a seat's token,
-an invite, a join code, a seed, Authorization, Idempotency-Key, cookies) are replaced wherever they sit (headers,
+an invite, a join code, a seed, Authorization, Idempotency-Key, cookies, a push subscription's endpoint and
+keys, the server's keys) are replaced wherever they sit (headers,
 bodies, a frame's local variables, breadcrumbs), and so is every occurrence of the current
 request's own secrets in any text (an error message quoting a body, say), and any text shaped like
 a seed or a token. Request bodies are not sent at all.
@@ -18,7 +19,9 @@ if TYPE_CHECKING:
 
 SECRET_NAMES = {"authorization", "token", "tokens", "invite", "seed", "idempotency_key", "cookie", "set_cookie",
                 "seat_link", "invite_link", "join_code", "metrics_token", "sentry_dsn", "database_url", "redis_url",
-                "ratelimit_storage_uri", "uri"}  # a URL holding a password, as api/limits.py's frames name it
+                "ratelimit_storage_uri", "uri",  # a URL holding a password, as api/limits.py's frames name it
+                # a push subscription's endpoint (it names the device) and keys, the server's key to sign pushes
+                "endpoint", "p256dh", "auth", "vapid_private_key", "private_key", "secret_key"}
 BEARER = re.compile(r"(?i)\bbearer\s+[^\s\"',]+")
 # Text shaped like a seed (token_hex(16)) or a seat token (token_urlsafe(32), with a digit in it),
 # for a secret quoted in a message that no request carried (match ids are shorter, hashes longer).

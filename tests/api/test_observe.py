@@ -8,6 +8,7 @@ import sys
 import tempfile
 import uuid
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import requests
@@ -19,9 +20,11 @@ from sqlalchemy import Engine, event
 from api import create_app, gunicorn_hooks, logs, reporting
 from api.config import ROOT
 from api.models import db
+from api.push import delivery, endpoints, vapid
 
 from .live import gunicorn
 from .play import Table, bearer
+from .push_service import PushService
 from .test_instances import samples
 from .test_moves import first_legal
 from .test_news import move, started, wait_in_background
@@ -292,9 +295,13 @@ def reported(app, new_app):
 
     reporting_app.add_url_rule("/api/v1/crash", "crash", crash, methods=["POST"])
     yield reporting_app.test_client()
-    sentry_sdk.init(dsn=None)  # no reporting for the tests after this one
-    # Nor its tracing of every statement, on every engine: the reads' fast path steps aside for a
-    # listener (api/reads.py), and the tests after this one would not take it.
+    stop_reporting()
+
+
+def stop_reporting() -> None:
+    """No reporting for the tests after this one, nor its tracing of every statement, on every engine: the
+    reads' fast path steps aside for a listener (api/reads.py), and the tests after this one would not take it."""
+    sentry_sdk.init(dsn=None)
     for name, listener in (("before_cursor_execute", traced._before_cursor_execute),
                            ("after_cursor_execute", traced._after_cursor_execute), ("handle_error", traced._handle_error)):
         if event.contains(Engine, name, listener):
@@ -313,6 +320,47 @@ def test_error_reports_carry_no_token_invite_seed_or_key(reported):
     assert not [event for event in Kept.events if event.get("logger") == "api.access"], "not the request line"
     for secret in (token, invite, key, "4f" * 16, "c=1"):
         assert secret not in sent
+
+
+def crash_while_sending(worker) -> None:
+    """Have the push worker send what is due while the push library fails, and report its crash as the worker's
+    own is reported (by sys.excepthook), from a frame that holds no secret of its own."""
+    with worker.app_context(), mock.patch.object(delivery.WebPusher, "send", side_effect=RuntimeError("push failed")):
+        try:
+            delivery.deliver_due()
+        except RuntimeError as crashed:
+            sentry_sdk.capture_exception(crashed)
+        else:
+            pytest.fail("the worker did not crash")
+
+
+def test_a_push_workers_crash_reports_no_subscription_key_nor_endpoint(app, new_app, tmp_path):
+    """The push worker runs outside any request, so the scrubber knows no request's secrets; a crash while
+    sending (a library's bug, say) holds the device's subscription in its frames: its keys, which encrypt what the
+    device is told, and its endpoint, which names the device to its push service. Neither may reach Sentry, a
+    third party a school's data protection officer asks about."""
+    Kept.events = []
+    private, public = vapid.new_pair()
+    service = PushService(tmp_path, public)
+    worker = new_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], "RATELIMIT_ENABLED": False,
+                      "SENTRY_DSN": "https://key@sentry.invalid/1", "SENTRY_OPTIONS": {"transport": Kept},
+                      "VAPID_PRIVATE_KEY": private, "PUSH_CA_BUNDLE": service.cert,
+                      "PUSH_HOSTS": endpoints.KNOWN_PUSH_SERVICES + (service.host,)})
+    try:
+        table = Table.create(worker.test_client(), join=False)
+        subscription = service.device("ann").subscription()
+        assert table.client.post(f"/api/v1/games/{table.id}/seats/0/push", json=subscription,
+                                 headers=bearer(table.tokens[0])).status_code == 201
+        table.join("Bob")  # Ann is to be told that Bob joined
+        crash_while_sending(worker)
+        sentry_sdk.flush()
+        sent = json.dumps(Kept.events)
+        assert "push failed" in sent and "_deliver" in sent, "the report is useful"
+        for secret in (subscription["keys"]["auth"], subscription["keys"]["p256dh"], subscription["endpoint"], private):
+            assert secret not in sent
+    finally:
+        service.stop()
+        stop_reporting()
 
 
 def test_the_scrubber_finds_secrets_wherever_they_sit():
