@@ -120,6 +120,18 @@ def test_the_stack_can_be_put_behind_a_proxy_without_editing_it():
     assert stack["web"]["environment"]["METRICS_TOKEN"] == "${METRICS_TOKEN:-}", "/metrics kept from the public behind it"
 
 
+def test_the_readme_never_publishes_a_web_that_trusts_a_proxy_past_it():
+    """A web told PROXY_HOPS trusts X-Forwarded-For: published on every interface (`-p 8000:8000`), anyone
+    reaching it past the proxy names a new address in each request, and no per-address limit holds (a join
+    code guessed without end). The README's commands publish it on the host's loopback only, as compose does."""
+    readme = re.sub(r"\\\n\s*", " ", (ROOT / "README.md").read_text())
+    runs = [line for line in readme.splitlines() if "docker run" in line and "PROXY_HOPS" in line]
+    assert runs
+    for run in runs:
+        published = re.findall(r"(?:-p|--publish)[ =](\S+)", run)
+        assert published and all(port.startswith("127.0.0.1:") for port in published), run
+
+
 def test_the_image_runs_gunicorn_as_a_user_with_a_health_check():
     instructions = dockerfile()
     assert json.loads(instructions["CMD"]) == shlex.split(PROCFILE["web"])
