@@ -186,7 +186,7 @@ class Config:
     REDIS_TLS_VERIFY = flag("REDIS_TLS_VERIFY", True)
     LIMIT_CREATE = os.environ.get("LIMIT_CREATE", "30 per minute; 300 per hour")
     LIMIT_JOIN = os.environ.get("LIMIT_JOIN", "60 per minute")
-    # Finding a match by join code, and joining with one, together (api/join_codes.py): guesses at codes
+    # Wrong join codes, looked up or joined with, together (api/join_codes.py): guesses at codes
     LIMIT_JOIN_CODE = os.environ.get("LIMIT_JOIN_CODE", "60 per minute; 1000 per day")
     LIMIT_MOVE = os.environ.get("LIMIT_MOVE", "60 per minute")
     LIMIT_MOVE_PER_ADDRESS = os.environ.get("LIMIT_MOVE_PER_ADDRESS", "1200 per minute")

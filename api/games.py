@@ -115,7 +115,7 @@ def join_game(match_id: str):
     match, game, _ = opened(match_id, seat=None)
     body = JoinGame().load(request.get_json())
     if "join_code" in body:
-        limits.count_as("join_codes.find_match")  # a guess at codes, as a look-up is
+        limits.count_as(join_codes.GUESSES)  # a guess at codes, as a look-up is, until the code is found right
         join_codes.check(match.id, body["join_code"])
     elif not hmac.compare_digest(match.invite_hash, seat_tokens.digest(body["invite"])):
         raise Problem(403, "bad_invite", "That invite code is not this match's.")

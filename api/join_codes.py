@@ -4,9 +4,10 @@ with, typed or read aloud where its invite link cannot be (a class reading it of
 A code is a credential like the invite: it is stored only as its SHA-256 (`games.join_code_hash`,
 unique), and forgotten once every seat is taken (api/seating.py), so that it works only while a seat
 is free and can be given to another match later. 30 symbols (no 0/O, 1/I/L, nor U/V) to the 6th are
-729 million codes; finding a match by code, and joining with one, count against LIMIT_JOIN_CODE per
-address (api/limits.py), so that guessing one is hopeless (one refused as no code at all, 422, is no
-guess and is given back).
+729 million codes; a wrong code, by look-up or by join, counts against LIMIT_JOIN_CODE per address
+(api/limits.py), so that guessing one is hopeless. Every look-up and join with a code is counted before
+the code is read, and given back when it was no guess: the code right (a class behind one address joins
+its matches by their codes without using up the guesses its typos need), or refused as no code at all (422).
 """
 import hmac
 import re
@@ -15,13 +16,14 @@ import secrets
 from flask import Blueprint, jsonify, request
 from sqlalchemy import bindparam, select
 
-from . import catalogue, connection, jsonio, matches, replays, seat_tokens
+from . import catalogue, connection, jsonio, limits, matches, replays, seat_tokens
 from .errors import Problem
 from .models import games_table
 from .presenter import match_view
 from .schemas import FindMatch
 
 bp = Blueprint("join_codes", __name__, url_prefix="/api/v1/join-code")
+GUESSES = "join_codes.find_match"  # the endpoint whose limits count guesses at codes (LIMIT_JOIN_CODE)
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # digits and letters no one misreads for another
 LENGTH = 6
@@ -53,6 +55,7 @@ def check(match_id: str, typed: str) -> None:
     """A 403 `unknown_join_code` unless `typed` is the code of match `match_id`, which waits for players."""
     if not hmac.compare_digest(_waiting_with(_normal(typed)) or "", match_id):
         raise Problem(403, "unknown_join_code", "That join code is not this match's, or its seats are all taken.")
+    limits.give_back_as(GUESSES)  # the right code: no guess
 
 
 @bp.post("")
@@ -63,6 +66,7 @@ def find_match():
     if match_id is None:
         raise Problem(404, "unknown_join_code", f"No match waits for players with the code {shown(code)}: check it "
                       "with whoever shared it. A code stops working once every seat is taken.")
+    limits.give_back_as(GUESSES)  # the right code: no guess
     match = matches.load(match_id)
     game = catalogue.game(match.game)
     view = match_view(match, game, replays.state_at(match, game, match.version), match.version, viewer=None)

@@ -3,8 +3,9 @@
 Only the writes in RULES are limited, and only their own requests pay for it: each limited view
 is wrapped, and nothing runs on a GET or a poll. A create, a join or a look-up by join code refused
 for its input (400, 422: nothing made, nothing learnt of a code) is counted and then given back
-(REFUNDED), so that a form with a mistake costs none of its sender's creates; counted first, a burst
-of them at once cannot pass a limit. Counts are fixed windows (the `limits` library)
+(REFUNDED), so that a form with a mistake costs none of its sender's creates, and so is a join code
+found right (`give_back_as`): only a wrong one is a guess; counted first, a burst of them at once cannot
+pass a limit. Counts are fixed windows (the `limits` library)
 in RATELIMIT_STORAGE_URI (unset: REDIS_URL, as platforms set it). With neither, `memory://`
 counts in each worker process with `LocalCounts` (a dict, no timer thread), so with N workers or
 instances a client gets up to N times the limit: give every instance the same shared storage (e.g.
@@ -124,15 +125,17 @@ def init_app(app: Flask) -> None:
     uri = app.config["RATELIMIT_STORAGE_URI"]
     storage = LocalCounts() if uri.startswith("memory://") else _store(uri, app.config["REDIS_TLS_VERIFY"])
     counter = app.extensions["rate_limits"] = FixedWindowRateLimiter(storage)
+    app.extensions["rate_limit_storage"] = storage
     prefix = app.config["RATELIMIT_KEY_PREFIX"]
-    skip_until = [0.0]  # when the store failed: until when no limit asks it (see above); shared by all endpoints
+    # when the store failed: until when no limit asks it (see above); shared by all endpoints
+    skip_until = app.extensions["rate_limit_skip"] = [0.0]
     counts = app.extensions["rate_limit_counts"] = {}
     for endpoint, rules in RULES.items():
         checks = [Check(item, who, setting, *item.key_for(prefix, endpoint, CLIENT).split(CLIENT))
                   for setting, who in rules for item in _limits(app.config, setting)]
         counts[endpoint] = _counter(endpoint, counter, checks, prefix, skip_until)
         view = app.view_functions[endpoint]
-        app.view_functions[endpoint] = (_refunding(view, counts[endpoint], storage, skip_until)
+        app.view_functions[endpoint] = (_refunding(endpoint, view, counts[endpoint], storage, skip_until)
                                         if endpoint in REFUNDED else _limited(view, counts[endpoint]))
 
 
@@ -141,8 +144,32 @@ def count_as(endpoint: str) -> None:
     what another endpoint does in passing, as a join with a join code guesses at codes as a look-up does.
     Given back with the request's own counts when it is refused for its input."""
     count = current_flask_app().extensions.get("rate_limit_counts", {}).get(endpoint)
-    if count is not None:  # None: limits are off
-        count(current_g().get("rate_counted"))
+    if count is None:  # limits are off
+        return
+    g = current_g()
+    counted = g.get("rate_counted")
+    if counted is None:
+        count(None)
+        return
+    mine: Counted = []
+    try:
+        count(mine)
+    finally:
+        counted.extend(mine)
+        g.rate_counted_as = {**g.get("rate_counted_as", {}), endpoint: mine}
+
+
+def give_back_as(endpoint: str) -> None:
+    """Give back what the current request was counted as `endpoint`'s, by its own limits or by count_as: it
+    was no guess after all (a join code found right). Once: a refusal after it gives back only the rest."""
+    g = current_g()
+    mine = g.get("rate_counted_as", {}).pop(endpoint, None)
+    counted = g.get("rate_counted")
+    if not mine or counted is None:
+        return
+    counted[:] = [entry for entry in counted if entry not in mine]
+    app = current_flask_app()
+    _give_back(app.extensions["rate_limit_storage"], mine, app.extensions["rate_limit_skip"])
 
 
 def _store(uri: str, verify: bool):
@@ -204,14 +231,19 @@ def _limited(view, count: Callable[[Counted | None], None]):
     return run
 
 
-def _refunding(view, count: Callable[[Counted | None], None], storage: Storage, skip_until: list[float]):
+def _refunding(endpoint: str, view, count: Callable[[Counted | None], None], storage: Storage,
+               skip_until: list[float]):
     """As `_limited`, giving back what the request was counted (`count_as` included) when it is
-    refused for its input."""
+    refused for its input (and what `give_back_as` names, when the view finds it was no guess)."""
     @wraps(view)
     def run(**kwargs):
         counted: Counted = []
-        current_g().rate_counted = counted
-        count(counted)
+        g = current_g()
+        g.rate_counted = counted
+        try:
+            count(counted)
+        finally:
+            g.rate_counted_as = {endpoint: list(counted)}
         try:
             return view(**kwargs)
         except Exception as error:
