@@ -4,6 +4,8 @@ it unless its own fill stands out so, and a focus ring 3:1 against the ground ar
 Grounds are composed up the ancestors (translucent colours over what is under them); a gradient ground is taken at
 its worst stop, and an element's opacity fades its text. Disabled controls are left out (WCAG exempts them), and so
 is SVG but for the numbers on ADD-TOO's diamonds (faint_diamond_numbers)."""
+import base64
+
 from playwright.sync_api import Page
 
 # Colours as computed styles give them ("rgb(1, 2, 3)", "rgba(1, 2, 3, 0.5)"), WCAG's contrast ratio of two colours, and a
@@ -126,3 +128,42 @@ def faint_diamond_numbers(page: Page) -> list[str]:
     """The numbers on ADD-TOO's diamonds (on the board and in hand) under 4.5:1 against the half they are drawn on,
     a stripe of the blue half's hatching included, or against their halo when they have one."""
     return page.evaluate(DIAMONDS)
+
+
+# Machado, Oliveira and Fernandes (2009): the colours a deuteranope (red-green colour blindness, no green cones) sees,
+# as a matrix over linear RGB, the strongest degree.
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+SEEN = """async ([png, matrix]) => {
+    const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], {type: 'image/png'}));
+    const canvas = new OffscreenCanvas(image.width, image.height), context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const row = Math.floor(image.height / 2), data = context.getImageData(0, row, image.width, 1).data;
+    const linear = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    const encoded = (v) => { v = Math.min(1, Math.max(0, v));
+        return Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055)); };
+    const out = [];
+    for (let x = 0; x < image.width; x++) {
+        const rgb = [0, 1, 2].map((i) => linear(data[4 * x + i]));
+        out.push(matrix.map((m) => encoded(m[0] * rgb[0] + m[1] * rgb[1] + m[2] * rgb[2])));
+    }
+    return out;
+}"""
+
+
+def seen_by_a_deuteranope(page: Page, png: bytes) -> list[tuple[int, int, int]]:
+    """The middle row of pixels of a screenshot (`png`, Playwright's), left to right, in the colours a deuteranope sees
+    them (the page decodes the image: no image library here)."""
+    return [tuple(pixel) for pixel in page.evaluate(SEEN, [base64.b64encode(png).decode(), DEUTERANOPIA])]
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG's relative luminance of a colour."""
+    r, g, b = ((v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def lightness_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG's contrast ratio of two colours: how far apart in lightness, hue left out."""
+    x, y = sorted((luminance(a), luminance(b)), reverse=True)
+    return (x + 0.05) / (y + 0.05)
