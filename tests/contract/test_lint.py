@@ -7,6 +7,8 @@ import subprocess
 import yaml
 from openapi_spec_validator import validate
 
+from engine import GAMES
+
 from .npm import HERE, ROOT, npm_tool
 
 SPEC = str(ROOT / "openapi.yaml")
@@ -69,6 +71,27 @@ def test_every_const_names_its_type():
     `Optional[Any]` in its Python client): each says it is a string."""
     spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
     assert [path for path, node in mappings(spec) if "const" in node and "type" not in node] == []
+
+
+def test_every_game_key_is_one_of_the_five_games():
+    """A client that switches on a match's game types it from the spec: My games' `game` was a plain
+    string (a Discord bot listing a player's matches met `string` where every view says one of five
+    keys), and so was getRules' `{game}`. Each property or parameter named `game` that holds a game
+    key is the games' enum (or one game's const)."""
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+    schemas = spec["components"]["schemas"]
+    holders = [(f"{path}/game", node["properties"]["game"]) for path, node in mappings(spec)
+               if isinstance(node.get("properties"), dict) and "game" in node["properties"]]
+    holders += [(path, node["schema"]) for path, node in mappings(spec) if node.get("in") == "path" and node.get("name") == "game"]
+    loose = []
+    for path, schema in holders:
+        if "$ref" in schema:
+            schema = schemas[schema["$ref"].rpartition("/")[2]]
+        if schema.get("type") == "integer" or "oneOf" in schema:
+            continue  # Plus and Minus's game of a match (1-based), or a whole view: not a game key
+        if not (set(schema.get("enum", ())) == set(GAMES) or schema.get("const") in GAMES):
+            loose.append(path)
+    assert loose == []
 
 
 # Every field a match with hints off leaves out (engine/unhinted.py), by the schema holding it (and the
