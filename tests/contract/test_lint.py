@@ -7,6 +7,7 @@ import subprocess
 import yaml
 from openapi_spec_validator import validate
 
+from api import limits
 from engine import GAMES
 
 from .npm import HERE, ROOT, npm_tool
@@ -92,6 +93,19 @@ def test_every_game_key_is_one_of_the_five_games():
         if not (set(schema.get("enum", ())) == set(GAMES) or schema.get("const") in GAMES):
             loose.append(path)
     assert loose == []
+
+
+def test_a_429_names_its_limit_and_whose_from_enums():
+    """A bot branches on a `429`'s `per` (pace one seat, or every seat behind its address) and tells
+    its operator which `limit` to raise: both are the server's fixed sets, typed as such (`limit` was
+    a string listing the settings in words, `per` an enum without a type, which openapi-typescript
+    marks `@enum {unknown}`)."""
+    problem = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["components"]["schemas"]["Problem"]
+    settings = {setting for rules in limits.RULES.values() for setting, _ in rules}
+    whose = {who for rules in limits.RULES.values() for _, who in rules}
+    per, limit = problem["properties"]["per"], problem["properties"]["limit"]
+    assert (per.get("type"), set(per.get("enum", ()))) == ("string", whose)
+    assert (limit.get("type"), set(limit.get("enum", ()))) == ("string", settings)
 
 
 # Every field a match with hints off leaves out (engine/unhinted.py), by the schema holding it (and the
