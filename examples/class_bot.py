@@ -83,10 +83,11 @@ CHOOSE = {"addup": addup_move, "plusminus": plusminus_move}
 def news(http: requests.Session, url: str, etag: str | None) -> requests.Response:
     """The next view that differs from the one tagged `etag` (the first view when None): a poll
     held until the match changes (Prefer: wait), sent again at once when answered 304 after the
-    wait, or after `Retry-After` seconds when the server was too busy to hold it."""
+    wait, or after `Retry-After` seconds when the server was too busy to hold it or its database
+    stalled (503)."""
     while True:
         answer = http.get(url, headers={"If-None-Match": etag, "Prefer": "wait=20"} if etag else {}, timeout=30)
-        if answer.status_code != 304:
+        if answer.status_code not in (304, 503):
             return answer
         if "Preference-Applied" not in answer.headers:
             time.sleep(int(answer.headers["Retry-After"]))

@@ -83,29 +83,41 @@ def test_the_example_bot_plays_a_class_to_the_end(server, game, pupils, rematche
         assert f"{name}: {said} ({last['scores'][1]} to {last['scores'][0]})\n" in out
 
 
-class LimitedOnce(HTTPAdapter):
-    """The server's answer to a write's first try replaced by a `429` (which the server counts in
-    time windows, so a real one cannot be counted on here); every try's Idempotency-Key noted."""
+class RefusedOnce(HTTPAdapter):
+    """The server's answer to a request's first try replaced by a refusal to try again (a `429`,
+    which the server counts in time windows, or a `503`, a database stall: neither can be counted on
+    here); every try's Idempotency-Key noted (None for a read)."""
 
-    def __init__(self):
+    def __init__(self, status: int):
         super().__init__()
-        self.keys: list[str] = []
+        self.status = status
+        self.keys: list[str | None] = []
 
     def send(self, request, *args, **kwargs):
-        self.keys.append(request.headers["Idempotency-Key"])
+        self.keys.append(request.headers.get("Idempotency-Key"))
         if len(self.keys) > 1:
             return super().send(request, *args, **kwargs)
-        limited = Response()
-        limited.status_code, limited.request = 429, request
-        limited.headers["Retry-After"] = "1"
-        return limited
+        refused = Response()
+        refused.status_code, refused.request = self.status, request
+        refused.headers["Retry-After"] = "1"
+        return refused
 
 
 def test_a_write_refused_429_is_sent_again_with_its_key(server):
     base = server
-    http, adapter = requests.Session(), LimitedOnce()
+    http, adapter = requests.Session(), RefusedOnce(429)
     http.mount(base, adapter)
     created = class_bot.send(http, "POST", f"{base}/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann"})
     assert created.status_code == 201
     assert len(adapter.keys) == 2 and adapter.keys[0] == adapter.keys[1], "one write, tried twice"
 
+
+def test_a_poll_answered_503_is_sent_again(server):
+    """A database stall (`503 database_unavailable`, with `Retry-After`) is worth waiting out: the
+    bot's poll gave it up, and with it the thread playing that pupil's match, for the rest of the class."""
+    base = server
+    created = requests.post(f"{base}/api/v1/games", json={"game": "addup", "seats": 2, "name": "Ann"}, timeout=30)
+    http, adapter = requests.Session(), RefusedOnce(503)
+    http.mount(base, adapter)
+    answer = class_bot.news(http, f"{base}/api/v1/games/{created.json()['game']['id']}", None)
+    assert answer.status_code == 200 and len(adapter.keys) == 2
