@@ -104,7 +104,8 @@ export const api = {
   findMatch: (code) => request("POST", "/join-code", {body: {join_code: code}}).then((r) => r.data),
   view: (id, token, etag, {wait, signal} = {}) => request("GET", match(id), {token, etag, wait, signal}),
   version: (id, n, token) => request("GET", `${match(id)}/versions/${n}`, {token}).then((r) => r.data),
-  log: (id, token, after = 0) => request("GET", `${match(id)}/moves?after=${after}`, {token}).then((r) => r.data),
+  log: (id, token, after = 0, limit = null) => // limit: at most that many entries (openapi.yaml: 1 to 1,000)
+    request("GET", `${match(id)}/moves?after=${after}${limit ? `&limit=${limit}` : ""}`, {token}).then((r) => r.data),
   move: (id, token, version, move, key) => request("POST", `${match(id)}/moves`, {token, body: {version, move}, key}),
   resign: (id, token, key, body) => request("POST", `${match(id)}/resign`, {token, key, body}),
   hint: (id, token) => request("POST", `${match(id)}/hint`, {token}).then((r) => r.data),

@@ -12,6 +12,12 @@ const RETRY_MAX_MS = 30000;
 // The log opens on its latest 50 entries: drawn whole, the 600 of a long ADD-TOO match made every repaint (a poll's news,
 // a diamond picked) four times slower on a phone while it was open. The earlier ones are a button away.
 const LOG_SHOWN = 50;
+// Opening a match fetches the log's latest LOG_PAGE entries, not all of it: a long ADD-TOO match's 900 (225 kB of JSON,
+// 27 kB gzipped) came and were parsed on a slow phone while the hand waited. What reads further back fetches more, as
+// far as it reads: the notes under the last move back to this seat's own last move (in pages twice as long each time,
+// to the start at most), the earlier entries of the open log once shown, a replay's step as the slider reaches it.
+const LOG_PAGE = LOG_SHOWN;
+const MOST_PER_ASK = 1000; // the log route's largest `limit` (openapi.yaml)
 // A replay's step that takes longer than this to come says "Loading…"; one sooner just replaces the step before it,
 // kept on screen meanwhile: on a slow phone, "Loading…" at every step blanked the table each time
 const STEP_SLOW_MS = 600;
@@ -25,6 +31,9 @@ function lastIndex(list, test) {
   while (n >= 0 && !test(list[n])) n--;
   return n;
 }
+
+/** Played for a seat that left the match: not its own move. */
+const playedFor = (entry) => entry.kind === "autopilot" || entry.kind === "bot";
 
 /** The ids of the cards a logged move names (played, laid, exposed, taken...), found wherever they sit. */
 function cardIds(value, ids = new Set()) {
@@ -44,7 +53,10 @@ function outline(elements, ids) {
 }
 
 export function history(id, token, screen) {
-  let log = null;
+  // The entries fetched, entries[v - 1] the one that made version v (immutable once logged): those from log.tail up
+  // to log.version are all there, the ones before it fetched only where something read them (a replay's step)
+  const entries = [];
+  let log = null; // {version, tail}: the log caught up to `version`, fetched back to `tail` without a gap
   let marked = 0; // the version made by the move last marked on the table (it animates once)
   let asked = 0;
   const retry = {timer: null, ms: 0, behind: false}; // behind: the log failed to catch up with the view, asked again
@@ -55,16 +67,57 @@ export function history(id, token, screen) {
   let shownFrom = 0; // the log's first entry drawn, set when it opens: the moves that come meanwhile go on its top
   let footChanged = false; // the earlier entries were just shown or hidden at the list's foot: its scroll keeps to its top
 
-  /** Bring the log up to `version`, asking only for the moves since the ones already shown. */
+  const keep = (fetched) => fetched.moves.forEach((entry) => { entries[entry.seq - 1] = entry; });
+
+  /** Fetch the entries that made the versions after `after` up to `to`, in as few asks as the route's limit allows. */
+  async function fetchRange(after, to) {
+    while (after < to) {
+      const fetched = await api.log(id, token(), after, Math.min(to - after, MOST_PER_ASK));
+      keep(fetched);
+      if (!fetched.moves.length) return;
+      after = fetched.moves[fetched.moves.length - 1].seq;
+    }
+  }
+
+  /** The log's tail drawn back over the entries fetched before it (a replay's page just before it). */
+  function joinTail() {
+    while (log && log.tail > 0 && entries[log.tail - 1]) log.tail--;
+  }
+
+  /** The entries fetched without a gap from `from` (not before the tail) up to `to`. */
+  const loaded = (from, to) => entries.slice(Math.max(from, log?.tail ?? to), to);
+
+  /** Whether the notes read back past `tail` in the log up to `top`: the last move; this seat's last move (what it
+   * missed, what ended meanwhile); for a seat the autopilot plays, the move that made it leave (the autopilot note). */
+  function readsBefore(tail, top) {
+    const shown = entries.slice(tail, top);
+    if (!shown.some(isMove)) return true;
+    const me = screen.view.you ? screen.view.you.seat : null;
+    if (me === null) return false;
+    const left = screen.view.seats[me]?.status === "left";
+    return !shown.some((entry) => entry.seat === me && isMove(entry) && !(left && playedFor(entry)));
+  }
+
+  /** Bring the log up to `version`, asking only for the moves since the ones already shown; on opening, for the latest
+   * LOG_PAGE and as many before them as the notes read back (see LOG_PAGE). */
   async function load(version) {
     clearTimeout(retry.timer);
     asked = version;
-    const known = log && log.version <= version ? log : {version: 0, moves: []};
+    const known = log && log.version <= version ? log : null;
     try {
-      const fetched = await api.log(id, token(), known.version);
-      if (version === asked) { // up to the view's version: not yet the computer's replies to a move shown first
-        const moves = [...known.moves, ...fetched.moves].slice(0, version);
-        log = {version: Math.min(fetched.version, version), moves};
+      const from = known ? known.version : Math.max(0, version - LOG_PAGE);
+      const fetched = await api.log(id, token(), from);
+      keep(fetched);
+      const top = Math.min(fetched.version, version); // up to the view's version: not yet the computer's replies
+      let tail = known ? known.tail : from;
+      for (let page = LOG_PAGE; tail > 0 && readsBefore(tail, top); page = Math.min(page * 2, MOST_PER_ASK)) {
+        const after = Math.max(0, tail - page);
+        await fetchRange(after, tail);
+        tail = after;
+      }
+      if (version === asked) {
+        log = {version: top, tail};
+        joinTail();
         Object.assign(retry, {ms: 0, behind: false});
         screen.repaint();
       }
@@ -84,9 +137,9 @@ export function history(id, token, screen) {
 
   /** The last move and the version it made: a hint or a new time per move is logged but is no move. */
   function lastMove() {
-    const moves = log?.moves || [];
+    const moves = loaded(0, log?.version ?? 0);
     const at = lastIndex(moves, isMove);
-    return at < 0 ? {entry: null, version: 0} : {entry: moves[at], version: at + 1};
+    return at < 0 ? {entry: null, version: 0} : {entry: moves[at], version: log.version - moves.length + at + 1};
   }
 
   /** A logged entry's sentences: the move's own, then what it ended (a deal, a hand; a `Listed` one names each seat). */
@@ -116,10 +169,9 @@ export function history(id, token, screen) {
   /** What a move before the last one ended since the seat `me` last moved (a deal's result, say, when
    * the computer went out and then opened the next deal): the last move's line no longer says it. */
   function endedMeanwhile(me) {
-    const moves = log?.moves || [];
     const last = lastMove().version - 1; // its line says what it ended
-    for (let at = last; me !== null && at >= 0; at--) {
-      const entry = moves[at];
+    for (let at = last; me !== null && at >= (log?.tail ?? 0); at--) { // back as far as load() fetched: the seat's own move
+      const entry = entries[at];
       if (at < last && isMove(entry) && entry.kind !== "resign") {
         const then = described(entry).slice(1);
         if (then.length) return then.join(" ");
@@ -133,10 +185,9 @@ export function history(id, token, screen) {
    * the start when it has not moved yet), oldest first; none for a watcher or when the last move is its own. A player
    * back the next day at a table of three saw only the last of the others' two moves. */
   function missed(me) {
-    const moves = log?.moves || [];
     const last = lastMove().version - 1;
-    if (me === null || last < 0 || moves[last].seat === me) return [];
-    const since = moves.slice(0, last);
+    if (me === null || last < 0 || entries[last].seat === me) return [];
+    const since = loaded(0, last); // back to the seat's own last move, or the start (load)
     const mine = lastIndex(since, (entry) => entry.seat === me);
     return since.slice(mine + 1).filter(isMove);
   }
@@ -156,15 +207,41 @@ export function history(id, token, screen) {
   /** The open log, the latest first: the entries from `shownFrom` on (all when the earlier ones are shown), and the button
    * that shows or hides the earlier ones. Its scroll is kept over a repaint (ui.js): from its foot as moves come on top,
    * from its top as the earlier ones appear under it. */
-  function logList(moves) {
-    const from = open.earlier ? 0 : shownFrom;
+  function logList(count) {
+    const from = Math.max(open.earlier ? 0 : shownFrom, log.tail); // the earlier ones shown once fetched (showEarlier)
     const earlier = html`<p class="actions"><button type="button" class="small" data-action="toggle" data-panel="earlier"
         data-key="toggle-earlier" aria-expanded="${open.earlier ? "true" : "false"}">${open.earlier
-        ? t("log.fewer", {count: moves.length - shownFrom}) : t("log.earlier", {count: shownFrom})}</button></p>`;
-    return html`<ol class="log" reversed start="${moves.length}" tabindex="0" data-key="log"
-        data-keep-scroll="${footChanged ? "top" : "foot"}" data-digits="${String(moves.length).length}" aria-label="${t("log.list")}"
-        >${moves.slice(from).map((m, n) => html`<li><span class="said">${words(m)}</span> ${showStep(from + n + 1)}</li>`).reverse()}</ol>${
-        shownFrom ? earlier : ""}`;
+        ? t("log.fewer", {count: count - shownFrom}) : t("log.earlier", {count: shownFrom})}</button></p>`;
+    return html`<ol class="log" reversed start="${count}" tabindex="0" data-key="log"
+        data-keep-scroll="${footChanged ? "top" : "foot"}" data-digits="${String(count).length}" aria-label="${t("log.list")}"
+        >${entries.slice(from, count).map((m, n) => html`<li><span class="said">${words(m)}</span> ${showStep(from + n + 1)}</li>`)
+        .reverse()}</ol>${open.earlier && from ? html`<p>${t("app.loading")}</p>` : ""}${shownFrom ? earlier : ""}`;
+  }
+
+  /** The open log's earlier entries, fetched when first shown; not fetched, they are hidden again (the button says
+   * so, to be pressed again). */
+  async function showEarlier() {
+    try {
+      await fetchRange(0, log.tail);
+      joinTail();
+    } catch {
+      open.earlier = false;
+    }
+    screen.repaint();
+  }
+
+  /** The page of the log that holds a replay's step `at`, when not fetched yet: stepping back from the log's tail, the
+   * page before it; elsewhere (the slider let go far back), the page around it. */
+  async function fetchStep(at) {
+    if (at <= 0 || entries[at - 1]) return;
+    const to = Math.min(at <= (log?.tail ?? 0) ? log.tail : screen.view.version, at + LOG_PAGE / 2);
+    try {
+      await fetchRange(Math.max(0, to - LOG_PAGE), to);
+      joinTail();
+    } catch {
+      // the step's words stay unsaid; stepping to it again asks again
+    }
+    screen.repaint();
   }
 
   /** A log entry's way to the table as its move left it: the replay opened at its step. */
@@ -174,6 +251,7 @@ export function history(id, token, screen) {
   /** The replay at step `at`: its slider and words at once, its table once fetched, the step drawn before kept till then. */
   async function show(at) {
     Object.assign(replay, {at, slow: false});
+    fetchStep(at); // its words, beside its table
     clearTimeout(replay.timer);
     replay.timer = setTimeout(() => {
       replay.slow = true;
@@ -198,7 +276,7 @@ export function history(id, token, screen) {
 
   function replayPanel(view) {
     const at = replay.at ?? view.version;
-    const entry = at > 0 ? log?.moves[at - 1] : null;
+    const entry = at > 0 ? entries[at - 1] : null;
     const past = replay.view;
     const busy = past && past.version !== at; // the step drawn before, until at's comes
     // Dragged, the slider says the step under the thumb at once (replayDragged); the step is drawn once let go
@@ -210,7 +288,7 @@ export function history(id, token, screen) {
           data-disabled-focus="replay-at" ${at <= 0 ? "disabled" : ""}>${t("replay.previous")}</button>
         <button type="button" class="small" data-action="replayStep" data-step="1" data-key="replay-next"
           data-disabled-focus="replay-at" ${at >= view.version ? "disabled" : ""}>${t("replay.next")}</button></p>
-      <p data-say>${entry ? words(entry) : t("replay.deal")}</p>
+      <p data-say>${entry ? words(entry) : t(at > 0 ? "app.loading" : "replay.deal")}</p>
       ${replay.slow ? html`<p>${t("app.loading")}</p>` : ""}
       ${past ? html`<div class="replay-board" data-version="${past.version}" aria-busy="${busy ? "true" : "false"}">${
         scoreboard(past, past.you?.seat ?? null, screen.game)}${screen.game.board(replayContext(past))}</div>` : ""}`;
@@ -219,7 +297,7 @@ export function history(id, token, screen) {
   return {
     changed(view) {
       if (view.version > 0) load(view.version);
-      else log = {version: 0, moves: []};
+      else log = {version: 0, tail: 0};
     },
     stop() {
       asked = -1;
@@ -230,11 +308,14 @@ export function history(id, token, screen) {
      * has caught up with the view. */
     left(seat) {
       if ((log?.version ?? -1) !== screen.view.version) return null;
-      return log.moves.some((entry) => entry.kind === "resign" && entry.seat === seat);
+      // its last move of its own: a resignation, or a move or a timeout (turns played for it come after it)
+      const own = lastIndex(loaded(0, log.version), (entry) => entry.seat === seat && !playedFor(entry) && isMove(entry));
+      if (own < 0) return log.tail > 0 ? null : false; // not fetched that far back (load reads back to it for this seat)
+      return loaded(0, log.version)[own].kind === "resign";
     },
     /** The log's entries that made the versions after `version`; null until the log has caught up with the view. */
     since(version) {
-      return (log?.version ?? -1) === screen.view.version ? log.moves.slice(version) : null;
+      return (log?.version ?? -1) === screen.view.version && version >= log.tail ? entries.slice(version, log.version) : null;
     },
     /** A logged move in words ("Bob played 6 onto the table."). */
     words,
@@ -248,7 +329,7 @@ export function history(id, token, screen) {
       // seats with long names, the sums of an ADD'EM round took the table and the hand off the first screen.
       const said = retry.behind ? [t("app.loading")] : sentences(last, screen.view.seats.length > 2);
       const me = screen.view.you ? screen.view.you.seat : null;
-      const moved = (log?.moves || []).some((entry) => entry.seat === me && isMove(entry));
+      const moved = loaded(0, log?.version ?? 0).some((entry) => entry.seat === me && isMove(entry));
       const label = html`<span class="label">${t("log.last")}</span>`;
       // A move that ended a round with each seat's points listed: the move, then each sentence on its own line and
       // the points one seat a line, not five sentences and more in a row
@@ -267,7 +348,7 @@ export function history(id, token, screen) {
     /** Mark on the table the cards the last move left there; they arrive with a short animation once. */
     mark(root) {
       footChanged = false;
-      const step = replay.view && log?.moves[replay.view.version - 1]; // the replay's step: what it played, outlined
+      const step = replay.view && entries[replay.view.version - 1]; // the replay's step: what it played, outlined
       if (step) outline(root.querySelectorAll(".replay-board [data-card]"), cardIds(step.move));
       const {entry: last, version} = lastMove();
       if (!last || log.version !== screen.view.version) return;
@@ -278,17 +359,18 @@ export function history(id, token, screen) {
     },
     render() {
       const view = screen.view;
-      const moves = log?.moves || [];
+      const count = log?.version ?? 0;
       return html`
-        ${moves.length ? disclosure("log", open.log, t("log.title", {count: moves.length}), open.log ? logList(moves) : "") : ""}
+        ${count ? disclosure("log", open.log, t("log.title", {count}), open.log ? logList(count) : "") : ""}
         ${view.version > 0 ? disclosure("replay", open.replay, t("replay.title"), open.replay ? replayPanel(view) : "") : ""}`;
     },
     /** Open or close one of this panel's sections; false when `name` is not one of them. */
     toggle(name) {
       if (!(name in open)) return false;
       open[name] = !open[name];
-      if (name === "log" && open.log) shownFrom = Math.max(0, (log?.moves.length ?? 0) - LOG_SHOWN);
+      if (name === "log" && open.log) shownFrom = Math.max(0, (log?.version ?? 0) - LOG_SHOWN);
       if (name === "earlier") footChanged = true;
+      if (name === "earlier" && open.earlier && log.tail > 0) showEarlier();
       if (name === "replay" && open.replay && replay.at === null) show(screen.view.version);
       screen.repaint();
       return true;
