@@ -1,5 +1,5 @@
 """A seat link opened on a cheap phone on a slow mobile network, measured from outside:
-`python -m bench.slow_phone [--runs 5] [--cpu 4] [--slow-3g] [--root OTHER_WORKTREE ...]`.
+`python -m bench.slow_phone [--runs 5] [--cpu 4] [--slow-3g] [--long] [--root OTHER_WORKTREE ...]`.
 
 The phone is Debian's chromium under Playwright at 390x844, its page's CPU 4x slower (--cpu; the DevTools
 Protocol's Emulation.setCPUThrottlingRate), reaching the app (gunicorn as the Procfile starts it, on a throwaway SQLite file)
@@ -14,6 +14,11 @@ time to a usable screen and to the first paint, the requests and bytes the page 
 what the link carried by then (the worker's install included), when the worker was ready and what its install
 carried, how long the move took, and the second visit's figures. CPU load on the machine moves the times; the
 counts stay; --cpu 1 leaves the network's share alone.
+
+--long opens a long match instead, once a run (no move, no second visit): a family's ADD-TOO to 1000 at six seats
+played through the API to some 850 events and the first seat's turn to place, and counts what the page fetched of its
+log until its history caught up (the last move shown above the table): the log's requests, entries, bytes carried and
+JSON bytes parsed, and when the screen was usable and its history current.
 """
 import argparse
 import asyncio
@@ -34,6 +39,7 @@ const mark = (name) => { if (!(name in window.__marks)) window.__marks[name] = p
 new MutationObserver(() => {
   const status = document.querySelector('#status');
   if (status?.classList.contains('your-turn') && document.querySelector('.hand button.card:not([disabled])')) mark('usable');
+  if (window.__marks.usable && document.querySelector('.play[data-history="current"]')) mark('history');
   if (window.__marks.play && status && Number(status.dataset.version) > window.__playedAt) mark('moved');
 }).observe(document, {subtree: true, childList: true, attributes: true});
 document.addEventListener('click', (event) => {
@@ -159,11 +165,57 @@ def run(browser, service: Service, link: MobileLink, cpu: float) -> dict:
     return {**{f"1st {k}": v for k, v in first.items()}, **{f"2nd {k}": v for k, v in second.items()}}
 
 
+def long_match(origin: str):
+    """ADD-TOO to 1000 at six seats, played to some 850 events and the first seat's turn to place (again, should one end sooner:
+    the deck is fixed for the first hand only)."""
+    from tests.browser import matches
+
+    saved, matches.OPTIONS["addtoo"] = matches.OPTIONS["addtoo"], {"target": 1000}
+    try:
+        for _ in range(5):
+            match = matches.new_match(origin, "addtoo", players=["Mum", "Dad", "Lena", "Tom", "Gran", "Pop"],
+                                      deck=matches.unshuffled(origin, "addtoo", 6))
+            view = match.play(lambda view: view["version"] >= 850 and view["turn"] == 0  # a diamond to place: usable
+                              and "place" in match.view(0)["you"]["legal_moves"])
+            if view["status"] == "playing":
+                return match, view["version"]
+    finally:
+        matches.OPTIONS["addtoo"] = saved
+    raise RuntimeError("five matches ended before 850 events")
+
+
+def run_long(browser, service: Service, link: MobileLink, cpu: float) -> dict:
+    """A first visit of a long match's seat link (see --long): its figures until its history caught up."""
+    match, events = long_match(service.url)
+    context = browser.new_context(base_url=f"http://localhost:{link.port}", viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, locale="en-GB", service_workers="block", bypass_csp=True)
+    context.add_init_script(MARKS)
+    entries: list[tuple[int, int]] = []  # each log answer's entries and JSON bytes (unzipped)
+    context.on("response", lambda response: entries.append((len(response.json()["moves"]), len(response.body())))
+               if "/moves" in response.url and response.request.method == "GET" and response.status == 200 else None)
+    try:
+        page, first, _ = visit(context, link, match.seat_link(0), cpu)
+        page.wait_for_function("() => window.__marks.history")
+        history = page.evaluate("window.__marks.history")
+        log = [r for r in page.evaluate(LOG_RESOURCES) if r["end"] <= history]
+        first.update({"history ms": history, "history after usable ms": history - first["usable ms"], "log requests": len(log), "log entries": sum(n for n, _ in entries),
+                      "log JSON kB": sum(size for _, size in entries) / 1000,
+                      "log kB": sum(r["bytes"] for r in log) / 1000, "events": events})
+    finally:
+        context.close()
+    return first
+
+
+LOG_RESOURCES = """performance.getEntriesByType('resource').filter((e) => e.name.includes('/moves'))
+  .map((e) => ({end: e.responseEnd, bytes: e.transferSize}))"""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--cpu", type=float, default=4, help="how many times slower the page's CPU is")
     parser.add_argument("--slow-3g", action="store_true", help="400 kbps each way, 400 ms round trips")
+    parser.add_argument("--long", action="store_true", help="a long ADD-TOO match's first visit and its log")
     parser.add_argument("--root", action="append", type=Path, help="a working tree to measure (default: this one)")
     args = parser.parse_args()
     if args.slow_3g:
@@ -183,7 +235,7 @@ def main() -> None:
             served.append((root, service, MobileLink(service.port)))
         for number in range(args.runs):  # the trees turn about: a machine's load weighs on each alike
             for root, service, link in served:
-                figures[root].append(run(browser, service, link, args.cpu))
+                figures[root].append((run_long if args.long else run)(browser, service, link, args.cpu))
                 print(f"run {number + 1} {root}: " + ", ".join(f"{k} {v:.0f}" for k, v in figures[root][-1].items()),
                       flush=True)
     print(f"\nMedians of {args.runs} runs:")
