@@ -165,28 +165,12 @@ def run(browser, service: Service, link: MobileLink, cpu: float) -> dict:
     return {**{f"1st {k}": v for k, v in first.items()}, **{f"2nd {k}": v for k, v in second.items()}}
 
 
-def long_match(origin: str):
-    """ADD-TOO to 1000 at six seats, played to some 850 events and the first seat's turn to place (again, should one end sooner:
-    the deck is fixed for the first hand only)."""
-    from tests.browser import matches
-
-    saved, matches.OPTIONS["addtoo"] = matches.OPTIONS["addtoo"], {"target": 1000}
-    try:
-        for _ in range(5):
-            match = matches.new_match(origin, "addtoo", players=["Mum", "Dad", "Lena", "Tom", "Gran", "Pop"],
-                                      deck=matches.unshuffled(origin, "addtoo", 6))
-            view = match.play(lambda view: view["version"] >= 850 and view["turn"] == 0  # a diamond to place: usable
-                              and "place" in match.view(0)["you"]["legal_moves"])
-            if view["status"] == "playing":
-                return match, view["version"]
-    finally:
-        matches.OPTIONS["addtoo"] = saved
-    raise RuntimeError("five matches ended before 850 events")
-
-
 def run_long(browser, service: Service, link: MobileLink, cpu: float) -> dict:
     """A first visit of a long match's seat link (see --long): its figures until its history caught up."""
-    match, events = long_match(service.url)
+    from tests.browser.matches import long_addtoo
+
+    match = long_addtoo(service.url)
+    events = match.view(0)["version"]
     context = browser.new_context(base_url=f"http://localhost:{link.port}", viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True, locale="en-GB", service_workers="block", bypass_csp=True)
     context.add_init_script(MARKS)

@@ -135,3 +135,24 @@ def new_match(origin: str, game: str, join: bool = True, seats: int = 2, players
         if seat not in bots:
             match.take(seat)
     return match
+
+
+FAMILY = ["Mum", "Dad", "Lena", "Tom", "Gran", "Pop"]
+
+
+def long_addtoo(origin: str, events: int = 850) -> Match:
+    """A family's ADD-TOO to 1000 at six seats on a fixed deck, played to some `events` events and Mum's (seat 0's)
+    turn to place a diamond. The deck is fixed for the first hand only (the later ones are shuffled by the match's
+    seed): a match that ends sooner is played again."""
+    saved = OPTIONS["addtoo"]
+    OPTIONS["addtoo"] = {"target": 1000}
+    try:
+        for _ in range(5):
+            match = new_match(origin, "addtoo", players=FAMILY, deck=unshuffled(origin, "addtoo", len(FAMILY)))
+            view = match.play(lambda view: view["version"] >= events and view["turn"] == 0
+                              and "place" in match.view(0)["you"]["legal_moves"])
+            if view["status"] == "playing":
+                return match
+    finally:
+        OPTIONS["addtoo"] = saved
+    raise AssertionError(f"five matches ended before {events} events")

@@ -9,9 +9,8 @@ from playwright.sync_api import expect
 
 from . import matches
 from .drive import settled
-from .matches import move_back_in_time, new_match, unshuffled
+from .matches import FAMILY, move_back_in_time, new_match
 
-FAMILY = ["Mum", "Dad", "Lena", "Tom", "Gran", "Pop"]
 LOG_PAGE = 50  # js/views/history.js
 
 
@@ -33,20 +32,8 @@ def log_of(match, seat: int) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def long_addtoo(server):
-    """ADD-TOO to 1000 at six seats on a fixed deck, played through the API to some 850 events and Mum's turn. The
-    deck is fixed for the first hand only (the later ones are shuffled by the match's seed): a match that ends sooner
-    is played again."""
-    saved = matches.OPTIONS["addtoo"]
-    matches.OPTIONS["addtoo"] = {"target": 1000}
-    try:
-        for _ in range(5):
-            match = new_match(server, "addtoo", players=FAMILY, deck=unshuffled(server, "addtoo", len(FAMILY)))
-            view = match.play(lambda view: view["version"] >= 850 and view["turn"] == 0)
-            if view["status"] == "playing":
-                return match
-    finally:
-        matches.OPTIONS["addtoo"] = saved
-    raise AssertionError("five matches ended before 850 events")
+    """ADD-TOO to 1000 at six seats, some 850 events played, Mum to move."""
+    return matches.long_addtoo(server)
 
 
 def test_opening_a_long_match_fetches_only_the_latest_page_of_its_log(new_page, long_addtoo):
