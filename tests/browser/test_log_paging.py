@@ -30,6 +30,16 @@ def log_of(match, seat: int) -> list[dict]:
                         headers={"Authorization": f"Bearer {match.tokens[seat]}"}).json()["moves"]
 
 
+def opened(new_page, match):
+    """Mum's seat link opened on a fresh device, its history caught up: (the page, the entries each log request
+    brought)."""
+    page = new_page()
+    counts = fetched_entries(page)
+    page.goto(match.seat_link(0))
+    settled(page)
+    return page, counts
+
+
 @pytest.fixture(scope="module")
 def long_addtoo(server):
     """ADD-TOO to 1000 at six seats, some 850 events played, Mum to move."""
@@ -38,12 +48,9 @@ def long_addtoo(server):
 
 def test_opening_a_long_match_fetches_only_the_latest_page_of_its_log(new_page, long_addtoo):
     count = long_addtoo.view(0)["version"]
-    page = new_page()
-    counts = fetched_entries(page)
-    page.goto(long_addtoo.seat_link(0))
-    settled(page, count)
+    page, counts = opened(new_page, long_addtoo)
     expect(page.locator("#last-move")).to_contain_text(re.compile(f"^Last move: {FAMILY[-1]} "))
-    assert sum(counts) <= LOG_PAGE and len(counts) == 1, counts  # not the 900 entries before
+    assert sum(counts) <= LOG_PAGE and len(counts) == 1, counts  # not the 850 and more before
     page.locator('[data-panel="log"]').click()
     log = page.locator("ol.log")
     expect(log.locator("li")).to_have_count(LOG_PAGE)
@@ -56,11 +63,7 @@ def test_opening_a_long_match_fetches_only_the_latest_page_of_its_log(new_page, 
 
 
 def test_the_replay_of_a_long_match_fetches_the_steps_it_goes_back_to(new_page, long_addtoo):
-    count = long_addtoo.view(0)["version"]
-    page = new_page()
-    counts = fetched_entries(page)
-    page.goto(long_addtoo.seat_link(0))
-    settled(page, count)
+    page, counts = opened(new_page, long_addtoo)
     page.locator('[data-panel="replay"]').click()
     slider = page.locator('[data-key="replay-at"]')
     slider.evaluate("(input) => { input.value = '1'; input.dispatchEvent(new Event('change', {bubbles: true})); }")
@@ -88,9 +91,7 @@ def test_a_seat_that_left_long_ago_is_told_it_left_not_that_it_missed_turns(new_
     match.play(lambda view: view["version"] >= 6)
     assert match.post("resign", 0).status_code == 200  # Mum leaves; the autopilot plays her turns since
     match.play(lambda view: view["version"] >= 150)
-    page = new_page()
-    page.goto(match.seat_link(0))
-    settled(page)
+    page, _ = opened(new_page, match)
     expect(page.locator("#left-note")).to_have_text("You left this match: the autopilot plays your turns.")
 
 
@@ -100,9 +101,7 @@ def test_a_seat_put_out_for_missed_turns_long_ago_is_told_so(new_page, server, d
     move_back_in_time(database_file, match.id, 2)
     assert match.post("timeouts", 1).status_code == 200  # Mum's turn claimed by Dad: she is out
     match.play(lambda view: view["version"] >= 150)
-    page = new_page()
-    page.goto(match.seat_link(0))
-    settled(page)
+    page, _ = opened(new_page, match)
     expect(page.locator("#left-note")).to_have_text("You missed 1 turn in a row, so the autopilot plays your turns now.")
 
 
@@ -129,10 +128,7 @@ def test_the_notes_read_back_past_a_page_of_new_times_per_move_to_this_seat_s_la
     *missed, last = [e for e in entries[mine + 1:] if e["kind"] not in ("hint", "pace")]
     ended = next(e["move"]["game_end"]["game"] for e in reversed(entries) if e["move"].get("game_end"))
     assert len(entries) - mine > LOG_PAGE + 2
-    page = new_page()
-    counts = fetched_entries(page)
-    page.goto(match.seat_link(0))
-    settled(page)
+    page, counts = opened(new_page, match)
     expect(page.locator("#last-move")).to_contain_text(re.compile(f"^Last move: {FAMILY[last['seat']]} "))
     expect(page.locator("#ended-meanwhile")).to_contain_text(f"Game {ended} over")
     count = len(missed)
