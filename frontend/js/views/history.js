@@ -12,8 +12,8 @@ const RETRY_MAX_MS = 30000;
 // The log opens on its latest 50 entries: drawn whole, the 600 of a long ADD-TOO match made every repaint (a poll's news,
 // a diamond picked) four times slower on a phone while it was open. The earlier ones are a button away.
 const LOG_SHOWN = 50;
-// Opening a match fetches the log's latest LOG_PAGE entries, not all of it: a long ADD-TOO match's 900 (225 kB of JSON,
-// 27 kB gzipped) came and were parsed on a slow phone while the hand waited. What reads further back fetches more, as
+// Opening a match fetches the log's latest LOG_PAGE entries, not all of it: a long ADD-TOO match's 850 (213 kB of JSON,
+// 17 kB gzipped) came and were parsed on a slow phone before its last move showed. What reads further back fetches more, as
 // far as it reads: the notes under the last move back to this seat's own last move (in pages twice as long each time,
 // to the start at most), the earlier entries of the open log once shown, a replay's step as the slider reaches it.
 const LOG_PAGE = LOG_SHOWN;
