@@ -55,9 +55,11 @@ def _register_converter(state: BlueprintSetupState) -> None:
 @bp.get("/rules/<game>")
 @bp.get("/class/<game>")
 @bp.get("/sheets/<sheet_id>")
+@bp.get("/leagues/<league_id>")
 @bp.get("/g/<match_id>")
 @bp.get("/privacy")
-def app_page(match_id: str | None = None, game: str | None = None, sheet_id: str | None = None):
+def app_page(match_id: str | None = None, game: str | None = None, sheet_id: str | None = None,
+             league_id: str | None = None):
     """The single page; the client reads the match id or game from the path and secrets from the fragment."""
     return _serve("index.html")
 

@@ -19,11 +19,11 @@ const SHELL = [
   "/js/router.js", "/js/seat-store.js", "/js/share.js", "/js/shell.js", "/js/shuffle.js", "/js/turned.js", "/js/ui.js",
   "/js/i18n/en.js", "/js/i18n/fr.js", "/js/i18n/es.js", "/js/i18n/it.js", "/js/i18n/de.js", "/js/i18n/nl.js", "/js/i18n/pt.js", "/js/i18n/pt-BR.js",
   "/js/rules/en.js", "/js/rules/fr.js", "/js/rules/es.js", "/js/rules/it.js", "/js/rules/de.js", "/js/rules/nl.js", "/js/rules/pt.js", "/js/rules/pt-BR.js",
-  "/js/class-store.js",
+  "/js/class-store.js", "/js/league.js",
   "/js/views/class-absent.js", "/js/views/class-board.js", "/js/views/class-follow.js", "/js/views/class-making.js",
   "/js/views/class-plan.js", "/js/views/class-results.js", "/js/views/class-setup.js", "/js/views/class-sheet.js",
   "/js/views/computer.js", "/js/views/create.js", "/js/views/creating.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/history.js",
-  "/js/views/home.js", "/js/views/invite.js", "/js/views/join.js", "/js/views/join-code.js", "/js/views/lifecycle.js", "/js/views/match.js",
+  "/js/views/home.js", "/js/views/league.js", "/js/views/invite.js", "/js/views/join.js", "/js/views/join-code.js", "/js/views/lifecycle.js", "/js/views/match.js",
   "/js/views/missing.js", "/js/views/my-games.js", "/js/views/notify-control.js", "/js/views/options.js", "/js/views/own-link.js",
   "/js/views/pace.js", "/js/views/pace-control.js", "/js/views/play.js", "/js/views/privacy.js", "/js/views/public-views.js",
   "/js/views/rename.js", "/js/views/rules.js", "/js/views/seating.js", "/js/views/table.js", "/js/views/thinking.js", "/js/views/tidy.js",
@@ -42,7 +42,7 @@ const LANGUAGES = SHELL.map((path) => /^\/js\/i18n\/([\w-]+)\.js$/.exec(path)?.[
 // installs (a game never opened online opens offline), taken from the network whenever it answers, and kept anew.
 const RULES_CACHE = "addgames-rules";
 const RULES = /^\/api\/v1\/rules(\/\w+)?$/;
-const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+|class\/\w+|sheets\/[\w-]+|privacy)?$/; // the app's pages: each is index.html
+const PAGES = /^\/(new(\/\w+)?|g\/[\w-]+|rules\/\w+|class\/\w+|sheets\/[\w-]+|leagues\/[\w-]+|privacy)?$/; // the app's pages: each is index.html
 
 /** Our language for a browser's tag, as js/i18n.js picks it: a regional variant by its own tag, any other by its
  * primary subtag; or undefined. */

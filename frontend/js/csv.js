@@ -11,6 +11,12 @@ const cell = (value) => `"${String(value).replace(FORMULA, "'$&").replaceAll('"'
  * by CRLF. */
 export const csvText = (rows, separator) => `\uFEFF${rows.map((row) => row.map(cell).join(separator).concat("\r\n")).join("")}`;
 
+/** "2026-12-04": the day in the reader's time zone, as a file name sorts it. */
+export function today() {
+  const now = new Date();
+  return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, "0")).join("-");
+}
+
 /** Have the browser save `text` as the CSV file `name`. */
 export function saveCsv(name, text) {
   const url = URL.createObjectURL(new Blob([text], {type: "text/csv;charset=utf-8"}));

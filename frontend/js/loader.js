@@ -7,8 +7,8 @@
 // What each part imports, but the modules the start already has (index.html preloads those); a static test holds
 // these lists to the imports (tests/frontend/test_static.py).
 const IMPORTS = {
-  "views/home.js": ["class-store.js", "push.js", "views/join-code.js", "views/my-games.js", "views/pace.js",
-    "views/public-views.js", "views/tidy.js"],
+  "views/home.js": ["class-store.js", "league.js", "push.js", "views/join-code.js", "views/my-games.js",
+    "views/pace.js", "views/public-views.js", "views/tidy.js"],
   "views/create.js": ["views/computer.js", "views/creating.js", "views/options.js", "views/pace.js",
     "views/seating.js"],
   "views/match.js": ["attention.js", "games/help.js", "in-app.js", "poller.js", "push.js", "qr.js", "share.js", "shuffle.js",
@@ -18,11 +18,12 @@ const IMPORTS = {
     "views/scoreboard.js", "views/seat-links.js", "views/seating.js", "views/table.js", "views/thinking.js"],
   "views/rules.js": ["views/computer.js", "views/creating.js", "views/options.js", "views/pace.js",
     "views/seating.js"],
-  "views/class-setup.js": ["class-store.js", "views/class-making.js", "views/class-plan.js", "views/computer.js",
-    "views/creating.js", "views/options.js", "views/pace.js", "views/seating.js"],
-  "views/class-sheet.js": ["class-store.js", "csv.js", "in-app.js", "qr.js", "share.js", "views/class-absent.js",
-    "views/class-board.js", "views/class-follow.js", "views/class-making.js", "views/class-results.js",
-    "views/invite.js", "views/join-code.js", "views/public-views.js", "views/seating.js"],
+  "views/class-setup.js": ["class-store.js", "league.js", "views/class-making.js", "views/class-plan.js",
+    "views/computer.js", "views/creating.js", "views/options.js", "views/pace.js", "views/seating.js"],
+  "views/class-sheet.js": ["class-store.js", "csv.js", "in-app.js", "league.js", "qr.js", "share.js",
+    "views/class-absent.js", "views/class-board.js", "views/class-follow.js", "views/class-making.js",
+    "views/class-results.js", "views/invite.js", "views/join-code.js", "views/public-views.js", "views/seating.js"],
+  "views/league.js": ["class-store.js", "csv.js", "league.js"],
   "views/privacy.js": [],
   "views/missing.js": [],
   "games/addup.js": ["games/cards.js", "games/help.js"],

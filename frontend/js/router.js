@@ -14,6 +14,7 @@ const ROUTES = [
   [/^\/rules\/(\w+)$/, "views/rules.js", known],
   [/^\/class\/(\w+)$/, "views/class-setup.js", known],
   [/^\/sheets\/([\w-]+)$/, "views/class-sheet.js"],
+  [/^\/leagues\/([\w-]+)$/, "views/league.js"],
   [/^\/privacy$/, "views/privacy.js"],
 ];
 

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from api import frontend
 
 
-@pytest.mark.parametrize("path", ["/", "/g/some-match", "/class/addup", "/sheets/some-sheet", "/privacy", "/js/app.js", "/css/app.css"])
+@pytest.mark.parametrize("path", ["/", "/g/some-match", "/class/addup", "/sheets/some-sheet", "/leagues/some-league", "/privacy", "/js/app.js", "/css/app.css"])
 def test_text_files_are_compressed_kept_and_revalidated(client, path):
     plain = client.get(path)
     zipped = client.get(path, headers={"Accept-Encoding": "gzip, br"})

@@ -7,7 +7,8 @@
 // earlier one is gone (the server's retention deletes finished matches).
 import {retryDelay} from "../api.js";
 import {keepRematches, sheetOf} from "../class-store.js";
-import {csvText, saveCsv} from "../csv.js";
+import {csvText, saveCsv, today} from "../csv.js";
+import {keepOutcomes, outcomeOf} from "../league.js";
 import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {load} from "../loader.js";
@@ -31,8 +32,8 @@ const pupilsOf = (sheet) => sheet.groups.flatMap((group, n) => group.pupils.map(
 /** How a finished match ended for `seat` (the computer's seats may have won it): won, shared, or lost, with the place
  * where it tells more than the loss ("Lost (3rd)" among three; "Lost (2nd)" of two said the same thing twice). */
 function result(view, seat) {
-  const {winners} = view;
-  if (winners.includes(seat)) return t(winners.length > 1 ? "results.shared" : "results.won");
+  const outcome = outcomeOf(view, seat);
+  if (outcome !== "lost") return t(`results.${outcome}`);
   return view.places.length > 2 ? t("results.lostPlace", {place: place(view, seat)}) : t("results.lost");
 }
 
@@ -85,6 +86,23 @@ function row({pupil, n, seat, known}, views, game) {
     result: shown?.status === "over" ? result(shown, seat) : ""};
 }
 
+/** How each finished match of `sheet` read in `views` ended for its pupils, for the league (league.js):
+ * {matchId: {pupil: won | shared | lost}}, a seat the computer played for an absent pupil (class-absent.js) left out. */
+function outcomes(sheet, views) {
+  const ended = {};
+  sheet.groups.forEach((group) => {
+    if (!group.match) return;
+    for (const match of chainOf(keptChain(group), views)) {
+      const view = views.get(match)?.data;
+      if (view?.status !== "over") continue;
+      ended[match] = Object.fromEntries(group.pupils.map((pupil, seat) => [pupil, seat]).filter(([, seat]) =>
+        !(view.seats[seat]?.status === "left" && view.seats[seat]?.bot)).map(([pupil, seat]) => [pupil,
+        outcomeOf(view, seat)]));
+    }
+  });
+  return ended;
+}
+
 /** A match's line on the projector (class-board.js): its number, its players with their points, how it stands. */
 function boardLine(group, n, views) {
   const stands = group.match && standing(keptChain(group), views);
@@ -94,12 +112,6 @@ function boardLine(group, n, views) {
   const state = !shown ? "waiting" : stands.view === shown ? shown.status : "playing"; // a rematch on: a match under way
   return {n: n + 1, players, state, status: stands ? stands.status || stands.problem : t("app.loading"),
     problem: stands?.status ? stands.problem : ""};
-}
-
-/** "2026-12-04": the day in the reader's time zone, as a file name sorts it. */
-function today() {
-  const now = new Date();
-  return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, "0")).join("-");
 }
 
 /** The Results part of sheet `id`'s page; `repaint()` draws the page again when an answer came. */
@@ -151,6 +163,7 @@ export function classResults(id, repaint) {
     game ??= await load(`games/${sheet.game}.js`).then((module) => module.default, () => null);
     const got = await readNewest(sheet);
     asking = false;
+    keepOutcomes(id, outcomes(sheet, views));
     if (stopped) return;
     repaint();
     if (again) {
@@ -193,6 +206,8 @@ export function classResults(id, repaint) {
     /** The matches on the classroom's projector: one line each, for the class to read from the back of the room. */
     board: (sheet) => matchBoard(sheet.groups.map((group, n) => boardLine(group, n, views))),
     refresh,
+    /** Keep the finished matches' outcomes read so far in the sheet's league (a round just added to one). */
+    keepOutcomes: (sheet) => keepOutcomes(id, outcomes(sheet, views)),
     actions: absent.actions,
     stop() {
       stopped = true;

@@ -2,6 +2,7 @@
 // play a match; the preview shows the matches; *Make the matches* makes them and shows the class sheet.
 import {keepSheet, takeHandedNames} from "../class-store.js";
 import {html, render} from "../html.js";
+import {addRound, takeHandedLeague} from "../league.js";
 import {t} from "../i18n.js";
 import {go} from "../router.js";
 import {choiceGroup, loadingOr, mergeActions} from "../ui.js";
@@ -28,6 +29,7 @@ function preview(form) {
 
 export default function classSetup(initial) {
   const handed = takeHandedNames(); // a sheet's next round: its pupils, the most wins first
+  const league = takeHandedLeague(); // a league's next round: the sheet made joins it
   const form = {game: initial, seats: 2, text: handed ?? "", level: "easy", options: {}, timePerMove: null,
     timeoutsToLeave: 3, hints: true};
   const screen = {
@@ -41,6 +43,7 @@ export default function classSetup(initial) {
         <h1>${t("class.title")}</h1>
         <p class="lead">${t("class.lead")}</p>
         ${handed ? html`<p class="note" id="class-handed">${t("class.handed")}</p>` : ""}
+        ${league ? html`<p class="note" id="class-league">${t("league.nextNote")}</p>` : ""}
         <form data-submit="make" class="stack" novalidate>
           ${gameChoice(screen.games, game.key)}
           <label class="field">${t("class.names")}
@@ -85,6 +88,7 @@ export default function classSetup(initial) {
     const game = gameOf(screen.games, form);
     const sheet = newSheet(names, form.seats, settingsBody(game, form), form.level);
     keepSheet(sheet);
+    if (league) addRound(league, sheet);
     startMaking(sheet);
     go(`/sheets/${sheet.id}`, {replace: true}); // Back goes where the form came from, never to the filled form
   }

@@ -6,6 +6,7 @@
 // that follows the sheet from another device (class-follow.js), where a copy without cards shows the same.
 import {forgetSheet, handNames, sheetOf, unmade} from "../class-store.js";
 import {html} from "../html.js";
+import {addRound, allLeagues, handLeague, leagueOf, startLeague} from "../league.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {go} from "../router.js";
@@ -60,6 +61,21 @@ function making(sheet, run) {
  * (Escape too). */
 const boardButton = (projecting) => html`<button type="button" data-action="toggleBoard" data-key="board">
   ${t(projecting ? "board.hide" : "board.show")}</button>`;
+
+/** The sheet as a round of a league (league.js): which round, and the league's standing; else *Start a league with
+ * this round*, or *Add this round to the league* begun before (one button a league this device keeps). */
+function leaguePart(sheet) {
+  const league = leagueOf(sheet.id);
+  if (league) {
+    const n = league.rounds.findIndex((round) => round.sheet === sheet.id) + 1;
+    return html`<p id="sheet-league">${t("league.roundOf", {n})}
+      <a href="/leagues/${league.id}" data-key="league-link">${t("league.see")}</a></p>`;
+  }
+  return html`<p class="actions" id="sheet-league"><button type="button" data-action="startLeague" data-key="start-league">
+    ${t("league.start")}</button>${allLeagues().map((other) => html` <button type="button" data-action="joinLeague"
+      data-league="${other.id}" data-key="join-${other.id}">${t("league.join", {relative: relativeTime(other.at)})}
+    </button>`)}</p>`;
+}
 
 /** *Print*, *Show the cards* (`showing`: on screen), *Projector view*, *Next round*, *Follow on another device* (`follow`: its
  * {button, panel}, class-follow.js) and *Forget this sheet*, asked first (`forgetting`): the sheet only (My games still
@@ -124,6 +140,7 @@ export default function classSheet(id) {
           : html`<p class="sheet-private" id="sheet-private">${t("sheet.private")}</p>${making(sheet, run)}`}
         ${running ? "" : tools(forgetting, cards.length, showing,
           sheet.followed ? null : followPanel(sheet, following, screen.notice))}
+        ${running ? "" : leaguePart(sheet)}
         ${results.render(sheet)}
         <ul class="pupil-cards${showing ? "" : " paper-only"}" id="pupil-cards">${cards}</ul></div>`;
     },
@@ -160,7 +177,19 @@ export default function classSheet(id) {
       nextRound() { // the class form, its names typed already, the most wins first; the game to choose again
         const sheet = sheetOf(id);
         handNames(results.ranked(sheet));
+        const league = leagueOf(id);
+        if (league) handLeague(league.id); // its next round too
         go(`/class/${sheet.game}`);
+      },
+      startLeague() {
+        startLeague(sheetOf(id));
+        results.keepOutcomes(sheetOf(id)); // the matches over already
+        screen.repaint();
+      },
+      joinLeague(button) {
+        addRound(button.dataset.league, sheetOf(id));
+        results.keepOutcomes(sheetOf(id));
+        screen.repaint();
       },
       toggleFollow() {
         following = !following;

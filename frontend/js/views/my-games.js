@@ -6,6 +6,7 @@ import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
 import {removeMatch} from "../push.js";
 import {allSheets} from "../class-store.js";
+import {allLeagues} from "../league.js";
 import {allSeats, followRematch, personToMove, rememberPlayers, seatOf, sharedDevice, tableOf, update, watchedMatches}
   from "../seat-store.js";
 import {announce} from "../ui.js";
@@ -149,11 +150,14 @@ function watchedItem({id, game, name, sheet}, view, failed) {
 /** The class sheets this device keeps, each opening its cards (to print a lost one again). */
 function sheetsList() {
   const sheets = allSheets();
-  if (!sheets.length) return "";
+  if (!sheets.length && !allLeagues().length) return "";
   return html`<section class="class-sheets" aria-labelledby="sheets-title"><h2 id="sheets-title">${t("mine.sheets")}</h2>
     <ul>${sheets.map((sheet) => html`<li><a href="/sheets/${sheet.id}" data-key="sheet-${sheet.id}">
       ${t("mine.sheet", {game: gameName(sheet.game), pupils: t("class.pupils",
-        {count: sheet.groups.flatMap((group) => group.pupils).length}), relative: relativeTime(sheet.at)})}</a></li>`)}</ul>
+        {count: sheet.groups.flatMap((group) => group.pupils).length}), relative: relativeTime(sheet.at)})}</a></li>`)}
+    ${allLeagues().map((league) => html`<li><a href="/leagues/${league.id}" data-key="league-${league.id}">
+      ${t("mine.league", {rounds: t("league.roundCount", {count: league.rounds.length}), relative: relativeTime(league.at)})}
+      </a></li>`)}</ul>
   </section>`;
 }
 

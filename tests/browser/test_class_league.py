@@ -1,0 +1,147 @@
+"""A term's class league (QA: a primary-school teacher playing a round every Friday): the rounds' sheets counted
+together on the teacher's device, the standing with its scoring said on the page, the next round started with the same
+pupils, the standing on the projector and as a CSV file; a pupil absent, joining mid-term or renamed, a round left
+out. The tally (js/league.js) is tested on fixed leagues; the rounds' matches are played through the API and the
+expected points read from their views (a class sheet deals as the server shuffles: it takes no deck)."""
+import csv
+import io
+import re
+from datetime import date
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from .drive import too_small
+from .test_class_results import cards_made, played_to_the_end
+from .test_class_sheet import set_up
+from .test_quality import serious_violations
+
+# Three rounds counted, one left out (abandoned); Bob renamed Bobby; "cy " typed as Cy is; Di absent from the second
+# round on; Eve joined in the second and the computer played her match (no outcome kept for her).
+LEAGUE = {"id": "L", "at": 0, "same": {"bob": {"from": "Bob", "to": "Bobby"}}, "rounds": [
+    {"sheet": "s1", "game": "addit", "at": 1, "pupils": ["Ann", "Bob", "Cy", "Di"],
+     "matches": {"m1": {"Ann": "won", "Bob": "lost"}, "m2": {"Cy": "shared", "Di": "shared"},
+                 "m1r": {"Ann": "lost", "Bob": "won"}}},
+    {"sheet": "s2", "game": "addup", "at": 2, "pupils": ["Ann", "Bob", "cy ", "Eve"],
+     "matches": {"m3": {"Ann": "won", "Bob": "lost"}, "m4": {"cy ": "won"}}},
+    {"sheet": "s3", "game": "addit", "at": 3, "out": True, "pupils": ["Ann", "Bob"], "matches": {"m5": {"Bob": "won"}}},
+    {"sheet": "s4", "game": "addit", "at": 4, "pupils": ["Ann", "Bobby", "Cy", "Eve"],
+     "matches": {"m6": {"Bobby": "won", "Ann": "lost"}}},
+]}
+POINTS = {"won": 3, "shared": 2, "lost": 1}
+
+
+def test_the_tally_counts_3_a_win_2_a_shared_win_1_a_loss_across_the_rounds_counted(new_page):
+    page = new_page()
+    page.goto("/")
+    rows = page.evaluate("async (league) => (await import('/js/league.js')).standing(league)", LEAGUE)
+    assert [(row["place"], row["pupil"], row["points"], row["rounds"], row["played"], row["won"], row["shared"],
+             row["lost"], row["byRound"]) for row in rows] == [
+        (1, "Ann", 8, 3, 4, 2, 0, 2, [4, 3, 1]),
+        (1, "Bobby", 8, 3, 4, 2, 0, 2, [4, 1, 3]),  # a tie in points and wins: the same place; m5 left out
+        (3, "Cy", 5, 2, 2, 1, 1, 0, [2, 3, None]),
+        (4, "Di", 2, 1, 1, 0, 1, 0, [2, None, None]),  # absent after the first round
+        (5, "Eve", 0, 0, 0, 0, 0, 0, [None, None, None]),  # in the class, no match of hers finished
+    ]
+
+
+def points_of(view: dict, names: list[str]) -> dict[str, int]:
+    """The league's points each pupil of a finished match of two gets."""
+    winners = view["winners"]
+    return {name: POINTS["lost" if seat not in winners else "shared" if len(winners) > 1 else "won"]
+            for seat, name in enumerate(names)}
+
+
+def standing(page) -> list[list[str]]:
+    """The league's table as shown, a row a pupil."""
+    return page.locator("#league-table tbody tr").evaluate_all(
+        "rows => rows.map((row) => [...row.cells].map((cell) => cell.innerText.trim()))")
+
+
+def test_a_term_of_rounds_is_one_standing_and_the_next_round_has_the_same_pupils(new_page, server):
+    first = ["Ann", "Bob", "Cy", "=Zed"]  # "=Zed": a name a spreadsheet would run as a formula
+    teacher = new_page()
+    set_up(teacher, first, game="addit")
+    links = cards_made(teacher, first)
+    teacher.locator('[data-key="start-league"]').click()
+    expect(teacher.locator("#sheet-league")).to_have_text("Round 1 of a class league. See the league")
+    view = played_to_the_end(server, links["Ann"], links["Bob"])
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(teacher.locator("#results tbody tr").nth(0).locator("td").nth(4)).to_have_text("1")
+    round1 = points_of(view, ["Ann", "Bob"])
+
+    teacher.locator('[data-key="league-link"]').click()
+    expect(teacher).to_have_url(re.compile(r"/leagues/[\w-]+$"))
+    expect(teacher.locator("h1")).to_have_text("Class league")
+    expect(teacher.locator("#league-device")).to_contain_text("kept on this device only")
+    expect(teacher.locator("#league-scoring")).to_contain_text("3 for a win, 2 for a shared win and 1 for a loss")
+    expect(teacher.locator("#league-table tbody th")).to_have_count(4)
+    shown = {row[1]: row for row in standing(teacher)}
+    assert shown["Ann"][2] == str(round1["Ann"]) and shown["Bob"][2] == str(round1["Bob"])
+    assert shown["Cy"][2:4] == ["0", "0"] and shown["Cy"][8] == "–"  # their match not over: nothing yet
+    order = [row[1] for row in standing(teacher)]
+    assert set(order[:2]) == {"Ann", "Bob"} and order[:2] == sorted(order[:2], key=lambda name: -round1[name])
+
+    # Next Friday: the same pupils typed in, the standing's order; =Zed is absent, Cy now goes by Cyrus, Eve joined.
+    teacher.locator('[data-key="league-next"]').click()
+    expect(teacher).to_have_url(re.compile(r"/class/addit$"))
+    expect(teacher.locator("#class-league")).to_have_text(
+        "This round joins the class league: its results count in the standing.")
+    expect(teacher.locator('textarea[name="pupils"]')).to_have_value("\n".join(order))
+    second = [order[0], order[1], "Cyrus", "Eve"]
+    teacher.locator('textarea[name="pupils"]').fill("\n".join(second))
+    links = cards_made(teacher, second)
+    expect(teacher.locator("#sheet-league")).to_have_text("Round 2 of a class league. See the league")
+    views = [played_to_the_end(server, links[second[0]], links[second[1]]),
+             played_to_the_end(server, links["Cyrus"], links["Eve"])]
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(teacher.locator("#results tbody tr td:nth-child(6)")).to_have_text(["1", "1", "1", "1"])
+    round2 = points_of(views[0], second[:2]) | points_of(views[1], second[2:])
+    teacher.locator('[data-key="league-link"]').click()
+    expect(teacher.locator("#league-table thead th")).to_have_text(
+        ["Place", "Pupil", "Points", "Rounds", "Matches played", "Wins", "Shared wins", "Losses", "Round 1", "Round 2"])
+    rows = {row[1]: row for row in standing(teacher)}
+    assert rows["=Zed"][8:] == ["–", "–"]  # absent: nothing in either round
+    assert rows["Eve"][8:] == ["–", str(round2["Eve"])]  # joined in the second
+    assert rows["Ann"][2] == str(round1["Ann"] + round2["Ann"]) and rows["Ann"][3] == "2"
+
+    # Cy is Cyrus: one pupil, one row.
+    teacher.locator("#league-renamed summary").click()
+    teacher.locator('[data-key="from"]').select_option("Cy")
+    teacher.locator('[data-key="to"]').select_option("Cyrus")
+    teacher.locator('[data-key="same"]').click()
+    expect(teacher.locator("#league-renamed li")).to_have_text(re.compile(r"Cy is now Cyrus\.\s*Undo"))
+    expect(teacher.locator("#league-renamed li")).to_be_visible()  # the panel still open on it
+    rows = {row[1]: row for row in standing(teacher)}
+    assert "Cy" not in rows and rows["Cyrus"][8:] == ["–", str(round2["Cyrus"])]
+    assert serious_violations(teacher) + too_small(teacher) == []
+
+    # The CSV file: the page's columns, the formula shown as typed.
+    with teacher.expect_download() as saving:
+        teacher.locator('[data-key="league-download"]').click()
+    assert saving.value.suggested_filename == f"League {date.today().isoformat()}.csv"
+    raw = Path(saving.value.path()).read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    saved = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+    assert saved[0][-2:] == ["Round 1", "Round 2"]
+    assert [line[1] for line in saved[1:]] == [row[1].replace("=Zed", "'=Zed") for row in standing(teacher)]
+    assert [line[2] for line in saved[1:]] == [row[2] for row in standing(teacher)]
+
+    # The projector: place, name, points; Escape back.
+    teacher.locator('[data-key="board"]').click()
+    expect(teacher.locator("#league-board")).to_have_text("League after 2 rounds")
+    expect(teacher.locator(".board-match")).to_have_count(5)
+    expect(teacher.locator(".board-match").first).to_contain_text(re.compile(r"1\s*\S+\s*\d+ points?"))
+    teacher.keyboard.press("Escape")
+    expect(teacher.locator("#league-table")).to_be_visible()
+
+    # The first round abandoned: left out, counted nowhere; counted again.
+    first_sheet = teacher.locator("#league-rounds li").first
+    first_sheet.locator("button").click()
+    expect(first_sheet).to_contain_text("Left out")
+    expect(teacher.locator("#league-table thead th").last).to_have_text("Round 2")
+    rows = {row[1]: row for row in standing(teacher)}
+    assert rows["Ann"][2] == str(round2["Ann"])
+    first_sheet.locator("button").click()
+    expect(teacher.locator("#league-table thead th").last).to_have_text("Round 2")
+    expect(teacher.locator("#league-table thead th")).to_have_count(10)
