@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from .drive import too_small
-from .test_class_results import cards_made, played_to_the_end
+from .test_class_results import cards_made, pair, played_to_the_end
 from .test_class_sheet import set_up
 from .test_quality import serious_violations
 
@@ -145,3 +145,23 @@ def test_a_term_of_rounds_is_one_standing_and_the_next_round_has_the_same_pupils
     first_sheet.locator("button").click()
     expect(teacher.locator("#league-table thead th").last).to_have_text("Round 2")
     expect(teacher.locator("#league-table thead th")).to_have_count(10)
+
+
+def test_a_pupil_absent_whose_seat_the_computer_played_scores_nothing_in_that_round(new_page, server):
+    names = ["Ann", "Bob"]  # Bob is off sick: the computer plays his seat, and its result is not his
+    teacher = new_page()
+    set_up(teacher, names, game="addit")
+    links = cards_made(teacher, names)
+    teacher.locator('[data-key="start-league"]').click()
+    teacher.locator('[data-key="absent-open"]').click()
+    teacher.locator('[data-key="absent-Bob"]').click()
+    teacher.locator('[data-key="absent-yes"]').click()
+    expect(teacher.locator("#absent-done")).to_have_text("The computer now plays for Bob.")
+    view = pair(server, links["Ann"]).play(lambda view: False)  # Ann against the computer, to the end
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(teacher.locator("#results tbody tr").nth(0).locator("td").nth(4)).to_have_text("1")
+    teacher.locator('[data-key="league-link"]').click()
+    expect(teacher.locator("#league-table tbody th")).to_have_count(2)
+    rows = {row[1]: row for row in standing(teacher)}
+    assert rows["Ann"][2:5] == [str(points_of(view, names)["Ann"]), "1", "1"]
+    assert rows["Bob"][2:] == ["0", "0", "0", "0", "0", "0", "–"]
