@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from .drive import too_small
-from .test_class_results import cards_made, pair, played_to_the_end
+from .test_class_results import cards_made, match_of, pair, played_to_the_end
 from .test_class_sheet import set_up
 from .test_quality import serious_violations
 
@@ -165,3 +165,44 @@ def test_a_pupil_absent_whose_seat_the_computer_played_scores_nothing_in_that_ro
     rows = {row[1]: row for row in standing(teacher)}
     assert rows["Ann"][2:5] == [str(points_of(view, names)["Ann"]), "1", "1"]
     assert rows["Bob"][2:] == ["0", "0", "0", "0", "0", "0", "–"]
+
+
+def test_matches_finished_after_the_sheet_was_closed_count_on_the_league_page_and_are_not_read_again(new_page, server):
+    """Monday morning: three pairs finished Friday's round at home over the weekend, the sheet's page long closed. The
+    league page reads the matches not known finished (the sheet page's code), only those, on open and on its button;
+    offline, it says the standing is as last known."""
+    names = ["Ann", "Bob", "Cy", "Di"]
+    teacher = new_page()
+    set_up(teacher, names, game="addit")
+    links = cards_made(teacher, names)
+    teacher.locator('[data-key="start-league"]').click()
+    teacher.locator('[data-key="league-link"]').click()
+    expect(teacher).to_have_url(re.compile(r"/leagues/[\w-]+$"))
+    league = teacher.url
+    teacher.goto("/")  # Friday's lesson over: neither the sheet nor the league open
+    view = played_to_the_end(server, links["Ann"], links["Bob"])  # at home, over the weekend
+    asked: list[str] = []  # the matches the page asks for
+    teacher.on("request", lambda request: asked.extend(re.findall(r"/api/v1/games/([\w-]+)$", request.url)))
+
+    teacher.goto(league)
+    expect(teacher.locator("#league-standing-part")).to_have_attribute("data-read", "done")
+    rows = {row[1]: row for row in standing(teacher)}
+    assert rows["Ann"][2] == str(points_of(view, ["Ann", "Bob"])["Ann"])
+    assert rows["Bob"][2] == str(points_of(view, ["Ann", "Bob"])["Bob"])
+    assert rows["Cy"][2] == "0"  # their match not over
+    assert sorted(asked) == sorted([match_of(links["Ann"]), match_of(links["Cy"])])
+
+    asked.clear()  # the match known finished is not asked again: on open nor on the button
+    teacher.reload()
+    expect(teacher.locator("#league-standing-part")).to_have_attribute("data-read", "done")
+    teacher.locator('[data-key="league-refresh"]').click()
+    expect(teacher.locator("#league-standing-part")).to_have_attribute("data-read", "done")
+    assert asked == [match_of(links["Cy"])] * 2
+
+    teacher.route("**/api/v1/games/**", lambda route: route.abort())  # offline: the standing as last known
+    teacher.locator('[data-key="league-refresh"]').click()
+    expect(teacher.locator("#league-news")).to_have_text(
+        "The latest results could not be read: the standing is as last known. The server cannot be reached. "
+        "Check your connection, then try again.")
+    assert {row[1]: row for row in standing(teacher)}["Ann"][2] == rows["Ann"][2]
+    assert serious_violations(teacher) == []

@@ -114,6 +114,40 @@ function boardLine(group, n, views) {
     problem: stands?.status ? stands.problem : ""};
 }
 
+/** One round of reads of `sheet`'s matches into `views` (by id, {data, etag, error}): the newest match known of each
+ * pair (an unchanged one is a 304) and the kept matches before it not in `views` yet, for the tally; then each rematch
+ * one of them names for the first time, and so on down the chain, kept with the sheet. A match with a rematch is over
+ * for good: it is not asked again, so a round costs a read a pair whatever the number of rematches played; nor is one
+ * of `done` (the league page's matches known finished, league.js). {views: `views` with the answers, got: them}. */
+export async function readResults(sheet, views, done = new Set()) {
+  const got = [];
+  const unread = (match) => match && !views.has(match) && !done.has(match);
+  let ask = [...new Set(pupilsOf(sheet).flatMap(({known}) => {
+    const chain = chainOf(known, views);
+    return [...chain.filter(unread), ...done.has(newest(chain)) ? [] : [newest(chain)]];
+  }))];
+  while (ask.length) {
+    const answers = await publicViews(ask, views);
+    views = new Map([...views, ...answers]);
+    got.push(...answers.values());
+    ask = [...new Set([...answers.values()].map((answer) => answer.data?.rematch))].filter(unread);
+  }
+  sheet.groups.forEach((group, n) => {
+    if (!group.match) return; // not made yet
+    const chain = chainOf(keptChain(group), views);
+    if (chain.length > keptChain(group).length) keepRematches(sheet.id, n, chain.slice(1));
+  });
+  return {views, got};
+}
+
+/** Read the matches of league round `sheet` not known finished (`done`: their ids), as its page does, and keep how
+ * those now over ended in the league (a finished match is read once: on the sheet's page or here). The answers. */
+export async function readRound(sheet, done) {
+  const {views, got} = await readResults(sheet, new Map(), done);
+  keepOutcomes(sheet.id, outcomes(sheet, views));
+  return got;
+}
+
 /** The Results part of sheet `id`'s page; `repaint()` draws the page again when an answer came. */
 export function classResults(id, repaint) {
   let views = new Map(); // every match's public view by id, {data, etag, error}, as last asked for: rematches too
@@ -126,31 +160,6 @@ export function classResults(id, repaint) {
 
   const rows = (sheet) => pupilsOf(sheet).map((pupil) => row(pupil, views, game));
 
-  /** One round of reads: the newest match known of each pair (an unchanged one is a 304) and, on the page's first
-   * round, the kept matches before it, for the tally; then each rematch one of them names for the first time, and so
-   * on down the chain, kept with the sheet. A match with a rematch is over for good: it is not asked again, so a
-   * round costs a read a pair whatever the number of rematches played. Its answers. */
-  async function readNewest(sheet) {
-    const got = [];
-    let ask = [...new Set(pupilsOf(sheet).flatMap(({known}) => {
-      const chain = chainOf(known, views);
-      return [...chain.filter((match) => !views.has(match)), newest(chain)];
-    }))];
-    while (ask.length) {
-      const answers = await publicViews(ask, views);
-      views = new Map([...views, ...answers]);
-      got.push(...answers.values());
-      ask = [...new Set([...answers.values()].map((answer) => answer.data?.rematch))]
-        .filter((next) => next && !views.has(next));
-    }
-    sheet.groups.forEach((group, n) => {
-      if (!group.match) return; // not made yet
-      const chain = chainOf(keptChain(group), views);
-      if (chain.length > keptChain(group).length) keepRematches(id, n, chain.slice(1));
-    });
-    return got;
-  }
-
   async function refresh() {
     clearTimeout(timer);
     const sheet = sheetOf(id);
@@ -161,7 +170,8 @@ export function classResults(id, repaint) {
     }
     asking = true;
     game ??= await load(`games/${sheet.game}.js`).then((module) => module.default, () => null);
-    const got = await readNewest(sheet);
+    let got;
+    ({views, got} = await readResults(sheet, views));
     asking = false;
     keepOutcomes(id, outcomes(sheet, views));
     if (stopped) return;

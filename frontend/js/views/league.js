@@ -1,14 +1,17 @@
 // A class league (league.js), the term's rounds counted together: the standing, one row a pupil, the most points
 // first, with the scoring said on the page; each round's points; *Next round with the same pupils* (the class form,
 // the names typed in the standing's order, the new sheet a round of the league); the standing on the projector and as
-// a CSV file; a round left out (abandoned) or counted again; a renamed pupil's two names counted as one.
+// a CSV file; a round left out (abandoned) or counted again; a renamed pupil's two names counted as one. The matches
+// not known finished are read on opening the page and on its button (a pair may finish at home after the lesson), the
+// sheet page's way (class-results.js), those of the rounds whose sheet this device keeps.
 import {handNames, sheetOf} from "../class-store.js";
 import {csvText, saveCsv, today} from "../csv.js";
 import {html} from "../html.js";
 import {relativeTime, t} from "../i18n.js";
 import {handLeague, leagueById, leaveOut, nameKey, samePupil, standing} from "../league.js";
 import {go} from "../router.js";
-import {homeLink, gameName} from "./words.js";
+import {readRound} from "./class-results.js";
+import {homeLink, gameName, onceText} from "./words.js";
 
 const COLUMNS = ["place", "pupil", "points", "rounds", "played", "won", "shared", "lost"];
 
@@ -62,9 +65,30 @@ const board = (league, rows) => html`<section class="board" aria-labelledby="lea
     <span class="board-n">${row.place}</span><span class="board-names">${row.pupil}</span>
     <span class="board-status">${t("league.pointsOf", {count: row.points})}</span></li>`)}</ol></section>`;
 
+/** The line above the standing: reading the latest results, or why they could not be read. */
+const news = (read, problem) => (read === "reading" ? html`<p class="note" id="league-news">${t("league.reading")}</p>`
+  : read === "failed" ? html`<p class="error" id="league-news">${t("league.unread")} ${onceText(problem)}</p>` : "");
+
 export default function league(id) {
   let projecting = false;
   let renaming = false; // a rename made or undone: its panel stays open
+  let read = "done"; // the latest results: "reading", "done" or "failed" (`problem` why)
+  let problem = null;
+  let stopped = false;
+
+  /** Read the rounds' matches not known finished (none asked for a round with all its matches known finished) and
+   * keep the outcomes of those now over: once on opening, then on the button, never in a loop. */
+  async function update() {
+    const rounds = (leagueById(id)?.rounds ?? []).filter((round) => !round.out && sheetOf(round.sheet));
+    if (read === "reading" || !rounds.length) return;
+    read = "reading";
+    screen.repaint();
+    const got = (await Promise.all(rounds.map((round) => readRound(sheetOf(round.sheet),
+      new Set(Object.keys(round.matches)))))).flat();
+    problem = got.find((answer) => answer.error)?.error ?? null;
+    read = problem ? "failed" : "done";
+    if (!stopped) screen.repaint();
+  }
   const screen = {
     fallbackFocus: "h1",
     render() {
@@ -85,14 +109,23 @@ export default function league(id) {
         <p class="note" id="league-device">${t("league.device")}</p>
         <p class="actions"><button type="button" class="primary" data-action="nextRound" data-key="league-next">
           ${t("league.nextRound")}</button> ${boardButton}
-          <button type="button" data-action="download" data-key="league-download">${t("league.download")}</button></p>
-        <section class="results" aria-labelledby="league-standing"><h2 id="league-standing">${t("league.standing")}</h2>
+          <button type="button" data-action="download" data-key="league-download">${t("league.download")}</button>
+          <button type="button" data-action="update" data-key="league-refresh">
+          ${t("league.refresh")}</button></p>
+        <section class="results" aria-labelledby="league-standing" id="league-standing-part" data-read="${read}">
+          <h2 id="league-standing">${t("league.standing")}</h2>${news(read, problem)}
           <p id="league-scoring">${t("league.scoring")}</p>${table(kept, rows)}</section>
         <section aria-labelledby="league-rounds-title"><h2 id="league-rounds-title">${t("league.roundsTitle")}</h2>
           ${roundsList(kept)}</section>
         ${renames(kept, rows, renaming)}`;
     },
+    start: () => update(),
+    revive: () => update(),
+    stop() {
+      stopped = true;
+    },
     actions: {
+      update,
       nextRound() { // the class form, every pupil of the league typed in, the first in the standing first
         const kept = leagueById(id);
         handNames(standing(kept).map((row) => row.pupil));
@@ -119,6 +152,7 @@ export default function league(id) {
       countRound(button) {
         leaveOut(id, button.dataset.sheet, false);
         screen.repaint();
+        update(); // its matches not read while it was left out
       },
       same(form) {
         samePupil(id, form.elements.from.value, form.elements.to.value);
