@@ -199,6 +199,14 @@ def test_matches_finished_after_the_sheet_was_closed_count_on_the_league_page_an
     expect(teacher.locator("#league-standing-part")).to_have_attribute("data-read", "done")
     assert asked == [match_of(links["Cy"])] * 2
 
+    # Cy and Di's match never finished, and the server's retention deleted it: nothing to read, no failure said.
+    teacher.route(f"**/api/v1/games/{match_of(links['Cy'])}", lambda route: route.fulfill(
+        status=404, content_type="application/problem+json",
+        body='{"type": "about:blank", "title": "Not found", "status": 404, "code": "unknown_match"}'))
+    teacher.locator('[data-key="league-refresh"]').click()
+    expect(teacher.locator("#league-standing-part")).to_have_attribute("data-read", "done")
+    expect(teacher.locator("#league-news")).to_have_count(0)
+
     teacher.route("**/api/v1/games/**", lambda route: route.abort())  # offline: the standing as last known
     teacher.locator('[data-key="league-refresh"]').click()
     expect(teacher.locator("#league-news")).to_have_text(

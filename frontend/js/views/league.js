@@ -85,7 +85,8 @@ export default function league(id) {
     screen.repaint();
     const got = (await Promise.all(rounds.map((round) => readRound(sheetOf(round.sheet),
       new Set(Object.keys(round.matches)))))).flat();
-    problem = got.find((answer) => answer.error)?.error ?? null;
+    // A match the server no longer has (its retention deleted an unfinished one) is no failure: there is nothing to read.
+    problem = got.find((answer) => answer.error && answer.error.status !== 404)?.error ?? null;
     read = problem ? "failed" : "done";
     if (!stopped) screen.repaint();
   }
