@@ -214,3 +214,25 @@ def test_matches_finished_after_the_sheet_was_closed_count_on_the_league_page_an
         "Check your connection, then try again.")
     assert {row[1]: row for row in standing(teacher)}["Ann"][2] == rows["Ann"][2]
     assert serious_violations(teacher) == []
+
+
+def test_a_league_is_forgotten_on_this_device_after_a_question_that_can_be_cancelled(new_page):
+    """A new term: the teacher forgets last term's league (asked first: its standing is gone for good); My games no
+    longer lists it, and its page says it is not there."""
+    page = new_page()
+    page.goto("/")
+    page.evaluate("async (league) => (await import('/js/league.js')).keepLeague(league)", LEAGUE)
+    page.goto("/leagues/L")
+    page.locator('[data-key="forget-league"]').click()
+    expect(page.locator("#forget-ask")).to_be_focused()
+    expect(page.locator("#forget-ask")).to_contain_text("download it first (CSV)")
+    page.keyboard.press("Escape")
+    expect(page.locator('[data-key="forget-league"]')).to_be_focused()
+    assert page.evaluate("async () => (await import('/js/league.js')).leagueById('L') !== null")
+    page.locator('[data-key="forget-league"]').click()
+    page.locator('[data-key="forget-yes"]').click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    assert page.evaluate("async () => (await import('/js/league.js')).allLeagues().length") == 0
+    expect(page.locator('a[href="/leagues/L"]')).to_have_count(0)
+    page.goto("/leagues/L")
+    expect(page.locator("h1")).to_have_text("There is nothing here.")

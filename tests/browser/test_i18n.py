@@ -88,6 +88,9 @@ def visit_every_screen(page, matches):
     page.locator('[data-key="board"]').click()
     expect(page.locator("#league-board")).to_be_visible()
     page.locator('[data-key="board"]').click()
+    page.locator('[data-key="forget-league"]').click()  # its question, cancelled
+    expect(page.locator("#forget-ask")).to_be_visible()
+    page.locator('[data-key="forget-no"]').click()
     page.locator('[data-key="league-next"]').click()
     expect(page.locator("#class-league")).to_be_visible()
     navigate(page, "/")

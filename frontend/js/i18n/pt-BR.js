@@ -438,6 +438,7 @@ export default {
   "league.device": "Este campeonato fica guardado só neste dispositivo, neste navegador, com as folhas da turma: em outro dispositivo, ou depois de apagar os dados deste navegador, ele não está lá. Baixe-o (CSV) para guardar uma cópia.",
   "league.nextRound": "Próxima rodada com os mesmos alunos",
   "league.download": "Baixar o campeonato (CSV)",
+  "league.forgetAsk": "Esquecer este campeonato neste dispositivo? A classificação, e os resultados das rodadas que ele guardava, se perdem de vez: baixe-o antes (CSV) para guardar uma cópia. As folhas das rodadas e os jogos delas ficam.",
   "league.reading": "Lendo os resultados mais recentes…",
   "league.scoring": "Pontos: cada partida terminada dá 3 por uma vitória, 2 por uma vitória compartilhada e 1 por uma derrota (jogar conta). Um aluno que faltou a uma rodada, ou cuja partida o computador terminou por ele, não ganha nada nela: “–” na coluna dessa rodada, e Rodadas diz em quantas ele jogou. Com os mesmos pontos, fica na frente quem ganhou mais vezes.",
   "league.rounds": "Rodadas",

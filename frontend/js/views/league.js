@@ -8,8 +8,9 @@ import {handNames, sheetOf} from "../class-store.js";
 import {csvText, saveCsv, today} from "../csv.js";
 import {html} from "../html.js";
 import {relativeTime, t} from "../i18n.js";
-import {handLeague, leagueById, leaveOut, nameKey, samePupil, standing} from "../league.js";
+import {forgetLeague, handLeague, leagueById, leaveOut, nameKey, samePupil, standing} from "../league.js";
 import {go} from "../router.js";
+import {focusQuestion} from "../ui.js";
 import {readRound} from "./class-results.js";
 import {homeLink, gameName, onceText} from "./words.js";
 
@@ -65,6 +66,15 @@ const board = (league, rows) => html`<section class="board" aria-labelledby="lea
     <span class="board-n">${row.place}</span><span class="board-names">${row.pupil}</span>
     <span class="board-status">${t("league.pointsOf", {count: row.points})}</span></li>`)}</ol></section>`;
 
+/** *Forget this league*, asked first (`forgetting`): a new term's teacher's, or one who made a league by mistake. */
+const forgetTool = (forgetting) => (forgetting ? html`<div class="confirm" role="group" aria-labelledby="forget-ask"
+    data-escape="cancelForget"><p id="forget-ask" tabindex="-1">${t("league.forgetAsk")}</p>
+    <p class="actions"><button type="button" class="danger" data-action="forget" data-key="forget-yes">
+      ${t("league.forgetYes")}</button>
+      <button type="button" data-action="cancelForget" data-key="forget-no">${t("confirm.cancel")}</button></p></div>`
+  : html`<p class="actions"><button type="button" data-action="askForget" data-key="forget-league">${t("league.forget")}
+    </button></p>`);
+
 /** The line above the standing: reading the latest results, or why they could not be read. */
 const news = (read, problem) => (read === "reading" ? html`<p class="note" id="league-news">${t("league.reading")}</p>`
   : read === "failed" ? html`<p class="error" id="league-news">${t("league.unread")} ${onceText(problem)}</p>` : "");
@@ -72,6 +82,7 @@ const news = (read, problem) => (read === "reading" ? html`<p class="note" id="l
 export default function league(id) {
   let projecting = false;
   let renaming = false; // a rename made or undone: its panel stays open
+  let forgetting = false;
   let read = "done"; // the latest results: "reading", "done" or "failed" (`problem` why)
   let problem = null;
   let stopped = false;
@@ -118,7 +129,7 @@ export default function league(id) {
           <p id="league-scoring">${t("league.scoring")}</p>${table(kept, rows)}</section>
         <section aria-labelledby="league-rounds-title"><h2 id="league-rounds-title">${t("league.roundsTitle")}</h2>
           ${roundsList(kept)}</section>
-        ${renames(kept, rows, renaming)}`;
+        ${renames(kept, rows, renaming)}${forgetTool(forgetting)}`;
     },
     start: () => update(),
     revive: () => update(),
@@ -145,6 +156,20 @@ export default function league(id) {
           ...row.byRound.map((points) => points ?? "")]);
         saveCsv(`${t("league.file", {date: today()})}.csv`, csvText([[...COLUMNS.map((column) => t(`league.${column}`)),
           ...rounds.map(({n}) => t("league.round", {n}))], ...lines], t("results.separator")));
+      },
+      askForget() {
+        forgetting = true;
+        screen.repaint();
+        focusQuestion("forget-ask");
+      },
+      cancelForget() {
+        forgetting = false;
+        screen.repaint();
+        document.querySelector('[data-key="forget-league"]')?.focus();
+      },
+      forget() {
+        forgetLeague(id);
+        go("/", {replace: true});
       },
       leaveRound(button) {
         leaveOut(id, button.dataset.sheet, true);
