@@ -11,8 +11,9 @@ import {listing, relativeTime, t} from "../i18n.js";
 import {qrSvg} from "../qr.js";
 import {go} from "../router.js";
 import {unwatchSheet} from "../seat-store.js";
-import {focusQuestion, mergeActions} from "../ui.js";
+import {mergeActions} from "../ui.js";
 import {followPanel, takeFollowed} from "./class-follow.js";
+import {forgetActions} from "./forget.js";
 import {onProgress, runOf, startMaking} from "./class-making.js";
 import {classResults} from "./class-results.js";
 import {inviteActions} from "./invite.js";
@@ -103,7 +104,7 @@ function tools(forgetting, cards, showing, follow) {
 
 export default function classSheet(id) {
   takeFollowed(id); // opened by a follow link: the sheet it carries, kept here
-  let forgetting = false;
+  const forgetting = {on: false};
   let alone = null; // the pupil whose card alone is being printed, until the printing is done
   let showing = false; // the cards on screen: a projector would show their QR codes, each a pupil's seat, to the class
   let projecting = false; // the board of the matches alone, for the class to read on the projector
@@ -138,7 +139,7 @@ export default function classSheet(id) {
           ${t("sheet.made", {relative: relativeTime(sheet.at)})}</p>
         ${sheet.followed ? html`<p class="note" id="sheet-followed">${t("sheet.followed")}</p>`
           : html`<p class="sheet-private" id="sheet-private">${t("sheet.private")}</p>${making(sheet, run)}`}
-        ${running ? "" : tools(forgetting, cards.length, showing,
+        ${running ? "" : tools(forgetting.on, cards.length, showing,
           sheet.followed ? null : followPanel(sheet, following, screen.notice))}
         ${running ? "" : leaguePart(sheet)}
         ${results.render(sheet)}
@@ -208,26 +209,13 @@ export default function classSheet(id) {
         showing = !showing;
         screen.repaint();
       },
-      askForget() {
-        forgetting = true;
-        screen.repaint();
-        focusQuestion("forget-ask");
-      },
-      cancelForget() {
-        forgetting = false;
-        screen.repaint();
-        document.querySelector('[data-key="forget-sheet"]')?.focus();
-      },
-      forget() {
-        forgetSheet(id);
-        go("/", {replace: true});
-      },
       forgetAll() { // an old lesson's: My games would list each of its matches (a class of 30: 15) to remove
         unwatchSheet(id);
         screen.actions.forget();
       },
     }),
   };
-  screen.actions = mergeActions(screen.actions, inviteActions(screen)); // the follow link's Share and Copy
+  screen.actions = mergeActions(screen.actions, inviteActions(screen), // the follow link's Share and Copy
+    forgetActions(screen, forgetting, "forget-sheet", () => forgetSheet(id)));
   return screen;
 }

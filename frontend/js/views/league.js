@@ -10,8 +10,8 @@ import {html} from "../html.js";
 import {relativeTime, t} from "../i18n.js";
 import {forgetLeague, handLeague, leagueById, leaveOut, nameKey, samePupil, standing} from "../league.js";
 import {go} from "../router.js";
-import {focusQuestion} from "../ui.js";
 import {readRound} from "./class-results.js";
+import {forgetActions} from "./forget.js";
 import {homeLink, gameName, onceText} from "./words.js";
 
 const COLUMNS = ["place", "pupil", "points", "rounds", "played", "won", "shared", "lost"];
@@ -82,7 +82,7 @@ const news = (read, problem) => (read === "reading" ? html`<p class="note" id="l
 export default function league(id) {
   let projecting = false;
   let renaming = false; // a rename made or undone: its panel stays open
-  let forgetting = false;
+  const forgetting = {on: false};
   let read = "done"; // the latest results: "reading", "done" or "failed" (`problem` why)
   let problem = null;
   let stopped = false;
@@ -129,7 +129,7 @@ export default function league(id) {
           <p id="league-scoring">${t("league.scoring")}</p>${table(kept, rows)}</section>
         <section aria-labelledby="league-rounds-title"><h2 id="league-rounds-title">${t("league.roundsTitle")}</h2>
           ${roundsList(kept)}</section>
-        ${renames(kept, rows, renaming)}${forgetTool(forgetting)}`;
+        ${renames(kept, rows, renaming)}${forgetTool(forgetting.on)}`;
     },
     start: () => update(),
     revive: () => update(),
@@ -157,20 +157,6 @@ export default function league(id) {
         saveCsv(`${t("league.file", {date: today()})}.csv`, csvText([[...COLUMNS.map((column) => t(`league.${column}`)),
           ...rounds.map(({n}) => t("league.round", {n}))], ...lines], t("results.separator")));
       },
-      askForget() {
-        forgetting = true;
-        screen.repaint();
-        focusQuestion("forget-ask");
-      },
-      cancelForget() {
-        forgetting = false;
-        screen.repaint();
-        document.querySelector('[data-key="forget-league"]')?.focus();
-      },
-      forget() {
-        forgetLeague(id);
-        go("/", {replace: true});
-      },
       leaveRound(button) {
         leaveOut(id, button.dataset.sheet, true);
         screen.repaint();
@@ -192,5 +178,6 @@ export default function league(id) {
       },
     },
   };
+  Object.assign(screen.actions, forgetActions(screen, forgetting, "forget-league", () => forgetLeague(id)));
   return screen;
 }
