@@ -147,15 +147,16 @@ function watchedItem({id, game, name, sheet}, view, failed) {
     ${view ? html`<span class="state">${statusLine(view, null)}</span>` : ""}</a>${forgetButton(id, gameName(game), failed)}</li>`;
 }
 
-/** The class sheets this device keeps, each opening its cards (to print a lost one again). */
+/** The class sheets this device keeps, each opening its cards (to print a lost one again), and its class leagues. */
 function sheetsList() {
   const sheets = allSheets();
-  if (!sheets.length && !allLeagues().length) return "";
+  const leagues = allLeagues();
+  if (!sheets.length && !leagues.length) return "";
   return html`<section class="class-sheets" aria-labelledby="sheets-title"><h2 id="sheets-title">${t("mine.sheets")}</h2>
     <ul>${sheets.map((sheet) => html`<li><a href="/sheets/${sheet.id}" data-key="sheet-${sheet.id}">
       ${t("mine.sheet", {game: gameName(sheet.game), pupils: t("class.pupils",
         {count: sheet.groups.flatMap((group) => group.pupils).length}), relative: relativeTime(sheet.at)})}</a></li>`)}
-    ${allLeagues().map((league) => html`<li><a href="/leagues/${league.id}" data-key="league-${league.id}">
+    ${leagues.map((league) => html`<li><a href="/leagues/${league.id}" data-key="league-${league.id}">
       ${t("mine.league", {rounds: t("league.roundCount", {count: league.rounds.length}), relative: relativeTime(league.at)})}
       </a></li>`)}</ul>
   </section>`;
