@@ -11,7 +11,7 @@ from threading import Thread
 
 import pytest
 import requests
-from requests import Response
+from requests import Response, Session
 from requests.adapters import HTTPAdapter
 
 from api.config import ROOT
@@ -121,3 +121,40 @@ def test_a_poll_answered_503_is_sent_again(server):
     http.mount(base, adapter)
     answer = class_bot.news(http, f"{base}/api/v1/games/{created.json()['game']['id']}", None)
     assert answer.status_code == 200 and len(adapter.keys) == 2
+
+
+class ResignsFirst(HTTPAdapter):
+    """The pupil resigns just before the bot's first move reaches the server: the move meets `409 game_over`."""
+
+    def __init__(self, resign: str, pupil_token: str):
+        super().__init__()
+        self.resign, self.pupil_token = resign, pupil_token
+
+    def send(self, request, *args, **kwargs):
+        if request.method == "POST" and request.url.endswith("/moves") and self.pupil_token:
+            resigned = requests.post(self.resign, headers={"Authorization": f"Bearer {self.pupil_token}"}, timeout=30)
+            assert resigned.status_code == 200, resigned.text
+            self.pupil_token = ""
+        return super().send(request, *args, **kwargs)
+
+
+def test_a_move_that_meets_a_resignation_ends_the_bot_play_with_the_match(server, monkeypatch):
+    """A pupil resigning while the bot's move is on its way: the move, made on the version before the resignation,
+    meets `409 stale_version`, and the bot's next poll finds the match over and ends its play with it, the other
+    pupils' matches going on (a `409 game_over` would have stopped the bot's thread with a Problem)."""
+    base = server
+    created = requests.post(f"{base}/api/v1/games", json={"game": "addup", "players": ["Bot", "Ann"]}, timeout=30).json()
+    url = f"{base}/api/v1/games/{created['game']['id']}"
+    joined = requests.post(f"{url}/seats", json={"join_code": created["join_code"]}, timeout=30)
+    assert joined.status_code == 201, joined.text
+    adapter = ResignsFirst(f"{url}/resign", joined.json()["token"])
+    monkeypatch.setattr(class_bot.requests, "Session", lambda: mounted(base, adapter))
+    end = class_bot.play(base, created["game"]["id"], created["token"])
+    assert adapter.pupil_token == "", "the pupil resigned before the bot's move"
+    assert end["status"] == "over" and end["winners"] == [0]
+
+
+def mounted(base: str, adapter: HTTPAdapter) -> requests.Session:
+    http = Session()
+    http.mount(base, adapter)
+    return http
