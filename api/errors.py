@@ -86,6 +86,12 @@ def status_of(error: Exception) -> int:
     return 503 if database_down(error) else 500
 
 
+def log_newer_event(error: UnknownEvent, match: str | None) -> None:
+    """Tell the operator that `match` cannot be read by this release: a newer one wrote `error`'s kind of event."""
+    log.error("match %s holds an event of kind %r that this release does not know: a newer release wrote it "
+              "(roll forward to it; README, Rolling back)", match, error.kind)
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(Problem)
     def on_problem(error: Problem):
@@ -103,10 +109,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(UnknownEvent)
     def on_newer_event(error: UnknownEvent):
-        asked = current_request()
-        match = error.match or (asked.view_args or {}).get("match_id")
-        log.error("match %s holds an event of kind %r that this release does not know: a newer release wrote it "
-                  "(roll forward to it; README, Rolling back)", match, error.kind)
+        log_newer_event(error, error.match or (current_request().view_args or {}).get("match_id"))
         return problem(503, "unknown_event", "This match holds a change that a newer version of the service made, "
                        "which this server cannot show: try again shortly.", headers={"Retry-After": "5"})
 

@@ -6,9 +6,10 @@ from datetime import datetime
 from flask import Blueprint, jsonify, request
 from sqlalchemy import bindparam, select
 
-from engine import events
+from engine import UnknownEvent, events
 
 from . import catalogue, connection, jsonio, matches, replays, seat_tokens
+from .errors import log_newer_event
 from .models import events_table, replaced_links_table, seats_table, utc_iso
 from .presenter import NO_STANDINGS, deadline_iso, seats, standings
 from .schemas import MyGames
@@ -19,19 +20,25 @@ bp = Blueprint("mine", __name__, url_prefix="/api/v1")
 @bp.post("/my-games")
 def my_games():
     """The matches of the seat tokens a device holds (unknown tokens are left out), read in one SELECT
-    however many, and the tokens whose link the match's creator replaced (looked up only when some
-    token is not a seat's)."""
+    however many, those this release cannot read (a newer one wrote to them) named apart, and the tokens whose
+    link the match's creator replaced (looked up only when some token is not a seat's)."""
     hashes = [seat_tokens.digest(token) for token in MyGames().load(request.get_json())["tokens"]]
     held = connection.get().execute(select(seats_table.c.game_id, seats_table.c.seat, seats_table.c.name, _LAST_MOVE)
                                     .where(seats_table.c.token_hash.in_(hashes))).all()
     found = matches.load_many({game_id for game_id, *_ in held})  # a match deleted since the seats' read: left out
     loaded = [(found[game_id], seat, name, moved) for game_id, seat, name, moved in held if game_id in found]
     joined = _rematch_seats([match.rematch_id for match, *_ in loaded if match.rematch_id])
-    entries = sorted((_entry(match, seat, name, moved, (match.rematch_id, seat) in joined)
-                      for match, seat, name, moved in loaded), key=_urgency)
+    entries, unreadable = [], []
+    for match, seat, name, moved in loaded:
+        try:
+            entries.append(_entry(match, seat, name, moved, (match.rematch_id, seat) in joined))
+        except UnknownEvent as newer:  # one such match hid every other one of the device's (a whole 503)
+            log_newer_event(newer, match.id)
+            unreadable.append({"id": match.id, "game": match.game, "seat": seat})
     replaced = connection.get().execute(_REPLACED, {"hashes": hashes}).all() if len(held) < len(hashes) else []
-    return jsonio.secret(jsonify(games=entries, replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
-                                                          for game_id, seat, at in replaced]))
+    return jsonio.secret(jsonify(games=sorted(entries, key=_urgency), unreadable=unreadable,
+                                 replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
+                                           for game_id, seat, at in replaced]))
 
 
 # When the seat's match last saw a move of the game (a person's, a bot's, the autopilot's or a claimed timeout's; not

@@ -121,7 +121,9 @@ export const api = {
   myGames: async (tokens) => { // in parts of MOST_TOKENS, the first part's matches first (the caller's most recent)
     const parts = await Promise.all(Array.from({length: Math.ceil(tokens.length / MOST_TOKENS)}, (_, n) =>
       request("POST", "/my-games", {body: {tokens: tokens.slice(n * MOST_TOKENS, (n + 1) * MOST_TOKENS)}}).then((r) => r.data)));
-    return {games: parts.flatMap((part) => part.games), replaced: parts.flatMap((part) => part.replaced)};
+    return {games: parts.flatMap((part) => part.games), replaced: parts.flatMap((part) => part.replaced),
+      // an instance of a release before `unreadable` (during an upgrade, behind the same proxy) answers none
+      unreadable: parts.flatMap((part) => part.unreadable ?? [])};
   },
   privacy: () => request("GET", "/privacy").then((r) => r.data),
   pushKey: () => request("GET", "/push/key").then((r) => r.data),

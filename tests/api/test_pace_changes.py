@@ -109,26 +109,51 @@ def test_a_retry_with_the_same_key_gets_the_first_answer_and_changes_once(client
     assert again.json == first.json and table.view()["version"] == 1
 
 
-def test_a_match_holding_an_event_a_newer_release_wrote_is_told_as_the_servers_problem(app, client, caplog):
-    """Rolled back to the release before the change of pace, the operator's instances answered every view, log and
-    My games of a match whose time had changed `422 unknown_event` ("Unknown event kind 'pace'."), a player's
-    mistake logged at INFO among the others: nothing said the release was too old for the match. A stored event of
-    a kind this release does not know (a newer one wrote it) is the server's problem: 503, logged at ERROR with
-    the kind and the match, so that the operator rolls forward."""
+def paced_by_a_newer_release(app, client) -> Table:
+    """A match whose time was changed, its `pace` event stored as a kind this release does not know (a newer release
+    wrote it), with no state of it kept in this process."""
     table = Table.create(client, time_per_move=HOUR)
     assert change(table, waiting_seat(table), 7 * 24 * HOUR).status_code == 200
     with app.app_context():
         db.session.execute(update(Event).where(Event.game_id == table.id).values(kind="applause"))
         db.session.commit()
     replays.forget_all()
+    return table
+
+
+def newer_event_errors(caplog, match: str) -> list[logging.LogRecord]:
+    """The ERROR lines saying that `match` holds an event this release does not know."""
+    return [record for record in caplog.records if record.levelno == logging.ERROR and record.name == "api.errors"
+            and f"match {match} holds an event of kind 'applause' that this release does not know" in record.getMessage()]
+
+
+def test_a_match_holding_an_event_a_newer_release_wrote_is_told_as_the_servers_problem(app, client, caplog):
+    """Rolled back to the release before the change of pace, the operator's instances answered every view and log
+    of a match whose time had changed `422 unknown_event` ("Unknown event kind 'pace'."), a player's mistake logged
+    at INFO among the others: nothing said the release was too old for the match. A stored event of a kind this
+    release does not know (a newer one wrote it) is the server's problem: 503, logged at ERROR with the kind and the
+    match, so that the operator rolls forward."""
+    table = paced_by_a_newer_release(app, client)
     with caplog.at_level(logging.INFO):
         answers = [client.get(f"/api/v1/games/{table.id}", headers=bearer(table.tokens[0])),
-                   client.get(f"/api/v1/games/{table.id}/moves", headers=bearer(table.tokens[0])),
-                   client.post("/api/v1/my-games", json={"tokens": [table.tokens[0]]})]
+                   client.get(f"/api/v1/games/{table.id}/moves", headers=bearer(table.tokens[0]))]
     for answer in answers:
         assert (answer.status_code, answer.json["code"]) == (503, "unknown_event"), answer.json
         assert "newer version of the service" in answer.json["detail"]
-    errors = [record for record in caplog.records if record.levelno == logging.ERROR and record.name == "api.errors"]
-    assert len(errors) == 3
-    assert all(f"match {table.id} holds an event of kind 'applause' that this release does not know"
-               in record.getMessage() for record in errors)
+    assert len(newer_event_errors(caplog, table.id)) == 2
+
+
+def test_my_games_lists_the_other_matches_and_names_one_holding_an_event_a_newer_release_wrote(app, client, caplog):
+    """Upgrading with two instances behind a proxy (the old one serving while the new one writes a kind of event it
+    does not know), or rolled back, My games of a player with one such match was `503 unknown_event` whole, every
+    other match of theirs gone from the list on every other request, and the web app, told nothing, kept saying
+    the list could not be read. The list holds the matches this release can read; the others are named apart
+    (`unreadable`, the match and the seat), so that the device keeps them and says so, each logged at ERROR."""
+    paced = paced_by_a_newer_release(app, client)
+    other = Table.create(client)
+    with caplog.at_level(logging.INFO):
+        answer = client.post("/api/v1/my-games", json={"tokens": [paced.tokens[0], other.tokens[0]]})
+    assert answer.status_code == 200, answer.json
+    assert [entry["id"] for entry in answer.json["games"]] == [other.id]
+    assert answer.json["unreadable"] == [{"id": paced.id, "game": "addup", "seat": 0}]
+    assert len(newer_event_errors(caplog, paced.id)) == 1

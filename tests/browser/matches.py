@@ -101,6 +101,15 @@ def move_back_in_time(database: Path, match_id: str, hours: int) -> None:
                    (shift, shift, match_id))
 
 
+def newer_event(database: Path, match_id: str) -> None:
+    """Append to a match an event of a kind this release does not know, as a newer release serving beside it writes
+    one (during an upgrade), with the match's version after it."""
+    with closing(sqlite3.connect(database)) as db, db:
+        db.execute("INSERT INTO events (game_id, seq, seat, kind, move, created_at) SELECT id, version + 1, 0, "
+                   "'applause', '{}', CURRENT_TIMESTAMP FROM games WHERE id = ?", (match_id,))
+        db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (match_id,))
+
+
 def delete_match(database_file, match_id: str) -> None:
     """Delete a match as the retention does."""
     engine = sqlalchemy.create_engine(f"sqlite:///{database_file}")

@@ -10,7 +10,7 @@ import requests
 from playwright.sync_api import expect
 
 from .drive import choose_language, create_match, join_match, status
-from .matches import PLAYERS, choose, delete_match, move_back_in_time, new_match, unshuffled
+from .matches import PLAYERS, choose, delete_match, move_back_in_time, new_match, newer_event, unshuffled
 
 
 def match_id(page) -> str:
@@ -477,6 +477,31 @@ def test_the_tidying_removes_the_matches_the_server_deleted_too(new_page, server
     expect(tidy).to_have_text("Remove the 3 finished matches")
     tidy.click()
     tidied_to(page, "3 finished matches removed from this device.", playing)
+
+
+def test_my_games_keeps_a_match_the_server_cannot_read_during_an_upgrade(new_page, server, database_file):
+    """During an upgrade (the old instance serving beside the new one, which wrote a kind of event the old one does
+    not know) My games failed whole on every other request: the list said the server had a problem and showed only
+    what the device remembered. The other matches are listed as usual; the one the server cannot read is kept, said
+    so, and neither said gone nor offered to the tidying."""
+    playing, paced = new_match(server, "plusminus"), new_match(server, "addup")
+    page = new_page()
+    for match in (playing, paced):
+        page.goto(match.seat_link(0))
+        expect(page.locator("#status")).to_be_visible()
+    newer_event(database_file, paced.id)
+    page.goto("/")
+    items = page.locator(".my-games li")
+    expect(items).to_have_count(2)
+    expect(page.locator(f'.my-games a[href="/g/{playing.id}"] .players')).to_contain_text("Bob")
+    expect(page.locator(f'.my-games a[href="/g/{paced.id}"] .state')).to_have_text(
+        "The server cannot show this match just now: it stays on this device and comes back in the list once the "
+        "server can show it.")
+    expect(page.locator("#mine-unlisted")).to_have_count(0)
+    expect(page.locator('[data-key="tidy"]')).to_have_count(0)
+    choose_language(page, "de")
+    expect(page.locator(f'.my-games a[href="/g/{paced.id}"] .state')).to_contain_text(
+        "Der Server kann dieses Spiel gerade nicht zeigen")
 
 
 def test_the_tidying_leaves_a_seat_kept_in_another_tab_since_the_list_was_asked(new_page, server):

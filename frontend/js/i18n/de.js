@@ -39,6 +39,7 @@ export default {
 
   "mine.title": "Meine Spiele",
   "mine.gone": "Dieses Spiel gibt es nicht mehr.",
+  "mine.unreadable": "Der Server kann dieses Spiel gerade nicht zeigen: Es bleibt auf diesem Gerät und erscheint wieder in der Liste, sobald der Server es zeigen kann.",
   "mine.offline": "Keine Verbindung: Das sind die Spiele, die dieses Gerät kennt. Die Liste aktualisiert sich von selbst, sobald die Verbindung zurück ist.",
   "mine.remembered": "Bis dahin sind das die Spiele, die dieses Gerät kennt.",
   "mine.added": "hinzugefügt {relative}",

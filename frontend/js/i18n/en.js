@@ -39,6 +39,7 @@ export default {
 
   "mine.title": "My games",
   "mine.gone": "This match no longer exists.",
+  "mine.unreadable": "The server cannot show this match just now: it stays on this device and comes back in the list once the server can show it.",
   "mine.offline": "No connection: these are the matches this device remembers. The list updates by itself when the connection is back.",
   "mine.remembered": "Meanwhile, these are the matches this device remembers.",
   "mine.added": "added {relative}",

@@ -39,6 +39,7 @@ export default {
 
   "mine.title": "Mis partidas",
   "mine.gone": "Esta partida ya no existe.",
+  "mine.unreadable": "El servidor no puede mostrar esta partida ahora mismo: sigue en este dispositivo y volverá a la lista en cuanto el servidor pueda mostrarla.",
   "mine.offline": "Sin conexión: estas son las partidas que recuerda este dispositivo. La lista se actualiza sola cuando vuelve la conexión.",
   "mine.remembered": "Mientras tanto, estas son las partidas que recuerda este dispositivo.",
   "mine.added": "añadida {relative}",

@@ -39,6 +39,7 @@ export default {
 
   "mine.title": "Mes parties",
   "mine.gone": "Cette partie n'existe plus.",
+  "mine.unreadable": "Le serveur ne peut pas afficher cette partie pour le moment : elle reste sur cet appareil et reviendra dans la liste dès que le serveur pourra l'afficher.",
   "mine.offline": "Pas de connexion : voici les parties dont cet appareil se souvient. La liste se met à jour toute seule quand la connexion revient.",
   "mine.remembered": "En attendant, voici les parties dont cet appareil se souvient.",
   "mine.added": "ajoutée {relative}",

@@ -39,6 +39,7 @@ export default {
 
   "mine.title": "Le mie partite",
   "mine.gone": "Questa partita non esiste più.",
+  "mine.unreadable": "Il server non può mostrare questa partita in questo momento: resta su questo dispositivo e tornerà nell'elenco appena il server potrà mostrarla.",
   "mine.offline": "Nessuna connessione: ecco le partite che questo dispositivo ricorda. L'elenco si aggiorna da solo quando torna la connessione.",
   "mine.remembered": "Nel frattempo, ecco le partite che questo dispositivo ricorda.",
   "mine.added": "aggiunta {relative}",

@@ -39,6 +39,7 @@ export default {
 
   "mine.title": "Mijn potjes",
   "mine.gone": "Dit potje bestaat niet meer.",
+  "mine.unreadable": "De server kan dit potje nu even niet tonen: het blijft op dit apparaat en staat weer in de lijst zodra de server het kan tonen.",
   "mine.offline": "Geen verbinding: dit zijn de potjes die dit apparaat onthoudt. De lijst wordt vanzelf bijgewerkt als de verbinding terug is.",
   "mine.remembered": "Intussen zijn dit de potjes die dit apparaat onthoudt.",
   "mine.added": "toegevoegd {relative}",

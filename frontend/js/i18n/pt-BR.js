@@ -20,6 +20,7 @@ export default {
 
   "mine.title": "Meus jogos",
   "mine.gone": "Este jogo não existe mais.",
+  "mine.unreadable": "O servidor não pode mostrar este jogo agora: ele fica neste dispositivo e volta para a lista assim que o servidor puder mostrá-lo.",
   "mine.offline": "Sem conexão: estes são os jogos de que este dispositivo se lembra. A lista se atualiza sozinha quando a conexão voltar.",
   "mine.remembered": "Enquanto isso, estes são os jogos de que este dispositivo se lembra.",
   "mine.replaced": "Quem criou o jogo deu um novo link para o seu lugar: peça o link a essa pessoa.",

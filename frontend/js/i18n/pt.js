@@ -39,6 +39,7 @@ export default {
 
   "mine.title": "Os meus jogos",
   "mine.gone": "Este jogo já não existe.",
+  "mine.unreadable": "O servidor não pode mostrar este jogo de momento: fica neste dispositivo e volta à lista assim que o servidor o puder mostrar.",
   "mine.offline": "Sem ligação: estes são os jogos de que este dispositivo se lembra. A lista atualiza-se sozinha quando a ligação voltar.",
   "mine.remembered": "Entretanto, estes são os jogos de que este dispositivo se lembra.",
   "mine.added": "adicionado {relative}",

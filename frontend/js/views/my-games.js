@@ -132,9 +132,15 @@ function goneItem({id, game}, replaced, failed) {
 }
 
 /** A match as this device remembers it, when the server cannot be reached: its game, and since when it is kept. */
-function keptItem({id, game, at}) {
+const keptItem = ({id, game, at}) => matchKept({id, game}, t("mine.added", {relative: relativeTime(at)}));
+
+/** A match of this device's that the server cannot read now (a newer release of the service wrote to it: during an
+ * upgrade, or after a rollback): kept, never said gone nor tidied away. */
+const unreadableItem = (entry) => matchKept(entry, t("mine.unreadable"));
+
+function matchKept({id, game}, state) {
   return html`<li class="mine"><a href="/g/${id}" data-key="mine-${id}"><strong>${gameName(game)}</strong>
-    <span class="state">${t("mine.added", {relative: relativeTime(at)})}</span></a></li>`;
+    <span class="state">${state}</span></a></li>`;
 }
 
 /** A match whose seat this device handed to its player (or whose seats a class sheet's cards handed over), or that it
@@ -231,6 +237,7 @@ const unlistedText = (error) => (error.status ? `${pollText(error)} ${t("mine.re
 export function myGames(repaint) {
   let entries = null; // the API's answer, most urgent first; null until it comes
   let replaced = new Set(); // the matches whose seat link, as this device holds it, was replaced
+  let unreadable = []; // the matches the server cannot read now ({id, game, seat}): not gone
   let askedAt = 0; // when the list shown (entries) was asked for
   let unlisted = null; // why the last request got no list (an ApiError), or null: the list is what this device remembers
   let timer = null;
@@ -243,7 +250,7 @@ export function myGames(repaint) {
   /** The seats kept here whose match the server no longer lists (none before its first answer): deleted, or the
    * seat given back or its link replaced (`replaced`); not one kept since the list was asked for (in another tab). */
   const gone = () => (entries ? allSeats().filter((seat) => !(seat.at > askedAt)
-    && !entries.some((entry) => entry.id === seat.id)) : []);
+    && ![...entries, ...unreadable].some((entry) => entry.id === seat.id)) : []);
 
   /** What the tidying removes: the finished matches, but one whose rematch waits for this seat, those the seat is out
    * of while the others play on (a grandmother who resigned from one bridge match and was put out of another had no
@@ -279,6 +286,7 @@ export function myGames(repaint) {
         // Kept with the seat, so that the match's page offers no join that cannot work.
         entries.filter(rematchElsewhere).forEach((entry) => update(entry.id, {rematchJoined: true}));
         replaced = new Set(answer.replaced.map((entry) => entry.id));
+        unreadable = answer.unreadable;
         askedAt = asked;
         unlisted = null;
       } catch (error) {
@@ -302,7 +310,8 @@ export function myGames(repaint) {
     const held = listed?.filter((e) => seats.some((s) => s.id === e.id));
     const turns = turnsSaid(counts()); // in sight: a phone shows no tab, whose title says it too
     const items = held ? [held.filter((entry) => !superseded(entry, held)).map((entry) => item(entry, failed, held)),
-      gone().map((seat) => goneItem(seat, replaced, failed))] : unlisted ? seats.map(keptItem) : null;
+      unreadable.filter((entry) => seatOf(entry.id)).map(unreadableItem), gone().map((seat) => goneItem(seat, replaced, failed))]
+      : unlisted ? seats.map(keptItem) : null;
     return html`<section class="my-games" aria-labelledby="mine-title">
       <h2 id="mine-title">${t("mine.title")}</h2>
       ${turns ? html`<p class="turns" id="mine-turns"><span aria-hidden="true">● </span>${turns}</p>` : ""}
