@@ -85,10 +85,10 @@ def fold(game: Game, match: MatchState, events: Iterable[Event], timeouts_to_lea
 def apply(game: Game, match: MatchState, kind: str, seat: int, move: Move | None,
           timeouts_to_leave: int) -> MatchState:
     """The match after one event (moves are checked by the game's rules)."""
+    if kind not in KINDS:  # first: a newer release may write one after the end
+        raise UnknownEvent(kind)
     if is_over(game, match):
         raise GameOver("game_over", "The match is over.")
-    if kind not in KINDS:
-        raise UnknownEvent(kind)
     if kind == RESIGN:
         return _resign(match, seat, (move or {}).get("bot"))
     if match.left and seat in match.left and kind in (PERSON, HINT, PACE):  # not "not your turn": that turn never comes
