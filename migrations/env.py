@@ -2,12 +2,15 @@ import logging
 from logging.config import fileConfig
 
 from flask import current_app
+from sqlalchemy import bindparam, func, select
 
 from alembic import context
 from alembic.runtime.migration import MigrationContext
 
 from api import revisions
 from api.database import transactional
+from api.models import events_table
+from engine import events
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -100,19 +103,45 @@ def run_migrations_online():
     connectable = get_engine()
     # Which database: DATABASE_URL unset migrates the SQLite file in instance/, which on a PaaS nobody reads.
     logger.info("Database: %s", connectable.url.render_as_string(hide_password=True))
-    if _destination() == revisions.schema_head():
-        with connectable.connect() as probe:
-            newer = MigrationContext.configure(probe).get_current_revision()
-        if newer is not None and newer not in revisions.shipped():
-            # A rollback: the code rolled back to runs its release step (`db upgrade`) on the schema the
-            # newer release left, which its instances serve as they served it before (a release keeps
-            # the code before it working, README). Alembic would fail for want of the newer migration's
-            # file, and the platform would then refuse the rollback.
-            logger.warning("The database schema is at %s, newer than this code's %s: a newer release "
-                           "migrated it. Nothing to upgrade; this code serves it as it is.",
-                           newer, revisions.schema_head())
-            return
+    if _destination() != revisions.schema_head():
+        _migrate(connectable, conf_args)
+        return
+    with connectable.connect() as probe:
+        newer = MigrationContext.configure(probe).get_current_revision()
+    if newer is not None and newer not in revisions.shipped():
+        # A rollback: the code rolled back to runs its release step (`db upgrade`) on the schema the
+        # newer release left, which its instances serve as they served it before (a release keeps
+        # the code before it working, README). Alembic would fail for want of the newer migration's
+        # file, and the platform would then refuse the rollback.
+        logger.warning("The database schema is at %s, newer than this code's %s: a newer release "
+                       "migrated it. Nothing to upgrade; this code serves it as it is.",
+                       newer, revisions.schema_head())
+    else:
+        _migrate(connectable, conf_args)
+    _say_newer_events(connectable)
 
+
+def _say_newer_events(connectable) -> None:
+    """A release step (a deploy's, or a rollback's: a newer release may have added a kind of event without a
+    migration) says how many matches hold events of kinds this code does not know, which it cannot serve."""
+    with connectable.connect() as connection, transactional(connection).begin():
+        if connection.dialect.name != "sqlite":
+            connection.exec_driver_sql("SET LOCAL statement_timeout = 0")  # one scan of every event, once a release
+        newer = connection.execute(_NEWER_EVENTS, {"known": list(events.KINDS)}).all()
+    if newer:
+        count = sum(matches for _, matches in newer)
+        logger.warning("%d %s events of a kind this release does not know (%s): a newer release wrote them, and "
+                       "this release answers such a match 503 unknown_event until rolled forward to it (README, "
+                       "Events a newer release wrote)", count, "match holds" if count == 1 else "matches hold",
+                       ", ".join(f"{kind}: {matches}" for kind, matches in newer))
+
+
+_NEWER_EVENTS = (select(events_table.c.kind, func.count(events_table.c.game_id.distinct()))
+                 .where(events_table.c.kind.not_in(bindparam("known", expanding=True)))
+                 .group_by(events_table.c.kind).order_by(events_table.c.kind))
+
+
+def _migrate(connectable, conf_args) -> None:
     with connectable.connect() as connection:
         transactional(connection)  # one migration, one transaction (PostgreSQL's connections autocommit)
         # SQLite's batch migrations copy a table, drop it and rename the copy: with foreign keys on,

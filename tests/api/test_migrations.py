@@ -3,9 +3,9 @@
 And a schema a newer release migrated is left as it is by this code's `db upgrade` (a rollback)."""
 import flask_migrate
 import pytest
-from sqlalchemy import event, select, text
+from sqlalchemy import event, select, text, update
 
-from api.models import Match, db
+from api.models import Event, Match, db
 
 from .play import Table, bearer
 from .test_faults import schema_at
@@ -48,6 +48,30 @@ def test_a_rollback_s_release_step_leaves_a_newer_schema_as_it_is(app, client):
         assert client.get("/api/v1/health").json["database"] == "newer"
         view = playing.view(playing.view()["turn"])
         assert playing.post_move(view["you"]["seat"], first_legal(view), view["version"]).status_code == 200
+
+
+def test_a_rollback_s_release_step_says_which_matches_a_newer_release_wrote_events_to(app, client, capsys):
+    """Rolled back past the change of pace, the release step said nothing, health answered 200 and the operator heard
+    of the paced matches only from players (each answered 503) or the log's ERROR lines. The release step, which
+    runs for a rollback as for a deploy, names the kinds of event this release does not know and how many matches
+    hold them; a deploy of a release that knows every kind says nothing more."""
+    paced, plain = Table.create(client), Table.create(client)
+    for table in (paced, plain):
+        view = table.view(table.view()["turn"])
+        assert table.post_move(view["you"]["seat"], first_legal(view), view["version"]).status_code == 200
+    with app.app_context():
+        db.session.execute(update(Event).where(Event.game_id == paced.id).values(kind="applause"))
+        db.session.commit()
+    with app.app_context():
+        flask_migrate.upgrade()
+    said = capsys.readouterr().err
+    assert ("1 match holds events of a kind this release does not know (applause: 1): a newer release wrote them, "
+            "and this release answers such a match 503 unknown_event until rolled forward" in said), said
+    with app.app_context():
+        db.session.execute(update(Event).where(Event.game_id == paced.id).values(kind="move"))
+        db.session.commit()
+        flask_migrate.upgrade()
+    assert "does not know" not in capsys.readouterr().err
 
 
 def test_a_migration_is_not_cut_short_by_the_web_s_statement_timeout(app, client):
