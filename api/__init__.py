@@ -3,8 +3,8 @@ from flask import Flask
 from flask_migrate import Migrate
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import (cli, connection, cors, database, docs, errors, feed, frontend, games, gate, hints, join_codes, jsonio,
-               lifecycle, limits, logs, meta, metrics, mine, moves, news, push, reporting, rules, seat_links, security)
+from . import (cli, connection, cors, database, docs, errors, feed, frontend, games, gate, hints, invites, join_codes,
+               jsonio, lifecycle, limits, logs, meta, metrics, mine, moves, news, push, reporting, rules, seat_links, security)
 from .application import App
 from .config import Config, engine_options
 from .models import db
@@ -30,7 +30,7 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     cli.init_app(app)
     push.init_app(app)
-    for module in (rules, games, join_codes, feed, moves, hints, lifecycle, seat_links, mine, meta, docs, frontend):
+    for module in (rules, games, join_codes, invites, feed, moves, hints, lifecycle, seat_links, mine, meta, docs, frontend):
         app.register_blueprint(module.bp)
     limits.init_app(app)
     metrics.init_app(app)

@@ -12,7 +12,7 @@ from .errors import Problem
 from .models import games_table, seats_table, utc_iso
 from .idempotency import idempotent
 from .jsonio import no_body, no_content
-from .opening import opened, opened_by_its_seat
+from .opening import check_seat_exists, opened, opened_by_its_seat
 from .push import outbox
 from .schemas import PacePerMove, Resign, SeatName
 
@@ -43,20 +43,27 @@ def resign(match_id: str):
 
 @bp.delete("/<match_id>/seats/<int:seat>")
 def free_seat(match_id: str, seat: int):
-    """Give a seat back before the match starts (its token stops working)."""
+    """Give a seat back before the match starts, or free one as the match's creator (its token stops working)."""
     no_body()
-    match = opened_by_its_seat(match_id, seat, to="free it").match
+    match, _, asker = opened(match_id, seat="required")
+    check_seat_exists(match, seat)
+    if asker not in (seat, match.creator):  # the creator frees a seat someone took with a leaked invite or code
+        raise Problem(403, "not_your_seat", "Only the seat's own token, or the match's creator's, can free it.")
+    taken = next((s for s in match.seats if s.seat == seat), None)
+    if taken is None:
+        raise Problem(409, "seat_free", f"Seat {seat} is free already.")
+    if taken.token_hash is None:
+        raise Problem(409, "bot_seat", f"Seat {seat} is played by the computer from the start: it stays.")
     if match.full:
         raise Problem(409, "already_started", "The match is over: its seats stay as they were." if match.status == "over"
-                      else "The match has started: resign instead.")
+                      else "The match has started: resign instead." if asker == seat else "The match has started: its "
+                      "seats stay taken. Give the seat a new link and send it to the player it belongs to.")
     freed: dict[str, object] = {"seating": match.seating + 1}
     if seat == match.creator:  # whoever takes the seat next did not create the match, nor has its creator's name
         freed.update(creator=None, names=[None if n == seat else name for n, name in enumerate(match.names)])
     transaction.stage(_FREE.values(**freed), {"match_id": match.id, "seen": match.seating}, must_change=True)
     transaction.stage(delete(seats_table).where(seats_table.c.game_id == match.id, seats_table.c.seat == seat))
-    token_hash = next(taken.token_hash for taken in match.seats if taken.seat == seat)
-    assert token_hash is not None  # its own token asked: a person's seat, not a bot's
-    outbox.forget_token(token_hash)
+    outbox.forget_token(taken.token_hash)
     return idempotency.commit(no_content(), lambda: Problem(
         409, "seats_changed", "The seats changed a moment ago (a join?); reload the match and try again."))
 

@@ -57,6 +57,7 @@ RULES = {
     "lifecycle.free_seat": WRITE,
     "lifecycle.rename_seat": WRITE,
     "seat_links.reissue_link": WRITE,
+    "invites.replace_invite": WRITE,
     "seat_links.show_seat": WRITE,
     "mine.my_games": [("LIMIT_MY_GAMES", ADDRESS)],
     "push.subscribe": WRITE,

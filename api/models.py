@@ -1,4 +1,4 @@
-"""The tables: a match, its seats (token hashes only), the token hashes its creator replaced, its
+"""The tables: a match, its seats (token hashes only), the token, invite and code hashes its creator replaced, its
 append-only events, the snapshots of its state (derived, may be emptied), the answers kept for
 retried requests, and the devices notified by Web Push with their outbox. The hot requests use the
 Core tables at the end (`games_table`, ...) through api/reads.py and api/writes.py, not the ORM."""
@@ -98,6 +98,17 @@ class ReplacedLink(Model):
     replaced_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
 
 
+class ReplacedInvite(Model):
+    """The hash of an invite or a join code its match's creator replaced (one that leaked): a join with it is told
+    that it was replaced (403 `invite_replaced`, `join_code_replaced`), not merely refused. A code may serve another
+    match later, and be replaced there too: the key is the pair."""
+
+    __tablename__ = "replaced_invites"
+    secret_hash: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, index=True)
+    replaced_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+
+
 class Event(Model):
     """Event number `seq` (1, 2, ...) of its match: a move, a claimed timeout, an autopilot or bot
     move, a resignation or a hint asked for (engine/events.py). (game_id, seq) is unique: of two
@@ -178,4 +189,4 @@ class PushMessage(Model):
 
 # The tables as the requests' SQLAlchemy Core statements name them (api/matches.py, api/transaction.py).
 games_table, seats_table, events_table = Match.__table__, Seat.__table__, Event.__table__
-replaced_links_table = ReplacedLink.__table__
+replaced_links_table, replaced_invites_table = ReplacedLink.__table__, ReplacedInvite.__table__

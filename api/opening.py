@@ -72,6 +72,12 @@ def check_seat_exists(match: MatchRow, seat: int) -> None:
         raise Problem(404, "no_such_seat", f"This match has seats 0 to {match.seat_count - 1}.")
 
 
+def check_creator(match: MatchRow, asker: int, to: str) -> None:
+    """A 403 `not_creator` unless `asker` is the seat that created the match (`to` do what)."""
+    if asker != match.creator:
+        raise Problem(403, "not_creator", f"Only the player who created the match can {to}.")
+
+
 def check_started(match: MatchRow) -> None:
     if not match.full:
         raise Problem(409, "not_started", f"Waiting for players: {len(match.seats)} of {match.seat_count} seats taken.")

@@ -95,11 +95,12 @@ def standings(game, state: events.MatchState) -> dict:
 
 def seats(match: MatchRow, bots: tuple[str | None, ...] | None = None) -> list[dict]:
     """Every seat of the match in order: who sits there, or for a free seat the name its creator
-    reserved for it (or null), whether it is taken, and the level of the bot that plays it: per
-    seat in `bots` (a replayed state's, which knows the bots seats were handed to when their
-    players left), else those seated at creation."""
-    taken = {seat.seat: seat.name for seat in match.seats}
-    return [{"seat": n, "name": taken.get(n, match.names[n]), "joined": n in taken, "bot": level}
+    reserved for it (or null), whether it is taken and since when (a creator checking who came with an invite
+    that leaked), and the level of the bot that plays it: per seat in `bots` (a replayed state's, which knows
+    the bots seats were handed to when their players left), else those seated at creation."""
+    taken = {seat.seat: seat for seat in match.seats}
+    return [{"seat": n, "name": taken[n].name if n in taken else match.names[n], "joined": n in taken,
+             "joined_at": utc_iso(taken[n].joined_at) if n in taken else None, "bot": level}
             for n, level in enumerate(match.bots if bots is None else bots)]
 
 

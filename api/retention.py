@@ -23,7 +23,8 @@ from sqlalchemy.orm import aliased
 
 from . import clock, idempotency, names, news
 from .database import transactional
-from .models import Event, IdempotencyKey, Match, PushMessage, PushSubscription, ReplacedLink, Seat, Snapshot, db
+from .models import (Event, IdempotencyKey, Match, PushMessage, PushSubscription, ReplacedInvite, ReplacedLink, Seat,
+                     Snapshot, db)
 
 BATCH = 500
 KEPT = ("KEEP_FINISHED_DAYS", "KEEP_IDLE_DAYS")  # the settings, in the order of `kept_days`'s answer
@@ -106,7 +107,7 @@ def delete_expired_answers() -> int:
 def _delete(conn: Connection, ids: list[str]) -> None:
     subscriptions = select(PushSubscription.id).where(PushSubscription.game_id.in_(ids))
     conn.execute(delete(PushMessage).where(PushMessage.subscription_id.in_(subscriptions)))
-    for table in (PushSubscription, Snapshot, ReplacedLink, Event, Seat):
+    for table in (PushSubscription, Snapshot, ReplacedLink, ReplacedInvite, Event, Seat):
         conn.execute(delete(table).where(table.game_id.in_(ids)))
     # A kept match that offered one of these as its rematch offers none now (its players may ask
     # for a new one), rather than a link to a match that is gone.

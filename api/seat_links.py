@@ -19,7 +19,7 @@ from . import clock, connection, idempotency, jsonio, seat_tokens, transaction
 from .errors import Problem
 from .idempotency import idempotent
 from .models import as_utc, replaced_links_table, seats_table, utc_iso
-from .opening import check_seat_exists, opened, opened_by_its_seat
+from .opening import check_creator, check_seat_exists, opened, opened_by_its_seat
 from .presenter import link
 from .seating import RESEATED
 from .push import outbox
@@ -52,8 +52,7 @@ def reissue_link(match_id: str, seat: int):
     """The match's creator gives another seat a new link; the old link stops working at once."""
     jsonio.no_body()
     match, _, asker = opened(match_id, seat="required")
-    if asker != match.creator:
-        raise Problem(403, "not_creator", "Only the player who created the match can give a seat a new link.")
+    check_creator(match, asker, "give a seat a new link")
     if seat == asker:
         raise Problem(403, "own_seat", "Your own seat's link cannot be replaced: nobody could give it back to you.")
     check_seat_exists(match, seat)

@@ -7,15 +7,16 @@ import secrets
 from collections.abc import Callable
 
 from flask import Response, jsonify, url_for
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, insert, select, update
 
 from engine import events
 from engine.replay import checked_setup
 
-from . import clock, idempotency, join_codes, jsonio, matches, observe, replays, seat_tokens, transaction, writes
+from . import (clock, connection, idempotency, join_codes, jsonio, matches, observe, opening, replays, seat_tokens,
+               transaction, writes)
 from .errors import Problem
 from .matches import MatchRow
-from .models import games_table, seats_table
+from .models import games_table, replaced_invites_table, seats_table
 from .names import check_unlike, reads_as
 from .presenter import link, match_view, seats, view_response
 from .push import outbox
@@ -33,6 +34,10 @@ _CLAIM_REMATCH = update(games_table).where(games_table.c.id == bindparam("match_
 RESEATED = (update(games_table).where(games_table.c.id == bindparam("match_id"),
                                       games_table.c.seating == bindparam("seen"))
             .values(seating=bindparam("new_seating")))
+# A new invite and join code in place of ones that leaked (new_invite); the old ones' hashes kept, to say why they fail
+_REINVITED = RESEATED.values(invite_hash=bindparam("new_invite"), join_code_hash=bindparam("new_code"))
+_CODE_OF = select(games_table.c.join_code_hash).where(games_table.c.id == bindparam("match_id"))
+_REPLACED_INVITES = insert(replaced_invites_table)
 _RENAME = (update(seats_table).where(seats_table.c.game_id == bindparam("match_id"),
                                      seats_table.c.seat == bindparam("seat_no"))
            .values(name=bindparam("new_name")))
@@ -125,12 +130,13 @@ def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extr
     return response
 
 
-def join(match: MatchRow, game, seat: int | None, name: str | None):
-    """Take `seat` (the invite or join code checked); by default the free seat whose reserved name `name` reads
+def join(match: MatchRow, game, seat: int | None, name: str | None, admitted: Callable[[MatchRow], None]):
+    """Take `seat` (`admitted(match)` checks the invite or join code on the match as read at each try); by default the free seat whose reserved name `name` reads
     as, else the first free one (one reserved for nobody, when a name is given: a seat kept for Bob
     is not Dan's unless Dan names it). When two players join at once for different free seats, both
     get one; under one name, the second hears it is taken."""
     def pick(match: MatchRow) -> tuple[int, str]:
+        admitted(match)
         reserved = _reserved_for(match, name) if seat is None else None
         taking = reserved if reserved is not None else seat
         taking = _first_free(match, unreserved=bool(name)) if taking is None else taking
@@ -217,6 +223,29 @@ def rename(match: MatchRow, game, seat: int, name: str) -> Response:
 
     return _retried(match, attempt, lambda: Problem(409, "seats_changed", "The seats kept changing while you "
                                                     "renamed yours; reload the match and try again."))
+
+
+def new_invite(match: MatchRow) -> Response:
+    """The match's creator (whose token asks) replaces its invite and join code while a seat is free, and the
+    answer holds the new ones; the old ones let nobody in from then on. Committed as a compare-and-set on the
+    seating the request saw, as a join is: a join that read the match before either commits first (its player
+    is seated, and the creator's request reads the match again) or reads the match again and is refused."""
+    def attempt(match: MatchRow) -> Response:
+        opening.check_creator(match, seat_tokens.seat_of_request(match, required=True), "replace its invite")
+        if match.full:
+            raise Problem(409, "already_started", "Every seat is taken: no invite or code lets anyone in any more.")
+        old_code = connection.get().execute(_CODE_OF, {"match_id": match.id}).scalar()  # changes only with the seating
+        invite, code, now = seat_tokens.new_secret(16), join_codes.new_code(), clock.now()
+        transaction.stage(_REINVITED, {"match_id": match.id, "seen": match.seating, "new_seating": match.seating + 1,
+                                       "new_invite": seat_tokens.digest(invite), "new_code": join_codes.digest(code)},
+                          must_change=True)
+        transaction.stage(_REPLACED_INVITES, [{"secret_hash": old, "game_id": match.id, "replaced_at": now}
+                                              for old in (match.invite_hash, old_code) if old])
+        return idempotency.commit(jsonio.secret(jsonify(invite=invite, invite_link=link(match, f"invite={invite}"),
+                                                        join_code=join_codes.shown(code))), _outrun)
+
+    return _retried(match, attempt, lambda: Problem(409, "seats_changed", "Players kept taking seats while you "
+                                                    "replaced the invite; reload the match and try again."))
 
 
 def _check_unlike_the_others(match: MatchRow, seat: int | None, name: str) -> None:

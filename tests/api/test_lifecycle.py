@@ -173,16 +173,16 @@ def test_a_seat_that_left_is_told_so_when_it_moves_or_asks_a_hint_and_nothing_is
 
 
 def test_seats_may_be_freed_before_the_start_only(client):
-    table = Table.create(client, seats=3, join=False)
-    bob = table.join("Bob")
-    wrong = client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(table.tokens[0]))
+    table = Table.create(client, seats=4, join=False)
+    bob, cy = table.join("Bob"), table.join("Cy")
+    wrong = client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(cy["token"]))  # not the creator's
     assert (wrong.status_code, wrong.json["code"], wrong.json["title"]) == (403, "not_your_seat", "Forbidden")
     freed = client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(bob["token"]))
     assert (freed.status_code, freed.data, freed.content_type) == (204, b"", None)
     assert table.view()["seats"][1]["joined"] is False
     assert client.get(f"/api/v1/games/{table.id}", headers=bearer(bob["token"])).status_code == 401
-    table.join("Cy")
     table.join("Di")
+    table.join("Eve")
     late = client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(table.tokens[1]))
     assert (late.status_code, late.json["code"]) == (409, "already_started")
     assert "resign" in late.json["detail"]
@@ -390,14 +390,18 @@ def test_my_games_tells_who_plays_each_match_and_its_version(client):
     named = client.post("/api/v1/games", json={"game": "addup", "players": ["Ann", "Bob"]}).json
     tokens = [filling.tokens[1], moved.tokens[0], named["token"]]
     games = {g["id"]: g for g in client.post("/api/v1/my-games", json={"tokens": tokens}).json["games"]}
-    assert games[filling.id]["seats"] == [{"seat": 0, "name": "Ann", "joined": True, "bot": None},
-                                          {"seat": 1, "name": "Bob", "joined": True, "bot": None},
-                                          {"seat": 2, "name": None, "joined": False, "bot": None}]
-    assert games[named["game"]["id"]]["seats"][1] == {"seat": 1, "name": "Bob", "joined": False, "bot": None}
+    joined_at = [seat["joined_at"] for seat in games[filling.id]["seats"]]
+    assert [{**seat, "joined_at": None} for seat in games[filling.id]["seats"]] == [
+        {"seat": 0, "name": "Ann", "joined": True, "joined_at": None, "bot": None},
+        {"seat": 1, "name": "Bob", "joined": True, "joined_at": None, "bot": None},
+        {"seat": 2, "name": None, "joined": False, "joined_at": None, "bot": None}]
+    assert joined_at[0] <= joined_at[1] and joined_at[2] is None
+    assert games[named["game"]["id"]]["seats"][1] == {"seat": 1, "name": "Bob", "joined": False, "joined_at": None,
+                                                      "bot": None}
     assert (games[filling.id]["version"], games[moved.id]["version"]) == (0, 1)
     for table in (filling, moved):
         view = table.view()
-        assert games[table.id]["seats"] == [{key: seat[key] for key in ("seat", "name", "joined", "bot")}
+        assert games[table.id]["seats"] == [{key: seat[key] for key in ("seat", "name", "joined", "joined_at", "bot")}
                                                for seat in view["seats"]]
         assert games[table.id]["version"] == view["version"]
 

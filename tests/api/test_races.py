@@ -237,3 +237,25 @@ def test_two_seats_renaming_at_once_take_two_names_or_one_hears_it_is_taken(clie
         assert all(r.json()["code"] == "name_taken" for r in results if r.status_code == 422)
         shown = [seat["name"] for seat in call(base, "GET", f"/{match}").json()["seats"]]
         assert sorted(shown[1:]) == sorted({*names, *(f"P{n}" for n, r in zip((1, 2), results) if r.status_code != 200)})
+
+
+def test_a_join_with_the_old_invite_at_the_moment_it_is_replaced_takes_a_seat_before_or_is_refused_after(client, base):
+    """The creator's new invite and a join with the old one, at once: the join that commits first keeps its seat (for
+    the creator to free); one that commits after reads the match again and is refused. The old invite and code never
+    let anyone in once the new ones are answered, and the new ones work."""
+    for _ in range(4):
+        made = create(base, seats=4)  # never full: the new invite is always made
+        match = made["game"]["id"]
+        old = [("POST", f"/{match}/seats", {"invite": made["invite"], "name": "Eve"}, None, {}),
+               ("POST", f"/{match}/seats", {"join_code": made["join_code"], "name": "Flo"}, None, {})]
+        results = at_once(base, ("POST", f"/{match}/invite", None, made["token"], {}), *old)
+        assert_no_server_error(results)
+        replaced, joins = results[0], results[1:]
+        assert replaced.status_code == 200, replaced.text
+        assert {r.json().get("code") for r in joins if r.status_code != 201} <= {"invite_replaced", "join_code_replaced"}
+        seated = [seat["name"] for seat in call(base, "GET", f"/{match}").json()["seats"] if seat["joined"]]
+        assert sorted(seated) == sorted(["Ann", *(r.json()["game"]["seats"][r.json()["seat"]]["name"]
+                                                  for r in joins if r.status_code == 201)])
+        assert [r.json()["code"] for r in (call(base, *old[0][:3]), call(base, *old[1][:3]))] == \
+            ["invite_replaced", "join_code_replaced"]
+        assert call(base, "POST", f"/{match}/seats", {"invite": replaced.json()["invite"], "name": "Gus"}).status_code == 201
