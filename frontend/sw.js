@@ -22,7 +22,7 @@ const SHELL = [
   "/js/class-store.js", "/js/league.js",
   "/js/views/class-absent.js", "/js/views/class-board.js", "/js/views/class-follow.js", "/js/views/class-making.js",
   "/js/views/class-plan.js", "/js/views/class-results.js", "/js/views/class-setup.js", "/js/views/class-sheet.js",
-  "/js/views/computer.js", "/js/views/create.js", "/js/views/creating.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/forget.js", "/js/views/history.js",
+  "/js/views/computer.js", "/js/views/create.js", "/js/views/creating.js", "/js/views/disclosure.js", "/js/views/fairness.js", "/js/views/forget.js", "/js/views/guests.js", "/js/views/history.js",
   "/js/views/home.js", "/js/views/league.js", "/js/views/invite.js", "/js/views/join.js", "/js/views/join-code.js", "/js/views/lifecycle.js", "/js/views/match.js",
   "/js/views/missing.js", "/js/views/my-games.js", "/js/views/notify-control.js", "/js/views/options.js", "/js/views/own-link.js",
   "/js/views/pace.js", "/js/views/pace-control.js", "/js/views/play.js", "/js/views/privacy.js", "/js/views/public-views.js",

@@ -114,6 +114,7 @@ export const api = {
   changePace: (id, token, version, seconds, key) =>
     request("POST", `${match(id)}/pace`, {token, key, body: {version, time_per_move: seconds}}),
   rename: (id, token, seat, name, key) => request("PATCH", `${match(id)}/seats/${seat}`, {token, key, body: {name}}),
+  replaceInvite: (id, token, key) => request("POST", `${match(id)}/invite`, {token, key}).then((r) => r.data),
   reissueLink: (id, token, seat, key) => request("POST", `${match(id)}/seats/${seat}/link`, {token, key}).then((r) => r.data),
   showSeat: (id, token, seat, device) => request("PUT", `${match(id)}/seats/${seat}/device`, {token, body: {device}})
     .then((r) => r.data),

@@ -457,4 +457,12 @@ export default {
   "league.start": "Começar um campeonato com esta rodada",
   "league.join": "Incluir esta rodada no campeonato começado {relative}",
   "league.nextNote": "Esta rodada entra no campeonato da turma: os resultados dela contam na classificação.",
+  "guests.none": "Ninguém mais entrou ainda.",
+  "guests.removeAsk": "Tirar {name} do jogo? O lugar fica livre de novo e o link de {name} para de funcionar.",
+  "guests.hint": "O link ou o código chegou a alguém que não devia? Faça novos: os antigos não deixam mais ninguém entrar. Quem já pegou um lugar fica com ele até você tirar.",
+  "guests.replace": "Novo link e código",
+  "guests.replaceAsk": "Fazer um novo link de convite e um novo código? Os que você compartilhou param de funcionar na hora.",
+  "guests.replaced": "Novo link e código acima: os antigos não deixam mais ninguém entrar. Mande os novos só para os jogadores que ainda faltam.",
+  "error.invite_replaced": "Quem criou o jogo trocou este link de convite: ele não deixa mais ninguém entrar. Peça o novo.",
+  "error.join_code_replaced": "Quem criou o jogo trocou este código: ele não deixa mais ninguém entrar. Peça o novo.",
 };

@@ -23,6 +23,7 @@ import {paceRule} from "./pace.js";
 import {paceControl} from "./pace-control.js";
 import {renaming} from "./rename.js";
 import {finalScores, scoreRule, scoreboard, scoresNow} from "./scoreboard.js";
+import {guests} from "./guests.js";
 import {seatLinks} from "./seat-links.js";
 import {thinking} from "./thinking.js";
 import {gameName, goneWhy, homeLink, isolated, keptText, matchHead, pollText, problemText, seatName, statusLine} from "./words.js";
@@ -140,6 +141,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   screen.fairness = fairness(screen);
   screen.lifecycle = lifecycle(id, () => token, screen, send, queue);
   screen.seatLinks = seatLinks(id, () => token, screen, fromQr);
+  screen.guests = guests(id, () => token, screen);
   screen.renaming = renaming(id, () => token, screen, showAnswer);
   screen.pacing = paceControl(id, () => token, screen, showAnswer);
   screen.notifying = notifyControl(id, () => token, screen);
@@ -170,6 +172,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       ${otherSeatNotice(view, me)}
       ${screen.lifecycle.deadline(view, me)}
       ${view.status === "waiting" && invitation ? invitePanel(view, invitation, screen.notice) : ""}
+      ${screen.guests.render(view, me)}
       ${me === null ? html`<p class="note" id="watch-note">${t(watchNote(id))}</p>` : ""}
       ${handLater(view, me)}
       ${scoreboard(view, me, screen.game)}
@@ -282,7 +285,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       }
     },
   }, screen.history.actions, screen.fairness.actions, screen.lifecycle.actions, screen.seatLinks.actions,
-  screen.renaming.actions, screen.pacing.actions, screen.notifying.actions, screen.ownLink.actions, inviteActions(screen));
+  screen.guests.actions, screen.renaming.actions, screen.pacing.actions, screen.notifying.actions, screen.ownLink.actions, inviteActions(screen));
 
   function context() {
     const view = screen.view;

@@ -174,7 +174,7 @@ const ERROR_KEYS = {
     "own_seat", "seat_free", "link_changed", "hints_off", "last_person", "turn_moved_on",
     "replace_circle", "replace_pool_empty",
     "already_left", "seats_reserved", "seats_changed", "bad_name", "too_many_subscriptions", "subscription_changed",
-    "bot_seat", "bad_join_code", "unknown_join_code", "own_turn", "same_pace",
+    "bot_seat", "bad_join_code", "unknown_join_code", "own_turn", "same_pace", "invite_replaced", "join_code_replaced",
     // the rules' refusals: ADD'EM, ADD-IT, ADD UP (a joker's value), ADD-TOO, Plus and Minus
     "already_exposed", "nothing_exposed", "pool_empty", "pool_not_empty", "exposed_named", "addem_value",
     "not_on_table", "out_of_range", "must_place", "hand_full", "pile_empty", "first_at_origin", "not_touching",
