@@ -9,9 +9,11 @@ round trips, one more round trip per new connection (--slow-3g: 400 kbps each wa
 mobile signal). Each run opens a fresh seat link in a fresh browser context
 (no service worker, nothing cached), waits until the play screen can be played (your turn, a card enabled), plays
 the turn while the service worker installs, waits for the worker, then opens the link again (the worker
-installed). Several working trees (--root) are measured turn about, run after run, and the medians printed: the
+installed). Before that second visit the friend moves from his own phone: how many times the screen is drawn
+for his move, and when the last of those draws comes after the poll brought it. Several working trees (--root) are measured turn about, run after run, and the medians printed: the
 time to a usable screen and to the first paint, the requests and bytes the page fetched before it was usable,
-what the link carried by then (the worker's install included), when the worker was ready and what its install
+what the link carried by then (the worker's install included) and what the worker had asked for by then, how
+deep the chain of requests was (a module found only once its importer arrived is a level deeper), when the worker was ready and what its install
 carried, how long the move took, and the second visit's figures. CPU load on the machine moves the times; the
 counts stay; --cpu 1 leaves the network's share alone.
 
@@ -48,6 +50,10 @@ document.addEventListener('click', (event) => {
   mark('play');
 }, true);
 navigator.serviceWorker?.ready.then(() => mark('worker'));
+window.__draws = []; // when the screen was drawn (each render replaces <main>'s children)
+new MutationObserver((records) => {
+  if (records.some((record) => record.target.id === 'main' && record.addedNodes.length)) window.__draws.push(performance.now());
+}).observe(document, {subtree: true, childList: true});
 """
 RESOURCES = """performance.getEntriesByType('resource').map((e) => ({end: e.responseEnd, bytes: e.transferSize}))"""
 
@@ -118,14 +124,38 @@ class MobileLink:
             writer.close()
 
 
+class Chain:
+    """How deep the page's chain of requests is: a request found only once the answer of the one that asked for it
+    arrived (an ES module's import, say) is one level deeper than it, a round trip more on a slow link."""
+
+    def __init__(self, cdp):
+        self.levels: dict[str, int] = {}
+        cdp.on("Network.requestWillBeSent", self._sent)
+        cdp.send("Network.enable")
+
+    def _sent(self, event: dict) -> None:
+        initiator = event.get("initiator", {})
+        frames = (initiator.get("stack") or {}).get("callFrames") or [{}]
+        by = initiator.get("url") or frames[0].get("url")
+        self.levels.setdefault(event["request"]["url"], self.levels.get(by, 0) + 1 if by else 1)
+
+    def depth(self) -> int:
+        return max(self.levels.values(), default=0)
+
+
 def visit(context, link: MobileLink, path: str, cpu: float) -> tuple:
     """Open `path` in a new page of `context` on the slow phone; (the page, its figures once usable)."""
     page = context.new_page()
     page.set_default_timeout(120_000)
-    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    chain = Chain(cdp)
+    worker: list[str] = []  # what the service worker asked for
+    context.on("request", lambda request: worker.append(request.url) if request.service_worker else None)
     down, up = link.carried()
     page.goto(path, wait_until="commit")
     page.wait_for_function("() => window.__marks?.usable")
+    worker_before = len(worker)
     usable = page.evaluate("window.__marks.usable")
     fetched = [r for r in page.evaluate(RESOURCES) if r["end"] <= usable]
     paint = page.evaluate("performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')"
@@ -134,7 +164,8 @@ def visit(context, link: MobileLink, path: str, cpu: float) -> tuple:
         sum(r["bytes"] for r in fetched)
     now_down, now_up = link.carried()
     return page, {"usable ms": usable, "first paint ms": paint, "requests": len(fetched) + 1, "page kB": page_bytes / 1000,
-                  "link down kB": (now_down - down) / 1000, "link up kB": (now_up - up) / 1000}, (down, up)
+                  "link down kB": (now_down - down) / 1000, "link up kB": (now_up - up) / 1000,
+                  "chain depth": chain.depth(), "worker requests by then": worker_before}, (down, up)
 
 
 def run(browser, service: Service, link: MobileLink, cpu: float) -> dict:
@@ -156,6 +187,7 @@ def run(browser, service: Service, link: MobileLink, cpu: float) -> dict:
         first["worker ready ms"] = page.evaluate("window.__marks.worker")
         time.sleep(1)  # the install's last answers
         first["first visit's link down kB"] = (link.carried()[0] - down) / 1000
+        first.update(friend_moves(page, match))
         page.close()
         match.play(lambda view: view["turn"] == 0)
         page, second, _ = visit(context, link, match.seat_link(0), cpu)
@@ -163,6 +195,19 @@ def run(browser, service: Service, link: MobileLink, cpu: float) -> dict:
     finally:
         context.close()
     return {**{f"1st {k}": v for k, v in first.items()}, **{f"2nd {k}": v for k, v in second.items()}}
+
+
+def friend_moves(page, match) -> dict:
+    """The friend moves from his phone while the page is open: how many times the screen was drawn for it, and how
+    long after the poll brought it the last of those draws came."""
+    drawn = page.evaluate("window.__draws.length")
+    version = match.play(lambda view: view["turn"] == 0)["version"]
+    page.wait_for_selector(f'.play[data-history="current"] #status[data-version="{version}"]', state="attached")
+    time.sleep(2)  # a draw more, if one comes
+    draws = page.evaluate(f"window.__draws.slice({drawn})")
+    news = page.evaluate(f"""performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/games/{match.id}'))
+      .map((e) => e.responseEnd).filter((end) => end <= {draws[0]}).pop()""")
+    return {"friend's move draws": len(draws), "friend's move shown ms": draws[-1] - news}
 
 
 def run_long(browser, service: Service, link: MobileLink, cpu: float) -> dict:
