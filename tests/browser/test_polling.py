@@ -132,3 +132,23 @@ def test_an_answer_that_comes_after_the_poll_stopped_is_ignored(new_page):
         return heard;
     }""")
     assert heard == []
+
+
+# Counts the times the screen is drawn: each draw replaces <main>'s children
+COUNT_DRAWS = """() => { window.draws = 0; new MutationObserver((records) => { window.draws += records.length; })
+  .observe(document.getElementById('main'), {childList: true}); }"""
+
+
+def test_another_seats_move_is_drawn_once_with_its_last_move(new_page, server):
+    """A poll's news of another seat's move waits a moment for its log entry and draws the screen once, the move's
+    words above the table: drawn at once and again as the log came (50-250 ms each on a slow phone), the table and the
+    hand moved down under a finger between the two."""
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto(match.seat_link(1))
+    settled(page)
+    page.evaluate(COUNT_DRAWS)
+    version = match.play(lambda view: view["version"] >= 1)["version"]  # Ann moves from her phone
+    settled(page, version)
+    expect(page.locator("#last-move")).to_contain_text("Ann")
+    assert page.evaluate("window.draws") == 1

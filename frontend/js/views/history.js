@@ -66,6 +66,7 @@ export function history(id, token, screen) {
   const open = {log: false, replay: false, missed: false, earlier: false};
   let shownFrom = 0; // the log's first entry drawn, set when it opens: the moves that come meanwhile go on its top
   let footChanged = false; // the earlier entries were just shown or hidden at the list's foot: its scroll keeps to its top
+  let awaited = 0; // the views waiting for the log to draw it with them (see changed): it draws nothing itself meanwhile
 
   const keep = (fetched) => fetched.moves.forEach((entry) => { entries[entry.seq - 1] = entry; });
 
@@ -119,7 +120,7 @@ export function history(id, token, screen) {
         log = {version: top, tail};
         joinTail();
         Object.assign(retry, {ms: 0, behind: false});
-        screen.repaint();
+        if (!awaited) screen.repaint();
       }
     } catch (error) {
       if (version !== asked) return; // a newer load is on its way
@@ -130,7 +131,7 @@ export function history(id, token, screen) {
       }
       if (retry.behind !== again) {
         retry.behind = again; // meanwhile the last move says "Loading…", not the move before it
-        screen.repaint();
+        if (!awaited) screen.repaint();
       }
     }
   }
@@ -295,9 +296,22 @@ export function history(id, token, screen) {
   }
 
   return {
-    changed(view) {
-      if (view.version > 0) load(view.version);
-      else log = {version: 0, tail: 0};
+    /** Bring the log up to `view`, drawn as it comes. With `wait` (ms): the screen is not drawn for it meanwhile, and the
+     * promise resolves once the log caught up or failed, or `wait` has passed (the log then draws itself as it comes),
+     * for the view to be drawn once with its last move. */
+    changed(view, wait = 0) {
+      if (view.version === 0) {
+        log = {version: 0, tail: 0};
+        return null;
+      }
+      const loading = load(view.version);
+      if (!wait) return null;
+      awaited += 1;
+      let timer = null;
+      return Promise.race([loading, new Promise((done) => { timer = setTimeout(done, wait); })]).finally(() => {
+        awaited -= 1;
+        clearTimeout(timer);
+      });
     },
     stop() {
       asked = -1;

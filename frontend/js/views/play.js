@@ -31,6 +31,10 @@ import {gameName, goneWhy, homeLink, isolated, keptText, matchHead, pollText, pr
 // A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
 const loadGame = (key) => load(`games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is looked at (the screen is drawn again only when its words changed)
+// How long a poll's news (another seat's move) waits for the log's entry of it, to be drawn once with its last move
+// above the table: drawn at once, then again as the log came (50-250 ms each on a slow phone), the table and the hand
+// moved down under a finger. A log slower than this is drawn as it comes.
+const LOG_WAIT_MS = 1500;
 const TELL_WAIT_MS = 4000; // how long a change waits for the log's words of the moves that made it
 const TELL_MOVES = 4; // the most moves said at once
 
@@ -317,10 +321,10 @@ export default function play(id, linkToken, fromQr = false, table = null) {
    * is by default that of a move still on its way (a poll may bring the match after it before its answer), or, on a
    * device that only watches a match with the computer at the table, the version shown (a parent following a child's
    * match sees the child's move land, then the computer's reply, as the child does). */
-  async function shown(view, movedOn = movingOn() ?? watchedOn(view)) {
+  async function shown(view, movedOn = movingOn() ?? watchedOn(view), news = false) {
     if (screen.thinking.held(view)) return;
     if (movedOn !== null && movedOn === screen.view?.version && await screen.thinking.paced(movedOn, view)) return;
-    await drawn(view);
+    await drawn(view, news);
   }
 
   const movingOn = () => (queued().some((entry) => entry.kind === "move" && entry.version === screen.view?.version)
@@ -329,7 +333,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   const watchedOn = (view) => (!view.you && screen.view && !screen.view.you && view.seats.some((seat) => seat.bot)
     ? screen.view.version : null);
 
-  async function drawn(view) {
+  /** Draw `view`; a poll's `news` of a newer version than the one shown waits for its log entry, a while (see LOG_WAIT_MS). */
+  async function drawn(view, news = false) {
     const before = screen.view;
     answeredAt = Date.now();
     resendIfBack();
@@ -356,7 +361,8 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       resumed = null;
       if (before && !screen.refusal) screen.error = null; // a refusal explains the change it meets
       screen.refusal = false;
-      screen.history.changed(view);
+      const logged = screen.history.changed(view, news && before?.version < view.version ? LOG_WAIT_MS : 0);
+      if (logged) await logged;
     }
     attention(before, view);
     screen.repaint();
@@ -489,7 +495,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   const answering = (element) => Boolean(element?.closest?.("input, textarea, select, [data-escape], #language"));
 
   function startPolling() {
-    poller = poll((etag, options) => api.view(id, token, etag, options), (view) => shown(view), failed, back,
+    poller = poll((etag, options) => api.view(id, token, etag, options), (view) => shown(view, undefined, true), failed, back,
       () => screen.repaint());
   }
 
