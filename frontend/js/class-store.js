@@ -7,6 +7,7 @@
 import {loadStored, saveStored} from "./seat-store.js";
 
 const KEY = "addgames.sheets";
+export {KEY as SHEETS}; // what a move to a new device carries (views/move.js)
 
 export function keepSheet(sheet) {
   saveStored({...loadStored(KEY), [sheet.id]: sheet}, KEY);

@@ -9,6 +9,7 @@ import {newKey} from "./outbox.js";
 import {loadStored, saveStored} from "./seat-store.js";
 
 const KEY = "addgames.leagues";
+export {KEY as LEAGUES}; // what a move to a new device carries (views/move.js)
 
 /** Points for each finished match a pupil played: a win, a shared win, a loss (playing it counts). */
 export const POINTS = {won: 3, shared: 2, lost: 1};

@@ -7,12 +7,13 @@
 // What each part imports, but the modules the start already has (index.html preloads those); a static test holds
 // these lists to the imports (tests/frontend/test_static.py).
 const IMPORTS = {
-  "views/home.js": ["class-store.js", "league.js", "push.js", "views/join-code.js", "views/my-games.js",
-    "views/pace.js", "views/public-views.js", "views/tidy.js"],
+  "views/home.js": ["base64url.js", "class-store.js", "in-app.js", "league.js", "push.js", "qr.js", "share.js",
+    "views/disclosure.js", "views/invite.js", "views/join-code.js", "views/move.js", "views/my-games.js", "views/pace.js",
+    "views/public-views.js", "views/tidy.js"],
   "views/create.js": ["views/computer.js", "views/creating.js", "views/options.js", "views/pace.js",
     "views/seating.js"],
-  "views/match.js": ["attention.js", "games/help.js", "in-app.js", "poller.js", "push.js", "qr.js", "share.js", "shuffle.js",
-    "views/computer.js", "views/creating.js", "views/disclosure.js", "views/fairness.js", "views/guests.js",
+  "views/match.js": ["attention.js", "base64url.js", "games/help.js", "in-app.js", "poller.js", "push.js", "qr.js", "share.js",
+    "shuffle.js", "views/computer.js", "views/creating.js", "views/disclosure.js", "views/fairness.js", "views/guests.js",
     "views/history.js", "views/invite.js", "views/join-code.js", "views/join.js", "views/lifecycle.js", "views/notify-control.js",
     "views/options.js", "views/own-link.js", "views/pace-control.js", "views/pace.js", "views/play.js", "views/rename.js",
     "views/scoreboard.js", "views/seat-links.js", "views/seating.js", "views/table.js", "views/thinking.js"],

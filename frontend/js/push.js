@@ -2,6 +2,7 @@
 // key and the subscription is registered for the seat, so the server can tell this device when
 // the seat must act, even with the app closed (sw.js shows the message and opens the match).
 import {api, serverFailed} from "./api.js";
+import {fromBase64url} from "./base64url.js";
 import {language} from "./i18n.js";
 import {drop} from "./outbox.js";
 import {allSeats, forget, seatOf, unwatch, update, watchedMatches} from "./seat-store.js";
@@ -15,18 +16,13 @@ export function pushId(id) {
   return seatOf(id)?.push || null;
 }
 
-function keyBytes(base64url) {
-  const text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(text, (c) => c.charCodeAt(0));
-}
-
 /** Whether `subscription` was made with the server's key (base64url `key`). One made with another (the operator
  * changed the key) can never be sent to: its push service refuses every message signed with the new one. A browser
  * that does not say which key it was made with is taken at its word. */
 function madeWith(subscription, key) {
   const held = subscription.options?.applicationServerKey;
   if (!held) return true;
-  const bytes = new Uint8Array(held), wanted = keyBytes(key);
+  const bytes = new Uint8Array(held), wanted = fromBase64url(key);
   return bytes.length === wanted.length && bytes.every((byte, n) => byte === wanted[n]);
 }
 
@@ -35,7 +31,7 @@ async function subscriptionFor(registration, key) {
   const held = await registration.pushManager.getSubscription();
   if (held && madeWith(held, key)) return held;
   await held?.unsubscribe();
-  return registration.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: keyBytes(key)});
+  return registration.pushManager.subscribe({userVisibleOnly: true, applicationServerKey: fromBase64url(key)});
 }
 
 /** `held`, or a new subscription when the server's key changed since it was made (as it is when the key cannot be

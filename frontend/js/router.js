@@ -95,7 +95,7 @@ export async function route({inPlace = false, back = null} = {}) {
 }
 
 const MISSING = "views/missing.js";
-const NOT_SECRET = /[^\w-]/g; // seat and invite secrets are base64url: nothing else is part of them
+const NOT_SECRET = /[^\w-]/g; // seat and invite secrets, and moving links, are base64url: nothing else is part of them
 
 /** The address mended in place of what the message that carried it added: the full stop or bracket of the sentence
  * a link ends, a space (encoded or not) where a mail client broke the line, a # sent encoded (%23). A path no screen
@@ -107,7 +107,7 @@ function mendAddress() {
     const candidate = tidied.replace(/[^\w/-]+$/, "");
     if (screenFor(candidate)[0] !== MISSING) [path, hash] = [candidate, hash || (after.length ? `#${after.join("#")}` : "")];
   }
-  hash = hash.replace(/\b(seat|invite)=([^&]*)/g, (_, key, value) => `${key}=${decoded(value).replace(NOT_SECRET, "")}`);
+  hash = hash.replace(/\b(seat|invite|move)=([^&]*)/g, (_, key, value) => `${key}=${decoded(value).replace(NOT_SECRET, "")}`);
   if (hash !== location.hash || path !== location.pathname) history.replaceState(history.state, "", path + location.search + hash);
 }
 

@@ -163,3 +163,4 @@ export function rememberName(name) {
 }
 
 export {load as loadStored, save as saveStored}; // for the other records this device keeps (class-store.js)
+export {KEY as SEATS, WATCHED}; // what a move to a new device carries (views/move.js)

@@ -3,7 +3,9 @@ import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {loadingOr, mergeActions, retrying} from "../ui.js";
+import {inviteActions} from "./invite.js";
 import {codeEntry} from "./join-code.js";
+import {movePanel, movedNote, takeMoved} from "./move.js";
 import {myGames, turnsSaid} from "./my-games.js";
 import {gameName} from "./words.js";
 
@@ -32,6 +34,8 @@ function title(counts) {
 }
 
 export default function home() {
+  takeMoved(); // opened by the link that moves an old device's matches here: kept, and said below
+  let moving = false; // the link that moves this device's matches to a new one, shown
   const screen = {
     games: null,
     error: null,
@@ -45,7 +49,9 @@ export default function home() {
       return html`
         <h1>${t("home.title")}</h1>
         <p class="lead">${t("home.lead")}</p>
+        ${movedNote()}
         ${screen.mine.render()}
+        ${movePanel(moving, screen.notice)}
         ${screen.code.render()}
         <h2 id="games-title" tabindex="-1">${t("home.games")}</h2>
         ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : loadingOr(screen.error)}
@@ -65,7 +71,13 @@ export default function home() {
       screen.mine.stop();
     },
   };
-  screen.actions = mergeActions({forget: (el) => screen.mine.forget(el.dataset.id)}, screen.mine.actions, screen.code.actions);
+  screen.actions = mergeActions({forget: (el) => screen.mine.forget(el.dataset.id)}, screen.mine.actions, screen.code.actions,
+    inviteActions(screen), { // the moving link's Share and Copy
+      toggle() {
+        moving = !moving;
+        screen.repaint();
+      },
+    });
   const load = retrying(screen, async () => {
     screen.games = await api.rules();
   }, () => t("error.network"));

@@ -33,8 +33,10 @@ function advice(view, me) {
 }
 
 /** `fromQr`: the page opened a seat link read from the QR code of a device that shows the seat (a teacher handing a
- * pupil their seat): that device is the other one the server finds at the first showing, and no cause for alarm. */
+ * pupil their seat): that device is the other one the server finds at the first showing, and no cause for alarm; so is
+ * the old device of a seat moved here with the rest of its matches (views/move.js), at its first showing here. */
 export function seatLinks(id, token, screen, fromQr = false) {
+  let expectedOther = fromQr || Boolean(seatOf(id)?.moved);
   let open = false;
   let asking = null; // the seat whose new link waits for a yes
   let made = null; // {seat, name, link}: the new link, shown until the panel closes
@@ -87,8 +89,9 @@ export function seatLinks(id, token, screen, fromQr = false) {
     shownAt = Date.now();
     try {
       const answer = await api.showSeat(id, token(), me, deviceId());
-      const expected = fromQr; // only the first showing: a device that shows the seat later is told as ever
-      fromQr = false;
+      const expected = expectedOther; // only the first showing: a device that shows the seat later is told as ever
+      expectedOther = false;
+      if (seatOf(id)?.moved) update(id, {moved: false});
       const before = [otherDevice, otherName];
       otherName = answer.other_device;
       const known = knownDevices()?.includes(otherName);
