@@ -254,10 +254,15 @@ def test_addtoo_numbers_stand_out_on_the_hatching_and_on_a_dimmed_diamond(new_pa
     assert faint_diamond_numbers(page) == []
 
 
-# The lit cells whose middle lies outside the board's box on the screen: the middle of the cell's own shape, not of
-# its group, which the points written on it make wider where they stand out of it.
+# The lit cells whose middle lies outside the board's drawing on the screen: inside its border, which hides what lies
+# under it (counted in, a cell's middle under the 2 px border was "in the view" here and outside it in the note: 1 run
+# in 40); the middle of the cell's own shape, not of its group, which the points written on it make wider where they
+# stand out of it.
 OFF_SCREEN = """() => {
-    const board = document.querySelector(".addtoo-board").getBoundingClientRect();
+    const svg = document.querySelector(".addtoo-board"), box = svg.getBoundingClientRect(), style = getComputedStyle(svg);
+    const inset = (side) => parseFloat(style["border" + side + "Width"]) + parseFloat(style["padding" + side]);
+    const board = {left: box.left + inset("Left"), right: box.right - inset("Right"), top: box.top + inset("Top"),
+                   bottom: box.bottom - inset("Bottom")};
     return [...document.querySelectorAll(".addtoo-board .target")].filter((cell) => {
         const box = (cell.querySelector(".target-cell") || cell).getBoundingClientRect();
         const x = box.x + box.width / 2, y = box.y + box.height / 2;
@@ -310,6 +315,28 @@ def test_addtoo_lit_cells_outside_the_view_are_counted_shown_and_followed_by_the
     left_out = lit_cells_off_screen(page)
     assert outside[0] not in left_out, "the view did not follow the focus"
     note_counts_the_lit_cells_off_screen(page)
+
+
+def test_addtoo_the_view_the_lit_cells_are_counted_in_is_the_one_drawn_inside_the_board_s_border(new_page, spread_places):
+    """The note counted the lit cells outside a view measured to the board's border's outside: on a board not square
+    it was up to half a pixel off on two sides, and a cell whose middle lay that close to the edge was counted on the
+    wrong side of it. The view counted in is now the part of the board the browser draws, inside the border."""
+    match, seat, tile = spread_places
+    page = new_page()
+    page.goto(match.seat_link(seat))
+    settled(page)
+    page.locator(f'.hand [data-action="tile"][data-card="{tile}"]').click()
+    page.locator('[data-key="zoom-in"]').click()
+    counted, drawn = page.evaluate("""async (id) => {
+        const {camera} = await import("/js/games/camera.js");
+        const svg = document.querySelector(".addtoo-board"), box = svg.getBoundingClientRect(), style = getComputedStyle(svg);
+        const inset = (side) => parseFloat(style["border" + side + "Width"]) + parseFloat(style["padding" + side]);
+        const toBoard = svg.getScreenCTM().inverse();
+        const [a, b] = [[box.left + inset("Left"), box.top + inset("Top")], [box.right - inset("Right"), box.bottom - inset("Bottom")]]
+            .map(([x, y]) => new DOMPoint(x, y).matrixTransform(toBoard));
+        return [camera(id).shown, [a.x, a.y, b.x - a.x, b.y - a.y]];
+    }""", match.id)
+    assert counted == pytest.approx(drawn, abs=0.01), (counted, drawn)
 
 
 def test_addtoo_the_arrow_keys_move_the_view_of_the_focused_board_and_a_poll_keeps_it(new_page, server):

@@ -21,8 +21,19 @@ function onScreen(box, width, height) {
   return [box[0] - (w - box[2]) / 2, box[1] - (h - box[3]) / 2, w, h];
 }
 
-function toBoard(svg, box, clientX, clientY) {
+/** Where `svg` draws on the screen, in CSS px: inside its border (and padding). Measured to the border's outside, the
+ * view said shown was off by up to half a pixel on two sides (2 px of border around a board not square): a lit cell
+ * whose middle lay that close to the edge could be counted on the wrong side of it. */
+function drawing(svg) {
   const rect = svg.getBoundingClientRect();
+  const style = getComputedStyle(svg);
+  const [left, top, right, bottom] = ["Left", "Top", "Right", "Bottom"]
+    .map((side) => parseFloat(style[`border${side}Width`]) + parseFloat(style[`padding${side}`]));
+  return {left: rect.left + left, top: rect.top + top, width: rect.width - left - right, height: rect.height - top - bottom};
+}
+
+function toBoard(svg, box, clientX, clientY) {
+  const rect = drawing(svg);
   const [left, top, width] = onScreen(box, rect.width, rect.height);
   const scale = width / rect.width;
   return {scale, x: left + (clientX - rect.left) * scale, y: top + (clientY - rect.top) * scale};
@@ -43,7 +54,7 @@ export function attach(svg, cam, view, seen) {
   const draw = () => {
     const written = current.map((n) => n.toFixed(1));
     svg.setAttribute("viewBox", written.join(" "));
-    const rect = svg.getBoundingClientRect();
+    const rect = drawing(svg);
     cam.shown = onScreen(written.map(Number), rect.width, rect.height); // the box drawn, to a tenth, tells what is seen
     seen(cam.shown);
   };
@@ -68,7 +79,7 @@ export function attach(svg, cam, view, seen) {
   svg.addEventListener("pointermove", (event) => {
     const last = pointers.get(event.pointerId);
     if (!last) return;
-    const rect = svg.getBoundingClientRect();
+    const rect = drawing(svg);
     const scale = Math.max(current[2] / rect.width, current[3] / rect.height);
     if (pointers.size === 1) {
       const dx = event.clientX - last.x;
