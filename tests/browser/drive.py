@@ -169,3 +169,10 @@ def once_true(page: Page, expression: str, what: str, seconds: float = 30):
         assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
         page.wait_for_timeout(100)
     return value
+
+
+def read_to_the_start(page: Page, count: int) -> None:
+    """Scroll the open log to its foot until its `count` entries are all shown, a page or more coming each time."""
+    while (shown := page.locator("ol.log li").count()) < count:
+        page.locator("ol.log").evaluate("log => { log.scrollTop = log.scrollHeight; }")
+        page.wait_for_function(f"() => document.querySelectorAll('ol.log li').length > {shown}")

@@ -2,13 +2,14 @@
 events), and what reads further back fetches as far as it reads: the earlier entries of the log once shown, a replay's
 step, the autopilot note, the moves missed since this seat's last turn and what ended meanwhile."""
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
 from playwright.sync_api import expect
 
 from . import matches
-from .drive import settled
+from .drive import read_to_the_start, settled
 from .matches import FAMILY, move_back_in_time, new_match
 
 LOG_PAGE = 50  # js/views/history.js
@@ -55,8 +56,8 @@ def test_opening_a_long_match_fetches_only_the_latest_page_of_its_log(new_page, 
     log = page.locator("ol.log")
     expect(log.locator("li")).to_have_count(LOG_PAGE)
     assert log.evaluate("log => log.start") == count  # numbered from the match's first event all the same
-    page.locator("[data-key=toggle-earlier]").click()  # fetched now
-    expect(log.locator("li")).to_have_count(count)
+    page.locator("[data-key=toggle-earlier]").click()  # fetched now, a page at a time as they are read
+    read_to_the_start(page, count)
     first = log_of(long_addtoo, 0)[0]
     expect(log.locator("li .said").last).to_contain_text(re.compile(f"^{FAMILY[first['seat']]} "))
     assert sum(counts) == count, counts  # each entry once
@@ -78,6 +79,7 @@ def test_the_replay_of_a_long_match_fetches_the_steps_it_goes_back_to(new_page, 
     assert sum(counts) <= 2 * LOG_PAGE, counts
     page.locator('[data-panel="log"]').click()
     page.locator("[data-key=toggle-earlier]").click()
+    read_to_the_start(page, page.locator("ol.log").evaluate("log => log.start"))
     expect(page.locator("ol.log li .said").last).to_have_text(step_one)  # the replay's words are the log's
 
 
@@ -135,3 +137,76 @@ def test_the_notes_read_back_past_a_page_of_new_times_per_move_to_this_seat_s_la
     expect(page.locator('[data-key="toggle-missed"]')).to_have_text(
         f"{count} more move{'s' if count > 1 else ''} since your last turn")
     assert sum(counts) < len(entries), counts  # back to Mum's last move, not to the start
+
+
+def test_the_earlier_entries_of_a_long_log_come_a_page_at_a_time_as_she_reads(new_page, long_addtoo):
+    """A player on a train reading back a long match: *Show earlier* fetched all 800 older entries at once (16 kB
+    gzipped on a poor connection, for a reader who may stop at the tenth); now a page, then the next as she nears the
+    foot of the list."""
+    page, _ = opened(new_page, long_addtoo)
+    limits = []
+    page.on("request", lambda request: limits.append(parse_qs(urlsplit(request.url).query).get("limit"))
+            if "/moves?" in request.url else None)
+    page.locator('[data-panel="log"]').click()
+    page.locator("[data-key=toggle-earlier]").click()
+    log = page.locator("ol.log")
+    expect(log.locator("li")).to_have_count(2 * LOG_PAGE)
+    log.evaluate("log => { log.scrollTop = log.scrollHeight; }")  # read to the foot
+    expect(log.locator("li")).to_have_count(3 * LOG_PAGE)
+    assert limits == [[str(LOG_PAGE)]] * 2, limits  # a page each time, not the 800 earlier entries at once
+    assert log.evaluate("log => log.scrollTop") > 0  # the entries read stay in place, not back to the latest
+
+
+def earlier_pages(url: str) -> bool:
+    """The requests for a page of the log before its latest one (which opening the match asks for without a limit)."""
+    return "/moves?" in url and "limit=" in url
+
+
+def test_a_page_of_the_log_that_did_not_arrive_says_so_and_comes_on_try_again_or_back_online(new_page, long_addtoo):
+    """Offline, *Show earlier* closed again without a word, and the replay's Previous left the step as it was: the
+    player could not tell a lost connection from a tap that missed. Each says now what did not arrive, with Try
+    again, and asks again by itself when the network is back."""
+    page, _ = opened(new_page, long_addtoo)
+    page.locator('[data-panel="log"]').click()
+    page.route(earlier_pages, lambda route: route.abort())
+    page.locator("[data-key=toggle-earlier]").click()
+    failure = page.locator(".log-open .error")
+    expect(failure).to_have_text("The earlier entries could not be loaded (no connection?). Try again")
+    page.unroute(earlier_pages)
+    failure.get_by_role("button", name="Try again").click()
+    expect(page.locator("ol.log li")).to_have_count(2 * LOG_PAGE)
+    expect(failure).to_have_count(0)
+    expect(page.locator("ol.log")).to_be_focused()  # on what it brought, not thrown back to the top of the page
+    version = long_addtoo.view(0)["version"]
+    page.locator('[data-panel="replay"]').click()
+    board = page.locator(".replay-board")
+    expect(board).to_have_attribute("data-version", str(version))
+    page.context.set_offline(True)
+    page.locator('[data-key="replay-prev"]').click()
+    said = page.locator(".replay-open .error")
+    expect(said).to_have_text(f"Step {version - 1} could not be loaded (no connection?). Try again")
+    expect(page.locator("#replay-said")).to_have_text(f"After step {version} of {version}")  # the step shown
+    page.context.set_offline(False)  # the browser's "online": asked again without a tap
+    expect(board).to_have_attribute("data-version", str(version - 1))
+    expect(page.locator("#replay-said")).to_have_text(f"After step {version - 1} of {version}")
+    expect(said).to_have_count(0)
+
+
+def test_a_replay_step_whose_words_did_not_arrive_says_so_not_loading_for_ever(new_page, long_addtoo):
+    page, _ = opened(new_page, long_addtoo)
+    page.route(earlier_pages, lambda route: route.abort())
+    page.locator('[data-panel="replay"]').click()
+    # its latest step drawn first: the repaint that draws it must not take the slider from under the change below
+    expect(page.locator(".replay-board")).to_have_attribute("data-version", str(long_addtoo.view(0)["version"]))
+    page.locator('[data-key="replay-at"]').evaluate(
+        "(input) => { input.value = '1'; input.dispatchEvent(new Event('change', {bubbles: true})); }")
+    expect(page.locator(".replay-board")).to_have_attribute("data-version", "1")  # its table came, not its words
+    failure = page.locator(".replay-open .error")
+    expect(failure).to_have_text("Step 1 could not be loaded (no connection?). Try again")
+    expect(page.locator(".replay-open")).not_to_contain_text("Loading…")
+    page.unroute(earlier_pages)
+    failure.get_by_role("button", name="Try again").click()
+    first = log_of(long_addtoo, 0)[0]
+    expect(page.locator(".replay-open [data-say]")).to_contain_text(re.compile(f"^{FAMILY[first['seat']]} "))
+    expect(failure).to_have_count(0)
+    expect(page.locator('[data-key="replay-at"]')).to_be_focused()

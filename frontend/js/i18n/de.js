@@ -4,6 +4,7 @@ export default {
   "app.skip": "Zum Inhalt springen",
   "app.language": "Sprache",
   "app.loading": "Wird geladen…",
+  "app.tryAgain": "Noch einmal versuchen",
   "name.limit": "Höchstens {max} Zeichen.",
   "option.range": "Von {minimum} bis {maximum}.",
 
@@ -305,6 +306,7 @@ export default {
   "log.title": {one: "Verlauf ({count})", other: "Verlauf ({count})"},
   "log.earlier": {one: "{count} früheren Eintrag zeigen", other: "Die {count} früheren Einträge zeigen"},
   "log.fewer": "Nur die letzten {count} zeigen",
+  "log.earlierFailed": "Die früheren Einträge konnten nicht geladen werden (keine Verbindung?).",
   "log.resign": "{name} hat aufgegeben.",
   "log.left": "{name} hat das Spiel verlassen: Der Autopilot spielt für sie oder ihn.",
   "log.timeout": "Zeit abgelaufen: {move}",
@@ -313,6 +315,7 @@ export default {
   "replay.at": "Nach Schritt {at} von {count}",
   "replay.previous": "Zurück",
   "replay.next": "Weiter",
+  "replay.failed": "Schritt {at} konnte nicht geladen werden (keine Verbindung?).",
   "replay.deal": "Das Austeilen, vor dem ersten Zug.",
   "replay.show": "Ansehen",
   "replay.showStep": "Ansehen, wie der Tisch nach Schritt {at} aussah",

@@ -4,6 +4,7 @@ export default {
   "app.skip": "Skip to content",
   "app.language": "Language",
   "app.loading": "Loading…",
+  "app.tryAgain": "Try again",
   "name.limit": "Up to {max} characters.",
   "option.range": "From {minimum} to {maximum}.",
 
@@ -305,6 +306,7 @@ export default {
   "log.title": {one: "Log ({count})", other: "Log ({count})"},
   "log.earlier": {one: "Show {count} earlier entry", other: "Show the {count} earlier entries"},
   "log.fewer": "Show only the latest {count}",
+  "log.earlierFailed": "The earlier entries could not be loaded (no connection?).",
   "log.resign": "{name} resigned.",
   "log.left": "{name} left the match: the autopilot plays for them.",
   "log.timeout": "Time ran out: {move}",
@@ -313,6 +315,7 @@ export default {
   "replay.at": "After step {at} of {count}",
   "replay.previous": "Previous",
   "replay.next": "Next",
+  "replay.failed": "Step {at} could not be loaded (no connection?).",
   "replay.deal": "The deal, before any move.",
   "replay.show": "Show",
   "replay.showStep": "Show the table after step {at} in the replay",

@@ -4,6 +4,7 @@ export default {
   "app.skip": "Saltar al contenido",
   "app.language": "Idioma",
   "app.loading": "Cargando…",
+  "app.tryAgain": "Volver a intentarlo",
   "name.limit": "Hasta {max} caracteres.",
   "option.range": "De {minimum} a {maximum}.",
 
@@ -305,6 +306,7 @@ export default {
   "log.title": {one: "Registro ({count})", other: "Registro ({count})"},
   "log.earlier": {one: "Mostrar {count} entrada anterior", other: "Mostrar las {count} entradas anteriores"},
   "log.fewer": "Mostrar solo las últimas {count}",
+  "log.earlierFailed": "No se pudieron cargar las entradas anteriores (¿no hay conexión?).",
   "log.resign": "{name} se rindió.",
   "log.left": "{name} dejó la partida: el piloto automático juega en su lugar.",
   "log.timeout": "Tiempo agotado: {move}",
@@ -313,6 +315,7 @@ export default {
   "replay.at": "Tras el paso {at} de {count}",
   "replay.previous": "Anterior",
   "replay.next": "Siguiente",
+  "replay.failed": "No se pudo cargar el paso {at} (¿no hay conexión?).",
   "replay.deal": "El reparto, antes de ninguna jugada.",
   "replay.show": "Ver",
   "replay.showStep": "Ver la mesa tras el paso {at}",

@@ -4,6 +4,7 @@ export default {
   "app.skip": "Aller au contenu",
   "app.language": "Langue",
   "app.loading": "Chargement…",
+  "app.tryAgain": "Réessayer",
   "name.limit": "{max} caractères au plus.",
   "option.range": "De {minimum} à {maximum}.",
 
@@ -305,6 +306,7 @@ export default {
   "log.title": {one: "Journal ({count})", other: "Journal ({count})"},
   "log.earlier": {one: "Afficher {count} entrée précédente", other: "Afficher les {count} entrées précédentes"},
   "log.fewer": "N'afficher que les {count} dernières",
+  "log.earlierFailed": "Les entrées précédentes n'ont pas pu être chargées (pas de connexion ?).",
   "log.resign": "{name} a abandonné.",
   "log.left": "{name} a quitté la partie : le pilote automatique joue pour lui.",
   "log.timeout": "Temps écoulé : {move}",
@@ -313,6 +315,7 @@ export default {
   "replay.at": "Après l'étape {at} sur {count}",
   "replay.previous": "Précédent",
   "replay.next": "Suivant",
+  "replay.failed": "L'étape {at} n'a pas pu être chargée (pas de connexion ?).",
   "replay.deal": "La donne, avant tout coup.",
   "replay.show": "Voir",
   "replay.showStep": "Voir la table après l'étape {at}",

@@ -4,6 +4,7 @@ export default {
   "app.skip": "Vai al contenuto",
   "app.language": "Lingua",
   "app.loading": "Caricamento…",
+  "app.tryAgain": "Riprova",
   "name.limit": "Fino a {max} caratteri.",
   "option.range": "Da {minimum} a {maximum}.",
 
@@ -305,6 +306,7 @@ export default {
   "log.title": {one: "Registro ({count})", other: "Registro ({count})"},
   "log.earlier": {one: "Mostra {count} voce precedente", other: "Mostra le {count} voci precedenti"},
   "log.fewer": "Mostra solo le ultime {count}",
+  "log.earlierFailed": "Non è stato possibile caricare le voci precedenti (manca la connessione?).",
   "log.resign": "{name} si è arreso.",
   "log.left": "{name} ha lasciato la partita: il pilota automatico gioca al suo posto.",
   "log.timeout": "Tempo scaduto: {move}",
@@ -313,6 +315,7 @@ export default {
   "replay.at": "Dopo il passo {at} di {count}",
   "replay.previous": "Precedente",
   "replay.next": "Successivo",
+  "replay.failed": "Non è stato possibile caricare il passo {at} (manca la connessione?).",
   "replay.deal": "La distribuzione, prima di ogni mossa.",
   "replay.show": "Vedi",
   "replay.showStep": "Vedi il tavolo dopo il passo {at}",

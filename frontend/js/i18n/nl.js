@@ -4,6 +4,7 @@ export default {
   "app.skip": "Naar de inhoud",
   "app.language": "Taal",
   "app.loading": "Laden…",
+  "app.tryAgain": "Opnieuw proberen",
   "name.limit": "Hoogstens {max} tekens.",
   "option.range": "Van {minimum} tot {maximum}.",
 
@@ -305,6 +306,7 @@ export default {
   "log.title": {one: "Verloop ({count})", other: "Verloop ({count})"},
   "log.earlier": {one: "Laat {count} eerdere zet zien", other: "Laat de {count} eerdere zetten zien"},
   "log.fewer": "Laat alleen de laatste {count} zien",
+  "log.earlierFailed": "De eerdere zetten konden niet worden geladen (geen verbinding?).",
   "log.resign": "{name} heeft opgegeven.",
   "log.left": "{name} heeft het potje verlaten: de automatische piloot speelt voor hem of haar.",
   "log.timeout": "Tijd om: {move}",
@@ -313,6 +315,7 @@ export default {
   "replay.at": "Na stap {at} van {count}",
   "replay.previous": "Vorige",
   "replay.next": "Volgende",
+  "replay.failed": "Stap {at} kon niet worden geladen (geen verbinding?).",
   "replay.deal": "Het delen, voor de eerste zet.",
   "replay.show": "Bekijk",
   "replay.showStep": "Bekijk de tafel na stap {at}",

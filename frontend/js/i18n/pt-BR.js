@@ -4,6 +4,7 @@
 export default {
   "app.skip": "Pular para o conteúdo",
   "app.loading": "Carregando…",
+  "app.tryAgain": "Tentar de novo",
 
   "game.addup.summary": "Jogue uma carta na fila de cima ou na de baixo: quando as duas filas somam o mesmo, você fica com todas as cartas da mesa.",
   "game.addit.summary": "Jogue uma carta e recolha cartas da mesa que somem o número dela: ganha quem recolher mais cartas.",
@@ -189,8 +190,10 @@ export default {
   "log.list": "O histórico, o mais recente primeiro",
   "log.title": {one: "Histórico ({count})", other: "Histórico ({count})"},
   "log.fewer": "Mostrar apenas as últimas {count}",
+  "log.earlierFailed": "Não foi possível carregar as entradas anteriores (sem conexão?).",
   "log.left": "{name} saiu do jogo: o piloto automático assumiu o lugar.",
   "replay.next": "Próximo",
+  "replay.failed": "Não foi possível carregar o passo {at} (sem conexão?).",
 
   "fair.title": "Embaralhamento justo",
   "fair.explain": "As cartas foram embaralhadas a partir de uma semente secreta. A impressão digital dela ficou pública desde o início; a semente aparece no fim do jogo, para você poder verificar que a distribuição não foi alterada.",

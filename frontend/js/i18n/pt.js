@@ -4,6 +4,7 @@ export default {
   "app.skip": "Saltar para o conteúdo",
   "app.language": "Idioma",
   "app.loading": "A carregar…",
+  "app.tryAgain": "Tentar outra vez",
   "name.limit": "Até {max} caracteres.",
   "option.range": "De {minimum} a {maximum}.",
 
@@ -305,6 +306,7 @@ export default {
   "log.title": {one: "Registo ({count})", other: "Registo ({count})"},
   "log.earlier": {one: "Mostrar {count} entrada anterior", other: "Mostrar as {count} entradas anteriores"},
   "log.fewer": "Mostrar só as últimas {count}",
+  "log.earlierFailed": "Não foi possível carregar as entradas anteriores (sem ligação?).",
   "log.resign": "{name} desistiu.",
   "log.left": "{name} saiu do jogo: o piloto automático joga no seu lugar.",
   "log.timeout": "Tempo esgotado: {move}",
@@ -313,6 +315,7 @@ export default {
   "replay.at": "Depois do passo {at} de {count}",
   "replay.previous": "Anterior",
   "replay.next": "Seguinte",
+  "replay.failed": "Não foi possível carregar o passo {at} (sem ligação?).",
   "replay.deal": "A distribuição, antes de qualquer jogada.",
   "replay.show": "Ver",
   "replay.showStep": "Ver a mesa depois do passo {at}",

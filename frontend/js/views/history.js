@@ -15,7 +15,9 @@ const LOG_SHOWN = 50;
 // Opening a match fetches the log's latest LOG_PAGE entries, not all of it: a long ADD-TOO match's 850 (213 kB of JSON,
 // 17 kB gzipped) came and were parsed on a slow phone before its last move showed. What reads further back fetches more, as
 // far as it reads: the notes under the last move back to this seat's own last move (in pages twice as long each time,
-// to the start at most), the earlier entries of the open log once shown, a replay's step as the slider reaches it.
+// to the start at most), the earlier entries of the open log a page at a time as the reader nears their foot (all 800
+// at once were 16 kB gzipped on a train's connection, for a reader who may stop at the tenth), a replay's step as the
+// slider reaches it. A page that did not arrive says so, with Try again, and is asked again when the network is back.
 const LOG_PAGE = LOG_SHOWN;
 const MOST_PER_ASK = 1000; // the log route's largest `limit` (openapi.yaml)
 // A replay's step that takes longer than this to come says "Loading…"; one sooner just replaces the step before it,
@@ -62,11 +64,13 @@ export function history(id, token, screen) {
   const retry = {timer: null, ms: 0, behind: false}; // behind: the log failed to catch up with the view, asked again
   // at: the step asked for; view: the one drawn, until at's comes; reveal: scroll to the replay once its step is drawn;
   // slow: at's step is late (STEP_SLOW_MS)
-  const replay = {at: null, view: null, reveal: false, slow: false, timer: null};
+  // failed: the step whose table or words did not arrive (no connection), said with Try again, else null
+  const replay = {at: null, view: null, reveal: false, slow: false, timer: null, failed: null};
   const open = {log: false, replay: false, missed: false, earlier: false};
   let shownFrom = 0; // the log's first entry drawn, set when it opens: the moves that come meanwhile go on its top
   let footChanged = false; // the earlier entries were just shown or hidden at the list's foot: its scroll keeps to its top
   let awaited = 0; // the views waiting for the log to draw it with them (see changed): it draws nothing itself meanwhile
+  const older = {asking: false, failed: false, watch: null}; // the open log's next page of earlier entries (olderPage)
 
   const keep = (fetched) => fetched.moves.forEach((entry) => { entries[entry.seq - 1] = entry; });
 
@@ -216,19 +220,47 @@ export function history(id, token, screen) {
     return html`<ol class="log" reversed start="${count}" tabindex="0" data-key="log"
         data-keep-scroll="${footChanged ? "top" : "foot"}" data-digits="${String(count).length}" aria-label="${t("log.list")}"
         >${entries.slice(from, count).map((m, n) => html`<li><span class="said">${words(m)}</span> ${showStep(from + n + 1)}</li>`)
-        .reverse()}</ol>${open.earlier && from ? html`<p>${t("app.loading")}</p>` : ""}${shownFrom ? earlier : ""}`;
+        .reverse()}</ol>${open.earlier && from ? olderFoot() : ""}${shownFrom ? earlier : ""}`;
   }
 
-  /** The open log's earlier entries, fetched when first shown; not fetched, they are hidden again (the button says
-   * so, to be pressed again). */
-  async function showEarlier() {
+  /** Under the open log while earlier entries are still to come: the next page on its way, or that it did not arrive. */
+  const olderFoot = () => (older.failed ? notArrived(t("log.earlierFailed"), "earlier", "log") : html`<p>${t("app.loading")}</p>`);
+
+  /** The page of the open log's earlier entries just before those fetched: asked for when they are shown, then each
+   * time the reader nears the foot of the list (watchFoot). */
+  async function olderPage() {
+    if (older.asking || !log.tail) return;
+    Object.assign(older, {asking: true, failed: false});
     try {
-      await fetchRange(0, log.tail);
+      await fetchRange(Math.max(0, log.tail - LOG_PAGE), log.tail);
       joinTail();
     } catch {
-      open.earlier = false;
+      older.failed = true;
     }
+    older.asking = false;
+    footChanged = true; // the entries read stay where they are
     screen.repaint();
+  }
+
+  /** The next page asked for once the open log's oldest entry drawn comes near the sight of its scroll box. */
+  function watchFoot(root) {
+    older.watch?.disconnect();
+    const list = root.querySelector("ol.log");
+    if (!open.earlier || !list || !log.tail || older.failed) return;
+    older.watch = new IntersectionObserver((seen) => seen.some((entry) => entry.isIntersecting) && olderPage(),
+      {root: list, rootMargin: "0px 0px 50% 0px"});
+    older.watch.observe(list.lastElementChild);
+  }
+
+  /** What did not arrive (`said`: the `what` page), with the button that asks for it again, as the network coming back
+   * does; pressed, the focus goes on to what it brings (the element of data-key `then`), not to the top of the page. */
+  const notArrived = (said, what, then) => html`<p class="error">${said} <button type="button" class="small"
+    data-action="fetchAgain" data-key="fetch-${what}-again" data-then="${then}">${t("app.tryAgain")}</button></p>`;
+
+  /** Ask again for what did not arrive: the open log's next page, the replay's step. */
+  function fetchAgain() {
+    if (older.failed && open.earlier) olderPage();
+    if (replay.failed !== null) show(replay.failed);
   }
 
   /** The page of the log that holds a replay's step `at`, when not fetched yet: stepping back from the log's tail, the
@@ -240,7 +272,7 @@ export function history(id, token, screen) {
       await fetchRange(Math.max(0, to - LOG_PAGE), to);
       joinTail();
     } catch {
-      // the step's words stay unsaid; stepping to it again asks again
+      if (replay.at === at) replay.failed = at; // said, with Try again
     }
     screen.repaint();
   }
@@ -251,7 +283,7 @@ export function history(id, token, screen) {
 
   /** The replay at step `at`: its slider and words at once, its table once fetched, the step drawn before kept till then. */
   async function show(at) {
-    Object.assign(replay, {at, slow: false});
+    Object.assign(replay, {at, slow: false, failed: null});
     fetchStep(at); // its words, beside its table
     clearTimeout(replay.timer);
     replay.timer = setTimeout(() => {
@@ -263,11 +295,13 @@ export function history(id, token, screen) {
     try {
       view = await api.version(id, at, token());
     } catch {
-      // not fetched: back to the step drawn, none when none was (the slider then on the last step, no table)
+      // not fetched: back to the step drawn, none when none was (the slider then on the last step, no table), and
+      // the step asked for said not loaded, with Try again
     }
     if (replay.at !== at) return; // another step was asked for meanwhile
     clearTimeout(replay.timer);
-    Object.assign(replay, {view: view || replay.view, at: view ? at : replay.view?.version ?? null, slow: false});
+    Object.assign(replay, {view: view || replay.view, at: view ? at : replay.view?.version ?? null, slow: false,
+      failed: view ? replay.failed : at});
     screen.repaint();
   }
 
@@ -289,7 +323,8 @@ export function history(id, token, screen) {
           data-disabled-focus="replay-at" ${at <= 0 ? "disabled" : ""}>${t("replay.previous")}</button>
         <button type="button" class="small" data-action="replayStep" data-step="1" data-key="replay-next"
           data-disabled-focus="replay-at" ${at >= view.version ? "disabled" : ""}>${t("replay.next")}</button></p>
-      <p data-say>${entry ? words(entry) : t(at > 0 ? "app.loading" : "replay.deal")}</p>
+      <p data-say>${entry ? words(entry) : at <= 0 ? t("replay.deal") : replay.failed === at ? "" : t("app.loading")}</p>
+      ${replay.failed === null ? "" : notArrived(t("replay.failed", {at: replay.failed}), "step", "replay-at")}
       ${replay.slow ? html`<p>${t("app.loading")}</p>` : ""}
       ${past ? html`<div class="replay-board" data-version="${past.version}" aria-busy="${busy ? "true" : "false"}">${
         scoreboard(past, past.you?.seat ?? null, screen.game)}${screen.game.board(replayContext(past))}</div>` : ""}`;
@@ -315,6 +350,7 @@ export function history(id, token, screen) {
     },
     stop() {
       asked = -1;
+      older.watch?.disconnect();
       clearTimeout(retry.timer);
       clearTimeout(replay.timer);
     },
@@ -384,20 +420,27 @@ export function history(id, token, screen) {
       open[name] = !open[name];
       if (name === "log" && open.log) shownFrom = Math.max(0, (log?.version ?? 0) - LOG_SHOWN);
       if (name === "earlier") footChanged = true;
-      if (name === "earlier" && open.earlier && log.tail > 0) showEarlier();
+      if (name === "earlier" && open.earlier) olderPage();
       if (name === "replay" && open.replay && replay.at === null) show(screen.view.version);
       screen.repaint();
       return true;
     },
     /** After a repaint: the replay's board as its game moves it (ADD-TOO's follows the step's diamond). */
     painted(root) {
+      watchFoot(root);
       const board = root.querySelector(".replay-board");
       if (!board || !replay.view) return;
       screen.game.painted?.(board, replayContext(replay.view));
       if (replay.reveal) board.closest(".replay-open").scrollIntoView({block: "start"}); // opened from the log
       replay.reveal = false;
     },
+    /** The network back: what did not arrive is asked for again, without a tap. */
+    revive: fetchAgain,
     actions: {
+      fetchAgain(button) {
+        document.querySelector(`[data-key="${button.dataset.then}"]`)?.focus({preventScroll: true});
+        fetchAgain();
+      },
       replayAt(input) {
         show(Number(input.value));
       },

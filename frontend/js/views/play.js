@@ -92,6 +92,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     ownSeat: null, // the seat this device holds, when the link opened here is another seat's (see shown)
     actions: {},
     fallbackFocus: "#status", // when a move took the focused button away: Tab goes on from the status to the hand
+    revive: () => screen.history.revive(), // the network back: the log's page or replay's step that did not arrive
     render() {
       const markup = draw();
       drawnMarkup = markup.text;
