@@ -149,17 +149,28 @@ def new_match(origin: str, game: str, join: bool = True, seats: int = 2, players
 FAMILY = ["Mum", "Dad", "Lena", "Tom", "Gran", "Pop"]
 
 
+def mum_to_place_after_pop(match: Match, events: int):
+    """Whether a view (each one `play` brings, in order) is one of `events` events or more, the last of them Pop's (the
+    last seat's), and Mum's turn to place a diamond: not after her own draw, which would make her the last mover."""
+    moved = {"last": None}  # the seat to move in the view before: the one who made the move that brought this view
+
+    def until(view: dict) -> bool:
+        after_pop, moved["last"] = moved["last"] == len(FAMILY) - 1, view["turn"]
+        return (view["version"] >= events and after_pop and view["turn"] == 0
+                and "place" in match.view(0)["you"]["legal_moves"])
+    return until
+
+
 def long_addtoo(origin: str, events: int = 850) -> Match:
     """A family's ADD-TOO to 1000 at six seats on a fixed deck, played to some `events` events and Mum's (seat 0's)
-    turn to place a diamond. The deck is fixed for the first hand only (the later ones are shuffled by the match's
+    turn to place a diamond just after Pop (the last seat) moved. The deck is fixed for the first hand only (the later ones are shuffled by the match's
     seed): a match that ends sooner is played again."""
     saved = OPTIONS["addtoo"]
     OPTIONS["addtoo"] = {"target": 1000}
     try:
         for _ in range(5):
             match = new_match(origin, "addtoo", players=FAMILY, deck=unshuffled(origin, "addtoo", len(FAMILY)))
-            view = match.play(lambda view: view["version"] >= events and view["turn"] == 0
-                              and "place" in match.view(0)["you"]["legal_moves"])
+            view = match.play(mum_to_place_after_pop(match, events))
             if view["status"] == "playing":
                 return match
     finally:

@@ -47,6 +47,15 @@ def long_addtoo(server):
     return matches.long_addtoo(server)
 
 
+def replay_at_step_one(page, match) -> None:
+    """The replay opened and its slider moved to step 1, once its latest step is drawn (the repaint that draws that
+    step would otherwise take the slider from under the change: a race seen 2 runs in 5)."""
+    page.locator('[data-panel="replay"]').click()
+    expect(page.locator(".replay-board")).to_have_attribute("data-version", str(match.view(0)["version"]))
+    page.locator('[data-key="replay-at"]').evaluate(
+        "(input) => { input.value = '1'; input.dispatchEvent(new Event('change', {bubbles: true})); }")
+
+
 def test_opening_a_long_match_fetches_only_the_latest_page_of_its_log(new_page, long_addtoo):
     count = long_addtoo.view(0)["version"]
     page, counts = opened(new_page, long_addtoo)
@@ -65,9 +74,7 @@ def test_opening_a_long_match_fetches_only_the_latest_page_of_its_log(new_page, 
 
 def test_the_replay_of_a_long_match_fetches_the_steps_it_goes_back_to(new_page, long_addtoo):
     page, counts = opened(new_page, long_addtoo)
-    page.locator('[data-panel="replay"]').click()
-    slider = page.locator('[data-key="replay-at"]')
-    slider.evaluate("(input) => { input.value = '1'; input.dispatchEvent(new Event('change', {bubbles: true})); }")
+    replay_at_step_one(page, long_addtoo)
     expect(page.locator(".replay-board")).to_have_attribute("data-version", "1")
     said = page.locator(".replay-open [data-say]")
     expect(said).not_to_have_text(re.compile("Loading|deal"))
@@ -195,11 +202,7 @@ def test_a_page_of_the_log_that_did_not_arrive_says_so_and_comes_on_try_again_or
 def test_a_replay_step_whose_words_did_not_arrive_says_so_not_loading_for_ever(new_page, long_addtoo):
     page, _ = opened(new_page, long_addtoo)
     page.route(earlier_pages, lambda route: route.abort())
-    page.locator('[data-panel="replay"]').click()
-    # its latest step drawn first: the repaint that draws it must not take the slider from under the change below
-    expect(page.locator(".replay-board")).to_have_attribute("data-version", str(long_addtoo.view(0)["version"]))
-    page.locator('[data-key="replay-at"]').evaluate(
-        "(input) => { input.value = '1'; input.dispatchEvent(new Event('change', {bubbles: true})); }")
+    replay_at_step_one(page, long_addtoo)
     expect(page.locator(".replay-board")).to_have_attribute("data-version", "1")  # its table came, not its words
     failure = page.locator(".replay-open .error")
     expect(failure).to_have_text("Step 1 could not be loaded (no connection?). Try again")
