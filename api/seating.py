@@ -140,9 +140,10 @@ def join(match: MatchRow, game, seat: int | None, name: str | None, admitted: Ca
         reserved = _reserved_for(match, name) if seat is None else None
         taking = reserved if reserved is not None else seat
         taking = _first_free(match, unreserved=bool(name)) if taking is None else taking
-        # The seat's reserved name as the creator wrote it ("Uma", when "uma" joins), else the name given
+        # The seat's reserved name as the creator wrote it ("Uma", when "uma" joins, naming the seat or not), else the
+        # name given
         kept = match.names[taking] if taking is not None and taking < match.seat_count else None
-        named = ((kept if reserved is not None else name) or kept or "").strip()
+        named = ((kept if kept and name and reads_as(name, kept) else name) or kept or "").strip()
         _check_unlike_the_others(match, taking, named)
         if taking is None:  # after the name's check: a name already at the table is told so first
             kept = [match.names[n] for n in _free(match)]

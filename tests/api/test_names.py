@@ -148,6 +148,16 @@ def test_a_join_without_a_seat_takes_the_free_seat_reserved_for_its_name(client,
     assert table.join("Di", seat=1)["seat"] == 1, "unless it names the seat"
 
 
+@pytest.mark.parametrize("seat", [None, 2])
+def test_a_seat_taken_under_its_reserved_name_keeps_it_as_the_creator_wrote_it(client, seat):
+    """Found by tests/api/test_stateful.py: "cat" naming Cat's seat became "cat", where "cat" joining without a seat
+    became "Cat" (the seat list of the join screen names the seat)."""
+    body = client.post("/api/v1/games", json={"game": "addup", "players": ["Ann", "Bob", "Cat"]}).json
+    table = Table(client, body["game"]["id"], body["invite"], {0: body["token"]})
+    cat = table.join("cat", **({} if seat is None else {"seat": seat}))
+    assert (cat["seat"], cat["game"]["seats"][2]["name"]) == (2, "Cat")
+
+
 def test_a_name_reserved_for_a_taken_seat_is_still_refused(client):
     body = client.post("/api/v1/games", json={"game": "addup", "players": ["Ann", "Bob", "Cat"]}).json
     table = Table(client, body["game"]["id"], body["invite"], {0: body["token"]})
