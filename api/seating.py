@@ -24,7 +24,7 @@ from .push import outbox
 _SEATING = (update(games_table).where(games_table.c.id == bindparam("match_id"),
                                       games_table.c.seating == bindparam("seen"))
             .values(seating=bindparam("new_seating"), status=bindparam("new_status"), turn=bindparam("new_turn"),
-                    moved_at=bindparam("now")))
+                    moved_at=bindparam("now"), creator=bindparam("new_creator")))
 _FILLED = _SEATING.values(join_code_hash=None)  # the last seat taken: the join code stops working (api/join_codes.py)
 _NEW_MATCH, _NEW_SEAT = insert(games_table), insert(seats_table)
 _CLAIM_REMATCH = update(games_table).where(games_table.c.id == bindparam("match_id"),
@@ -88,9 +88,12 @@ def new_match(game, names: list, options: dict, deck: list | None, time_per_move
                    "join_code": code and join_codes.shown(code)}
 
 
-def take_seat(match: MatchRow, game, seat: int, name: str | None) -> tuple[MatchRow, str]:
+def take_seat(match: MatchRow, game, seat: int, name: str | None, joined: bool = False) -> tuple[MatchRow, str]:
     """Stage a player's taking `seat` (committed by the caller, as a compare-and-set on the seats
-    the request saw); return the match after it and the seat's new secret token."""
+    the request saw); return the match after it and the seat's new secret token. A seat `joined` with the invite or
+    the join code is never the creator's: the match then has none (a rematch's creator seat waits for the player who
+    created the match before it, and whoever took it with the invite could otherwise replace the others' links and
+    invite, and free their seats)."""
     if seat >= match.seat_count:
         raise Problem(422, "no_such_seat", f"This match has seats 0 to {match.seat_count - 1}.")
     if any(s.seat == seat for s in match.seats):
@@ -99,22 +102,23 @@ def take_seat(match: MatchRow, game, seat: int, name: str | None) -> tuple[Match
         raise Problem(422, "name_required", "Give a name to take this seat.")
     token, now = seat_tokens.new_secret(), clock.now()
     taken = sorted((*match.seats, matches.SeatRow(seat, name, seat_tokens.digest(token), now)), key=lambda s: s.seat)
-    seated = match.changed(seats=tuple(taken), seating=match.seating + 1, moved_at=now)
+    seated = match.changed(seats=tuple(taken), seating=match.seating + 1, moved_at=now,
+                           creator=None if joined and seat == match.creator else match.creator)
     if seated.full:
         seated = seated.changed(status="playing", turn=events.to_move(game, replays.initial(seated, game)))
     transaction.stage(_FILLED if seated.full else _SEATING, {
         "match_id": match.id, "seen": match.seating, "new_seating": seated.seating, "new_status": seated.status,
-        "new_turn": seated.turn, "now": now}, must_change=True)
+        "new_turn": seated.turn, "new_creator": seated.creator, "now": now}, must_change=True)
     transaction.stage(_NEW_SEAT, {"game_id": match.id, "seat": seat, "name": name,
                                   "token_hash": seat_tokens.digest(token), "bot": None, "joined_at": now})
     outbox.after_seating(seated, seat)
     return seated, token
 
 
-def created(match: MatchRow, game, seat: int, name: str | None, conflict, **extra):
-    """Take `seat` and commit (another request's taking it first raises `conflict()`); answer 201
-    with the seat's secret link and the match as it sees it."""
-    match, token = take_seat(match, game, seat, name)
+def created(match: MatchRow, game, seat: int, name: str | None, conflict, joined: bool = False, **extra):
+    """Take `seat` (`joined` with the invite or join code: take_seat) and commit (another request's taking it first
+    raises `conflict()`); answer 201 with the seat's secret link and the match as it sees it."""
+    match, token = take_seat(match, game, seat, name, joined)
     state = replays.initial(match, game)  # seats are taken before the first move...
     if match.full:  # ...but the match starts now: bots to move play at once
         match, state = writes.stand_ins(match, game, state)
@@ -151,7 +155,7 @@ def join(match: MatchRow, game, seat: int | None, name: str | None, admitted: Ca
                           "those names, or name the seat you take.")
         return taking, named
 
-    return _seated(match, game, pick)
+    return _seated(match, game, pick, joined=True)
 
 
 def rematch(old: MatchRow, game, seat: int):
@@ -255,11 +259,11 @@ def _check_unlike_the_others(match: MatchRow, seat: int | None, name: str) -> No
     check_unlike(name, (shown["name"] for shown in seats(match) if shown["seat"] != seat))
 
 
-def _seated(match: MatchRow, game, pick: Callable[[MatchRow], tuple[int, str]]):
-    """Take the seat `pick(match)` names, under the name it gives, and commit (`created`), picking
-    again on the match as read again when another request changed its seats first (`_retried`): the
-    same seat if it is still free, or the next free one."""
-    return _retried(match, lambda match: created(match, game, *pick(match), _outrun), lambda: Problem(
+def _seated(match: MatchRow, game, pick: Callable[[MatchRow], tuple[int, str]], joined: bool = False):
+    """Take the seat `pick(match)` names, under the name it gives, and commit (`created`, `joined` with the invite or
+    join code), picking again on the match as read again when another request changed its seats first (`_retried`):
+    the same seat if it is still free, or the next free one."""
+    return _retried(match, lambda match: created(match, game, *pick(match), _outrun, joined), lambda: Problem(
         409, "seat_taken", "Players kept taking and leaving seats while you joined; try again."))
 
 

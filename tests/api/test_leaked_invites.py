@@ -133,10 +133,10 @@ def test_a_join_read_before_the_new_invite_is_refused_when_it_tries_again(client
     took = seating.take_seat
     replaced = []
 
-    def late(match, game, seat, name):  # the creator's new invite commits between the join's read and its write
+    def late(match, game, seat, name, joined=False):  # the creator's new invite commits between the join's read and its write
         if not replaced:
             replaced.append(app.test_client().post(f"/api/v1/games/{table.id}/invite", headers=table.auth(0)))
-        return took(match, game, seat, name)
+        return took(match, game, seat, name, joined)
 
     monkeypatch.setattr(seating, "take_seat", late)
     refused = join(table, **({"join_code": code} if by_code else {"invite": table.invite}))

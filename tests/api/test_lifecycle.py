@@ -267,6 +267,25 @@ def test_a_seat_whose_rematch_place_someone_took_with_the_invite_is_told_so(clie
     assert "invite" in late.json["detail"], "not only 'another device?': Di took the seat"
 
 
+def test_whoever_takes_the_creator_s_seat_of_a_rematch_with_its_invite_is_not_its_creator(client):
+    """Bob asked for the rematch first, and Di took Ann's seat in it with its invite: the rematch still named seat 0
+    its creator, so Di could give Bob's seat a new link (and before the start replace the invite and free seats). It
+    has no creator now, as when the creator gives the seat back."""
+    table = Table.create(client)
+    client.post(f"/api/v1/games/{table.id}/resign", headers=bearer(table.tokens[0]))
+    asked = client.post(f"/api/v1/games/{table.id}/rematch", headers=bearer(table.tokens[1])).json
+    rematch = f"/api/v1/games/{asked['game']['id']}"
+    assert asked["game"]["creator"] == 0, "kept for Ann, who created the match before"
+    di = client.post(f"{rematch}/seats", json={"invite": asked["invite"], "seat": 0, "name": "Di"})
+    assert di.status_code == 201 and di.json["game"]["creator"] is None, di.json
+    assert client.get(rematch).json["creator"] is None
+    for refused in (client.post(f"{rematch}/invite", headers=bearer(di.json["token"])),
+                    client.delete(f"{rematch}/seats/1", headers=bearer(di.json["token"])),
+                    client.post(f"{rematch}/seats/1/link", headers=bearer(di.json["token"]))):
+        assert refused.status_code == 403, refused.json
+    assert client.get(rematch, headers=bearer(asked["token"])).json["seats"][1]["joined"], "Bob keeps his seat"
+
+
 def test_a_rematch_keeps_no_seat_for_a_player_who_left_the_match(client, clock):
     """A club's three-seat match: Bob left (the autopilot played on) and Cy missed turns until put out. Their
     seats in the rematch are open to anyone, a latecomer with the join code included: kept under their names,
