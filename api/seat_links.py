@@ -1,10 +1,11 @@
-"""A seat's link in safe hands: the match's creator gives a lost seat a new link, and a device
+"""A seat's link in safe hands: the match's creator gives a lost seat a new link, a seat cuts off
+the other devices holding its link by taking a new one, and a device
 showing a seat learns whether another device showed it lately.
 
 A seat is its secret token, and its link carries it: whoever opens the link plays the seat. So a
 player who lost the link (it stayed in a chat app's browser, say) has lost the seat, and a link
 passed on hands the seat over without a word. The creator of the match may replace a seat's
-token: the old link stops working at once, and its holder is told why (401 `link_replaced`, from
+token, and a seat its own (the new one answered to the device that asked): the old link stops working at once, and its holder is told why (401 `link_replaced`, from
 `seat_tokens.refused_token`). Each device keeps a random id and announces it when it shows a seat; the
 seat keeps the last one (hashed) and when, and a device that finds another one there lately is
 told. A new link changes the match's seating, and so its views' ETags; the devices are neither
@@ -49,12 +50,12 @@ def _changed() -> Problem:
 @bp.post("/<match_id>/seats/<int:seat>/link")
 @idempotent
 def reissue_link(match_id: str, seat: int):
-    """The match's creator gives another seat a new link; the old link stops working at once."""
+    """A seat's new link, asked by the seat itself (its other devices cut off) or by the match's
+    creator for another seat (a lost link); the old link stops working at once."""
     jsonio.no_body()
     match, _, asker = opened(match_id, seat="required")
-    check_creator(match, asker, "give a seat a new link")
-    if seat == asker:
-        raise Problem(403, "own_seat", "Your own seat's link cannot be replaced: nobody could give it back to you.")
+    if seat != asker:
+        check_creator(match, asker, "give another seat a new link")
     check_seat_exists(match, seat)
     taken = next((s for s in match.seats if s.seat == seat), None)
     if taken is None:

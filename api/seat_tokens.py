@@ -89,11 +89,11 @@ _REPLACED = select(replaced_links_table.c.seat, replaced_links_table.c.replaced_
 
 
 def refused_token(match_id: str, token: str) -> Problem:
-    """Why a token that is no seat's is refused: its link was replaced by the match's creator (one
+    """Why a token that is no seat's is refused: its link was replaced, by the match's creator or the seat itself (one
     SELECT, on this failing path only), or it never was this match's."""
     replaced = connection.get().execute(_REPLACED, {"token": digest(token), "id": match_id}).first()
     if replaced is None:
         return _bad_token()
-    return Problem(401, "link_replaced", f"The link of seat {replaced.seat} was replaced by the match's creator at "
-                   f"{utc_iso(replaced.replaced_at)}: this one no longer works. Ask them for the new link.",
+    return Problem(401, "link_replaced", f"The link of seat {replaced.seat} was replaced at {utc_iso(replaced.replaced_at)}, "
+                   "by the match's creator or by the seat's player on another device: this one no longer works.",
                    seat=replaced.seat, replaced_at=utc_iso(replaced.replaced_at))

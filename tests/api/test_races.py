@@ -209,6 +209,30 @@ def test_two_new_links_for_one_seat_at_once_replace_it_one_after_the_other_or_on
         assert len(working) == 1
 
 
+def test_a_seat_s_new_link_and_a_move_by_its_old_device_at_once(client, base):
+    """The old phone moves as its player cuts it off: the new link is made, and the move lands before it or is
+    refused (never after it: the move's compare-and-set checks the seating the new link changed)."""
+    for _ in range(4):
+        made = create(base)
+        match = made["game"]["id"]
+        old = call(base, "POST", f"/{match}/seats", {"invite": made["invite"], "name": "Bob"}).json()["token"]
+        tokens = {0: made["token"], 1: old}
+        mover = call(base, "GET", f"/{match}", token=tokens[call(base, "GET", f"/{match}").json()["turn"]]).json()
+        if mover["you"]["seat"] == 0:
+            call(base, "POST", f"/{match}/moves", {"version": 0, "move": first_legal(mover)}, made["token"])
+            mover = call(base, "GET", f"/{match}", token=old).json()
+        move = ("POST", f"/{match}/moves", {"version": mover["version"], "move": first_legal(mover)}, old, {})
+        relink = ("POST", f"/{match}/seats/1/link", None, old, {"Idempotency-Key": str(uuid.uuid4())})
+        moved, relinked = at_once(base, move, relink)
+        assert_no_server_error([moved, relinked])
+        assert relinked.status_code == 200, relinked.text
+        assert moved.status_code == 200 or moved.json()["code"] in ("link_replaced", "stale_version"), moved.text
+        landed = call(base, "GET", f"/{match}/moves").json()["version"] - mover["version"]
+        assert landed == (moved.status_code == 200)
+        assert call(base, "GET", f"/{match}", token=old).json()["code"] == "link_replaced"
+        assert call(base, "GET", f"/{match}", token=relinked.json()["token"]).json()["you"]["seat"] == 1
+
+
 def test_a_new_link_retried_at_once_with_its_key_is_made_once(client, base):
     for _ in range(4):
         made = create(base)

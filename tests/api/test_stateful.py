@@ -221,9 +221,9 @@ class Seating(RuleBasedStateMachine):
         token = match.tokens.get(asker)
         if token is None or seat >= match.seat_count:
             return
-        if asker != match.creator:
-            expected = 403
-        elif seat == asker:
+        if seat == asker:  # a seat cuts its other devices off
+            expected = 200
+        elif asker != match.creator:
             expected = 403
         elif seat not in match.taken or seat in match.bots:
             expected = 409

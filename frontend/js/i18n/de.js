@@ -417,7 +417,6 @@ export default {
   "error.push_off": "Dieser Server sendet keine Benachrichtigungen.",
   "error.link_replaced": "Die Person, die das Spiel erstellt hat, hat diesem Platz einen neuen Link gegeben; dieser funktioniert nicht mehr, du schaust zu. Bitte sie um den neuen Link und öffne ihn hier.",
   "error.not_creator": "Nur wer das Spiel erstellt hat, kann einem Platz einen neuen Link geben.",
-  "error.own_seat": "Der Link deines eigenen Platzes kann nicht ersetzt werden.",
   "error.seat_free": "Dieser Platz ist frei: Schick stattdessen den Einladungslink.",
   "error.link_changed": "Der Link des Platzes hat sich gerade geändert: Versuch es noch einmal.",
 

@@ -417,7 +417,6 @@ export default {
   "error.push_off": "This server sends no notifications.",
   "error.link_replaced": "The match's creator gave this seat a new link, so this one no longer works: you are watching. Ask them for the new link and open it here.",
   "error.not_creator": "Only the player who created the match can give a seat a new link.",
-  "error.own_seat": "Your own seat's link cannot be replaced.",
   "error.seat_free": "That seat is free: send the invite link instead.",
   "error.link_changed": "The seat's link changed a moment ago: try again.",
 

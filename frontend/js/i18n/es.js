@@ -417,7 +417,6 @@ export default {
   "error.push_off": "Este servidor no envía notificaciones.",
   "error.link_replaced": "Quien creó la partida dio un enlace nuevo a esta plaza, así que este ya no funciona: estás mirando. Pídele el enlace nuevo y ábrelo aquí.",
   "error.not_creator": "Solo quien creó la partida puede dar un enlace nuevo a una plaza.",
-  "error.own_seat": "El enlace de tu propia plaza no se puede reemplazar.",
   "error.seat_free": "Esa plaza está libre: envía mejor el enlace de invitación.",
   "error.link_changed": "El enlace de la plaza cambió hace un momento: inténtalo de nuevo.",
 

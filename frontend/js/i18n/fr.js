@@ -417,7 +417,6 @@ export default {
   "error.push_off": "Ce serveur n'envoie pas de notifications.",
   "error.link_replaced": "La personne qui a créé la partie a donné un nouveau lien à cette place : celui-ci ne fonctionne plus, vous regardez. Demandez-lui le nouveau lien et ouvrez-le ici.",
   "error.not_creator": "Seule la personne qui a créé la partie peut donner un nouveau lien à une place.",
-  "error.own_seat": "Le lien de votre propre place ne peut pas être remplacé.",
   "error.seat_free": "Cette place est libre : envoyez plutôt le lien d'invitation.",
   "error.link_changed": "Le lien de la place vient de changer : réessayez.",
 

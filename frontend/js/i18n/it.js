@@ -417,7 +417,6 @@ export default {
   "error.push_off": "Questo server non invia notifiche.",
   "error.link_replaced": "Chi ha creato la partita ha dato un nuovo link a questo posto, quindi questo non funziona più: stai guardando. Chiedigli il nuovo link e aprilo qui.",
   "error.not_creator": "Solo chi ha creato la partita può dare un nuovo link a un posto.",
-  "error.own_seat": "Il link del tuo posto non può essere sostituito.",
   "error.seat_free": "Quel posto è libero: invia invece il link d'invito.",
   "error.link_changed": "Il link del posto è appena cambiato: riprova.",
 

@@ -417,7 +417,6 @@ export default {
   "error.push_off": "Deze server stuurt geen meldingen.",
   "error.link_replaced": "Wie het potje heeft gemaakt, heeft deze plek een nieuwe link gegeven, dus deze werkt niet meer: je kijkt mee. Vraag om de nieuwe link en open hem hier.",
   "error.not_creator": "Alleen de speler die het potje heeft gemaakt, kan een plek een nieuwe link geven.",
-  "error.own_seat": "De link van je eigen plek kan niet vervangen worden.",
   "error.seat_free": "Die plek is vrij: stuur liever de uitnodigingslink.",
   "error.link_changed": "De link van de plek is net veranderd: probeer het nog eens.",
 

@@ -266,7 +266,6 @@ export default {
   "error.not_your_seat": "Só o link deste lugar pode fazer isso.",
   "error.link_replaced": "Quem criou o jogo deu um novo link para este lugar, então este não funciona mais: você está assistindo. Peça o novo link e abra aqui.",
   "error.not_creator": "Só quem criou o jogo pode dar um novo link a um lugar.",
-  "error.own_seat": "O link do seu próprio lugar não pode ser substituído.",
   "error.seat_free": "Esse lugar está livre: envie o link de convite.",
   "error.link_changed": "O link do lugar acabou de mudar: tente de novo.",
 

@@ -417,7 +417,6 @@ export default {
   "error.push_off": "Este servidor não envia notificações.",
   "error.link_replaced": "Quem criou o jogo deu uma nova ligação a este lugar, por isso esta já não funciona: estás a ver. Pede-lhe a nova ligação e abre-a aqui.",
   "error.not_creator": "Só quem criou o jogo pode dar uma nova ligação a um lugar.",
-  "error.own_seat": "A ligação do teu próprio lugar não pode ser substituída.",
   "error.seat_free": "Esse lugar está livre: envia antes a ligação de convite.",
   "error.link_changed": "A ligação do lugar acabou de mudar: tenta de novo.",
 

@@ -171,7 +171,7 @@ const ERROR_KEYS = {
     "seat_taken", "name_required", "name_taken", "unknown_match", "bad_token", "unknown", "replace_mismatch",
     "one_total", "too_few_cards", "cannot_expose", "cannot_lay", "lay_back", "bad_option", "deadline_not_passed",
     "no_deadlines", "not_over", "already_started", "not_your_seat", "push_off", "link_replaced", "not_creator",
-    "own_seat", "seat_free", "link_changed", "hints_off", "last_person", "turn_moved_on",
+    "seat_free", "link_changed", "hints_off", "last_person", "turn_moved_on",
     "replace_circle", "replace_pool_empty",
     "already_left", "seats_reserved", "seats_changed", "bad_name", "too_many_subscriptions", "subscription_changed",
     "bot_seat", "bad_join_code", "unknown_join_code", "own_turn", "same_pace", "invite_replaced", "join_code_replaced",
