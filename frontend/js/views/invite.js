@@ -42,8 +42,9 @@ const WARNED = "addgames.seatLinkWarned"; // this device was told once what copy
 /** The seat's own link, kept apart from the invite (below the table) and marked private; the first
  * copy on a device asks, since sending it by mistake hands the seat over. Once the player has it on their
  * own device, this one may forget the seat (asked first): it then only watches, and no longer hears that
- * another device shows the seat (`handFailed`: it could not, its pushes not stopped). */
-export function seatLinkPanel(link, {current, asking, waiting, qr, handing, handFailed, creator}) {
+ * another device shows the seat (`handFailed`: it could not, its pushes not stopped). `stopping`: the question and
+ * answer of "Stop other devices playing this seat" (own-link.js), drawn before it. */
+export function seatLinkPanel(link, {current, asking, waiting, qr, handing, handFailed, creator, stopping}) {
   return html`<section class="seat-link panel private" aria-labelledby="seat-link-title">
     <h2 id="seat-link-title">${t("seatLink.title")} <span class="tag private-tag">${t("seatLink.private")}</span></h2>
     <p>${t("seatLink.hint")}</p>
@@ -59,6 +60,7 @@ export function seatLinkPanel(link, {current, asking, waiting, qr, handing, hand
       <button type="button" data-action="dismissLink" data-key="dismiss-link">${t("seatLink.done")}</button></p>`}
     ${notice(current, "seat-link")}
     ${qr}
+    ${stopping}
     ${handing ? html`<div class="confirm" role="group" aria-labelledby="hand-ask" data-escape="cancelHandOver">
         <p id="hand-ask" tabindex="-1" data-key="hand-ask">${t(creator ? "seatLink.handAskCreator" : "seatLink.handAsk")}</p>
         ${handFailed ? html`<p class="error" id="hand-failed">${t("mine.forgetFailed")}</p>` : ""}

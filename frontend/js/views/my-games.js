@@ -124,7 +124,7 @@ function item(entry, failed, listed) {
 }
 
 /** A seat the server no longer knows: the match expired or the seat was given back, or (`replaced`) the
- * match's creator gave the seat a new link. */
+ * seat was given a new link (by the match's creator, or from another device of its player). */
 function goneItem({id, game}, replaced, failed) {
   return html`<li class="mine"><strong>${gameName(game)}</strong>
     <span class="state">${t(replaced.has(id) ? "mine.replaced" : "mine.gone")}</span>

@@ -150,7 +150,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   screen.renaming = renaming(id, () => token, screen, showAnswer);
   screen.pacing = paceControl(id, () => token, screen, showAnswer);
   screen.notifying = notifyControl(id, () => token, screen);
-  screen.ownLink = ownLink(id, screen, {stop: () => poller.stop(), start: startPolling});
+  screen.ownLink = ownLink(id, screen, {stop: () => poller.stop(), start: startPolling, relinked});
   screen.thinking = thinking(id, () => token, (view) => drawn(view));
 
   /** The screen's markup: the match, or what shows before its first view. */
@@ -173,7 +173,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
         ${screen.hint.text}</p>` : ""}
       ${outboxLines()}
       ${errorLine()}
-      ${screen.seatLinks.warning(view, me)}
+      ${screen.seatLinks.warning()}
       ${otherSeatNotice(view, me)}
       ${screen.lifecycle.deadline(view, me)}
       ${view.status === "waiting" && invitation ? invitePanel(view, invitation, screen.notice) : ""}
@@ -498,6 +498,14 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   function startPolling() {
     poller = poll((etag, options) => api.view(id, token, etag, options), (view) => shown(view, undefined, true), failed, back,
       () => screen.repaint());
+  }
+
+  /** This device gave its seat a new link (own-link.js): play on with it, the poll asked again with it at once. */
+  function relinked(newToken) {
+    token = newToken;
+    linkToken = null; // the link this page opened with is the old one
+    poller?.stop(); // a poll held with the old token would be refused
+    startPolling();
   }
 
   /** The seat's token this device keeps, when it is not the one that stopped working here. */

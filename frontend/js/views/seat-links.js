@@ -25,13 +25,6 @@ function deviceId() {
   return made;
 }
 
-/** What to do when another device shows the seat: ask the creator for a new link, unless nobody can give
- * this seat one (the creator's own seat: the API refuses it, own_seat; or a creator who gave their seat back). */
-function advice(view, me) {
-  if (view.creator === me) return t("device.whatCreator");
-  return view.creator === null ? t("device.whatNobody") : t("device.what");
-}
-
 /** `fromQr`: the page opened a seat link read from the QR code of a device that shows the seat (a teacher handing a
  * pupil their seat): that device is the other one the server finds at the first showing, and no cause for alarm; so is
  * the old device of a seat moved here with the rest of its matches (views/move.js), at its first showing here. */
@@ -119,11 +112,11 @@ export function seatLinks(id, token, screen, fromQr = false) {
       return disclosure("links", open, t("relink.title"), open ? body(view, me) : "");
     },
     /** Near the top: this seat is also shown on another device. */
-    warning(view, me) {
+    warning() {
       if (otherDevice === null) return "";
       return html`<div class="other-device" id="other-device">
         <p data-say="other-device ${otherDevice}">${t("device.other", {when: relativeTime(otherDevice)})}</p>
-        <p class="hint" data-say>${advice(view, me)}</p>
+        <p class="hint" data-say>${t("device.what")}</p>
         <p class="actions"><button type="button" class="small" data-action="dismissOtherDevice"
           data-key="dismiss-other-device">${t("device.ok")}</button>
           ${knownDevices() && otherName ? html`<button type="button" class="small" data-action="myOtherDevice"
