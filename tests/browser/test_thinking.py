@@ -38,7 +38,9 @@ def child_moves(page, match, seats_after: int = 1) -> tuple[int, list]:
 
 def test_the_child_sees_their_own_move_land_then_the_computer_thinking_then_its_reply(new_page, server):
     match = new_match(server, "addup", bots={1: "easy"})
-    page = new_page()
+    # "Thinking" is said with the child's move once the log has it: a pause longer than the log's fetch on a loaded
+    # machine (the tests' 50 ms was not, and the reply's words came first: a .ci/run heard no "thinking")
+    page = new_page(think_ms=3000)
     page.context.add_init_script(HEAR_LIVE_REGIONS)
     page.context.add_init_script(RECORD_STATUSES)
     page.goto(match.seat_link(0))
