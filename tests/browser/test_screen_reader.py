@@ -127,6 +127,34 @@ def test_a_hint_keeps_the_cards_picked_and_the_focus_and_is_said(new_page, serve
     expect(page.locator(".live-sum")).to_be_visible()
 
 
+# The hint's answer comes after a poll that brought the hint's own version, whose log comes later still.
+SLOW_HINT_AND_LOG = """
+const fetched = window.fetch;
+const later = (ms, value) => new Promise((resolve) => setTimeout(() => resolve(value), ms));
+window.fetch = async (input, init) => {
+  const url = String(input.url || input);
+  const answer = await fetched(input, init);
+  if (/\\/moves\\?after=/.test(url)) return later(1200, answer);
+  if (/\\/hint$/.test(url)) return later(600, answer);
+  return answer;
+};
+"""
+
+
+def test_a_hint_is_said_when_a_poll_brought_its_version_first(new_page, server):
+    """The poll's drawing of the hint's version, waiting for its log, did not say "Your turn." over the hint."""
+    match = new_match(server, "addem")
+    page = new_page()
+    page.add_init_script(SLOW_HINT_AND_LOG)
+    page.goto(match.seat_link(match.view(0)["turn"]))
+    hint = page.locator('[data-key="hint"]')
+    expect(hint).to_be_enabled()
+    hint.click()
+    expect(page.locator("#hint")).to_be_visible()
+    page.wait_for_timeout(2500)  # the log's answer, and the poll's drawing after it, have come
+    expect(page.locator("#announce")).to_have_text(re.compile(r"^Hint: \S"))
+
+
 def test_add_too_says_the_cell_chosen_its_points_and_each_turn(new_page, server):
     """The chosen cell is pressed; choosing it says the points there, and each turn of the diamond says
     its position (the points may stay the same)."""

@@ -377,7 +377,10 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     const name = player(view, me, table);
     setTitle(`${gameName(view.game)} · ${t("app.name")}`, mine, name && isolated(name));
     const came = before ? arrivals(before, view, me) : [];
-    if (sayOnOpen || (before && (before.version !== view.version || before.status !== view.status || came.length))) {
+    // A hint already said of this version: a poll that brought it first, its log awaited meanwhile, says nothing over it.
+    const hinted = screen.hint?.version === view.version;
+    if (sayOnOpen || (before && !hinted
+      && (before.version !== view.version || before.status !== view.status || came.length))) {
       // said with the others' moves (see tell), from the first change not said yet (a step of paced replies, say)
       screen.telling = {from: screen.telling?.from ?? before?.version ?? view.version, line: spokenStatus(view, me, came),
         scores: view.status === "playing" ? scoresNow(view, screen.game) : ""};
