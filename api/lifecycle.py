@@ -1,7 +1,7 @@
 """Keeping matches moving over days: resigning, freeing or renaming a seat, claiming a timeout, changing the time per
 move, rematches."""
 from flask import Blueprint, request
-from sqlalchemy import bindparam, delete, update
+from sqlalchemy import bindparam, delete, insert, update
 
 from engine import GameOver
 from engine import events
@@ -9,7 +9,7 @@ from engine import events
 from . import clock, idempotency, pace, replays, seating, transaction, writes
 from .moves import check_version
 from .errors import Problem
-from .models import games_table, seats_table, utc_iso
+from .models import games_table, replaced_links_table, seats_table, utc_iso
 from .idempotency import idempotent
 from .jsonio import no_body, no_content
 from .opening import check_seat_exists, opened, opened_by_its_seat
@@ -20,6 +20,7 @@ bp = Blueprint("lifecycle", __name__, url_prefix="/api/v1/games")
 
 _FREE = update(games_table).where(games_table.c.id == bindparam("match_id"),
                                   games_table.c.seating == bindparam("seen"))
+_FREED = insert(replaced_links_table)  # its token's hash, so that its holder is told the seat was freed (seat_freed)
 # The head's time per move, written with the change's event (the event's compare-and-set guards both)
 _PACE = update(games_table).where(games_table.c.id == bindparam("match_id")).values(time_per_move=bindparam("seconds"))
 
@@ -43,7 +44,8 @@ def resign(match_id: str):
 
 @bp.delete("/<match_id>/seats/<int:seat>")
 def free_seat(match_id: str, seat: int):
-    """Give a seat back before the match starts, or free one as the match's creator (its token stops working)."""
+    """Give a seat back before the match starts, or free one as the match's creator (its token stops working, and is
+    refused with `seat_freed` from then on, not as a mistyped one)."""
     no_body()
     match, _, asker = opened(match_id, seat="required")
     check_seat_exists(match, seat)
@@ -63,6 +65,8 @@ def free_seat(match_id: str, seat: int):
         freed.update(creator=None, names=[None if n == seat else name for n, name in enumerate(match.names)])
     transaction.stage(_FREE.values(**freed), {"match_id": match.id, "seen": match.seating}, must_change=True)
     transaction.stage(delete(seats_table).where(seats_table.c.game_id == match.id, seats_table.c.seat == seat))
+    transaction.stage(_FREED, {"token_hash": taken.token_hash, "game_id": match.id, "seat": seat,
+                               "replaced_at": clock.now(), "freed_by": "seat" if asker == seat else "creator"})
     outbox.forget_token(taken.token_hash)
     return idempotency.commit(no_content(), lambda: Problem(
         409, "seats_changed", "The seats changed a moment ago (a join?); reload the match and try again."))

@@ -21,7 +21,7 @@ bp = Blueprint("mine", __name__, url_prefix="/api/v1")
 def my_games():
     """The matches of the seat tokens a device holds (unknown tokens are left out), read in one SELECT
     however many, those this release cannot read (a newer one wrote to them) named apart, and the tokens whose
-    link the match's creator replaced (looked up only when some token is not a seat's)."""
+    link was replaced, or whose seat was freed before the start (looked up only when some token is not a seat's)."""
     hashes = [seat_tokens.digest(token) for token in MyGames().load(request.get_json())["tokens"]]
     held = connection.get().execute(select(seats_table.c.game_id, seats_table.c.seat, seats_table.c.name, _LAST_MOVE)
                                     .where(seats_table.c.token_hash.in_(hashes))).all()
@@ -35,10 +35,12 @@ def my_games():
         except UnknownEvent as newer:  # one such match hid every other one of the device's (a whole 503)
             log_newer_event(newer, match.id)
             unreadable.append({"id": match.id, "game": match.game, "seat": seat})
-    replaced = connection.get().execute(_REPLACED, {"hashes": hashes}).all() if len(held) < len(hashes) else []
+    stopped = connection.get().execute(_REPLACED, {"hashes": hashes}).all() if len(held) < len(hashes) else []
     return jsonio.secret(jsonify(games=sorted(entries, key=_urgency), unreadable=unreadable,
                                  replaced=[{"id": game_id, "seat": seat, "replaced_at": utc_iso(at)}
-                                           for game_id, seat, at in replaced]))
+                                           for game_id, seat, at, by in stopped if by is None],
+                                 freed=[{"id": game_id, "seat": seat, "freed_at": utc_iso(at), "by": by}
+                                        for game_id, seat, at, by in stopped if by]))
 
 
 # When the seat's match last saw a move of the game (a person's, a bot's, the autopilot's or a claimed timeout's; not
@@ -48,7 +50,8 @@ _LAST_MOVE = (select(events_table.c.created_at)
               .where(events_table.c.game_id == seats_table.c.game_id, events_table.c.kind.in_(events.PLAYED))
               .order_by(events_table.c.seq.desc()).limit(1).scalar_subquery())
 
-_REPLACED = (select(replaced_links_table.c.game_id, replaced_links_table.c.seat, replaced_links_table.c.replaced_at)
+_REPLACED = (select(replaced_links_table.c.game_id, replaced_links_table.c.seat, replaced_links_table.c.replaced_at,
+                    replaced_links_table.c.freed_by)
              .where(replaced_links_table.c.token_hash.in_(bindparam("hashes", expanding=True))))
 
 _REMATCH_SEATS = (select(seats_table.c.game_id, seats_table.c.seat)

@@ -88,14 +88,16 @@ class Seat(Model):
 
 
 class ReplacedLink(Model):
-    """The hash of a seat token its match's creator replaced with a new one: a request still
-    carrying it is told that its link was replaced (401 `link_replaced`), not merely refused."""
+    """The hash of a seat token that stopped working: its seat was given a new link (by the match's creator or the
+    seat itself), or, with `freed_by`, the seat was freed before the start. A request still carrying it is told why
+    (401 `link_replaced`, `seat_freed`), not merely refused."""
 
     __tablename__ = "replaced_links"
     token_hash: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
     game_id: Mapped[str] = mapped_column(sa.ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
-    replaced_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))
+    replaced_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True))  # or freed
+    freed_by: Mapped[str | None] = mapped_column(sa.String(8))  # "creator" or "seat" when freed; None: given a new link
 
 
 class ReplacedInvite(Model):

@@ -84,16 +84,24 @@ def _bad_token() -> Problem:
     return Problem(401, "bad_token", "That token does not belong to a seat of this match.")
 
 
-_REPLACED = select(replaced_links_table.c.seat, replaced_links_table.c.replaced_at).where(
+_REPLACED = select(replaced_links_table.c.seat, replaced_links_table.c.replaced_at, replaced_links_table.c.freed_by).where(
     replaced_links_table.c.token_hash == bindparam("token"), replaced_links_table.c.game_id == bindparam("id"))
 
 
 def refused_token(match_id: str, token: str) -> Problem:
-    """Why a token that is no seat's is refused: its link was replaced, by the match's creator or the seat itself (one
-    SELECT, on this failing path only), or it never was this match's."""
-    replaced = connection.get().execute(_REPLACED, {"token": digest(token), "id": match_id}).first()
-    if replaced is None:
+    """Why a token that is no seat's is refused: its link was replaced, by the match's creator or the seat itself, or
+    its seat was freed before the start, by the creator or from one of the seat's devices (one SELECT, on this failing
+    path only), or it never was this match's."""
+    stopped = connection.get().execute(_REPLACED, {"token": digest(token), "id": match_id}).first()
+    if stopped is None:
         return _bad_token()
-    return Problem(401, "link_replaced", f"The link of seat {replaced.seat} was replaced at {utc_iso(replaced.replaced_at)}, "
+    at = utc_iso(stopped.replaced_at)
+    if stopped.freed_by:
+        who = ("the match's creator took its player off the match" if stopped.freed_by == "creator"
+               else "its player gave it back")
+        return Problem(401, "seat_freed", f"Seat {stopped.seat} was freed at {at}, before the match started: {who}. "
+                       "This link no longer works; ask for the invite to join again.",
+                       seat=stopped.seat, freed_at=at, by=stopped.freed_by)
+    return Problem(401, "link_replaced", f"The link of seat {stopped.seat} was replaced at {at}, "
                    "by the match's creator or by the seat's player on another device: this one no longer works.",
-                   seat=replaced.seat, replaced_at=utc_iso(replaced.replaced_at))
+                   seat=stopped.seat, replaced_at=at)

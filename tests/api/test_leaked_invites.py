@@ -143,3 +143,47 @@ def test_a_join_read_before_the_new_invite_is_refused_when_it_tries_again(client
     assert replaced[0].status_code == 200
     assert (refused.status_code, refused.json["code"]) == (403, "join_code_replaced" if by_code else "invite_replaced")
     assert not table.view(0)["seats"][2]["joined"]
+
+
+def test_a_freed_seats_token_is_told_its_seat_was_freed_not_that_it_is_wrong(client):
+    """Sam joined his teacher's match, who took him off before the start: his device's link is refused saying so
+    (`seat_freed`, by the creator), everywhere a seat's token is asked, and My games lists it apart, in `freed`;
+    a token that never was a seat's is still `bad_token`."""
+    table, _ = waiting(client)
+    sam = table.tokens[1]
+    tag = client.get(f"/api/v1/games/{table.id}", headers=bearer(sam)).headers["ETag"]
+    assert client.delete(f"/api/v1/games/{table.id}/seats/1", headers=table.auth(0)).status_code == 204
+
+    refused = [client.get(f"/api/v1/games/{table.id}", headers=bearer(sam)),
+               client.get(f"/api/v1/games/{table.id}", headers={**bearer(sam), "If-None-Match": tag}),
+               client.get(f"/api/v1/games/{table.id}/moves", headers=bearer(sam)),
+               client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(sam))]
+    assert [(r.status_code, r.json["code"]) for r in refused] == [(401, "seat_freed")] * len(refused)
+    problem = refused[0].json
+    assert (problem["seat"], problem["by"]) == (1, "creator") and problem["freed_at"].endswith("Z")
+    assert "creator" in problem["detail"] and sam not in str(problem) and "Bob" not in str(problem)
+
+    mine = client.post("/api/v1/my-games", json={"tokens": [sam, table.tokens[0]]}).json
+    assert [entry["id"] for entry in mine["games"]] == [table.id] and mine["replaced"] == []
+    assert [(entry["id"], entry["seat"], entry["by"]) for entry in mine["freed"]] == [(table.id, 1, "creator")]
+
+    never = client.get(f"/api/v1/games/{table.id}", headers=bearer("a-token-that-never-was-a-seats"))
+    assert (never.status_code, never.json["code"]) == (401, "bad_token")
+
+
+def test_a_seat_given_back_from_one_device_is_told_so_on_another(client):
+    table, _ = waiting(client)
+    bob = table.tokens[1]
+    assert client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(bob)).status_code == 204
+    refused = client.get(f"/api/v1/games/{table.id}", headers=bearer(bob)).json
+    assert (refused["code"], refused["seat"], refused["by"]) == ("seat_freed", 1, "seat")
+    assert client.post("/api/v1/my-games", json={"tokens": [bob]}).json["freed"][0]["by"] == "seat"
+
+
+def test_a_replaced_link_is_still_link_replaced_and_not_listed_as_freed(client):
+    table, _ = waiting(client)
+    old = table.tokens[1]
+    assert client.post(f"/api/v1/games/{table.id}/seats/1/link", headers=table.auth(0)).status_code == 200
+    assert client.get(f"/api/v1/games/{table.id}", headers=bearer(old)).json["code"] == "link_replaced"
+    mine = client.post("/api/v1/my-games", json={"tokens": [old]}).json
+    assert mine["freed"] == [] and [entry["seat"] for entry in mine["replaced"]] == [1]

@@ -1,0 +1,29 @@
+"""freed seat links: the hashes of the tokens of seats freed before the start
+
+A seat freed before the start (by the match's creator, or given back by its player, api/lifecycle.py) lost its token
+without a trace, so the device still holding it was told its link was not valid, as if mistyped. Its hash is now kept
+in `replaced_links` with `freed_by` ("creator" or "seat"), so that it is refused with `seat_freed`.
+
+Revision ID: 0015
+Revises: 0014
+Create Date: 2026-12-07 09:10:00
+
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+revision = '0015'
+down_revision = '0014'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    with op.batch_alter_table('replaced_links', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('freed_by', sa.String(length=8), nullable=True))
+
+
+def downgrade():
+    with op.batch_alter_table('replaced_links', schema=None) as batch_op:
+        batch_op.drop_column('freed_by')
