@@ -7,7 +7,7 @@ const DEADLINE_MS = Number(localStorage.getItem("addgames.deadlineMs")) || 15000
 const HELD_MARGIN_MS = Math.min(10000, DEADLINE_MS);
 const MAX_RETRY_MS = 300000; // a Retry-After longer than this (an hour's rate limit) is not waited out in full
 
-/** A refused request: `code` and `params` from the problem+json body, `detail` its English reason, `saved` whether
+/** A refused request: `code` and `params` (and `by`) from the problem+json body, `detail` its English reason, `saved` whether
  * a server error came after the change was made, `retryAfter` the seconds the server asked to wait before trying
  * again (a 429 or a 503), or null; `reference`, when the server failed (5xx), the start of its X-Request-Id, which
  * names the request's line in the operator's log, or null. */
@@ -18,6 +18,7 @@ export class ApiError extends Error {
     this.code = body.code || (status ? "http_error" : "network");
     this.detail = body.detail || "";
     this.params = body.params || {};
+    this.by = body.by ?? null; // seat_freed: who freed the seat, "creator" or "seat"
     this.version = body.version;
     this.saved = body.saved === true; // a server error after the change was committed: it is made, only unanswered
     this.retryAfter = retryAfter;
@@ -123,6 +124,7 @@ export const api = {
     const parts = await Promise.all(Array.from({length: Math.ceil(tokens.length / MOST_TOKENS)}, (_, n) =>
       request("POST", "/my-games", {body: {tokens: tokens.slice(n * MOST_TOKENS, (n + 1) * MOST_TOKENS)}}).then((r) => r.data)));
     return {games: parts.flatMap((part) => part.games), replaced: parts.flatMap((part) => part.replaced),
+      freed: parts.flatMap((part) => part.freed ?? []), // an instance of a release before `freed` answers none
       // an instance of a release before `unreadable` (during an upgrade, behind the same proxy) answers none
       unreadable: parts.flatMap((part) => part.unreadable ?? [])};
   },

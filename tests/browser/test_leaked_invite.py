@@ -3,9 +3,11 @@
 replaced, removes the stranger who came (asked first), and the rightful pupils join with the new link."""
 import re
 
+import requests
 from playwright.sync_api import expect
 
 from .drive import create_match, join_match, too_small
+from .matches import unshuffled
 from .test_join_code import type_code
 from .test_quality import serious_violations
 
@@ -52,3 +54,42 @@ def test_the_teacher_replaces_a_leaked_link_and_code_and_removes_the_stranger(ne
     join_match(cy, new_link, name="Cy")
     expect(ann.locator("#status")).to_have_attribute("data-status", "playing")
     expect(ann.locator("#guests")).to_have_count(0)
+
+
+def test_a_pupil_taken_off_before_the_start_is_told_so_not_that_his_link_is_wrong(new_page, server, artifacts):
+    """Sam joined his teacher's match from the shared invite; she took him off before the start. His page, a reload
+    and My games say who did it and what he can do (ask for the invite again, watch, remove it), never that his seat
+    link is not valid nor that the match is gone."""
+    created = requests.post(f"{server}/api/v1/games", timeout=10, json={  # a fixed deal, should it start
+        "game": "addup", "seats": 3, "name": "Ann", "deck": unshuffled(server, "addup", 3)}).json()
+    match_id = created["game"]["id"]
+    teacher, sam = new_page(), new_page()
+    teacher.goto(f"/g/{match_id}#seat={created['token']}")
+    join_match(sam, f"/g/{match_id}#invite={created['invite']}", name="Sam", last=False)
+    expect(teacher.locator("#guests li")).to_contain_text("Sam")
+
+    teacher.locator('[data-key="remove-guest-1"]').click()
+    teacher.locator('[data-key="guests-yes"]').click()
+    expect(teacher.locator("#guests")).to_contain_text("Nobody else has joined yet.")
+
+    taken_off = "Whoever created this match took you off it before it started"
+    error = sam.locator("main .error")
+    expect(error).to_contain_text(taken_off)  # his page learns by its next poll
+    expect(error).to_contain_text("ask them to send you the invite again")
+    expect(error).not_to_contain_text("not valid")
+    expect(sam.locator("#status")).to_have_attribute("data-status", "waiting")  # watching the match still
+    expect(sam.locator("#invite-link")).to_have_count(0)  # the invite is his teacher's to send again, not his to share
+    sam.screenshot(path=artifacts / "seat-freed.png")
+    sam.reload()
+    expect(error).to_contain_text(taken_off)
+
+    sam.goto("/")
+    item = sam.locator(".my-games li")
+    expect(item).to_contain_text(taken_off)
+    expect(item).not_to_contain_text("no longer exists")
+    item.locator("a").click()  # the match is there still: he may watch it
+    expect(sam.locator("#status")).to_have_attribute("data-status", "waiting")
+    expect(sam.locator("main .error")).to_contain_text(taken_off)
+    sam.go_back()
+    item.locator('[data-action="forget"]').click()  # and he may remove it
+    expect(sam.locator(".my-games li")).to_have_count(0)

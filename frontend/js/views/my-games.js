@@ -123,11 +123,15 @@ function item(entry, failed, listed) {
     </li>`;
 }
 
-/** A seat the server no longer knows: the match expired or the seat was given back, or (`replaced`) the
- * seat was given a new link (by the match's creator, or from another device of its player). */
-function goneItem({id, game}, replaced, failed) {
-  return html`<li class="mine"><strong>${gameName(game)}</strong>
-    <span class="state">${t(replaced.has(id) ? "mine.replaced" : "mine.gone")}</span>
+/** A seat the server no longer knows: the match expired, or (`stopped`: its id's word) the seat was given a new link
+ * (by the match's creator, or from another device of its player) or freed before the start (by the creator, or given
+ * back from another device): then a link to its page. */
+function goneItem({id, game}, stopped, failed) {
+  const why = stopped.get(id);
+  const said = html`<strong>${gameName(game)}</strong>
+    <span class="state">${t(why ?? "mine.gone")}</span>`;
+  // a match still there: its page, where this device watches it and is told why again
+  return html`<li class="mine">${why ? html`<a href="/g/${id}" data-key="mine-${id}">${said}</a>` : said}
     ${forgetButton(id, gameName(game), failed)}</li>`;
 }
 
@@ -237,6 +241,7 @@ const unlistedText = (error) => (error.status ? `${pollText(error)} ${t("mine.re
 export function myGames(repaint) {
   let entries = null; // the API's answer, most urgent first; null until it comes
   let replaced = new Set(); // the matches whose seat link, as this device holds it, was replaced
+  let linksStopped = new Map(); // why a seat link this device holds stopped working, by match: replaced, or its seat freed
   let unreadable = []; // the matches the server cannot read now ({id, game, seat}): not gone
   let askedAt = 0; // when the list shown (entries) was asked for
   let unlisted = null; // why the last request got no list (an ApiError), or null: the list is what this device remembers
@@ -286,6 +291,8 @@ export function myGames(repaint) {
         // Kept with the seat, so that the match's page offers no join that cannot work.
         entries.filter(rematchElsewhere).forEach((entry) => update(entry.id, {rematchJoined: true}));
         replaced = new Set(answer.replaced.map((entry) => entry.id));
+        linksStopped = new Map([...answer.freed.map(({id, by}) => [id, by === "seat" ? "mine.freed.seat" : "mine.freed"]),
+          ...answer.replaced.map(({id}) => [id, "mine.replaced"])]);
         unreadable = answer.unreadable;
         askedAt = asked;
         unlisted = null;
@@ -310,7 +317,7 @@ export function myGames(repaint) {
     const held = listed?.filter((e) => seats.some((s) => s.id === e.id));
     const turns = turnsSaid(counts()); // in sight: a phone shows no tab, whose title says it too
     const items = held ? [held.filter((entry) => !superseded(entry, held)).map((entry) => item(entry, failed, held)),
-      unreadable.filter((entry) => seatOf(entry.id)).map(unreadableItem), gone().map((seat) => goneItem(seat, replaced, failed))]
+      unreadable.filter((entry) => seatOf(entry.id)).map(unreadableItem), gone().map((seat) => goneItem(seat, linksStopped, failed))]
       : unlisted ? seats.map(keptItem) : null;
     return html`<section class="my-games" aria-labelledby="mine-title">
       <h2 id="mine-title">${t("mine.title")}</h2>

@@ -90,6 +90,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     removeFailed: false, // the match the server no longer has could not be removed from this device (see removeGone)
     news: null, // {text, version}: a change the outbox kept arrived late; news until the match moves past `version`
     ownSeat: null, // the seat this device holds, when the link opened here is another seat's (see shown)
+    takenOff: false, // the match's creator freed this device's seat before the start: no invite to share from here
     actions: {},
     fallbackFocus: "#status", // when a move took the focused button away: Tab goes on from the status to the hand
     revive: () => screen.history.revive(), // the network back: the log's page or replay's step that did not arrive
@@ -176,7 +177,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       ${screen.seatLinks.warning()}
       ${otherSeatNotice(view, me)}
       ${screen.lifecycle.deadline(view, me)}
-      ${view.status === "waiting" && invitation ? invitePanel(view, invitation, screen.notice) : ""}
+      ${view.status === "waiting" && invitation && !screen.takenOff ? invitePanel(view, invitation, screen.notice) : ""}
       ${screen.guests.render(view, me)}
       ${me === null ? html`<p class="note" id="watch-note">${t(watchNote(id))}</p>` : ""}
       ${handLater(view, me)}
@@ -529,6 +530,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
     token = newerKeptToken();
     if (!token) return;
     screen.error = null;
+    screen.takenOff = false;
     poller?.stop(); // the spectator's poll may be held for news: ask as the seat at once
     startPolling();
   }
@@ -543,10 +545,11 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   }
 
   function failed(error) {
-    if ((error.code === "bad_token" || error.code === "link_replaced") && token) {
+    if (["bad_token", "link_replaced", "seat_freed"].includes(error.code) && token) {
       deadToken = token;
+      screen.takenOff = error.code === "seat_freed" && error.by === "creator"; // it is theirs to send the invite again
       token = newerKeptToken(); // another tab may have opened the seat's new link: play on with it
-      // Else watch the match instead; a replaced link is said so on each visit until the new one is opened.
+      // Else watch the match instead; a replaced link (or a seat freed) is said so on each visit until the new one is opened.
       if (!token) screen.error = problemText(error);
       poller?.now();
     } else if (error.status === 404) {

@@ -133,7 +133,7 @@ function reason(error) {
   if (error.code === "internal_error") return t(error.saved ? "error.internal.saved" : "error.internal");
   const params = errorWords(error.params || {});
   const pick = ERROR_KEYS[error.code];
-  const text = pick ? t(typeof pick === "function" ? pick(params) : pick, params) : null;
+  const text = pick ? t(typeof pick === "function" ? pick(params, error) : pick, params) : null;
   if (text && !/\{\w+\}/.test(text)) return text; // ours, unless the error lacked a number it names
   return error.detail || t("error.unknown");
 }
@@ -187,6 +187,8 @@ const ERROR_KEYS = {
   occupied: (params) => ("to" in params ? `error.occupied.${params.parts ? "move" : "man"}` : "error.occupied"),
   // ADD'EM: the arithmetic, and what the Add-Em cards left open would have to make
   sum_mismatch: ({open}) => ["error.sum_mismatch", "error.sum_mismatch.addem"][open] ?? "error.sum_mismatch.addems",
+  // a seat freed before the start: its player taken off by the match's creator, or given back from another device
+  seat_freed: (_, {by}) => (by === "seat" ? "error.seat_freed.seat" : "error.seat_freed"),
   capture_mismatch: ({terms}) => (terms === 1 ? "error.capture_mismatch.one" : "error.capture_mismatch"), // ADD-IT
 };
 
