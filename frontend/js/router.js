@@ -81,6 +81,7 @@ export async function route({inPlace = false, back = null} = {}) {
   let module;
   try {
     module = await load(screen); // the first time, over the network: a link followed meanwhile wins
+    await module.prepare?.(); // a part the screen needs for this address (home: a moving link's module), fetched too
   } catch (error) {
     if (mine === asked) loadFailed(main, language(), () => route({inPlace}), error);
     return;

@@ -1,11 +1,13 @@
-"""A seat link opened for the first time on a phone (no service worker, nothing cached), counted from outside:
-what it asks for before the play screen can be played, and in what order."""
+"""A seat link, and the home page, opened for the first time on a phone (no service worker, nothing cached), counted
+from outside: what they ask for before the screen can be used, and in what order."""
+import json
 import re
 from urllib.parse import urlparse
 
 from playwright.sync_api import expect
 
 from ..frontend.test_static import FRONTEND, all_imports
+from .drive import settled
 from .matches import new_match
 
 JS = (FRONTEND / "js").resolve()
@@ -47,3 +49,59 @@ def test_a_seat_link_asks_for_each_level_of_the_screen_modules_at_once_and_for_e
     assert len(scripts) == len(set(scripts)), "each module is fetched once (preloaded, then found by its import)"
     start = modules("app.js") | {"/js/too-old.js"}  # the classic script saying "too old" where the app cannot run
     assert set(scripts) == start | screen | game  # no language, rules or other game's module: those load when needed
+
+
+# What only *Move everything to a new device* needs on the home page: its module, and the Share and Copy of its link
+# (views/invite.js, with the invite's QR code). 5 modules, 24 kB before gzip.
+MOVING = {"/js/views/move.js", "/js/views/invite.js", "/js/qr.js", "/js/share.js", "/js/in-app.js"}
+
+
+def scripts_asked(page) -> list[str]:
+    """The modules and scripts `page` asks for from now on, in order, as a list that grows."""
+    asked = []
+    page.on("request", lambda request: asked.append(urlparse(request.url).path) if "/js/" in request.url else None)
+    return asked
+
+
+def test_a_first_visit_to_the_home_page_asks_for_no_module_of_a_panel_it_does_not_show(new_page):
+    """A grandmother opening the home page from a link in a family chat, on a slow 3G phone: it asked for the modules
+    of *Move everything to a new device* (5, 24 kB), a panel a device with nothing on it never shows, among the
+    requests that stood between her and the list of games."""
+    page = new_page()
+    asked = scripts_asked(page)
+    page.goto("/")
+    expect(page.locator(".games .game-card")).to_have_count(5)
+    expect(page.locator('[data-key="toggle-move"]')).to_have_count(0)  # nothing to move yet
+    assert len(asked) == len(set(asked)), "each module is fetched once"
+    assert not MOVING & set(asked)
+    assert set(asked) == modules("app.js") | {"/js/too-old.js"} | modules("views/home.js")
+
+
+def test_the_moving_panel_fetches_its_modules_when_opened_and_its_link_moves_the_seat(new_page, server):
+    """With a seat to move, the panel's button is there at once; its modules come when it is opened, all at once, and
+    its link shares; opened on a new phone, the link fetches them too and moves the seat."""
+    match = new_match(server, "addup")
+    old = new_page()
+    old.goto(match.seat_link(0))
+    settled(old)
+    seats = old.evaluate("localStorage.getItem('addgames.seats')")
+    page = new_page(share=True)  # a phone that keeps the seat but never loaded the app: every module from the network
+    page.context.add_init_script(f"localStorage.getItem('addgames.seats') || localStorage.setItem('addgames.seats', {json.dumps(seats)});")
+    asked = scripts_asked(page)
+    page.goto("/")
+    expect(page.locator("#mine-list > li")).to_have_count(1)
+    expect(page.locator('[data-key="toggle-move"]')).to_be_visible()
+    assert not MOVING & set(asked)
+    page.locator('[data-key="toggle-move"]').click()
+    link = page.locator("#move-link").input_value()
+    assert link.startswith(f"{server}/#move=")
+    assert MOVING <= set(asked) and len(asked) == len(set(asked))
+    page.locator('[data-key="share-move"]').click()
+    page.wait_for_function("window.sharedData && window.sharedData.url === document.getElementById('move-link').value")
+
+    new = new_page()
+    arriving = scripts_asked(new)
+    new.goto(link)
+    expect(new.locator("#moved")).to_contain_text("Moved to this device: 1 match.")
+    expect(new.locator("#mine-list > li")).to_have_count(1)
+    assert "/js/views/move.js" in arriving

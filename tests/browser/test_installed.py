@@ -211,6 +211,39 @@ def test_an_installed_app_started_offline_lists_my_games_and_sends_a_kept_move_o
         page.context.close()
 
 
+def test_an_installed_app_started_offline_opens_the_moving_panel(browser, server):
+    """The home page fetches *Move everything to a new device* only when it is opened: the worker keeps its modules
+    with the rest of the shell, so it opens offline too."""
+    match = new_match(server, "addup")
+    page = installed_page(browser, server)
+    try:
+        page.goto(match.seat_link(0))
+        expect(page.locator("#status")).to_be_visible()
+        page.context.set_offline(True)
+        page.goto("/")  # a cold start without a network: none of the panel's modules fetched yet
+        page.locator('[data-key="toggle-move"]').click()
+        expect(page.locator("#move-link")).to_have_value(re.compile(r"/#move="))
+        expect(page.locator('[data-key="share-move"]')).to_be_visible()
+    finally:
+        page.context.close()
+
+
+def test_a_moving_panel_whose_module_cannot_be_fetched_says_so_and_tries_again(new_page, server):
+    """Opened on a network that drops the panel's module, it says so with Try again, not a panel loading for ever."""
+    match = new_match(server, "addup")
+    page = new_page()
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_be_visible()
+    page.route("**/js/views/move.js", lambda route: route.abort())
+    page.goto("/")
+    page.locator('[data-key="toggle-move"]').click()
+    expect(page.locator("#panel-move .error")).to_have_text("The server cannot be reached. Check your connection, then try again.")
+    page.unroute("**/js/views/move.js")
+    page.locator('[data-key="move-again"]').click()
+    expect(page.locator("#move-link")).to_have_value(re.compile(r"/#move="))
+    expect(page.locator("#panel-move .error")).to_have_count(0)
+
+
 def test_a_screen_whose_module_cannot_be_fetched_says_so_and_tries_again(new_page):
     page = new_page()
     page.goto("/")

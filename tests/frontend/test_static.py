@@ -63,8 +63,8 @@ def test_index_html_preloads_every_module_the_start_needs_and_no_other():
 
 def test_each_screen_and_game_module_is_loaded_with_all_it_imports_at_once():
     """js/loader.js asks for a screen's (or a game's) module and every module it imports, at any depth, side by
-    side: its lists are the imports, less what the start already has; a screen or game left out would load one
-    level of imports after another again."""
+    side: its lists are the imports, less what the start already has; a screen, game or part loaded when asked
+    (`loadPart("...")`: the home page's moving panel) left out would load one level of imports after another again."""
     js = (FRONTEND / "js").resolve()
     start = all_imports(js / "app.js") | {js / "app.js"}
     loader = source(js / "loader.js")
@@ -72,7 +72,8 @@ def test_each_screen_and_game_module_is_loaded_with_all_it_imports_at_once():
               for key, names in re.findall(r'^  "([\w/.-]+\.js)": \[(.*?)\],$', loader, re.M | re.S)}
     screens = set(re.findall(r'"(views/[\w-]+\.js)"', source(js / "router.js")))
     games = {f"games/{key}.js" for key in GAMES}
-    assert set(listed) == screens | games, "every screen of the router and every game's module has its list"
+    parts = {name for path in SCRIPTS for name in re.findall(r'\bloadPart\("([\w/.-]+\.js)"\)', source(path))}
+    assert set(listed) == screens | games | parts, "every screen, game's module and part loaded when asked has its list"
     for key, names in listed.items():
         assert names == sorted(set(names)), key
         assert set(names) == {str(p.relative_to(js)) for p in all_imports(js / key) - start}, key

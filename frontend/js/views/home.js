@@ -2,12 +2,23 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
+import {load as loadPart} from "../loader.js";
 import {loadingOr, mergeActions, retrying} from "../ui.js";
-import {inviteActions} from "./invite.js";
+import {disclosure} from "./disclosure.js";
 import {codeEntry} from "./join-code.js";
-import {movePanel, movedNote, takeMoved} from "./move.js";
-import {myGames, turnsSaid} from "./my-games.js";
+import {keepsAny, myGames, turnsSaid} from "./my-games.js";
 import {gameName} from "./words.js";
+
+// *Move everything to a new device* (views/move.js, with the Share and Copy of its link and what they import: 5 modules,
+// 24 kB) is fetched when it is opened, or when a moving link (#move=) opens this page or what it moved is said here:
+// a first visit, with nothing to move, waited for it on a slow phone (README: "Served cheaply").
+const fetchMove = () => loadPart("views/move.js");
+let move = null; // that module, once fetched: kept for the page's life, as the browser keeps it
+
+/** Before the page is drawn (router.js): the module of a moving link that opened it, or of what it moved, said here. */
+export async function prepare() {
+  if (location.hash.startsWith("#move=") || history.state?.moved) move ??= await fetchMove();
+}
 
 function gameCard(game) {
   const players = game.players.min === game.players.max ? game.players.min : `${game.players.min}–${game.players.max}`;
@@ -33,9 +44,20 @@ function title(counts) {
   return said ? `● ${said} · ${t("app.name")}` : t("app.name");
 }
 
+/** The panel that moves this device's matches to a new one: its button, and once opened (`open`) its link, when its
+ * module has come, else what it waits for (`failed`: it could not be fetched). */
+function moveSection(open, failed, current) {
+  if (!keepsAny()) return "";
+  const body = move ? move.movePanel(current) : failed ? html`<p class="error">${t("error.networkTryAgain")}</p>
+    <p class="actions"><button type="button" data-action="loadMove" data-key="move-again">${t("app.tryAgain")}</button></p>`
+    : html`<p>${t("app.loading")}</p>`;
+  return disclosure("move", open, t("move.open"), open ? body : "");
+}
+
 export default function home() {
-  takeMoved(); // opened by the link that moves an old device's matches here: kept, and said below
+  move?.takeMoved(); // opened by the link that moves an old device's matches here: kept, and said below
   let moving = false; // the link that moves this device's matches to a new one, shown
+  let moveFailed = false; // its module could not be fetched
   const screen = {
     games: null,
     error: null,
@@ -49,9 +71,9 @@ export default function home() {
       return html`
         <h1>${t("home.title")}</h1>
         <p class="lead">${t("home.lead")}</p>
-        ${movedNote()}
+        ${move?.movedNote() ?? ""}
         ${screen.mine.render()}
-        ${movePanel(moving, screen.notice)}
+        ${moveSection(moving, moveFailed, screen.notice)}
         ${screen.code.render()}
         <h2 id="games-title" tabindex="-1">${t("home.games")}</h2>
         ${screen.games ? html`<ul class="games">${screen.games.map(gameCard)}</ul>` : loadingOr(screen.error)}
@@ -66,16 +88,28 @@ export default function home() {
     revive() {
       screen.mine.refresh();
       if (!screen.games) load();
+      if (moving && !move) loadMove();
     },
     stop() {
       screen.mine.stop();
     },
   };
+  async function loadMove() {
+    try {
+      move ??= await fetchMove();
+      moveFailed = false;
+    } catch {
+      moveFailed = true; // said in the panel, with Try again; asked again by itself when the network comes back
+    }
+    screen.repaint();
+  }
+  const later = (name) => (button) => move.moveActions(screen)[name](button); // drawn only once move.js has come
   screen.actions = mergeActions({forget: (el) => screen.mine.forget(el.dataset.id)}, screen.mine.actions, screen.code.actions,
-    inviteActions(screen), { // the moving link's Share and Copy
+    {share: later("share"), copy: later("copy"), loadMove}, { // the moving link's Share and Copy
       toggle() {
         moving = !moving;
         screen.repaint();
+        if (moving && !move) loadMove();
       },
     });
   const load = retrying(screen, async () => {

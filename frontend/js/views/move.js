@@ -3,6 +3,7 @@
 // the matches it watches, the class sheets with their pupils' cards, the leagues, the name typed and the language. The
 // new device keeps what it has not already; notifications do not move (each device signs up for its own), which the
 // new device says. No QR code: a dozen seats make a link longer than the app's QR encoder takes (version 10).
+// Loaded by the home page only when asked (views/home.js): a first visit has nothing to move.
 import {fromBase64url, toBase64url} from "../base64url.js";
 import {SHEETS} from "../class-store.js";
 import {html} from "../html.js";
@@ -10,8 +11,7 @@ import {chooseLanguage, language, listing, t} from "../i18n.js";
 import {LEAGUES} from "../league.js";
 import {route} from "../router.js";
 import {SEATS, WATCHED, lastName, loadStored, rememberName, saveStored} from "../seat-store.js";
-import {disclosure} from "./disclosure.js";
-import {notice} from "./invite.js";
+import {inviteActions, notice} from "./invite.js";
 
 const PREFIX = "#move=";
 const STORES = {seats: SEATS, watched: WATCHED, sheets: SHEETS, leagues: LEAGUES}; // the part of the link: its key
@@ -19,9 +19,6 @@ const STORES = {seats: SEATS, watched: WATCHED, sheets: SHEETS, leagues: LEAGUES
 /** UTF-8 JSON as base64url: no character a message's punctuation or a mail client's line break could be taken for. */
 const encode = (data) => toBase64url(new TextEncoder().encode(JSON.stringify(data)));
 const decode = (text) => JSON.parse(new TextDecoder().decode(fromBase64url(text)));
-
-/** Whether this device keeps anything to move. */
-const anything = () => Object.values(STORES).some((key) => Object.keys(loadStored(key)).length);
 
 function moveLink() {
   const carried = Object.fromEntries(Object.entries(STORES).map(([part, key]) => [part, loadStored(key)]));
@@ -65,15 +62,19 @@ export function movedNote() {
     <p>${t("move.notMoved", {button: t("push.on")})}</p></div>`;
 }
 
-/** *Move everything to a new device* below My games, and once opened the private link to share or copy there. */
-export function movePanel(open, current) {
-  if (!anything()) return "";
-  return disclosure("move", open, t("move.open"), open ? html`<p><span class="tag private-tag">${t("seatLink.private")}</span>
-    ${t("move.hint")}</p>
+/** What *Move everything to a new device* shows once opened: the private link to share or copy there. */
+export function movePanel(current) {
+  return html`<p><span class="tag private-tag">${t("seatLink.private")}</span> ${t("move.hint")}</p>
     <label class="field">${t("move.label")}
       <input id="move-link" class="link" readonly value="${moveLink()}" data-key="move-link"></label>
     <p class="actions"><button type="button" class="primary" data-action="share" data-target="move-link"
       data-message="${t("move.message")}" data-key="share-move">${t("invite.share")}</button>
       <button type="button" data-action="copy" data-target="move-link" data-key="copy-move">${t("invite.copy")}</button></p>
-    ${notice(current, "move-link")}` : "");
+    ${notice(current, "move-link")}`;
+}
+
+/** The link's Share and Copy, for `screen` (its `notice` says what happened). */
+export function moveActions(screen) {
+  const {share, copy} = inviteActions(screen);
+  return {share, copy};
 }

@@ -201,6 +201,10 @@ function tools(count, tidy, done) {
   return html`${buttons.length ? html`<p class="actions">${buttons}</p>` : ""}${tidy.panel(done)}`;
 }
 
+/** Whether this device keeps anything: a seat, a match it watches, a class sheet or a league (what a moving link
+ * carries, views/move.js). */
+export const keepsAny = () => [allSeats, watchedMatches, allSheets, allLeagues].some((all) => all().length > 0);
+
 /** "Your turn in 2 matches · A late turn you may skip": how many matches wait for this device's move (`turns`), and
  * apart from them for it to skip a late seat's turn (`skips`); "" for none. Atop My games, and in the home page's tab. */
 export function turnsSaid({turns, skips}) {
