@@ -7,8 +7,8 @@
 // What each part imports, but the modules the start already has (index.html preloads those); a static test holds
 // these lists to the imports, and to the parts asked for by load() (tests/frontend/test_static.py).
 const IMPORTS = {
-  "views/home.js": ["base64url.js", "class-store.js", "league.js", "push.js", "views/disclosure.js", "views/join-code.js",
-    "views/my-games.js", "views/pace.js", "views/public-views.js", "views/tidy.js"],
+  "views/home.js": ["class-store.js", "league.js", "views/disclosure.js", "views/join-code.js", "views/my-games.js",
+    "views/pace.js", "views/public-views.js", "views/tidy.js"],
   "views/create.js": ["views/computer.js", "views/creating.js", "views/options.js", "views/pace.js",
     "views/seating.js"],
   "views/match.js": ["attention.js", "base64url.js", "games/help.js", "in-app.js", "poller.js", "push.js", "qr.js", "share.js",
@@ -27,7 +27,8 @@ const IMPORTS = {
     "views/class-results.js", "views/forget.js", "views/public-views.js"],
   "views/privacy.js": [],
   "views/missing.js": [],
-  // parts a screen, or the start, loads when asked for (a panel opened, a moving link; notifications to keep)
+  // parts a screen, or the start, loads when asked for (a panel opened, a moving link; a match removed, notifications
+  // to keep)
   "views/move.js": ["base64url.js", "class-store.js", "in-app.js", "league.js", "qr.js", "share.js", "views/invite.js",
     "views/join-code.js"],
   "push.js": ["base64url.js"],

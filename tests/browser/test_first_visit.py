@@ -1,6 +1,5 @@
 """A seat link, and the home page, opened for the first time on a phone (no service worker, nothing cached), counted
 from outside: what they ask for before the screen can be used, and in what order."""
-import json
 import re
 from urllib.parse import urlparse
 
@@ -54,6 +53,8 @@ def test_a_seat_link_asks_for_each_level_of_the_screen_modules_at_once_and_for_e
 # What only *Move everything to a new device* needs on the home page: its module, and the Share and Copy of its link
 # (views/invite.js, with the invite's QR code). 5 modules, 24 kB before gzip.
 MOVING = {"/js/views/move.js", "/js/views/invite.js", "/js/qr.js", "/js/share.js", "/js/in-app.js"}
+# What only a match's Remove (and the tidying of finished ones) needs: stopping its notifications. 2 modules, 7.5 kB.
+REMOVING = {"/js/push.js", "/js/base64url.js"}
 
 
 def scripts_asked(page) -> list[str]:
@@ -73,35 +74,43 @@ def test_a_first_visit_to_the_home_page_asks_for_no_module_of_a_panel_it_does_no
     expect(page.locator(".games .game-card")).to_have_count(5)
     expect(page.locator('[data-key="toggle-move"]')).to_have_count(0)  # nothing to move yet
     assert len(asked) == len(set(asked)), "each module is fetched once"
-    assert not MOVING & set(asked)
+    assert not (MOVING | REMOVING) & set(asked)
     assert set(asked) == modules("app.js") | {"/js/too-old.js"} | modules("views/home.js")
 
 
-def test_the_moving_panel_fetches_its_modules_when_opened_and_its_link_moves_the_seat(new_page, server):
-    """With a seat to move, the panel's button is there at once; its modules come when it is opened, all at once, and
-    its link shares; opened on a new phone, the link fetches them too and moves the seat."""
-    match = new_match(server, "addup")
+def test_the_moving_panel_and_remove_fetch_their_modules_when_used_and_work(new_page, server):
+    """With a seat to move and a match watched, the panel's button and the match's Remove are there at once; their
+    modules come when they are used, and they work: the link shares, the match is removed; opened on a new phone, the
+    link fetches the panel's modules too and moves the seat."""
+    match, watched = new_match(server, "addup"), new_match(server, "addup")
     old = new_page()
     old.goto(match.seat_link(0))
     settled(old)
-    seats = old.evaluate("localStorage.getItem('addgames.seats')")
-    page = new_page(share=True)  # a phone that keeps the seat but never loaded the app: every module from the network
-    page.context.add_init_script(f"localStorage.getItem('addgames.seats') || localStorage.setItem('addgames.seats', {json.dumps(seats)});")
+    old.goto(f"/g/{watched.id}")
+    expect(old.locator("#status")).to_be_visible()
+    kept = old.evaluate("JSON.stringify({seats: localStorage.getItem('addgames.seats'), "
+                        "watched: localStorage.getItem('addgames.watched')})")
+    page = new_page(share=True)  # a phone that keeps them but never loaded the app: every module from the network
+    page.context.add_init_script(f"""if (!localStorage.getItem('addgames.seats')) {{ const kept = {kept};
+        localStorage.setItem('addgames.seats', kept.seats); localStorage.setItem('addgames.watched', kept.watched); }}""")
     asked = scripts_asked(page)
     page.goto("/")
-    expect(page.locator("#mine-list > li")).to_have_count(1)
+    expect(page.locator("#mine-list > li")).to_have_count(2)
     expect(page.locator('[data-key="toggle-move"]')).to_be_visible()
-    assert not MOVING & set(asked)
+    assert not (MOVING | REMOVING) & set(asked)
     page.locator('[data-key="toggle-move"]').click()
     link = page.locator("#move-link").input_value()
     assert link.startswith(f"{server}/#move=")
     assert MOVING <= set(asked) and len(asked) == len(set(asked))
     page.locator('[data-key="share-move"]').click()
     page.wait_for_function("window.sharedData && window.sharedData.url === document.getElementById('move-link').value")
+    page.locator(f'[data-key="forget-{watched.id}"]').click()
+    expect(page.locator("#mine-list > li")).to_have_count(1)
+    assert REMOVING <= set(asked) and len(asked) == len(set(asked))
 
     new = new_page()
     arriving = scripts_asked(new)
     new.goto(link)
-    expect(new.locator("#moved")).to_contain_text("Moved to this device: 1 match.")
-    expect(new.locator("#mine-list > li")).to_have_count(1)
+    expect(new.locator("#moved")).to_contain_text("Moved to this device: 1 match and 1 match watched.")
+    expect(new.locator("#mine-list > li")).to_have_count(2)
     assert "/js/views/move.js" in arriving

@@ -244,6 +244,23 @@ def test_a_moving_panel_whose_module_cannot_be_fetched_says_so_and_tries_again(n
     expect(page.locator("#panel-move .error")).to_have_count(0)
 
 
+def test_a_match_removed_while_its_module_cannot_be_fetched_is_kept_and_said_so(new_page, server):
+    """Remove fetches push.js (stopping the match's notifications) when pressed: dropped by the network, the match
+    stays, said so as when its notifications could not be stopped, and a second press removes it."""
+    watched = new_match(server, "addup")
+    page = new_page()
+    page.goto(f"/g/{watched.id}")
+    expect(page.locator("#status")).to_be_visible()
+    page.route("**/js/push.js", lambda route: route.abort())
+    page.goto("/")
+    page.locator(f'[data-key="forget-{watched.id}"]').click()
+    expect(page.locator("#forget-failed")).to_be_visible()
+    expect(page.locator("#mine-list > li")).to_have_count(1)
+    page.unroute("**/js/push.js")
+    page.locator(f'[data-key="forget-{watched.id}"]').click()
+    expect(page.locator(".my-games")).to_have_count(0)
+
+
 def test_a_screen_whose_module_cannot_be_fetched_says_so_and_tries_again(new_page):
     page = new_page()
     page.goto("/")

@@ -4,9 +4,9 @@
 import {api} from "../api.js";
 import {html} from "../html.js";
 import {listing, relativeTime, t} from "../i18n.js";
-import {removeMatch} from "../push.js";
 import {allSheets} from "../class-store.js";
 import {allLeagues} from "../league.js";
+import {load as loadPart} from "../loader.js";
 import {allSeats, followRematch, personToMove, rememberPlayers, seatOf, sharedDevice, tableOf, update, watchedMatches}
   from "../seat-store.js";
 import {announce} from "../ui.js";
@@ -351,7 +351,9 @@ export function myGames(repaint) {
     async forget(id) {
       const entry = entries?.find((listed) => listed.id === id);
       try {
-        const game = await removeMatch(id);
+        // push.js, which stops the match's pushes, fetched now, not with the home page (a first visit has nothing to
+        // remove); failing to come, the match is kept and said so, as when its pushes cannot be stopped
+        const game = await (await loadPart("push.js")).removeMatch(id);
         failed = null;
         announce(t("mine.removed", {match: entry ? matchName(entry) : gameName(game)})); // the focus is on the list
       } catch {

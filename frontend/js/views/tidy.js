@@ -2,7 +2,7 @@
 // first, where a keen player tapped Remove on dozens of them one by one.
 import {html} from "../html.js";
 import {t} from "../i18n.js";
-import {forgetSeat} from "../push.js";
+import {load as loadPart} from "../loader.js";
 import {focusQuestion} from "../ui.js";
 
 export function tidying(repaint) {
@@ -40,7 +40,8 @@ export function tidying(repaint) {
     async run({ids, left}) {
       asking = false;
       let kept = 0;
-      for (const id of ids) await forgetSeat(id).catch(() => { kept += 1; });
+      // push.js (stopping the pushes) fetched now, not with the home page; failing to come, each match is kept
+      for (const id of ids) await loadPart("push.js").then((push) => push.forgetSeat(id)).catch(() => { kept += 1; });
       const removed = ids.length - kept;
       said = [t(left ? "mine.tidiedDone" : "mine.tidied", {count: removed}), ...(kept ? [t("mine.tidyKept", {count: kept})] : [])].join(" ");
       repaint();
