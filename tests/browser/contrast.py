@@ -133,12 +133,12 @@ def faint_diamond_numbers(page: Page) -> list[str]:
 # Machado, Oliveira and Fernandes (2009): the colours a deuteranope (red-green colour blindness, no green cones) sees,
 # as a matrix over linear RGB, the strongest degree.
 DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
-SEEN = """async ([png, matrix]) => {
+SEEN = """async ([png, matrix, at]) => {
     const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
     const image = await createImageBitmap(new Blob([bytes], {type: 'image/png'}));
     const canvas = new OffscreenCanvas(image.width, image.height), context = canvas.getContext('2d');
     context.drawImage(image, 0, 0);
-    const row = Math.floor(image.height / 2), data = context.getImageData(0, row, image.width, 1).data;
+    const row = Math.floor(image.height * at), data = context.getImageData(0, row, image.width, 1).data;
     const linear = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
     const encoded = (v) => { v = Math.min(1, Math.max(0, v));
         return Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055)); };
@@ -154,7 +154,13 @@ SEEN = """async ([png, matrix]) => {
 def seen_by_a_deuteranope(page: Page, png: bytes) -> list[tuple[int, int, int]]:
     """The middle row of pixels of a screenshot (`png`, Playwright's), left to right, in the colours a deuteranope sees
     them (the page decodes the image: no image library here)."""
-    return [tuple(pixel) for pixel in page.evaluate(SEEN, [base64.b64encode(png).decode(), DEUTERANOPIA])]
+    return [tuple(pixel) for pixel in page.evaluate(SEEN, [base64.b64encode(png).decode(), DEUTERANOPIA, 0.5])]
+
+
+def pixel_row(page: Page, png: bytes, at: float = 0.5) -> list[tuple[int, int, int]]:
+    """A row of pixels of a screenshot (`png`), `at` that fraction of its height, left to right, as anyone sees them."""
+    same = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+    return [tuple(pixel) for pixel in page.evaluate(SEEN, [base64.b64encode(png).decode(), same, at])]
 
 
 def luminance(rgb: tuple[int, int, int]) -> float:

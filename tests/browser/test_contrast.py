@@ -11,7 +11,8 @@ from tests.engine.test_addem import fixed_deck as addem_deck
 from tests.engine.test_addup import fixed_deck as addup_deck
 from tests.engine.test_plusminus import fixed_deck as plusminus_deck
 
-from .contrast import faint_rings, low_contrast
+from .contrast import faint_diamond_numbers, faint_rings, lightness_ratio, low_contrast, pixel_row
+from .drive import settled
 from .matches import GAMES, new_match, unshuffled
 
 
@@ -87,3 +88,58 @@ def test_in_forced_colours_card_faces_keep_their_edges_kinds_and_focus_ring(new_
         signs = page.evaluate(SIGNS)
         assert len(signs) == {"addup": 3, "plusminus": 2, "addem": 4}[game], signs
         assert len({tuple(sign) for sign in signs.values()}) == len(signs), f"kinds told apart by colour alone: {signs}"
+
+
+# Where a card's row of pixels crosses its value (as a fraction of its height), and the value's left and right ends on
+# it (in pixels from the card's left edge); a point of its ground, left of the value.
+VALUE_ROW = """(card) => { const c = card.getBoundingClientRect(), v = (card.querySelector('.value') || card).getBoundingClientRect();
+    return [(v.top + v.height / 2 - c.top) / c.height, Math.floor(v.left - c.left), Math.ceil(v.right - c.left)]; }"""
+GROUND_X = 6
+
+
+def picked_and_not(page, game: str) -> dict[str, tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]]:
+    """For the card picked in hand and one left unpicked, the pointer away (a card under it is drawn in the hover's
+    colour): a row of pixels through its value (near the top of a diamond, whose tip fills its middle), and the part of
+    it the value spans."""
+    page.mouse.move(0, 0)
+    rows = {}
+    for name, card in (("picked", page.locator(".hand:not(.other) .card.selected")),
+                       ("unpicked", page.locator(".hand:not(.other) .card:not(.selected)").last)):
+        at, left, right = (0.12, 0, 0) if game == "addtoo" else card.evaluate(VALUE_ROW)
+        row = pixel_row(page, card.screenshot(animations="disabled"), at)
+        rows[name] = row, row[left:right]
+    return rows
+
+
+@pytest.mark.parametrize("game", ["addit", "addtoo"])
+def test_in_forced_colours_a_picked_card_stands_apart_from_the_others_and_its_value_from_its_ground(new_page, server,
+                                                                                                   game):
+    """Ruth, partially sighted, plays on a laptop in Windows' high contrast: a card picked in hand lost its accent
+    edge, its halo and the tick's disc (forced colours drop them), and stood out by a bare tick and 6 px of rise, where
+    she saw two cards alike. A picked card (a diamond too) is filled with the system's selection colour, its value
+    still readable on it; ADD-TOO's board keeps its numbers, and the cell chosen stands apart from the other lit ones."""
+    match = new_match(server, game, deck=unshuffled(server, game))
+    if game == "addtoo":  # a board with diamonds on it, and cells to light
+        match.play(lambda view: view["version"] >= 6 and view["turn"] == 0)
+    page = new_page()
+    page.emulate_media(forced_colors="active", color_scheme="dark")
+    page.goto(match.seat_link(0))
+    settled(page)
+    page.locator(".hand:not(.other) button.card:not([disabled])").first.click()
+    expect(page.locator(".hand:not(.other) .card.selected")).to_have_count(1)
+    rows = picked_and_not(page, game)
+    picked, unpicked = rows["picked"][0][GROUND_X], rows["unpicked"][0][GROUND_X]
+    assert lightness_ratio(picked, unpicked) >= 3, f"picked and unpicked cards alike: grounds {picked}, {unpicked}"
+    if game == "addit":  # the values on both drawn apart from what lies right under them (the text's own backplate)
+        for name, (row, value) in rows.items():
+            assert max(lightness_ratio(value[0], pixel) for pixel in value) >= 4.5, f"{name} card's value unseen: {value}"
+    else:
+        key = page.locator(".addtoo-board .target:not(.chosen)").first.get_attribute("data-key")
+        cell = page.locator(f'.addtoo-board [data-key="{key}"]')
+        cell.click()
+        expect(cell).to_have_class(re.compile("chosen"))
+        edges = page.evaluate("""() => [...document.querySelectorAll('.addtoo-board .target-cell')].map((cell) => {
+            const s = getComputedStyle(cell); return [cell.closest('.chosen') ? 'chosen' : 'lit', s.stroke, s.strokeDasharray]; })""")
+        assert len({tuple(edge) for edge in edges}) == 2, f"the chosen cell drawn as the others: {edges}"
+    assert low_contrast(page, "main .hand") == []
+    assert faint_diamond_numbers(page) == []
