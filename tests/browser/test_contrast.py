@@ -131,7 +131,7 @@ def test_in_forced_colours_a_picked_card_stands_apart_from_the_others_and_its_va
     picked, unpicked = rows["picked"][0][GROUND_X], rows["unpicked"][0][GROUND_X]
     assert lightness_ratio(picked, unpicked) >= 3, f"picked and unpicked cards alike: grounds {picked}, {unpicked}"
     if game == "addit":  # the values on both drawn apart from what lies right under them (the text's own backplate)
-        for name, (row, value) in rows.items():
+        for name, (_row, value) in rows.items():
             assert max(lightness_ratio(value[0], pixel) for pixel in value) >= 4.5, f"{name} card's value unseen: {value}"
     else:
         key = page.locator(".addtoo-board .target:not(.chosen)").first.get_attribute("data-key")
@@ -143,3 +143,24 @@ def test_in_forced_colours_a_picked_card_stands_apart_from_the_others_and_its_va
         assert len({tuple(edge) for edge in edges}) == 2, f"the chosen cell drawn as the others: {edges}"
     assert low_contrast(page, "main .hand") == []
     assert faint_diamond_numbers(page) == []
+
+
+def test_in_forced_colours_add_em_s_bar_still_fills_toward_fifty_points(new_page, server):
+    """ADD'EM's bar under each score fills toward the 50 points that put a player out: in Windows' high contrast its
+    fill (a background) was dropped, and the bar of a player at 45 points was as empty as one at 0. It fills in the
+    text's colour, and striped close to the line, as it is for a colour-blind player."""
+    match = new_match(server, "addem")
+    page = new_page()
+    page.emulate_media(forced_colors="active", color_scheme="dark")
+    page.goto(match.seat_link(0))
+    settled(page)
+    bar = page.locator(".seat meter.toward.low-wins").first
+    rows = {}
+    for points in (10, 45):
+        bar.evaluate("(meter, points) => { meter.value = points; }", points)
+        rows[points] = pixel_row(page, bar.screenshot(animations="disabled"))
+    for points, row in rows.items():  # the filled part (a stripe, a gap between two) against the empty end
+        filled, empty = row[3:len(row) * points // 50 - 3], row[-6]
+        assert max(lightness_ratio(pixel, empty) for pixel in filled) >= 3, f"{points} points: bar empty ({filled})"
+        if points == 45:
+            assert min(lightness_ratio(pixel, empty) for pixel in filled) < 1.5, f"45 points: not striped ({filled})"
