@@ -111,9 +111,10 @@ def picked_and_not(page, game: str) -> dict[str, tuple[list[tuple[int, int, int]
     return rows
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])  # Windows' white high contrast theme, and its black ones
 @pytest.mark.parametrize("game", ["addit", "addtoo"])
 def test_in_forced_colours_a_picked_card_stands_apart_from_the_others_and_its_value_from_its_ground(new_page, server,
-                                                                                                   game):
+                                                                                                   game, scheme):
     """Ruth, partially sighted, plays on a laptop in Windows' high contrast: a card picked in hand lost its accent
     edge, its halo and the tick's disc (forced colours drop them), and stood out by a bare tick and 6 px of rise, where
     she saw two cards alike. A picked card (a diamond too) is filled with the system's selection colour, its value
@@ -122,7 +123,7 @@ def test_in_forced_colours_a_picked_card_stands_apart_from_the_others_and_its_va
     if game == "addtoo":  # a board with diamonds on it, and cells to light
         match.play(lambda view: view["version"] >= 6 and view["turn"] == 0)
     page = new_page()
-    page.emulate_media(forced_colors="active", color_scheme="dark")
+    page.emulate_media(forced_colors="active", color_scheme=scheme)
     page.goto(match.seat_link(0))
     settled(page)
     page.locator(".hand:not(.other) button.card:not([disabled])").first.click()
