@@ -3,11 +3,11 @@ export default {
   addup: {sections: [
     ["Doel", ["Pak zoveel mogelijk kaarten: zorg dat de twee rijen op tafel samen hetzelfde getal maken."]],
     ["De kaarten", ["48 kaarten: getallenkaarten van 1 tot 9 (vier van elk), zes witte jokers die 0 tot 5 waard zijn en zes gele jokers die 10 of meer waard zijn."]],
-    ["Klaarzetten", ["Elke speler krijgt 3 kaarten. Twee beginkaarten worden open gelegd: de ene begint de bovenste rij, de andere de onderste rij. De rest van de stapel ligt dicht klaar. De speler die bovenaan de lijst staat, begint."]],
+    ["Klaarzetten", ["Elke speler krijgt 3 kaarten. Twee beginkaarten worden opengelegd: de ene begint de bovenste rij, de andere de onderste rij. De rest van de stapel ligt dicht klaar. De speler die bovenaan de lijst staat, begint."]],
     ["Jouw beurt", [
       "Leg een kaart uit je hand in de bovenste of de onderste rij. De waarde van een joker kies je als je hem speelt, en die blijft.",
       "Liggen er nu in beide rijen kaarten en maken ze samen hetzelfde totaal, dan pak je alle kaarten op tafel.",
-      "Trek daarna een kaart, zodat je weer 3 kaarten hebt zolang de stapel duurt. Na het pakken worden twee nieuwe beginkaarten open gelegd. Beginkaarten die toevallig gelijk zijn, pakken niets.",
+      "Trek daarna een kaart, zodat je weer 3 kaarten hebt zolang de stapel duurt. Na het pakken worden twee nieuwe beginkaarten opengelegd. Beginkaarten die toevallig gelijk zijn, pakken niets.",
     ]],
     ["Einde van het potje", ["Is de stapel op, dan spelen de spelers hun hand uit. Zijn alle handen leeg, dan wint wie de meeste kaarten heeft gepakt; wie er evenveel heeft, wint samen."]],
   ], interpretations: [
@@ -46,7 +46,7 @@ export default {
       "Voorbeelden: boven ligt Plus 5, jij speelt Min 7: 2 terug. Boven Plus 5, jij speelt Min 3: 2 vooruit. Boven Min 3, jij speelt Plus 3: niemand gaat. Boven Min 2, jij speelt Min 9: 11 terug. Pionnen op 25, 25, 17 en de sterren, boven Plus 15, jij speelt Plus 11 (26): de pion op 17 moet doorschieten.",
     ]],
     ["Einde en punten", [
-      "Een spel is meteen afgelopen als een speler zijn vierde pion thuis brengt, of als de laatste kaart gespeeld is.",
+      "Een spel is meteen afgelopen als een speler zijn vierde pion thuisbrengt, of als de laatste kaart gespeeld is.",
       "Elke pion die thuis is, levert 50 op, elke pion op de sterren −20, elke andere pion het getal van zijn vakje. Een potje is 1 spel of een reeks van 5; het hoogste totaal wint.",
     ]],
   ], interpretations: [
@@ -77,7 +77,7 @@ export default {
     "Uitgaan na een som gaat vanzelf: een losse Totaalkaart, of alleen Add-Em-kaarten, wordt meteen weggegooid.",
     "Strafpunten tellen meteen, maar een speler ligt er pas uit als de ronde geteld wordt.",
     "Met twee spellen kaarten mag een hand met alleen Add-Em-kaarten (hoeveel ook) na een som weggegooid worden.",
-    "Rondjes ruilen houden op: hebben alle spelers die nog meedoen na elkaar geruild, zonder een andere zet ertussen, dan mag de volgende speler niet ruilen (alleen een som maken of trekken); is de stapel leeg, dan mag niemand meer ruilen. Potjes die voor deze regel begonnen zijn, spelen zonder haar verder.",
+    "Ruilrondjes houden op: hebben alle spelers die nog meedoen na elkaar geruild, zonder een andere zet ertussen, dan mag de volgende speler niet ruilen (alleen een som maken of trekken); is de stapel leeg, dan mag niemand meer ruilen. Potjes die voor deze regel begonnen zijn, spelen zonder haar verder.",
   ]},
   addtoo: {sections: [
     ["Doel", ["Speel al je ruiten zo snel mogelijk uit, zo dat ze passen of punten opleveren; ruiten die je in je hand houdt, kosten punten."]],
