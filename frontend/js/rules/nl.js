@@ -7,7 +7,7 @@ export default {
     ["Jouw beurt", [
       "Leg een kaart uit je hand in de bovenste of de onderste rij. De waarde van een joker kies je als je hem speelt, en die blijft.",
       "Liggen er nu in beide rijen kaarten en maken ze samen hetzelfde totaal, dan pak je alle kaarten op tafel.",
-      "Trek daarna een kaart, zodat je weer 3 kaarten hebt zolang de stapel duurt. Na het pakken worden twee nieuwe beginkaarten opengelegd. Beginkaarten die toevallig gelijk zijn, pakken niets.",
+      "Trek daarna een kaart, zodat je weer 3 kaarten hebt zolang de stapel niet op is. Na het pakken worden twee nieuwe beginkaarten opengelegd. Beginkaarten die toevallig gelijk zijn, pakken niets.",
     ]],
     ["Einde van het potje", ["Is de stapel op, dan spelen de spelers hun hand uit. Zijn alle handen leeg, dan wint wie de meeste kaarten heeft gepakt; wie er evenveel heeft, wint samen."]],
   ], interpretations: [
@@ -29,7 +29,7 @@ export default {
     ["Einde van een ronde", ["Zijn de stapel en alle handen leeg, dan pakt de speler die het laatst heeft verzameld de kaarten die nog op tafel liggen (heeft niemand verzameld, dan tellen ze voor niemand). Elke verzamelde kaart is één punt."]],
     ["Kort of lang spel", ["Kort: één ronde met de hele stapel; de meeste kaarten wint. Lang: er worden rondes gespeeld tot iemand na een ronde 201 punten of meer heeft; het hoogste totaal wint."]],
   ], interpretations: [
-    "Heeft de stapel minder dan 6 kaarten per speler, dan wordt hij eerlijk verdeeld (met 3 spelers: 4 kaarten elk in de laatste ronde); kaarten die overblijven, gaan open op tafel.",
+    "Heeft de stapel minder dan 6 kaarten per speler, dan wordt hij eerlijk verdeeld (met 3 spelers: elk 4 kaarten in de laatste ronde); kaarten die overblijven, gaan open op tafel.",
   ]},
   plusminus: {sections: [
     ["Doel", ["Breng je vier pionnen thuis op vakje 25 door ze te zetten met het totaal van twee kaarten."]],
@@ -59,7 +59,7 @@ export default {
       "De Oneven Add-Em-kaart telt als 1, 3, 5, 7, −1, −3 of −5; de Even als 2, 4, 6, 8, −2 of −4. Ze tellen nooit als 0 of als een Totaalkaart. Met 5 tot 8 spelers worden twee spellen kaarten gebruikt.",
     ]],
     ["Klaarzetten", ["Elke speler krijgt 6 kaarten; de rest is de stapel, dicht. De speler na de deler begint."]],
-    ["Een som", ["Een som is 3 of meer kaarten met precies één rode Totaalkaart; de andere kaarten maken samen het getal van de Totaalkaart. Een klare som gaat onder de stapel."]],
+    ["Een som", ["Een som is 3 of meer kaarten met precies één rode Totaalkaart; de andere kaarten maken samen het getal van de Totaalkaart. Een som die af is, gaat onder de stapel."]],
     ["Jouw beurt", [
       "Ligt er niets open: leg een som uit je hand neer, of leg één Cijfer- of Minkaart open, of trek een kaart van de stapel.",
       "Liggen er kaarten open: maak een som af met alle open kaarten en kaarten uit je hand, of pak de open kaarten en leg op hun plaats twee of meer Cijfer- of Minkaarten (niet de kaarten die je net pakte) met hetzelfde totaal, of trek een kaart.",
