@@ -1,12 +1,12 @@
 // De regels van de vijf spellen in het Nederlands, naar de oorspronkelijke spelregels en docs/RULES.md.
 export default {
   addup: {sections: [
-    ["Doel", ["Pak zoveel mogelijk kaarten: zorg dat de twee rijen op tafel samen hetzelfde getal maken."]],
+    ["Doel", ["Pak zoveel mogelijk kaarten: zorg dat de twee rijen op tafel opgeteld op hetzelfde getal uitkomen."]],
     ["De kaarten", ["48 kaarten: getallenkaarten van 1 tot 9 (vier van elk), zes witte jokers die 0 tot 5 waard zijn en zes gele jokers die 10 of meer waard zijn."]],
     ["Klaarzetten", ["Elke speler krijgt 3 kaarten. Twee beginkaarten worden opengelegd: de ene begint de bovenste rij, de andere de onderste rij. De rest van de stapel ligt dicht klaar. De speler die bovenaan de lijst staat, begint."]],
     ["Jouw beurt", [
       "Leg een kaart uit je hand in de bovenste of de onderste rij. De waarde van een joker kies je als je hem speelt, en die blijft.",
-      "Liggen er nu in beide rijen kaarten en maken ze samen hetzelfde totaal, dan pak je alle kaarten op tafel.",
+      "Liggen er nu in beide rijen kaarten en hebben de twee rijen hetzelfde totaal, dan pak je alle kaarten op tafel.",
       "Trek daarna een kaart, zodat je weer 3 kaarten hebt zolang de stapel niet op is. Na het pakken worden twee nieuwe beginkaarten opengelegd. Beginkaarten die toevallig gelijk zijn, pakken niets.",
     ]],
     ["Einde van het potje", ["Is de stapel op, dan spelen de spelers hun hand uit. Zijn alle handen leeg, dan wint wie de meeste kaarten heeft gepakt; wie er evenveel heeft, wint samen."]],
