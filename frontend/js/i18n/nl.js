@@ -165,7 +165,7 @@ export default {
   "device.other": "Deze plek is ook open op een ander apparaat (daar gezien {when}).",
   "device.what": "Ben jij dat, ga dan gewoon door. Zo niet, dan heeft iemand anders je persoonlijke link: onder “Mijn persoonlijke link”, onderaan het potje, houd je andere apparaten van deze plek af.",
   "device.ok": "Begrepen",
-  "device.mine": "Het is mijn apparaat: zeg het niet meer",
+  "device.mine": "Het is mijn apparaat: laat dit niet meer zien",
   "device.otherSeat": "Deze link is voor de plek van {link}, en dit apparaat heeft de plek van {own}. Dit tabblad laat de plek van {link} zien tot je het verlaat of opnieuw laadt; dit apparaat houdt die van {own}.",
   "device.ownSeat": "Terug naar mijn plek ({name})",
 

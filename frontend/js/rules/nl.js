@@ -40,10 +40,10 @@ export default {
     ["Klaarzetten", ["Elke speler krijgt 11 kaarten. Met 5 tot 8 spelers worden twee spellen kaarten door elkaar geschud; kaarten die niet gedeeld zijn, worden ongezien weggelegd. De speler na de deler begint; bij elk spel deelt de volgende speler."]],
     ["Jouw beurt", [
       "Speel een kaart. Het totaal is jouw kaart plus de bovenste kaart (de kaart die de speler voor jou speelde). De eerste kaart van een spel moet een Pluskaart zijn en telt alleen.",
-      "Zet een van je pionnen zo ver als het totaal: vooruit als het positief is (een pion op de sterren komt op dat vakje), achteruit als het negatief is (een pion die op 0 of lager komt, gaat terug naar de sterren). Bij een totaal van 0 gaat niemand. Pionnen op de sterren gaan nooit achteruit.",
+      "Zet een van je pionnen zo ver als het totaal: vooruit als het positief is (een pion op de sterren komt op dat vakje), achteruit als het negatief is (een pion die op 0 of lager komt, gaat terug naar de sterren). Bij een totaal van 0 gaat er geen pion. Pionnen op de sterren gaan nooit achteruit.",
       "Kom je precies op 25, dan is je pion thuis, en daar blijft hij. Kom je voorbij 25, dan schiet je door: de pion gaat terug naar de sterren. Een pion op de sterren kan alleen doorschieten (en blijft daar) als je geen pion op 1 tot 24 hebt. Twee van je pionnen mogen niet op hetzelfde vakje staan (behalve op de sterren en thuis).",
       "Jij kiest welke pion, ook als je expres doorschiet. Een speler die een pion kan zetten, moet er een zetten. Kan geen enkele pion gaan, dan wordt de kaart gespeeld en gaat er niets.",
-      "Voorbeelden: boven ligt Plus 5, jij speelt Min 7: 2 terug. Boven Plus 5, jij speelt Min 3: 2 vooruit. Boven Min 3, jij speelt Plus 3: niemand gaat. Boven Min 2, jij speelt Min 9: 11 terug. Pionnen op 25, 25, 17 en de sterren, boven Plus 15, jij speelt Plus 11 (26): de pion op 17 moet doorschieten.",
+      "Voorbeelden: boven ligt Plus 5, jij speelt Min 7: 2 terug. Boven Plus 5, jij speelt Min 3: 2 vooruit. Boven Min 3, jij speelt Plus 3: geen pion gaat. Boven Min 2, jij speelt Min 9: 11 terug. Pionnen op 25, 25, 17 en de sterren, boven Plus 15, jij speelt Plus 11 (26): de pion op 17 moet doorschieten.",
     ]],
     ["Einde en punten", [
       "Een spel is meteen afgelopen als een speler zijn vierde pion thuisbrengt, of als de laatste kaart gespeeld is.",
