@@ -831,7 +831,7 @@ export default {
   "league.rounds": "Rondes",
   "league.played": "Gespeelde potjes",
   "league.won": "Gewonnen",
-  "league.shared": "Gedeeld gewonnen",
+  "league.shared": "Samen gewonnen",
   "league.lost": "Verloren",
   "league.round": "Ronde {n}",
   "league.roundsTitle": "Rondes",
