@@ -170,7 +170,7 @@ export default {
   "device.ownSeat": "Zurück zu meinem Platz ({name})",
 
   "join.title": "Einem Spiel beitreten",
-  "join.heading": "Diesem {game}-Spiel beitreten",
+  "join.heading": "Diesem Spiel beitreten: {game}",
   "join.players": "Schon dabei: {names}",
   "join.whichSeat": "Welcher Spieler bist du?",
   "join.iAm": "Ich bin {name}",
@@ -181,7 +181,7 @@ export default {
   "join.elsewhere": "Schon beigetreten, in einer anderen App oder einem anderen Browser? Öffne das Spiel dort (unter „Meine Spiele“) oder bitte die Person, die es angelegt hat, um einen neuen Link zu deinem Platz.",
   "join.inApp": "Du hast diesen Link in einer anderen App geöffnet (einem Messenger oder sozialen Netzwerk), deren Browser deinen Platz vergessen kann, sobald er geschlossen ist. Damit du dieses Spiel später wiederfindest, öffne den Link zuerst in deinem üblichen Browser (im ⋯-Menü der App: „Im Browser öffnen“) und nimm dort deinen Platz.",
   "join.watch": "Dem Spiel zusehen",
-  "join.overHeading": "Dieses {game}-Spiel ist vorbei",
+  "join.overHeading": "Dieses Spiel ist vorbei: {game}",
   "join.results": "Endstand ansehen",
 
   "status.waiting": {one: "Warten auf Spieler: {joined} von {total} ist da.", other: "Warten auf Spieler: {joined} von {total} sind da."},
