@@ -3,7 +3,7 @@ export default {
   addup: {sections: [
     ["Ziel", ["Möglichst viele Karten abräumen: Sorge dafür, dass die beiden Reihen auf dem Tisch dieselbe Summe haben."]],
     ["Die Karten", ["48 Karten: Zahlenkarten von 1 bis 9 (je vier), sechs weiße Joker mit dem Wert 0 bis 5 und sechs gelbe Joker mit dem Wert 10 oder mehr."]],
-    ["Vorbereitung", ["Jeder Spieler erhält 3 Karten. Zwei Karten werden als „Reihenanfang“ aufgedeckt: eine beginnt die obere Reihe, die andere die untere. Der Rest des Stapels liegt verdeckt bereit. Der erste Spieler in der Spielerliste beginnt."]],
+    ["Vorbereitung", ["Jeder Spieler erhält 3 Karten. Zwei Karten werden als „Reihenanfang“ aufgedeckt: Eine beginnt die obere Reihe, die andere die untere. Der Rest des Stapels liegt verdeckt bereit. Der erste Spieler in der Spielerliste beginnt."]],
     ["Dein Zug", [
       "Lege eine Karte aus deiner Hand in die obere oder die untere Reihe. Den Wert eines Jokers wählst du beim Ausspielen, und er bleibt.",
       "Haben danach beide Reihen Karten und dieselbe Summe, räumst du alle Karten vom Tisch ab.",
