@@ -74,7 +74,7 @@ export default {
   "mine.timedOut": "Du hast zu viele Züge in Folge verpasst, deshalb spielt jetzt der Autopilot deine Züge.",
   "mine.place": "Dein Platz: {place}",
   "mine.skipped": {one: "Dein letzter Zug wurde übersprungen: Die Zeit war abgelaufen.", other: "Deine letzten {count} Züge wurden übersprungen: Die Zeit war abgelaufen."},
-  "mine.timedOutOver": "Du hast zu viele Züge in Folge verpasst, deshalb warst du aus diesem Spiel raus.",
+  "mine.timedOutOver": "Du hast zu viele Züge in Folge verpasst, deshalb bist du aus diesem Spiel ausgeschieden.",
 
   "missing.title": "Hier ist nichts.",
   "missing.home": "Zurück zu den Spielen",
@@ -278,7 +278,7 @@ export default {
   "leave.yesLeave": "Ja, verlassen",
   "leave.autopilot": "Du hast dieses Spiel verlassen: Der Autopilot spielt deine Züge.",
   "leave.timedOut": {one: "Du hast {count} Zug in Folge verpasst, deshalb spielt jetzt der Autopilot deine Züge.", other: "Du hast {count} Züge in Folge verpasst, deshalb spielt jetzt der Autopilot deine Züge."},
-  "leave.timedOutOver": {one: "Du hast {count} Zug in Folge verpasst, deshalb warst du aus diesem Spiel raus.", other: "Du hast {count} Züge in Folge verpasst, deshalb warst du aus diesem Spiel raus."},
+  "leave.timedOutOver": {one: "Du hast {count} Zug in Folge verpasst, deshalb bist du aus diesem Spiel ausgeschieden.", other: "Du hast {count} Züge in Folge verpasst, deshalb bist du aus diesem Spiel ausgeschieden."},
   "leave.autopilotEither": "Der Autopilot spielt jetzt deine Züge: Du hast das Spiel verlassen oder zu viele Züge in Folge verpasst.",
   "free.button": "Meinen Platz freigeben",
   "free.confirm": "Deinen Platz freigeben? Wer den Einladungslink hat, kann ihn nehmen.",
