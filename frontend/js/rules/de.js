@@ -34,20 +34,20 @@ export default {
   plusminus: {sections: [
     ["Ziel", ["Bringe deine vier Figuren auf Feld 25 ins Ziel, indem du sie um die Summe zweier Karten ziehst."]],
     ["Karten und Bretter", [
-      "Schwarze Pluskarten zählen dazu, rote Minuskarten ziehen ab. Jeder Spieler hat ein Brett mit den Feldern 1 bis 25 und vier Figuren, die bei den Sternen beginnen.",
+      "Schwarze Pluskarten zählen dazu, rote Minuskarten ziehen ab. Jeder Spieler hat ein Brett mit den Feldern 1 bis 25 und vier Figuren, die auf den Sternen beginnen.",
       "Die Handkarten sind verdeckt; vom Ablagestapel ist auf dem Tisch nur die oberste Karte zu sehen (der Verlauf nennt jede Karte, wie sie offen gespielt wurde). Alle Bretter sind offen.",
     ]],
     ["Vorbereitung", ["Jeder Spieler erhält 11 Karten. Bei 5 bis 8 Spielern werden zwei Kartenspiele zusammen gemischt; nicht ausgeteilte Karten werden ungesehen beiseitegelegt. Der Spieler nach dem Geber beginnt; der Geber wechselt mit jeder Partie zum nächsten Spieler."]],
     ["Dein Zug", [
       "Spiele eine Karte. Die Summe ist deine Karte plus die oberste Karte (die der Spieler vor dir gespielt hat). Die erste Karte einer Partie muss eine Pluskarte sein und zählt allein.",
-      "Ziehe eine deiner Figuren um die Summe: vorwärts, wenn sie positiv ist (eine Figur bei den Sternen kommt auf dieses Feld), rückwärts, wenn sie negativ ist (eine Figur, die auf 0 oder weniger kommt, geht zurück zu den Sternen). Bei 0 zieht niemand. Figuren bei den Sternen ziehen nie rückwärts.",
-      "Wer genau auf 25 kommt, ist mit dieser Figur im Ziel, wo sie bleibt. Wer über 25 hinauskommt, überzieht: Die Figur geht zurück zu den Sternen. Eine Figur bei den Sternen darf nur überziehen (sie bleibt dann dort), wenn du keine Figur auf den Feldern 1 bis 24 hast. Zwei deiner Figuren dürfen nicht auf demselben Feld stehen (außer bei den Sternen und im Ziel).",
+      "Ziehe eine deiner Figuren um die Summe: vorwärts, wenn sie positiv ist (eine Figur auf den Sternen kommt auf dieses Feld), rückwärts, wenn sie negativ ist (eine Figur, die auf 0 oder weniger kommt, geht zurück zu den Sternen). Bei 0 zieht keine Figur. Figuren auf den Sternen ziehen nie rückwärts.",
+      "Wer genau auf 25 kommt, ist mit dieser Figur im Ziel, wo sie bleibt. Wer über 25 hinauskommt, überzieht: Die Figur geht zurück zu den Sternen. Eine Figur auf den Sternen darf nur überziehen (sie bleibt dann dort), wenn du keine Figur auf den Feldern 1 bis 24 hast. Zwei deiner Figuren dürfen nicht auf demselben Feld stehen (außer auf den Sternen und im Ziel).",
       "Du wählst die Figur, auch um absichtlich zu überziehen. Wer eine Figur ziehen kann, muss eine ziehen. Kann keine Figur ziehen, wird die Karte gespielt und nichts bewegt sich.",
-      "Beispiele: oben Plus 5, du spielst Minus 7: 2 zurück. Oben Plus 5, du spielst Minus 3: 2 vor. Oben Minus 3, du spielst Plus 3: kein Zug. Oben Minus 2, du spielst Minus 9: 11 zurück. Figuren auf 25, 25, 17 und bei den Sternen, oben Plus 15, du spielst Plus 11 (26): Die Figur auf 17 muss überziehen.",
+      "Beispiele: oben Plus 5, du spielst Minus 7: 2 zurück. Oben Plus 5, du spielst Minus 3: 2 vor. Oben Minus 3, du spielst Plus 3: Keine Figur zieht. Oben Minus 2, du spielst Minus 9: 11 zurück. Figuren auf 25, 25, 17 und auf den Sternen, oben Plus 15, du spielst Plus 11 (26): Die Figur auf 17 muss überziehen.",
     ]],
     ["Ende und Wertung", [
       "Eine Partie endet sofort, wenn ein Spieler seine vierte Figur ins Ziel bringt, oder wenn die letzte Karte gespielt ist.",
-      "Jede Figur im Ziel zählt 50, jede Figur bei den Sternen −20, jede andere Figur die Zahl ihres Feldes. Gespielt wird 1 Partie oder eine Folge von 5; die höchste Summe gewinnt.",
+      "Jede Figur im Ziel zählt 50, jede Figur auf den Sternen −20, jede andere Figur die Zahl ihres Feldes. Gespielt wird 1 Partie oder eine Folge von 5; die höchste Summe gewinnt.",
     ]],
   ], interpretations: [
     "Das Kartenspiel hat 44 Karten: 39 schwarze Pluskarten (Plus 3 bis Plus 15, je drei) und 5 rote Minuskarten (Minus 2, 3, 5, 7 und 9).",
