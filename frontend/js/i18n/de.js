@@ -822,7 +822,7 @@ export default {
   "league.reading": "Die neuesten Ergebnisse werden abgerufen…",
   "league.unread": "Die neuesten Ergebnisse konnten nicht abgerufen werden: Die Tabelle zeigt den zuletzt bekannten Stand.",
   "league.standing": "Tabelle",
-  "league.scoring": "Punkte: Jedes beendete Spiel gibt 3 für einen Sieg, 2 für einen geteilten Sieg und 1 für eine Niederlage (Mitspielen zählt). Ein Kind, das in einer Runde fehlt oder dessen Spiel der Computer zu Ende gespielt hat, bekommt darin nichts: „–“ in der Spalte dieser Runde, und Runden sagt, in wie vielen es gespielt hat. Bei gleichen Punkten kommt zuerst, wer öfter gewonnen hat.",
+  "league.scoring": "Punkte: Jedes beendete Spiel gibt 3 für einen Sieg, 2 für einen geteilten Sieg und 1 für eine Niederlage (Mitspielen zählt). Ein Kind, das in einer Runde fehlt oder dessen Spiel der Computer zu Ende gespielt hat, bekommt darin nichts: „–“ in der Spalte dieser Runde, und „Runden“ sagt, in wie vielen es gespielt hat. Bei gleichen Punkten kommt zuerst, wer öfter gewonnen hat.",
   "league.place": "Platz",
   "league.pupil": "Kind",
   "league.points": "Punkte",
