@@ -782,7 +782,7 @@ export default {
   "privacy.keptTitle": "Was gespeichert wird",
   "privacy.names": "Die Namen der Spieler, so wie sie eingetippt wurden.",
   "privacy.moves": "Jeder Zug jedes Spiels, damit man ein Spiel Zug für Zug noch einmal ansehen kann.",
-  "privacy.links": "Die Links zu deinen Plätzen, die Spiele, die du zum Zusehen geöffnet hast, und die hier gemachten Klassenbögen (Namen und Links der Kinder): nur auf diesem Gerät, im Speicher dieses Browsers. Alle, die diesen Browser benutzen, können sie öffnen.",
+  "privacy.links": "Die Links zu deinen Plätzen, die Spiele, die du zum Zusehen geöffnet hast, und die hier angelegten Klassenbögen (Namen und Links der Kinder): nur auf diesem Gerät, im Speicher dieses Browsers. Alle, die diesen Browser benutzen, können sie öffnen.",
   "privacy.tokens": "Auf dem Server wird der geheime Link jedes Platzes nur als verschlüsselter Fingerabdruck gespeichert, aus dem sich der Link nicht zurückgewinnen lässt.",
   "privacy.push": "Wenn du Benachrichtigungen einschaltest: die Adresse, unter der dieses Gerät sie empfängt, und deine Sprache.",
   "privacy.logs": "Eine Zeile im Protokoll des Servers für jede Anfrage: wann, was angefragt wurde und der Code des Spiels; nie ein Name, ein Link oder die Internetadresse deines Geräts. Die Firma, bei der der Server läuft, kann die Adressen der Geräte notieren, die sich verbinden, und der Server zählt kurze Zeit die Anfragen jeder Adresse, um Missbrauch zu bremsen: Frag den Betreiber, wie lange sie aufbewahrt werden.",
