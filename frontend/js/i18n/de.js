@@ -66,7 +66,7 @@ export default {
   "mine.started": "{relative} begonnen",
   "mine.ended": "{relative} beendet",
   "mine.created": "{relative} erstellt",
-  "mine.lastJoined": "zuletzt {relative} dazugekommen",
+  "mine.lastJoined": "zuletzt kam {relative} jemand dazu",
   "mine.watching": "Du schaust zu: Du hast {name} den Platz gegeben.",
   "mine.lookingOn": "Du schaust zu: kein Platz auf diesem Gerät.",
   "mine.late": "Zeit {relative} abgelaufen",
@@ -112,7 +112,7 @@ export default {
   "option.plusminus.games.1": "1 Partie",
   "option.plusminus.games.5": "Eine Folge von 5 Partien",
   "option.addem.penalties": "Falsche Summen",
-  "option.addem.penalties.false": "Abgelehnt, mit der Rechnung",
+  "option.addem.penalties.false": "Abgelehnt, die Rechnung wird gezeigt",
   "option.addem.penalties.true": "5 Strafpunkte, wie in der Originalregel",
   "option.addtoo.target": "Spielen, bis ein Spieler diese Punktzahl erreicht",
 
