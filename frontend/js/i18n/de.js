@@ -526,7 +526,7 @@ export default {
   "addem.pool": {one: "{count} Karte im Stapel", other: "{count} Karten im Stapel"},
   "addem.exposed": "Offen",
   "addem.worth": "wert {total}",
-  "addem.pick": "Wähle Karten, um eine Summe zu bilden (mit einer roten Summenkarte), oder um sie offen zu legen oder auszulegen.",
+  "addem.pick": "Wähle Karten, um eine Summe zu bilden (mit einer roten Summenkarte), sie offen zu legen oder die offenen Karten durch sie zu ersetzen.",
   "addem.needTotal": "wähle eine rote Summenkarte",
   "addem.unknown": "Summe {total}: Das Spiel findet die Werte der Add-Em-Karten",
   "addem.right": "Summe {total} ✓",
