@@ -158,5 +158,5 @@ def test_my_games_says_since_when_a_match_waits_for_players(new_page, server, da
     expect(state(given_back)).to_have_text("Waiting for Bob and Cy. · created 9 days ago")
     page.evaluate("localStorage.setItem('addgames.lang', 'de')")
     page.reload()
-    expect(state(stale)).to_have_text("Warten auf Bob. · erstellt vor 9 Tagen")
-    expect(state(third)).to_have_text("Warten auf Cy. · zuletzt dazugekommen vor 3 Tagen")
+    expect(state(stale)).to_have_text("Warten auf Bob. · vor 9 Tagen erstellt")
+    expect(state(third)).to_have_text("Warten auf Cy. · zuletzt kam vor 3 Tagen jemand dazu")
