@@ -244,7 +244,6 @@ const unlistedText = (error) => (error.status ? `${pollText(error)} ${t("mine.re
 
 export function myGames(repaint) {
   let entries = null; // the API's answer, most urgent first; null until it comes
-  let replaced = new Set(); // the matches whose seat link, as this device holds it, was replaced
   let linksStopped = new Map(); // why a seat link this device holds stopped working, by match: replaced, or its seat freed
   let unreadable = []; // the matches the server cannot read now ({id, game, seat}): not gone
   let askedAt = 0; // when the list shown (entries) was asked for
@@ -257,7 +256,7 @@ export function myGames(repaint) {
   let settled = false; // the first round of answers (or failures) is drawn: a Back to the page may scroll and focus (ui.js)
   const tidy = tidying(repaint);
   /** The seats kept here whose match the server no longer lists (none before its first answer): deleted, or the
-   * seat given back or its link replaced (`replaced`); not one kept since the list was asked for (in another tab). */
+   * seat given back or its link replaced (`linksStopped`); not one kept since the list was asked for (in another tab). */
   const gone = () => (entries ? allSeats().filter((seat) => !(seat.at > askedAt)
     && ![...entries, ...unreadable].some((entry) => entry.id === seat.id)) : []);
 
@@ -268,7 +267,7 @@ export function myGames(repaint) {
   function finished() {
     const done = (entries || []).filter((entry) => ((entry.status === "over" && !rematchWaiting(entry))
       || isOut(entry)) && seatOf(entry.id));
-    const ids = [...done.map((entry) => entry.id), ...gone().filter((seat) => !replaced.has(seat.id)).map((seat) => seat.id)];
+    const ids = [...done.map((entry) => entry.id), ...gone().filter((seat) => linksStopped.get(seat.id) !== "mine.replaced").map((seat) => seat.id)];
     return {ids, left: done.some(isOut)};
   }
 
@@ -294,7 +293,6 @@ export function myGames(repaint) {
         rememberPlayers(entries); // the play screen of a shared device says whose turn by name
         // Kept with the seat, so that the match's page offers no join that cannot work.
         entries.filter(rematchElsewhere).forEach((entry) => update(entry.id, {rematchJoined: true}));
-        replaced = new Set(answer.replaced.map((entry) => entry.id));
         linksStopped = new Map([...answer.freed.map(({id, by}) => [id, by === "seat" ? "mine.freed.seat" : "mine.freed"]),
           ...answer.replaced.map(({id}) => [id, "mine.replaced"])]);
         unreadable = answer.unreadable;
