@@ -50,7 +50,7 @@ from gunicorn.workers import gthread
 from werkzeug.exceptions import RequestTimeout
 
 import plain_http
-from api import config, durable, logs, news
+from api import config, durable, logs, news, security
 from api.errors import PROBLEM_TYPE
 
 CLIENT_TIMEOUT = config.seconds("CLIENT_TIMEOUT", 10)
@@ -285,12 +285,16 @@ def unavailable_headers(sock, log) -> str:
     return f"Retry-After: {RETRY_AFTER}\r\n" + named(sock, log, 503)
 
 
+# The API's safety headers (api/security.py): the worker's own answers reach browsers too
+_HARDENED = "".join(f"{name}: {value}\r\n" for name, value in security.FOR_API.pairs)
+
+
 def problem_response(status: int, headers: str = "", reason: tuple[str, str] | None = None) -> bytes:
     code, detail = reason or REASONS.get(status, REASONS[500] if status >= 500 else REASONS[400])
     title = HTTPStatus(status).phrase
     body = json.dumps({"type": PROBLEM_TYPE + code, "title": title, "status": status, "detail": detail,
                        "code": code}).encode()
-    head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n{headers}"
+    head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n{headers}{_HARDENED}"
             f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
     return head.encode("latin-1") + body
 

@@ -31,7 +31,7 @@ from gunicorn.http.parser import RequestParser
 from sqlalchemy.engine import make_url
 
 import serving
-from api import durable, logs
+from api import durable, logs, security
 from bench.server import libpq_url
 
 from .live import gunicorn
@@ -87,6 +87,8 @@ def assert_problem(status: int, headers: dict, body: bytes, expected_status: int
     problem = json.loads(body)
     assert (problem["status"], problem["code"], problem["type"]) == (status, code, f"urn:addgames:problem:{code}")
     assert problem["title"] and problem["detail"]
+    for name, value in security.FOR_API.pairs:  # the worker's own answers are as hardened as the API's
+        assert headers[name.lower()] == value, name
 
 
 # gunicorn_h1c, the C parser gunicorn.conf.py asks for, tells an unknown transfer coding (501,
