@@ -23,7 +23,7 @@ BODIES = {
         "en": "{actor} joined: your turn in {game}.",
         "fr": "{actor} a rejoint la partie : à vous de jouer à {game}.",
         "es": "{actor} se ha unido: te toca en {game}.",
-        "it": "{actor} si è unito: tocca a te in {game}.",
+        "it": "Anche {actor} è in partita: tocca a te in {game}.",
         "de": "{actor} ist dabei: Du bist dran bei {game}.",
         "nl": "{actor} doet mee: jij bent aan de beurt in {game}.",
         "pt": "{actor} entrou: é a tua vez em {game}.",
