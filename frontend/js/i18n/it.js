@@ -555,7 +555,7 @@ export default {
   "log.addem.sum": "{name} ha messo una somma: {parts} = Totale {total}.",
   "log.addem.penalty": "{name} ha messo una somma sbagliata di {count} carte: {penalty} punti di penalità.",
   "log.addem.wentOut": "ADD-EM! {name} ha chiuso.",
-  "log.addem.out": {one: "ADD-EM! {name} ha chiuso, scartando {count} carta.", other: "ADD-EM! {name} ha chiuso, scartando {count} carte."},
+  "log.addem.out": {one: "ADD-EM! {name} ha chiuso scartando l'ultima carta.", other: "ADD-EM! {name} ha chiuso scartando le ultime {count} carte."},
   "log.addem.expose": "{name} ha esposto {card}.",
   "log.addem.replace": "{name} ha preso {took} e messo {laid}.",
   "log.addem.circle": "Tutti hanno sostituito uno dopo l'altro: il prossimo non può sostituire.",

@@ -56,7 +56,7 @@ export default {
     ["Scopo", ["Essere il primo a liberarsi di tutte le carte e gridare ADD-EM. I punti contano contro di te: a 50 sei fuori."]],
     ["Le carte", [
       "52 carte: carte Cifra nere da 0 a 8 (tre per valore), carte Meno nere da −1 a −5 (due per valore), carte Totale rosse da 0 a 12 e due carte Add-Em.",
-      "La carta Add-Em dispari vale 1, 3, 5, 7, −1, −3 o −5; quella pari 2, 4, 6, 8, −2 o −4. Non valgono mai 0 né una carta Totale. Da 5 a 8 giocatori si usano due mazzi.",
+      "La carta Add-Em dispari vale 1, 3, 5, 7, −1, −3 o −5; quella pari 2, 4, 6, 8, −2 o −4. Non valgono mai 0 e non fanno mai da carta Totale. Da 5 a 8 giocatori si usano due mazzi.",
     ]],
     ["Preparazione", ["Ogni giocatore riceve 6 carte; il resto è il mazzo, coperto. Comincia il giocatore dopo chi ha distribuito."]],
     ["Una somma", ["Una somma è fatta di 3 carte o più con esattamente una carta Totale rossa; le altre carte sommate fanno il numero della carta Totale. Una somma completata va in fondo al mazzo."]],
@@ -68,7 +68,7 @@ export default {
     ["Chiudere", ["Quando la tua mano è vuota gridi ADD-EM e il giro finisce. Subito dopo una somma, una mano con una sola carta Totale, o solo carte Add-Em, viene scartata e chiudi. Una sola carta Cifra o Meno rimasta deve aspettare il tuo turno successivo; se allora non c'è niente di esposto, esporla ti svuota la mano."]],
     ["Conteggio", [
       "Gli altri giocatori contano la propria mano: carte Cifra e Meno 1 ciascuna, carte Totale 3 ciascuna, carte Add-Em 10 ciascuna. A 50 o più un giocatore esce; la partita finisce quando resta al massimo un giocatore sotto 50. Vince il punteggio più basso.",
-      "Con l'opzione penalità, una somma ben fatta ma sbagliata costa 5 punti e le carte tornano in mano; senza, la somma viene rifiutata mostrando il conto.",
+      "Con l'opzione penalità, una somma fatta bene ma con il conto sbagliato costa 5 punti e le carte tornano in mano; senza, la somma viene rifiutata mostrando il conto.",
     ]],
   ], interpretations: [
     "Più carte esposte valgono insieme come un solo valore: una somma deve usarle tutte, e una sostituzione le prende tutte e mette due o più carte con lo stesso totale.",
