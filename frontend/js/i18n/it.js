@@ -631,7 +631,7 @@ export default {
   "hint.row.top": "fila superiore",
   "hint.row.bottom": "fila inferiore",
   "hint.addup.capture": "{parts} = {total}, come la {other_row}: gioca il tuo {value} sulla {row} per prendere {captured} carte.",
-  "hint.addup.play": "Nessuna tua carta pareggia le file ora: gioca il tuo {value} sulla {row} ({parts} = {total}; la {other_row} fa {other_total}).",
+  "hint.addup.play": "Ora nessuna delle tue carte rende uguali le due file: gioca il tuo {value} sulla {row} ({parts} = {total}; la {other_row} fa {other_total}).",
   "hint.addup.hold": "Il tuo {capture_value} sulla {capture_row} prenderebbe {could_capture} carte ora, ma guardando qualche turno più avanti il computer preferisce questa mossa: gioca il tuo {value} sulla {row} ({parts} = {total}; la {other_row} fa {other_total}).",
   "hint.addup.joker.white": "jolly bianco come {value}",
   "hint.addup.joker.yellow": "jolly giallo come {value}",

@@ -7,13 +7,13 @@ export default {
     ["Il tuo turno", [
       "Gioca una carta dalla tua mano sulla fila superiore o su quella inferiore. Il valore di un jolly lo scegli quando lo giochi, e non cambia più.",
       "Se ora entrambe le file hanno carte e la stessa somma, prendi tutte le carte del tavolo.",
-      "Poi pesca una carta, per averne di nuovo 3 finché dura il mazzo. Se hai preso, poi si scoprono due nuove carte aprifila. Se le due carte aprifila sono uguali, non prendono niente.",
+      "Poi pesca una carta, per averne di nuovo 3 finché dura il mazzo. Dopo una presa si scoprono due nuove carte aprifila. Se le due carte aprifila sono uguali, non prendono niente.",
     ]],
-    ["Fine della partita", ["Quando il mazzo è finito, si giocano le carte rimaste in mano. Quando tutte le mani sono vuote vince chi ha preso più carte; a pari numero si dividono la vittoria."]],
+    ["Fine della partita", ["Quando il mazzo è finito, si giocano le carte rimaste in mano. Quando tutte le mani sono vuote vince chi ha preso più carte; chi ne ha preso lo stesso numero vince a pari merito."]],
   ], interpretations: [
     "Il mazzo ha 48 carte: 36 carte numerate (da 1 a 9, quattro per numero), 6 jolly bianchi che valgono da 0 a 5 e 6 jolly gialli che valgono 10 o più (al massimo 999).",
     "Un jolly scoperto come aprifila va in fondo al mazzo e si scopre la carta seguente; se restano solo jolly, la fila inizia vuota.",
-    "Una fila vuota non è mai in parità: uno 0 giocato su un tavolo vuoto non prende niente.",
+    "Una fila vuota non fa mai parità con l'altra: uno 0 giocato su un tavolo vuoto non prende niente.",
     "Le carte rimaste sul tavolo alla fine non sono di nessuno.",
   ]},
   addit: {sections: [
@@ -22,7 +22,7 @@ export default {
     ["Preparazione", ["Ogni giocatore riceve 6 carte, una alla volta. Si mettono 12 carte scoperte sul tavolo; il resto è il mazzo. Comincia il primo giocatore della lista; nella partita lunga, ogni nuova distribuzione la comincia il giocatore successivo."]],
     ["Il tuo turno", [
       "Gioca una carta dalla tua mano. Puoi raccogliere un gruppo di carte del tavolo la cui somma fa il numero della tua carta (anche una sola carta dello stesso numero è un gruppo). Un solo gruppo per turno.",
-      "Esempio: con 2, 3, 3, 4, 4, 5, 6, 8, 8 sul tavolo, un 8 può prendere un 8, oppure 2 + 3 + 3, 2 + 6, 3 + 5 o 4 + 4. Con 2 + 3 + 3 si raccolgono più carte.",
+      "Esempio: con 2, 3, 3, 4, 4, 5, 6, 8, 8 sul tavolo, un 8 può raccogliere un 8, oppure 2 + 3 + 3, 2 + 6, 3 + 5 o 4 + 4. Con 2 + 3 + 3 si raccolgono più carte.",
       "Raccogliere non è mai obbligatorio: puoi sempre mettere la carta sul tavolo. Le carte raccolte e la tua carta vanno nel tuo mucchio.",
       "Quando tutte le mani sono vuote, si distribuiscono nuove mani dal mazzo.",
     ]],
