@@ -594,7 +594,7 @@ export default {
   "addtoo.draw": "Pesca un rombo",
   "addtoo.pass": "Passa",
   "addtoo.yourDiamonds": "I tuoi rombi",
-  "addtoo.diamondsOf": "Rombi: {name}",
+  "addtoo.diamondsOf": "I rombi di {name}",
   "addtoo.zoomIn": "Ingrandisci",
   "addtoo.zoomOut": "Rimpicciolisci",
   "addtoo.fit": "Vedi tutto",

@@ -80,14 +80,14 @@ export default {
     "I giri di sostituzioni finiscono: quando tutti i giocatori ancora in gioco hanno sostituito, uno dopo l'altro, senza altre mosse in mezzo, il successivo non può sostituire (solo fare una somma o pescare); a mazzo vuoto nessuno può sostituire. Le partite iniziate prima di questa regola continuano senza.",
   ]},
   addtoo: {sections: [
-    ["Scopo", ["Mettere tutti i tuoi rombi il prima possibile, in combinazioni uguali o che fanno punti; i rombi rimasti in mano costano punti."]],
+    ["Scopo", ["Mettere tutti i tuoi rombi il prima possibile, accostando numeri uguali o che fanno punti; i rombi rimasti in mano costano punti."]],
     ["I rombi", ["45 rombi, ognuno diviso in una metà arancione e una metà blu con un numero da 1 a 10 su ciascuna. Ogni metà mostra il suo numero sui due lati esterni."]],
     ["Preparazione", ["Ogni giocatore prende 5 rombi e li mette scoperti: tutti vedono tutte le mani. Comincia chi ha il rombo più basso (per il suo totale), con il rombo che vuole. A parità decide il rombo più basso successivo, poi chi viene prima nella lista dei giocatori."]],
     ["Il tuo turno", [
       "Metti un rombo accanto all'ultimo rombo giocato. I lati che si toccano devono essere dello stesso colore, e i loro numeri devono essere uguali o fare un multiplo di 5 (5, 10, 15, 20).",
-      "Una mossa uguale non fa punti; una mossa che fa punti vale la somma dei due numeri (5 contro 10 vale 15; 5 contro 5 è uguale e vale 10). Anche gli altri lati che si toccano e fanno punti contano.",
+      "Due numeri uguali non fanno punti; due numeri che fanno un multiplo di 5 valgono la loro somma (5 contro 10 vale 15; 5 contro 5 sono uguali e valgono 10). Contano anche gli altri lati che si toccano e fanno punti.",
       "Mossa bonus: un rombo può anche andare in una casella libera non accanto all'ultimo rombo giocato, se lì tocca 2, 3 o 4 rombi, con ogni lato toccato uguale o che fa punti. Vale le sue combinazioni più 5 per lato toccato. Una mossa accanto all'ultimo rombo giocato non è mai una mossa bonus.",
-      "Chi può mettere deve mettere. Chi non può pesca, un rombo alla volta finché ne ha meno di 5, e mette appena può; se ancora non può, passa.",
+      "Chi può mettere un rombo deve metterlo. Chi non può pesca, un rombo alla volta finché ne ha meno di 5, e mette appena può; se ancora non può, passa.",
     ]],
     ["Fine e punteggio", [
       "Una mano finisce quando un giocatore ha messo tutti i suoi rombi, quando l'ultimo rombo è chiuso su tutti e quattro i lati, o quando tutti i giocatori hanno passato di fila. Ogni rombo rimasto in mano costa 10 punti. I punteggi contano solo alla fine di una mano.",
