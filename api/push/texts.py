@@ -53,7 +53,7 @@ BODIES = {
         "en": "Your time to move in {game} is nearly up.",
         "fr": "Votre temps pour jouer à {game} est presque écoulé.",
         "es": "Tu tiempo para mover en {game} casi se ha acabado.",
-        "it": "Il tuo tempo per muovere in {game} sta per scadere.",
+        "it": "Il tuo tempo per la mossa in {game} sta per scadere.",
         "de": "Deine Zeit für den Zug bei {game} ist fast abgelaufen.",
         "nl": "Je tijd voor je zet in {game} is bijna om.",
         "pt": "O teu tempo para jogar em {game} está quase a acabar.",
