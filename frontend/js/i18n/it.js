@@ -507,9 +507,9 @@ export default {
   "pm.move.bustStays": "La pedina {man} sballa: resta sulle stelle",
   "pm.move.stars": "Pedina {man}: {from} → torna alle stelle",
   "pm.seatInfo": {one: "{count} carta in mano", other: "{count} carte in mano"},
-  "log.pm.play": "{name} ha giocato {card} su {top} (totale {total}):",
-  "log.pm.first": "{name} ha aperto con {card} (totale {total}):",
-  "log.pm.still": "nessuna pedina si è mossa.",
+  "log.pm.play": "{name} ha giocato {card} su {top} (totale {total}).",
+  "log.pm.first": "{name} ha aperto con {card} (totale {total}).",
+  "log.pm.still": "Nessuna pedina si è mossa.",
   "log.pm.end.home": "Manche {game} finita: quattro pedine a casa. Punti: {points}.",
   "log.pm.end.cards": "Manche {game} finita: le carte sono finite. Punti: {points}.",
 
