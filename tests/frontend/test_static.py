@@ -202,7 +202,9 @@ def test_plus_and_minus_texts_for_any_move_use_no_verb_of_moving_forward(languag
 SLIPS = {
     "pt": [(r"\bvocê\b|\bcompr[ae]r?\b|\bjogue\b|\bponha\b|\bdesista\b", "tu: tira, joga, põe, desiste")],
     "es": [(r"\bficha", "peón"),
-           (r"dale su enlace", "el enlace de la partida: \"su\" after \"dale\" reads as the operator's own link")],
+           (r"dale su enlace", "el enlace de la partida: \"su\" after \"dale\" reads as the operator's own link"),
+           (r"\bpuestos\b|el puesto de|\bsu sitio\b", "plaza: a seat; a puesto is only a place in the ranking"),
+           (r"partidas? seguidas?", "partidas que miras: \"partidas seguidas\" reads as matches in a row")],
     "fr": [(r"cartes? Figure", "carte Chiffre"), (r"partie\(s\)", "manche(s): a game of the match"),
            (r"donnez-lui son lien", "le lien de la partie: \"son\" after \"lui\" reads as the operator's own link")],
     "de": [(r"Spiel\(en\)", "Partie(n): a game of Plus and Minus"),
