@@ -240,7 +240,8 @@ def read_aloud(element) -> str:
     raise AssertionError(f"{element} has no words to read")
 
 
-@pytest.mark.parametrize(("locale", "your_turn"), [("en-GB", "you, to play"), ("de-CH", "du, am Zug")])
+@pytest.mark.parametrize(("locale", "your_turn"), [("en-GB", "you, to play"), ("de-CH", "du, am Zug"),
+                                                    ("es-ES", "tú, con el turno")])
 def test_each_seat_s_name_score_and_details_are_said_apart(new_page, matches, locale, your_turn):
     """The players' list set a seat's score and its details apart by lines and weight alone, and a screen reader
     read them as one run of words: "Ann you to play 0 of 50 5 diamonds · 0 this hand"; the turn after the *you* tag

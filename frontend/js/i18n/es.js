@@ -206,7 +206,7 @@ export default {
   "seat.unnamed": "Jugador {n}",
   "seat.you": "tú",
   "seat.free": "plaza libre",
-  "seat.toPlay": "le toca",
+  "seat.toPlay": "con el turno",
   "seat.players": "Jugadores",
   "score.addup": "Puntuación: cuando todas las manos están vacías, gana quien haya capturado más cartas.",
   "score.addit.short": "Puntuación: un punto por carta recogida; tras el único reparto, gana quien tenga más puntos.",
