@@ -431,7 +431,7 @@ export default {
   "addup.in.top": "la fila de arriba",
   "addup.in.bottom": "la fila de abajo",
   "addup.sum": "suma {sum}",
-  "addup.equalOpenings": "Si las dos cartas abrefila son iguales, no capturan nada.",
+  "addup.equalOpenings": "Si las dos cartas de salida son iguales, no capturan nada.",
   "addup.card": "Carta {value}",
   "addup.whiteJoker": "Comodín blanco, de 0 a 5",
   "addup.yellowJoker": "Comodín amarillo, 10 o más",
