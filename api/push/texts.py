@@ -52,7 +52,7 @@ BODIES = {
     "deadline": {
         "en": "Your time to move in {game} is nearly up.",
         "fr": "Votre temps pour jouer à {game} est presque écoulé.",
-        "es": "Tu tiempo para mover en {game} casi se ha acabado.",
+        "es": "Casi se te ha acabado el tiempo para jugar en {game}.",
         "it": "Il tuo tempo per la mossa in {game} sta per scadere.",
         "de": "Deine Zeit für den Zug bei {game} ist fast abgelaufen.",
         "nl": "Je tijd voor je zet in {game} is bijna om.",
