@@ -507,9 +507,9 @@ export default {
   "pm.move.bustStays": "El peón {man} se pasa: sigue en las estrellas",
   "pm.move.stars": "Peón {man}: {from} → vuelve a las estrellas",
   "pm.seatInfo": {one: "{count} carta en la mano", other: "{count} cartas en la mano"},
-  "log.pm.play": "{name} jugó {card} sobre {top} (total {total}):",
-  "log.pm.first": "{name} abrió con {card} (total {total}):",
-  "log.pm.still": "ningún peón se movió.",
+  "log.pm.play": "{name} jugó {card} sobre {top} (total {total}).",
+  "log.pm.first": "{name} abrió con {card} (total {total}).",
+  "log.pm.still": "Ningún peón se movió.",
   "log.pm.end.home": "Ronda {game} terminada: cuatro peones en casa. Puntos: {points}.",
   "log.pm.end.cards": "Ronda {game} terminada: se acabaron las cartas. Puntos: {points}.",
 
