@@ -17,14 +17,15 @@ from .models import Match, db, utc_iso
 def cleanup(days: int) -> None:
     """Delete matches older than DAYS that nobody but their creator ever joined, then the finished
     and abandoned matches kept longer than KEEP_FINISHED_DAYS and KEEP_IDLE_DAYS (unset: kept),
-    and the answers kept for retries that expired."""
+    the answers kept for retries that expired, and the push subscriptions of freed seats left unsent to."""
     kept = retention.kept_days()
     unjoined = retention.delete_matches(retention.unjoined(days))
     finished = retention.delete_matches(retention.finished(kept["finished_days"])) if kept["finished_days"] else 0
     abandoned = retention.delete_matches(retention.abandoned(kept["idle_days"])) if kept["idle_days"] else 0
     answers = retention.delete_expired_answers()
+    unheld = retention.delete_unheld_subscriptions()
     logs.event("cleanup", deleted=unjoined + finished + abandoned, days=days, unjoined=unjoined, finished=finished,
-               abandoned=abandoned, answers=answers, **kept)
+               abandoned=abandoned, answers=answers, subscriptions=unheld, **kept)
     click.echo(f"Deleted {unjoined} matches nobody joined in {days} days.")
     for count, kind, setting, name in ((finished, "finished", "finished_days", "KEEP_FINISHED_DAYS"),
                                        (abandoned, "abandoned", "idle_days", "KEEP_IDLE_DAYS")):

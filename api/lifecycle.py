@@ -67,7 +67,10 @@ def free_seat(match_id: str, seat: int):
     transaction.stage(delete(seats_table).where(seats_table.c.game_id == match.id, seats_table.c.seat == seat))
     transaction.stage(_FREED, {"token_hash": taken.token_hash, "game_id": match.id, "seat": seat,
                                "replaced_at": clock.now(), "freed_by": "seat" if asker == seat else "creator"})
-    outbox.forget_token(taken.token_hash)
+    if asker == seat:  # its device gave it back: nothing to tell
+        outbox.forget_token(taken.token_hash)
+    else:  # its devices are told, once, that the creator took it off; then forgotten (api/push/outbox.py)
+        outbox.freed(match, taken.token_hash)
     return idempotency.commit(no_content(), lambda: Problem(
         409, "seats_changed", "The seats changed a moment ago (a join?); reload the match and try again."))
 

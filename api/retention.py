@@ -11,7 +11,8 @@ The three selects read every match, once a day: an index on status and moved_at,
 changes, would be written at every move, and take from PostgreSQL the updates of a match's row in
 place (HOT), for a query run once a day.
 Answers kept for retried requests are keyed by a hash that names no match (api/idempotency.py):
-the cleanup deletes every one past IDEMPOTENCY_TTL, the matches' among them.
+the cleanup deletes every one past IDEMPOTENCY_TTL, the matches' among them. The push subscriptions of a seat its
+match's creator freed go once their one message is sent, or with the cleanup once it is no news.
 """
 from datetime import datetime, timedelta
 from urllib.parse import urlsplit
@@ -25,6 +26,7 @@ from . import clock, idempotency, names, news
 from .database import transactional
 from .models import (Event, IdempotencyKey, Match, PushMessage, PushSubscription, ReplacedInvite, ReplacedLink, Seat,
                      Snapshot, db)
+from .push import delivery
 
 BATCH = 500
 KEPT = ("KEEP_FINISHED_DAYS", "KEEP_IDLE_DAYS")  # the settings, in the order of `kept_days`'s answer
@@ -102,6 +104,20 @@ def delete_expired_answers() -> int:
     """Delete the answers kept for retries past IDEMPOTENCY_TTL; how many."""
     with db.engine.begin() as conn:
         return conn.execute(delete(IdempotencyKey).where(IdempotencyKey.created_at < idempotency.cutoff())).rowcount
+
+
+def delete_unheld_subscriptions() -> int:
+    """Delete the push subscriptions of a token no seat holds any more that wait for no news: those of a seat its
+    match's creator freed, whose last message (api/push/outbox.py, freed) no worker sent while it was news (a day:
+    delivery.MAX_AGE; sent, dropped or gone, the worker deletes the subscription with it); how many."""
+    held = exists().where(Seat.game_id == PushSubscription.game_id, Seat.seat == PushSubscription.seat,
+                          Seat.token_hash == PushSubscription.token_hash)
+    news = exists().where(PushMessage.subscription_id == PushSubscription.id,
+                          PushMessage.due_at > clock.now() - delivery.MAX_AGE)
+    unheld = select(PushSubscription.id).where(~held, ~news)
+    with db.engine.begin() as conn:
+        conn.execute(delete(PushMessage).where(PushMessage.subscription_id.in_(unheld)))
+        return conn.execute(delete(PushSubscription).where(PushSubscription.id.in_(unheld))).rowcount
 
 
 def _delete(conn: Connection, ids: list[str]) -> None:

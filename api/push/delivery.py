@@ -6,7 +6,8 @@ Safe as several workers: a claim is one short transaction that leases a batch of
 SQLite, so one claims at a time), and the POSTs happen after it, outside any transaction. A row is
 deleted once its push service took it; a worker that dies mid-batch leaves a lease that runs out,
 and its rows are sent again then. A failed POST is retried with exponential back-off; the push
-service's 404/410 (the browser unsubscribed) deletes the subscription. Nothing else waits for the
+service's 404/410 (the browser unsubscribed) deletes the subscription, and so does any outcome but a retry of a
+subscription's last message (LAST: its seat was freed). Nothing else waits for the
 worker: when none runs, messages wait (and a turn played meanwhile is not announced any more)."""
 import json
 import logging
@@ -34,6 +35,7 @@ MAX_ATTEMPTS = 8
 MAX_AGE = timedelta(days=1)  # news older than this is no news: dropped unsent
 TTL = 12 * 3600  # seconds the push service keeps a message for a phone that is offline
 STILL_YOURS = {"joined", "turn", "late", "deadline", "pace"}  # sent only while the match is where it was staged
+LAST = {"freed"}  # a subscription's last message (api/push/outbox.py, freed): sent, dropped or gone, it goes with it
 log = logging.getLogger(__name__)
 
 # Whether anything but a hint happened since the message was staged: a hint changes neither the turn
@@ -185,7 +187,7 @@ def _record(conn, message, lease: str, outcome: Outcome) -> None:
     attempts = message.attempts + 1
     if outcome.action == "retry" and attempts >= MAX_ATTEMPTS:
         outcome = Outcome("drop", f"{outcome.why}, {attempts} times")
-    if outcome.action == "gone":
+    if outcome.action == "gone" or (message.kind in LAST and outcome.action != "retry"):
         conn.execute(_GONE_MESSAGES, {"subscription": message.subscription})
         conn.execute(_GONE, {"subscription": message.subscription})
     elif outcome.action == "retry":

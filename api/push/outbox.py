@@ -18,22 +18,38 @@ from ..matches import MatchRow
 subscriptions, outbox = PushSubscription.__table__, PushMessage.__table__
 REMINDER_MAX = timedelta(hours=1)  # remind a seat this long before its deadline (a quarter of a short time)
 
+# One outbox row per subscription selected, of the kind, actor, version and due time bound
+_COLUMNS = ["subscription_id", "kind", "actor", "version", "due_at", "attempts"]
+_ROWS = sa.select(subscriptions.c.id, sa.bindparam("kind", type_=sa.String), sa.bindparam("actor", type_=sa.String),
+                  sa.bindparam("version", type_=sa.Integer), sa.bindparam("due_at", type_=sa.DateTime(timezone=True)),
+                  sa.literal(0, sa.Integer))
 _NOTIFY = sa.insert(outbox).from_select(
-    ["subscription_id", "kind", "actor", "version", "due_at", "attempts"],
-    sa.select(subscriptions.c.id, sa.bindparam("kind", type_=sa.String), sa.bindparam("actor", type_=sa.String),
-              sa.bindparam("version", type_=sa.Integer), sa.bindparam("due_at", type_=sa.DateTime(timezone=True)),
-              sa.literal(0, sa.Integer))
+    _COLUMNS,
     # only the seat's current token: a seat given back and taken again has a new one
-    .join(seats_table, sa.and_(seats_table.c.game_id == subscriptions.c.game_id,
-                               seats_table.c.seat == subscriptions.c.seat,
-                               seats_table.c.token_hash == subscriptions.c.token_hash))
+    _ROWS.join(seats_table, sa.and_(seats_table.c.game_id == subscriptions.c.game_id,
+                                    seats_table.c.seat == subscriptions.c.seat,
+                                    seats_table.c.token_hash == subscriptions.c.token_hash))
     .where(subscriptions.c.game_id == sa.bindparam("match_id"), subscriptions.c.seat == sa.bindparam("seat")))
+
+
+# The last message of a token's subscriptions, which no seat holds any more: each is deleted with it (delivery.LAST)
+_FAREWELL = sa.insert(outbox).from_select(_COLUMNS, _ROWS.where(subscriptions.c.token_hash == sa.bindparam("token_hash")))
 
 
 def forget_token(token_hash: str) -> None:
     """Stage the end of a seat token's subscriptions (their queued messages go with them): the link was
     replaced or the seat given back, so the devices that hold it are no longer the seat's."""
     transaction.stage(sa.delete(subscriptions).where(subscriptions.c.token_hash == token_hash))
+
+
+def freed(match: MatchRow, token_hash: str) -> None:
+    """The match's creator took the seat of `token_hash` off `match` before its start: each device subscribed with
+    that token is told so, once, by its last message (the worker deletes its subscription with it, whatever becomes
+    of it; retention.delete_unheld_subscriptions one that no worker sent while it was news). The seat's row is gone:
+    no other message reaches these subscriptions (_NOTIFY joins the seat's current token), nor this one another's.
+    Staged whether or not the match was read with subscriptions (`pushed`): one registered since is told too."""
+    transaction.stage(_FAREWELL, {"token_hash": token_hash, "kind": "freed", "actor": _name(match, match.creator),
+                                  "version": match.version, "due_at": clock.now()})
 
 
 @dataclass(frozen=True)
@@ -53,7 +69,7 @@ def _stage(match: MatchRow, notices: list[Notice]) -> None:
                                 for notice in notices])
 
 
-def _name(match: MatchRow, seat: int) -> str | None:
+def _name(match: MatchRow, seat: int | None) -> str | None:
     return next((taken.name for taken in match.seats if taken.seat == seat), None)
 
 

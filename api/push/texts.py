@@ -89,6 +89,43 @@ BODIES = {
         "pt": "A partida de {game} terminou: vê quem ganhou.",
         "pt-BR": "A partida de {game} terminou: veja quem ganhou.",
     },
+    "freed": {  # the match's creator ({actor}) took this seat off the match before it started: its link works no more
+        "en": "{actor}, who created this match of {game}, took you off it before it started. To play, ask {actor} for "
+              "the invite again.",
+        "fr": "{actor}, qui a créé cette partie de {game}, vous en a retiré avant le début. Pour jouer, demandez à "
+              "nouveau l'invitation à {actor}.",
+        "es": "{actor}, que creó esta partida de {game}, te sacó de ella antes de empezar. Para jugar, pídele la "
+              "invitación a {actor} otra vez.",
+        "it": "{actor}, che ha creato questa partita di {game}, ti ha tolto dai giocatori prima dell'inizio. Per "
+              "giocare, chiedi di nuovo l'invito a {actor}.",
+        "de": "{actor} hat diese Partie {game} erstellt und dich vor dem Start herausgenommen. Um mitzuspielen, bitte "
+              "{actor} noch einmal um die Einladung.",
+        "nl": "{actor} heeft dit potje {game} gemaakt en je eraf gehaald voordat het begon. Wil je meespelen? Vraag "
+              "{actor} nog een keer om de uitnodiging.",
+        "pt": "{actor}, que criou este jogo de {game}, tirou-te dele antes de começar. Para jogar, pede o convite a "
+              "{actor} outra vez.",
+        "pt-BR": "{actor}, que criou este jogo de {game}, tirou você dele antes de começar. Para jogar, peça o convite "
+                 "a {actor} de novo.",
+    },
+}
+# kind -> language -> body, when no one's name is known of who acted (the web app's own words: mine.freed)
+UNNAMED = {
+    "freed": {
+        "en": "Whoever created this match of {game} took you off it before it started. To play, ask them for the "
+              "invite again.",
+        "fr": "La personne qui a créé cette partie de {game} vous en a retiré avant le début. Pour jouer, demandez-lui "
+              "à nouveau l'invitation.",
+        "es": "Quien creó esta partida de {game} te sacó de ella antes de empezar. Para jugar, pídele la invitación "
+              "otra vez.",
+        "it": "Chi ha creato questa partita di {game} ti ha tolto dai giocatori prima dell'inizio. Per giocare, "
+              "chiedi di nuovo l'invito.",
+        "de": "Wer diese Partie {game} erstellt hat, hat dich vor dem Start herausgenommen. Um mitzuspielen, bitte "
+              "noch einmal um die Einladung.",
+        "nl": "Wie dit potje {game} heeft gemaakt, heeft je eraf gehaald voordat het begon. Wil je meespelen? Vraag de "
+              "uitnodiging nog een keer.",
+        "pt": "Quem criou este jogo de {game} tirou-te dele antes de começar. Para jogar, pede o convite outra vez.",
+        "pt-BR": "Quem criou este jogo de {game} tirou você dele antes de começar. Para jogar, peça o convite de novo.",
+    },
 }
 KINDS = tuple(BODIES)
 
@@ -110,4 +147,5 @@ def game_name(game: str, lang: str) -> str:
 def notification(kind: str, game: str, actor: str | None, lang: str) -> dict:
     """The notification's title and body in `lang`."""
     name = game_name(game, lang)
-    return {"title": name, "body": BODIES[kind][lang].format(actor=actor or "?", game=name)}
+    bodies = UNNAMED[kind] if actor is None and kind in UNNAMED else BODIES[kind]
+    return {"title": name, "body": bodies[lang].format(actor=actor or "?", game=name)}

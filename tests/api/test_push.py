@@ -328,7 +328,7 @@ def web_texts(lang: str) -> dict[str, str]:
 
 
 def test_every_text_is_in_every_language_with_the_web_apps_game_names():
-    for kind, bodies in texts.BODIES.items():
+    for kind, bodies in (*texts.BODIES.items(), *texts.UNNAMED.items()):
         assert set(bodies) == set(texts.LANGUAGES), kind
     for lang in texts.LANGUAGES:
         names = {key.split(".")[1]: text for key, text in web_texts(lang).items() if re.fullmatch(r"game\.\w+\.name", key)}
@@ -467,7 +467,8 @@ def test_a_skipped_turn_tells_the_next_seat_unless_it_skipped_it(app, client, se
 
 
 def test_a_seat_given_back_takes_its_devices_off_the_match(app, client, service):
-    """Left behind, the subscriptions of a token nobody holds any more were never sent to, nor deleted."""
+    """Left behind, the subscriptions of a token nobody holds any more were never sent to, nor deleted. The device
+    that gave the seat back did it itself: it is told nothing."""
     table = Table.create(client, seats=3, join=False)
     assert subscribe(table, 0, service.device("ann")).status_code == 201
     table.join("Bob")
@@ -475,3 +476,90 @@ def test_a_seat_given_back_takes_its_devices_off_the_match(app, client, service)
     assert client.delete(f"/api/v1/games/{table.id}/seats/1", headers=bearer(table.tokens[1])).status_code == 204
     with app.app_context():
         assert db.session.scalars(select(PushSubscription.seat)).all() == [0], "Ann's device is still hers"
+    assert count(app, PushMessage) == 0
+    deliver(app)
+    assert service.messages() == []
+
+
+def free(table: Table, seat: int) -> None:
+    """The match's creator (seat 0) takes `seat` off the match before it starts."""
+    freed = table.client.delete(f"/api/v1/games/{table.id}/seats/{seat}", headers=bearer(table.tokens[0]))
+    assert freed.status_code == 204, freed.json
+    table.tokens.pop(seat)
+
+
+def endpoints_left(app) -> list[str]:
+    with app.app_context():
+        return sorted(db.session.scalars(select(PushSubscription.endpoint)))
+
+
+def test_a_seat_the_creator_frees_is_told_once_on_each_of_its_devices_then_forgotten(app, client, service):
+    """Lea turned on notifications on her family's tablet while waiting; her teacher, Ann, took her off the match
+    before it started. The tablet heard nothing (her subscriptions were deleted with the seat), and she waited for a
+    turn that never came: now each of her devices is told once, in its own language, who took her off and to ask
+    for the invite again; a tap opens the match (whose page says the same). Then her subscriptions are gone, and
+    Max, who takes her seat before the message is even sent, never gets hers nor she his."""
+    table = Table.create(client, seats=3, join=False)
+    subscribe(table, 0, service.device("ann"))
+    table.join("Lea")
+    tablet, phone = service.device("tablet"), service.device("phone")
+    assert subscribe(table, 1, tablet, "de").status_code == 201
+    assert subscribe(table, 1, phone).status_code == 201
+    free(table, 1)
+    assert service.received == [], "sent during the request"
+    assert table.join("Max")["seat"] == 1
+    assert subscribe(table, 1, service.device("max"), "fr").status_code == 201
+    table.join("Cid")  # the match starts: the seat to move is told, if it has devices
+    deliver(app)
+
+    freed = [(device, message) for device, message in service.messages() if device in ("tablet", "phone")]
+    assert sorted(freed) == [
+        ("phone", {"title": "ADD UP", "body": "Ann, who created this match of ADD UP, took you off it before it "
+                   "started. To play, ask Ann for the invite again.", "match": table.id, "kind": "freed", "lang": "en"}),
+        ("tablet", {"title": "ADD UP", "body": "Ann hat diese Partie ADD UP erstellt und dich vor dem Start "
+                    "herausgenommen. Um mitzuspielen, bitte Ann noch einmal um die Einladung.", "match": table.id,
+                    "kind": "freed", "lang": "de"})]
+    assert {message["kind"] for device, message in service.messages() if device not in ("tablet", "phone")} <= {
+        "joined"}
+    assert endpoints_left(app) == sorted(service.devices[name].endpoint for name in ("ann", "max"))
+    assert count(app, PushMessage) == 0
+
+    view = table.view()
+    for _ in range(6):  # Max's turns are told to Max alone
+        view = move(table, view["turn"])
+        deliver(app)
+    told = [(device, message["kind"]) for device, message in service.messages()]
+    assert ("max", "turn") in told
+    assert [device for device, _ in told].count("tablet") == 1 and [device for device, _ in told].count("phone") == 1
+    assert all(message["lang"] == "fr" for device, message in service.messages() if device == "max")
+    assert service.problems == []
+
+
+def test_a_freed_seats_message_that_cannot_be_sent_leaves_no_subscription_behind(app, client, service, clock):
+    """Whatever becomes of the one message (refused, gone, down until it is too old) its subscription goes with it;
+    one whose message no worker ever sent goes with the daily cleanup once the message is no news (a day), not
+    before."""
+    table = Table.create(client, seats=3, join=False)
+    table.join("Lea")
+    for name in ("refused", "gone", "down"):
+        subscribe(table, 1, service.device(name))
+    service.answers.update(refused=400, gone=410, down=503)
+    free(table, 1)
+    deliver(app)
+    assert endpoints_left(app) == [service.devices["down"].endpoint]
+    clock.advance(days=1, minutes=1)
+    deliver(app)  # too old now: dropped, and its subscription with it
+    assert endpoints_left(app) == []
+    assert count(app, PushMessage) == 0
+
+    assert table.join("Mia")["seat"] == 1
+    subscribe(table, 1, service.device("mia"))
+    free(table, 1)  # no worker runs: the message waits, a day at most
+    clock.advance(hours=23)
+    assert app.test_cli_runner().invoke(args=["cleanup"]).exit_code == 0
+    assert endpoints_left(app) == [service.devices["mia"].endpoint]
+    clock.advance(hours=2)
+    assert app.test_cli_runner().invoke(args=["cleanup"]).exit_code == 0
+    assert endpoints_left(app) == []
+    assert count(app, PushMessage) == 0
+    assert [device for device, _ in service.messages()] == []

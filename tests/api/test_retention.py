@@ -7,7 +7,7 @@ import uuid
 import pytest
 from sqlalchemy import func, select
 
-from api import retention
+from api import retention, seat_tokens
 from api.models import (Event, IdempotencyKey, PushMessage, PushSubscription, ReplacedLink, Seat, Snapshot, db,
                         utcnow)
 
@@ -96,8 +96,8 @@ def test_every_row_of_a_deleted_match_goes_and_those_of_a_kept_one_stay(app, cli
         assert reissued.status_code == 200  # a replaced link, and an answer kept for its retries
         with app.app_context():
             db.session.add(Snapshot(game_id=table.id, version=1, engine="test", state=b"state"))
-            subscription = PushSubscription(game_id=table.id, seat=0, token_hash=table.id, lang="en",
-                                            endpoint="https://push.example/1", p256dh="key", auth="auth")
+            subscription = PushSubscription(game_id=table.id, seat=0, token_hash=seat_tokens.digest(table.tokens[0]),
+                                            lang="en", endpoint="https://push.example/1", p256dh="key", auth="auth")
             db.session.add(subscription)
             db.session.flush()
             db.session.add(PushMessage(subscription_id=subscription.id, kind="turn", version=1, due_at=utcnow()))
