@@ -84,7 +84,7 @@ BODIES = {
         "fr": "La partie de {game} est terminée : voyez qui a gagné.",
         "es": "La partida de {game} ha terminado: mira quién ha ganado.",
         "it": "La partita di {game} è finita: guarda chi ha vinto.",
-        "de": "Die Partie {game} ist vorbei: Sieh nach, wer gewonnen hat.",
+        "de": "Das Spiel {game} ist vorbei: Sieh nach, wer gewonnen hat.",
         "nl": "Het potje {game} is afgelopen: kijk wie er heeft gewonnen.",
         "pt": "A partida de {game} terminou: vê quem ganhou.",
         "pt-BR": "A partida de {game} terminou: veja quem ganhou.",
@@ -98,7 +98,7 @@ BODIES = {
               "invitación a {actor} otra vez.",
         "it": "{actor}, che ha creato questa partita di {game}, ti ha tolto dai giocatori prima dell'inizio. Per "
               "giocare, chiedi di nuovo l'invito a {actor}.",
-        "de": "{actor} hat diese Partie {game} erstellt und dich vor dem Start herausgenommen. Um mitzuspielen, bitte "
+        "de": "{actor} hat dieses Spiel {game} erstellt und dich vor dem Start herausgenommen. Um mitzuspielen, bitte "
               "{actor} noch einmal um die Einladung.",
         "nl": "{actor} heeft dit potje {game} gemaakt en je eraf gehaald voordat het begon. Wil je meespelen? Vraag "
               "{actor} nog een keer om de uitnodiging.",
@@ -119,7 +119,7 @@ UNNAMED = {
               "otra vez.",
         "it": "Chi ha creato questa partita di {game} ti ha tolto dai giocatori prima dell'inizio. Per giocare, "
               "chiedi di nuovo l'invito.",
-        "de": "Wer diese Partie {game} erstellt hat, hat dich vor dem Start herausgenommen. Um mitzuspielen, bitte "
+        "de": "Wer dieses Spiel {game} erstellt hat, hat dich vor dem Start herausgenommen. Um mitzuspielen, bitte "
               "noch einmal um die Einladung.",
         "nl": "Wie dit potje {game} heeft gemaakt, heeft je eraf gehaald voordat het begon. Wil je meespelen? Vraag de "
               "uitnodiging nog een keer.",
