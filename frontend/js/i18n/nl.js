@@ -507,9 +507,9 @@ export default {
   "pm.move.bustStays": "Pion {man} schiet door: blijft op de sterren",
   "pm.move.stars": "Pion {man}: {from} → terug naar de sterren",
   "pm.seatInfo": {one: "{count} kaart in de hand", other: "{count} kaarten in de hand"},
-  "log.pm.play": "{name} speelde {card} op {top} (totaal {total}):",
-  "log.pm.first": "{name} begon met {card} (totaal {total}):",
-  "log.pm.still": "geen pion ging.",
+  "log.pm.play": "{name} speelde {card} op {top} (totaal {total}).",
+  "log.pm.first": "{name} begon met {card} (totaal {total}).",
+  "log.pm.still": "Geen pion bewoog.",
   "log.pm.end.home": "Spel {game} afgelopen: vier pionnen thuis. Punten: {points}.",
   "log.pm.end.cards": "Spel {game} afgelopen: de kaarten zijn op. Punten: {points}.",
 
