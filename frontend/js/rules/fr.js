@@ -27,7 +27,7 @@ export default {
       "Quand toutes les mains sont vides, on redistribue à partir du talon.",
     ]],
     ["Fin d'une donne", ["Quand le talon et toutes les mains sont vides, le dernier joueur qui a ramassé prend les cartes restées sur la table (si personne n'a ramassé, elles ne comptent pour personne). Chaque carte ramassée vaut un point."]],
-    ["Partie courte ou longue", ["Courte : une seule donne de tout le paquet ; le plus de cartes gagne. Longue : on joue des donnes jusqu'à ce qu'un joueur ait 201 points ou plus à la fin d'une donne ; le plus haut total gagne."]],
+    ["Partie courte ou longue", ["Courte : une seule donne de tout le paquet ; celui qui a le plus de cartes gagne. Longue : on joue des donnes jusqu'à ce qu'un joueur ait 201 points ou plus à la fin d'une donne ; le plus grand total gagne."]],
   ], interpretations: [
     "Si le talon contient moins de 6 cartes par joueur, il est partagé également (à 3 joueurs : 4 cartes chacun à la dernière donne) ; les cartes en trop vont face visible sur la table.",
   ]},
@@ -47,7 +47,7 @@ export default {
     ]],
     ["Fin et décompte", [
       "Une manche s'arrête dès qu'un joueur amène son quatrième pion à l'arrivée, ou quand la dernière carte a été jouée.",
-      "Chaque pion arrivé vaut 50, chaque pion sur les étoiles −20, chaque autre pion le numéro de sa case. Une partie se joue en 1 manche ou en 5 ; le plus haut total gagne.",
+      "Chaque pion arrivé vaut 50, chaque pion sur les étoiles −20, chaque autre pion le numéro de sa case. Une partie se joue en 1 manche ou en 5 ; le plus grand total gagne.",
     ]],
   ], interpretations: [
     "Le paquet compte 44 cartes : 39 cartes Plus noires (de Plus 3 à Plus 15, trois de chaque) et 5 cartes Moins rouges (Moins 2, 3, 5, 7 et 9).",
@@ -96,6 +96,6 @@ export default {
   ], interpretations: [
     "Il y a 45 losanges, un pour chaque paire de nombres différents de 1 à 10.",
     "Le nombre orange est le plus petit quand les deux nombres diffèrent d'un nombre impair, le plus grand quand ils diffèrent d'un nombre pair ; l'autre nombre est bleu.",
-    "Si plusieurs joueurs atteignent le but dans la même manche, le plus haut total gagne ; à égalité, le meilleur score de cette dernière manche, une fois ôtés les 10 points de chaque losange resté en main, gagne ; s'il y a encore égalité, ils partagent la victoire.",
+    "Si plusieurs joueurs atteignent le but dans la même manche, le plus grand total gagne ; à égalité, le meilleur score de cette dernière manche, une fois ôtés les 10 points de chaque losange resté en main, gagne ; s'il y a encore égalité, ils partagent la victoire.",
   ]},
 };
