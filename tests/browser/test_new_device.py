@@ -49,7 +49,7 @@ def test_one_link_moves_every_match_sheet_and_the_language_to_the_new_phone(new_
     expect(new).to_have_url(f"{server}/")  # the link's secrets out of the address bar
     moved = new.locator("#moved")
     expect(moved).to_contain_text(re.compile(r"Transféré sur cet appareil\s*:\s*2 parties, 2 parties suivies, "
-                                             r"1 feuille de classe et 1 ligue\."))
+                                             r"1 feuille de classe et 1 championnat\."))
     expect(moved).to_contain_text("Les notifications ne suivent pas")
     assert missing_keys(new) == []
     expect(new.locator("#mine-list > li")).to_have_count(4)
