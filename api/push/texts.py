@@ -71,7 +71,7 @@ BODIES = {
     },
     "rematch": {
         "en": "{actor} asks for a rematch of {game}.",
-        "fr": "{actor} propose une revanche à {game}.",
+        "fr": "{actor} propose une revanche : on rejoue à {game} ?",
         "es": "{actor} pide la revancha en {game}.",
         "it": "{actor} chiede la rivincita a {game}.",
         "de": "{actor} möchte eine Revanche bei {game}.",
@@ -81,7 +81,7 @@ BODIES = {
     },
     "over": {
         "en": "The match of {game} is over: see who won.",
-        "fr": "La partie de {game} est terminée : voyez qui a gagné.",
+        "fr": "{game} : la partie est terminée, voyez qui a gagné.",
         "es": "La partida de {game} ha terminado: mira quién ha ganado.",
         "it": "La partita di {game} è finita: guarda chi ha vinto.",
         "de": "Das Spiel {game} ist vorbei: Sieh nach, wer gewonnen hat.",
