@@ -92,7 +92,7 @@ BODIES = {
     "freed": {  # the match's creator ({actor}) took this seat off the match before it started: its link works no more
         "en": "{actor}, who created this match of {game}, took you off it before it started. To play, ask {actor} for "
               "the invite again.",
-        "fr": "{actor}, qui a créé cette partie de {game}, vous en a retiré avant le début. Pour jouer, demandez à "
+        "fr": "{game} : {actor}, qui a créé cette partie, vous en a retiré avant le début. Pour jouer, demandez à "
               "nouveau l'invitation à {actor}.",
         "es": "{actor}, que creó esta partida de {game}, te sacó de ella antes de empezar. Para jugar, pídele la "
               "invitación a {actor} otra vez.",
@@ -113,7 +113,7 @@ UNNAMED = {
     "freed": {
         "en": "Whoever created this match of {game} took you off it before it started. To play, ask them for the "
               "invite again.",
-        "fr": "La personne qui a créé cette partie de {game} vous en a retiré avant le début. Pour jouer, demandez-lui "
+        "fr": "{game} : la personne qui a créé cette partie vous en a retiré avant le début. Pour jouer, demandez-lui "
               "à nouveau l'invitation.",
         "es": "Quien creó esta partida de {game} te sacó de ella antes de empezar. Para jugar, pídele la invitación "
               "otra vez.",
