@@ -507,9 +507,9 @@ export default {
   "pm.move.bustStays": "Le pion {man} saute : reste sur les étoiles",
   "pm.move.stars": "Pion {man} : {from} → retour aux étoiles",
   "pm.seatInfo": {one: "{count} carte en main", other: "{count} cartes en main"},
-  "log.pm.play": "{name} a joué {card} sur {top} (total {total}) :",
-  "log.pm.first": "{name} a ouvert avec {card} (total {total}) :",
-  "log.pm.still": "aucun pion n'a bougé.",
+  "log.pm.play": "{name} a joué {card} sur {top} (total {total}).",
+  "log.pm.first": "{name} a ouvert avec {card} (total {total}).",
+  "log.pm.still": "Aucun pion n'a bougé.",
   "log.pm.end.home": "Manche {game} terminée : quatre pions arrivés. Points : {points}.",
   "log.pm.end.cards": "Manche {game} terminée : plus de cartes. Points : {points}.",
 
