@@ -86,8 +86,8 @@ BODIES = {
         "it": "La partita di {game} è finita: guarda chi ha vinto.",
         "de": "Das Spiel {game} ist vorbei: Sieh nach, wer gewonnen hat.",
         "nl": "Het potje {game} is afgelopen: kijk wie er heeft gewonnen.",
-        "pt": "A partida de {game} terminou: vê quem ganhou.",
-        "pt-BR": "A partida de {game} terminou: veja quem ganhou.",
+        "pt": "O jogo de {game} terminou: vê quem ganhou.",
+        "pt-BR": "O jogo de {game} terminou: veja quem ganhou.",
     },
     "freed": {  # the match's creator ({actor}) took this seat off the match before it started: its link works no more
         "en": "{actor}, who created this match of {game}, took you off it before it started. To play, ask {actor} for "
