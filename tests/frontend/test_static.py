@@ -200,7 +200,9 @@ def test_plus_and_minus_texts_for_any_move_use_no_verb_of_moving_forward(languag
 
 # Words a language file once slipped into, where the rest of it says otherwise: (pattern, its own word).
 SLIPS = {
-    "pt": [(r"\bvocê\b|\bcompr[ae]r?\b|\bjogue\b|\bponha\b|\bdesista\b", "tu: tira, joga, põe, desiste")],
+    "pt": [(r"\bvocê\b|\bcompr[ae]r?\b|\bjogue\b|\bponha\b|\bdesista\b", "tu: tira, joga, põe, desiste"),
+           (r"\b(?:abra|guarde|copie|dê|ative)(?:-[ao]s?)?\b|\bpara si\b", "tu: abre, guarda, copia, dá, ativa, para ti"),
+           (r"\bjoga(?:r)? (?:agora )?este lugar\b|\bjoga-o\b", "jogar neste lugar: a seat is played in, not played")],
     "es": [(r"\bficha", "peón"),
            (r"dale su enlace", "el enlace de la partida: \"su\" after \"dale\" reads as the operator's own link"),
            (r"\bpuestos\b|el puesto de|\bsu sitio\b", "plaza: a seat; a puesto is only a place in the ranking"),
