@@ -89,7 +89,7 @@ export default {
   "seatLink.handYes": "Esquecer aqui",
   "seatLink.done": "Já guardei",
   "seatLink.stopAsk": "Dar um novo link a este lugar? O link atual para de funcionar na hora em qualquer outro dispositivo que o tenha (um celular antigo, por exemplo); este dispositivo fica com o novo. Seus outros dispositivos vão precisar do novo link.",
-  "seatLink.stopped": "Pronto: nenhum outro dispositivo joga este lugar agora. O link acima é o novo; o antigo não funciona mais.",
+  "seatLink.stopped": "Pronto: nenhum outro dispositivo joga neste lugar agora. O link acima é o novo; o antigo não funciona mais.",
   "seatLink.notThis": "Para convidar os outros, envie o link de convite acima, nunca este.",
   "seatLink.ask": "Copiar o link do seu lugar? Quem abrir o link joga como você. Guarde para os seus próprios dispositivos.",
   "seatLink.yes": "Copiar para mim",
@@ -102,7 +102,7 @@ export default {
   "relink.send": "Envie só para {name}, em particular: quem abrir o link fica com este lugar. Ele só aparece aqui, desta vez.",
   "relink.message": "Seu novo link para o nosso jogo (guarde só para você):",
   "device.other": "Este lugar também está aberto em outro dispositivo (visto lá {when}).",
-  "device.what": "Se é você, continue. Se não, outra pessoa tem o link do seu lugar: em “Meu link de lugar”, no fim do jogo, impeça outros dispositivos de jogar este lugar.",
+  "device.what": "Se é você, continue. Se não, outra pessoa tem o link do seu lugar: em “Meu link de lugar”, no fim da página do jogo, impeça outros dispositivos de jogar neste lugar.",
   "device.ok": "Entendi",
   "device.otherSeat": "Este link é do lugar de {link}, e este dispositivo tem o lugar de {own}. Esta aba mostra o lugar de {link} até você sair dela ou recarregar a página; este dispositivo guarda o de {own}.",
 
