@@ -7,13 +7,13 @@ export default {
     ["A tua vez", [
       "Joga uma carta da tua mão na fila de cima ou na de baixo. O valor de um jóquer escolhes tu ao jogá-lo, e não muda mais.",
       "Se as duas filas tiverem então cartas e a mesma soma, ganhas todas as cartas da mesa.",
-      "A seguir tira uma carta, para voltares a ter 3 enquanto houver baralho. Se ganhaste cartas, viram-se depois duas novas cartas de início de fila. Se as duas cartas de início de fila forem iguais, não ganham nada.",
+      "A seguir tira uma carta, para voltares a ter 3 enquanto houver baralho. Se ganhaste cartas, viram-se depois duas novas cartas de início de fila. Se as duas novas cartas de início de fila saírem iguais, ninguém ganha nada com isso.",
     ]],
     ["Fim do jogo", ["Quando o baralho acaba, jogam-se as cartas que restam na mão. Quando todas as mãos estão vazias, ganha quem tiver ganho mais cartas; em caso de empate, partilham a vitória."]],
   ], interpretations: [
     "O baralho tem 48 cartas: 36 cartas numeradas (de 1 a 9, quatro de cada), 6 jóqueres brancos que valem de 0 a 5 e 6 jóqueres amarelos que valem 10 ou mais (no máximo 999).",
     "Um jóquer virado como carta de início de fila vai para baixo do baralho e vira-se a carta seguinte; se só restarem jóqueres, a fila começa vazia.",
-    "Uma fila vazia nunca está empatada: um 0 jogado numa mesa vazia não ganha nada.",
+    "Uma fila vazia nunca conta como igual à outra: um 0 jogado numa mesa vazia não ganha nada.",
     "As cartas que ficam na mesa no fim não são de ninguém.",
   ]},
   addit: {sections: [
@@ -65,7 +65,7 @@ export default {
       "Se houver cartas expostas: completa uma soma com todas as cartas expostas e cartas da tua mão, ou leva as cartas expostas e põe no lugar delas duas ou mais cartas Algarismo ou Menos (não as que acabaste de levar) com o mesmo total, ou tira uma carta.",
       "Um jogador que só tem cartas Total e Add-Em tem de tirar uma carta.",
     ]],
-    ["Acabar", ["Quando a tua mão fica vazia, gritas ADD-EM e a ronda acaba. Logo a seguir a uma soma, uma mão com só uma carta Total, ou só cartas Add-Em, é descartada e acabas. Uma só carta Algarismo ou Menos que reste tem de esperar pela tua vez seguinte; se então nada estiver exposto, expô-la esvazia-te a mão."]],
+    ["Ficar sem cartas", ["Quando a tua mão fica vazia, gritas ADD-EM e a ronda acaba. Logo a seguir a uma soma, uma mão com só uma carta Total, ou só cartas Add-Em, é descartada e ficas sem cartas. Uma só carta Algarismo ou Menos que reste tem de esperar pela tua vez seguinte; se então nada estiver exposto, expô-la esvazia-te a mão."]],
     ["Contagem", [
       "Os outros jogadores contam a sua mão: cartas Algarismo e Menos 1 cada, cartas Total 3 cada, cartas Add-Em 10 cada. Com 50 ou mais, um jogador sai; o jogo acaba quando fica no máximo um jogador abaixo de 50. Ganha a pontuação mais baixa.",
       "Com a opção de penalizações, uma soma bem formada mas errada custa 5 pontos e as cartas voltam para a mão; sem ela, a soma é recusada e mostra-se a conta.",
@@ -74,7 +74,7 @@ export default {
     "Várias cartas expostas contam juntas como um só valor: uma soma tem de as usar todas, e uma substituição leva-as todas e põe duas ou mais cartas com o mesmo total.",
     "Um jogador que só tem cartas Total e Add-Em tem de tirar uma carta, mesmo no caso raro de poder fazer uma soma.",
     "Quando o monte está vazio passa-se em vez de tirar; se todos os jogadores ainda em jogo passarem seguidos, a ronda acaba bloqueada: ninguém grita ADD-EM e todos contam a sua mão.",
-    "Acabar depois de uma soma é automático: uma carta Total sozinha, ou só cartas Add-Em, são descartadas logo.",
+    "Ficar sem cartas depois de uma soma é automático: uma carta Total sozinha, ou só cartas Add-Em, são descartadas logo.",
     "Os pontos de penalização contam logo, mas um jogador só sai na contagem da ronda.",
     "Com dois baralhos, uma mão só de cartas Add-Em (sejam quantas forem) pode ser descartada depois de uma soma.",
     "As voltas de substituições acabam: quando todos os jogadores ainda em jogo substituíram, um após o outro, sem outra jogada no meio, o seguinte não pode substituir (só fazer uma soma ou tirar uma carta); com o monte vazio, ninguém pode substituir. Os jogos começados antes desta regra continuam sem ela.",
