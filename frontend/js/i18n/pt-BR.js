@@ -320,7 +320,7 @@ export default {
   "log.addem.draw": "{name} comprou uma carta.",
   "log.addem.drewCard": "{name} comprou {card}.",
   "log.addem.called": "Rodada {deal} terminada: {name} gritou ADD-EM.",
-  "log.addem.blocked": "Rodada {deal} terminada: bloqueada, ninguém conseguiu acabar.",
+  "log.addem.blocked": "Rodada {deal} terminada: bloqueada, ninguém conseguiu ficar sem cartas.",
 
   "addtoo.tileNowhere": "Losango: laranja {orange}, azul {blue}, agora não cabe em lugar nenhum",
   "addtoo.boardKeys": "As setas movem a visualização.",

@@ -9,13 +9,13 @@ export default {
     ["A sua vez", [
       "Jogue uma carta da sua mão na fila de cima ou na de baixo. Você escolhe o valor de um curinga quando joga, e ele não muda mais.",
       "Se as duas filas tiverem cartas e a mesma soma, você ganha todas as cartas da mesa.",
-      "Depois compre uma carta, para voltar a ter 3 enquanto houver baralho. Se você ganhou cartas, duas novas cartas de início de fila são viradas. Se as duas cartas de início de fila forem iguais, não ganham nada.",
+      "Depois compre uma carta, para voltar a ter 3 enquanto houver baralho. Se você ganhou cartas, duas novas cartas de início de fila são viradas. Se as duas novas cartas de início de fila saírem iguais, ninguém ganha nada com isso.",
     ]],
     ["Fim do jogo", ["Quando o baralho acaba, as cartas que sobraram na mão são jogadas. Quando todas as mãos estão vazias, ganha quem ganhou mais cartas; em caso de empate, a vitória é compartilhada."]],
   ], interpretations: [
     "O baralho tem 48 cartas: 36 cartas numeradas (de 1 a 9, quatro de cada), 6 curingas brancos que valem de 0 a 5 e 6 curingas amarelos que valem 10 ou mais (no máximo 999).",
     "Um curinga virado como carta de início de fila vai para baixo do baralho e a carta seguinte é virada; se só sobrarem curingas, a fila começa vazia.",
-    "Uma fila vazia nunca está empatada: um 0 jogado em uma mesa vazia não ganha nada.",
+    "Uma fila vazia nunca conta como igual à outra: um 0 jogado em uma mesa vazia não ganha nada.",
     "As cartas que ficam na mesa no fim não são de ninguém.",
   ]},
   addit: {sections: [
@@ -67,7 +67,7 @@ export default {
       "Se houver cartas expostas: complete uma soma com todas as cartas expostas e cartas da sua mão, ou pegue as cartas expostas e coloque no lugar delas duas ou mais cartas Algarismo ou Menos (não as que você acabou de pegar) com o mesmo total, ou compre uma carta.",
       "Um jogador que só tem cartas Total e Add-Em precisa comprar uma carta.",
     ]],
-    ["Acabar", ["Quando a sua mão fica vazia, você grita ADD-EM e a rodada acaba. Logo depois de uma soma, uma mão com só uma carta Total, ou só cartas Add-Em, é descartada e você acaba. Uma única carta Algarismo ou Menos que sobrar precisa esperar a sua próxima vez; se então nada estiver exposto, expor essa carta esvazia a sua mão."]],
+    ["Ficar sem cartas", ["Quando a sua mão fica vazia, você grita ADD-EM e a rodada acaba. Logo depois de uma soma, uma mão com só uma carta Total, ou só cartas Add-Em, é descartada e você fica sem cartas. Uma única carta Algarismo ou Menos que sobrar precisa esperar a sua próxima vez; se então nada estiver exposto, expor essa carta esvazia a sua mão."]],
     ["Contagem", [
       "Os outros jogadores contam a mão deles: cartas Algarismo e Menos valem 1 cada, cartas Total 3 cada, cartas Add-Em 10 cada. Com 50 ou mais, o jogador sai; o jogo acaba quando sobra no máximo um jogador abaixo de 50. Ganha a pontuação mais baixa.",
       "Com a opção de penalidades, uma soma bem formada mas errada custa 5 pontos e as cartas voltam para a mão; sem ela, a soma é recusada e a conta aparece.",
@@ -76,7 +76,7 @@ export default {
     "Várias cartas expostas contam juntas como um só valor: uma soma precisa usar todas elas, e uma substituição leva todas e coloca duas ou mais cartas com o mesmo total.",
     "Um jogador que só tem cartas Total e Add-Em precisa comprar uma carta, mesmo no caso raro de poder fazer uma soma.",
     "Quando o monte está vazio, passa-se a vez em vez de comprar; se todos os jogadores ainda no jogo passarem seguidos, a rodada acaba bloqueada: ninguém grita ADD-EM e todos contam a sua mão.",
-    "Acabar depois de uma soma é automático: uma carta Total sozinha, ou só cartas Add-Em, são descartadas na hora.",
+    "Ficar sem cartas depois de uma soma é automático: uma carta Total sozinha, ou só cartas Add-Em, são descartadas na hora.",
     "Os pontos de penalidade contam na hora, mas um jogador só sai na contagem da rodada.",
     "Com dois baralhos, uma mão só de cartas Add-Em (quantas forem) pode ser descartada depois de uma soma.",
     "As voltas de substituições acabam: quando todos os jogadores ainda no jogo substituíram, um depois do outro, sem outra jogada no meio, o próximo não pode substituir (só fazer uma soma ou comprar uma carta); com o monte vazio, ninguém pode substituir. Os jogos começados antes desta regra continuam sem ela.",
