@@ -122,6 +122,7 @@ export default {
   "status.thinking": "O computador está pensando…",
   "status.youWin": "Jogo terminado: você ganhou!",
   "status.shared": "Jogo terminado, vitória compartilhada: {names}.",
+  "status.place": "{count}º",
   "title.yourTurn": "É a sua vez",
   "title.yourTurns": {one: "É a sua vez em {count} jogo", other: "É a sua vez em {count} jogos"},
   "title.skippable": {one: "Uma vez atrasada que você pode pular", other: "{count} vezes atrasadas que você pode pular"},
