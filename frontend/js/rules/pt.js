@@ -19,9 +19,9 @@ export default {
   addit: {sections: [
     ["Objetivo", ["Recolher mais cartas do que os outros jogadores."]],
     ["As cartas", ["60 cartas em seis naipes de desportos (futebol, basquetebol, ténis, basebol, futebol americano, hóquei), numeradas de 1 a 10. Só contam os números."]],
-    ["Preparação", ["Cada jogador recebe 6 cartas, uma a uma. Põem-se 12 cartas viradas para cima na mesa; o resto é o monte. Começa o primeiro jogador da lista; no jogo longo, cada nova distribuição é começada pelo jogador seguinte."]],
+    ["Preparação", ["Cada jogador recebe 6 cartas, uma a uma. Põem-se 12 cartas viradas para cima na mesa; o resto é o monte. Começa o primeiro jogador da lista; no jogo longo, cada nova distribuição começa pelo jogador seguinte."]],
     ["A tua vez", [
-      "Joga uma carta da tua mão. Podes recolher um grupo de cartas da mesa cujos números somem o número da tua carta (uma só carta do mesmo número também é um grupo). Só um grupo por vez.",
+      "Joga uma carta da tua mão. Podes recolher um grupo de cartas da mesa cujos números somem o número da tua carta (uma só carta do mesmo número também é um grupo). Só um grupo por jogada.",
       "Exemplo: com 2, 3, 3, 4, 4, 5, 6, 8, 8 na mesa, um 8 pode levar um 8, ou 2 + 3 + 3, ou 2 + 6, ou 3 + 5, ou 4 + 4. Com 2 + 3 + 3 recolhem-se mais cartas.",
       "Recolher nunca é obrigatório: podes sempre pôr a carta na mesa. As cartas recolhidas e a tua carta vão para a tua pilha.",
       "Quando todas as mãos estão vazias, distribuem-se mãos novas do monte.",
@@ -35,19 +35,19 @@ export default {
     ["Objetivo", ["Levar os teus quatro peões a casa, no 25, movendo-os com o total de duas cartas."]],
     ["As cartas e os tabuleiros", [
       "As cartas Mais pretas somam e as cartas Menos vermelhas subtraem. Cada jogador tem um tabuleiro com as casas de 1 a 25 e quatro peões, que partem das estrelas.",
-      "As mãos estão escondidas; do monte jogado só se vê na mesa a carta de cima (o Registo diz cada carta tal como foi jogada, virada para cima). Todos os tabuleiros estão à vista.",
+      "As mãos estão escondidas; do monte jogado só se vê na mesa a carta de cima (o Registo mostra cada carta tal como foi jogada, virada para cima). Todos os tabuleiros estão à vista.",
     ]],
-    ["Preparação", ["Cada jogador recebe 11 cartas. De 5 a 8 jogadores baralham-se dois baralhos juntos; as cartas não distribuídas ficam de lado sem serem vistas. Começa o jogador a seguir a quem deu; em cada partida dá as cartas o jogador seguinte."]],
+    ["Preparação", ["Cada jogador recebe 11 cartas. Com 5 a 8 jogadores, baralham-se dois baralhos juntos; as cartas não distribuídas ficam de lado sem serem vistas. Começa o jogador a seguir a quem deu; em cada partida dá as cartas o jogador seguinte."]],
     ["A tua vez", [
       "Joga uma carta. O total é a tua carta mais a carta de cima (a que o jogador anterior jogou). A primeira carta de uma partida tem de ser uma carta Mais e conta sozinha.",
-      "Move um dos teus peões o total: para a frente se for positivo (um peão nas estrelas entra nessa casa), para trás se for negativo (um peão que chegue a 0 ou menos volta às estrelas). Um total de 0 não move ninguém. Os peões nas estrelas nunca recuam.",
+      "Move um dos teus peões tantas casas como o total: para a frente se for positivo (um peão nas estrelas entra nessa casa), para trás se for negativo (um peão que chegue a 0 ou menos volta às estrelas). Um total de 0 não move ninguém. Os peões nas estrelas nunca recuam.",
       "Cair exatamente no 25 leva o peão a casa, onde fica. Passar do 25 é rebentar: o peão volta às estrelas. Um peão nas estrelas só pode rebentar (e fica lá) se não tiveres nenhum peão nas casas 1 a 24. Dois peões teus não podem estar na mesma casa (exceto nas estrelas e em casa).",
       "Escolhes tu o peão, mesmo para rebentar de propósito. Quem pode mover um peão tem de mover um. Se nenhum peão se puder mover, a carta é jogada e nada se move.",
       "Exemplos: em cima Mais 5, jogas Menos 7: recuas 2. Em cima Mais 5, jogas Menos 3: avanças 2. Em cima Menos 3, jogas Mais 3: não te moves. Em cima Menos 2, jogas Menos 9: recuas 11. Peões em 25, 25, 17 e nas estrelas, em cima Mais 15, jogas Mais 11 (26): o peão no 17 tem de rebentar.",
     ]],
     ["Fim e pontuação", [
-      "Uma partida acaba logo que um jogador leva o quarto peão a casa, ou quando a última carta foi jogada.",
-      "Cada peão em casa vale 50, cada peão nas estrelas −20 e cada um dos outros o número em que está. Joga-se 1 partida ou uma série de 5; ganha o total mais alto.",
+      "Uma partida acaba logo que um jogador leva o quarto peão a casa, ou quando se joga a última carta.",
+      "Cada peão em casa vale 50, cada peão nas estrelas −20 e cada um dos outros o número da casa em que está. Joga-se 1 partida ou uma série de 5; ganha o total mais alto.",
     ]],
   ], interpretations: [
     "O baralho tem 44 cartas: 39 cartas Mais pretas (de Mais 3 a Mais 15, três de cada) e 5 cartas Menos vermelhas (Menos 2, 3, 5, 7 e 9).",
@@ -56,7 +56,7 @@ export default {
     ["Objetivo", ["Ser o primeiro a ficar sem cartas e gritar ADD-EM. Os pontos contam contra ti: aos 50 sais do jogo."]],
     ["As cartas", [
       "52 cartas: cartas Algarismo pretas de 0 a 8 (três de cada), cartas Menos pretas de −1 a −5 (duas de cada), cartas Total vermelhas de 0 a 12 e duas cartas Add-Em.",
-      "A carta Add-Em ímpar vale 1, 3, 5, 7, −1, −3 ou −5; a par 2, 4, 6, 8, −2 ou −4. Nunca valem 0 nem uma carta Total. De 5 a 8 jogadores usam-se dois baralhos.",
+      "A carta Add-Em ímpar vale 1, 3, 5, 7, −1, −3 ou −5; a par 2, 4, 6, 8, −2 ou −4. Nunca valem 0 nem servem de carta Total. Com 5 a 8 jogadores, usam-se dois baralhos.",
     ]],
     ["Preparação", ["Cada jogador recebe 6 cartas; o resto é o monte, virado para baixo. Começa o jogador a seguir a quem deu."]],
     ["Uma soma", ["Uma soma são 3 cartas ou mais com exatamente uma carta Total vermelha; as outras cartas somam o número da carta Total. Uma soma terminada vai para baixo do monte."]],
@@ -85,9 +85,9 @@ export default {
     ["Preparação", ["Cada jogador tira 5 losangos e põe-nos virados para cima: todos veem todas as mãos. Começa quem tiver o losango mais baixo (pelo seu total), com o losango que quiser. Em caso de empate, decide o losango seguinte mais baixo, e depois quem estiver primeiro na lista de jogadores."]],
     ["A tua vez", [
       "Coloca um losango junto ao último losango jogado. Os lados que se tocam têm de ser da mesma cor, e os números têm de ser iguais ou somar um múltiplo de 5 (5, 10, 15, 20).",
-      "Uma jogada igual não pontua; uma jogada que pontua vale a soma dos dois números (5 contra 10 vale 15; 5 contra 5 é igual e vale 10). Os outros lados que se tocam e pontuam também contam.",
+      "Uma jogada com números iguais não pontua; uma jogada que pontua vale a soma dos dois números (5 contra 10 vale 15; 5 contra 5 é igual e vale 10). Os outros lados que se tocam e pontuam também contam.",
       "Jogada bónus: um losango também pode ir para uma casa livre que não fique junto ao último losango jogado, se aí tocar 2, 3 ou 4 losangos, com cada lado tocado igual ou a pontuar. Vale as suas combinações mais 5 por lado tocado. Uma jogada junto ao último losango jogado nunca é uma jogada bónus.",
-      "Quem pode colocar tem de colocar. Quem não pode tira, um losango de cada vez enquanto tiver menos de 5, e coloca logo que possa; se ainda não puder, passa.",
+      "Quem pode colocar tem de colocar. Quem não pode, tira losangos do monte, um de cada vez, enquanto tiver menos de 5, e coloca logo que possa; se mesmo assim não puder, passa.",
     ]],
     ["Fim e pontuação", [
       "Uma mão acaba quando um jogador colocou todos os seus losangos, quando o último losango está fechado nos quatro lados, ou quando todos os jogadores passaram seguidos. Cada losango que fica na mão custa 10 pontos. As pontuações só contam no fim de uma mão.",
