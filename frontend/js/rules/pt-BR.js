@@ -42,13 +42,13 @@ export default {
     ["Preparação", ["Cada jogador recebe 11 cartas. Com 5 a 8 jogadores, dois baralhos são embaralhados juntos; as cartas não distribuídas ficam de lado sem ninguém ver. Começa o jogador depois de quem deu as cartas; a cada partida, quem dá as cartas é o jogador seguinte."]],
     ["A sua vez", [
       "Jogue uma carta. O total é a sua carta mais a carta de cima (a que o jogador anterior jogou). A primeira carta de uma partida precisa ser uma carta Mais e conta sozinha.",
-      "Mova um dos seus peões o total: para a frente se for positivo (um peão nas estrelas entra nessa casa), para trás se for negativo (um peão que chegar a 0 ou menos volta para as estrelas). Um total de 0 não move ninguém. Os peões nas estrelas nunca voltam para trás.",
+      "Mova um dos seus peões tantas casas quanto o total: para a frente se for positivo (um peão nas estrelas entra nessa casa), para trás se for negativo (um peão que chegar a 0 ou menos volta para as estrelas). Um total de 0 não move ninguém. Os peões nas estrelas nunca voltam para trás.",
       "Cair exatamente no 25 leva o peão para casa, onde ele fica. Passar do 25 é estourar: o peão volta para as estrelas. Um peão nas estrelas só pode estourar (e fica lá) se você não tiver nenhum peão nas casas 1 a 24. Dois peões seus não podem ficar na mesma casa (a não ser nas estrelas e em casa).",
       "Você escolhe o peão, até para estourar de propósito. Quem pode mover um peão precisa mover um. Se nenhum peão puder se mover, a carta é jogada e nada se move.",
       "Exemplos: em cima Mais 5, você joga Menos 7: volta 2. Em cima Mais 5, você joga Menos 3: anda 2. Em cima Menos 3, você joga Mais 3: não se move. Em cima Menos 2, você joga Menos 9: volta 11. Peões em 25, 25, 17 e nas estrelas, em cima Mais 15, você joga Mais 11 (26): o peão no 17 precisa estourar.",
     ]],
     ["Fim e pontuação", [
-      "Uma partida acaba assim que um jogador leva o quarto peão para casa, ou quando a última carta foi jogada.",
+      "Uma partida acaba assim que um jogador leva o quarto peão para casa, ou quando a última carta é jogada.",
       "Cada peão em casa vale 50, cada peão nas estrelas −20 e cada um dos outros, o número da casa em que está. Joga-se 1 partida ou uma série de 5; ganha o total mais alto.",
     ]],
   ], interpretations: [
@@ -58,7 +58,7 @@ export default {
     ["Objetivo", ["Ser o primeiro a ficar sem cartas e gritar ADD-EM. Os pontos contam contra você: com 50, você sai do jogo."]],
     ["As cartas", [
       "52 cartas: cartas Algarismo pretas de 0 a 8 (três de cada), cartas Menos pretas de −1 a −5 (duas de cada), cartas Total vermelhas de 0 a 12 e duas cartas Add-Em.",
-      "A carta Add-Em ímpar vale 1, 3, 5, 7, −1, −3 ou −5; a par, 2, 4, 6, 8, −2 ou −4. Elas nunca valem 0 nem uma carta Total. Com 5 a 8 jogadores, são usados dois baralhos.",
+      "A carta Add-Em ímpar vale 1, 3, 5, 7, −1, −3 ou −5; a par, 2, 4, 6, 8, −2 ou −4. Elas nunca valem 0 nem servem de carta Total. Com 5 a 8 jogadores, são usados dois baralhos.",
     ]],
     ["Preparação", ["Cada jogador recebe 6 cartas; o resto é o monte, virado para baixo. Começa o jogador depois de quem deu as cartas."]],
     ["Uma soma", ["Uma soma são 3 cartas ou mais com exatamente uma carta Total vermelha; as outras cartas somam o número da carta Total. Uma soma terminada vai para baixo do monte."]],
@@ -87,9 +87,9 @@ export default {
     ["Preparação", ["Cada jogador pega 5 losangos e deixa todos virados para cima: todo mundo vê todas as mãos. Começa quem tiver o losango mais baixo (pelo total), com o losango que quiser. Em caso de empate, decide o próximo losango mais baixo, e depois quem estiver primeiro na lista de jogadores."]],
     ["A sua vez", [
       "Coloque um losango junto ao último losango jogado. Os lados que se tocam precisam ser da mesma cor, e os números precisam ser iguais ou somar um múltiplo de 5 (5, 10, 15, 20).",
-      "Uma jogada igual não pontua; uma jogada que pontua vale a soma dos dois números (5 contra 10 vale 15; 5 contra 5 é igual e vale 10). Os outros lados que se tocam e pontuam também contam.",
+      "Uma jogada com números iguais não pontua; uma jogada que pontua vale a soma dos dois números (5 contra 10 vale 15; 5 contra 5 é igual e vale 10). Os outros lados que se tocam e pontuam também contam.",
       "Jogada bônus: um losango também pode ir para uma casa livre que não fique junto ao último losango jogado, se ali tocar 2, 3 ou 4 losangos, com cada lado tocado igual ou pontuando. Ela vale as suas combinações mais 5 por lado tocado. Uma jogada junto ao último losango jogado nunca é uma jogada bônus.",
-      "Quem pode colocar precisa colocar. Quem não pode compra, um losango por vez enquanto tiver menos de 5, e coloca assim que puder; se ainda não puder, passa.",
+      "Quem pode colocar precisa colocar. Quem não pode, compra losangos, um por vez, enquanto tiver menos de 5, e coloca assim que puder; se mesmo assim não puder, passa.",
     ]],
     ["Fim e pontuação", [
       "Uma mão acaba quando um jogador colocou todos os seus losangos, quando o último losango está fechado nos quatro lados, ou quando todos os jogadores passaram seguidos. Cada losango que fica na mão custa 10 pontos. As pontuações só contam no fim de uma mão.",
