@@ -50,6 +50,7 @@ export default {
   "create.apart": "Cada um no seu celular ou tablet, entrando pelo link",
   "create.table": "Jogar neste dispositivo, passando de mão em mão",
   "table.needNames": "Dê nome a todos os jogadores deste dispositivo.",
+  "table.awayName": "Nome do jogador {n} (o lugar fica reservado para ele)",
   "table.needAwayName": "Dê um nome ao amigo que entra pelo link: o lugar fica guardado para ele.",
   "table.away": "{name} está jogando em outro dispositivo.",
   "table.pass": "Passe o dispositivo para {name}",
@@ -129,6 +130,8 @@ export default {
 
   "seat.you": "você",
   "score.addem": "Pontuação: no fim de uma rodada, cada carta que sobra na sua mão conta contra você: 1 por uma carta Algarismo ou Menos, 3 por uma carta Total, 10 por uma carta Add-Em; ganha o total mais baixo; com 50, o jogador sai.",
+  "score.addit.long": "Pontuação: um ponto por carta recolhida; as distribuições continuam até alguém ter 201 ou mais, e ganha o total mais alto.",
+  "score.addtoo": "Pontuação: as jogadas pontuam durante a mão, cada losango que sobra custa 10 no fim; as mãos continuam até um total chegar a {target}, e ganha o mais alto.",
 
   "play.yourHand": "Sua mão",
   "play.pile": {one: "Falta {count} carta para comprar", other: "Faltam {count} cartas para comprar"},
@@ -234,6 +237,7 @@ export default {
   "error.sum_mismatch": "{parts} = {made}, não {total}: as cartas precisam somar o número da carta Total.",
   "error.replace_mismatch": "{parts} = {total}, não {target}: as cartas que você coloca precisam somar o mesmo que as expostas.",
   "error.too_few_cards": "Cartas de menos: {count}. Uma soma precisa de 3 ou mais, contando as expostas; uma substituição coloca 2 ou mais.",
+  "error.cannot_expose": "Só dá para expor uma carta Algarismo ou Menos.",
   "error.cannot_lay": "Só dá para colocar cartas Algarismo e Menos.",
   "error.lay_back": "Você não pode colocar de volta as cartas que pegou.",
   "error.replace_circle": "Todos que ainda estão no jogo substituíram, um depois do outro: agora você não pode substituir. Faça uma soma ou compre uma carta.",
@@ -297,6 +301,7 @@ export default {
   "pm.noMove": "Nenhum peão pode se mover: jogar a carta mesmo assim",
   "pm.move.bust": "O peão {man} estoura: volta para as estrelas",
   "pm.move.bustStays": "O peão {man} estoura: fica nas estrelas",
+  "pm.move.stars": "Peão {man}: {from} → volta para as estrelas",
 
   "addem.round": "Rodada {deal} · {dealer} deu as cartas",
   "addem.pick": "Escolha cartas para fazer uma soma (com uma carta Total vermelha), ou para expor ou colocar cartas.",
@@ -423,6 +428,7 @@ export default {
   "privacy.link": "Privacidade: o que é guardado e por quanto tempo",
   "privacy.lead": "O que este aplicativo guarda sobre quem joga, quem pode ver e por quanto tempo. O responsável é a pessoa, a escola ou a empresa que mantém este servidor funcionando.",
   "privacy.advice": "Use só o primeiro nome ou apelidos: quem tiver o link de um jogo vê os nomes que estão nele.",
+  "privacy.moves": "Cada jogada de cada jogo, para que um jogo possa ser revisto jogada a jogada.",
   "privacy.links": "Os links para os seus lugares, os jogos que você abriu para assistir e as folhas da turma feitas aqui (nomes e links dos alunos): só neste dispositivo, no armazenamento deste navegador. Quem usar este navegador pode abri-los.",
   "privacy.tokens": "No servidor, o link secreto de cada lugar é guardado apenas como uma impressão digital cifrada, da qual não dá para recuperar o link.",
   "privacy.push": "Se você ativar as notificações: o endereço onde este dispositivo as recebe, e o seu idioma.",
