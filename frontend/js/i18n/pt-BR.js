@@ -181,7 +181,7 @@ export default {
   "rematch.title": "Revanche",
   "rematch.ask": "Pedir revanche",
   "rematch.computerBeaten": "Muito bem, você ganhou do computador! Jogue de novo ou escolha um nível mais difícil na página do jogo.",
-  "rematch.computerWon": "Boa tentativa! Cada jogo deixa as contas mais rápidas: jogue de novo e tente outra vez.",
+  "rematch.computerWon": "Boa tentativa! A cada jogo você faz as contas mais rápido: jogue de novo!",
   "rematch.join": "Entrar na revanche",
   "rematch.askedBy": {one: "{names} pediu revanche.", other: "{names} pediram revanche."},
   "rematch.open": "Ir para a revanche",
