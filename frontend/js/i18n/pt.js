@@ -507,9 +507,9 @@ export default {
   "pm.move.bustStays": "O peão {man} rebenta: fica nas estrelas",
   "pm.move.stars": "Peão {man}: {from} → volta às estrelas",
   "pm.seatInfo": {one: "{count} carta na mão", other: "{count} cartas na mão"},
-  "log.pm.play": "{name} jogou {card} sobre {top} (total {total}):",
-  "log.pm.first": "{name} abriu com {card} (total {total}):",
-  "log.pm.still": "nenhum peão se moveu.",
+  "log.pm.play": "{name} jogou {card} sobre {top} (total {total}).",
+  "log.pm.first": "{name} abriu com {card} (total {total}).",
+  "log.pm.still": "Nenhum peão se moveu.",
   "log.pm.end.home": "Partida {game} terminada: quatro peões em casa. Pontos: {points}.",
   "log.pm.end.cards": "Partida {game} terminada: acabaram as cartas. Pontos: {points}.",
 
