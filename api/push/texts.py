@@ -111,8 +111,8 @@ BODIES = {
 # kind -> language -> body, when no one's name is known of who acted (the web app's own words: mine.freed)
 UNNAMED = {
     "freed": {
-        "en": "Whoever created this match of {game} took you off it before it started. To play, ask them for the "
-              "invite again.",
+        "en": "The person who created this match of {game} took you off it before it started. To play, ask them for "
+              "the invite again.",
         "fr": "{game} : la personne qui a créé cette partie vous en a retiré avant le début. Pour jouer, demandez-lui "
               "à nouveau l'invitation.",
         "es": "Quien creó esta partida de {game} te sacó de ella antes de empezar. Para jugar, pídele la invitación "

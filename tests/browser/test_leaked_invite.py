@@ -72,7 +72,7 @@ def test_a_pupil_taken_off_before_the_start_is_told_so_not_that_his_link_is_wron
     teacher.locator('[data-key="guests-yes"]').click()
     expect(teacher.locator("#guests")).to_contain_text("Nobody else has joined yet.")
 
-    taken_off = "Whoever created this match took you off it before it started"
+    taken_off = "The person who created this match took you off it before it started"
     error = sam.locator("main .error")
     expect(error).to_contain_text(taken_off)  # his page learns by its next poll
     expect(error).to_contain_text("ask them to send you the invite again")

@@ -78,7 +78,7 @@ def test_a_seat_link_opened_on_a_second_phone_says_so(new_page, server, artifact
     second.goto(match.seat_link(1))
     expect(second.locator("#other-device")).to_contain_text("This seat is also open on another device")
     expect(second.locator("#other-device")).to_contain_text(
-        "under “My seat link”, at the foot of the match, stop other devices playing this seat")
+        "under “My seat link”, at the bottom of the match page, stop other devices playing this seat")
     assert serious_violations(second) + too_small(second) == []
     second.screenshot(path=artifacts / "seat-other-device.png")
     first.reload()  # the first phone hears it the next time it shows the seat
@@ -268,7 +268,7 @@ def test_a_device_that_handed_its_seat_over_forgets_it_and_watches(new_page):
     expect(page.locator(".my-games")).to_have_count(0)
 
 
-ASK_AGAIN = "Ask whoever sent it for the link again."
+ASK_AGAIN = "Ask the person who sent it for the link again."
 
 
 def test_a_link_cut_short_says_to_ask_for_it_again(new_page, server):

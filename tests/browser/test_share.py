@@ -61,7 +61,7 @@ def test_the_invite_comes_first_and_the_private_seat_link_apart_asks_once_before
     assert "#seat=" in seat_link and seat_link != invite
 
     page.locator('[data-key="copy-seat"]').click()
-    expect(page.locator("#seat-ask")).to_contain_text("Whoever opens it plays as you")
+    expect(page.locator("#seat-ask")).to_contain_text("Anyone who opens it plays as you")
     page.locator('[data-action="cancelSeatCopy"]').click()
     assert page.evaluate("navigator.clipboard.readText()") != seat_link
     page.locator('[data-key="copy-seat"]').click()
@@ -180,7 +180,7 @@ def test_a_player_who_joined_in_another_browser_is_told_where_their_seat_is(new_
     page.locator('form[data-submit="join"] button[type="submit"]').click()
     expect(page.locator("main .error")).to_contain_text("Another player of this match is called Grandma")
     expect(page.locator("#joined-elsewhere")).to_have_text(
-        "Joined already, in another app or browser? Open the match there (My games lists it), or ask whoever "
+        "Joined already, in another app or browser? Open the match there (My games lists it), or ask the person who "
         "created the match for a new link to your seat.")
     assert requests.post(f"{server}/api/v1/games/{match.id}/seats", json={"invite": match.invite, "name": "Bob"},
                          timeout=10).status_code == 201  # the last seat taken meanwhile

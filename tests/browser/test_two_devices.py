@@ -20,10 +20,10 @@ def test_a_match_s_address_carried_to_another_device_says_how_to_play_the_seat_t
     phone.goto(laptop.url)  # the address bar's address, shared to the phone
     note = phone.locator("#watch-note")
     expect(note).to_contain_text("You are watching: you have no seat in this match on this device.")
-    expect(note).to_contain_text("To play here, open your seat link: “My seat link”, at the foot of the match, "
-                                 "shows it on the device you already play on, or whoever created the match can give "
+    expect(note).to_contain_text("To play here, open your seat link: “My seat link”, at the bottom of the match page, "
+                                 "shows it on the device you already play on, or the person who created the match can give "
                                  "your seat a new link.")
-    expect(note).to_contain_text("ask whoever sent it for the link again")
+    expect(note).to_contain_text("ask the person who sent it for the link again")
     laptop.locator('[data-key="show-link"]').click()  # where the note says
     phone.goto(laptop.locator("#seat-link").input_value())
     expect(phone.locator(".seat.me")).to_contain_text("Ann")
@@ -109,5 +109,5 @@ def test_a_player_whose_browser_forgot_their_seat_before_the_start_is_told_where
     page.goto(match.invite_link())
     expect(page.locator('[data-key="take-2"]')).to_have_text("I am Cy")
     expect(page.locator("#joined-elsewhere")).to_have_text(
-        "Joined already, in another app or browser? Open the match there (My games lists it), or ask whoever "
+        "Joined already, in another app or browser? Open the match there (My games lists it), or ask the person who "
         "created the match for a new link to your seat.")

@@ -10,7 +10,7 @@ export default {
       "If both rows now hold cards and add up to the same total, you capture every card on the table.",
       "Then draw a card, so that you hold 3 again while the deck lasts. After a capture, two new opening cards are turned. Opening cards that happen to be equal capture nothing.",
     ]],
-    ["End of the match", ["When the deck is empty, players play out their hands. When every hand is empty, whoever captured the most cards wins; equal counts share the win."]],
+    ["End of the match", ["When the deck is empty, players play out their hands. When every hand is empty, the player who captured the most cards wins; players who captured the same number share the win."]],
   ]},
   addit: {sections: [
     ["Aim", ["Collect more cards than the other players."]],
@@ -66,7 +66,7 @@ export default {
   addtoo: {sections: [
     ["Aim", ["Play all your diamonds as quickly as you can, in matching or scoring combinations; diamonds left in your hand cost points."]],
     ["The diamonds", ["45 diamonds, each split into an orange half and a blue half with a number from 1 to 10 on each. Each half shows its number on its two outer sides."]],
-    ["Setting up", ["Each player draws 5 diamonds and lays them face up: all hands are seen by everyone. The player with the lowest diamond (by its total) starts, with any diamond. A tie goes to the next-lowest diamond, then to whoever is listed first."]],
+    ["Setting up", ["Each player draws 5 diamonds and lays them face up: all hands are seen by everyone. The player with the lowest diamond (by its total) starts, with any diamond. A tie goes to the next-lowest diamond, then to the player listed first."]],
     ["Your turn", [
       "Place one diamond against the last-played diamond. The touching sides must be the same colour, and their numbers must match or add up to a multiple of 5 (5, 10, 15, 20).",
       "A matching play scores nothing; a scoring play scores the sum of the two numbers (5 against 10 scores 15; 5 against 5 both matches and scores 10). Other sides that touch and score count too.",
