@@ -59,7 +59,7 @@ INTERPRETATIONS = (
     "Penalty points count at once, but a player drops out only when the round is counted.",
     "With two packs, a hand of only Add-Em cards (however many) may be discarded after a sum.",
     "Replace circles end: when every player still in has replaced, one after another, with no other move "
-    "between, the next player may not replace (only sum or draw); once the pool is empty, nobody may replace. "
+    "between, the next player may not replace (only make a sum, or draw); once the pool is empty, nobody may replace. "
     "Matches begun before this rule play on without it.",
 )
 

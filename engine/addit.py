@@ -42,7 +42,7 @@ INFO = {"age": "5+", "minutes": 15,
                    "the most cards collected wins."}
 INTERPRETATIONS = (
     "If the stock holds fewer than 6 cards for each player, it is shared out equally "
-    "(3 players: 4 each in the last round); any cards left over go face up to the table.",
+    "(3 players: 4 each in the last deal); any cards left over go face up to the table.",
 )
 
 HAND_SIZE = 6

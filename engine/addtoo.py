@@ -53,8 +53,8 @@ INTERPRETATIONS = (
     "The orange number is the smaller one when the two numbers differ by an odd amount, the larger "
     "one when they differ by an even amount; the other number is blue.",
     "If several players reach the target in the same hand, the highest total wins; if totals are "
-    "equal, the higher score in that last hand wins, after the 10 points each diamond left in hand "
-    "costs; if that is equal too, they share the win.",
+    "equal, the higher score in that last hand wins (after 10 points off for each diamond left in "
+    "hand); if that is equal too, they share the win.",
 )
 
 HAND_SIZE = 5

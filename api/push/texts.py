@@ -80,7 +80,7 @@ BODIES = {
         "pt-BR": "{actor} pede uma revanche em {game}.",
     },
     "over": {
-        "en": "The match of {game} is over: see who won.",
+        "en": "Your {game} match is over: see who won.",
         "fr": "{game} : la partie est terminée, voyez qui a gagné.",
         "es": "La partida de {game} ha terminado: mira quién ha ganado.",
         "it": "La partita di {game} è finita: guarda chi ha vinto.",

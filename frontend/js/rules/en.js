@@ -6,7 +6,7 @@ export default {
     ["The cards", ["48 cards: number cards 1 to 9 (four of each), six white jokers worth 0 to 5 and six yellow jokers worth 10 or more."]],
     ["Setting up", ["Each player gets 3 cards. Two opening cards are turned face up: one starts the top row, the other the bottom row. The rest of the deck waits face down. The player listed first starts."]],
     ["Your turn", [
-      "Play one card from your hand onto the top row or the bottom row. A joker's value is chosen when you play it, and stays.",
+      "Play one card from your hand onto the top row or the bottom row. You choose a joker's value when you play it, and it stays fixed.",
       "If both rows now hold cards and add up to the same total, you capture every card on the table.",
       "Then draw a card, so that you hold 3 again while the deck lasts. After a capture, two new opening cards are turned. Opening cards that happen to be equal capture nothing.",
     ]],
@@ -15,10 +15,10 @@ export default {
   addit: {sections: [
     ["Aim", ["Collect more cards than the other players."]],
     ["The cards", ["60 cards in six sports suits (soccer, basketball, tennis, baseball, football, hockey), each numbered 1 to 10. Only the numbers count."]],
-    ["Setting up", ["Each player gets 6 cards, one at a time. Twelve cards are laid face up on the table; the rest is the stock. The player listed first starts; in a long game, each new deal is started by the next player."]],
+    ["Setting up", ["Each player gets 6 cards, one at a time. Twelve cards are laid face up on the table; the rest is the stock. The player listed first starts; in a long game, the next player starts each new deal."]],
     ["Your turn", [
       "Play one card from your hand. You may collect one group of table cards whose numbers add up to your card's number (a single card of the same number is such a group). Only one group per turn.",
-      "Example: with 2, 3, 3, 4, 4, 5, 6, 8, 8 on the table, an 8 may take one 8, or 2 + 3 + 3, or 2 + 6, or 3 + 5, or 4 + 4. 2 + 3 + 3 collects the most.",
+      "Example: with 2, 3, 3, 4, 4, 5, 6, 8, 8 on the table, an 8 may collect one 8, or 2 + 3 + 3, or 2 + 6, or 3 + 5, or 4 + 4. 2 + 3 + 3 collects the most.",
       "Collecting is never compulsory: you may always play the card onto the table instead. The collected cards and your card go to your stack.",
       "When every hand is empty, new hands are dealt from the stock.",
     ]],
@@ -29,7 +29,7 @@ export default {
     ["Aim", ["Bring your four men home to square 25 by moving them with the total of two cards."]],
     ["The cards and boards", [
       "Black Plus cards add, red Minus cards take away. Each player has a board with squares 1 to 25 and four men, which start on the stars.",
-      "Hands are hidden; of the played pile only the top card is shown on the table (the Log tells each card as it was played, face up). All boards are public.",
+      "Hands are hidden. Of the cards played, only the top one is shown on the table (the log lists every card as it was played). All boards are public.",
     ]],
     ["Setting up", ["Each player gets 11 cards. With 5 to 8 players two packs are shuffled together; cards not dealt are set aside unseen. The player after the dealer starts; the deal passes to the next player each game."]],
     ["Your turn", [
@@ -54,10 +54,10 @@ export default {
     ["A sum", ["A sum is 3 or more cards with exactly one red Total card; the other cards add up to the Total card's number. A finished sum goes under the pool."]],
     ["Your turn", [
       "When nothing is exposed: lay down a sum from your hand, or expose one Figure or Minus card face up, or draw a card from the pool.",
-      "When cards are exposed: complete a sum with all the exposed cards and cards from your hand, or take the exposed cards and lay two or more Figure or Minus cards (not the cards just taken) with the same total in their place, or draw.",
+      "When cards are exposed: complete a sum with all the exposed cards and cards from your hand (the Total card comes from your hand), or take the exposed cards and lay two or more Figure or Minus cards (not the cards just taken) with the same total in their place, or draw.",
       "A player holding only Total and Add-Em cards must draw.",
     ]],
-    ["Going out", ["When your hand is empty you call ADD-EM and the round ends. Right after a sum, a hand holding only one Total card, or only Add-Em cards, is discarded and you go out. A single Figure or Minus card left must wait for your next turn; if nothing is exposed then, exposing it empties your hand."]],
+    ["Going out", ["When your hand is empty you call ADD-EM and the round ends. Right after a sum, if your hand holds only one Total card, or only Add-Em cards, you discard it and go out. A single Figure or Minus card left must wait for your next turn; if nothing is exposed then, exposing it empties your hand."]],
     ["Counting", [
       "The other players count their hands: Figure and Minus cards 1 each, Total cards 3 each, Add-Em cards 10 each. A player at 50 or more drops out; the match ends when at most one player is under 50. The lowest score wins.",
       "With the penalties option, a well-formed sum that adds up wrong costs 5 points and the cards go back to the hand; without it, the sum is refused and the arithmetic shown.",
@@ -70,12 +70,12 @@ export default {
     ["Your turn", [
       "Place one diamond against the last-played diamond. The touching sides must be the same colour, and their numbers must match or add up to a multiple of 5 (5, 10, 15, 20).",
       "A matching play scores nothing; a scoring play scores the sum of the two numbers (5 against 10 scores 15; 5 against 5 both matches and scores 10). Other sides that touch and score count too.",
-      "Bonus play: instead, a diamond may go on an empty space not next to the last-played diamond, touching 2, 3 or 4 diamonds, with every touching side matching or scoring. It scores its combinations plus 5 per side touched. A play next to the last-played diamond is never a bonus play.",
-      "A player who can place must place. One who cannot draws, one diamond at a time while holding fewer than 5, and places as soon as able; one who still cannot passes.",
+      "Bonus play: instead, a diamond may go on an empty cell not next to the last-played diamond, touching 2, 3 or 4 diamonds, with every touching side matching or scoring. It scores its combinations plus 5 per side touched. A play next to the last-played diamond is never a bonus play.",
+      "If you can place a diamond, you must. If you cannot, draw from the pile, one diamond at a time, while you hold fewer than 5 and the pile lasts, and place as soon as you can. If you still cannot place, pass.",
     ]],
     ["End and scoring", [
       "A hand ends when a player has placed every diamond, when the last diamond is closed on all four sides, or when every player has passed in turn. Each diamond left in hand costs 10 points. Scores count only at the end of a hand.",
-      "Hands are played until a player's total reaches the target (200 unless chosen otherwise).",
+      "Hands are played until a player's total reaches the target (200 unless chosen otherwise); then the highest total wins.",
     ]],
   ]},
 };
