@@ -217,7 +217,7 @@ def test_the_end_of_a_match_against_the_computer_cheers_the_child_on_and_offers_
     lost = new_page()
     lost.goto(match.seat_link(0))
     expect(lost.locator("#rematch-hint")).to_have_text(
-        "Good try! Each match makes the sums quicker: play again for another go.")
+        "Good try! Every match makes you quicker at sums: play again!")
     won = new_page(locale="fr-FR")  # the same match, as the server would show it had the child won
 
     def child_won(route):

@@ -156,7 +156,7 @@ def test_a_rematch_is_one_new_match_for_the_same_players(new_page, server):
     rematch = match_id(ann)
     expect(ann.locator("#status")).to_contain_text("Waiting for Bob.")  # the rematch keeps his seat for him
     # not only a link to send: Bob is asked on the match that ended (QA)
-    expect(ann.locator(".invite.panel")).to_contain_text("The others are asked to join on the match that just ended.")
+    expect(ann.locator(".invite.panel")).to_contain_text("The others are asked to join the rematch on the page of the match that just ended.")
     expect(bob.locator('[data-action="rematch"]')).to_have_text("Join the rematch")  # updated by itself
     expect(bob.locator("#rematch-askers")).to_have_text("Ann asked for a rematch.")  # who asked, not only that (QA)
     bob.locator('[data-action="rematch"]').click()
@@ -247,7 +247,7 @@ def test_a_seat_open_on_two_devices_is_told_it_joined_the_rematch_on_the_other(n
 def test_a_seat_that_left_whose_rematch_place_a_newcomer_took_is_not_told_it_joined_elsewhere(new_page, server):
     """Bob left; his seat in the rematch was open to anyone, and Zed took it with the join code. Bob's page and his My
     games said "You joined the rematch on another device: open it there." (club week)."""
-    taken = "Your seat in the rematch is taken: as you had left this match, it was open to anyone."
+    taken = "Your seat in the rematch is taken: because you left this match, anyone could take it."
     match = new_match(server, "addup", seats=3)
     assert match.post("resign", 1).status_code == 200
     match.play(lambda view: False)
@@ -657,10 +657,10 @@ def test_a_seat_put_out_for_missed_turns_is_not_called_resigned(new_page, server
     expect(page.locator(".score-rule")).to_contain_text("after the game the highest total wins")  # one game, no "(s)"
     # Said, not only tagged: a grandfather back months later read "Match over: Bob wins." of a match he never finished
     # and nowhere why, his page and My games alike (QA)
-    expect(page.locator("#left-note")).to_have_text("You missed 1 turn in a row, so you were out of this match.")
+    expect(page.locator("#left-note")).to_have_text("You missed 1 turn in a row, so you are out of this match.")
     page.goto("/")
     expect(page.locator(".my-games li .left")).to_have_text(
-        "You missed too many turns in a row, so you were out of this match.")
+        "You missed too many turns in a row, so you are out of this match.")
 
 
 def test_my_games_says_a_seat_left_a_match_the_others_play_on_and_can_remove_it(new_page, server):

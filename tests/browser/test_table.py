@@ -263,9 +263,9 @@ def test_a_move_refused_after_the_turn_moved_on_is_told_to_its_person_before_the
     addup_move(page)
     expect(page.locator("#curtain-title")).to_have_text("Pass the device to Leo")
     expect(page.locator("#curtain-refused")).to_have_text(
-        "Mia, your move did not count: the match moved on before it reached the server.")
+        "Mia, your move did not count: the match had moved on before your move reached the server.")
     expect(page.locator("#alert")).to_have_text(
-        "Mia, your move did not count: the match moved on before it reached the server.")
+        "Mia, your move did not count: the match had moved on before your move reached the server.")
     expect(page.locator("#announce")).to_have_text("Pass the device to Leo")
     assert heard(page, "your move did not count") == 1, page.evaluate("window.heard")  # not by both regions
     assert match.view(0)["seats"][0]["timeouts"] == 1  # skipped, not played
