@@ -1,5 +1,5 @@
 """A teacher sets up a whole class in one go (QA: teacher): the pupils' names one per line, the matches made through
-the API (a rate limit waited out), a printable sheet of one card per pupil whose QR code opens their seat, the matches
+the API (a rate limit waited out), a printable sheet of a card per pupil whose QR code opens that pupil's seat, the matches
 followed from My games, and names the cards could not tell apart refused before anything is made."""
 import re
 
@@ -85,7 +85,7 @@ def test_a_teacher_sets_up_a_class_of_five_in_pairs_and_prints_a_card_per_pupil(
     expect(teacher).to_have_url(re.compile(r"/sheets/[\w-]+$"))
     expect(teacher.locator("#made")).to_have_text(
         "Every pupil has a card. This device keeps no seat: it watches the matches, in My games.", timeout=MAKING_S * 1000)
-    assert "Making match 2 of 3… The server asks to wait 2 s (many matches at once): the sheet goes on by itself." \
+    assert "Making match 2 of 3… The server asks us to wait 2 s (many matches at once): the sheet carries on by itself." \
         in said() and said()[-1] == "Making match 3 of 3…", said()
     assert len(limited) == 4 and creates == ["create", "join", "create", "create", "join", "create"]  # the 429 asked again
     expect(teacher.locator("#sheet-private")).to_contain_text("This sheet holds the pupils' private links")
@@ -240,7 +240,7 @@ def test_a_class_of_thirty_is_made_through_the_rate_limits_by_waiting_out_their_
     expect(teacher.locator("#made")).to_be_visible(timeout=3 * MAKING_S * 1000)
     expect(teacher.locator(".pupil-card")).to_have_count(30)
     waits = [line for line in said() if "wait" in line]  # the 11th create was refused, and waited out
-    assert waits and all(re.match(r"Making match 11 of 15… The server asks to wait \d+ s", line) for line in waits), said()
+    assert waits and all(re.match(r"Making match 11 of 15… The server asks us to wait \d+ s", line) for line in waits), said()
     assert 429 in answers and answers.count(201) == 30, answers  # 15 matches and 15 seats joined, each once
 
 
