@@ -20,7 +20,7 @@ RULES_VERSION = 1
 OPTIONS: dict[str, Option] = {}
 INFO = {"age": "8–99", "minutes": 20,
         "summary": "Play a card on the top or the bottom row: make both rows add up to the same "
-                   "and take every card on the table."}
+                   "total and capture every card on the table."}
 INTERPRETATIONS = (
     "The deck is 48 cards: 36 number cards (1 to 9, four of each), 6 white jokers worth 0 to 5 "
     "and 6 yellow jokers worth 10 or more (capped at 999).",

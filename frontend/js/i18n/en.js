@@ -13,7 +13,7 @@ export default {
   "game.plusminus.name": "Plus and Minus",
   "game.addem.name": "ADD'EM",
   "game.addtoo.name": "ADD-TOO",
-  "game.addup.summary": "Play a card on the top or the bottom row: make both rows add up to the same and take every card on the table.",
+  "game.addup.summary": "Play a card on the top or the bottom row: make both rows add up to the same total and capture every card on the table.",
   "game.addit.summary": "Play a card and collect table cards that add up to its number: the most cards collected wins.",
   "game.plusminus.summary": "Add your card to the last card played and move one of your four men that far: bring them home on exactly 25.",
   "game.addem.summary": "Make sums with a red Total card, expose and replace cards, and be first to empty your hand: at 50 points you drop out.",
