@@ -62,7 +62,7 @@ export default {
     ["Eine Summe", ["Eine Summe besteht aus 3 oder mehr Karten mit genau einer roten Summenkarte; die anderen Karten ergeben zusammen die Zahl der Summenkarte. Eine fertige Summe kommt unter den Stapel."]],
     ["Dein Zug", [
       "Liegt nichts offen: Lege eine Summe aus deiner Hand, oder lege eine Zahlen- oder Minuskarte offen hin, oder ziehe eine Karte vom Stapel.",
-      "Liegen Karten offen: Vervollständige eine Summe mit allen offenen Karten und Karten aus deiner Hand, oder nimm die offenen Karten und lege an ihre Stelle zwei oder mehr Zahlen- oder Minuskarten (nicht die gerade genommenen) mit derselben Summe, oder ziehe.",
+      "Liegen Karten offen: Vervollständige eine Summe mit allen offenen Karten und Karten aus deiner Hand (die Summenkarte kommt aus deiner Hand), oder nimm die offenen Karten und lege an ihre Stelle zwei oder mehr Zahlen- oder Minuskarten (nicht die gerade genommenen) mit derselben Summe, oder ziehe.",
       "Wer nur Summen- und Add-Em-Karten hat, muss ziehen.",
     ]],
     ["Fertig werden", ["Ist deine Hand leer, rufst du ADD-EM und die Runde endet. Direkt nach einer Summe wird eine Hand mit nur einer Summenkarte oder nur Add-Em-Karten abgeworfen, und du bist fertig. Eine einzelne übrige Zahlen- oder Minuskarte muss bis zu deinem nächsten Zug warten; liegt dann nichts offen, leert das Offenlegen deine Hand."]],
@@ -87,11 +87,11 @@ export default {
       "Lege eine Raute an die zuletzt gespielte Raute. Die sich berührenden Seiten müssen dieselbe Farbe haben, und ihre Zahlen müssen gleich sein oder zusammen ein Vielfaches von 5 ergeben (5, 10, 15, 20).",
       "Ein passender Zug bringt nichts; ein punktender Zug bringt die Summe der beiden Zahlen (5 an 10 bringt 15; 5 an 5 passt und bringt 10). Andere sich berührende Seiten, die punkten, zählen mit.",
       "Bonuszug: Eine Raute darf stattdessen auf ein freies Feld, das nicht neben der zuletzt gespielten Raute liegt, wenn sie dort 2, 3 oder 4 Rauten berührt und jede berührte Seite passt oder punktet. Sie bringt ihre Punkte plus 5 je berührter Seite. Ein Zug neben die zuletzt gespielte Raute ist nie ein Bonuszug.",
-      "Wer legen kann, muss legen. Wer nicht kann, zieht eine Raute nach der anderen, solange er weniger als 5 hat, und legt, sobald er kann; kann er dann immer noch nicht, passt er.",
+      "Wer legen kann, muss legen. Wer nicht kann, zieht eine Raute nach der anderen, solange er weniger als 5 hat und der Stapel reicht, und legt, sobald er kann; kann er dann immer noch nicht, passt er.",
     ]],
     ["Ende und Wertung", [
       "Eine Runde endet, wenn ein Spieler alle Rauten gelegt hat, wenn die letzte Raute an allen vier Seiten zu ist oder wenn alle Spieler nacheinander gepasst haben. Jede Raute auf der Hand kostet 10 Punkte. Punkte zählen erst am Ende einer Runde.",
-      "Es wird gespielt, bis die Punktzahl eines Spielers das Ziel erreicht (200, wenn nichts anderes gewählt ist).",
+      "Es wird gespielt, bis die Punktzahl eines Spielers das Ziel erreicht (200, wenn nichts anderes gewählt ist); dann gewinnt die höchste Punktzahl.",
     ]],
   ], interpretations: [
     "Es gibt 45 Rauten, eine für jedes Paar verschiedener Zahlen von 1 bis 10.",

@@ -62,7 +62,7 @@ export default {
     ["Una suma", ["Una suma son 3 cartas o más con exactamente una carta Total roja; las demás cartas suman el número de la carta Total. Una suma terminada va debajo del mazo."]],
     ["Tu turno", [
       "Si no hay nada expuesto: pon una suma hecha con tu mano, o expón boca arriba una carta Cifra o Menos, o roba una carta del mazo.",
-      "Si hay cartas expuestas: completa una suma con todas las cartas expuestas y cartas de tu mano, o coge las cartas expuestas y pon en su lugar dos o más cartas Cifra o Menos (no las que acabas de coger) que sumen lo mismo, o roba.",
+      "Si hay cartas expuestas: completa una suma con todas las cartas expuestas y cartas de tu mano (la carta Total sale de tu mano), o coge las cartas expuestas y pon en su lugar dos o más cartas Cifra o Menos (no las que acabas de coger) que sumen lo mismo, o roba.",
       "Un jugador que solo tiene cartas Total y Add-Em debe robar.",
     ]],
     ["Quedarse sin cartas", ["Cuando tu mano queda vacía, cantas ADD-EM y la ronda termina. Justo después de una suma, una mano con solo una carta Total, o solo cartas Add-Em, se descarta y te quedas sin cartas. Una sola carta Cifra o Menos que quede debe esperar a tu siguiente turno; si entonces no hay nada expuesto, al exponerla te quedas sin cartas."]],
@@ -87,11 +87,11 @@ export default {
       "Coloca un rombo junto al último rombo jugado. Los lados que se tocan deben ser del mismo color, y sus números deben ser iguales o sumar un múltiplo de 5 (5, 10, 15, 20).",
       "Juntar números iguales no puntúa por sí solo; si suman un múltiplo de 5, la jugada puntúa esa suma (5 contra 10 da 15; 5 contra 5 son iguales y además dan 10). Los demás lados que se tocan y puntúan también cuentan.",
       "Jugada de bonificación: un rombo también puede ir a una casilla libre que no esté junto al último rombo jugado, si allí toca 2, 3 o 4 rombos y cada lado que se toca es igual o puntúa. Da sus combinaciones más 5 por lado tocado. Una jugada junto al último rombo jugado nunca es de bonificación.",
-      "Quien puede colocar debe colocar. Si no puede, roba, de uno en uno mientras tenga menos de 5, y coloca en cuanto pueda; si aún no puede, pasa.",
+      "Quien puede colocar debe colocar. Si no puede, roba, de uno en uno mientras tenga menos de 5 y queden en el montón, y coloca en cuanto pueda; si aún no puede, pasa.",
     ]],
     ["Final y puntuación", [
       "Una mano acaba cuando un jugador ha colocado todos sus rombos, cuando el último rombo está cerrado por sus cuatro lados o cuando todos los jugadores han pasado seguidos. Cada rombo que queda en la mano resta 10 puntos. Las puntuaciones solo cuentan al final de una mano.",
-      "Se juegan manos hasta que el total de un jugador llega a la meta (200 si no se elige otra).",
+      "Se juegan manos hasta que el total de un jugador llega a la meta (200 si no se elige otra); entonces gana el total más alto.",
     ]],
   ], interpretations: [
     "Hay 45 rombos, uno por cada pareja de números distintos del 1 al 10.",

@@ -62,7 +62,7 @@ export default {
     ["Une addition", ["Une addition, c'est 3 cartes ou plus avec exactement une carte Total rouge ; les autres cartes font ensemble le nombre de la carte Total. Une addition terminée va sous la pioche."]],
     ["À votre tour", [
       "Quand rien n'est exposé : posez une addition faite avec votre main, ou exposez face visible une carte Chiffre ou Moins, ou piochez une carte.",
-      "Quand des cartes sont exposées : complétez une addition avec toutes les cartes exposées et des cartes de votre main, ou prenez les cartes exposées et posez à leur place au moins deux cartes Chiffre ou Moins (pas les cartes que vous venez de prendre) qui font le même total, ou piochez.",
+      "Quand des cartes sont exposées : complétez une addition avec toutes les cartes exposées et des cartes de votre main (la carte Total vient de votre main), ou prenez les cartes exposées et posez à leur place au moins deux cartes Chiffre ou Moins (pas les cartes que vous venez de prendre) qui font le même total, ou piochez.",
       "Un joueur qui n'a que des cartes Total et Add-Em doit piocher.",
     ]],
     ["Finir", ["Quand votre main est vide, vous criez ADD-EM et la manche s'arrête. Juste après une addition, une main qui n'a plus qu'une carte Total, ou que des cartes Add-Em, est défaussée et vous avez fini. Une seule carte Chiffre ou Moins restante doit attendre votre tour suivant ; si rien n'est exposé alors, l'exposer vide votre main."]],
@@ -87,11 +87,11 @@ export default {
       "Posez un losange contre le dernier losange joué. Les côtés qui se touchent doivent être de la même couleur, et leurs nombres doivent être égaux ou faire un multiple de 5 (5, 10, 15, 20).",
       "Deux nombres qui se touchent rapportent leur somme quand elle est un multiple de 5 (5 contre 10 rapporte 15 ; 5 contre 5, égaux, rapportent 10) ; des nombres égaux dont la somme n'est pas un multiple de 5 (3 contre 3) ne rapportent rien. Les autres côtés qui se touchent et marquent comptent aussi.",
       "Coup bonus : un losange peut aussi aller sur une case vide qui n'est pas à côté du dernier losange joué, s'il y touche 2, 3 ou 4 losanges, avec sur chaque côté touché la même couleur et des nombres égaux ou qui marquent. Il rapporte les points de ses côtés qui marquent, plus 5 par côté touché. Une pose à côté du dernier losange joué n'est jamais un coup bonus.",
-      "Un joueur qui peut poser doit poser. Sinon il pioche, un losange à la fois tant qu'il en a moins de 5, et pose dès qu'il peut ; s'il ne peut toujours pas, il passe.",
+      "Un joueur qui peut poser doit poser. Sinon il pioche, un losange à la fois tant qu'il en a moins de 5 et que la pioche n'est pas vide, et pose dès qu'il peut ; s'il ne peut toujours pas, il passe.",
     ]],
     ["Fin et décompte", [
       "Une manche s'arrête quand un joueur a posé tous ses losanges, quand le dernier losange est fermé sur ses quatre côtés, ou quand tous les joueurs ont passé à la suite. Chaque losange resté en main coûte 10 points. Les scores ne comptent qu'à la fin d'une manche.",
-      "On joue des manches jusqu'à ce que le total d'un joueur atteigne le but (200 sauf autre choix).",
+      "On joue des manches jusqu'à ce que le total d'un joueur atteigne le but (200 sauf autre choix) ; le plus grand total gagne alors.",
     ]],
   ], interpretations: [
     "Il y a 45 losanges, un pour chaque paire de nombres différents de 1 à 10.",

@@ -62,7 +62,7 @@ export default {
     ["Una somma", ["Una somma è fatta di 3 carte o più con esattamente una carta Totale rossa; le altre carte sommate fanno il numero della carta Totale. Una somma completata va in fondo al mazzo."]],
     ["Il tuo turno", [
       "Se non c'è niente di esposto: metti una somma fatta con la tua mano, oppure esponi scoperta una carta Cifra o Meno, oppure pesca una carta dal mazzo.",
-      "Se ci sono carte esposte: completa una somma con tutte le carte esposte e carte della tua mano, oppure prendi le carte esposte e metti al loro posto due o più carte Cifra o Meno (non quelle appena prese) con lo stesso totale, oppure pesca.",
+      "Se ci sono carte esposte: completa una somma con tutte le carte esposte e carte della tua mano (la carta Totale viene dalla tua mano), oppure prendi le carte esposte e metti al loro posto due o più carte Cifra o Meno (non quelle appena prese) con lo stesso totale, oppure pesca.",
       "Chi ha in mano solo carte Totale e Add-Em deve pescare.",
     ]],
     ["Chiudere", ["Quando la tua mano è vuota gridi ADD-EM e il giro finisce. Subito dopo una somma, una mano con una sola carta Totale, o solo carte Add-Em, viene scartata e chiudi. Una sola carta Cifra o Meno rimasta deve aspettare il tuo turno successivo; se allora non c'è niente di esposto, esporla ti svuota la mano."]],
@@ -87,11 +87,11 @@ export default {
       "Metti un rombo accanto all'ultimo rombo giocato. I lati che si toccano devono essere dello stesso colore, e i loro numeri devono essere uguali o fare un multiplo di 5 (5, 10, 15, 20).",
       "Due numeri uguali non fanno punti; due numeri che fanno un multiplo di 5 valgono la loro somma (5 contro 10 vale 15; 5 contro 5 sono uguali e valgono 10). Contano anche gli altri lati che si toccano e fanno punti.",
       "Mossa bonus: un rombo può anche andare in una casella libera non accanto all'ultimo rombo giocato, se lì tocca 2, 3 o 4 rombi, con ogni lato toccato uguale o che fa punti. Vale le sue combinazioni più 5 per lato toccato. Una mossa accanto all'ultimo rombo giocato non è mai una mossa bonus.",
-      "Chi può mettere un rombo deve metterlo. Chi non può pesca, un rombo alla volta finché ne ha meno di 5, e mette appena può; se ancora non può, passa.",
+      "Chi può mettere un rombo deve metterlo. Chi non può pesca, un rombo alla volta finché ne ha meno di 5 e il mucchio non è finito, e mette appena può; se ancora non può, passa.",
     ]],
     ["Fine e punteggio", [
       "Una mano finisce quando un giocatore ha messo tutti i suoi rombi, quando l'ultimo rombo è chiuso su tutti e quattro i lati, o quando tutti i giocatori hanno passato di fila. Ogni rombo rimasto in mano costa 10 punti. I punteggi contano solo alla fine di una mano.",
-      "Si giocano mani finché il totale di un giocatore arriva all'obiettivo (200 se non se ne sceglie un altro).",
+      "Si giocano mani finché il totale di un giocatore arriva all'obiettivo (200 se non se ne sceglie un altro); allora vince il totale più alto.",
     ]],
   ], interpretations: [
     "Ci sono 45 rombi, uno per ogni coppia di numeri diversi da 1 a 10.",

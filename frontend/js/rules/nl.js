@@ -62,7 +62,7 @@ export default {
     ["Een som", ["Een som is 3 of meer kaarten met precies één rode Totaalkaart; de andere kaarten maken samen het getal van de Totaalkaart. Een som die af is, gaat onder de stapel."]],
     ["Jouw beurt", [
       "Ligt er niets open: leg een som uit je hand neer, of leg één Cijfer- of Minkaart open, of trek een kaart van de stapel.",
-      "Liggen er kaarten open: maak een som af met alle open kaarten en kaarten uit je hand, of pak de open kaarten en leg op hun plaats twee of meer Cijfer- of Minkaarten (niet de kaarten die je net pakte) met hetzelfde totaal, of trek een kaart.",
+      "Liggen er kaarten open: maak een som af met alle open kaarten en kaarten uit je hand (de Totaalkaart komt uit je hand), of pak de open kaarten en leg op hun plaats twee of meer Cijfer- of Minkaarten (niet de kaarten die je net pakte) met hetzelfde totaal, of trek een kaart.",
       "Een speler die alleen Totaal- en Add-Em-kaarten heeft, moet trekken.",
     ]],
     ["Uitgaan", ["Is je hand leeg, dan roep je ADD-EM en is de ronde afgelopen. Direct na een som wordt een hand met alleen één Totaalkaart, of alleen Add-Em-kaarten, weggegooid en ben je uit. Heb je nog één Cijfer- of Minkaart over, dan moet die wachten tot je volgende beurt; ligt er dan niets open, dan maakt openleggen je hand leeg."]],
@@ -87,11 +87,11 @@ export default {
       "Leg een ruit tegen de laatst gespeelde ruit aan. De kanten die elkaar raken, moeten dezelfde kleur hebben, en hun getallen moeten gelijk zijn of samen een veelvoud van 5 maken (5, 10, 15, 20).",
       "Een passende zet levert niets op; een scorende zet levert de som van de twee getallen op (5 tegen 10 levert 15 op; 5 tegen 5 past en levert 10 op). Andere kanten die elkaar raken en scoren, tellen ook mee.",
       "Bonuszet: een ruit mag in plaats daarvan op een leeg vakje dat niet naast de laatst gespeelde ruit ligt, als hij daar 2, 3 of 4 ruiten raakt en elke kant die hij raakt past of scoort. Hij levert zijn combinaties op plus 5 voor elke kant die hij raakt. Een zet naast de laatst gespeelde ruit is nooit een bonuszet.",
-      "Een speler die kan leggen, moet leggen. Wie niet kan, trekt één ruit tegelijk zolang hij er minder dan 5 heeft, en legt zodra het kan; wie dan nog steeds niet kan, past.",
+      "Een speler die kan leggen, moet leggen. Wie niet kan, trekt één ruit tegelijk zolang hij er minder dan 5 heeft en de stapel niet op is, en legt zodra het kan; wie dan nog steeds niet kan, past.",
     ]],
     ["Einde en punten", [
       "Een ronde is afgelopen als een speler al zijn ruiten heeft gelegd, als de laatste ruit aan alle vier de kanten ingesloten is, of als alle spelers na elkaar hebben gepast. Elke ruit die je nog in je hand hebt, kost 10 punten. Punten tellen pas aan het eind van een ronde.",
-      "Er worden rondes gespeeld tot het totaal van een speler het doel haalt (200, tenzij er iets anders gekozen is).",
+      "Er worden rondes gespeeld tot het totaal van een speler het doel haalt (200, tenzij er iets anders gekozen is); dan wint het hoogste totaal.",
     ]],
   ], interpretations: [
     "Er zijn 45 ruiten, één voor elk paar verschillende getallen van 1 tot 10.",

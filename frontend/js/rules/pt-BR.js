@@ -64,7 +64,7 @@ export default {
     ["Uma soma", ["Uma soma são 3 cartas ou mais com exatamente uma carta Total vermelha; as outras cartas somam o número da carta Total. Uma soma terminada vai para baixo do monte."]],
     ["A sua vez", [
       "Se nada estiver exposto: baixe uma soma feita com a sua mão, ou exponha virada para cima uma carta Algarismo ou Menos, ou compre uma carta do monte.",
-      "Se houver cartas expostas: complete uma soma com todas as cartas expostas e cartas da sua mão, ou pegue as cartas expostas e coloque no lugar delas duas ou mais cartas Algarismo ou Menos (não as que você acabou de pegar) com o mesmo total, ou compre uma carta.",
+      "Se houver cartas expostas: complete uma soma com todas as cartas expostas e cartas da sua mão (a carta Total vem da sua mão), ou pegue as cartas expostas e coloque no lugar delas duas ou mais cartas Algarismo ou Menos (não as que você acabou de pegar) com o mesmo total, ou compre uma carta.",
       "Um jogador que só tem cartas Total e Add-Em precisa comprar uma carta.",
     ]],
     ["Ficar sem cartas", ["Quando a sua mão fica vazia, você grita ADD-EM e a rodada acaba. Logo depois de uma soma, uma mão com só uma carta Total, ou só cartas Add-Em, é descartada e você fica sem cartas. Uma única carta Algarismo ou Menos que sobrar precisa esperar a sua próxima vez; se então nada estiver exposto, expor essa carta esvazia a sua mão."]],
@@ -89,11 +89,11 @@ export default {
       "Coloque um losango junto ao último losango jogado. Os lados que se tocam precisam ser da mesma cor, e os números precisam ser iguais ou somar um múltiplo de 5 (5, 10, 15, 20).",
       "Uma jogada com números iguais não pontua; uma jogada que pontua vale a soma dos dois números (5 contra 10 vale 15; 5 contra 5 é igual e vale 10). Os outros lados que se tocam e pontuam também contam.",
       "Jogada bônus: um losango também pode ir para uma casa livre que não fique junto ao último losango jogado, se ali tocar 2, 3 ou 4 losangos, com cada lado tocado igual ou pontuando. Ela vale as suas combinações mais 5 por lado tocado. Uma jogada junto ao último losango jogado nunca é uma jogada bônus.",
-      "Quem pode colocar precisa colocar. Quem não pode, compra losangos, um por vez, enquanto tiver menos de 5, e coloca assim que puder; se mesmo assim não puder, passa.",
+      "Quem pode colocar precisa colocar. Quem não pode, compra losangos, um por vez, enquanto tiver menos de 5 e houver losangos no monte, e coloca assim que puder; se mesmo assim não puder, passa.",
     ]],
     ["Fim e pontuação", [
       "Uma mão acaba quando um jogador colocou todos os seus losangos, quando o último losango está fechado nos quatro lados, ou quando todos os jogadores passaram seguidos. Cada losango que fica na mão custa 10 pontos. As pontuações só contam no fim de uma mão.",
-      "As mãos continuam até o total de um jogador chegar à meta (200, se não for escolhida outra).",
+      "As mãos continuam até o total de um jogador chegar à meta (200, se não for escolhida outra); então vence o maior total.",
     ]],
   ], interpretations: [
     "Há 45 losangos, um para cada par de números diferentes de 1 a 10.",

@@ -62,7 +62,7 @@ export default {
     ["Uma soma", ["Uma soma são 3 cartas ou mais com exatamente uma carta Total vermelha; as outras cartas somam o número da carta Total. Uma soma terminada vai para baixo do monte."]],
     ["A tua vez", [
       "Se nada estiver exposto: põe uma soma feita com a tua mão, ou expõe virada para cima uma carta Algarismo ou Menos, ou tira uma carta do monte.",
-      "Se houver cartas expostas: completa uma soma com todas as cartas expostas e cartas da tua mão, ou leva as cartas expostas e põe no lugar delas duas ou mais cartas Algarismo ou Menos (não as que acabaste de levar) com o mesmo total, ou tira uma carta.",
+      "Se houver cartas expostas: completa uma soma com todas as cartas expostas e cartas da tua mão (a carta Total vem da tua mão), ou leva as cartas expostas e põe no lugar delas duas ou mais cartas Algarismo ou Menos (não as que acabaste de levar) com o mesmo total, ou tira uma carta.",
       "Um jogador que só tem cartas Total e Add-Em tem de tirar uma carta.",
     ]],
     ["Ficar sem cartas", ["Quando a tua mão fica vazia, gritas ADD-EM e a ronda acaba. Logo a seguir a uma soma, uma mão com só uma carta Total, ou só cartas Add-Em, é descartada e ficas sem cartas. Uma só carta Algarismo ou Menos que reste tem de esperar pela tua vez seguinte; se então nada estiver exposto, expô-la esvazia-te a mão."]],
@@ -87,11 +87,11 @@ export default {
       "Coloca um losango junto ao último losango jogado. Os lados que se tocam têm de ser da mesma cor, e os números têm de ser iguais ou somar um múltiplo de 5 (5, 10, 15, 20).",
       "Uma jogada com números iguais não pontua; uma jogada que pontua vale a soma dos dois números (5 contra 10 vale 15; 5 contra 5 é igual e vale 10). Os outros lados que se tocam e pontuam também contam.",
       "Jogada bónus: um losango também pode ir para uma casa livre que não fique junto ao último losango jogado, se aí tocar 2, 3 ou 4 losangos, com cada lado tocado igual ou a pontuar. Vale as suas combinações mais 5 por lado tocado. Uma jogada junto ao último losango jogado nunca é uma jogada bónus.",
-      "Quem pode colocar tem de colocar. Quem não pode, tira losangos do monte, um de cada vez, enquanto tiver menos de 5, e coloca logo que possa; se mesmo assim não puder, passa.",
+      "Quem pode colocar tem de colocar. Quem não pode, tira losangos do monte, um de cada vez, enquanto tiver menos de 5 e houver losangos no monte, e coloca logo que possa; se mesmo assim não puder, passa.",
     ]],
     ["Fim e pontuação", [
       "Uma mão acaba quando um jogador colocou todos os seus losangos, quando o último losango está fechado nos quatro lados, ou quando todos os jogadores passaram seguidos. Cada losango que fica na mão custa 10 pontos. As pontuações só contam no fim de uma mão.",
-      "Jogam-se mãos até o total de um jogador chegar à meta (200, se não se escolher outra).",
+      "Jogam-se mãos até o total de um jogador chegar à meta (200, se não se escolher outra); ganha então o total mais alto.",
     ]],
   ], interpretations: [
     "Há 45 losangos, um para cada par de números diferentes de 1 a 10.",
