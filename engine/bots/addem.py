@@ -130,8 +130,8 @@ def _sum_words(state: State, move: Move) -> tuple[str, JSON, str]:
     parts = [chosen[c] if c in chosen else FACES[c]["value"] for c in used if FACES[c]["kind"] != "total"]
     params = {"parts": parts, "total": total, "cards": len(move["cards"]), "exposed": len(state.exposed)}
     with_exposed = f" and the exposed {names(state.exposed)}" if state.exposed else ""
-    return "addem.sum", params, (f"{expression(parts)} = {total}: lay down your Total {total}{with_exposed} "
-                                 f"({len(move['cards'])} cards from your hand).")
+    from_hand = f"{params['cards']} card{'' if params['cards'] == 1 else 's'} from your hand"
+    return "addem.sum", params, f"{expression(parts)} = {total}: lay down your Total {total}{with_exposed} ({from_hand})."
 
 
 def _forced(kind: str) -> tuple[str, JSON, str]:

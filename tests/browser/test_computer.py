@@ -180,6 +180,19 @@ def test_an_addtoo_bonus_play_hint_counts_the_bonus_in_every_language(new_page):
     assert missing_keys(page) == []
 
 
+def test_an_addem_sum_hint_counts_one_card_from_the_hand_in_the_singular_in_every_language(new_page):
+    """Two exposed cards and a Total from the hand: once "(1 cards from your hand)" in every language."""
+    one = {"code": "addem.sum", "params": {"parts": [3, 4], "total": 7, "cards": 1, "exposed": 2}, "text": ""}
+    two = {"code": "addem.sum", "params": {"parts": [3, 4, 1], "total": 8, "cards": 2, "exposed": 2}, "text": ""}
+    page = new_page()
+    worded = hints_worded(page, [one, two])
+    assert worded["en"] == ["3 + 4 = 7: lay down your Total 7 (1 card from your hand).",
+                            "3 + 4 + 1 = 8: lay down your Total 8 (2 cards from your hand)."]
+    for language, (single, plural) in worded.items():  # the card's word differs between 1 and 2
+        assert "{" not in single + plural and single.split("(1 ")[1] != plural.split("(2 ")[1], (language, single, plural)
+    assert missing_keys(page) == []
+
+
 def test_a_plus_and_minus_hint_names_the_stars_and_home_as_each_language_says_them(new_page):
     """Once "déplacez votre pion de étoiles à arrivée": the squares' names came bare after the
     template's own "de" and "à"; each language now gives the words around the stars and home."""

@@ -163,6 +163,15 @@ def test_an_addem_hand_of_totals_and_addem_cards_is_told_it_must_draw_not_that_n
                                     "text": "Your hand holds only Total and Add-Em cards, so you must draw a card."}
 
 
+def test_an_addem_sum_hint_counts_the_cards_from_the_hand_in_the_singular_too():
+    """Two exposed cards and a Total from the hand make a sum of one card from the hand: once "(1 cards ...)"."""
+    state = replace(addem_hand("T7a", "F8b", "M5a"), exposed=("F3b", "F4c"))
+    given = hint(addem, state, 0, "s")
+    assert given["move"] == {"type": "sum", "cards": ["T7a"]}
+    assert given["explanation"]["params"]["cards"] == 1
+    assert given["explanation"]["text"] == "3 + 4 = 7: lay down your Total 7 and the exposed 3 and 4 (1 card from your hand)."
+
+
 def _worth(square: int) -> int:
     """What a Plus and Minus man scores on `square`: 50 home, -20 on the stars."""
     return {25: 50, 0: -20}.get(square, square)

@@ -649,7 +649,7 @@ export default {
   "hint.plusminus.toHome": "ins Ziel",
   "hint.plusminus.bust": "zurück zu den Sternen (über das Ziel hinaus)",
   "hint.plusminus.bustStays": "über das Ziel hinaus: Sie überzieht und bleibt auf den Sternen",
-  "hint.addem.sum": "{parts} = {total}: Lege deine Summe {total} aus ({cards} Karten aus deiner Hand).",
+  "hint.addem.sum": {one: "{parts} = {total}: Lege deine Summe {total} aus ({cards} Karte aus deiner Hand).", other: "{parts} = {total}: Lege deine Summe {total} aus ({cards} Karten aus deiner Hand)."},
   "hint.addem.replace": "{parts} = {total}: Nimm die offenen Karten und lege deine an ihre Stelle.",
   "hint.addem.hold": "Du könntest jetzt deine Summe {better_total} auslegen ({better_parts} = {better_total}), aber ein paar Züge vorausgedacht schätzt der Computer diesen Zug höher ein: Nimm die offenen Karten und lege deine an ihre Stelle ({parts} = {total}).",
   "hint.addem.expose": "Keine Summe möglich: Lege deine {card} offen aus.",

@@ -649,7 +649,7 @@ export default {
   "hint.plusminus.toHome": "home",
   "hint.plusminus.bust": "back to the stars (past home: a bust)",
   "hint.plusminus.bustStays": "past home: a bust, so it stays on the stars",
-  "hint.addem.sum": "{parts} = {total}: lay down your Total {total} ({cards} cards from your hand).",
+  "hint.addem.sum": {one: "{parts} = {total}: lay down your Total {total} ({cards} card from your hand).", other: "{parts} = {total}: lay down your Total {total} ({cards} cards from your hand)."},
   "hint.addem.replace": "{parts} = {total}: take the exposed cards and lay yours in their place.",
   "hint.addem.hold": "You could lay down your Total {better_total} now ({better_parts} = {better_total}), but looking a few turns ahead the computer rates this play higher: take the exposed cards and lay yours in their place ({parts} = {total}).",
   "hint.addem.expose": "No sum to make: expose your {card}.",

@@ -649,7 +649,7 @@ export default {
   "hint.plusminus.toHome": "a casa",
   "hint.plusminus.bust": "a las estrellas (se pasa de casa)",
   "hint.plusminus.bustStays": "más allá de casa: se pasa y sigue en las estrellas",
-  "hint.addem.sum": "{parts} = {total}: pon la suma con tu Total {total} ({cards} cartas de tu mano).",
+  "hint.addem.sum": {one: "{parts} = {total}: pon la suma con tu Total {total} ({cards} carta de tu mano).", other: "{parts} = {total}: pon la suma con tu Total {total} ({cards} cartas de tu mano)."},
   "hint.addem.replace": "{parts} = {total}: coge las cartas expuestas y pon las tuyas en su lugar.",
   "hint.addem.hold": "Podrías poner ahora la suma con tu Total {better_total} ({better_parts} = {better_total}), pero mirando unos turnos más adelante el ordenador prefiere esta jugada: coge las cartas expuestas y pon las tuyas en su lugar ({parts} = {total}).",
   "hint.addem.expose": "No hay suma posible: expón tu {card}.",

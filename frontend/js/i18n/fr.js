@@ -649,7 +649,7 @@ export default {
   "hint.plusminus.toHome": "à l'arrivée",
   "hint.plusminus.bust": "aux étoiles (il dépasse l'arrivée : il saute)",
   "hint.plusminus.bustStays": "au-delà de l'arrivée : il saute et reste sur les étoiles",
-  "hint.addem.sum": "{parts} = {total} : posez votre Total {total} ({cards} cartes de votre main).",
+  "hint.addem.sum": {one: "{parts} = {total} : posez votre Total {total} ({cards} carte de votre main).", other: "{parts} = {total} : posez votre Total {total} ({cards} cartes de votre main)."},
   "hint.addem.replace": "{parts} = {total} : prenez les cartes exposées et posez les vôtres à leur place.",
   "hint.addem.hold": "Vous pourriez poser votre Total {better_total} maintenant ({better_parts} = {better_total}), mais en regardant quelques tours plus loin, l'ordinateur préfère ce coup : prenez les cartes exposées et posez les vôtres à leur place ({parts} = {total}).",
   "hint.addem.expose": "Pas d'addition à faire : exposez votre {card}.",

@@ -649,7 +649,7 @@ export default {
   "hint.plusminus.toHome": "a casa",
   "hint.plusminus.bust": "alle stelle (oltre casa: sballa)",
   "hint.plusminus.bustStays": "oltre casa: sballa e resta sulle stelle",
-  "hint.addem.sum": "{parts} = {total}: metti la somma con il tuo Totale {total} ({cards} carte dalla mano).",
+  "hint.addem.sum": {one: "{parts} = {total}: metti la somma con il tuo Totale {total} ({cards} carta dalla mano).", other: "{parts} = {total}: metti la somma con il tuo Totale {total} ({cards} carte dalla mano)."},
   "hint.addem.replace": "{parts} = {total}: prendi le carte esposte e metti le tue al loro posto.",
   "hint.addem.hold": "Potresti mettere ora la somma con il tuo Totale {better_total} ({better_parts} = {better_total}), ma guardando qualche turno più avanti il computer preferisce questa mossa: prendi le carte esposte e metti le tue al loro posto ({parts} = {total}).",
   "hint.addem.expose": "Nessuna somma da fare: esponi il tuo {card}.",

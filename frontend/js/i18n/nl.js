@@ -649,7 +649,7 @@ export default {
   "hint.plusminus.toHome": "naar huis",
   "hint.plusminus.bust": "terug naar de sterren (voorbij thuis: doorgeschoten)",
   "hint.plusminus.bustStays": "voorbij thuis: doorgeschoten, dus hij blijft op de sterren",
-  "hint.addem.sum": "{parts} = {total}: leg je Totaal {total} neer ({cards} kaarten uit je hand).",
+  "hint.addem.sum": {one: "{parts} = {total}: leg je Totaal {total} neer ({cards} kaart uit je hand).", other: "{parts} = {total}: leg je Totaal {total} neer ({cards} kaarten uit je hand)."},
   "hint.addem.replace": "{parts} = {total}: pak de open kaarten en leg die van jou op hun plaats.",
   "hint.addem.hold": "Je zou nu je Totaal {better_total} kunnen neerleggen ({better_parts} = {better_total}), maar als de computer een paar beurten vooruitkijkt, vindt hij deze zet beter: pak de open kaarten en leg die van jou op hun plaats ({parts} = {total}).",
   "hint.addem.expose": "Geen som te maken: leg je {card} open.",

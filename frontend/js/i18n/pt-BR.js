@@ -361,7 +361,7 @@ export default {
   "hint.plusminus.hold_no_move": "O seu {better_card} poderia mover um peão {better_from} {better_to} agora, mas, pensando algumas jogadas à frente, o computador prefere esta: {sum}, nenhum peão pode se mover, então jogue o seu {card}.",
   "hint.plusminus.bust": "para as estrelas (passa de casa: estoura)",
   "hint.plusminus.bustStays": "além de casa: estoura e fica nas estrelas",
-  "hint.addem.sum": "{parts} = {total}: baixe a soma com o seu Total {total} ({cards} cartas da sua mão).",
+  "hint.addem.sum": {one: "{parts} = {total}: baixe a soma com o seu Total {total} ({cards} carta da sua mão).", other: "{parts} = {total}: baixe a soma com o seu Total {total} ({cards} cartas da sua mão)."},
   "hint.addem.replace": "{parts} = {total}: pegue as cartas expostas e coloque as suas no lugar delas.",
   "hint.addem.hold": "Você poderia baixar agora a soma com o seu Total {better_total} ({better_parts} = {better_total}), mas, pensando algumas jogadas à frente, o computador prefere esta: pegue as cartas expostas e coloque as suas no lugar delas ({parts} = {total}).",
   "hint.addem.expose": "Nenhuma soma possível: exponha o seu {card}.",

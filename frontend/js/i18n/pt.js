@@ -649,7 +649,7 @@ export default {
   "hint.plusminus.toHome": "para casa",
   "hint.plusminus.bust": "para as estrelas (passa de casa: rebenta)",
   "hint.plusminus.bustStays": "além de casa: rebenta e fica nas estrelas",
-  "hint.addem.sum": "{parts} = {total}: põe a soma com o teu Total {total} ({cards} cartas da tua mão).",
+  "hint.addem.sum": {one: "{parts} = {total}: põe a soma com o teu Total {total} ({cards} carta da tua mão).", other: "{parts} = {total}: põe a soma com o teu Total {total} ({cards} cartas da tua mão)."},
   "hint.addem.replace": "{parts} = {total}: leva as cartas expostas e põe as tuas no lugar delas.",
   "hint.addem.hold": "Podias pôr agora a soma com o teu Total {better_total} ({better_parts} = {better_total}), mas, a pensar umas jogadas à frente, o computador prefere esta: leva as cartas expostas e põe as tuas no lugar delas ({parts} = {total}).",
   "hint.addem.expose": "Nenhuma soma possível: expõe o teu {card}.",

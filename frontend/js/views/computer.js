@@ -85,6 +85,7 @@ function movedTo(n, bust = false, from = null) {
 /** The params of an explanation as the texts use them: sums written out, rows and squares named. */
 function words(params) {
   const shown = {...params};
+  if (typeof params.cards === "number") shown.count = params.cards; // ADD'EM: "1 card" or "2 cards" from the hand
   if (Array.isArray(params.parts)) shown.parts = expression(params.parts);
   for (const key of ["row", "other_row", "capture_row"]) if (params[key]) shown[key] = t(`hint.row.${params[key]}`);
   if (params.joker) shown.value = t(`hint.addup.joker.${params.joker}`, {value: params.value}); // ADD UP: a joker
