@@ -7,7 +7,7 @@ import {loadingOr, mergeActions, retrying} from "../ui.js";
 import {disclosure} from "./disclosure.js";
 import {codeEntry} from "./join-code.js";
 import {keepsAny, myGames, turnsSaid} from "./my-games.js";
-import {gameName} from "./words.js";
+import {gameFacts, gameName} from "./words.js";
 
 // *Move everything to a new device* (views/move.js, with the Share and Copy of its link and what they import: 5 modules,
 // 24 kB) is fetched when it is opened, or when a moving link (#move=) opens this page or what it moved is said here:
@@ -21,14 +21,13 @@ export async function prepare() {
 }
 
 function gameCard(game) {
-  const players = game.players.min === game.players.max ? game.players.min : `${game.players.min}–${game.players.max}`;
   // Said with each link, which its card shows above it: a screen reader's list of links read "New match" five times
   const which = html`<span class="sr-only"> (${gameName(game.key)})</span>`;
   return html`
     <li class="game-card game-${game.key}">
       <h3>${gameName(game.key)}</h3>
       <p>${t(`game.${game.key}.summary`)}</p>
-      <p class="facts">${t("home.players", {players})} · ${t("home.age", {age: game.age})} · ${t("home.minutes", {minutes: game.minutes})}</p>
+      <p class="facts">${gameFacts(game)}</p>
       <p class="actions">
         <a class="button primary" href="/new/${game.key}">${t("home.new")}${which}</a>
         <a class="button" href="/rules/${game.key}" data-key="computer-${game.key}">${t("computer.title")}${which}</a>

@@ -4,7 +4,7 @@ import {html} from "../html.js";
 import {has, language, t, typeset} from "../i18n.js";
 import {loadingOr, retrying} from "../ui.js";
 import {computerForm, computerPanel} from "./computer.js";
-import {gameName} from "./words.js";
+import {gameFacts, gameName} from "./words.js";
 
 export default function rules(key) {
   let computer = null;
@@ -16,13 +16,12 @@ export default function rules(key) {
       document.title = `${t("rules.title", {game: gameName(key)})} · ${t("app.name")}`;
       const info = screen.info;
       if (!info) return html`<h1>${gameName(key)}</h1>${loadingOr(screen.error)}`;
-      const players = `${info.players.min}–${info.players.max}`;
       const text = screen.text;
       const notes = text?.interpretations || info.interpretations;
       const options = Object.keys(info.options);
       return html`
         <h1>${t("rules.title", {game: gameName(key)})}</h1>
-        <p class="facts">${t("home.players", {players})} · ${t("home.age", {age: info.age})} · ${t("home.minutes", {minutes: info.minutes})}</p>
+        <p class="facts">${gameFacts(info)}</p>
         <p class="links"><a href="/class/${key}" data-key="class-link">${t("class.link")}</a></p>
         ${computerPanel({...info, key}, computer.form)}
         <p class="note">${t("rules.sheet")}</p>

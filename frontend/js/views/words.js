@@ -23,6 +23,15 @@ export function nameField(label, {name, value, own = true, seat = null, error = 
     <span class="hint limit">${t("name.limit", {max: NAME_MAX})}</span></label>`;
 }
 
+/** A range ("2–8", "8–99") that wraps as one word: a 200 % text once broke Spanish "8–|99 años" after its dash. */
+const unbroken = (range) => String(range).replace("–", "\u2060–\u2060");
+
+/** A game's players, age and length, as its card on the home page and its rules page say them. */
+export function gameFacts({players, age, minutes}) {
+  const seats = players.min === players.max ? players.min : `${players.min}–${players.max}`;
+  return `${t("home.players", {players: unbroken(seats)})} · ${t("home.age", {age: unbroken(age)})} · ${t("home.minutes", {minutes})}`;
+}
+
 export function seatName(view, seat) {
   const taken = view.seats[seat];
   if (taken?.bot && taken.status !== "left") return t("bot.name", {level: t(`bot.level.${taken.bot}`)}); // seated so
