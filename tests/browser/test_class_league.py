@@ -216,6 +216,31 @@ def test_matches_finished_after_the_sheet_was_closed_count_on_the_league_page_an
     assert serious_violations(teacher) == []
 
 
+def test_the_renamed_pupil_panel_stays_open_while_the_results_are_read(new_page):
+    """The page draws itself again when the latest results come in (on opening, on the button): the panel for a pupil
+    who changed name shut under the teacher's hand as she chose the name (CI met its menu hidden mid-choice)."""
+    names = ["Ann", "Bob"]
+    teacher = new_page()
+    set_up(teacher, names, game="addit")
+    cards_made(teacher, names)
+    teacher.locator('[data-key="start-league"]').click()
+    teacher.locator('[data-key="league-link"]').click()
+    expect(teacher.locator("#league-standing-part")).to_have_attribute("data-read", "done")
+    teacher.locator("#league-renamed summary").click()
+    expect(teacher.locator('[data-key="to"]')).to_be_visible()
+    teacher.locator('[data-key="league-refresh"]').click()  # a reading and its results: two drawings of the page
+    expect(teacher.locator("#league-standing-part")).to_have_attribute("data-read", "done")
+    expect(teacher.locator('[data-key="to"]')).to_be_visible()
+    teacher.locator("#league-renamed summary").click()  # and shut by hand, it stays shut
+    teacher.locator('[data-key="league-refresh"]').click()
+    expect(teacher.locator("#league-standing-part")).to_have_attribute("data-read", "done")
+    expect(teacher.locator('[data-key="to"]')).to_be_hidden()
+    teacher.locator("#league-renamed summary").focus()  # the keyboard opens it too, and the focus stays on it
+    teacher.keyboard.press("Enter")
+    expect(teacher.locator('[data-key="to"]')).to_be_visible()
+    expect(teacher.locator("#league-renamed summary")).to_be_focused()
+
+
 def test_a_league_is_forgotten_on_this_device_after_a_question_that_can_be_cancelled(new_page):
     """A new term: the teacher forgets last term's league (asked first: its standing is gone for good); My games no
     longer lists it, and its page says it is not there."""

@@ -42,12 +42,14 @@ function roundsList(league) {
 }
 
 /** *A pupil changed name?*: their older name and the one they go by now, counted as one pupil; the renames, undone.
- * Kept open once used (`open`): the page drawn again would shut it on the rename just made. */
+ * Opened and shut by its summary's action (`open`), not by the browser: the page is drawn again when results come in
+ * and after a rename, and a <details> the browser opened came back shut under the teacher's hand. */
 function renames(league, rows, open) {
   const names = [...new Map(league.rounds.flatMap((round) => round.pupils).map((name) => [nameKey(name), name])).values()];
   const options = (list) => list.map((name) => html`<option>${name}</option>`);
   const same = Object.values(league.same ?? {});
-  return html`<details class="panel" id="league-renamed" ${open ? "open" : ""}><summary>${t("league.renamed")}</summary>
+  return html`<details class="panel" id="league-renamed" ${open ? "open" : ""}>
+    <summary data-action="toggleRenames" data-key="renamed-toggle">${t("league.renamed")}</summary>
     <p>${t("league.renamedLead")}</p>
     <form data-submit="same" class="stack">
       <label class="field">${t("league.oldName")}<select name="from" data-key="from">${options(names)}</select></label>
@@ -81,7 +83,7 @@ const news = (read, problem) => (read === "reading" ? html`<p class="note" id="l
 
 export default function league(id) {
   let projecting = false;
-  let renaming = false; // a rename made or undone: its panel stays open
+  let renaming = false; // the panel for a pupil who changed name is open
   const forgetting = {on: false};
   let read = "done"; // the latest results: "reading", "done" or "failed" (`problem` why)
   let problem = null;
@@ -168,12 +170,14 @@ export default function league(id) {
       },
       same(form) {
         samePupil(id, form.elements.from.value, form.elements.to.value);
-        renaming = true;
+        screen.repaint();
+      },
+      toggleRenames() {
+        renaming = !renaming;
         screen.repaint();
       },
       undoSame(button) {
         samePupil(id, button.dataset.from, null);
-        renaming = true;
         screen.repaint();
       },
     },
