@@ -35,68 +35,88 @@ def navigate(page, path: str):
     page.evaluate("(path) => import('/js/router.js').then((m) => m.go(path))", path)
 
 
-def visit_every_screen(page, matches):
+def visit_every_screen(page, matches, look=lambda screen: None):
+    """Every screen, and the panels, questions and choices on them; `look(screen)` is called on each as it shows."""
     navigate(page, "/")
     expect(page.locator(".games li")).to_have_count(5)
     for game in GAMES:
         navigate(page, f"/new/{game}")
         expect(page.locator('form[data-submit="create"]')).to_be_visible()
+        look(f"create {game}")
         navigate(page, f"/rules/{game}")
         expect(page.locator(".interpretations li").first).to_be_visible()
+        look(f"rules of {game}")
     navigate(page, matches["waiting"].invite_link())
     expect(page.locator('form[data-submit="join"]')).to_be_visible()
-    for match in matches["playing"].values():
+    look("join")
+    for game, match in matches["playing"].items():
         navigate(page, match.seat_link(0))
         expect(page.locator("#status")).to_have_class("status your-turn")
         settled(page)
         page.locator(".hand button.card:not([disabled])").first.click()
+        look(f"{game} playing, a card chosen")
         open_panels(page)
-    for match in matches["over"].values():
+        look(f"{game} playing, the panels open")
+    for game, match in matches["over"].items():
         navigate(page, match.seat_link(0))
         expect(page.locator("#status")).to_have_attribute("data-status", "over")
         open_panels(page, verify=True)
+        look(f"{game} over, the panels open")
     navigate(page, matches["timed"].seat_link(0))
     expect(page.locator("#deadline")).to_be_visible()
     open_panels(page)
     page.locator('[data-action="askConfirm"][data-confirm="resign"]').click()
     expect(page.locator(".confirm")).to_be_visible()
+    look("a timed match, asking whether to resign")
     page.locator('[data-key="confirm-no"]').click()
     page.locator('[data-action="askConfirm"][data-confirm="toBot"]').click()
     expect(page.locator('[data-key="to-bot-hard"]')).to_be_visible()
+    look("a timed match, asking which computer is to play the seat")
     navigate(page, matches["left"].seat_link(2))
     expect(page.locator('[data-panel="log"]')).to_be_visible()  # the autopilot has moved for seat 2
     open_panels(page)
+    look("a match the seat left, the panels open")
     navigate(page, "/class/addup")  # a class sheet: the names refused, the preview, the sheet and My games after
     page.locator('textarea[name="pupils"]').fill("Ann\nann")
     expect(page.locator("#class-problem")).to_be_visible()
+    look("a class's set-up, a name twice")
     page.locator('textarea[name="pupils"]').fill("Ann\nBob\nCy")
     expect(page.locator(".class-matches li")).to_have_count(2)
+    look("a class's set-up, its matches planned")
     page.locator('[data-key="make"]').click()
     expect(page.locator(".pupil-card")).to_have_count(3, timeout=30_000)  # three matches made, on a loaded machine too
     page.locator('[data-key="show-cards"]').click()  # the cards on screen, and the button that hides them again
     expect(page.locator(".pupil-card").first).to_be_visible()
+    look("a class sheet, the cards shown")
     page.locator('[data-key="forget-sheet"]').click()
     expect(page.locator("#forget-ask")).to_be_visible()
+    look("a class sheet, asking whether to forget it")
     page.locator('[data-key="start-league"]').click()  # a league: its standing, rounds, renames, projector, next round
     page.locator('[data-key="league-link"]').click()
     page.locator("#league-renamed summary").click()
     page.locator('[data-key="to"]').select_option("Bob")
     page.locator('[data-key="same"]').click()
     expect(page.locator("#league-renamed li")).to_be_visible()
+    look("a league, a rename")
     page.locator("#league-rounds button").click()
     expect(page.locator("#league-rounds button")).to_have_attribute("data-action", "countRound")
     page.locator('[data-key="board"]').click()
     expect(page.locator("#league-board")).to_be_visible()
+    look("a league on the projector")
     page.locator('[data-key="board"]').click()
     page.locator('[data-key="forget-league"]').click()  # its question, cancelled
     expect(page.locator("#forget-ask")).to_be_visible()
+    look("a league, asking whether to forget it")
     page.locator('[data-key="forget-no"]').click()
     page.locator('[data-key="league-next"]').click()
     expect(page.locator("#class-league")).to_be_visible()
+    look("a league's next round")
     navigate(page, "/")
     expect(page.locator(".class-sheets li").first).to_be_visible()
+    look("home, with the class sheets")
     navigate(page, "/no/such/page")
     expect(page.locator("main h1")).to_be_visible()
+    look("a page not found")
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))

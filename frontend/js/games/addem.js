@@ -15,9 +15,15 @@ function label(face) {
   return t(`addem.${face.kind}`, {value: minus(face.value)});
 }
 
+/** The words a card's face shows: its number, and the corner's word ("7 total", "odd"). */
+function shownOf(face) {
+  if (face.kind === "addem") return t(`addem.short.${face.parity}`);
+  return face.kind === "total" ? `${minus(face.value)} ${t("addem.short.total")}` : minus(face.value);
+}
+
 function faceOf(face) {
-  if (face.kind === "addem") return html`<span class="value">±</span><span class="corner">${t(`addem.short.${face.parity}`)}</span>`;
-  return html`<span class="value">${minus(face.value)}</span>${face.kind === "total" ? html`<span class="corner">${t("addem.short.total")}</span>` : ""}`;
+  if (face.kind === "addem") return html`<span class="value">±</span> <span class="corner">${t(`addem.short.${face.parity}`)}</span>`;
+  return html`<span class="value">${minus(face.value)}</span>${face.kind === "total" ? html` <span class="corner">${t("addem.short.total")}</span>` : ""}`;
 }
 
 /** A card in a sentence: "6", "−3", "Total 7", "Odd Add-Em as 5". */
@@ -157,8 +163,8 @@ export default {
     const state = view.state;
     const exposed = state.exposed.map((f) => card({id: f.id, label: label(f), face: faceOf(f), kind: `addem-${f.kind}`}));
     const choosing = legal && !ctx.readOnly;
-    const hand = (state.hand || []).map((f) => card({id: f.id, label: label(f), face: faceOf(f), kind: `addem-${f.kind}`,
-      action: choosing ? "pick" : null, selected: ui.picked.includes(f.id), disabled: ctx.busy,
+    const hand = (state.hand || []).map((f) => card({id: f.id, label: label(f), face: faceOf(f), shown: shownOf(f),
+      kind: `addem-${f.kind}`, action: choosing ? "pick" : null, selected: ui.picked.includes(f.id), disabled: ctx.busy,
       data: {kind: f.kind, value: f.value ?? ""}}));
     const round = state.dealer === null ? "" : `${t("addem.round", {deal: state.deal, dealer: seatName(view, state.dealer)})} · `;
     return html`<div class="addem" data-version="${view.version}">

@@ -18,10 +18,12 @@ function cardWords(face, value, inSentence = false) {
   return value === undefined ? t(`addup.${kind}Joker`) : t(`addup.${kind}JokerAs`, {value});
 }
 
+const rangeOf = (face) => (face.kind === "white_joker" ? "0–5" : "10+");
+
 function faceOf(face, value) {
   if (face.kind === "number") return html`<span class="value">${face.value}</span>`;
-  const range = face.kind === "white_joker" ? "0–5" : "10+";
-  return html`<span class="value">${value ?? "J"}</span><span class="corner">${value === undefined ? range : "J"}</span>`;
+  const range = rangeOf(face);
+  return html`<span class="value">${value ?? "J"}</span> <span class="corner">${value === undefined ? range : "J"}</span>`;
 }
 
 const jokerClass = (face) => (face.kind === "number" ? "addup-number" : `addup-${face.kind.replace("_", "-")}`);
@@ -90,6 +92,7 @@ function hand(ctx) {
   const cards = faces.map((face) => {
     const offer = offers.find((o) => o.card === face.id);
     return card({id: face.id, label: cardWords(face), face: faceOf(face), kind: jokerClass(face),
+      shown: face.kind === "number" ? null : `J ${rangeOf(face)}`,
       action: offer && !ctx.readOnly ? "select" : null, selected: ui.card === face.id, disabled: ctx.busy});
   });
   const offer = offers.find((o) => o.card === ui.card);

@@ -1,16 +1,27 @@
 // A card or tile on screen: a button when it can be chosen, a labelled picture otherwise.
 import {html} from "../html.js";
 
+const escaped = (words) => words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** `label`, after the words `shown` unless it says them already (as words: "impair" is not in "impaire"). */
+function named(label, shown) {
+  const says = shown && new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(shown)}($|[^\\p{L}\\p{N}])`, "iu").test(label);
+  return shown && !says ? `${shown}, ${label}` : label;
+}
+
 /**
- * card({id, label, face, kind, action, selected, disabled, key, data})
- * `label` is what a screen reader says ("Total card 7"); `kind` adds a class for colour and shape cues.
+ * card({id, label, face, kind, action, selected, disabled, key, data, shown})
+ * `label` is what a screen reader says ("Total card 7"); `kind` adds a class for colour and shape cues. `shown`: the
+ * words the face shows ("7 total"): a button's name starts with them when `label` does not say them ("7 total, Total
+ * card 7"), so that a voice control user can say what they see ("tap 7 total"; WCAG's label in name).
  */
-export function card({id, label, face, kind = "", action = null, selected = false, disabled = false, key = null, data = {}}) {
+export function card({id, label, face, kind = "", action = null, selected = false, disabled = false, key = null, data = {},
+  shown = null}) {
   const attrs = Object.entries(data).map(([name, value]) => html` data-${name}="${value}"`);
   if (action) {
     return html`<button type="button" class="card ${kind} ${selected ? "selected" : ""}" data-action="${action}"
       data-card="${id}" data-key="${key || `card-${id}`}" aria-pressed="${selected ? "true" : "false"}"
-      aria-label="${label}" ${disabled ? "disabled" : ""}${attrs}>${face}</button>`;
+      aria-label="${named(label, shown)}" ${disabled ? "disabled" : ""}${attrs}>${face}</button>`;
   }
   return html`<span class="card ${kind}" role="img" aria-label="${label}" data-card="${id || ""}"${attrs}>${face}</span>`;
 }
