@@ -120,9 +120,9 @@ def more_screens(page, matches, look) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_kind_of_card_in_the_hand_is_named_by_what_it_shows(new_page, server, game):
-    """A hand dealt with every kind of card (jokers, Plus and Minus, Figure, Minus, Total and Add-Em cards; the matches
-    of the other test are dealt at random): "+13 plus" was named "Plus 13", "12 total" "Total card 12", "J 0–5"
-    "White joker, 0 to 5", a diamond showing 10 and 8 "Diamond: orange 10, blue 8"."""
+    """A hand dealt with every kind of card (jokers, Plus and Minus, Figure, Minus, Total and Add-Em cards, the choice of
+    an Add-Em card's value; the matches of the other test are dealt at random): "+13 plus" was named "Plus 13",
+    "12 total" "Total card 12", "J 0–5" "White joker, 0 to 5", a diamond showing 10 and 8 "Diamond: orange 10, blue 8"."""
     match = new_match(server, game, deck=FORCED_DECKS[game]() if game in FORCED_DECKS else unshuffled(server, game))
     problems = []
     for locale in LOCALES:
@@ -131,12 +131,17 @@ def test_every_kind_of_card_in_the_hand_is_named_by_what_it_shows(new_page, serv
         expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
         settled(page)
         page.locator(".hand button.card:not([disabled])").first.click()  # chosen: a tick beside its face
+        if game == "addem":  # an Add-Em card picked too: the choice of its value
+            page.locator('[data-key="card-AOa"]').click()
+            expect(page.locator('[data-key^="value-AOa-"]').first).to_be_visible()
         problems += [f"{locale}: {problem}" for problem in mismatches(page)]
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_control_s_name_holds_the_words_it_shows(new_page, matches, locale):
+    """Every screen test_quality.py scans, and the panels, questions and forms visit_every_screen and more_screens
+    open, in the light theme."""
     page = new_page(locale=locale)
     page.emulate_media(color_scheme="light")
     found = {}
