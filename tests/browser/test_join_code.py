@@ -60,8 +60,8 @@ def test_a_code_typed_on_the_home_page_joins_the_match_and_plays_on(new_page, se
     late.goto("/")
     type_code(late, code)
     field = late.get_by_role("textbox", name=re.compile("^Code"))
-    expect(late.locator("#alert")).to_have_text("No match is waiting for players with this code. Check it with whoever "
-                                                "gave it to you: a code stops working once every seat is taken.")
+    expect(late.locator("#alert")).to_have_text("No match is waiting for players with this code. Check it with the person "
+                                                "who gave it to you: a code stops working once every seat is taken.")
     expect(field).to_be_focused()
     expect(field).to_have_value(code)
     expect(field).to_have_attribute("aria-invalid", "true")
