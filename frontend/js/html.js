@@ -10,6 +10,9 @@ export function escape(value) {
   return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
+/** `text` as a regular expression matching it literally. */
+export const literally = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 function part(value) {
   if (value === null || value === undefined || value === false) return "";
   if (value instanceof Markup) return value.text;

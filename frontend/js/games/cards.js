@@ -1,11 +1,9 @@
 // A card or tile on screen: a button when it can be chosen, a labelled picture otherwise.
-import {html} from "../html.js";
-
-const escaped = (words) => words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+import {html, literally} from "../html.js";
 
 /** `label`, after the words `shown` unless it says them already (as words: "impair" is not in "impaire"). */
 function named(label, shown) {
-  const says = shown && new RegExp(`(^|[^\\p{L}\\p{N}])${escaped(shown)}($|[^\\p{L}\\p{N}])`, "iu").test(label);
+  const says = shown && new RegExp(`(^|[^\\p{L}\\p{N}])${literally(shown)}($|[^\\p{L}\\p{N}])`, "iu").test(label);
   return shown && !says ? `${shown}, ${label}` : label;
 }
 

@@ -1,6 +1,6 @@
 // Words every screen shares: seat names, game names, whose turn it is, how a match ended.
 import {serverBusy} from "../api.js";
-import {html} from "../html.js";
+import {html, literally} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {expression, minus} from "../numbers.js";
 
@@ -129,7 +129,7 @@ const referenced = (error, text) => (error.reference ? `${text} ${t("error.refer
 /** An error's words without its reference, which each retry changes: ui.js says an error again only when these do. */
 export function unreferenced(text) {
   const [before, after] = t("error.reference").split("{reference}") // as ui.js reads words: French no-break spaces plain
-    .map((part) => part.replace(/\s+/g, " ").replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    .map((part) => literally(part.replace(/\s+/g, " ")));
   return text.replace(new RegExp(` ${before}\\S+${after}$`), "");
 }
 
