@@ -2,15 +2,17 @@
 and the person plays it to the end on a phone, the bot's replies arriving with each answer; the
 Hint button explains a move, and the log marks the move made after it."""
 import re
+from dataclasses import replace
 
 import pytest
 import requests
 from playwright.sync_api import expect
 
 import engine
-from engine import addem, addup
+from engine import addem, addup, plusminus
 from engine.bots import TACTICS, hint
 from engine.bots.addtoo import explain as addtoo_explain
+from engine.replay import start
 from tests.engine.test_addtoo import FIGURE_5, d, place, table
 from tests.engine.test_addup import deal as addup_deal
 from tests.engine.test_bots import addem_hand, positions, stars_bust
@@ -190,6 +192,35 @@ def test_an_addem_sum_hint_counts_one_card_from_the_hand_in_the_singular_in_ever
                             "3 + 4 + 1 = 8: lay down your Total 8 (2 cards from your hand)."]
     for language, (single, plural) in worded.items():  # the card's word differs between 1 and 2
         assert "{" not in single + plural and single.split("(1 ")[1] != plural.split("(2 ")[1], (language, single, plural)
+    assert missing_keys(page) == []
+
+
+def minus_card_hints() -> list[dict]:
+    """Hints whose card or total is below zero: ADD'EM's expose of a Minus 4 and replace of an exposed Minus 3 by
+    -5 and 2, and Plus and Minus's Minus 7 on a Plus 7 (nobody moves)."""
+    _, state = start(plusminus, 2, None, "minus")
+    seven = replace(state, hands=(("minus-7a",), ("plus-4a",)), played=("plus-7a",), boards=((0, 3, 5, 25), (0,) * 4),
+                    turn=0)
+    positions = [(addem, addem_hand("M4a", "T12a", "T11a")),
+                 (addem, replace(addem_hand("M5a", "F2a", "T12a"), exposed=("M3a",))), (plusminus, seven)]
+    return [hint(game, state, 0, "s")["explanation"] for game, state in positions]
+
+
+def test_a_hint_writes_a_number_below_zero_with_a_minus_sign_in_every_language(new_page):
+    """Maya read "No sum to make: expose your -4." and "play your -7" under a hand whose cards, and every other sum
+    on the screen, say −4 and −7: the hint's own numbers kept the hyphen Python and String(-4) write."""
+    held = minus_card_hints()
+    assert [(e["code"], e["params"]) for e in held] == [
+        ("addem.expose", {"card": -4}), ("addem.replace", {"parts": [-5, 2], "total": -3}),
+        ("plusminus.no_move", {"card": -7, "top": 7, "total": 0, "man": None})]
+    page = new_page()
+    worded = hints_worded(page, held)
+    assert worded["en"] == ["No sum to make: expose your \u22124.",
+                            "\u22125 + 2 = \u22123: take the exposed cards and lay yours in their place.",
+                            "7 \u2212 7 = 0: no man can move, so play your \u22127."]
+    for language, texts in worded.items():
+        for text in texts:
+            assert not re.search(r"-\d", text) and "{" not in text, (language, text)
     assert missing_keys(page) == []
 
 

@@ -82,9 +82,10 @@ function movedTo(n, bust = false, from = null) {
   return n === HOME ? t("hint.plusminus.toHome") : t("hint.plusminus.to", {square: n});
 }
 
-/** The params of an explanation as the texts use them: sums written out, rows and squares named. */
+/** The params of an explanation as the texts use them: numbers with a true minus (a Minus card's −4), sums written
+ * out, rows and squares named. */
 function words(params) {
-  const shown = {...params};
+  const shown = Object.fromEntries(Object.entries(params).map(([key, n]) => [key, typeof n === "number" ? minus(n) : n]));
   if (typeof params.cards === "number") shown.count = params.cards; // ADD'EM: "1 card" or "2 cards" from the hand
   if (Array.isArray(params.parts)) shown.parts = expression(params.parts);
   for (const key of ["row", "other_row", "capture_row"]) if (params[key]) shown[key] = t(`hint.row.${params[key]}`);
@@ -95,7 +96,6 @@ function words(params) {
   }
   if (Array.isArray(params.better_parts)) shown.better_parts = expression(params.better_parts); // ADD'EM: the sum passed up
   if ("orange" in params) shown.tile = t("addtoo.tileWords", params); // ADD-TOO: a diamond named as the log names it
-  for (const key of ["x", "y", "better_x", "better_y"]) if (key in params) shown[key] = minus(params[key]);
   if ("better_orange" in params) shown.better_tile = t("addtoo.tileWords", {orange: params.better_orange, blue: params.better_blue});
   if ("top" in params) shown.sum = params.top === null ? minus(params.total) : equation([params.top, params.card], params.total);
   if ("from" in params) Object.assign(shown, {from: movedFrom(params.from), to: movedTo(params.to, params.bust, params.from)});
