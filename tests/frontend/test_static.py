@@ -174,6 +174,23 @@ def test_translations_use_only_the_placeholders_english_fills_in(language):
         assert set(re.findall(r"\{(\w+)\}", value)) <= set(re.findall(r"\{(\w+)\}", english[key])), key
 
 
+def forms(value: str) -> dict[str, set[str]]:
+    """The placeholders of a text, per plural form ("one", "other") or of its one form ("")."""
+    found = re.findall(r'(\w+): "(.*?)"', value) if value.startswith("{") else [("", value)]
+    return {form: set(re.findall(r"\{(\w+)\}", text)) for form, text in found}
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, "pt-BR"])
+def test_every_hint_names_in_each_language_all_that_english_names(language):
+    """A hint is a move to make: a card, a row, a square or a number left out in one language leaves its player
+    without the move (the check above lets a translation drop a placeholder)."""
+    english = entries("en")
+    hints = {key: value for key, value in entries(language).items() if key.startswith("hint.")}
+    assert hints
+    for key, value in hints.items():
+        assert forms(value) == forms(english[key]), key
+
+
 # Codes only a malformed or made-up request meets (the web app builds its moves from the legal ones):
 # they show the server's English reason.
 MALFORMED = {"bad_move", "unknown_move", "bad_row", "not_in_hand", "duplicate_card", "value_not_joker",
