@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from .. import addem as rules
 from ..addem_sums import FACES, expression, found_replaces, found_sums, names, solve, total_of, values_of
 from ..protocol import JSON, Move
-from .search import LOOKING_AHEAD
+from .search import passing_up
 
 State = rules.State
 Picked = tuple[tuple[str, int], ...]  # cards of a sum or replace, each with the value it stands for
@@ -109,9 +109,9 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
             return "addem.replace", params, f"{arithmetic}: {lay}."
         laid = _sum_words(state, better)[1]
         instead = {"better_parts": laid["parts"], "better_total": laid["total"]}
-        return "addem.hold", {**params, **instead}, (
-            f"You could lay down your Total {laid['total']} now ({expression(laid['parts'])} = {laid['total']}), "
-            f"but {LOOKING_AHEAD}: {lay} ({arithmetic}).")
+        return "addem.hold", {**params, **instead}, passing_up(
+            f"{arithmetic}: {lay}.",
+            f"you could lay down your Total {laid['total']} now ({expression(laid['parts'])} = {laid['total']})")
     if kind == "expose":
         value = FACES[move["card"]]["value"]
         return "addem.expose", {"card": value}, f"No sum to make: expose your {value}."

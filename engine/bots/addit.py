@@ -2,7 +2,7 @@
 from .. import addit as rules
 from ..addem_sums import expression
 from ..protocol import JSON, Move
-from .search import LOOKING_AHEAD
+from .search import passing_up
 
 State = rules.State
 
@@ -64,5 +64,5 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
     if better is None:  # a play gaining more is a capture
         return "addit.place", params, f"Put {place}"
     capture = {"capture_card": FACES[better["card"]]["value"], "could_capture": gain(state, seat, better)}
-    return "addit.hold", {**params, **capture}, (f"Your {capture['capture_card']} could take {capture['could_capture']} "
-                                                  f"cards now, but {LOOKING_AHEAD}: put {place}")
+    return "addit.hold", {**params, **capture}, passing_up(
+        f"Put {place}", f"your {capture['capture_card']} could take {capture['could_capture']} cards now")

@@ -1,7 +1,7 @@
 """ADD-TOO for the bots: what a move gains at once, who stands best, and a hint in words."""
 from .. import addtoo as rules
 from ..protocol import JSON, Move
-from .search import LOOKING_AHEAD
+from .search import passing_up
 
 State = rules.State
 
@@ -71,9 +71,9 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
     face = FACES[better["tile"]]
     instead = {"better_orange": face["orange"], "better_blue": face["blue"], "better_x": better["x"],
                "better_y": better["y"], "could_score": gain(state, seat, better) - rules.PENALTY}
-    return "addtoo.hold", {**params, **instead}, (
-        f"{_name(better['tile']).capitalize()} at ({better['x']}, {better['y']}) would score {instead['could_score']} "
-        f"points now, but {LOOKING_AHEAD}: place {where}, which scores nothing.")
+    return "addtoo.hold", {**params, **instead}, passing_up(
+        f"Place {where}: it scores nothing.",
+        f"{_name(better['tile'])} at ({better['x']}, {better['y']}) would score {instead['could_score']} points now")
 
 
 def _name(tile: str) -> str:

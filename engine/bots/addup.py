@@ -2,7 +2,7 @@
 from .. import addup as rules
 from ..addem_sums import expression
 from ..protocol import JSON, Move
-from .search import LOOKING_AHEAD
+from .search import passing_up
 
 State = rules.State
 
@@ -63,15 +63,15 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
     if captured:
         return "addup.capture", params, (f"{arithmetic}, the same as the {ROWS[1 - mine]} row: play your "
                                          f"{params['card']} on the {row} row to capture {captured} cards.")
-    play = f"play your {params['card']} on the {row} row ({arithmetic}; the {ROWS[1 - mine]} row has {other})."
+    play = f"your {params['card']} on the {row} row ({arithmetic}; the {ROWS[1 - mine]} row has {other})."
     if better is None:  # every capture takes the whole table: a play gaining more is a capture
-        return "addup.play", params, f"No card of yours makes both rows equal now: {play}"
+        return "addup.play", params, f"No card of yours makes both rows equal now: play {play}"
     skipped = {"capture_card": _card_name(better["card"], _value(better)), "capture_value": _value(better),
                "capture_joker": _joker(better["card"]), "capture_row": better["row"],
                "could_capture": _captured(state, better)}
-    return "addup.hold", {**params, **skipped}, (
-        f"Your {skipped['capture_card']} on the {skipped['capture_row']} row would capture {skipped['could_capture']} "
-        f"cards now, but {LOOKING_AHEAD}: {play}")
+    return "addup.hold", {**params, **skipped}, passing_up(
+        f"Play {play}", f"your {skipped['capture_card']} on the {skipped['capture_row']} row would capture "
+        f"{skipped['could_capture']} cards now")
 
 
 def _captured(state: State, move: Move) -> int:

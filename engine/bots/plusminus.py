@@ -2,7 +2,7 @@
 from .. import plusminus as rules
 from ..addem_sums import expression
 from ..protocol import JSON, Move
-from .search import LOOKING_AHEAD
+from .search import passing_up
 
 State = rules.State
 
@@ -77,9 +77,8 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
         return f"plusminus.{code}", params, f"{arithmetic}: {play}."
     at, to = _step(state, seat, better)
     instead = {"better_card": FACES[better["card"]]["value"], "better_from": at, "better_to": to}
-    return f"plusminus.hold_{code}", {**params, **instead}, (
-        f"Your {rules._name(better['card'])} could move a man from {_where(at)} {_onto(at, to)} now, but {LOOKING_AHEAD}: "
-        f"{arithmetic}, {play}.")
+    return f"plusminus.hold_{code}", {**params, **instead}, passing_up(
+        f"{arithmetic}: {play}.", f"your {rules._name(better['card'])} could move a man from {_where(at)} {_onto(at, to)} now")
 
 
 def _where(square: int) -> str:

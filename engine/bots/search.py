@@ -12,8 +12,9 @@ from .worlds import sample
 
 MAX_WORLDS = 40
 WIN = 100  # what ending the match as a winner adds to a position's worth
-# Why a hint passes up a move that gains more at once (each game's `explain` names that move)
-LOOKING_AHEAD = "looking a few turns ahead the computer rates this play higher"
+# Why a hint passes up a move that gains more at once (each game's `explain` names that move), in words a child of 8
+# reads: the move to make comes first, then this, then what the move passed up would gain
+BETTER_LATER = "The computer thinks this is better for later"
 
 
 class Tactics(Protocol):
@@ -32,6 +33,11 @@ class Tactics(Protocol):
     def settled(self, state: Any) -> list[float]: ...  # values at the start of a deal
     def deal(self, state: Any) -> int: ...  # which deal (round, hand, game) the state is in
     def explain(self, state: Any, seat: int, move: Move, better: Move | None) -> tuple[str, JSON, str]: ...
+
+
+def passing_up(move: str, gain: str) -> str:
+    """A hint that passes up a gain: `move` (a sentence), why, and `gain` ("your 6 could take 2 cards now")."""
+    return f"{move} {BETTER_LATER}, even though {gain}."
 
 
 def easy(game: Game, tactics: Tactics, known: Any, seat: int, stream: Stream) -> Move:

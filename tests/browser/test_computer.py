@@ -126,8 +126,8 @@ def test_a_hint_that_passes_up_a_capture_or_must_draw_is_worded_in_every_languag
     worded = hints_worded(page, [held["explanation"], forced["explanation"]],
                           ("hint.row.top", {}), ("hint.addup.joker.white", {"value": 2}))
     assert worded["en"][2:] == [
-        "Your white joker as 2 on the top row would capture 3 cards now, but looking a few turns ahead the computer rates this play "
-        "higher: play your 1 on the bottom row (5 + 1 = 6; the top row has 3).",
+        "Play your 1 on the bottom row (5 + 1 = 6; the top row has 3). The computer thinks this is better for later, even "
+        "though your white joker as 2 on the top row would capture 3 cards now.",
         "Your hand holds only Total and Add-Em cards, so you must draw a card."]
     for language, (top_row, joker, hold, must_draw) in worded.items():  # the joker named, not a card of 2
         assert top_row in hold and joker in hold and "5 + 1 = 6" in hold and "{" not in hold + must_draw, language
@@ -148,20 +148,37 @@ def first_passed_up(key: str) -> dict:
 # What each game's words must name of the move passed up, and of the move hinted
 PASSED_UP = {"addit": ("capture_card", "could_capture", "card"), "addtoo": ("better_x", "could_score", "x"),
              "plusminus": ("better_card", "total"), "addem": ("better_total", "total")}
+# A number of the move hinted, said in the hint's first sentence, and one of the gain passed up, said after it
+MOVE_FIRST = {"addit": ("card", "could_capture"), "addtoo": ("x", "could_score"), "plusminus": ("total", "better_card"),
+              "addem": ("total", "better_total")}
 
 
 def test_a_hint_that_passes_up_a_gain_is_worded_in_every_language(new_page):
     """ADD-IT's capture, ADD-TOO's score, a Plus and Minus move gaining points (passed up for a bust,
-    once told as "from 24 to the stars" after "9 - 7 = 2") and ADD'EM's sum: named in every language."""
+    once told as "from 24 to the stars" after "9 - 7 = 2") and ADD'EM's sum: named in every language.
+    The move to make comes first: Maya, 8, read "Your 7 could collect 2 cards now, but looking a few
+    turns ahead the computer rates this play higher: play your 7 onto the table without collecting"."""
     held = [first_passed_up(key) for key in PASSED_UP]
     page = new_page()
     worded = hints_worded(page, held)
+    assert worded["en"] == [
+        "Play your 7 onto the table without collecting. The computer thinks this is better for later, even though your "
+        "7 could collect 2 cards now.",
+        "Place the orange 6 / blue 2 diamond at (\u22121, 0): it scores nothing. The computer thinks this is better for "
+        "later, even though the orange 4 / blue 5 diamond at (0, \u22121) would score 5 points now.",
+        "15 + 5 = 20: play your 5 and move your man from 16 back to the stars (past home: a bust). The computer thinks "
+        "this is better for later, even though your 5 could move a man from the stars to 20 now.",
+        "\u22124 + 5 \u2212 1 + 7 \u2212 5 = 2: take the exposed cards and lay yours in their place. The computer thinks "
+        "this is better for later, even though you could lay down your Total 9 now (\u22122 + 1 + 3 \u2212 4 + 3 + 6 + 7 "
+        "\u2212 5 = 9)."]
     for language, texts in worded.items():
-        for n, names in enumerate(PASSED_UP.values()):
+        for n, (names, (mine, theirs)) in enumerate(zip(PASSED_UP.values(), MOVE_FIRST.values())):
             assert "{" not in texts[n] and (language == "en" or texts[n] != worded["en"][n]), (language, texts[n])
+            written = {name: str(held[n]["params"][name]).replace("-", "\u2212") for name in names}  # a true minus
             for name in names:
-                written = str(held[n]["params"][name]).replace("-", "\u2212")  # a true minus sign
-                assert written in texts[n], (language, name, texts[n])
+                assert written[name] in texts[n], (language, name, texts[n])
+            move, why = texts[n].split(". ", 1)
+            assert written[mine] in move and written[theirs] in why, (language, texts[n])
     assert missing_keys(page) == []
 
 

@@ -6,6 +6,7 @@ import pytest
 from engine import GAMES, NotYourTurn, addem, addit, addup, plusminus
 from engine.addem_sums import ONE_PACK
 from engine.bots import LEVELS, TACTICS, choose, hint
+from engine.bots.search import BETTER_LATER
 from engine.bots.worlds import information_set, sample
 from engine.options import normalize
 from engine.replay import start
@@ -151,8 +152,8 @@ def test_a_hint_that_passes_up_an_addup_capture_says_the_capture_was_there():
         "other_total": 3, "captured": 0, "capture_card": "white joker as 2", "capture_value": 2, "capture_joker": "white",
         "capture_row": "top", "could_capture": 3}
     assert given["explanation"]["text"] == (
-        "Your white joker as 2 on the top row would capture 3 cards now, but looking a few turns ahead the computer "
-        "rates this play higher: play your 1 on the bottom row (5 + 1 = 6; the top row has 3).")
+        "Play your 1 on the bottom row (5 + 1 = 6; the top row has 3). The computer thinks this is better for later, "
+        "even though your white joker as 2 on the top row would capture 3 cards now.")
 
 
 def test_an_addem_hand_of_totals_and_addem_cards_is_told_it_must_draw_not_that_no_sum_exists():
@@ -204,9 +205,10 @@ HOLD = {"addup": "addup.hold", "addem": "addem.hold", "addit": "addit.hold", "ad
 def test_a_hint_that_passes_up_a_gain_says_so_and_names_it(key):
     """Whichever move the look-ahead prefers: a hinted move that gains nothing at once (captures,
     lays, scores nothing; a Plus and Minus move that loses points) while another move gains says
-    that it passes it up (`hold`), names it, and says why; ADD UP's "no card of yours makes both rows
-    equal" and ADD'EM's "no sum to make" are never said then. An ADD'EM expose or draw is never
-    hinted while a sum is there at all."""
+    that it passes it up (`hold`), names it, and says why, after the move to make (Maya, 8, read the
+    move last, after "looking a few turns ahead the computer rates this play higher"); ADD UP's "no
+    card of yours makes both rows equal" and ADD'EM's "no sum to make" are never said then. An
+    ADD'EM expose or draw is never hinted while a sum is there at all."""
     game, held = GAMES[key], 0
     for seed in range(4):
         for state, seat in positions(game, 2, seed=seed, count=40, every=2):
@@ -215,7 +217,8 @@ def test_a_hint_that_passes_up_a_gain_says_so_and_names_it(key):
             gaining = _gaining(key, game.legal_moves(state, seat))
             if code.startswith(HOLD[key]):
                 held += 1
-                assert gaining and "looking a few turns ahead" in given["explanation"]["text"], given
+                move, why = given["explanation"]["text"].split(BETTER_LATER)  # the move first, then why
+                assert gaining and move.endswith(". ") and why.startswith(", even though "), given
                 assert {"capture_card", "better_card", "better_total", "better_x"} & set(params), given
             elif gaining and code != "addem.replace":
                 assert _gains(key, code, params), given
