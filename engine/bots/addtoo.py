@@ -67,7 +67,7 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
         extra = f"{' plus ' if pairs else ''}{rules.BONUS} for each of its {sides} sides (bonus play)" if sides else ""
         return "addtoo.score", params, f"Place {where}: {scored}{extra}, {points} points."
     if better is None:
-        return "addtoo.place", params, f"Place {where}: it fits, though it scores nothing."
+        return "addtoo.place", params, f"Place {where}: it fits, but it scores nothing."
     face = FACES[better["tile"]]
     instead = {"better_orange": face["orange"], "better_blue": face["blue"], "better_x": better["x"],
                "better_y": better["y"], "could_score": gain(state, seat, better) - rules.PENALTY}

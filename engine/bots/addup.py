@@ -65,7 +65,7 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
                                          f"{params['card']} on the {row} row to capture {captured} cards.")
     play = f"your {params['card']} on the {row} row ({arithmetic}; the {ROWS[1 - mine]} row has {other})."
     if better is None:  # every capture takes the whole table: a play gaining more is a capture
-        return "addup.play", params, f"No card of yours makes both rows equal now: play {play}"
+        return "addup.play", params, f"None of your cards makes both rows equal now: play {play}"
     skipped = {"capture_card": _card_name(better["card"], _value(better)), "capture_value": _value(better),
                "capture_joker": _joker(better["card"]), "capture_row": better["row"],
                "could_capture": _captured(state, better)}

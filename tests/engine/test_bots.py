@@ -3,7 +3,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine import GAMES, NotYourTurn, addem, addit, addup, plusminus
+from engine import GAMES, NotYourTurn, addem, addit, addtoo, addup, plusminus
 from engine.addem_sums import ONE_PACK
 from engine.bots import LEVELS, TACTICS, choose, hint
 from engine.bots.search import BETTER_LATER
@@ -13,6 +13,8 @@ from engine.replay import start
 from engine.shuffle import Stream
 
 from .sweep import play_random_match
+from .test_addtoo import d
+from .test_addtoo import table as addtoo_table
 from .test_addup import deal as addup_deal
 
 SHORT = {"addit": {"length": "short"}, "plusminus": {"games": 1}, "addtoo": {"target": 50}}
@@ -156,6 +158,15 @@ def test_a_hint_that_passes_up_an_addup_capture_says_the_capture_was_there():
         "even though your white joker as 2 on the top row would capture 3 cards now.")
 
 
+def test_a_hint_that_gains_nothing_says_so_in_a_child_s_words():
+    """Maya (8) read "No card of yours makes both rows equal now" and "it fits, though it scores nothing"."""
+    no_capture = hint(addup, addup_deal([["1b", "2a", "4a"], ["5a", "6a", "7a"]], openings=("3d", "9b")), 0, "s")
+    assert no_capture["explanation"]["text"] == (
+        "None of your cards makes both rows equal now: play your 4 on the top row (3 + 4 = 7; the bottom row has 9).")
+    first = hint(addtoo, addtoo_table((), [[d(1, 2)], [d(3, 4)]]), 0, "s")
+    assert first["explanation"]["text"] == "Place the orange 1 / blue 2 diamond at (0, 0): it fits, but it scores nothing."
+
+
 def test_an_addem_hand_of_totals_and_addem_cards_is_told_it_must_draw_not_that_no_sum_exists():
     state = addem_hand("T3a", "AOa", "AEa")  # Odd 1 + Even 2 = Total 3, but such a hand must draw
     given = hint(addem, state, 0, "s")
@@ -206,8 +217,8 @@ def test_a_hint_that_passes_up_a_gain_says_so_and_names_it(key):
     """Whichever move the look-ahead prefers: a hinted move that gains nothing at once (captures,
     lays, scores nothing; a Plus and Minus move that loses points) while another move gains says
     that it passes it up (`hold`), names it, and says why, after the move to make (Maya, 8, read the
-    move last, after "looking a few turns ahead the computer rates this play higher"); ADD UP's "no
-    card of yours makes both rows equal" and ADD'EM's "no sum to make" are never said then. An
+    move last, after "looking a few turns ahead the computer rates this play higher"); ADD UP's "none
+    of your cards makes both rows equal" and ADD'EM's "no sum to make" are never said then. An
     ADD'EM expose or draw is never hinted while a sum is there at all."""
     game, held = GAMES[key], 0
     for seed in range(4):

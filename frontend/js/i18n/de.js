@@ -631,7 +631,7 @@ export default {
   "hint.row.top": "oberen Reihe",
   "hint.row.bottom": "unteren Reihe",
   "hint.addup.capture": "{parts} = {total}, so viel wie in der {other_row}: Lege deine {value} in der {row} ab und räume {captured} Karten ab.",
-  "hint.addup.play": "Keine deiner Karten gleicht die Reihen jetzt aus: Lege deine {value} in der {row} ab ({parts} = {total}; in der {other_row} sind es {other_total}).",
+  "hint.addup.play": "Keine deiner Karten macht die Reihen jetzt gleich: Lege deine {value} in der {row} ab ({parts} = {total}; in der {other_row} sind es {other_total}).",
   "hint.addup.hold": "Lege deine {value} in der {row} ab ({parts} = {total}; in der {other_row} sind es {other_total}). Der Computer meint, das ist für später besser, auch wenn deine {capture_value} in der {capture_row} jetzt {could_capture} Karten abräumen würde.",
   "hint.addup.joker.white": "weiße Jokerkarte als {value}",
   "hint.addup.joker.yellow": "gelbe Jokerkarte als {value}",

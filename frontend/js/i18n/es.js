@@ -659,7 +659,7 @@ export default {
   "hint.addem.must_pass": "Tu mano solo tiene cartas Total y Add-Em y el mazo está vacío, así que debes pasar.",
   "hint.addtoo.score": "Coloca el rombo {tile} en ({x}, {y}): {points} puntos ({pairs}).",
   "hint.addtoo.bonus": "{bonus} por la jugada de bonificación",
-  "hint.addtoo.place": "Coloca el rombo {tile} en ({x}, {y}): encaja, aunque no puntúa.",
+  "hint.addtoo.place": "Coloca el rombo {tile} en ({x}, {y}): encaja, pero no puntúa.",
   "hint.addtoo.hold": "Coloca el rombo {tile} en ({x}, {y}): no puntúa. El ordenador cree que es mejor para más adelante, aunque ahora el rombo {better_tile} en ({better_x}, {better_y}) puntuaría {could_score} puntos.",
   "hint.addtoo.draw": "Ningún rombo encaja: roba uno.",
   "hint.addtoo.pass": "Ningún rombo encaja y no puedes robar: pasa.",

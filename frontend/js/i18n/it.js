@@ -659,7 +659,7 @@ export default {
   "hint.addem.must_pass": "Hai in mano solo carte Totale e Add-Em e il mazzo è vuoto, quindi devi passare.",
   "hint.addtoo.score": "Metti il rombo {tile} in ({x}, {y}): {points} punti ({pairs}).",
   "hint.addtoo.bonus": "{bonus} per la mossa bonus",
-  "hint.addtoo.place": "Metti il rombo {tile} in ({x}, {y}): ci sta, anche se non fa punti.",
+  "hint.addtoo.place": "Metti il rombo {tile} in ({x}, {y}): ci sta, ma non fa punti.",
   "hint.addtoo.hold": "Metti il rombo {tile} in ({x}, {y}): non fa punti. Il computer pensa che sia meglio per dopo, anche se ora il rombo {better_tile} in ({better_x}, {better_y}) può fare {could_score} punti.",
   "hint.addtoo.draw": "Nessun rombo ci sta: pescane uno.",
   "hint.addtoo.pass": "Nessun rombo ci sta e non puoi pescare: passa.",

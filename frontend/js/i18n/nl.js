@@ -659,7 +659,7 @@ export default {
   "hint.addem.must_pass": "Je hebt alleen Totaal- en Add-Em-kaarten en de stapel is leeg, dus je moet passen.",
   "hint.addtoo.score": "Leg de ruit {tile} op ({x}, {y}): {points} punten ({pairs}).",
   "hint.addtoo.bonus": "{bonus} voor een bonuszet",
-  "hint.addtoo.place": "Leg de ruit {tile} op ({x}, {y}): hij past, al levert hij niets op.",
+  "hint.addtoo.place": "Leg de ruit {tile} op ({x}, {y}): hij past, maar levert niets op.",
   "hint.addtoo.hold": "Leg de ruit {tile} op ({x}, {y}): hij levert niets op. De computer vindt dit beter voor later, ook al zou de ruit {better_tile} op ({better_x}, {better_y}) nu {could_score} punten opleveren.",
   "hint.addtoo.draw": "Geen ruit past: trek er een.",
   "hint.addtoo.pass": "Geen ruit past en je kunt niet trekken: pas.",

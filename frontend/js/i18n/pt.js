@@ -659,7 +659,7 @@ export default {
   "hint.addem.must_pass": "A tua mão só tem cartas Total e Add-Em e o monte está vazio, por isso tens de passar.",
   "hint.addtoo.score": "Coloca o losango {tile} em ({x}, {y}): {points} pontos ({pairs}).",
   "hint.addtoo.bonus": "{bonus} pela jogada bónus",
-  "hint.addtoo.place": "Coloca o losango {tile} em ({x}, {y}): cabe, embora não pontue.",
+  "hint.addtoo.place": "Coloca o losango {tile} em ({x}, {y}): cabe, mas não pontua.",
   "hint.addtoo.hold": "Coloca o losango {tile} em ({x}, {y}): não pontua. O computador acha que é melhor para depois, mesmo que agora o losango {better_tile} em ({better_x}, {better_y}) possa dar {could_score} pontos.",
   "hint.addtoo.draw": "Nenhum losango cabe: tira um.",
   "hint.addtoo.pass": "Nenhum losango cabe e não podes tirar: passa.",
