@@ -101,7 +101,7 @@ def explain(state: State, seat: int, move: Move, better: Move | None) -> tuple[s
         return _sum_words(state, move)
     if kind == "replace":
         parts = [FACES[c]["value"] for c in move["cards"]]
-        params = {"parts": parts, "total": total_of(state.exposed)}
+        params = {"parts": parts, "total": total_of(state.exposed), "exposed": len(state.exposed)}
         arithmetic = f"{expression(parts)} = {params['total']}"
         lay = (f"take the exposed {names(state.exposed)} and lay your {names(move['cards'])} in "
                f"{'its' if len(state.exposed) == 1 else 'their'} place")

@@ -212,6 +212,24 @@ def test_an_addem_sum_hint_counts_one_card_from_the_hand_in_the_singular_in_ever
     assert missing_keys(page) == []
 
 
+def test_an_addem_replace_hint_names_one_exposed_card_in_the_singular_in_every_language(new_page):
+    """Maya, a Minus 3 exposed before her, read "take the exposed cards and lay yours in their place"."""
+    held = {"better_parts": [3, 4], "better_total": 7}
+    one = {"code": "addem.replace", "params": {"parts": [-5, 2], "total": -3, "exposed": 1}, "text": ""}
+    two = {"code": "addem.replace", "params": {"parts": [6, 1], "total": 7, "exposed": 2}, "text": ""}
+    page = new_page()
+    worded = hints_worded(page, [one, two, {**one, "code": "addem.hold", "params": {**one["params"], **held}},
+                                 {**two, "code": "addem.hold", "params": {**two["params"], **held}}])
+    assert worded["en"][:2] == ["\u22125 + 2 = \u22123: take the exposed card and lay yours in its place.",
+                                "6 + 1 = 7: take the exposed cards and lay yours in their place."]
+    assert worded["en"][2].startswith("\u22125 + 2 = \u22123: take the exposed card and lay yours in its place. ")
+    for language, (single, plural, held_single, held_plural) in worded.items():  # the card's words differ
+        assert single.split(": ")[1] != plural.split(": ")[1], (language, single, plural)
+        assert held_single.startswith(single) and held_plural.startswith(plural), language
+        assert "{" not in single + plural + held_single + held_plural, language
+    assert missing_keys(page) == []
+
+
 def minus_card_hints() -> list[dict]:
     """Hints whose card or total is below zero: ADD'EM's expose of a Minus 4 and replace of an exposed Minus 3 by
     -5 and 2, and Plus and Minus's Minus 7 on a Plus 7 (nobody moves)."""
@@ -228,12 +246,12 @@ def test_a_hint_writes_a_number_below_zero_with_a_minus_sign_in_every_language(n
     on the screen, say −4 and −7: the hint's own numbers kept the hyphen Python and String(-4) write."""
     held = minus_card_hints()
     assert [(e["code"], e["params"]) for e in held] == [
-        ("addem.expose", {"card": -4}), ("addem.replace", {"parts": [-5, 2], "total": -3}),
+        ("addem.expose", {"card": -4}), ("addem.replace", {"parts": [-5, 2], "total": -3, "exposed": 1}),
         ("plusminus.no_move", {"card": -7, "top": 7, "total": 0, "man": None})]
     page = new_page()
     worded = hints_worded(page, held)
     assert worded["en"] == ["No sum to make: expose your \u22124.",
-                            "\u22125 + 2 = \u22123: take the exposed cards and lay yours in their place.",
+                            "\u22125 + 2 = \u22123: take the exposed card and lay yours in its place.",
                             "7 \u2212 7 = 0: no man can move, so play your \u22127."]
     for language, texts in worded.items():
         for text in texts:

@@ -86,7 +86,9 @@ function movedTo(n, bust = false, from = null) {
  * out, rows and squares named. */
 function words(params) {
   const shown = Object.fromEntries(Object.entries(params).map(([key, n]) => [key, typeof n === "number" ? minus(n) : n]));
-  if (typeof params.cards === "number") shown.count = params.cards; // ADD'EM: "1 card" or "2 cards" from the hand
+  // ADD'EM: "1 card" or "2 cards" from the hand in a sum; "the exposed card" or "cards" in a replace
+  const count = params.cards ?? params.exposed;
+  if (typeof count === "number") shown.count = count;
   if (Array.isArray(params.parts)) shown.parts = expression(params.parts);
   for (const key of ["row", "other_row", "capture_row"]) if (params[key]) shown[key] = t(`hint.row.${params[key]}`);
   if (params.joker) shown.value = t(`hint.addup.joker.${params.joker}`, {value: params.value}); // ADD UP: a joker
