@@ -21,6 +21,10 @@ function shownOf(face) {
   return face.kind === "total" ? `${minus(face.value)} ${t("addem.short.total")}` : minus(face.value);
 }
 
+/** A card of the hand, a button, is named by what it shows in one phrase: "7 total card" ("7 total, Total card 7" said
+ * it twice to a screen reader); the others' names say it already ("Figure card 3", "Odd Add-Em card"). */
+const handName = (face) => (face.kind === "total" ? t("card.shown", {shown: shownOf(face)}) : label(face));
+
 function faceOf(face) {
   if (face.kind === "addem") return html`<span class="value">±</span> <span class="corner">${t(`addem.short.${face.parity}`)}</span>`;
   return html`<span class="value">${minus(face.value)}</span>${face.kind === "total" ? html` <span class="corner">${t("addem.short.total")}</span>` : ""}`;
@@ -163,7 +167,7 @@ export default {
     const state = view.state;
     const exposed = state.exposed.map((f) => card({id: f.id, label: label(f), face: faceOf(f), kind: `addem-${f.kind}`}));
     const choosing = legal && !ctx.readOnly;
-    const hand = (state.hand || []).map((f) => card({id: f.id, label: label(f), face: faceOf(f), shown: shownOf(f),
+    const hand = (state.hand || []).map((f) => card({id: f.id, label: handName(f), face: faceOf(f), shown: shownOf(f),
       kind: `addem-${f.kind}`, action: choosing ? "pick" : null, selected: ui.picked.includes(f.id), disabled: ctx.busy,
       data: {kind: f.kind, value: f.value ?? ""}}));
     const round = state.dealer === null ? "" : `${t("addem.round", {deal: state.deal, dealer: seatName(view, state.dealer)})} · `;

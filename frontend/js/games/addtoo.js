@@ -102,7 +102,7 @@ function hands(ctx) {
     }
     return html`<button type="button" class="card tile-card ${ui.tile === face.id ? "selected" : ""}" data-action="tile"
       data-card="${face.id}" data-key="tile-${face.id}" aria-pressed="${ui.tile === face.id ? "true" : "false"}"
-      aria-label="${face.orange} ${face.blue}, ${label(face)}" ${ctx.busy ? "disabled" : ""}>${tilePicture(face)}</button>`;
+      aria-label="${t("addtoo.tileCard", face)}" ${ctx.busy ? "disabled" : ""}>${tilePicture(face)}</button>`;
   });
   const order = view.seats.map((_, s) => s).sort((a, b) => (b === me) - (a === me));
   const rack = (seat) => html`<div class="hand ${seat === me ? "" : "other"}"><h3>${seat === me ? t("addtoo.yourDiamonds")

@@ -19,11 +19,19 @@ function cardWords(face, value, inSentence = false) {
 }
 
 const rangeOf = (face) => (face.kind === "white_joker" ? "0–5" : "10+");
+const jokerShown = (face) => `J ${rangeOf(face)}`; // the words a joker's face shows
 
 function faceOf(face, value) {
   if (face.kind === "number") return html`<span class="value">${face.value}</span>`;
   const range = rangeOf(face);
   return html`<span class="value">${value ?? "J"}</span> <span class="corner">${value === undefined ? range : "J"}</span>`;
+}
+
+/** A card of the hand, a button, is named by what it shows in one phrase: "J 0–5, white joker" ("J 0–5, White joker,
+ * 0 to 5" said its range twice to a screen reader). */
+function handName(face) {
+  if (face.kind === "number") return cardWords(face);
+  return t(`addup.${face.kind === "white_joker" ? "white" : "yellow"}JokerCard`, {shown: jokerShown(face)});
 }
 
 const jokerClass = (face) => (face.kind === "number" ? "addup-number" : `addup-${face.kind.replace("_", "-")}`);
@@ -91,8 +99,8 @@ function hand(ctx) {
   const offers = legal?.play || [];
   const cards = faces.map((face) => {
     const offer = offers.find((o) => o.card === face.id);
-    return card({id: face.id, label: cardWords(face), face: faceOf(face), kind: jokerClass(face),
-      shown: face.kind === "number" ? null : `J ${rangeOf(face)}`,
+    return card({id: face.id, label: handName(face), face: faceOf(face), kind: jokerClass(face),
+      shown: face.kind === "number" ? null : jokerShown(face),
       action: offer && !ctx.readOnly ? "select" : null, selected: ui.card === face.id, disabled: ctx.busy});
   });
   const offer = offers.find((o) => o.card === ui.card);

@@ -1,7 +1,9 @@
 // A card or tile on screen: a button when it can be chosen, a labelled picture otherwise.
 import {html, literally} from "../html.js";
 
-/** `label`, after the words `shown` unless it says them already (as words: "impair" is not in "impaire"). */
+/** `label`, after the words `shown` unless it says them already (as words: "impair" is not in "impaire"); a game names
+ * its hand's cards so that they do ("7 total card"), as words put before the name said the card twice to a screen
+ * reader ("7 total, Total card 7"). */
 function named(label, shown) {
   const says = shown && new RegExp(`(^|[^\\p{L}\\p{N}])${literally(shown)}($|[^\\p{L}\\p{N}])`, "iu").test(label);
   return shown && !says ? `${shown}, ${label}` : label;
@@ -10,8 +12,8 @@ function named(label, shown) {
 /**
  * card({id, label, face, kind, action, selected, disabled, key, data, shown})
  * `label` is what a screen reader says ("Total card 7"); `kind` adds a class for colour and shape cues. `shown`: the
- * words the face shows ("7 total"): a button's name starts with them when `label` does not say them ("7 total, Total
- * card 7"), so that a voice control user can say what they see ("tap 7 total"; WCAG's label in name).
+ * words the face shows ("7 total"), which a button's `label` should say in one phrase ("7 total card"), so that a voice
+ * control user can say what they see ("tap 7 total"; WCAG's label in name); else they are put before it.
  */
 export function card({id, label, face, kind = "", action = null, selected = false, disabled = false, key = null, data = {},
   shown = null}) {

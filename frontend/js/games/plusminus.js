@@ -11,8 +11,9 @@ const label = (face) => t(`pm.${face.kind}`, {number: face.number});
 const sign = (face) => `${face.kind === "plus" ? "+" : "−"}${face.number}`;
 const faceOf = (face) => html`<span class="value">${sign(face)}</span>
   <span class="corner">${t(`pm.${face.kind}Short`)}</span>`;
-/** A card of the hand is named by what it shows, "+13 plus" ("Plus 13" lacked the corner's word a voice user says). */
-const shownOf = (face) => `${sign(face)} ${t(`pm.${face.kind}Short`)}`;
+/** A card of the hand is named by what it shows, in one phrase: "+13 plus card" ("Plus 13" lacked the corner's word a
+ * voice user says; "+13 plus" alone did not say it was a card). */
+const handName = (face) => t("card.shown", {shown: `${sign(face)} ${t(`pm.${face.kind}Short`)}`});
 
 /** What a man counts when a game ends: 50 home, −20 on the stars, else his square. */
 const manPoints = (square) => (square === HOME ? 50 : square === 0 ? -20 : square);
@@ -121,7 +122,7 @@ export default {
     const boards = view.seats.map((_, seat) => seat).sort((a, b) => (b === me) - (a === me))
       .map((seat) => boardOf(view, seat, me, seat === me ? targets : new Map()));
     const offers = legal?.play || [];
-    const cards = (state.hand || []).map((face) => card({id: face.id, label: shownOf(face), face: faceOf(face),
+    const cards = (state.hand || []).map((face) => card({id: face.id, label: handName(face), face: faceOf(face),
       kind: `pm-${face.kind}`, action: offers.some((o) => o.card === face.id) && !ctx.readOnly ? "select" : null,
       selected: ui.card === face.id, disabled: ctx.busy}));
     return html`<div class="plusminus" data-version="${view.version}">

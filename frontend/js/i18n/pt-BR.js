@@ -279,6 +279,8 @@ export default {
   "addup.yellowJoker": "Curinga amarelo, 10 ou mais",
   "addup.whiteJokerAs": "um curinga branco como {value}",
   "addup.yellowJokerAs": "um curinga amarelo como {value}",
+  "addup.whiteJokerCard": "{shown}, curinga branco",
+  "addup.yellowJokerCard": "{shown}, curinga amarelo",
   "addup.pick": "Escolha uma carta da sua mão.",
   "addup.jokerValue": "Valor do curinga ({min} a {max})",
   "addup.captures": "você ganha a mesa!",
