@@ -141,6 +141,10 @@ def more_screens(page, matches, look) -> None:
     page.locator('[data-key="absent-open"]').click()
     expect(page.locator("#absent-pick")).to_be_visible()
     look("a class sheet, a pupil absent")
+    # The answers to the question "Who should the computer play for?" are the pupils' names, as they show: a screen
+    # reader heard each button as "The computer plays for Ann", as if it already did.
+    for pupil in page.locator("#absent-pupils button").all():
+        expect(pupil).to_have_accessible_name(pupil.inner_text())
 
 
 # What a screen reader says of a card of the hand, in English: the words its face shows, in one phrase that says

@@ -753,7 +753,6 @@ export default {
   "results.botPlays": "Der Computer spielt für {name}.",
   "absent.open": "Fehlt ein Kind?",
   "absent.pick": "Für wen soll der Computer spielen? Wer mit dem Kind spielt, kann dann weiterspielen.",
-  "absent.of": "Der Computer spielt für {name}",
   "absent.ask": "Der Computer ({level}) spielt den Platz von {name} in Spiel {n} bis zum Ende: {name} kann darin nicht mehr spielen.",
   "absent.yes": "Ja, der Computer spielt",
   "absent.done": "Der Computer spielt jetzt für {name}.",

@@ -755,7 +755,6 @@ export default {
   "results.botPlays": "The computer plays for {name}.",
   "absent.open": "A pupil is absent?",
   "absent.pick": "Who should the computer play for? The others in their match can then play on.",
-  "absent.of": "The computer plays for {name}",
   "absent.ask": "The computer ({level}) plays {name}'s seat in match {n} to its end: {name} can no longer play in it.",
   "absent.yes": "Yes, the computer plays",
   "absent.done": "The computer now plays for {name}.",

@@ -753,7 +753,6 @@ export default {
   "results.botPlays": "L'ordinateur joue pour {name}.",
   "absent.open": "Un élève est absent ?",
   "absent.pick": "Pour qui l'ordinateur doit-il jouer ? Les autres joueurs de sa partie pourront alors continuer.",
-  "absent.of": "L'ordinateur joue pour {name}",
   "absent.ask": "L'ordinateur ({level}) prend la place de l'élève {name} dans la partie {n} jusqu'à la fin : {name} ne pourra plus y jouer.",
   "absent.yes": "Oui, l'ordinateur joue",
   "absent.done": "L'ordinateur joue maintenant pour {name}.",

@@ -755,7 +755,6 @@ export default {
   "results.botPlays": "De computer speelt voor {name}.",
   "absent.open": "Is er een leerling afwezig?",
   "absent.pick": "Voor wie moet de computer spelen? Wie met die leerling speelt, kan dan verder.",
-  "absent.of": "De computer speelt voor {name}",
   "absent.ask": "De computer ({level}) speelt de plek van {name} in potje {n} tot het einde: {name} kan er dan niet meer in spelen.",
   "absent.yes": "Ja, de computer speelt",
   "absent.done": "De computer speelt nu voor {name}.",

@@ -50,8 +50,7 @@ export function classAbsent(sheetOf, refresh, repaint) {
         aria-controls="absent-pupils" aria-expanded="${open ? "true" : "false"}">${t("absent.open")}</button></p>
         ${open ? html`<div id="absent-pupils"><p id="absent-pick">${t("absent.pick")}</p>
           <p class="actions" role="group" aria-labelledby="absent-pick">${pupils.map(({pupil}) => html`<button type="button"
-            class="small" data-action="askAbsent" data-pupil="${pupil}" data-key="absent-${pupil}"
-            aria-label="${t("absent.of", {name: pupil})}">${pupil}</button>`)}</p></div>` : ""}`;
+            class="small" data-action="askAbsent" data-pupil="${pupil}" data-key="absent-${pupil}">${pupil}</button>`)}</p></div>` : ""}`;
     },
     actions: {
       toggleAbsent() {
