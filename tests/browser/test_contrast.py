@@ -165,3 +165,20 @@ def test_in_forced_colours_add_em_s_bar_still_fills_toward_fifty_points(new_page
         assert max(lightness_ratio(pixel, empty) for pixel in filled) >= 3, f"{points} points: bar empty ({filled})"
         if points == 45:
             assert min(lightness_ratio(pixel, empty) for pixel in filled) < 1.5, f"45 points: not striped ({filled})"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_in_forced_colours_the_compact_seat_list_still_marks_whose_turn_it_is_with_a_bar(new_page, server, scheme):
+    """Mrs. Okafor, low-sighted, plays in Windows' high contrast at a table of three: the seat to play is marked in the
+    compact list by a bar along its left edge (an inset shadow), which forced colours drop. Left with a small arrow
+    before the name, the seat to play looked like the others; the bar is drawn again, as an edge in the text's colour."""
+    match = new_match(server, "addup", seats=3)
+    page = new_page()
+    page.emulate_media(forced_colors="active", color_scheme=scheme)
+    page.goto(match.seat_link(1))  # Ann (seat 0) to play, seen by Bob: neither "turn" nor "me" on the seat compared
+    settled(page)
+    expect(page.locator(".seats.compact .seat.turn")).to_have_count(1)
+    page.mouse.move(0, 0)
+    edges = {name: pixel_row(page, page.locator(f".seats.compact .seat{which}").last.screenshot(animations="disabled"))[2]
+             for name, which in (("turn", ".turn"), ("waiting", ":not(.turn):not(.me)"))}
+    assert lightness_ratio(edges["turn"], edges["waiting"]) >= 3, f"the seat to play looks like the others: {edges}"
