@@ -182,3 +182,20 @@ def test_in_forced_colours_the_compact_seat_list_still_marks_whose_turn_it_is_wi
     edges = {name: pixel_row(page, page.locator(f".seats.compact .seat{which}").last.screenshot(animations="disabled"))[2]
              for name, which in (("turn", ".turn"), ("waiting", ":not(.turn):not(.me)"))}
     assert lightness_ratio(edges["turn"], edges["waiting"]) >= 3, f"the seat to play looks like the others: {edges}"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_in_forced_colours_the_list_of_languages_marks_the_one_in_use(new_page, scheme):
+    """In Windows' high contrast every language in the header's list wore the same frame (the one in use had the
+    accent's, the others none: forced colours draw both in the text's colour), the one in use told only by bold letters.
+    It takes the system's colours of a selection, as a chosen item of a list does."""
+    page = new_page()
+    page.emulate_media(forced_colors="active", color_scheme=scheme)
+    page.goto("/")
+    page.locator("#language").click()
+    expect(page.locator("#languages")).to_be_visible()
+    page.mouse.move(0, 0)
+    grounds = {name: pixel_row(page, page.locator(f"#languages button{which}").first.screenshot(animations="disabled"))[5]
+               for name, which in (("in use", '[aria-current="true"]'), ("other", ":not([aria-current])"))}
+    assert lightness_ratio(grounds["in use"], grounds["other"]) >= 3, f"the language in use looks like the others: {grounds}"
+    assert low_contrast(page, "#languages") == []
