@@ -1,5 +1,6 @@
 """Contrast for a low-vision player, measured from computed styles (contrast.py): the header's language menu in both
-themes, and every card, its kind and the focus ring in Windows' high contrast (forced colours). Every screen's text,
+themes, and every card, its kind and the focus ring in Windows' high contrast (forced colours), with what forced colours
+would drop: the seat to play in the compact seat list, the language in use, ADD-TOO's focused cell. Every screen's text,
 control edges and focus rings are measured with axe's checks in test_quality.py."""
 import re
 
@@ -199,3 +200,37 @@ def test_in_forced_colours_the_list_of_languages_marks_the_one_in_use(new_page, 
                for name, which in (("in use", '[aria-current="true"]'), ("other", ":not([aria-current])"))}
     assert lightness_ratio(grounds["in use"], grounds["other"]) >= 3, f"the language in use looks like the others: {grounds}"
     assert low_contrast(page, "#languages") == []
+
+
+CELL_EDGES = """() => Object.fromEntries([...document.querySelectorAll('.addtoo-board .target')].map((target) => {
+    const s = getComputedStyle(target.querySelector('.target-cell'));
+    return [target.dataset.key, [s.stroke, s.strokeWidth, s.strokeDasharray]]; }))"""
+
+
+def test_in_forced_colours_add_too_s_focused_cell_is_told_from_the_chosen_one(new_page, server):
+    """Played with the keyboard in Windows' high contrast, ADD-TOO's chosen cell wore the focus ring's look, orange and
+    solid, and kept it unchanged when the focus came onto it: Mrs. Okafor could not tell where the focus was once a cell
+    was chosen. The cell with the focus is ringed in dots, thicker, chosen or not."""
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
+    match.play(lambda view: view["version"] >= 6 and view["turn"] == 0)
+    page = new_page()
+    page.emulate_media(forced_colors="active", color_scheme="dark")
+    page.goto(match.seat_link(0))
+    settled(page)
+    page.locator(".hand:not(.other) button.card:not([disabled])").first.click()
+    expect(page.locator(".addtoo-board .target").nth(1)).to_be_attached()
+    keys = page.locator(".addtoo-board .target").evaluate_all("(cells) => cells.map((cell) => cell.dataset.key)")
+    chosen, lit = keys[0], keys[1]
+    page.locator(f'.addtoo-board [data-key="{chosen}"]').click()
+    expect(page.locator(f'.addtoo-board [data-key="{chosen}"]')).to_have_class(re.compile("chosen"))
+    page.evaluate("document.activeElement?.blur()")
+    page.keyboard.press("Shift")  # a key pressed: the focus moved by script shows, as after Tab
+    edges = {"unfocused": page.evaluate(CELL_EDGES)}
+    for key in (chosen, lit):
+        page.locator(f'.addtoo-board [data-key="{key}"]').focus()
+        assert page.evaluate("document.activeElement.matches(':focus-visible')")
+        edges[key] = page.evaluate(CELL_EDGES)[key]
+    unfocused = edges["unfocused"]
+    assert unfocused[chosen] != unfocused[lit], f"the chosen cell drawn as the others: {unfocused}"
+    assert edges[chosen] != unfocused[chosen], f"the focus on the chosen cell unseen: {edges[chosen]}"
+    assert edges[lit] not in (unfocused[lit], unfocused[chosen]), f"a focused cell drawn as a lit or the chosen one: {edges}"
