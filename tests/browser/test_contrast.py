@@ -207,14 +207,16 @@ CELL_EDGES = """() => Object.fromEntries([...document.querySelectorAll('.addtoo-
     return [target.dataset.key, [s.stroke, s.strokeWidth, s.strokeDasharray]]; }))"""
 
 
-def test_in_forced_colours_add_too_s_focused_cell_is_told_from_the_chosen_one(new_page, server):
+@pytest.mark.parametrize("forced", ["active", "none"])
+def test_add_too_s_focused_cell_is_told_from_the_chosen_one_in_forced_colours_or_not(new_page, server, forced):
     """Played with the keyboard in Windows' high contrast, ADD-TOO's chosen cell wore the focus ring's look, orange and
     solid, and kept it unchanged when the focus came onto it: Mrs. Okafor could not tell where the focus was once a cell
-    was chosen. The cell with the focus is ringed in dots, thicker, chosen or not."""
+    was chosen, nor could anyone on the keyboard in the app's own colours. The cell with the focus is ringed in dots,
+    thicker, chosen or not."""
     match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
     match.play(lambda view: view["version"] >= 6 and view["turn"] == 0)
     page = new_page()
-    page.emulate_media(forced_colors="active", color_scheme="dark")
+    page.emulate_media(forced_colors=forced, color_scheme="dark")
     page.goto(match.seat_link(0))
     settled(page)
     page.locator(".hand:not(.other) button.card:not([disabled])").first.click()
