@@ -119,8 +119,8 @@ UNNAMED = {
               "otra vez.",
         "it": "Chi ha creato questa partita di {game} ti ha tolto dai giocatori prima dell'inizio. Per giocare, "
               "chiedi di nuovo l'invito.",
-        "de": "Wer dieses Spiel {game} erstellt hat, hat dich vor dem Start herausgenommen. Um mitzuspielen, bitte "
-              "noch einmal um die Einladung.",
+        "de": "Wer dieses Spiel {game} erstellt hat, hat dich vor dem Start herausgenommen. Um mitzuspielen, frag "
+              "noch einmal nach der Einladung.",
         "nl": "Wie dit potje {game} heeft gemaakt, heeft je eraf gehaald voordat het begon. Wil je meespelen? Vraag de "
               "uitnodiging nog een keer.",
         "pt": "Quem criou este jogo de {game} tirou-te dele antes de começar. Para jogar, pede o convite outra vez.",

@@ -5,7 +5,7 @@ export default {
     ["Die Karten", ["48 Karten: Zahlenkarten von 1 bis 9 (je vier), sechs weiße Joker mit dem Wert 0 bis 5 und sechs gelbe Joker mit dem Wert 10 oder mehr."]],
     ["Vorbereitung", ["Jeder Spieler erhält 3 Karten. Zwei Karten werden als „Reihenanfang“ aufgedeckt: Eine beginnt die obere Reihe, die andere die untere. Der Rest des Stapels liegt verdeckt bereit. Der erste Spieler in der Spielerliste beginnt."]],
     ["Dein Zug", [
-      "Lege eine Karte aus deiner Hand in die obere oder die untere Reihe. Den Wert eines Jokers wählst du beim Ausspielen, und er bleibt.",
+      "Lege eine Karte aus deiner Hand in die obere oder die untere Reihe. Den Wert eines Jokers wählst du beim Ausspielen, und danach bleibt er gleich.",
       "Haben danach beide Reihen Karten und dieselbe Summe, räumst du alle Karten vom Tisch ab.",
       "Dann ziehst du eine Karte, damit du wieder 3 hast, solange der Stapel reicht. Hast du abgeräumt, werden danach zwei neue Karten als Reihenanfang aufgedeckt. Sind die Reihenanfänge zufällig gleich, räumt niemand etwas ab.",
     ]],
@@ -22,12 +22,12 @@ export default {
     ["Vorbereitung", ["Jeder Spieler erhält 6 Karten, eine nach der anderen. 12 Karten werden offen auf den Tisch gelegt; der Rest ist der Nachziehstapel. Der erste Spieler in der Spielerliste beginnt; im langen Spiel beginnt jede neue Runde der nächste Spieler."]],
     ["Dein Zug", [
       "Spiele eine Karte aus deiner Hand. Du darfst eine Gruppe von Tischkarten sammeln, deren Zahlen zusammen die Zahl deiner Karte ergeben (auch eine einzelne Karte mit derselben Zahl ist eine Gruppe). Nur eine Gruppe pro Zug.",
-      "Beispiel: Liegen 2, 3, 3, 4, 4, 5, 6, 8, 8 auf dem Tisch, kann eine 8 eine 8 nehmen, oder 2 + 3 + 3, oder 2 + 6, oder 3 + 5, oder 4 + 4. Mit 2 + 3 + 3 sammelt man am meisten.",
+      "Beispiel: Liegen 2, 3, 3, 4, 4, 5, 6, 8, 8 auf dem Tisch, kann eine 8 eine 8 sammeln, oder 2 + 3 + 3, oder 2 + 6, oder 3 + 5, oder 4 + 4. Mit 2 + 3 + 3 sammelt man am meisten.",
       "Sammeln ist nie Pflicht: Du kannst die Karte immer auf den Tisch legen. Die gesammelten Karten und deine Karte kommen auf deinen Stapel.",
       "Sind alle Hände leer, werden aus dem Nachziehstapel neue Hände ausgeteilt.",
     ]],
     ["Ende einer Runde", ["Sind der Nachziehstapel und alle Hände leer, nimmt der Spieler, der zuletzt gesammelt hat, die übrigen Tischkarten (hat niemand gesammelt, zählen sie für niemanden). Jede gesammelte Karte zählt einen Punkt."]],
-    ["Kurzes oder langes Spiel", ["Kurz: eine Runde mit dem ganzen Kartenspiel; die meisten Karten gewinnen. Lang: Runden, bis jemand nach einer Runde 201 Punkte oder mehr hat; die höchste Summe gewinnt."]],
+    ["Kurzes oder langes Spiel", ["Kurz: eine Runde mit dem ganzen Kartenspiel; wer die meisten Karten hat, gewinnt. Lang: Runden, bis jemand nach einer Runde 201 Punkte oder mehr hat; die höchste Summe gewinnt."]],
   ], interpretations: [
     "Hat der Nachziehstapel weniger als 6 Karten pro Spieler, wird er gleichmäßig verteilt (bei 3 Spielern je 4 Karten in der letzten Runde); übrige Karten kommen offen auf den Tisch.",
   ]},
@@ -65,13 +65,13 @@ export default {
       "Liegen Karten offen: Vervollständige eine Summe mit allen offenen Karten und Karten aus deiner Hand (die Summenkarte kommt aus deiner Hand), oder nimm die offenen Karten und lege an ihre Stelle zwei oder mehr Zahlen- oder Minuskarten (nicht die gerade genommenen) mit derselben Summe, oder ziehe.",
       "Wer nur Summen- und Add-Em-Karten hat, muss ziehen.",
     ]],
-    ["Fertig werden", ["Ist deine Hand leer, rufst du ADD-EM und die Runde endet. Direkt nach einer Summe wird eine Hand mit nur einer Summenkarte oder nur Add-Em-Karten abgeworfen, und du bist fertig. Eine einzelne übrige Zahlen- oder Minuskarte muss bis zu deinem nächsten Zug warten; liegt dann nichts offen, leert das Offenlegen deine Hand."]],
+    ["Fertig werden", ["Ist deine Hand leer, rufst du ADD-EM und die Runde endet. Hast du direkt nach einer Summe nur noch eine Summenkarte oder nur Add-Em-Karten auf der Hand, wirfst du sie ab und bist fertig. Eine einzelne übrige Zahlen- oder Minuskarte muss bis zu deinem nächsten Zug warten; liegt dann nichts offen, leert das Offenlegen deine Hand."]],
     ["Abrechnung", [
       "Die anderen Spieler zählen ihre Hand: Zahlen- und Minuskarten je 1, Summenkarten je 3, Add-Em-Karten je 10. Wer 50 oder mehr hat, scheidet aus; das Spiel endet, wenn höchstens ein Spieler unter 50 bleibt. Die niedrigste Punktzahl gewinnt.",
-      "Mit der Option Strafpunkte kostet eine richtig gebaute, aber falsche Summe 5 Punkte, und die Karten kommen zurück auf die Hand; ohne sie wird die Summe mit der Rechnung abgelehnt.",
+      "Mit der Option Strafpunkte kostet eine richtig gebaute, aber falsche Summe 5 Punkte, und die Karten kommen zurück auf die Hand; ohne sie wird die Summe abgelehnt und die Rechnung gezeigt.",
     ]],
   ], interpretations: [
-    "Mehrere offene Karten zählen zusammen als ein Wert: Eine Summe muss sie alle verwenden, und ein Tausch nimmt sie alle und legt zwei oder mehr Karten mit derselben Summe.",
+    "Mehrere offene Karten zählen zusammen als ein Wert: Eine Summe muss sie alle verwenden, und beim Ersetzen nimmt man sie alle und legt zwei oder mehr Karten mit derselben Summe.",
     "Wer nur Summen- und Add-Em-Karten hat, muss ziehen, auch im seltenen Fall, dass er eine Summe bilden könnte.",
     "Ist der Stapel leer, passt man statt zu ziehen; passen alle noch spielenden Spieler nacheinander, endet die Runde blockiert: Niemand ruft ADD-EM, und alle zählen ihre Hand.",
     "Fertig werden nach einer Summe geschieht von selbst: Eine einzelne Summenkarte oder nur Add-Em-Karten werden sofort abgeworfen.",
