@@ -121,8 +121,8 @@ UNNAMED = {
               "chiedi di nuovo l'invito.",
         "de": "Wer dieses Spiel {game} erstellt hat, hat dich vor dem Start herausgenommen. Um mitzuspielen, frag "
               "noch einmal nach der Einladung.",
-        "nl": "Wie dit potje {game} heeft gemaakt, heeft je eraf gehaald voordat het begon. Wil je meespelen? Vraag de "
-              "uitnodiging nog een keer.",
+        "nl": "Wie dit potje {game} heeft gemaakt, heeft je eraf gehaald voordat het begon. Wil je meespelen? Vraag nog "
+              "een keer om de uitnodiging.",
         "pt": "Quem criou este jogo de {game} tirou-te dele antes de começar. Para jogar, pede o convite outra vez.",
         "pt-BR": "Quem criou este jogo de {game} tirou você dele antes de começar. Para jogar, peça o convite de novo.",
     },

@@ -241,7 +241,14 @@ SLIPS = {
            (r"bitte noch einmal um die Einladung", "frag noch einmal nach der Einladung: \"bitte\" "
             "first reads as please")],
     "nl": [(r"(?-i:\bu\b|\b[uU]w\b)", "je, jij, jouw: the game screens speak to a child as je, never as u "
-                                       "(a capital U alone is a letter a join code leaves out)")],
+                                       "(a capital U alone is a letter a join code leaves out)"),
+           (r"speelt (?:ermee|deze plek|de plek van)\b", "een plek gebruiken of nemen: a seat is used or taken, not played"),
+           (r"\bje lag eruit\b", "je ligt eruit: the player is out now (English: you are out), not was"),
+           (r"onderaan het potje", "onderaan de pagina van het potje: the bottom of the match page, not of the match"),
+           (r"de meeste kaarten wint", "wie de meeste kaarten heeft, wint: \"de meeste kaarten\" is a plural"),
+           (r"gaan de sommen sneller", "word je sneller in sommen: the child gets quicker, the sums do not"),
+           (r"keuzes van dit project", "keuzes die deze app maakt: the rules pages speak of the app's choices"),
+           (r"\bvraag de uitnodiging", "vraag nog een keer om de uitnodiging: \"de uitnodiging vragen\" asks it a question")],
     "it": [(r"\bsu \{row\}", "sulla fila: ADD UP's row comes with its own articulated preposition, never \"su la fila\""),
            (r"dagli il suo link", "il link della partita: \"suo\" after \"gli\" reads as the operator's own link")],
 }
@@ -292,7 +299,7 @@ def test_plus_and_minus_scores_of_earlier_games_read_as_no_range_of_two(language
 
 
 # The push notifications' words are held to the same slips as the app's, in these languages.
-PUSH_SLIPS = {"de"}
+PUSH_SLIPS = {"de", "nl"}
 
 
 @pytest.mark.parametrize("language", sorted(SLIPS))
@@ -311,6 +318,9 @@ RULES_SLIPS = {
            (r"mit der Rechnung abgelehnt", "abgelehnt und die Rechnung gezeigt: \"mit der Rechnung\" reads as with the bill"),
            (r"\bein Tausch\b", "ersetzen: ADD'EM's replace, as its button says"),
            (r"die meisten Karten gewinnen", "wer die meisten Karten hat, gewinnt: one player wins, not the cards")],
+    "nl": [(r"een 8 één 8 pakken", "verzamelen: ADD-IT's collect, as the English page and the play screen say"),
+           (r"het Verloop", "het verloop: a common noun in a sentence (the log), no capital"),
+           (r"de meeste kaarten wint", "wie de meeste kaarten heeft, wint: \"de meeste kaarten\" is a plural")],
 }
 
 

@@ -22,12 +22,12 @@ export default {
     ["Klaarzetten", ["Elke speler krijgt 6 kaarten, één voor één. Twaalf kaarten worden open op tafel gelegd; de rest is de stapel. De speler die bovenaan de lijst staat, begint; in een lang spel begint bij elke nieuwe ronde de volgende speler."]],
     ["Jouw beurt", [
       "Speel een kaart uit je hand. Je mag één groep kaarten van tafel verzamelen waarvan de getallen samen het getal van jouw kaart maken (een losse kaart met hetzelfde getal is ook zo'n groep). Maar één groep per beurt.",
-      "Voorbeeld: met 2, 3, 3, 4, 4, 5, 6, 8, 8 op tafel mag een 8 één 8 pakken, of 2 + 3 + 3, of 2 + 6, of 3 + 5, of 4 + 4. Met 2 + 3 + 3 verzamel je de meeste.",
+      "Voorbeeld: met 2, 3, 3, 4, 4, 5, 6, 8, 8 op tafel mag een 8 één 8 verzamelen, of 2 + 3 + 3, of 2 + 6, of 3 + 5, of 4 + 4. Met 2 + 3 + 3 verzamel je de meeste.",
       "Verzamelen hoeft nooit: je mag de kaart altijd op tafel leggen. De verzamelde kaarten en jouw kaart gaan naar je eigen stapeltje.",
       "Zijn alle handen leeg, dan worden er nieuwe handen gedeeld van de stapel.",
     ]],
     ["Einde van een ronde", ["Zijn de stapel en alle handen leeg, dan pakt de speler die het laatst heeft verzameld de kaarten die nog op tafel liggen (heeft niemand verzameld, dan tellen ze voor niemand). Elke verzamelde kaart is één punt."]],
-    ["Kort of lang spel", ["Kort: één ronde met de hele stapel; de meeste kaarten wint. Lang: er worden rondes gespeeld tot iemand na een ronde 201 punten of meer heeft; het hoogste totaal wint."]],
+    ["Kort of lang spel", ["Kort: één ronde met de hele stapel; wie de meeste kaarten heeft, wint. Lang: er worden rondes gespeeld tot iemand na een ronde 201 punten of meer heeft; het hoogste totaal wint."]],
   ], interpretations: [
     "Heeft de stapel minder dan 6 kaarten per speler, dan wordt hij eerlijk verdeeld (met 3 spelers: elk 4 kaarten in de laatste ronde); kaarten die overblijven, gaan open op tafel.",
   ]},
@@ -35,7 +35,7 @@ export default {
     ["Doel", ["Breng je vier pionnen thuis op vakje 25 door ze te zetten met het totaal van twee kaarten."]],
     ["De kaarten en borden", [
       "Zwarte Pluskaarten tellen erbij, rode Minkaarten halen eraf. Elke speler heeft een bord met de vakjes 1 tot 25 en vier pionnen, die op de sterren beginnen.",
-      "Handen zijn verborgen; van de gespeelde stapel ligt alleen de bovenste kaart zichtbaar op tafel (het Verloop noemt elke kaart zoals hij gespeeld is, open). Alle borden zijn voor iedereen te zien.",
+      "Handen zijn verborgen; van de gespeelde stapel ligt alleen de bovenste kaart zichtbaar op tafel (in het verloop staat elke kaart die gespeeld is). Alle borden zijn voor iedereen te zien.",
     ]],
     ["Klaarzetten", ["Elke speler krijgt 11 kaarten. Met 5 tot 8 spelers worden twee spellen kaarten door elkaar geschud; kaarten die niet gedeeld zijn, worden ongezien weggelegd. De speler na de deler begint; bij elk spel deelt de volgende speler."]],
     ["Jouw beurt", [
@@ -65,7 +65,7 @@ export default {
       "Liggen er kaarten open: maak een som af met alle open kaarten en kaarten uit je hand (de Totaalkaart komt uit je hand), of pak de open kaarten en leg op hun plaats twee of meer Cijfer- of Minkaarten (niet de kaarten die je net pakte) met hetzelfde totaal, of trek een kaart.",
       "Een speler die alleen Totaal- en Add-Em-kaarten heeft, moet trekken.",
     ]],
-    ["Uitgaan", ["Is je hand leeg, dan roep je ADD-EM en is de ronde afgelopen. Direct na een som wordt een hand met alleen één Totaalkaart, of alleen Add-Em-kaarten, weggegooid en ben je uit. Heb je nog één Cijfer- of Minkaart over, dan moet die wachten tot je volgende beurt; ligt er dan niets open, dan maakt openleggen je hand leeg."]],
+    ["Uitgaan", ["Is je hand leeg, dan roep je ADD-EM en is de ronde afgelopen. Heb je direct na een som alleen nog één Totaalkaart, of alleen Add-Em-kaarten, dan gooi je die weg en ben je uit. Heb je nog één Cijfer- of Minkaart over, dan moet die wachten tot je volgende beurt; ligt er dan niets open, dan maakt openleggen je hand leeg."]],
     ["Tellen", [
       "De andere spelers tellen hun hand: Cijfer- en Minkaarten 1 elk, Totaalkaarten 3 elk, Add-Em-kaarten 10 elk. Een speler met 50 of meer ligt eruit; het potje is afgelopen als er hoogstens één speler onder de 50 is. De laagste score wint.",
       "Met de keuze strafpunten kost een goed gebouwde som die fout opgeteld is 5 punten en gaan de kaarten terug naar de hand; zonder die keuze wordt de som geweigerd en de berekening getoond.",
