@@ -239,7 +239,8 @@ SLIPS = {
            (r"die meisten Karten gewinnen", "wer die meisten Karten hat, gewinnt: one player wins, not the cards"),
            (r"Entscheidungen dieses Projekts", "dieser App: the rules pages speak of the app's choices"),
            (r"bitte noch einmal um die Einladung", "frag noch einmal nach der Einladung: \"bitte\" "
-            "first reads as please")],
+            "first reads as please"),
+           (r"\blege\b[^.:]*\boffen aus\b", "offen hinlegen: ADD'EM's expose; auslegen is laying a sum")],
     "nl": [(r"(?-i:\bu\b|\b[uU]w\b)", "je, jij, jouw: the game screens speak to a child as je, never as u "
                                        "(a capital U alone is a letter a join code leaves out)"),
            (r"speelt (?:ermee|deze plek|de plek van)\b", "een plek gebruiken of nemen: a seat is used or taken, not played"),
@@ -248,7 +249,8 @@ SLIPS = {
            (r"de meeste kaarten wint", "wie de meeste kaarten heeft, wint: \"de meeste kaarten\" is a plural"),
            (r"gaan de sommen sneller", "word je sneller in sommen: the child gets quicker, the sums do not"),
            (r"keuzes van dit project", "keuzes die deze app maakt: the rules pages speak of the app's choices"),
-           (r"\bvraag de uitnodiging", "vraag nog een keer om de uitnodiging: \"de uitnodiging vragen\" asks it a question")],
+           (r"\bvraag de uitnodiging", "vraag nog een keer om de uitnodiging: \"de uitnodiging vragen\" asks it a question"),
+           (r"^\s*\"[\w.]*addit[\w.]*\": .*\bpak(?:ken)?\b", "verzamelen: ADD-IT's collect; pakken is ADD UP's capture")],
     "it": [(r"\bsu \{row\}", "sulla fila: ADD UP's row comes with its own articulated preposition, never \"su la fila\""),
            (r"dagli il suo link", "il link della partita: \"suo\" after \"gli\" reads as the operator's own link")],
 }

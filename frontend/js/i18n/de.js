@@ -656,7 +656,7 @@ export default {
   "hint.addem.sum": {one: "{parts} = {total}: Lege deine Summe {total} aus ({cards} Karte aus deiner Hand).", other: "{parts} = {total}: Lege deine Summe {total} aus ({cards} Karten aus deiner Hand)."},
   "hint.addem.replace": {one: "{parts} = {total}: Nimm die offene Karte und lege deine an ihre Stelle.", other: "{parts} = {total}: Nimm die offenen Karten und lege deine an ihre Stelle."},
   "hint.addem.hold": {one: "{parts} = {total}: Nimm die offene Karte und lege deine an ihre Stelle. Der Computer meint, das ist für später besser, auch wenn du jetzt deine Summe {better_total} auslegen könntest ({better_parts} = {better_total}).", other: "{parts} = {total}: Nimm die offenen Karten und lege deine an ihre Stelle. Der Computer meint, das ist für später besser, auch wenn du jetzt deine Summe {better_total} auslegen könntest ({better_parts} = {better_total})."},
-  "hint.addem.expose": "Keine Summe möglich: Lege deine {card} offen aus.",
+  "hint.addem.expose": "Keine Summe möglich: Lege deine {card} offen hin.",
   "hint.addem.draw": "Keine Summe möglich: Ziehe eine Karte.",
   "hint.addem.pass": "Keine Summe möglich und der Stapel ist leer: Passe.",
   "hint.addem.must_draw": "Du hast nur Summen- und Add-Em-Karten auf der Hand, also musst du eine Karte ziehen.",
