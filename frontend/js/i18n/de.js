@@ -458,7 +458,7 @@ export default {
   "addit.suit.basketball": "Basketball",
   "addit.suit.tennis": "Tennis",
   "addit.suit.baseball": "Baseball",
-  "addit.suit.football": "Football",
+  "addit.suit.football": "American Football",
   "addit.suit.hockey": "Hockey",
   "addit.table": "Auf dem Tisch",
   "addit.length.short": "Kurzes Spiel",

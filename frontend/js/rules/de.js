@@ -18,7 +18,7 @@ export default {
   ]},
   addit: {sections: [
     ["Ziel", ["Mehr Karten sammeln als die anderen Spieler."]],
-    ["Die Karten", ["60 Karten in sechs Sportarten (Fußball, Basketball, Tennis, Baseball, Football, Hockey), jeweils von 1 bis 10 nummeriert. Es zählen nur die Zahlen."]],
+    ["Die Karten", ["60 Karten in sechs Sportarten (Fußball, Basketball, Tennis, Baseball, American Football, Hockey), jeweils von 1 bis 10 nummeriert. Es zählen nur die Zahlen."]],
     ["Vorbereitung", ["Jeder Spieler erhält 6 Karten, eine nach der anderen. 12 Karten werden offen auf den Tisch gelegt; der Rest ist der Nachziehstapel. Der erste Spieler in der Spielerliste beginnt; im langen Spiel beginnt jede neue Runde der nächste Spieler."]],
     ["Dein Zug", [
       "Spiele eine Karte aus deiner Hand. Du darfst eine Gruppe von Tischkarten sammeln, deren Zahlen zusammen die Zahl deiner Karte ergeben (auch eine einzelne Karte mit derselben Zahl ist eine Gruppe). Nur eine Gruppe pro Zug.",
