@@ -752,7 +752,7 @@ export default {
   "results.separator": ";",
   "results.botPlays": "El ordenador juega por {name}.",
   "absent.open": "¿Falta algún alumno?",
-  "absent.pick": "¿Por quién debe jugar el ordenador? Así su compañero puede seguir jugando.",
+  "absent.pick": "¿Por quién debe jugar el ordenador? Así los demás jugadores de su partida pueden seguir jugando.",
   "absent.ask": "El ordenador ({level}) ocupa la plaza de {name} en la partida {n} hasta el final: {name} ya no podrá jugar en ella.",
   "absent.yes": "Sí, que juegue el ordenador",
   "absent.done": "Ahora el ordenador juega por {name}.",

@@ -752,7 +752,7 @@ export default {
   "results.separator": ";",
   "results.botPlays": "Il computer gioca per {name}.",
   "absent.open": "Manca un alunno?",
-  "absent.pick": "Per chi deve giocare il computer? Così il suo compagno può continuare a giocare.",
+  "absent.pick": "Per chi deve giocare il computer? Così gli altri giocatori della sua partita possono continuare a giocare.",
   "absent.ask": "Il computer ({level}) gioca al posto di {name} nella partita {n} fino alla fine: {name} non potrà più giocarci.",
   "absent.yes": "Sì, gioca il computer",
   "absent.done": "Ora il computer gioca per {name}.",

@@ -424,7 +424,7 @@ export default {
   "move.broken": "Este link de mudança está incompleto: nada foi passado. Copie-o de novo, inteiro, no dispositivo antigo.",
   "sheet.nextRound": "Próxima rodada",
   "class.handed": "Os alunos da última folha, primeiro os que mais ganharam: os alunos lado a lado jogam juntos. Mude o jogo, a ordem ou os nomes como quiser.",
-  "absent.pick": "Por quem o computador deve jogar? Assim o colega pode continuar jogando.",
+  "absent.pick": "Por quem o computador deve jogar? Assim os outros jogadores do mesmo jogo podem continuar jogando.",
   "absent.ask": "O computador ({level}) joga no lugar de {name} no jogo {n} até o fim: {name} não vai mais poder jogar nele.",
 
   "privacy.link": "Privacidade: o que é guardado e por quanto tempo",

@@ -752,7 +752,7 @@ export default {
   "results.separator": ";",
   "results.botPlays": "O computador joga por {name}.",
   "absent.open": "Falta algum aluno?",
-  "absent.pick": "Por quem deve jogar o computador? Assim o colega pode continuar a jogar.",
+  "absent.pick": "Por quem deve jogar o computador? Assim os outros jogadores do mesmo jogo podem continuar a jogar.",
   "absent.ask": "O computador ({level}) joga no lugar de {name} no jogo {n} até ao fim: {name} deixa de poder jogar nele.",
   "absent.yes": "Sim, joga o computador",
   "absent.done": "Agora o computador joga por {name}.",

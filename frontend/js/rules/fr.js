@@ -56,7 +56,7 @@ export default {
     ["But du jeu", ["Soyez le premier à vous débarrasser de toutes vos cartes et à crier ADD-EM. Les points comptent contre vous : à 50, vous êtes éliminé."]],
     ["Les cartes", [
       "52 cartes : des cartes Chiffre noires de 0 à 8 (trois de chaque), des cartes Moins noires de −1 à −5 (deux de chaque), des cartes Total rouges de 0 à 12 et deux cartes Add-Em.",
-      "La carte Add-Em impaire vaut 1, 3, 5, 7, −1, −3 ou −5 ; la paire 2, 4, 6, 8, −2 ou −4. Elles ne valent jamais 0 ni une carte Total. De 5 à 8 joueurs, on utilise deux paquets.",
+      "L'Add-Em impair vaut 1, 3, 5, 7, −1, −3 ou −5 ; l'Add-Em pair vaut 2, 4, 6, 8, −2 ou −4. Ces deux cartes ne valent jamais 0 ni une carte Total. De 5 à 8 joueurs, on utilise deux paquets.",
     ]],
     ["Mise en place", ["Chaque joueur reçoit 6 cartes ; le reste forme la pioche, face cachée. Le joueur après le donneur commence."]],
     ["Une addition", ["Une addition, c'est 3 cartes ou plus avec exactement une carte Total rouge ; les autres cartes font ensemble le nombre de la carte Total. Une addition terminée va sous la pioche."]],
