@@ -663,7 +663,7 @@ export default {
   "hint.addem.must_pass": "Votre main n'a que des cartes Total et Add-Em et la pioche est vide : vous devez passer.",
   "hint.addtoo.score": "Posez le losange {tile} en ({x}, {y}) : {points} points ({pairs}).",
   "hint.addtoo.bonus": "{bonus} pour un coup bonus",
-  "hint.addtoo.place": "Posez le losange {tile} en ({x}, {y}) : il y va, sans marquer de points.",
+  "hint.addtoo.place": "Posez le losange {tile} en ({x}, {y}) : il se place là, mais il ne marque pas de points.",
   "hint.addtoo.hold": "Posez le losange {tile} en ({x}, {y}) : il ne marque pas de points. L'ordinateur pense que c'est mieux pour la suite, même si le losange {better_tile} en ({better_x}, {better_y}) peut marquer {could_score} points tout de suite.",
   "hint.addtoo.draw": "Aucun losange ne se place : piochez-en un.",
   "hint.addtoo.pass": "Aucun losange ne se place et vous ne pouvez pas piocher : passez.",
