@@ -209,6 +209,17 @@ def test_a_new_code_is_never_one_a_waiting_match_has(client, monkeypatch):
     assert created(client)["join_code"] == "234-567"
 
 
+def test_two_creates_drawing_one_code_at_once_answer_the_second_a_declared_409(client, monkeypatch):
+    """Two creates that drew the same code, neither seeing the other's match yet: the unique index
+    refuses the second, `409 id_taken`, which createGame declares (a generated client types it)."""
+    waiting = created(client)["join_code"].replace("-", "")
+    picks = iter(waiting)
+    monkeypatch.setattr(join_codes.secrets, "choice", lambda alphabet: next(picks))
+    monkeypatch.setattr(join_codes, "_waiting_with", lambda code: None)  # the other's commit not seen yet
+    response = client.post("/api/v1/games", json={"game": "addup", "seats": 3, "name": "Ann"})
+    assert (response.status_code, response.json["code"]) == (409, "id_taken")
+
+
 def test_error_reports_carry_no_join_code_in_the_spelling_the_server_reads_it(app):
     """A crash under the look-up (a database gone) reports the frames' variables: the code there is the one the server
     made of what was typed, in capitals without its dash, or as people read it."""

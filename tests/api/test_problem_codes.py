@@ -213,3 +213,19 @@ def test_a_code_has_one_line_but_a_rule_shared_by_games_one_per_game():
         counted[code] = counted.get(code, 0) + 1
     engine = {site.code for site in source_sites() if site.where.startswith("engine/")}
     assert {code for code, n in counted.items() if n > 1} <= engine
+
+
+def test_each_operation_a_line_names_declares_the_status_of_its_code():
+    """A generated client types an operation's answers by the statuses the operation declares: a
+    line that says `createGame` may answer `409 id_taken` is of no use to one whose createGame
+    declares no 409 (its typed error never holds it). Each operation a line names, in backticks,
+    declares one of that line's statuses at least."""
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+    declared = {operation["operationId"]: set(map(int, operation["responses"]))
+                for item in spec["paths"].values() for method, operation in item.items() if method != "parameters"}
+    text = spec["components"]["schemas"]["Problem"]["properties"]["code"]["description"]
+    undeclared = [f"{code} ({statuses.strip()}): {name}"
+                  for code, statuses, words in re.findall(r"^\|\s*`(\w+)`\s*\|([^|]*)\|([^\n]*)", text, re.M)
+                  for name in re.findall(r"`(\w+)`", words) if name in declared
+                  and not declared[name] & set(map(int, re.findall(r"\b\d{3}\b", statuses)))]
+    assert len(declared) > 20 and undeclared == []
