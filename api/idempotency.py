@@ -1,5 +1,5 @@
-"""Idempotency-Key: a retried write (create, join, move, hint, resign, rematch, new seat link, rename)
-gets the first answer again and writes nothing.
+"""Idempotency-Key: a retried write (create, join, move, hint, resign, rematch, new seat link, rename,
+pace, new invite) gets the first answer again and writes nothing.
 
 A client sends the same `Idempotency-Key` (a UUID, say) with every retry of one request. The first
 successful answer is kept, in the transaction that writes the request's effects, for
