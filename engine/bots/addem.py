@@ -28,11 +28,11 @@ def searched(state: State, seat: int) -> list[Move]:
     so: the sums and replaces when there is a sum, otherwise every move but the draw (unless the
     draw is all there is). Added to the candidates, which hold the first sum and replace found: for
     each Total card the sum that sheds the most points (the first may keep a 10-point Add-Em card),
-    and the replace that lays the most cards."""
+    and the replace that lays the most cards, while replacing is open."""
     moves, hand, exposed = candidates(state, seat), state.hands[seat], state.exposed
     if any(move["type"] == "sum" for move in moves):
         moves = [move for move in moves if move["type"] in ("sum", "replace")] + _heaviest_sums(hand, exposed)
-    if exposed:
+    if exposed and not rules._replace_closed(state):  # a closed circle (version 2) or an empty pool: no replace
         moves += [move for move in _longest_replace(hand, exposed) if len(move["cards"]) > len(exposed)]
     shedding = [move for n, move in enumerate(moves) if move["type"] not in ("draw", "pass") and move not in moves[:n]]
     return shedding or moves

@@ -13,10 +13,14 @@ from engine.replay import start
 from engine.shuffle import Stream
 
 from .sweep import play_random_match
+from .test_addem import expose, replacing
+from .test_addem import play as addem_play
+from .test_addem import start as addem_start
 from .test_addtoo import d
 from .test_addtoo import table as addtoo_table
 from .test_addup import deal as addup_deal
 
+PAD_TWO = ["F6c", "M4b", "F0c"]  # seat 0's cards beyond those it exposes and lays
 SHORT = {"addit": {"length": "short"}, "plusminus": {"games": 1}, "addtoo": {"target": 50}}
 
 
@@ -262,3 +266,14 @@ def test_a_hint_for_a_man_on_the_stars_that_busts_says_it_stays_there():
     code, params, text = TACTICS["plusminus"].explain(state, 0, move, None)
     assert (code, params["from"], params["to"], params["bust"]) == ("plusminus.move", 0, 0, True)
     assert text == "15 + 13 = 28: play your Plus 13 and move your man from the stars past home: a bust, so it stays on the stars."
+
+
+def test_once_every_player_has_replaced_in_turn_the_hard_bot_and_its_hints_weigh_no_replace():
+    """Rules version 2 closes a replace circle; the hard bot's shortlist added the replace that lays most cards
+    without asking, so in a match (Priya's client, 600 hints) a hint was refused `422 replace_circle` and, with
+    nothing else to shed, the bot would play it: its seat's move refused, the match stuck."""
+    state = addem_play(addem_start(["F8a", "F7b", "F1a", *PAD_TWO], ["F5a", "F3a", "F4a", "F6a", "M2a", "F2a"]),
+                       (0, expose("F8a")), (1, replacing("F5a", "F3a")), (0, replacing("F7b", "F1a")))
+    assert addem.legal_moves(state, 1)["replace_closed"] == "replace_circle"
+    for move in (hint(addem, state, 1, "s")["move"], choose(addem, state, 1, "hard", "s")):
+        addem.apply(state, 1, move)  # legal: no IllegalMove
