@@ -124,3 +124,25 @@ def test_the_schema_goes_back_one_step_at_a_time_to_0009_and_up_again_as_it_was(
         view = table.view(table.view()["turn"])
         assert table.post_move(view["you"]["seat"], first_legal(view), view["version"]).status_code == 200
     assert waiting.join("Bob")["seat"] == 1
+
+
+def test_going_back_before_0015_forgets_the_freed_seats_links_rather_than_call_them_replaced(app, client):
+    """A seat freed before the start keeps its token's hash in `replaced_links` with `freed_by` (0015). Its downgrade
+    dropped the column and kept the rows: the code of 0014, and this code once upgraded again, told the freed pupil
+    that his seat's link was replaced "by the match's creator or by the seat's player on another device"
+    (`link_replaced`), and My games listed it as replaced. Taken back, such a link is unknown again (`bad_token`, as
+    before 0015); a link really replaced stays `link_replaced`."""
+    table = Table.create(client, seats=4, join=False)
+    freed, replaced = table.join("Bob")["token"], table.join("Cy")["token"]
+    assert client.delete(f"/api/v1/games/{table.id}/seats/1", headers=table.auth(0)).status_code == 204
+    assert client.post(f"/api/v1/games/{table.id}/seats/2/link", headers=bearer(replaced)).status_code == 200
+
+    def refused(token: str) -> str:
+        return client.get(f"/api/v1/games/{table.id}", headers=bearer(token)).json["code"]
+
+    assert (refused(freed), refused(replaced)) == ("seat_freed", "link_replaced")
+    with app.app_context():
+        flask_migrate.downgrade(revision="0014")
+        flask_migrate.upgrade()
+    assert (refused(freed), refused(replaced)) == ("bad_token", "link_replaced")
+    assert client.post("/api/v1/my-games", json={"tokens": [freed]}).json["replaced"] == []
