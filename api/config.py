@@ -139,6 +139,21 @@ def public_url(name: str) -> str | None:
     return setting(name, None, read, "no address such as https://addgames.example")
 
 
+def origins(name: str) -> str:
+    """`*`, or origins as a browser sends them in `Origin` (a scheme, a host, maybe a port; the slash an address bar
+    adds taken off), comma-separated: one without its scheme, or with a path, would match no request."""
+    def read(raw: str) -> str | None:
+        listed = [origin.strip().removesuffix("/") for origin in raw.split(",") if origin.strip()]
+        if listed == ["*"]:
+            return "*"
+        for origin in listed:
+            parts = urlsplit(origin)
+            if parts.scheme not in ("http", "https") or not parts.netloc or parts.path or parts.query or parts.fragment:
+                return None
+        return ",".join(listed) or None
+    return setting(name, "*", read, "no list of origins such as https://school.example, https://app.example:8443 (or *)")
+
+
 def private_key(name: str) -> str | None:
     """A VAPID private key; its value is never repeated (it is a secret)."""
     raw = os.environ.get(name) or None
@@ -176,7 +191,7 @@ class Config:
     KEEP_FINISHED_DAYS = whole("KEEP_FINISHED_DAYS", None, least=1)
     KEEP_IDLE_DAYS = whole("KEEP_IDLE_DAYS", None, least=1)
     PROXY_HOPS = whole("PROXY_HOPS", 0)  # proxies in front whose X-Forwarded-For/-Proto to trust
-    CORS_ORIGINS = os.environ.get("CORS_ORIGINS", "*")  # comma-separated origins that may call /api/ from a browser
+    CORS_ORIGINS = origins("CORS_ORIGINS")  # comma-separated origins that may call /api/ from a browser
     # Abuse limits (api/limits.py): per client address, moves also per seat. memory:// counts per process.
     RATELIMIT_ENABLED = flag("RATELIMIT_ENABLED", True)
     # Unset, a platform's Redis (REDIS_URL: Heroku's, say, which changes it when it rotates the password

@@ -40,6 +40,8 @@ BAD = {
     "KEEPALIVE_LINGER": ("50ms", "is no number of seconds from 0"),
     "PUBLIC_URL": ("addgames.example", "is no address such as https://addgames.example"),
     "REDIS_TLS_VERIFY": ("maybe", "is neither on nor off: say true or false"),
+    "CORS_ORIGINS": ("school.example", "is no list of origins such as https://school.example, https://app.example:8443 "
+                                       "(or *)"),
 }
 # A secret's value is never repeated (a log or a deploy's output is read by others).
 SECRET = [
@@ -117,3 +119,13 @@ def test_matches_are_kept_for_ever_unless_the_operator_sets_how_long():
     said = load([{}, {"KEEP_FINISHED_DAYS": "30", "KEEP_IDLE_DAYS": " 365 "}],
                 say="[api.config.Config.KEEP_FINISHED_DAYS, api.config.Config.KEEP_IDLE_DAYS]")
     assert said == [[None, None], [30, 365]]
+
+
+def test_cors_origins_are_origins_as_a_browser_sends_them():
+    """A browser's Origin is a scheme, a host and maybe a port, never a path: an origin written without its
+    `https://` or with a page's path (`https://school.example/addgames`) matched no request, and every call from that
+    site was refused its answer without a word. The slash an address bar adds is taken off; a path stops the start."""
+    said = load([{"CORS_ORIGINS": "https://School.example/ ,http://127.0.0.1:8080"}, {"CORS_ORIGINS": " * "},
+                 {"CORS_ORIGINS": "https://school.example/addgames"}], say="api.config.Config.CORS_ORIGINS")
+    assert said[:2] == ["https://School.example,http://127.0.0.1:8080", "*"]
+    assert said[2].startswith("ValueError: CORS_ORIGINS='https://school.example/addgames' is no list of origins")
