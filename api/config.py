@@ -165,6 +165,21 @@ def private_key(name: str) -> str | None:
     return raw
 
 
+def sentry_dsn(name: str) -> str | None:
+    """A Sentry DSN, read as the SDK reads it (imported only when one is set); its value is never repeated: its key
+    lets anyone send events to the project. The SDK's own refusal stopped each worker, and every `flask --app wsgi`
+    command, with a traceback naming neither the setting nor what it takes."""
+    raw = os.environ.get(name, "").strip() or None
+    if raw:
+        from sentry_sdk.utils import BadDsn, Dsn
+        try:
+            Dsn(raw)
+        except (BadDsn, ValueError):
+            raise ValueError(f"{name} is no DSN such as https://<key>@o1.ingest.sentry.io/<project> "
+                             "(the project's Client Keys page)") from None
+    return raw
+
+
 class Config:
     SQLALCHEMY_DATABASE_URI = database_url(os.environ.get("DATABASE_URL"))
     # PostgreSQL waits, in seconds (api.config.engine_options): connecting (and waiting for a pooled
@@ -213,7 +228,7 @@ class Config:
     LOG_LEVEL = one_of("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL"))  # DEBUG adds a line for every poll answered 304
     METRICS = flag("METRICS", False)  # Prometheus text at /metrics
     METRICS_TOKEN = os.environ.get("METRICS_TOKEN") or None  # if set, /metrics wants 'Authorization: Bearer <it>'
-    SENTRY_DSN = os.environ.get("SENTRY_DSN") or None  # error reports to Sentry (scrubbed of every secret)
+    SENTRY_DSN = sentry_dsn("SENTRY_DSN")  # error reports to Sentry (scrubbed of every secret)
     SENTRY_OPTIONS: dict = {}  # more sentry_sdk.init arguments (tests give a transport that sends nothing)
     # Web Push (api/push/): off until VAPID_PRIVATE_KEY is set (`flask --app wsgi vapid-keys` makes one)
     VAPID_PRIVATE_KEY = private_key("VAPID_PRIVATE_KEY")

@@ -43,6 +43,7 @@ BAD = {
     "CORS_ORIGINS": ("school.example", "is no list of origins such as https://school.example, https://app.example:8443 "
                                        "(or *)"),
 }
+DSN_WANTED = "SENTRY_DSN is no DSN such as https://<key>@o1.ingest.sentry.io/<project> (the project's Client Keys page)"
 # A secret's value is never repeated (a log or a deploy's output is read by others).
 SECRET = [
     ({"DATABASE_URL": "postgres//addgames:hunter2@db.example/addgames"},
@@ -50,10 +51,14 @@ SECRET = [
     ({"DATABASE_URL": "mysql://addgames:hunter2@db.example/addgames"},
      "DATABASE_URL names a mysql database: the service runs on PostgreSQL (or SQLite on one machine)"),
     ({"VAPID_PRIVATE_KEY": "hunter2"}, "VAPID_PRIVATE_KEY is no private key made by `flask --app wsgi vapid-keys`"),
+    # Sentry's SDK stopped each worker (and the release step) with a traceback naming neither the setting nor the fix
+    ({"SENTRY_DSN": "https://hunter2@o1.ingest.sentry.io"}, DSN_WANTED),
+    ({"SENTRY_DSN": "htps://hunter2@o1.ingest.sentry.io/42"}, DSN_WANTED),
 ]
 GOOD = {"SQLITE_SYNCHRONOUS": "normal", "LOG_LEVEL": "warn", "RUNNING_REQUESTS": "2", "PROXY_HOPS": "0",
         "KEEPALIVE_LINGER": "0", "PUBLIC_URL": "https://addgames.example/", "POLL_WAITERS": "0",
-        "KEEP_FINISHED_DAYS": "30", "KEEP_IDLE_DAYS": "365", "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
+        "KEEP_FINISHED_DAYS": "30", "KEEP_IDLE_DAYS": "365", "SENTRY_DSN": "https://hunter2@o1.ingest.sentry.io/42",
+        "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
 
 
 def load(cases: list[dict], say: str = '"started"') -> list:
