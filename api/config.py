@@ -154,6 +154,16 @@ def origins(name: str) -> str:
     return setting(name, "*", read, "no list of origins such as https://school.example, https://app.example:8443 (or *)")
 
 
+def contact(name: str) -> str | None:
+    """Who runs the service, as the push services take it in a VAPID token's subject: a `mailto:` address or an
+    `https:` page. They refuse any other (Apple: 403 BadJwtToken), each message then dropped by the worker."""
+    def read(raw: str) -> str | None:
+        parts = urlsplit(raw)
+        wanted = "@" in parts.path if parts.scheme == "mailto" else parts.scheme == "https" and parts.netloc
+        return raw if wanted else None
+    return setting(name, None, read, "no contact such as mailto:you@school.example or https://addgames.example")
+
+
 def private_key(name: str) -> str | None:
     """A VAPID private key; its value is never repeated (it is a secret)."""
     raw = os.environ.get(name) or None
@@ -232,7 +242,9 @@ class Config:
     SENTRY_OPTIONS: dict = {}  # more sentry_sdk.init arguments (tests give a transport that sends nothing)
     # Web Push (api/push/): off until VAPID_PRIVATE_KEY is set (`flask --app wsgi vapid-keys` makes one)
     VAPID_PRIVATE_KEY = private_key("VAPID_PRIVATE_KEY")
-    VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or PUBLIC_URL or "mailto:push@addgames.invalid"  # who runs it
+    # Who runs it; unset, PUBLIC_URL if https: (the push services take no http: subject)
+    VAPID_SUBJECT = (contact("VAPID_SUBJECT") or (PUBLIC_URL if (PUBLIC_URL or "").startswith("https:") else None)
+                     or "mailto:push@addgames.invalid")
     PUSH_HOSTS = hosts_setting(os.environ.get("PUSH_HOSTS"))  # push services the worker may POST to
     PUSH_CA_BUNDLE = os.environ.get("PUSH_CA_BUNDLE")  # CAs to trust for them (the system's when unset)
     PUSH_TIMEOUT = (3.05, 5)  # seconds to connect, then to wait for the answer

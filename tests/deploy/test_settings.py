@@ -40,6 +40,8 @@ BAD = {
     "KEEPALIVE_LINGER": ("50ms", "is no number of seconds from 0"),
     "PUBLIC_URL": ("addgames.example", "is no address such as https://addgames.example"),
     "REDIS_TLS_VERIFY": ("maybe", "is neither on nor off: say true or false"),
+    # push services refuse a subject that is no mailto: nor https: (Apple: 403 BadJwtToken), each message dropped
+    "VAPID_SUBJECT": ("push@school.example", "is no contact such as mailto:you@school.example or https://addgames.example"),
     "CORS_ORIGINS": ("school.example", "is no list of origins such as https://school.example, https://app.example:8443 "
                                        "(or *)"),
 }
@@ -58,7 +60,7 @@ SECRET = [
 GOOD = {"SQLITE_SYNCHRONOUS": "normal", "LOG_LEVEL": "warn", "RUNNING_REQUESTS": "2", "PROXY_HOPS": "0",
         "KEEPALIVE_LINGER": "0", "PUBLIC_URL": "https://addgames.example/", "POLL_WAITERS": "0",
         "KEEP_FINISHED_DAYS": "30", "KEEP_IDLE_DAYS": "365", "SENTRY_DSN": "https://hunter2@o1.ingest.sentry.io/42",
-        "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
+        "VAPID_SUBJECT": "mailto:ops@school.example",         "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
 
 
 def load(cases: list[dict], say: str = '"started"') -> list:
@@ -134,3 +136,12 @@ def test_cors_origins_are_origins_as_a_browser_sends_them():
                  {"CORS_ORIGINS": "https://school.example/addgames"}], say="api.config.Config.CORS_ORIGINS")
     assert said[:2] == ["https://School.example,http://127.0.0.1:8080", "*"]
     assert said[2].startswith("ValueError: CORS_ORIGINS='https://school.example/addgames' is no list of origins")
+
+
+def test_the_push_services_are_given_a_contact_they_take():
+    """VAPID_SUBJECT unset, the push services were told PUBLIC_URL, `http://` on a school's own network, which they
+    refuse as they refuse any subject but `mailto:` and `https:`: then the placeholder address."""
+    said = load([{"PUBLIC_URL": "https://addgames.example"}, {"PUBLIC_URL": "http://addgames.school.lan"},
+                 {"PUBLIC_URL": "http://addgames.school.lan", "VAPID_SUBJECT": " mailto:ops@school.example"}],
+                say="api.config.Config.VAPID_SUBJECT")
+    assert said == ["https://addgames.example", "mailto:push@addgames.invalid", "mailto:ops@school.example"]
