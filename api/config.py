@@ -1,6 +1,7 @@
 """Configuration from the environment: SQLite by default, PostgreSQL through DATABASE_URL."""
 import math
 import os
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -164,6 +165,19 @@ def contact(name: str) -> str | None:
     return setting(name, None, read, "no contact such as mailto:you@school.example or https://addgames.example")
 
 
+_HOST = re.compile(r"\*|\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*(:[0-9]{1,5})?")
+
+
+def push_hosts(name: str) -> tuple[str, ...]:
+    """Hosts the push worker may POST to (api/push/endpoints.py): each a host, `.domain` or `host:port`, or `*`.
+    An endpoint is matched on its host alone, so a URL written here matched none."""
+    def read(raw: str) -> tuple[str, ...] | None:
+        entries = hosts_setting(raw)
+        return entries if entries and all(_HOST.fullmatch(entry) for entry in entries) else None
+    return setting(name, hosts_setting(None), read,
+                   "no list of hosts such as fcm.googleapis.com, .push.example.com, push.example.com:8443 (or *)")
+
+
 def private_key(name: str) -> str | None:
     """A VAPID private key; its value is never repeated (it is a secret)."""
     raw = os.environ.get(name) or None
@@ -245,6 +259,8 @@ class Config:
     # Who runs it; unset, PUBLIC_URL if https: (the push services take no http: subject)
     VAPID_SUBJECT = (contact("VAPID_SUBJECT") or (PUBLIC_URL if (PUBLIC_URL or "").startswith("https:") else None)
                      or "mailto:push@addgames.invalid")
-    PUSH_HOSTS = hosts_setting(os.environ.get("PUSH_HOSTS"))  # push services the worker may POST to
-    PUSH_CA_BUNDLE = os.environ.get("PUSH_CA_BUNDLE")  # CAs to trust for them (the system's when unset)
+    PUSH_HOSTS = push_hosts("PUSH_HOSTS")  # push services the worker may POST to
+    # CAs to trust for them (the system's when unset)
+    PUSH_CA_BUNDLE = setting("PUSH_CA_BUNDLE", None, lambda raw: raw if os.path.exists(raw) else None,
+                             "no file (or folder) of CA certificates here")
     PUSH_TIMEOUT = (3.05, 5)  # seconds to connect, then to wait for the answer

@@ -42,6 +42,11 @@ BAD = {
     "REDIS_TLS_VERIFY": ("maybe", "is neither on nor off: say true or false"),
     # push services refuse a subject that is no mailto: nor https: (Apple: 403 BadJwtToken), each message dropped
     "VAPID_SUBJECT": ("push@school.example", "is no contact such as mailto:you@school.example or https://addgames.example"),
+    # a URL matched no endpoint's host: every device's subscription refused, "not a known push service"
+    "PUSH_HOSTS": ("https://fcm.googleapis.com", "is no list of hosts such as fcm.googleapis.com, .push.example.com, "
+                                                 "push.example.com:8443 (or *)"),
+    # the worker failed each POST ("Could not find a suitable TLS CA certificate bundle") and retried it for a day
+    "PUSH_CA_BUNDLE": ("/etc/ssl/push-ca.pem", "is no file (or folder) of CA certificates here"),
     "CORS_ORIGINS": ("school.example", "is no list of origins such as https://school.example, https://app.example:8443 "
                                        "(or *)"),
 }
@@ -60,7 +65,8 @@ SECRET = [
 GOOD = {"SQLITE_SYNCHRONOUS": "normal", "LOG_LEVEL": "warn", "RUNNING_REQUESTS": "2", "PROXY_HOPS": "0",
         "KEEPALIVE_LINGER": "0", "PUBLIC_URL": "https://addgames.example/", "POLL_WAITERS": "0",
         "KEEP_FINISHED_DAYS": "30", "KEEP_IDLE_DAYS": "365", "SENTRY_DSN": "https://hunter2@o1.ingest.sentry.io/42",
-        "VAPID_SUBJECT": "mailto:ops@school.example",         "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
+        "VAPID_SUBJECT": "mailto:ops@school.example", "PUSH_HOSTS": "fcm.googleapis.com, .Push.example.com, push.test:8443",
+        "PUSH_CA_BUNDLE": str(ROOT / "pyproject.toml"),         "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
 
 
 def load(cases: list[dict], say: str = '"started"') -> list:
