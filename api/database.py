@@ -25,6 +25,24 @@ def init_app(app: Flask) -> None:
     _remove_sessions_held(app)
 
 
+def file_identity(path: str) -> tuple[int, int] | None:
+    """The (device, inode) of the file at `path`; None when there is none."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def file_lost(conn: Connection) -> str | None:
+    """The SQLite file `conn` writes to, if it is no longer at its path: removed, or replaced by another file. The
+    connection writes on to the file it opened, unseen by any process started later, and lost once it closes."""
+    driver = conn.connection.driver_connection
+    if not isinstance(driver, durable.SyncingConnection) or driver.path is None:
+        return None  # PostgreSQL, or SQLite in memory
+    return driver.path if file_identity(driver.path) != driver.opened else None
+
+
 def _remove_sessions_held(app: Flask) -> None:
     """Flask-SQLAlchemy removes the context's ORM session at the end of every request and app
     context. The hot requests use none (api/connection.py), yet asking whether the context holds
@@ -142,6 +160,8 @@ def _tune_sqlite(engine, synchronous: str) -> None:
         syncs_after = in_wal and synchronous == "FULL" and isinstance(connection, durable.SyncingConnection)
         if syncs_after:
             connection.log = f"{database}-wal"
+        if database not in (None, "", ":memory:") and isinstance(connection, durable.SyncingConnection):
+            connection.path, connection.opened = database, file_identity(database)
         # (its busy timeout is the connection's `timeout`, api/config.py's SQLITE_BUSY_TIMEOUT: sqlite3 sets it)
         for pragma in (f"synchronous={'NORMAL' if syncs_after else synchronous}", "foreign_keys=ON"):
             cursor.execute(f"PRAGMA {pragma}")

@@ -28,6 +28,8 @@ class SyncingConnection(sqlite3.Connection):
     `log` is the log's path, set on connect (api/database.py) when writes must be synced."""
 
     log: str | None = None
+    path: str | None = None  # the database file, and its (device, inode) when opened (api/database.py): None in memory
+    opened: tuple[int, int] | None = None
     later = False  # a request's commit: `commit_unsynced` syncs after the request leaves the gate
 
     def commit(self) -> None:

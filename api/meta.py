@@ -1,14 +1,16 @@
 """The service about itself: health, how long it keeps matches, and the OpenAPI contract."""
+import logging
 from pathlib import Path
 
 from flask import Blueprint, Response, jsonify
 
-from . import retention, revisions
+from . import connection, database, retention, revisions
 from .config import ROOT
-from .errors import problem
+from .errors import database_unavailable, problem
 
 SPEC = ROOT / "openapi.yaml"
 bp = Blueprint("meta", __name__, url_prefix="/api/v1")
+log = logging.getLogger("api.errors")
 
 
 @bp.get("/health")
@@ -17,6 +19,12 @@ def health():
     schema ahead of it is not a failure: the next release's migrations run before it serves, while
     this one still does (README, *Heroku-style*), and an orchestrator must not take this one's
     instances out meanwhile, nor after a rollback that keeps the newer schema."""
+    lost = database.file_lost(connection.get())
+    if lost:  # SQLite: what this process writes now goes to a file no later process will read
+        log.warning("database unavailable: the SQLite file %s was removed or replaced after this process opened it; "
+                    "put it back, or restart the service", lost)
+        raise database_unavailable("The database file was removed or replaced after the service opened it: what it "
+                                   "writes now would be lost. Put the file back, or restart the service.")
     schema, head = revisions.schema_revision(), revisions.schema_head()
     if schema == head:
         return jsonify(status="ok", database="ok")

@@ -7,6 +7,7 @@ import time
 import uuid
 from contextlib import contextmanager
 
+import flask_migrate
 import psycopg
 import pytest
 from sqlalchemy import event, make_url
@@ -157,6 +158,37 @@ def test_a_database_never_migrated_says_so_and_answers_503s(app, tmp_path, caplo
         [(503, "database_unavailable", True)] * 2
     said = [message for message in caplog.messages if message.startswith("database unavailable")]
     assert len(said) == 2 and all(re.search(r"no such table|does not exist", message) for message in said), said
+
+
+def test_health_is_503_once_the_sqlite_file_it_writes_to_was_removed_or_replaced(tmp_path, capsys):
+    """A process keeps writing to the SQLite file it opened after the file was deleted (a deploy that replaced the
+    folder holding `instance/`) or replaced (a backup copied over it while it ran): every create and move answered
+    201 and 200 and was gone at the next restart, and health said ok all along. Now health says the database is
+    unavailable, and the log names the file, until it is back or the service restarted."""
+    path = tmp_path / "addgames.sqlite"
+    served = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "TESTING": True, "RATELIMIT_ENABLED": False})
+    with served.app_context():
+        flask_migrate.upgrade()
+    client = served.test_client()
+    try:
+        assert client.get("/api/v1/health").status_code == 200
+        path.rename(tmp_path / "moved.sqlite")
+        gone = client.get("/api/v1/health")
+        path.write_bytes((tmp_path / "moved.sqlite").read_bytes())
+        replaced = client.get("/api/v1/health")
+        path.unlink()
+        (tmp_path / "moved.sqlite").rename(path)
+        back = client.get("/api/v1/health")
+    finally:
+        with served.app_context():
+            db.engine.dispose()
+    for answer in (gone, replaced):
+        assert (answer.status_code, answer.json["code"], answer.json["database"]) == (503, "database_unavailable",
+                                                                                    "unavailable")
+        assert "removed or replaced" in answer.json["detail"] and str(tmp_path) not in answer.json["detail"]
+    assert back.json == {"status": "ok", "database": "ok"}
+    said = [line for line in capsys.readouterr().err.splitlines() if "removed or replaced" in line]  # (alembic's
+    assert said and all(str(path) in line for line in said), said  # logging set-up leaves caplog deaf)
 
 
 def resign(table: Table):
