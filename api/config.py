@@ -178,6 +178,16 @@ def push_hosts(name: str) -> tuple[str, ...]:
                    "no list of hosts such as fcm.googleapis.com, .push.example.com, push.example.com:8443 (or *)")
 
 
+def poll_waiters(name: str, threads: int) -> int:
+    """Polls one process holds waiting for news: ¾ of its threads unless set, and fewer than all of them, or the
+    move that would end their wait queues behind them until they run out."""
+    waiters = whole(name, threads * 3 // 4)
+    if waiters >= threads:
+        raise ValueError(f"{name}={waiters} holds every thread of WEB_THREADS={threads}: a move would wait for the polls "
+                         "to end; set it under WEB_THREADS")
+    return waiters
+
+
 def private_key(name: str) -> str | None:
     """A VAPID private key; its value is never repeated (it is a secret)."""
     raw = os.environ.get(name) or None
@@ -219,7 +229,7 @@ class Config:
     RUNNING_REQUESTS = whole("RUNNING_REQUESTS", None, least=1)
     # Long polls (api/news.py): how many requests of one process may wait for news at once (keep it
     # under gunicorn's threads per process), and how often a waiting one checks the database anyway.
-    POLL_WAITERS = whole("POLL_WAITERS", whole("WEB_THREADS", 64, least=1) * 3 // 4)
+    POLL_WAITERS = poll_waiters("POLL_WAITERS", whole("WEB_THREADS", 64, least=1))
     POLL_RECHECK = seconds("POLL_RECHECK", 5)
     MAX_CONTENT_LENGTH = 64 * 1024  # the largest legal request (a fixed deck of 104 ids) is far smaller
     ROOT_MIGRATIONS = ROOT / "migrations"

@@ -151,3 +151,13 @@ def test_the_push_services_are_given_a_contact_they_take():
                  {"PUBLIC_URL": "http://addgames.school.lan", "VAPID_SUBJECT": " mailto:ops@school.example"}],
                 say="api.config.Config.VAPID_SUBJECT")
     assert said == ["https://addgames.example", "mailto:push@addgames.invalid", "mailto:ops@school.example"]
+
+
+def test_polls_waiting_for_news_leave_a_thread_for_the_moves():
+    """POLL_WAITERS as many as WEB_THREADS let waiting polls hold every thread of a process: the move that would
+    have ended their wait queued behind them (tried: 4 threads, 4 polls, a move answered after 13 s, each poll 304)."""
+    said = load([{"WEB_THREADS": "4", "POLL_WAITERS": "4"}, {"POLL_WAITERS": "64"},
+                 {"WEB_THREADS": "4", "POLL_WAITERS": "3"}, {"WEB_THREADS": "8"}], say="api.config.Config.POLL_WAITERS")
+    wanted = "ValueError: POLL_WAITERS={} holds every thread of WEB_THREADS={}: a move would wait for the polls to end; " \
+             "set it under WEB_THREADS"
+    assert said == [wanted.format(4, 4), wanted.format(64, 64), 3, 6]
