@@ -1,6 +1,8 @@
 """What gunicorn.conf.py wires in, run in gunicorn's master process: its own log lines (boot, worker
 timeouts) as JSON like the app's, a warning when a platform's throwaway disk holds the matches, a
 fresh folder where the workers keep their metrics, and the CPU each worker runs on."""
+import contextlib
+import glob
 import os
 import shutil
 import tempfile
@@ -54,9 +56,9 @@ _made: list[str] = []  # the folder made here, removed when gunicorn exits
 
 
 def keep_metrics_apart() -> None:
-    """With METRICS on, give the workers an empty folder for their counts (a new one in memory, else
-    in the temporary folder, unless PROMETHEUS_MULTIPROC_DIR names one): counts left by an earlier
-    run would be added in."""
+    """With METRICS on, give the workers a folder without counts (a new one in memory, else in the
+    temporary folder, unless PROMETHEUS_MULTIPROC_DIR names one): counts left by an earlier run
+    would be added in."""
     if not flag("METRICS", False):
         return
     if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
@@ -64,8 +66,12 @@ def keep_metrics_apart() -> None:
         _made.append(tempfile.mkdtemp(prefix="addgames-metrics-", dir=memory))
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = _made[-1]
     folder = os.environ["PROMETHEUS_MULTIPROC_DIR"]
-    shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder, exist_ok=True)
+    # prometheus_client's own files only (it reads every *.db there): a folder the operator named may be
+    # shared, /dev/shm itself say, where emptying it whole deleted other programs' shared memory
+    for left in glob.glob(os.path.join(glob.escape(folder), "*.db")):
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(left)
 
 
 def on_exit(_server) -> None:

@@ -269,6 +269,22 @@ def test_the_workers_metrics_are_kept_in_memory_not_on_the_disk(monkeypatch, tmp
     assert named.is_dir(), "a folder the operator named is theirs to keep"
 
 
+def test_a_metrics_folder_the_operator_names_loses_only_the_counts_an_earlier_run_left(monkeypatch, tmp_path):
+    """The README says to keep the folder in memory, and an operator naming /dev/shm itself had it emptied whole at
+    each start: every other program's shared memory there (a PostgreSQL on the machine keeps its segments in it)
+    deleted. Only the files prometheus_client writes and reads (`*.db`) go."""
+    shared = tmp_path / "shm"
+    (shared / "sem.other").mkdir(parents=True)
+    for name in ("PostgreSQL.1804289383", "sem.other/held", "counter_4242.db", "histogram_4242.db"):
+        (shared / name).write_text("")
+    monkeypatch.setenv("METRICS", "true")
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(shared))
+    gunicorn_hooks.keep_metrics_apart()
+    gunicorn_hooks.on_exit(None)
+    assert sorted(str(path.relative_to(shared)) for path in shared.rglob("*")) == \
+        ["PostgreSQL.1804289383", "sem.other", "sem.other/held"]
+
+
 class Kept(Transport):
     """A Sentry transport that sends nothing and keeps every event."""
 
