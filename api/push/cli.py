@@ -1,5 +1,6 @@
 """`flask --app wsgi deliver` (the Procfile's `worker`) and `flask --app wsgi vapid-keys`."""
 import logging
+import signal
 import time
 
 import click
@@ -23,10 +24,31 @@ def deliver(once: bool, idle: float) -> None:
     like: they never send one message twice. While the database cannot be reached, try again after
     1 s, then twice as long each time up to LONGEST_WAIT (a worker that exits would leave it to the
     platform to restart it, maybe after a back-off of its own)."""
+    before = signal.signal(signal.SIGTERM, _stop)
+    delivery.Stop.asked = False
+    try:
+        _deliver(once, idle)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+        delivery.Stop.asked = False
+
+
+def _stop(_signal, _frame) -> None:
+    """SIGTERM: idle or waiting for the database, stop now; sending, after the message under way (delivery.Stop)."""
+    delivery.Stop.asked = True
+    if not delivery.Stop.sending:
+        raise SystemExit(0)
+
+
+def _push_off(once: bool) -> None:
+    click.echo("Push is off (set VAPID_PRIVATE_KEY; `flask vapid-keys` makes one): nothing to send.", err=True)
+    while not once:  # idle rather than exit: a platform would restart an exited worker over and over
+        time.sleep(3600)
+
+
+def _deliver(once: bool, idle: float) -> None:
     if not current_app.config["VAPID_PRIVATE_KEY"]:
-        click.echo("Push is off (set VAPID_PRIVATE_KEY; `flask vapid-keys` makes one): nothing to send.", err=True)
-        while not once:  # idle rather than exit: a platform would restart an exited worker over and over
-            time.sleep(3600)
+        _push_off(once)
         return
     waited, failed, told = 0.0, 0, False
     while True:
@@ -43,6 +65,9 @@ def deliver(once: bool, idle: float) -> None:
                         database_reason(lost), waited)
             time.sleep(waited)
             continue
+        if delivery.Stop.asked:
+            log.info("push worker: stopping, its unsent messages given back")
+            return
         if failed:
             log.info("push worker: the database is reached again, after %d failed tries", failed)
         waited, failed = 0.0, 0

@@ -97,8 +97,29 @@ def unknown_kinds() -> dict[str, int]:
                                  .group_by(outbox.c.kind).order_by(outbox.c.kind)).all())
 
 
+class Stop:
+    """Told to stop (SIGTERM: a deploy, a restart; `flask --app wsgi deliver` sets it): the message being sent is
+    finished and recorded, the rest of the batch given back at once for the next worker, rather than left leased for
+    LEASE (each sent that late, and the one under way sent twice)."""
+
+    asked = False
+    sending = False  # a batch is claimed or being sent: stop after its current message, not at once
+
+
+_GIVE_BACK = (sa.update(outbox).where(outbox.c.lease == sa.bindparam("held"))
+              .values(lease=None, leased_until=None))
+
+
 def deliver_due() -> int:
     """Claim the messages due now and send them; how many were claimed (0: nothing is due)."""
+    Stop.sending = True
+    try:
+        return _deliver_batch()
+    finally:
+        Stop.sending = False
+
+
+def _deliver_batch() -> int:
     lease = uuid.uuid4().hex
     with db.engine.connect() as conn:
         transactional(conn)
@@ -111,7 +132,12 @@ def deliver_due() -> int:
             return 0
         with _Session(current_app.config["PUSH_CA_BUNDLE"]) as session:
             for message in map(Leased, conn.execute(_LEASED, {"lease": lease}).all()):
+                if Stop.asked:
+                    break
                 _record(conn, message, lease, _deliver(message, session))
+        if Stop.asked:
+            conn.execute(_GIVE_BACK, {"held": lease})
+            conn.commit()
         return len(ids)
 
 

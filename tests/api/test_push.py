@@ -3,6 +3,7 @@ stages, what the worker sends (each message decrypted as the phone would), retri
 subscriptions and two workers at once, on each database."""
 import logging
 import re
+import signal
 import threading
 from types import SimpleNamespace
 
@@ -254,6 +255,38 @@ def test_two_workers_never_send_one_message_twice(app, client, service):
         worker.join()
     assert sorted(device for device, _ in service.messages()) == sorted(service.devices)
     assert count(app, PushMessage) == 0
+
+
+def test_a_worker_told_to_stop_mid_batch_ends_its_message_and_gives_the_rest_back(app, client, service, monkeypatch):
+    """A deploy or a restart sends the worker SIGTERM: it died at once, its batch's messages leased for 5 minutes, so
+    each "your turn" of it came 5 minutes late, and the one whose POST was under way came twice (sent, not yet
+    deleted). Now it finishes the message it is sending, gives back the others for the next worker at once, and
+    exits 0; idle, it still exits at once."""
+    tables = [Table.create(client) for _ in range(3)]
+    for n, table in enumerate(tables):
+        subscribe(table, 1, service.device(f"bob{n}"))
+        move(table, 0)
+    assert count(app, PushMessage) == 3
+    send = delivery._deliver
+
+    def stopped_during_the_first(message, session):
+        sent = send(message, session)
+        handler = signal.getsignal(signal.SIGTERM)
+        assert callable(handler), "the worker stops as it chooses, not where the signal finds it"
+        handler(signal.SIGTERM, None)
+        return sent
+
+    monkeypatch.setattr(delivery, "_deliver", stopped_during_the_first)
+    before = signal.getsignal(signal.SIGTERM)
+    ran = app.test_cli_runner().invoke(args=["deliver"])
+    assert ran.exit_code == 0, ran.exception
+    assert len(service.messages()) == 1
+    with app.app_context():
+        assert db.session.scalars(select(PushMessage.lease)).all() == [None, None], "given back, not held 5 minutes"
+    assert signal.getsignal(signal.SIGTERM) == before, "the handler before it is back"
+    monkeypatch.setattr(delivery, "_deliver", send)
+    deliver(app)
+    assert sorted(device for device, _ in service.messages()) == ["bob0", "bob1", "bob2"]
 
 
 def test_the_key_is_served_only_when_push_is_set_up(app, client, monkeypatch):
