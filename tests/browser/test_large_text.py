@@ -139,3 +139,26 @@ def test_at_twice_the_text_size_on_a_320_px_screen_a_new_match_keeps_its_words_w
     page.screenshot(path=artifacts / f"text-200-320-new-{game}.png", full_page=True)
     assert page.evaluate(BROKEN_WORDS) == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+# The words broken inside an element, from a locator's evaluate
+BROKEN_WITHIN = BROKEN_WORDS.replace("() =>", "(scope) =>", 1).replace('document.querySelector("main")', "scope")
+
+# The rules page's "Play against the computer": in English for each game, and in the languages it broke a word in
+COMPUTER_FORMS = [(game, "en-GB") for game in GAMES] + [("plusminus", locale) for locale in
+                                                        ("es-ES", "it-IT", "nl-NL", "pt-PT", "pt-BR")]
+
+
+@pytest.mark.parametrize(("game", "locale"), COMPUTER_FORMS)
+def test_at_twice_the_text_size_the_rules_pages_computer_form_keeps_its_words_whole(new_page, artifacts, game, locale):
+    """A grandmother's 360x740 phone at 200 % text, on a game's page to play against the computer: the panel's frame
+    around the form's fieldsets, 24 px a side, and the tick box's 40 px left "them|selves)" under "Help with the sums",
+    "arith|metic" in ADD'EM's "Wrong sums", "Makkelijk|:", "adelan|tado", "(desmar|cada:". Whole now, the page no
+    wider than the phone."""
+    page = large_text_page(new_page, 360, 740, 200, locale)
+    page.goto(f"/rules/{game}")
+    form = page.locator(".computer")
+    expect(form.locator('[data-key="play-computer"]')).to_be_visible()
+    form.screenshot(path=artifacts / f"text-200-360-computer-{game}-{locale}.png")
+    assert form.evaluate(BROKEN_WITHIN) == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
