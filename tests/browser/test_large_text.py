@@ -162,3 +162,19 @@ def test_at_twice_the_text_size_the_rules_pages_computer_form_keeps_its_words_wh
     form.screenshot(path=artifacts / f"text-200-360-computer-{game}-{locale}.png")
     assert form.evaluate(BROKEN_WITHIN) == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+@pytest.mark.parametrize(("path", "locale", "selector"), [("/rules/addit", "en-GB", "h1"), ("/rules/addtoo", "en-GB", "h1"),
+                                                          ("/new/addit", "fr-FR", '[data-key="rules"]'),
+                                                          ("/new/addtoo", "de-DE", '[data-key="rules"]')])
+def test_at_twice_the_text_size_a_game_name_is_not_split_at_its_hyphen(new_page, artifacts, path, locale, selector):
+    """A 360x740 phone at 200 % text: the rules page's heading read "Rules of ADD-" over "IT", and the create form's
+    link "Règles du jeu ADD-" over "IT"; the name is whole on a line of its own now, the heading as many lines."""
+    page = large_text_page(new_page, 360, 740, 200, locale)
+    page.goto(path)
+    # the page drawn (the rules' heading is the game's name alone until they come)
+    expect(page.locator('[data-key="play-computer"], form[data-submit="create"]').first).to_be_visible()
+    words = page.locator(selector)
+    expect(words).to_contain_text(re.compile("ADD-(IT|TOO)"))
+    words.screenshot(path=artifacts / f"text-200-360-name-{path.replace('/', '-')}-{locale}.png")
+    assert words.evaluate(BROKEN_WITHIN) == []
