@@ -178,3 +178,31 @@ def test_at_twice_the_text_size_a_game_name_is_not_split_at_its_hyphen(new_page,
     expect(words).to_contain_text(re.compile("ADD-(IT|TOO)"))
     words.screenshot(path=artifacts / f"text-200-360-name-{path.replace('/', '-')}-{locale}.png")
     assert words.evaluate(BROKEN_WITHIN) == []
+
+
+# How far a card picked in the hand, and its tick, reach up into the hand's title (its words' box): above 0, they cover it
+PICKED_OVER_TITLE = """() => {
+    const card = document.querySelector('.board .hand:not(.other) .card.selected');
+    const words = document.createRange();
+    words.selectNodeContents(card.closest('.hand').querySelector('h3'));
+    const tick = card.getBoundingClientRect().top + parseFloat(getComputedStyle(card, '::after').top);
+    return words.getBoundingClientRect().bottom - Math.min(card.getBoundingClientRect().top, tick);
+}"""
+
+
+@pytest.mark.parametrize("percent", [130, 200])
+@pytest.mark.parametrize("game", ["addup", "addit", "plusminus", "addem"])
+def test_with_large_text_a_card_picked_leaves_the_hands_title_readable(new_page, server, artifacts, game, percent):
+    """A 360x740 phone at 200 % text (and 130 %), her turn: the card she tapped rose 0.35rem with its tick 0.6rem over
+    it, onto "Your hand" above (27 px over its words at 200 %, "r h" hidden). The card stays in its row there, its
+    tick under the title, the hand as high on the screen as before."""
+    match = new_match(server, game, deck=unshuffled(server, game))
+    match.play(lambda view: view["version"] >= 3 and view["turn"] == 0)
+    page = large_text_page(new_page, 360, 740, percent)
+    page.goto(match.seat_link(0))
+    expect(page.locator("#status")).to_have_class(re.compile("your-turn"))
+    settled(page)
+    page.locator(".board .hand:not(.other) button.card:not([disabled])").first.click()
+    expect(page.locator(".board .hand:not(.other) .card.selected")).to_have_count(1)
+    page.locator(".board .hand:not(.other)").screenshot(path=artifacts / f"text-{percent}-360-picked-{game}.png")
+    assert page.evaluate(PICKED_OVER_TITLE) <= 0
