@@ -206,3 +206,22 @@ def test_with_large_text_a_card_picked_leaves_the_hands_title_readable(new_page,
     expect(page.locator(".board .hand:not(.other) .card.selected")).to_have_count(1)
     page.locator(".board .hand:not(.other)").screenshot(path=artifacts / f"text-{percent}-360-picked-{game}.png")
     assert page.evaluate(PICKED_OVER_TITLE) <= 0
+
+
+@pytest.mark.parametrize(("width", "percent"), [(360, 200), (320, 200), (390, 200), (360, 130)])
+def test_with_large_text_the_list_of_languages_opens_on_the_screen(new_page, artifacts, width, percent):
+    """A 360x740 phone at 200 % text: the header in two lines, the language button on the left under the app's name,
+    the list it opens hung from the button's right edge leftwards, 20rem wide, and 110 px of it lay off the screen:
+    "ish", "ais", "ñol" to choose from. Each language now shows whole on the screen."""
+    page = large_text_page(new_page, width, 740, percent)
+    page.goto("/")
+    page.locator("#language").click()
+    choices = page.locator("#languages [data-lang]")
+    expect(choices).to_have_count(8)
+    page.screenshot(path=artifacts / f"text-{percent}-{width}-languages.png")
+    off = page.evaluate("""() => [...document.querySelectorAll('#languages [data-lang]')].filter((choice) => {
+        const box = choice.getBoundingClientRect();
+        return box.left < 0 || box.right > document.documentElement.clientWidth;
+    }).map((choice) => choice.textContent.trim())""")
+    assert off == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
