@@ -36,10 +36,16 @@ def mappings_over_games(node) -> list[dict]:
 
 def in_spec(key: str) -> bool:
     spec = yaml.safe_load(read("openapi.yaml"))
+    schemas = spec["components"]["schemas"]
     mappings = mappings_over_games(spec)
-    creates = [member["$ref"].rsplit("/", 1)[1] for member in spec["components"]["schemas"]["CreateGame"]["oneOf"]]
-    create_keys = {spec["components"]["schemas"][name]["properties"]["game"]["const"] for name in creates}
-    return len(mappings) >= 4 and all(key in mapping for mapping in mappings) and key in create_keys
+    creates = [member["$ref"].rsplit("/", 1)[1] for member in schemas["CreateGame"]["oneOf"]]
+    create_keys = {schemas[name]["properties"]["game"]["const"] for name in creates}
+    unions = [name for name, schema in schemas.items() if set(schema.get("discriminator", {}).get("mapping", ())) & set(GAMES)]
+    in_unions = all(schemas[union]["discriminator"]["mapping"][key] in {member["$ref"] for member in schemas[union]["oneOf"]}
+                    for union in unions if key in schemas[union]["discriminator"]["mapping"])
+    move = schemas["GameView"]["discriminator"]["mapping"].get(key, "").replace("View", "Move")
+    return (len(mappings) >= 4 and all(key in mapping for mapping in mappings) and key in create_keys and in_unions
+            and key in schemas["GameKey"]["enum"] and move in {member["$ref"] for member in schemas["Move"]["anyOf"]})
 
 
 def golden(key: str, events: bool) -> bool:
@@ -74,8 +80,10 @@ PLACES = {
     "tests/api/test_every_game.py": lambda key: re.search(rf'"{key}": \w+_move', read("tests/api/test_every_game.py")),
     "tests/browser/matches.py": lambda key: re.search(rf'GAMES = \[[^]]*"{key}"', read("tests/browser/matches.py"))
                                             and f'"{key}": ' in read("tests/browser/matches.py"),
-    "tests/browser/test_games.py": lambda key: (f'"{key}": (' in read("tests/browser/test_games.py")
-                                               or (ROOT / f"tests/browser/test_{key}.py").is_file()),
+    "tests/contract/test_python_client.py": lambda key: read("tests/contract/test_python_client.py").count(f'"{key}": ') == 2,
+    "tests/browser/test_games.py (or test_<key>.py, and tests/browser/test_computer.py)":
+        lambda key: (f'"{key}": (' in read("tests/browser/test_games.py")
+                     or (ROOT / f"tests/browser/test_{key}.py").is_file() and f'"{key}": (' in read("tests/browser/test_computer.py")),
     "bench/bench.py": lambda key: f'"{key}": (' in read("bench/bench.py"),
     "README.md": lambda key: f"| `{key}` |" in read("README.md") and (ROOT / f"docs/screenshots/{key}.png").is_file(),
 }
