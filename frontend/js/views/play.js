@@ -28,7 +28,8 @@ import {seatLinks} from "./seat-links.js";
 import {thinking} from "./thinking.js";
 import {gameName, goneWhy, homeLink, isolated, keptText, matchHead, pollText, problemText, seatName, statusLine} from "./words.js";
 
-// A game module: fresh, seatInfo, board, actions, describe and painted (README: "The web app's game modules").
+// A game module: fresh, seatInfo, score, board, actions, describe, and optionally painted and keptInSight (README:
+// "The web app's game modules").
 const loadGame = (key) => load(`games/${key}.js`).then((m) => m.default);
 const CLOCK_MS = 30000; // how often "in 5 hours" is looked at (the screen is drawn again only when its words changed)
 // How long a poll's news (another seat's move) waits for the log's entry of it, to be drawn once with its last move
