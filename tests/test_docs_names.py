@@ -69,3 +69,9 @@ def test_every_function_the_contributors_docs_name_is_defined_where_they_say():
     checked = {name: found(name) for name in dotted}
     assert sum(ok is not None for ok in checked.values()) >= 10, "the test found the docs' names"
     assert [name for name, ok in checked.items() if ok is False] == []
+
+
+def test_the_migration_recipe_names_the_next_revision():
+    """ARCHITECTURE.md's *A migration* said `--rev-id 0014` ("the next number") while 0014 and 0015 were taken."""
+    newest = max(int(p.name[:4]) for p in (ROOT / "migrations" / "versions").glob("[0-9][0-9][0-9][0-9]_*.py"))
+    assert re.findall(r"--rev-id (\d{4})", read("docs/ARCHITECTURE.md")) == [f"{newest + 1:04d}"]
