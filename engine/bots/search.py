@@ -18,7 +18,8 @@ BETTER_LATER = "The computer thinks this is better for later"
 
 
 class Tactics(Protocol):
-    """A game's module in engine/bots/ (engine/bots/addup.py and the others): what the levels ask of it."""
+    """A game's module in engine/bots/ (engine/bots/addup.py and the others): what the levels ask of it. It may
+    also give `rollout` (`greedy`) and `searched` (`hard`), read with getattr: optional, as the protocol's are."""
 
     @property
     def PLY_BUDGET(self) -> int: ...  # greedy plies per hard move
