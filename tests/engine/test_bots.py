@@ -1,4 +1,6 @@
 """The bots: legal, deterministic, blind to hidden cards, and their hints in words."""
+import itertools
+import random
 from dataclasses import replace
 
 import pytest
@@ -12,7 +14,7 @@ from engine.options import normalize
 from engine.replay import start
 from engine.shuffle import Stream
 
-from .sweep import play_random_match
+from .sweep import hidden_from, play_random_match, strings_in
 from .test_addem import expose, replacing
 from .test_addem import play as addem_play
 from .test_addem import start as addem_start
@@ -43,6 +45,62 @@ def test_bots_of_every_level_finish_matches_with_legal_moves(key):
     for levels in (["hard", "medium"], ["easy", "medium"] * (game.MAX_SEATS // 2)):
         _, _, final = play_random_match(game, len(levels), seed=len(levels), options=options, bots=levels)
         assert game.is_over(final) and game.winners(final)
+
+
+def versions(game, options=None, seed: int = 0, every: int = 5):
+    """For every rules version the engine still plays (a match keeps the one it began with) and the fewest and the
+    most seats: positions of a seeded match, `every` moves apart, as (state, seat). Each move is of a random type,
+    then a random candidate of it, so that a rare kind comes up often (ADD'EM's replaces, closing a circle)."""
+    for version in range(1, game.RULES_VERSION + 1):
+        for seats in (game.MIN_SEATS, game.MAX_SEATS):
+            rng, n = random.Random(seed), 0
+            state = game.initial_state(seats, normalize(game, options), f"versions-{seed}", None, version)
+            while not game.is_over(state):
+                seat = game.to_move(state)
+                if n % every == 0:
+                    yield state, seat
+                moves = game.candidate_moves(state, seat)
+                kind = rng.choice(sorted({move["type"] for move in moves}))
+                state, n = game.apply(state, seat, rng.choice([m for m in moves if m["type"] == kind])), n + 1
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_level_and_every_hint_play_legal_moves_under_every_rules_version_and_seat_count(key):
+    """ADD'EM's hard bot and its hints played a replace that rules version 2 refuses once replacing is closed: at
+    positions of every rules version and seat count, the easy and medium moves and the hinted move (the hard one)
+    are legal (applied to the position: no RuleError), and the hint names no card the seat cannot see."""
+    game = GAMES[key]
+    for n, (state, seat) in enumerate(itertools.islice(versions(game, SHORT.get(key), every=9), 0, None, 3)):
+        given = hint(game, state, seat, f"v{n}")
+        game.apply(state, seat, given["move"])
+        assert not hidden_from(game, state, seat) & strings_in(given), given
+        for level in ("easy", "medium"):
+            game.apply(state, seat, choose(game, state, seat, level, f"v{n}"))
+
+
+def test_where_random_addem_matches_close_replacing_the_hard_bot_and_hints_play_legal_moves():
+    """What the built position below stands for (replacing closed, a replace laying more cards than it takes in the
+    hand), as play reaches it: every position where replacing is closed in random matches of two and of eight seats,
+    replaces often chosen. Before b55191a a third of them had the hard bot and the hint refused a replace."""
+    closed = [(state, seat) for state, seat in versions(addem, every=1)
+              if addem.legal_moves(state, seat)["replace_closed"]]
+    assert len(closed) >= 5, "the matches close replacing too seldom: the test shows little"
+    for n, (state, seat) in enumerate(closed):
+        for move in (hint(addem, state, seat, str(n))["move"], choose(addem, state, seat, "hard", str(n))):
+            addem.apply(state, seat, move)
+
+
+@pytest.mark.parametrize("version", range(1, addem.RULES_VERSION + 1))
+def test_addem_bots_of_every_level_finish_a_match_of_every_rules_version(version):
+    """Rules version 1 (matches begun before replace circles ended) lets a replace follow a replace for ever: the
+    bots' replaces shed cards, so their matches still end."""
+    levels = ["hard", "medium", "easy"]
+    state, moves = addem.initial_state(len(levels), {"penalties": False}, f"rules-{version}", None, version), 0
+    while not addem.is_over(state):
+        assert moves < 2000, "the bots did not end the match"
+        seat = addem.to_move(state)
+        state, moves = addem.apply(state, seat, choose(addem, state, seat, levels[seat], str(moves))), moves + 1
+    assert addem.winners(state)
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
