@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from limits import parse_many
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
@@ -199,6 +200,12 @@ def private_key(name: str) -> str | None:
     return raw
 
 
+def rate_limit(name: str, default: str) -> str:
+    """A rate limit as api/limits.py counts it (`30 per minute; 300 per hour`): read here, with every
+    other setting, so that a typo stops gunicorn's master rather than each worker it boots."""
+    return setting(name, default, lambda raw: parse_many(raw) and raw, "no limit such as '30 per minute; 300 per hour'")
+
+
 def sentry_dsn(name: str) -> str | None:
     """A Sentry DSN, read as the SDK reads it (imported only when one is set); its value is never repeated: its key
     lets anyone send events to the project. The SDK's own refusal stopped each worker, and every `flask --app wsgi`
@@ -248,15 +255,15 @@ class Config:
     RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI") or os.environ.get("REDIS_URL") or "memory://"
     # false: a TLS Redis (rediss://) is not asked for a certificate an authority signed (Heroku's has none)
     REDIS_TLS_VERIFY = flag("REDIS_TLS_VERIFY", True)
-    LIMIT_CREATE = os.environ.get("LIMIT_CREATE", "30 per minute; 300 per hour")
-    LIMIT_JOIN = os.environ.get("LIMIT_JOIN", "60 per minute")
+    LIMIT_CREATE = rate_limit("LIMIT_CREATE", "30 per minute; 300 per hour")
+    LIMIT_JOIN = rate_limit("LIMIT_JOIN", "60 per minute")
     # Wrong join codes, looked up or joined with, together (api/join_codes.py): guesses at codes
-    LIMIT_JOIN_CODE = os.environ.get("LIMIT_JOIN_CODE", "60 per minute; 1000 per day")
-    LIMIT_MOVE = os.environ.get("LIMIT_MOVE", "60 per minute")
-    LIMIT_MOVE_PER_ADDRESS = os.environ.get("LIMIT_MOVE_PER_ADDRESS", "1200 per minute")
+    LIMIT_JOIN_CODE = rate_limit("LIMIT_JOIN_CODE", "60 per minute; 1000 per day")
+    LIMIT_MOVE = rate_limit("LIMIT_MOVE", "60 per minute")
+    LIMIT_MOVE_PER_ADDRESS = rate_limit("LIMIT_MOVE_PER_ADDRESS", "1200 per minute")
     # One address may be a whole class or family behind a router: my-games is asked every 15 s by
     # each device on the web app's home screen (4 a minute), so 600 a minute serves 150 of them.
-    LIMIT_MY_GAMES = os.environ.get("LIMIT_MY_GAMES", "600 per minute")
+    LIMIT_MY_GAMES = rate_limit("LIMIT_MY_GAMES", "600 per minute")
     RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "addgames")  # apps sharing one store count apart
     # What operators see (api/logs.py, api/metrics.py, api/reporting.py)
     LOG_LEVEL = one_of("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL"))  # DEBUG adds a line for every poll answered 304

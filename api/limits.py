@@ -133,7 +133,7 @@ def init_app(app: Flask) -> None:
     counts = app.extensions["rate_limit_counts"] = {}
     for endpoint, rules in RULES.items():
         checks = [Check(item, who, setting, *item.key_for(prefix, endpoint, CLIENT).split(CLIENT))
-                  for setting, who in rules for item in _limits(app.config, setting)]
+                  for setting, who in rules for item in parse_many(app.config[setting])]
         counts[endpoint] = _counter(endpoint, counter, checks, prefix, skip_until)
         view = app.view_functions[endpoint]
         app.view_functions[endpoint] = (_refunding(endpoint, view, counts[endpoint], storage, skip_until)
@@ -196,14 +196,6 @@ def _tls(uri: str, verify: bool) -> dict:
     """Options for a TLS Redis whose certificate is its own (REDIS_TLS_VERIFY=false: the URL's own
     `?ssl_cert_reqs=` wins)."""
     return {} if verify or uri.partition("://")[0] not in TLS_SCHEMES else {"ssl_cert_reqs": "none"}
-
-
-def _limits(config, setting: str) -> list[RateLimitItem]:
-    try:
-        return parse_many(config[setting])
-    except ValueError as wrong:
-        raise ValueError(f"{setting}={config[setting]!r} is no limit such as '30 per minute; 300 per hour' "
-                         f"({wrong})") from None
 
 
 CLIENT = "\x00client\x00"  # where the client's id goes in a limit's key: no prefix or endpoint holds it

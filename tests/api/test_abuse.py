@@ -399,11 +399,6 @@ def test_a_redis_urls_own_timeout_wins():
     assert limits._bounded("memcached://127.0.0.1:11211") == {}
 
 
-def test_a_limit_that_is_no_limit_stops_the_start_naming_its_setting(app):
-    with pytest.raises(ValueError, match="LIMIT_JOIN='sixty a minute' is no limit"):
-        create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"], "LIMIT_JOIN": "sixty a minute"})
-
-
 def test_a_storage_url_of_no_known_kind_stops_the_start_naming_its_setting_never_its_password(app):
     """The limits library's own refusal repeats the whole URL, password and all, into the start's log (and to Sentry,
     whose handler reports the uncaught error)."""

@@ -49,6 +49,8 @@ BAD = {
     "PUSH_CA_BUNDLE": ("/etc/ssl/push-ca.pem", "is no file (or folder) of CA certificates here"),
     "CORS_ORIGINS": ("school.example", "is no list of origins such as https://school.example, https://app.example:8443 "
                                        "(or *)"),
+    # was read as a worker loaded the app: its reason in the worker's traceback, gunicorn's master saying 'Worker failed to boot'
+    "LIMIT_MOVE": ("60 a minute", "is no limit such as '30 per minute; 300 per hour'"),
 }
 DSN_WANTED = "SENTRY_DSN is no DSN such as https://<key>@o1.ingest.sentry.io/<project> (the project's Client Keys page)"
 # A secret's value is never repeated (a log or a deploy's output is read by others).
@@ -66,7 +68,8 @@ GOOD = {"SQLITE_SYNCHRONOUS": "normal", "LOG_LEVEL": "warn", "RUNNING_REQUESTS":
         "KEEPALIVE_LINGER": "0", "PUBLIC_URL": "https://addgames.example/", "POLL_WAITERS": "0",
         "KEEP_FINISHED_DAYS": "30", "KEEP_IDLE_DAYS": "365", "SENTRY_DSN": "https://hunter2@o1.ingest.sentry.io/42",
         "VAPID_SUBJECT": "mailto:ops@school.example", "PUSH_HOSTS": "fcm.googleapis.com, .Push.example.com, push.test:8443",
-        "PUSH_CA_BUNDLE": str(ROOT / "pyproject.toml"),         "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
+        "PUSH_CA_BUNDLE": str(ROOT / "pyproject.toml"), "LIMIT_CREATE": "10 per 20 second; 300/hour",
+        "DATABASE_URL": "postgres://addgames:hunter2@127.0.0.1:1/addgames"}
 
 
 def load(cases: list[dict], say: str = '"started"') -> list:
