@@ -21,7 +21,7 @@ PostgreSQL, where psycopg's waits through its loop cost more than threads, and u
 waits for its write lock would stop every request of the process.
 """
 from api import gunicorn_hooks
-from api.config import whole
+from api.config import Config, whole
 
 worker_class = "serving.ProblemThreadWorker"
 # Per worker process: requests served at once by one process. Most of them may be polls waiting
@@ -48,6 +48,9 @@ limit_request_field_size = 8190
 # are kept in one folder that /metrics adds up.
 accesslog = None
 logger_class = gunicorn_hooks.JSONLogger
+# gunicorn's own lines (a worker booted, exited, timed out) follow LOG_LEVEL, but not to gunicorn's
+# debug: a line for every connection, more than LOG_LEVEL=DEBUG says it adds.
+loglevel = {"DEBUG": "info", "WARN": "warning"}.get(Config.LOG_LEVEL, Config.LOG_LEVEL.lower())
 on_starting = gunicorn_hooks.on_starting
 on_exit = gunicorn_hooks.on_exit
 child_exit = gunicorn_hooks.child_exit

@@ -164,3 +164,11 @@ def test_polls_waiting_for_news_leave_a_thread_for_the_moves():
     wanted = "ValueError: POLL_WAITERS={} holds every thread of WEB_THREADS={}: a move would wait for the polls to end; " \
              "set it under WEB_THREADS"
     assert said == [wanted.format(4, 4), wanted.format(64, 64), 3, 6]
+
+
+def test_gunicorn_s_own_lines_follow_log_level_but_never_to_its_debug():
+    """LOG_LEVEL=WARNING 'keeps only trouble', yet gunicorn's master went on logging each boot of a worker at INFO.
+    Its DEBUG is a line per connection, more than LOG_LEVEL=DEBUG promises (the polls, the health checks)."""
+    said = load([{}, {"LOG_LEVEL": "warn"}, {"LOG_LEVEL": "ERROR"}, {"LOG_LEVEL": "debug"}],
+                say='runpy.run_path("gunicorn.conf.py")["loglevel"]')
+    assert said == ["info", "warning", "error", "info"]
