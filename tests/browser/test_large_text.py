@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 
 from .drive import settled
 from .matches import GAMES, new_match, unshuffled
+from .test_class_results import cards_made
+from .test_class_sheet import set_up
 from .test_one_screen import BROKEN_WORDS
 
 TEXT_AT = "addEventListener('DOMContentLoaded', () => {{ document.documentElement.style.fontSize = '{}%'; }})"
@@ -238,3 +240,34 @@ def test_at_twice_the_text_size_the_privacy_page_keeps_its_words_whole(new_page,
     page.screenshot(path=artifacts / f"text-200-360-privacy-{locale}.png", full_page=True)
     assert page.evaluate(BROKEN_WORDS) == []
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+# A table's sideways-scrolling frame scrolled to its end: the pupils' names not (or not all) in its box
+NAMES_OUT_OF_FRAME = """(frame) => {
+    frame.scrollLeft = frame.scrollWidth;
+    const box = frame.getBoundingClientRect(), column = frame.querySelector('tbody th').cellIndex;
+    const cells = [...frame.querySelectorAll('tbody th, thead th')].filter((cell) => cell.cellIndex === column);
+    return cells.filter((cell) => { const r = cell.getBoundingClientRect();
+        return r.left < box.left - 0.5 || r.right > box.right + 0.5; }).map((cell) => cell.textContent.trim());
+}"""
+
+
+def test_at_twice_the_text_size_the_results_and_the_league_say_whose_row_it_is(new_page, artifacts):
+    """A grandmother running a club for her grandchildren, her 360x740 phone at 200 % text: the class sheet's results
+    and the league's standing scroll sideways in their frames, 1,000-1,300 px wide, and scrolled to a row's score,
+    result or points, its pupil's name had gone off the left: whose "Won" was it? The pupil's column stays in view."""
+    names = ["Ann", "Bob", "Cy", "Maximiliano", "Eve"]
+    page = large_text_page(new_page, 360, 740, 200)
+    set_up(page, names, game="addit")
+    cards_made(page, names)
+    frame = page.locator(".results .table-scroll")
+    assert frame.evaluate("(e) => e.scrollWidth > e.clientWidth")
+    out = frame.evaluate(NAMES_OUT_OF_FRAME)
+    frame.screenshot(path=artifacts / "text-200-360-results-scrolled.png")
+    page.locator('[data-key="start-league"]').click()
+    page.locator('[data-key="league-link"]').click()
+    expect(page.locator("#league-table tbody th")).to_have_count(5)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    out += page.locator(".results .table-scroll").evaluate(NAMES_OUT_OF_FRAME)
+    page.locator(".results .table-scroll").screenshot(path=artifacts / "text-200-360-league-scrolled.png")
+    assert out == []
