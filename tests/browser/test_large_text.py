@@ -274,3 +274,19 @@ def test_at_twice_the_text_size_the_results_and_the_league_say_whose_row_it_is(n
     page.locator(".results .table-scroll").screenshot(path=artifacts / "text-200-360-league-scrolled.png")
     assert out == []
 
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "de-DE"])
+def test_at_twice_the_text_size_the_log_of_a_long_match_keeps_its_words_whole(new_page, server, artifacts, locale):
+    """A grandmother's 360x740 phone at 200 % text, reading back an ADD'EM match she lost: the log's numbers, 135
+    entries, took a column 4.5 characters wide beside each entry, and German's "Summenkarte" broke to "Summenkart|e"
+    in it. A word now breaks only at its hyphen ("Add-Em-Karte")."""
+    match = new_match(server, "addem", deck=unshuffled(server, "addem"))
+    match.play(lambda view: False)
+    page = large_text_page(new_page, 360, 740, 200, locale)
+    page.goto(match.seat_link(0))
+    page.locator('[data-key="toggle-log"]').click()
+    log = page.locator("#panel-log")
+    expect(log.locator("ol.log li").first).to_be_visible()
+    log.screenshot(path=artifacts / f"text-200-360-log-addem-{locale}.png")
+    assert [word for word in log.evaluate(BROKEN_WITHIN) if "-" not in word] == []
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
