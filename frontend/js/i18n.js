@@ -6,6 +6,9 @@ export const LANGUAGES = {en: "English", fr: "Français", es: "Español", it: "I
 /** The region a language's catalogue is written for, where its bare code would mean another: Intl's "pt" is
  * Brazilian (its plurals say "0 carta"), and i18n/pt.js is European Portuguese. */
 const REGION = {pt: "pt-PT"};
+/** The rules a language counts with, where its own region's rules in Intl say otherwise: Intl's Brazilian plurals
+ * take 0 as one ("0 carta jogada"), where Brazil writes none in the plural ("0 cartas jogadas") as Portugal does. */
+const PLURALS = {"pt-BR": "pt-PT"};
 const KEY = "addgames.lang";
 let current = "en";
 let dict = en;
@@ -112,7 +115,7 @@ export function t(key, params = {}) {
     text = en[key] ?? key;
   }
   if (typeof text === "object") {
-    const form = new Intl.PluralRules(locale(), {type: params.ordinal ? "ordinal" : "cardinal"}).select(params.count ?? 0);
+    const form = new Intl.PluralRules(PLURALS[current] ?? locale(), {type: params.ordinal ? "ordinal" : "cardinal"}).select(params.count ?? 0);
     text = text[form] ?? text.other;
   }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
