@@ -446,3 +446,20 @@ def test_addtoo_a_placement_picked_says_the_sums_it_would_score(new_page, server
     assert pairs or bonus, sums
     assert all(int(a) + int(b) == int(c) and int(c) % 5 == 0 for a, b, c in pairs), sums
     assert sum(int(c) for _, _, c in pairs) + sum(map(int, bonus)) == int(points), sums
+
+
+def test_addtoo_a_placement_that_scores_nothing_says_its_point_in_the_singular_in_french(new_page, server):
+    """French counts 0 in the singular: the first diamond of a hand, which scores nothing where it lies, was
+    "Le poser (0 points)" on its button and "jusqu'à 0 points" on its cell, and the log said "pour 0 points"."""
+    match = new_match(server, "addtoo", deck=unshuffled(server, "addtoo"))
+    seat = match.view(0)["turn"]
+    page = new_page(locale="fr-FR")
+    page.goto(match.seat_link(seat))
+    pick_a_diamond(page)
+    cell = page.locator('.addtoo-board .target[data-x="0"][data-y="0"]')
+    expect(cell).to_have_attribute("aria-label", "Poser en 0, 0\u00a0: jusqu'à 0 point")
+    if page.locator('[data-action="place"]').count() == 0:
+        cell.click()
+    expect(page.locator('[data-action="place"]')).to_have_text("Le poser (0 point)")
+    page.locator('[data-action="place"]').click()
+    expect(page.locator("#last-move")).to_contain_text("en 0, 0 sans marquer de point.")

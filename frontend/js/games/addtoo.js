@@ -50,7 +50,7 @@ function boardSvg(ctx, cells, pick) {
     const best = c.options[0].points; // the best rotation's, with help with the sums (the only case it is shown)
     const selected = pick && sameCell(pick.cell, c);
     const [cx, cy] = at(c.x + 0.5, c.y + 0.5);
-    const where = {x: minus(c.x), y: minus(c.y), points: best};
+    const where = {x: minus(c.x), y: minus(c.y), points: best, count: best}; // count: "0 point" in French
     return html`<g class="target ${selected ? "chosen" : ""}" role="button" tabindex="0" aria-pressed="${selected ? "true" : "false"}"
       data-action="cell" data-x="${c.x}" data-y="${c.y}" data-key="cell-${c.x}-${c.y}" aria-label="${t(helped ? "addtoo.cell" : "addtoo.cellAt", where)}">
       ${cellOutline(c.x, c.y, "target-cell")}
@@ -85,7 +85,7 @@ function placeControls(ctx, pick) {
       turns > 1 ? html`<span class="sr-only"> ${t("addtoo.turned", {at: cell.options.indexOf(option) + 1, count: turns})}</span>` : ""}</p>
     <div class="actions">
       <button type="button" class="primary" data-action="place" data-key="place" ${ctx.busy ? "disabled" : ""}>
-        ${helped ? t("addtoo.place", {points: option.points}) : t("addtoo.placeIt")}</button>
+        ${helped ? t("addtoo.place", {points: option.points, count: option.points}) : t("addtoo.placeIt")}</button>
       ${turns > 1 ? html`<button type="button" data-action="turn" data-key="turn">${t("addtoo.turn", {at: cell.options.indexOf(option) + 1, count: turns})}</button>` : ""}
     </div></div>`;
 }
