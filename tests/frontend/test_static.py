@@ -250,7 +250,9 @@ SLIPS = {
            (r"gaan de sommen sneller", "word je sneller in sommen: the child gets quicker, the sums do not"),
            (r"keuzes van dit project", "keuzes die deze app maakt: the rules pages speak of the app's choices"),
            (r"\bvraag de uitnodiging", "vraag nog een keer om de uitnodiging: \"de uitnodiging vragen\" asks it a question"),
-           (r"^\s*\"[\w.]*addit[\w.]*\": .*\bpak(?:ken)?\b", "verzamelen: ADD-IT's collect; pakken is ADD UP's capture")],
+           (r"^\s*\"[\w.]*addit[\w.]*\": .*\bpak(?:ken)?\b", "verzamelen: ADD-IT's collect; pakken is ADD UP's capture"),
+           (r"^\s*\"[\w.]*addit[\w.]*\": .*\b(?:keer delen|delen tot|gedeeld tot)\b", "ronde: ADD-IT's deal, as its play "
+            "screen ('ronde 2', 'Einde van ronde 1') and rules page say; delen is only the dealing of the cards")],
     "it": [(r"\bsu \{row\}", "sulla fila: ADD UP's row comes with its own articulated preposition, never \"su la fila\""),
            (r"dagli il suo link", "il link della partita: \"suo\" after \"gli\" reads as the operator's own link")],
 }
