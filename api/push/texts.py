@@ -21,7 +21,7 @@ SAME_EVERYWHERE = {"addup": "ADD UP", "addit": "ADD-IT", "addem": "ADD'EM", "add
 BODIES = {
     "joined": {  # the last seat was taken and the match starts with this seat
         "en": "{actor} joined: your turn in {game}.",
-        "fr": "{actor} a rejoint la partie : à vous de jouer à {game}.",
+        "fr": "{actor} a rejoint la partie\u00a0: à vous de jouer à {game}.",
         "es": "{actor} se ha unido: te toca en {game}.",
         "it": "Anche {actor} è in partita: tocca a te in {game}.",
         "de": "{actor} ist dabei: Du bist dran bei {game}.",
@@ -31,7 +31,7 @@ BODIES = {
     },
     "turn": {
         "en": "{actor} played: your turn in {game}.",
-        "fr": "{actor} a joué : à vous de jouer à {game}.",
+        "fr": "{actor} a joué\u00a0: à vous de jouer à {game}.",
         "es": "{actor} ha jugado: te toca en {game}.",
         "it": "{actor} ha giocato: tocca a te in {game}.",
         "de": "{actor} hat gespielt: Du bist dran bei {game}.",
@@ -41,7 +41,7 @@ BODIES = {
     },
     "late": {  # a seat's time ran out and a stand-in move was made for it
         "en": "{actor}'s time ran out: your turn in {game}.",
-        "fr": "Le temps de {actor} est écoulé : à vous de jouer à {game}.",
+        "fr": "Le temps de {actor} est écoulé\u00a0: à vous de jouer à {game}.",
         "es": "A {actor} se le acabó el tiempo: te toca en {game}.",
         "it": "Il tempo di {actor} è scaduto: tocca a te in {game}.",
         "de": "Die Zeit von {actor} ist abgelaufen: Du bist dran bei {game}.",
@@ -61,7 +61,7 @@ BODIES = {
     },
     "pace": {  # another seat changed the time per move while this seat is to move: its turn counts again from then
         "en": "{actor} changed the time per move in {game}: it is still your turn.",
-        "fr": "{actor} a changé le temps par coup à {game} : c'est toujours à vous de jouer.",
+        "fr": "{actor} a changé le temps par coup à {game}\u00a0: c'est toujours à vous de jouer.",
         "es": "{actor} ha cambiado el tiempo por jugada en {game}: sigue siendo tu turno.",
         "it": "{actor} ha cambiato il tempo per mossa in {game}: tocca ancora a te.",
         "de": "{actor} hat die Zeit pro Zug bei {game} geändert: Du bist weiter dran.",
@@ -71,7 +71,7 @@ BODIES = {
     },
     "rematch": {
         "en": "{actor} asks for a rematch of {game}.",
-        "fr": "{actor} propose une revanche : on rejoue à {game} ?",
+        "fr": "{actor} propose une revanche\u00a0: on rejoue à {game}\u00a0?",
         "es": "{actor} pide la revancha en {game}.",
         "it": "{actor} chiede la rivincita a {game}.",
         "de": "{actor} möchte eine Revanche bei {game}.",
@@ -81,7 +81,7 @@ BODIES = {
     },
     "over": {
         "en": "Your {game} match is over: see who won.",
-        "fr": "{game} : la partie est terminée, voyez qui a gagné.",
+        "fr": "{game}\u00a0: la partie est terminée, voyez qui a gagné.",
         "es": "La partida de {game} ha terminado: mira quién ha ganado.",
         "it": "La partita di {game} è finita: guarda chi ha vinto.",
         "de": "Das Spiel {game} ist vorbei: Sieh nach, wer gewonnen hat.",
@@ -92,14 +92,14 @@ BODIES = {
     "freed": {  # the match's creator ({actor}) took this seat off the match before it started: its link works no more
         "en": "{actor}, who created this match of {game}, took you off it before it started. To play, ask {actor} for "
               "the invite again.",
-        "fr": "{game} : {actor}, qui a créé cette partie, vous en a retiré avant le début. Pour jouer, demandez à "
+        "fr": "{game}\u00a0: {actor}, qui a créé cette partie, vous en a retiré avant le début. Pour jouer, demandez à "
               "nouveau l'invitation à {actor}.",
         "es": "{actor}, que creó esta partida de {game}, te sacó de ella antes de empezar. Para jugar, pídele la "
               "invitación a {actor} otra vez.",
         "it": "{actor}, che ha creato questa partita di {game}, ti ha tolto dai giocatori prima dell'inizio. Per "
               "giocare, chiedi di nuovo l'invito a {actor}.",
-        "de": "{actor} hat dieses Spiel {game} erstellt und dich vor dem Start herausgenommen. Um mitzuspielen, bitte "
-              "{actor} noch einmal um die Einladung.",
+        "de": "{actor} hat dieses Spiel {game} erstellt und dich vor dem Start herausgenommen. Um mitzuspielen, frag "
+              "{actor} noch einmal nach der Einladung.",
         "nl": "{actor} heeft dit potje {game} gemaakt en je eraf gehaald voordat het begon. Wil je meespelen? Vraag "
               "{actor} nog een keer om de uitnodiging.",
         "pt": "{actor}, que criou este jogo de {game}, tirou-te dele antes de começar. Para jogar, pede o convite a "
@@ -113,7 +113,7 @@ UNNAMED = {
     "freed": {
         "en": "The person who created this match of {game} took you off it before it started. To play, ask them for "
               "the invite again.",
-        "fr": "{game} : la personne qui a créé cette partie vous en a retiré avant le début. Pour jouer, demandez-lui "
+        "fr": "{game}\u00a0: la personne qui a créé cette partie vous en a retiré avant le début. Pour jouer, demandez-lui "
               "à nouveau l'invitation.",
         "es": "Quien creó esta partida de {game} te sacó de ella antes de empezar. Para jugar, pídele la invitación "
               "otra vez.",

@@ -550,7 +550,7 @@ def test_a_seat_the_creator_frees_is_told_once_on_each_of_its_devices_then_forgo
         ("phone", {"title": "ADD UP", "body": "Ann, who created this match of ADD UP, took you off it before it "
                    "started. To play, ask Ann for the invite again.", "match": table.id, "kind": "freed", "lang": "en"}),
         ("tablet", {"title": "ADD UP", "body": "Ann hat dieses Spiel ADD UP erstellt und dich vor dem Start "
-                    "herausgenommen. Um mitzuspielen, bitte Ann noch einmal um die Einladung.", "match": table.id,
+                    "herausgenommen. Um mitzuspielen, frag Ann noch einmal nach der Einladung.", "match": table.id,
                     "kind": "freed", "lang": "de"})]
     assert {message["kind"] for device, message in service.messages() if device not in ("tablet", "phone")} <= {
         "joined"}

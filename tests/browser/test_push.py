@@ -116,7 +116,7 @@ def test_notify_me_registers_this_device_and_a_push_shows_and_opens_the_match(br
                               (match.id,)).fetchall() == [(1, ENDPOINT, "fr")]
 
         page.goto("/")  # the match is not open: a click must open it
-        message = {"title": "ADD UP", "body": "Ann a joué : à vous de jouer à ADD UP.", "match": match.id,
+        message = {"title": "ADD UP", "body": "Ann a joué\u00a0: à vous de jouer à ADD UP.", "match": match.id,
                    "kind": "turn", "lang": "fr"}
         shown = pushed(page, context.new_cdp_session(page), server, message)
         assert shown == [["ADD UP", message["body"], f"match-{match.id}", f"/g/{match.id}"]]

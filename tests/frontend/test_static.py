@@ -238,8 +238,8 @@ SLIPS = {
             "sentence, then \"Keine Figur zog.\" with its capital (as the other languages write it)"),
            (r"die meisten Karten gewinnen", "wer die meisten Karten hat, gewinnt: one player wins, not the cards"),
            (r"Entscheidungen dieses Projekts", "dieser App: the rules pages speak of the app's choices"),
-           (r"bitte noch einmal um die Einladung", "frag noch einmal nach der Einladung: \"bitte\" "
-            "first reads as please"),
+           (r"bitte (?:\{actor\} )?noch einmal um die Einladung", "frag noch einmal nach der Einladung: \"bitte\" "
+            "first reads as please (\"bitte Anna noch einmal...\": please, Anna)"),
            (r"\blege\b[^.:]*\boffen aus\b", "offen hinlegen: ADD'EM's expose; auslegen is laying a sum")],
     "nl": [(r"(?-i:\bu\b|\b[uU]w\b)", "je, jij, jouw: the game screens speak to a child as je, never as u "
                                        "(a capital U alone is a letter a join code leaves out)"),
@@ -314,6 +314,15 @@ def test_each_language_keeps_its_own_words_and_register(language):
     for pattern, own in SLIPS[language]:
         assert not re.search(pattern, text, re.I | re.M), (pattern, own,
                                                            re.findall(rf".{{0,30}}(?:{pattern}).{{0,30}}", text, re.I | re.M))
+
+
+def test_french_push_notifications_keep_their_space_before_a_colon_or_a_question_mark_on_the_line():
+    """French writes a space before : ; ! ? and the web app makes it a no-break one (i18n.js's typography), so none
+    of them starts a line alone; a notification shows the server's text as it is, and a phone's narrow banner
+    wrapped "{game} :" or "on rejoue à ADD UP ?" before its colon or question mark."""
+    french = [bodies["fr"] for bodies in [*texts.BODIES.values(), *texts.UNNAMED.values()]]
+    assert [body for body in french if re.search(r" [:;!?»]|« ", body)] == []
+    assert [body for body in french if "\u00a0:" in body], "the texts have colons, each with its no-break space"
 
 
 # A rules page's words, where its game's screens and the English page say otherwise: (pattern, its own word).
