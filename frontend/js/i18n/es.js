@@ -66,7 +66,7 @@ export default {
   "mine.started": "empezada {relative}",
   "mine.ended": "terminada {relative}",
   "mine.created": "creada {relative}",
-  "mine.lastJoined": "última llegada {relative}",
+  "mine.lastJoined": "el último jugador llegó {relative}",
   "mine.watching": "Mirando: le diste su plaza a {name}.",
   "mine.lookingOn": "Mirando: sin plaza en este dispositivo.",
   "mine.late": "tiempo agotado {relative}",

@@ -66,7 +66,7 @@ export default {
   "mine.started": "commencée {relative}",
   "mine.ended": "terminée {relative}",
   "mine.created": "créée {relative}",
-  "mine.lastJoined": "dernière arrivée {relative}",
+  "mine.lastJoined": "dernier joueur arrivé {relative}",
   "mine.watching": "Vous regardez : vous avez donné sa place à {name}.",
   "mine.lookingOn": "Vous regardez : pas de place sur cet appareil.",
   "mine.late": "temps écoulé {relative}",

@@ -66,7 +66,7 @@ export default {
   "mine.started": "iniziata {relative}",
   "mine.ended": "finita {relative}",
   "mine.created": "creata {relative}",
-  "mine.lastJoined": "ultimo arrivo {relative}",
+  "mine.lastJoined": "l'ultimo giocatore è arrivato {relative}",
   "mine.watching": "Stai guardando: hai dato il suo posto a {name}.",
   "mine.lookingOn": "Stai guardando: nessun posto su questo dispositivo.",
   "mine.late": "tempo scaduto {relative}",
