@@ -302,6 +302,18 @@ def test_plus_and_minus_scores_of_earlier_games_read_as_no_range_of_two(language
     assert not re.search(r"\b1 \w{1,3} \{count\}", earlier), earlier
 
 
+# The computer's levels are chosen for every game: ADD-TOO places diamonds, ADD'EM draws and exposes. "Easy: any card
+# it may play" (English before its review, and French, Spanish, Italian and Portuguese after it) said a card.
+CARD = {"en": r"\bcards?\b", "de": r"Karte", "es": r"\bcartas?\b", "fr": r"\bcartes?\b", "it": r"\bcart[ae]\b",
+        "nl": r"\bkaart", "pt": r"\bcartas?\b"}
+
+
+@pytest.mark.parametrize("language", sorted(CARD))
+def test_the_computer_s_levels_say_a_move_not_a_card(language):
+    about = {key: text for key, text in entries(language).items() if key.startswith("bot.about.")}
+    assert len(about) == 3 and {key: text for key, text in about.items() if re.search(CARD[language], text, re.I)} == {}
+
+
 # The push notifications' words are held to the same slips as the app's, in these languages.
 PUSH_SLIPS = {"de", "nl"}
 

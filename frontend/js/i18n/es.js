@@ -619,7 +619,7 @@ export default {
   "computer.lead": "¿No hay nadie con quien jugar? El ordenador ocupa la otra plaza y juegas enseguida.",
   "computer.level": "Cómo juega el ordenador",
   "computer.start": "Jugar contra el ordenador",
-  "bot.about.easy": "Fácil: cualquier carta que pueda jugar",
+  "bot.about.easy": "Fácil: cualquier jugada permitida",
   "bot.about.medium": "Medio: lo mejor que ve en el momento",
   "bot.about.hard": "Difícil: piensa varias jugadas por adelantado",
   "bot.level.easy": "fácil",

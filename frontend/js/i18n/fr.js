@@ -619,7 +619,7 @@ export default {
   "computer.lead": "Personne avec qui jouer ? L'ordinateur prend l'autre place et vous jouez tout de suite.",
   "computer.level": "Comment joue l'ordinateur",
   "computer.start": "Jouer contre l'ordinateur",
-  "bot.about.easy": "Facile : n'importe quelle carte permise",
+  "bot.about.easy": "Facile : n'importe quel coup permis",
   "bot.about.medium": "Moyen : le meilleur coup immédiat",
   "bot.about.hard": "Difficile : réfléchit à l'avance",
   "bot.level.easy": "facile",

@@ -619,7 +619,7 @@ export default {
   "computer.lead": "Nessuno con cui giocare? Il computer prende l'altro posto e giochi subito.",
   "computer.level": "Come gioca il computer",
   "computer.start": "Gioca contro il computer",
-  "bot.about.easy": "Facile: una carta qualsiasi tra quelle permesse",
+  "bot.about.easy": "Facile: una mossa qualsiasi tra quelle permesse",
   "bot.about.medium": "Medio: la mossa migliore del momento",
   "bot.about.hard": "Difficile: pensa alle mosse successive",
   "bot.level.easy": "facile",

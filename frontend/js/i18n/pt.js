@@ -619,7 +619,7 @@ export default {
   "computer.lead": "Ninguém para jogar? O computador ocupa o outro lugar e jogas já.",
   "computer.level": "Como o computador joga",
   "computer.start": "Jogar contra o computador",
-  "bot.about.easy": "Fácil: qualquer carta permitida",
+  "bot.about.easy": "Fácil: qualquer jogada permitida",
   "bot.about.medium": "Médio: o melhor que vê de imediato",
   "bot.about.hard": "Difícil: pensa nas jogadas seguintes",
   "bot.level.easy": "fácil",
