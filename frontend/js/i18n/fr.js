@@ -119,7 +119,7 @@ export default {
   "invite.title": "Invitez les autres joueurs",
   "invite.hint": "Envoyez ce lien aux personnes avec qui vous voulez jouer. Toute personne qui l'a peut prendre une place libre.",
   "invite.hintReserved": "Envoyez ce lien à {names} : chacun prend la place qui lui est gardée.",
-  "invite.rematchHint": "Les autres sont invités à la rejoindre depuis la partie qui vient de finir. Vous pouvez aussi leur envoyer ce lien.",
+  "invite.rematchHint": "Les autres sont invités à rejoindre la revanche depuis la page de la partie qui vient de finir. Vous pouvez aussi leur envoyer ce lien.",
   "invite.link": "Lien d'invitation",
   "invite.share": "Partager le lien",
   "invite.copy": "Copier",

@@ -64,7 +64,7 @@ export default {
   "invite.title": "Convide os outros jogadores",
   "invite.hint": "Envie este link para quem você quiser convidar. Quem tiver o link pode ocupar um lugar livre.",
   "invite.hintReserved": "Envie este link para {names}: cada um fica com o lugar reservado para ele.",
-  "invite.rematchHint": "Os outros são convidados a entrar no jogo que acabou de terminar. Você também pode enviar este link para eles.",
+  "invite.rematchHint": "Os outros são convidados a entrar na revanche na página do jogo que acabou de terminar. Você também pode enviar este link para eles.",
   "invite.link": "Link de convite",
   "invite.share": "Compartilhar o link",
   "invite.copied": "Link copiado.",

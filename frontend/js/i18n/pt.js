@@ -119,7 +119,7 @@ export default {
   "invite.title": "Convida os outros jogadores",
   "invite.hint": "Envia esta ligação a quem quiseres convidar. Quem a tiver pode ocupar um lugar livre.",
   "invite.hintReserved": "Envia esta ligação a {names}: cada um fica com o lugar que lhe está guardado.",
-  "invite.rematchHint": "Os outros são convidados a entrar no jogo que acabou de terminar. Também lhes podes enviar esta ligação.",
+  "invite.rematchHint": "Os outros são convidados a entrar na desforra na página do jogo que acabou de terminar. Também lhes podes enviar esta ligação.",
   "invite.link": "Ligação de convite",
   "invite.share": "Partilhar a ligação",
   "invite.copy": "Copiar",
