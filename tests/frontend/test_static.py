@@ -217,10 +217,12 @@ def test_plus_and_minus_texts_for_any_move_use_no_verb_of_moving_forward(languag
 
 # Words a language file once slipped into, where the rest of it says otherwise: (pattern, its own word).
 SLIPS = {
-    "pt": [(r"\bvocê\b|\bcompr[ae]r?\b|\bjogue\b|\bponha\b|\bdesista\b", "tu: tira, joga, põe, desiste"),
+    "pt": [(r"ganha o mais alto\b", "ganha o total mais alto: \"o mais alto\" alone is the tallest player"),
+           (r"\bvocê\b|\bcompr[ae]r?\b|\bjogue\b|\bponha\b|\bdesista\b", "tu: tira, joga, põe, desiste"),
            (r"\b(?:abra|guarde|copie|dê|ative)(?:-[ao]s?)?\b|\bpara si\b", "tu: abre, guarda, copia, dá, ativa, para ti"),
            (r"\bjoga(?:r)? (?:agora )?este lugar\b|\bjoga-o\b", "jogar neste lugar: a seat is played in, not played")],
     "es": [(r"\bficha", "peón"),
+           (r"gana el más alto\b", "gana el total más alto: \"el más alto\" alone is the tallest player"),
            (r"dale su enlace", "el enlace de la partida: \"su\" after \"dale\" reads as the operator's own link"),
            (r"\bpuestos\b|el puesto de|\bsu sitio\b", "plaza: a seat; a puesto is only a place in the ranking"),
            (r"partidas? seguidas?", "partidas que miras: \"partidas seguidas\" reads as matches in a row"),
@@ -253,7 +255,8 @@ SLIPS = {
            (r"^\s*\"[\w.]*addit[\w.]*\": .*\bpak(?:ken)?\b", "verzamelen: ADD-IT's collect; pakken is ADD UP's capture"),
            (r"^\s*\"[\w.]*addit[\w.]*\": .*\b(?:keer delen|delen tot|gedeeld tot)\b", "ronde: ADD-IT's deal, as its play "
             "screen ('ronde 2', 'Einde van ronde 1') and rules page say; delen is only the dealing of the cards")],
-    "it": [(r"\bsu \{row\}", "sulla fila: ADD UP's row comes with its own articulated preposition, never \"su la fila\""),
+    "it": [(r"vince il più alto\b", "vince il totale più alto: \"il più alto\" alone is the tallest player"),
+           (r"\bsu \{row\}", "sulla fila: ADD UP's row comes with its own articulated preposition, never \"su la fila\""),
            (r"dagli il suo link", "il link della partita: \"suo\" after \"gli\" reads as the operator's own link")],
 }
 

@@ -213,7 +213,7 @@ export default {
   "score.addit.long": "Puntuación: un punto por carta recogida; se reparte hasta que alguien tenga 201 o más, y gana el total más alto.",
   "score.plusminus": {one: "Puntuación: cada peón en casa vale 50, en las estrellas −20, si no el número de su casilla; al acabar la ronda, gana el total más alto.", other: "Puntuación: cada peón en casa vale 50, en las estrellas −20, si no el número de su casilla; tras {count} rondas, gana el total más alto."},
   "score.addem": "Puntuación: al acabar una ronda, cada carta que te queda en la mano cuenta en contra: 1 por una carta Cifra o Menos, 3 por una carta Total, 10 por una carta Add-Em; gana el total más bajo; con 50 un jugador queda fuera.",
-  "score.addtoo": "Puntuación: las jugadas puntúan durante la mano, cada rombo que queda en la mano resta 10 al final; se juega hasta que un total llega a {target}, y gana el más alto.",
+  "score.addtoo": "Puntuación: cada rombo que colocas puede puntuar; al final de una mano, cada rombo que te queda en la mano resta 10. Se juegan manos hasta que el total de alguien llega a {target}; entonces gana el total más alto.",
   "score.seat.addup": {one: "{count} carta capturada", other: "{count} cartas capturadas"},
   "score.seat.addit": {one: "{count} carta recogida", other: "{count} cartas recogidas"},
   "score.seat.additLong": "{score} de {target}",

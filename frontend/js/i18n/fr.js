@@ -213,7 +213,7 @@ export default {
   "score.addit.long": "Score : un point par carte ramassée ; on redonne jusqu'à ce que quelqu'un ait 201 ou plus, puis le plus grand total gagne.",
   "score.plusminus": {one: "Score : chaque pion arrivé vaut 50, sur les étoiles −20, sinon le numéro de sa case ; à la fin de la manche, le plus grand total gagne.", other: "Score : chaque pion arrivé vaut 50, sur les étoiles −20, sinon le numéro de sa case ; après {count} manches, le plus grand total gagne."},
   "score.addem": "Score : à la fin d'une manche, chaque carte restée dans votre main compte contre vous : 1 par carte Chiffre ou Moins, 3 par carte Total, 10 par carte Add-Em ; le plus petit total gagne ; à 50, on est éliminé.",
-  "score.addtoo": "Score : les poses marquent pendant la manche, chaque losange resté en main coûte 10 à la fin ; on joue des manches jusqu'à ce qu'un total atteigne {target}, puis le plus grand total gagne.",
+  "score.addtoo": "Score : chaque losange que vous posez peut marquer des points ; à la fin d'une manche, chaque losange resté dans votre main coûte 10. On joue des manches jusqu'à ce que le total d'un joueur atteigne {target}, puis le plus grand total gagne.",
   "score.seat.addup": {one: "{count} carte ramassée", other: "{count} cartes ramassées"},
   "score.seat.addit": {one: "{count} carte ramassée", other: "{count} cartes ramassées"},
   "score.seat.additLong": "{score} sur {target}",

@@ -213,7 +213,7 @@ export default {
   "score.addit.long": "Punteggio: un punto per carta raccolta; si continua a distribuire finché qualcuno ha 201 o più, poi vince il totale più alto.",
   "score.plusminus": {one: "Punteggio: ogni pedina a casa vale 50, sulle stelle −20, altrimenti il numero della sua casella; a fine manche vince il totale più alto.", other: "Punteggio: ogni pedina a casa vale 50, sulle stelle −20, altrimenti il numero della sua casella; dopo {count} manche vince il totale più alto."},
   "score.addem": "Punteggio: alla fine di un giro, ogni carta che ti resta in mano conta contro di te: 1 per una carta Cifra o Meno, 3 per una carta Totale, 10 per una carta Add-Em; vince il totale più basso; a 50 un giocatore è eliminato.",
-  "score.addtoo": "Punteggio: le mosse fanno punti durante la mano, ogni rombo rimasto costa 10 alla fine; si gioca finché un totale arriva a {target}, poi vince il più alto.",
+  "score.addtoo": "Punteggio: ogni rombo che metti può fare punti; alla fine di una mano, ogni rombo che ti resta in mano costa 10. Si giocano mani finché il totale di qualcuno arriva a {target}, poi vince il totale più alto.",
   "score.seat.addup": {one: "{count} carta presa", other: "{count} carte prese"},
   "score.seat.addit": {one: "{count} carta raccolta", other: "{count} carte raccolte"},
   "score.seat.additLong": "{score} su {target}",

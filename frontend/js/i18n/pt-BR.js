@@ -131,7 +131,7 @@ export default {
   "seat.you": "você",
   "score.addem": "Pontuação: no fim de uma rodada, cada carta que sobra na sua mão conta contra você: 1 por uma carta Algarismo ou Menos, 3 por uma carta Total, 10 por uma carta Add-Em; ganha o total mais baixo; com 50, o jogador sai.",
   "score.addit.long": "Pontuação: um ponto por carta recolhida; as distribuições continuam até alguém ter 201 ou mais, e ganha o total mais alto.",
-  "score.addtoo": "Pontuação: as jogadas pontuam durante a mão, cada losango que sobra custa 10 no fim; as mãos continuam até um total chegar a {target}, e ganha o mais alto.",
+  "score.addtoo": "Pontuação: cada losango que você coloca pode pontuar; no fim de uma mão, cada losango que fica na sua mão custa 10. As mãos continuam até o total de alguém chegar a {target}; então ganha o total mais alto.",
 
   "play.yourHand": "Sua mão",
   "play.pile": {one: "Falta {count} carta para comprar", other: "Faltam {count} cartas para comprar"},

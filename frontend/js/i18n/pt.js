@@ -213,7 +213,7 @@ export default {
   "score.addit.long": "Pontuação: um ponto por carta recolhida; distribui-se até alguém ter 201 ou mais, e ganha o total mais alto.",
   "score.plusminus": {one: "Pontuação: cada peão em casa vale 50, nas estrelas −20, os outros o número da casa em que estão; no fim da partida, ganha o total mais alto.", other: "Pontuação: cada peão em casa vale 50, nas estrelas −20, os outros o número da casa em que estão; depois de {count} partidas, ganha o total mais alto."},
   "score.addem": "Pontuação: no fim de uma ronda, cada carta que te fica na mão conta contra ti: 1 por uma carta Algarismo ou Menos, 3 por uma carta Total, 10 por uma carta Add-Em; ganha o total mais baixo; aos 50 um jogador sai.",
-  "score.addtoo": "Pontuação: as jogadas pontuam durante a mão, cada losango que sobra custa 10 no fim; joga-se até um total chegar a {target}, e ganha o mais alto.",
+  "score.addtoo": "Pontuação: cada losango que colocas pode pontuar; no fim de uma mão, cada losango que te fica na mão custa 10. Jogam-se mãos até o total de alguém chegar a {target}; depois ganha o total mais alto.",
   "score.seat.addup": {one: "{count} carta ganha", other: "{count} cartas ganhas"},
   "score.seat.addit": {one: "{count} carta recolhida", other: "{count} cartas recolhidas"},
   "score.seat.additLong": "{score} de {target}",
