@@ -294,7 +294,7 @@ export default {
   "rematch.ask": "Demander une revanche",
   "rematch.playAgain": "Rejouer",
   "rematch.computerBeaten": "Bravo, vous avez battu l'ordinateur ! Rejouez, ou choisissez un niveau plus difficile sur la page du jeu.",
-  "rematch.computerWon": "Bien essayé ! Chaque partie rend les calculs plus rapides : rejouez pour retenter votre chance.",
+  "rematch.computerWon": "Bien essayé ! À chaque partie, vous calculez plus vite : rejouez !",
   "rematch.join": "Rejoindre la revanche",
   "rematch.askedBy": {one: "{names} a demandé une revanche.", other: "{names} ont demandé une revanche."},
   "rematch.open": "Aller à la revanche",

@@ -294,7 +294,7 @@ export default {
   "rematch.ask": "Chiedi la rivincita",
   "rematch.playAgain": "Gioca ancora",
   "rematch.computerBeaten": "Complimenti, hai battuto il computer! Gioca ancora o scegli un livello più difficile nella pagina del gioco.",
-  "rematch.computerWon": "Bel tentativo! Ogni partita ti rende più veloce con i conti: gioca ancora e riprova.",
+  "rematch.computerWon": "Bel tentativo! A ogni partita diventi più veloce con i conti: gioca ancora!",
   "rematch.join": "Entra nella rivincita",
   "rematch.askedBy": {one: "{names} ha chiesto la rivincita.", other: "{names} hanno chiesto la rivincita."},
   "rematch.open": "Vai alla rivincita",
