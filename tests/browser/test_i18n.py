@@ -340,3 +340,39 @@ def test_a_shared_win_reads_right_with_you_among_the_winners_and_without(new_pag
         return out;
     }""", sorted(LANGUAGES))
     assert said == SHARED_WIN
+
+
+# A screen reader's words for a game's facts (its aria-hidden figures left out), as the home page and the rules page
+# give them: the dash of a range is said as nothing or as "dash" ("2 6 joueurs"), so a range is said in words.
+HEARD = """(element) => {
+    const walk = (node) => node.nodeType === Node.TEXT_NODE ? node.textContent
+        : node.getAttribute?.('aria-hidden') === 'true' ? '' : [...node.childNodes].map(walk).join('');
+    return walk(element).replace(/[\\u2060\\s]+/g, ' ').trim();
+}"""
+FACTS = {  # language: (ADD UP's facts heard, ADD-IT's age seen and heard)
+    "en": ("2 to 6 players · age 8 to 99 · about 20 min", "age 5+"),
+    "fr": ("2 à 6 joueurs · 8 à 99 ans · environ 20 min", "dès 5 ans"),
+    "de": ("2 bis 6 Spieler · Alter 8 bis 99 · etwa 20 Min.", "ab 5 Jahren"),
+    "es": ("de 2 a 6 jugadores · de 8 a 99 años · unos 20 min", "a partir de 5 años"),
+    "it": ("da 2 a 6 giocatori · età da 8 a 99 · circa 20 min", "dai 5 anni"),
+    "nl": ("2 tot 6 spelers · 8 tot 99 jaar · ongeveer 20 min", "vanaf 5 jaar"),
+    "pt": ("2 a 6 jogadores · idade 8 a 99 · cerca de 20 min", "a partir dos 5 anos"),
+    "pt-BR": ("2 a 6 jogadores · idade 8 a 99 · cerca de 20 min", "a partir dos 5 anos"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(FACTS))
+def test_a_game_s_players_and_age_are_said_in_words_and_a_lower_age_alone_as_its_language_writes_it(new_page, language):
+    """A screen reader said ADD UP's "2–6 players · age 8–99" as "2 6 players, age 8 99" (the dash is no word to it),
+    and ADD-IT's age showed as "5+ ans", "5+ años", "5+ jaar", which no box of a game says in French, Spanish or
+    Dutch. The figures stay for the eye; a range is said in words and a lower age is written as each language does."""
+    page = new_page(locale=LANGUAGES[language])
+    page.goto("/")
+    addup, addit = page.locator(".game-addup .facts"), page.locator(".game-addit .facts")
+    expect(addup).to_contain_text("2\u2060–\u20606")  # seen: the figures, kept on one line
+    assert addup.evaluate(HEARD) == FACTS[language][0]
+    expect(addit).to_contain_text(FACTS[language][1])
+    assert FACTS[language][1] in addit.evaluate(HEARD)
+    page.goto("/rules/addup")
+    assert page.locator(".facts").evaluate(HEARD) == FACTS[language][0]
+    assert missing_keys(page) == []

@@ -24,6 +24,8 @@ export default {
   "home.games": "Die Spiele",
   "home.players": "{players} Spieler",
   "home.age": "Alter {age}",
+  "home.ageFrom": "ab {min} Jahren",
+  "home.range": "{min} bis {max}",
   "home.minutes": "etwa {minutes} Min.",
   "home.new": "Neues Spiel",
   "home.rules": "Regeln",

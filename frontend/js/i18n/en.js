@@ -24,6 +24,8 @@ export default {
   "home.games": "The games",
   "home.players": "{players} players",
   "home.age": "age {age}",
+  "home.ageFrom": "age {min}+",
+  "home.range": "{min} to {max}",
   "home.minutes": "about {minutes} min",
   "home.new": "New match",
   "home.rules": "Rules",

@@ -24,6 +24,8 @@ export default {
   "home.games": "Los juegos",
   "home.players": "{players} jugadores",
   "home.age": "{age} años",
+  "home.ageFrom": "a partir de {min} años",
+  "home.range": "de {min} a {max}",
   "home.minutes": "unos {minutes} min",
   "home.new": "Nueva partida",
   "home.rules": "Reglas",

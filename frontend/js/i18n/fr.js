@@ -24,6 +24,8 @@ export default {
   "home.games": "Les jeux",
   "home.players": "{players} joueurs",
   "home.age": "{age} ans",
+  "home.ageFrom": "dès {min} ans",
+  "home.range": "{min} à {max}",
   "home.minutes": "environ {minutes} min",
   "home.new": "Nouvelle partie",
   "home.rules": "Règles",

@@ -24,6 +24,8 @@ export default {
   "home.games": "I giochi",
   "home.players": "{players} giocatori",
   "home.age": "età {age}",
+  "home.ageFrom": "dai {min} anni",
+  "home.range": "da {min} a {max}",
   "home.minutes": "circa {minutes} min",
   "home.new": "Nuova partita",
   "home.rules": "Regole",

@@ -24,6 +24,8 @@ export default {
   "home.games": "De spellen",
   "home.players": "{players} spelers",
   "home.age": "{age} jaar",
+  "home.ageFrom": "vanaf {min} jaar",
+  "home.range": "{min} tot {max}",
   "home.minutes": "ongeveer {minutes} min",
   "home.new": "Nieuw potje",
   "home.rules": "Spelregels",

@@ -24,6 +24,8 @@ export default {
   "home.games": "Os jogos",
   "home.players": "{players} jogadores",
   "home.age": "idade {age}",
+  "home.ageFrom": "a partir dos {min} anos",
+  "home.range": "{min} a {max}",
   "home.minutes": "cerca de {minutes} min",
   "home.new": "Novo jogo",
   "home.rules": "Regras",

@@ -23,13 +23,23 @@ export function nameField(label, {name, value, own = true, seat = null, error = 
     <span class="hint limit">${t("name.limit", {max: NAME_MAX})}</span></label>`;
 }
 
-/** A range ("2–8", "8–99") that wraps as one word: a 200 % text once broke Spanish "8–|99 años" after its dash. */
-const unbroken = (range) => String(range).replace("–", "\u2060–\u2060");
+/** `key`'s text with a range ("2–8", "8–99") in `name`: in figures for the eye, wrapping as one word (a 200 % text once
+ * broke Spanish "8–|99 años" after its dash), and in words for a screen reader, to which the dash is no word ("2 8
+ * players"). A single number is said as it is. */
+function ranged(key, name, value) {
+  const [min, max] = String(value).split("–");
+  if (max === undefined) return t(key, {[name]: value});
+  return html`<span aria-hidden="true">${t(key, {[name]: `${min}\u2060–\u2060${max}`})}</span><span class="sr-only">${
+    t(key, {[name]: t("home.range", {min, max})})}</span>`;
+}
 
-/** A game's players, age and length, as its card on the home page and its rules page say them. */
+/** A game's players, age and length, as its card on the home page and its rules page say them; a lower age alone
+ * ("5+") as each language writes it ("dès 5 ans", "ab 5 Jahren"). */
 export function gameFacts({players, age, minutes}) {
   const seats = players.min === players.max ? players.min : `${players.min}–${players.max}`;
-  return `${t("home.players", {players: unbroken(seats)})} · ${t("home.age", {age: unbroken(age)})} · ${t("home.minutes", {minutes})}`;
+  const from = /^(\d+)\+$/.exec(age);
+  return html`${ranged("home.players", "players", seats)} · ${
+    from ? t("home.ageFrom", {min: from[1]}) : ranged("home.age", "age", age)} · ${t("home.minutes", {minutes})}`;
 }
 
 export function seatName(view, seat) {
