@@ -629,7 +629,7 @@ export default {
   "bot.level.hard": "schwer",
   "bot.name": "Computer ({level})",
   "seat.bot": "Computer · {level}",
-  "create.hints": "Hilfe beim Rechnen: Tipps sowie Summen und Punkte vor dem Zug (ohne Haken: alle rechnen selbst)",
+  "create.hints": "Hilfe beim Rechnen: Tipps sowie Summen und Punkte vor dem Zug (ohne Haken: Alle rechnen selbst)",
   "hint.button": "Tipp",
   "hint.title": "Tipp:",
   "hint.asking": "Tipp wird angefragt…",
