@@ -22,9 +22,10 @@ const IMPORTS = {
     "views/computer.js", "views/creating.js", "views/options.js", "views/pace.js", "views/seating.js"],
   "views/class-sheet.js": ["class-store.js", "csv.js", "in-app.js", "league.js", "qr.js", "share.js",
     "views/class-absent.js", "views/class-board.js", "views/class-follow.js", "views/class-making.js",
-    "views/class-results.js", "views/forget.js", "views/invite.js", "views/join-code.js", "views/public-views.js", "views/seating.js"],
+    "views/class-results.js", "views/forget.js", "views/invite.js", "views/join-code.js", "views/pace.js", "views/public-views.js",
+    "views/seating.js"],
   "views/league.js": ["class-store.js", "csv.js", "league.js", "views/class-absent.js", "views/class-board.js",
-    "views/class-results.js", "views/forget.js", "views/public-views.js"],
+    "views/class-results.js", "views/forget.js", "views/pace.js", "views/public-views.js"],
   "views/privacy.js": [],
   "views/missing.js": [],
   // parts a screen, or the start, loads when asked for (a panel opened, a moving link; a match removed, notifications

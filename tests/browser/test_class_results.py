@@ -339,6 +339,29 @@ def test_a_pupil_absent_on_the_day_is_played_by_the_computer_so_their_partner_pl
     assert serious_violations(teacher) + too_small(teacher) == []
 
 
+def test_a_pupil_who_resigned_is_named_in_the_results_the_board_and_the_csv(new_page, server):
+    """A pupil who gives up mid-match loses it whatever the cards say: the table said "Match over: Olivia wins." beside
+    Noah's 6 cards and Olivia's 4, a figure that did not add up for the teacher. The status now says who resigned."""
+    names = ["Ann", "Bob", "Cy", "Di"]
+    teacher = new_page()
+    set_up(teacher, names, game="addit")
+    links = cards_made(teacher, names)
+    match = pair(server, links["Ann"], links["Bob"])
+    match.move(0, choose("addit", match.view(0)))
+    assert match.post("resign", 1).status_code == 200  # Bob, at his turn, gives up
+    teacher.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    rows = teacher.locator("#results tbody tr")
+    for seat in (0, 1):
+        expect(rows.nth(seat).locator("td").nth(1)).to_have_text("Match over: Ann wins. Bob resigned.")
+    expect(rows.nth(1).locator("td").nth(3)).to_have_text("Lost")
+    expect(rows.nth(2).locator("td").nth(1)).to_have_text("Cy's turn")  # the other match: nobody resigned there
+    assert saved_rows(teacher)[2][2] == "Match over: Ann wins. Bob resigned."
+
+    teacher.locator('[data-key="board"]').click()
+    expect(teacher.locator(".board-match").nth(0).locator(".board-status")).to_have_text(
+        "Match over: Ann wins. Bob resigned.")
+
+
 def test_the_next_round_starts_from_the_sheet_with_its_pupils_the_most_wins_first(new_page, server):
     names = ["Ann", "Bob", "Cy", "Di", "Eve"]  # Eve plays the computer, whose seat is no pupil's
     teacher = new_page()

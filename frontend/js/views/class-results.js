@@ -15,6 +15,7 @@ import {load} from "../loader.js";
 import {classAbsent} from "./class-absent.js";
 import {REFRESH_MS, publicViews} from "./public-views.js";
 import {matchBoard} from "./class-board.js";
+import {timedOut} from "./pace.js";
 import {gameName, place, problemText, seatName, statusLine} from "./words.js";
 
 const COLUMNS = ["pupil", "match", "status", "score", "result", "played", "wins"];
@@ -49,6 +50,12 @@ function chainOf(known, views) {
   return chain;
 }
 
+/** How `view` stands ("Match over: Ann wins."), and who resigned in it ("Bob resigned."): a pupil who gave up loses
+ * whatever their score, which the status alone left unexplained (Bob's 6 cards beside Ann's winning 4). A seat put out
+ * for missed turns is no resignation (pace.js). */
+const told = (view) => [statusLine(view, null), ...view.seats.flatMap((seat, n) =>
+  seat.status === "resigned" && !timedOut(view, seat) ? [t("log.resign", {name: seatName(view, n)})] : [])].join(" ");
+
 /** How a pair's matches stand (`known`: keptChain), read from `views`: {view, shown, status, problem, over}, `view` the
  * newest match's view, `shown` the newest one over (the newest one, once it is over), else the newest; `status` tells
  * it, and a rematch after it ("Match over: Ann wins. Rematch: Waiting for Bob."): the lesson may end before the
@@ -64,8 +71,8 @@ function standing(known, views) {
   const shown = newest(over) ?? view;
   if (!shown) return {view, shown, status: "", problem, over};
   // A rematch not read yet (its first read failed) is on all the same: its problem is told where its status would be.
-  const status = view === shown ? statusLine(shown, null)
-    : t("results.rematch", {over: statusLine(shown, null), status: view ? statusLine(view, null) : ""}).trimEnd();
+  const status = view === shown ? told(shown)
+    : t("results.rematch", {over: told(shown), status: view ? told(view) : ""}).trimEnd();
   // A seat left to the computer: its pupil was absent (class-absent.js).
   const absent = view?.seats.filter((seat) => seat.status === "left" && seat.bot).map((seat) => seat.name) ?? [];
   return {view, shown, problem, over,
