@@ -53,3 +53,31 @@ def test_the_teachers_phone_follows_the_class_sheet_made_on_the_classroom_comput
     phone.locator('[data-key="board"]').click()
     expect(phone.locator(".board-match")).to_have_count(13)
     assert match_of(links["Zoë"]) in address
+
+
+def test_a_sheets_or_leagues_address_opened_on_another_device_says_where_it_is_and_how_to_follow_it(new_page):
+    """The teacher opened the sheet's address, copied from the classroom computer's address bar, on the staff-room
+    laptop the next day: "There is nothing here.", her sheet seemingly lost. The page now says that the sheet (and its
+    league) stays on the device that made it, and how to follow it here."""
+    teacher = new_page()
+    set_up(teacher, CLASS[:3], game="addit")
+    cards_made(teacher, CLASS[:3])
+    sheet = teacher.url
+    teacher.locator('[data-key="start-league"]').click()
+    teacher.locator('[data-key="league-link"]').click()
+    expect(teacher).to_have_url(re.compile(r"/leagues/[\w-]+$"))
+    league = teacher.url
+
+    laptop = new_page()
+    laptop.goto(sheet)
+    expect(laptop.locator("h1")).to_have_text("This class sheet is not on this device")
+    expect(laptop.locator("#elsewhere")).to_have_text(
+        "A class sheet stays in the browser of the device that made it, with its pupils' cards, until forgotten there: "
+        "another device or browser has none of it. On the device that made it, Follow on another device gives a link "
+        "that shows its results here.")
+    laptop.goto(league)
+    expect(laptop.locator("h1")).to_have_text("This class league is not on this device")
+    expect(laptop.locator("#elsewhere")).to_have_text(
+        "A class league stays in the browser of the device that made it, until forgotten there: another device or "
+        "browser has none of it. Open it there; Download the league (CSV) saves a copy to keep.")
+    assert serious_violations(laptop) == []

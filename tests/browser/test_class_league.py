@@ -260,4 +260,4 @@ def test_a_league_is_forgotten_on_this_device_after_a_question_that_can_be_cance
     assert page.evaluate("async () => (await import('/js/league.js')).allLeagues().length") == 0
     expect(page.locator('a[href="/leagues/L"]')).to_have_count(0)
     page.goto("/leagues/L")
-    expect(page.locator("h1")).to_have_text("There is nothing here.")
+    expect(page.locator("h1")).to_have_text("This class league is not on this device")

@@ -396,6 +396,7 @@ export default {
   "class.badName": "O nome da linha {line} tem um sinal que um nome não pode ter (uma tabulação?): digite de novo.",
   "class.twice": "{name} aparece duas vezes (linhas {first} e {second}): acrescente uma inicial para os cartões ficarem diferentes.",
   "sheet.private": "Esta folha tem os links privados dos alunos: quem escanear um cartão joga como esse aluno. Este dispositivo guarda a folha para poder imprimir de novo um cartão perdido; guarde-a só para você.",
+  "sheet.elsewhere": "Uma folha da turma fica no navegador do dispositivo que a criou, com os cartões dos alunos, até ser esquecida lá: outro dispositivo ou navegador não tem nada dela. No dispositivo que a criou, Acompanhar em outro dispositivo dá um link que mostra aqui os resultados.",
   "sheet.making": "Criando o jogo {n} de {total}…",
   "sheet.watching": "Cada aluno tem o seu cartão. Este dispositivo não guarda nenhum lugar: ele assiste aos jogos, em “Meus jogos”.",
   "sheet.cardsHidden": "Os cartões não aparecem na tela: em um projetor, a turma veria o QR code de cada aluno. O botão “Imprimir” imprime os cartões.",
@@ -453,6 +454,7 @@ export default {
 
   "league.roundCount": {one: "{count} rodada", other: "{count} rodadas"},
   "league.device": "Este campeonato fica guardado só neste dispositivo, neste navegador, com as folhas da turma: em outro dispositivo, ou depois de apagar os dados deste navegador, ele não está lá. Baixe-o (CSV) para guardar uma cópia.",
+  "league.elsewhere": "Um campeonato da turma fica no navegador do dispositivo que o criou, até ser esquecido lá: outro dispositivo ou navegador não tem nada dele. Abra-o lá; Baixar o campeonato (CSV) guarda uma cópia.",
   "league.nextRound": "Próxima rodada com os mesmos alunos",
   "league.download": "Baixar o campeonato (CSV)",
   "league.forgetAsk": "Esquecer este campeonato neste dispositivo? A classificação, e os resultados das rodadas que ele guardava, se perdem de vez: baixe-o antes (CSV) para guardar uma cópia. As folhas das rodadas e os jogos delas ficam.",

@@ -17,7 +17,7 @@ import {forgetActions} from "./forget.js";
 import {onProgress, runOf, startMaking} from "./class-making.js";
 import {classResults} from "./class-results.js";
 import {inviteActions} from "./invite.js";
-import {gameName, homeLink, onceText} from "./words.js";
+import {gameName, notOnThisDevice, onceText} from "./words.js";
 
 const drawn = new Map(); // seat link -> its QR code: a sheet of 30 repainted at each step draws each code once
 
@@ -119,10 +119,7 @@ export default function classSheet(id) {
     fallbackFocus: "h1",
     render() {
       const sheet = sheetOf(id);
-      if (!sheet) {
-        document.title = `${t("missing.title")} · ${t("app.name")}`;
-        return html`<h1 tabindex="-1">${t("missing.title")}</h1>${homeLink()}`;
-      }
+      if (!sheet) return notOnThisDevice("sheet");
       document.title = `${t("sheet.title", {game: gameName(sheet.game)})} · ${t("app.name")}`;
       const run = runOf(id);
       const running = run && !run.ended; // no printing nor forgetting a sheet half made: its next step would keep it

@@ -12,7 +12,7 @@ import {forgetLeague, handLeague, leagueById, leaveOut, nameKey, samePupil, stan
 import {go} from "../router.js";
 import {readRound} from "./class-results.js";
 import {forgetActions} from "./forget.js";
-import {homeLink, gameName, onceText} from "./words.js";
+import {gameName, notOnThisDevice, onceText} from "./words.js";
 
 const COLUMNS = ["place", "pupil", "points", "rounds", "played", "won", "shared", "lost"];
 
@@ -107,8 +107,8 @@ export default function league(id) {
     fallbackFocus: "h1",
     render() {
       const kept = leagueById(id);
-      document.title = `${t(kept ? "league.title" : "missing.title")} · ${t("app.name")}`;
-      if (!kept) return html`<h1 tabindex="-1">${t("missing.title")}</h1>${homeLink()}`;
+      if (!kept) return notOnThisDevice("league");
+      document.title = `${t("league.title")} · ${t("app.name")}`;
       const rows = standing(kept);
       const heading = html`<h1 tabindex="-1">${t("league.title")}</h1>`;
       const boardButton = html`<button type="button" data-action="toggleBoard" data-key="board">

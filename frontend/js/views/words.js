@@ -10,6 +10,14 @@ export const NAME_MAX = 40; // the API's limit on a player's name
  * finger finds; as a line of text it was 19 px high. */
 export const homeLink = () => html`<p class="actions"><a class="button" href="/">${t("missing.home")}</a></p>`;
 
+/** A class sheet's or league's page (`kind`: sheet | league) on a device that has none of it: both stay in the browser
+ * that made them, and its address opened elsewhere (copied from the classroom computer's address bar) said "There is
+ * nothing here.", the teacher's work seemingly lost. It says where the work is, and how to see it here. */
+export function notOnThisDevice(kind) {
+  document.title = `${t(`${kind}.notHere`)} · ${t("app.name")}`;
+  return html`<h1 tabindex="-1">${t(`${kind}.notHere`)}</h1><p id="elsewhere">${t(`${kind}.elsewhere`)}</p>${homeLink()}`;
+}
+
 /** A field for a player's name, the API's limit its maxlength and said under it before anyone runs into it.
  * `own`: the player's own name (required; the browser may offer the one it knows); `seat`: whose name it is
  * on the create form. Typing in it calls the screen's `name` action. Left empty while the form shows an `error`
