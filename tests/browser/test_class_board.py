@@ -13,6 +13,22 @@ CLASS = ["Zoë", "Ömer", "Ann", "Bob", "Cy", "Di", "Eve", "Finn", "Gus", "Hana"
          "Nia", "Oli", "Pia", "Raj", "Sam", "Tom", "Uma", "Vic", "Wes", "Yui"]  # 25: Yui plays the computer
 
 
+def all_in_sight_read_from_the_back(page) -> None:
+    """At 1920x1080 and at 1280x720, every line of the board in sight at once, none cut at the foot, and letters a
+    fortieth of the screen's height at least (27 px at 1080: the size a slide's smallest text is read at from the back
+    of a classroom)."""
+    for width, height in ((1920, 1080), (1280, 720)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate("""() => [...document.querySelectorAll('.board-match')].every((line) => {
+            const box = line.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+        })"""), (width, height)
+        smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('.board-match *')]
+            .filter((e) => e.childElementCount === 0).map((e) => parseFloat(getComputedStyle(e).fontSize)))""")
+        assert smallest >= height / 40, (width, height, smallest)
+
+
 def test_the_projector_view_shows_every_match_of_a_class_of_25_on_one_screen_read_from_the_back(new_page, server):
     teacher = new_page()
     set_up(teacher, CLASS, game="addit")
@@ -33,18 +49,7 @@ def test_the_projector_view_shows_every_match_of_a_class_of_25_on_one_screen_rea
     expect(teacher.locator(".pupil-card svg.qr:visible, #results:visible, #sheet-private:visible")).to_have_count(0)
     assert serious_violations(teacher) == []
 
-    for width, height in ((1920, 1080), (1280, 720)):
-        teacher.set_viewport_size({"width": width, "height": height})
-        teacher.evaluate("window.scrollTo(0, 0)")
-        # Every match in sight at once, none cut at the foot, and letters a fortieth of the screen's height at least
-        # (27 px at 1080: the size a slide's smallest text is read at from the back of a classroom).
-        assert teacher.evaluate("""() => [...document.querySelectorAll('.board-match')].every((line) => {
-            const box = line.getBoundingClientRect();
-            return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
-        })"""), (width, height)
-        smallest = teacher.evaluate("""() => Math.min(...[...document.querySelectorAll('.board-match *')]
-            .filter((e) => e.childElementCount === 0).map((e) => parseFloat(getComputedStyle(e).fontSize)))""")
-        assert smallest >= height / 40, (width, height, smallest)
+    all_in_sight_read_from_the_back(teacher)
 
     # Back to the table: the teacher's own screen again.
     teacher.locator('[data-key="board"]').click()
@@ -80,3 +85,18 @@ def test_escape_closes_the_projector_view_and_the_follow_link_giving_the_focus_b
     expect(teacher.locator("#follow-panel")).to_have_count(0)
     expect(follow).to_have_attribute("aria-expanded", "false")
     expect(follow).to_be_focused()
+
+
+def test_the_league_on_the_projector_shows_every_pupil_of_a_class_of_25_on_one_screen(new_page):
+    """The league's *Projector view* kept the page's reading column: one pupil a line under another, 9 of 25 in sight
+    at 1920x1080, 5 at 1280x720, the rest below the screen where the class could not read them. It spreads over the
+    screen as the sheet's board does."""
+    teacher = new_page()
+    set_up(teacher, CLASS, game="addit")
+    cards_made(teacher, CLASS)
+    teacher.locator('[data-key="start-league"]').click()
+    teacher.locator('[data-key="league-link"]').click()
+    teacher.locator('[data-key="board"]').click()
+    expect(teacher.locator("#league-board")).to_have_text("League after 1 round")
+    expect(teacher.locator(".board-match")).to_have_count(25)
+    all_in_sight_read_from_the_back(teacher)

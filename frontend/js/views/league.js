@@ -61,8 +61,9 @@ function renames(league, rows, open) {
       </li>`)}</ul>` : ""}</details>`;
 }
 
-/** The standing on the projector: place, name and points, in letters read from the back of the room (class-board's). */
-const board = (league, rows) => html`<section class="board" aria-labelledby="league-board">
+/** The standing on the projector: place, name and points on one line, in letters read from the back of the room
+ * (class-board's), as many columns as the screen holds (styles: .standing-board). */
+const board = (league, rows) => html`<section class="board standing-board" aria-labelledby="league-board">
   <h2 id="league-board">${t("league.after", {count: counted(league).length})}</h2>
   <ol class="board-matches">${rows.map((row) => html`<li class="board-match">
     <span class="board-n">${row.place}</span><span class="board-names">${row.pupil}</span>
