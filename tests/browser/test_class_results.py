@@ -338,6 +338,12 @@ def test_a_pupil_absent_on_the_day_is_played_by_the_computer_so_their_partner_pl
     expect(teacher.locator('[data-key="absent-open"]')).to_have_count(0)  # Ann is the last person of her match
     assert serious_violations(teacher) + too_small(teacher) == []
 
+    # Bob arrives late and scans his card: told the computer plays his turns, not "You left this match", which he
+    # never chose to.
+    tablet = new_page()
+    tablet.goto(links["Bob"])
+    expect(tablet.locator("#left-note")).to_have_text("The computer (easy) now plays your turns in this match.")
+
 
 def test_a_pupil_who_resigned_is_named_in_the_results_the_board_and_the_csv(new_page, server):
     """A pupil who gives up mid-match loses it whatever the cards say: the table said "Match over: Olivia wins." beside

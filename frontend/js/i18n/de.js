@@ -674,7 +674,7 @@ export default {
   "log.leftToBot": "{name} hat das Spiel verlassen: Der Computer ({level}) spielt für sie oder ihn.",
   "leave.toBot": "Den Computer für mich spielen lassen",
   "leave.confirmToBot": "Deinen Platz dem Computer übergeben? Er spielt deine Züge bis zum Ende. Wie soll er spielen?",
-  "leave.botPlays": "Du hast dieses Spiel verlassen: Der Computer ({level}) spielt deine Züge.",
+  "leave.botPlays": "Der Computer ({level}) spielt jetzt deine Züge in diesem Spiel.",
   "error.hints_off": "Tipps sind in diesem Spiel ausgeschaltet.",
   "error.last_person": "Du bist die letzte Person, die spielt: Gib lieber auf.",
   "error.already_left": "Du hast dieses Spiel verlassen: Du kannst darin nicht mehr spielen und deinen Namen nicht mehr ändern.",

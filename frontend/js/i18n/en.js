@@ -674,7 +674,7 @@ export default {
   "log.leftToBot": "{name} left the match: the computer ({level}) plays for them.",
   "leave.toBot": "Let the computer play for me",
   "leave.confirmToBot": "Hand your seat to the computer? It plays your turns to the end. How should it play?",
-  "leave.botPlays": "You left this match: the computer ({level}) plays your turns.",
+  "leave.botPlays": "The computer ({level}) now plays your turns in this match.",
   "error.hints_off": "Hints are turned off in this match.",
   "error.last_person": "You are the last person playing: resign instead.",
   "error.already_left": "You have left this match, so you can no longer move or change your name in it.",

@@ -674,7 +674,7 @@ export default {
   "log.leftToBot": "{name} dejó la partida: el ordenador ({level}) juega en su lugar.",
   "leave.toBot": "Que el ordenador juegue por mí",
   "leave.confirmToBot": "¿Ceder tu plaza al ordenador? Jugará tus turnos hasta el final. ¿Cómo debe jugar?",
-  "leave.botPlays": "Dejaste esta partida: el ordenador ({level}) juega tus turnos.",
+  "leave.botPlays": "El ordenador ({level}) juega ahora tus turnos en esta partida.",
   "error.hints_off": "Las pistas están desactivadas en esta partida.",
   "error.last_person": "Eres la última persona que juega: mejor ríndete.",
   "error.already_left": "Has dejado esta partida, así que ya no puedes jugar ni cambiar tu nombre en ella.",

@@ -674,7 +674,7 @@ export default {
   "log.leftToBot": "{name} a quitté la partie : l'ordinateur ({level}) joue à sa place.",
   "leave.toBot": "Laisser l'ordinateur jouer pour moi",
   "leave.confirmToBot": "Confier votre place à l'ordinateur ? Il jouera vos tours jusqu'à la fin. Comment doit-il jouer ?",
-  "leave.botPlays": "Vous avez quitté cette partie : l'ordinateur ({level}) joue vos tours.",
+  "leave.botPlays": "L'ordinateur ({level}) joue maintenant vos tours dans cette partie.",
   "error.hints_off": "Les indices sont désactivés dans cette partie.",
   "error.last_person": "Vous êtes la dernière personne à jouer : abandonnez plutôt.",
   "error.already_left": "Vous avez quitté cette partie : vous ne pouvez plus y jouer ni y changer votre nom.",

@@ -674,7 +674,7 @@ export default {
   "log.leftToBot": "{name} ha lasciato la partita: il computer ({level}) gioca al suo posto.",
   "leave.toBot": "Fai giocare il computer al mio posto",
   "leave.confirmToBot": "Cedere il tuo posto al computer? Giocherà i tuoi turni fino alla fine. Come deve giocare?",
-  "leave.botPlays": "Hai lasciato questa partita: il computer ({level}) gioca i tuoi turni.",
+  "leave.botPlays": "Il computer ({level}) ora gioca i tuoi turni in questa partita.",
   "error.hints_off": "I suggerimenti sono disattivati in questa partita.",
   "error.last_person": "Sei l'ultima persona che gioca: puoi solo arrenderti.",
   "error.already_left": "Hai lasciato questa partita, quindi non puoi più giocarci né cambiare il tuo nome.",

@@ -674,7 +674,7 @@ export default {
   "log.leftToBot": "{name} heeft het potje verlaten: de computer ({level}) speelt voor hem of haar.",
   "leave.toBot": "Laat de computer voor mij spelen",
   "leave.confirmToBot": "Je plek aan de computer geven? Hij speelt je beurten tot het eind. Hoe moet hij spelen?",
-  "leave.botPlays": "Je hebt dit potje verlaten: de computer ({level}) speelt je beurten.",
+  "leave.botPlays": "De computer ({level}) speelt nu je beurten in dit potje.",
   "error.hints_off": "Tips staan uit in dit potje.",
   "error.last_person": "Jij bent de laatste die nog meespeelt: geef dan liever op.",
   "error.already_left": "Je hebt dit potje verlaten, dus je kunt er geen zet meer doen of je naam veranderen.",

@@ -379,7 +379,7 @@ export default {
   "hint.addtoo.pass": "Nenhum losango cabe e você não pode comprar: passe.",
   "log.leftToBot": "{name} saiu do jogo: o computador ({level}) assumiu o lugar.",
   "leave.confirmToBot": "Entregar o seu lugar ao computador? Ele joga por você até o fim. Como ele deve jogar?",
-  "leave.botPlays": "Você saiu deste jogo: o computador ({level}) joga por você.",
+  "leave.botPlays": "O computador ({level}) agora joga por você neste jogo.",
   "error.last_person": "Você é a última pessoa jogando: só pode desistir.",
   "error.already_left": "Você saiu deste jogo, então não pode mais jogar nem mudar o seu nome nele.",
   "error.seats_reserved": "Os lugares livres estão reservados para os jogadores indicados acima: se você é um deles, escolha o seu nome.",

@@ -674,7 +674,7 @@ export default {
   "log.leftToBot": "{name} saiu do jogo: o computador ({level}) joga no seu lugar.",
   "leave.toBot": "Deixar o computador jogar por mim",
   "leave.confirmToBot": "Entregar o teu lugar ao computador? Ele joga por ti até ao fim. Como deve jogar?",
-  "leave.botPlays": "Saíste deste jogo: o computador ({level}) joga por ti.",
+  "leave.botPlays": "O computador ({level}) joga agora por ti neste jogo.",
   "error.hints_off": "As dicas estão desativadas neste jogo.",
   "error.last_person": "És a última pessoa a jogar: só podes desistir.",
   "error.already_left": "Saíste deste jogo, por isso já não podes jogar nem mudar o teu nome nele.",

@@ -131,7 +131,10 @@ export function lifecycle(id, token, screen, send, queue) {
               data-key="free">${t("free.button")}</button></p>`;
       }
       const mine = view.seats[me];
-      if (mine.status === "left" && mine.bot) return html`<p class="note">${t("leave.botPlays", {level: t(`bot.level.${mine.bot}`)})}</p>`;
+      // Left to the computer by its player or, for a class sheet's absent pupil, by the teacher: no "You left".
+      if (mine.status === "left" && mine.bot) {
+        return html`<p class="note" id="left-note">${t("leave.botPlays", {level: t(`bot.level.${mine.bot}`)})}</p>`;
+      }
       if (mine.status !== "playing") return html`<p class="note" id="left-note">${leftNote(view, me)}</p>`;
       return html`<p class="actions">${leaveControls(view, me)}</p>`;
     },
