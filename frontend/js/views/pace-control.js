@@ -2,7 +2,7 @@
 // hour too short on school days): "Change the time per move", under the pace line, offers the create form's times.
 // Any player still playing may, but not the one to move (the server decides: api/lifecycle.py's change_pace); the turn
 // being played counts the new time from then, everyone sees it and the log says who set it.
-import {api} from "../api.js";
+import {api, serverFailed} from "../api.js";
 import {html} from "../html.js";
 import {t} from "../i18n.js";
 import {newKey} from "../outbox.js";
@@ -14,6 +14,10 @@ export function paceControl(id, token, screen, showAnswer) {
   let open = false;
   let chosen = null; // the time picked, in seconds ("" for no limit, as the choice's value)
   let key = null; // the Idempotency-Key of the time asked for: Save again after a network failure is a retry
+  // The version the key was first sent on, sent again with it: a retry is the same request byte for byte. The change
+  // made and its answer lost, the poll brought the match on (the change is an event): a retry on that new version was
+  // refused as another request under the same key ("This Idempotency-Key was sent with another request").
+  let keyVersion = null;
   const panel = {busy: false, error: null, repaint: () => screen.repaint()};
 
   /** A seat this device holds that still plays, while another is to move, in a match of players apart (not at a table). */
@@ -42,12 +46,12 @@ export function paceControl(id, token, screen, showAnswer) {
     },
     actions: {
       askPace() {
-        [open, chosen, key, panel.error] = [true, screen.view.pace.time_per_move ?? "", newKey(), null];
+        [open, chosen, key, keyVersion, panel.error] = [true, screen.view.pace.time_per_move ?? "", newKey(), null, null];
         screen.repaint();
         document.querySelector(`[data-key="pace-to-${chosen}"]`)?.focus();
       },
       pacePicked(button) {
-        if (String(chosen) !== button.value) [chosen, key] = [button.value, newKey()]; // another time: another request
+        if (String(chosen) !== button.value) [chosen, key, keyVersion] = [button.value, newKey(), null]; // another request
         screen.repaint();
       },
       cancelPace() {
@@ -57,7 +61,11 @@ export function paceControl(id, token, screen, showAnswer) {
       },
       async setPace() {
         const seconds = chosen === "" ? null : Number(chosen);
-        const result = await attempt(panel, () => api.changePace(id, token(), screen.view.version, seconds, key));
+        keyVersion ??= screen.view.version;
+        const result = await attempt(panel, () => api.changePace(id, token(), keyVersion, seconds, key).catch((error) => {
+          if (!serverFailed(error)) keyVersion = null; // refused (the match moved on): asked again on the version shown then
+          throw error;
+        }));
         if (!result) return;
         open = false;
         await showAnswer(result);
