@@ -117,3 +117,35 @@ def test_the_form_speaks_every_language(new_page, server):
         assert page.evaluate("document.documentElement.lang") == language
         assert missing_keys(page) == [], language
     assert requests.get(f"{server}/api/v1/games/{match.id}", timeout=10).json()["seats"][0]["name"] == "Ann"
+
+
+def test_another_name_typed_after_a_lost_answer_is_another_request(new_page, server):
+    """On a train: "Jonas" was saved but its answer lost ("cannot be reached... try again"); the player, unsure, made it
+    "Jonas K" and saved again, under the first name's Idempotency-Key: the server refused it in its own English ("This
+    Idempotency-Key was sent with another request; use a new key for a new request."). Another name is another request,
+    with its own key; the same name saved again is still a retry (test_bad_network's rename test)."""
+    match = new_match(server, "addup")
+    page = new_page()
+    sent = []
+
+    def lose_the_first_answer(route):
+        if route.request.method != "PATCH":
+            return route.fallback()
+        sent.append((route.request.headers.get("idempotency-key"), route.request.post_data_json["name"]))
+        if len(sent) > 1:
+            return route.fallback()
+        route.fetch()  # the server renames the seat; its answer never reaches the phone
+        route.abort()
+
+    page.route(re.compile(rf"/api/v1/games/{match.id}/seats/1$"), lose_the_first_answer)
+    page.goto(match.seat_link(1))
+    page.locator('[data-key="rename"]').click()
+    page.locator('input[name="rename-name"]').fill("Jonas")
+    page.locator('[data-key="rename-save"]').click()
+    expect(page.locator("#rename-error")).to_have_text("The server cannot be reached. Check your connection, then try again.")
+    assert match.view(1)["seats"][1]["name"] == "Jonas"
+    page.locator('input[name="rename-name"]').fill("Jonas K")
+    page.locator('[data-key="rename-save"]').click()
+    expect(page.locator("#renamed")).to_have_text("Your name is now Jonas K.")
+    assert match.view(1)["seats"][1]["name"] == "Jonas K"
+    assert [name for _, name in sent] == ["Jonas", "Jonas K"] and sent[0][0] != sent[1][0], sent

@@ -14,6 +14,10 @@ export function renaming(id, token, screen, showAnswer) {
   let open = false;
   let typed = "";
   let key = null; // the Idempotency-Key of the name asked for: Save again after a network failure is a retry
+  // The name the key was sent with: another name typed after a failure is another request, with a key of its own. The
+  // first name made and its answer lost, the second under the same key was refused in the server's English ("This
+  // Idempotency-Key was sent with another request; use a new key for a new request.").
+  let keyName = null;
   let done = null; // the name taken, said under the button
   // The form's own change in flight: its refusal is shown in the form, next to the name, not atop the page.
   const panel = {busy: false, error: null, repaint: () => screen.repaint()};
@@ -44,7 +48,7 @@ export function renaming(id, token, screen, showAnswer) {
     actions: {
       askRename() {
         const me = screen.view.you.seat;
-        [open, typed, key, done, panel.error] = [true, screen.view.seats[me].name, newKey(), null, null];
+        [open, typed, key, keyName, done, panel.error] = [true, screen.view.seats[me].name, newKey(), null, null, null];
         screen.repaint();
         const input = field();
         focusWhole(input, input.form); // with "Save" and "Cancel" under it
@@ -62,6 +66,8 @@ export function renaming(id, token, screen, showAnswer) {
       async rename() {
         const name = typed.trim();
         panel.error = name ? null : t("join.needName");
+        if (name && keyName !== null && keyName !== name) key = newKey();
+        if (name) keyName = name;
         const result = name ? await attempt(panel, () => api.rename(id, token(), screen.view.you.seat, name, key)) : null;
         if (!result) {
           screen.repaint();
