@@ -3,10 +3,15 @@
 // it too) and sent again, with the same Idempotency-Key, when the network returns. The server then
 // does it once, answers a retry of a change it already made with the kept answer, or refuses it with
 // its reason (the match moved on meanwhile).
-import {api, retryDelay, serverBusy, serverFailed} from "./api.js";
+import {ApiError, api, retryDelay, serverBusy, serverFailed} from "./api.js";
 import {keepAnswer} from "./seat-store.js";
 
 const STORE = "addgames.outbox";
+// A match page's change refused while no page of its match was open to say so (the player went home, the network came
+// back on the way): said by the match's page when it next opens, here until then (a week at most).
+const UNTOLD = "addgames.untold";
+const UNTOLD_KINDS = new Set(["move", "resign", "rematch"]);
+const UNTOLD_MS = 7 * 24 * 3600 * 1000;
 const RETRY_MS = 4000; // besides the browser's "online" event, which a flaky network may never fire
 
 const CALLS = {
@@ -54,10 +59,26 @@ export function waiting(id) {
 /** Drop the changes for match `id` still queued: this device forgot its seat there (one on the wire may still land). */
 export function drop(id) {
   save(load().filter((entry) => entry.match !== id));
+  keepUntold(loadUntold().filter((kept) => kept.entry.match !== id));
 }
 
-/** watch(listener({entry, outcome: "sent"|"refused"|"waiting"|"elsewhere", result?, error?})) -> unwatch();
- * "elsewhere": another tab of this device queued the entry or had its answer (the outbox is shared). */
+const loadUntold = () => parse(localStorage.getItem(UNTOLD)).filter((kept) => kept.at > Date.now() - UNTOLD_MS);
+
+const keepUntold = (kept) => (kept.length ? localStorage.setItem(UNTOLD, JSON.stringify(kept)) : localStorage.removeItem(UNTOLD));
+
+/** untold(which(entry)) -> [{entry, error}]: the refusals no page said yet of the changes `which` selects, taken out
+ * of the store (the caller says them). */
+export function untold(which) {
+  const kept = loadUntold();
+  const taken = kept.filter((refusal) => which(refusal.entry));
+  if (!taken.length) return [];
+  keepUntold(kept.filter((refusal) => !taken.includes(refusal)));
+  return taken.map(({entry, error}) => ({entry, error: new ApiError(error.status, error)}));
+}
+
+/** watch(listener({entry, outcome: "sent"|"refused"|"waiting"|"elsewhere", result?, error?}) -> told) -> unwatch();
+ * "elsewhere": another tab of this device queued the entry or had its answer (the outbox is shared). A listener returns
+ * true when it told the player of the entry's refusal; a refusal none told is kept for the match's page (see untold). */
 export function watch(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -72,7 +93,11 @@ export function flush() {
 
 function settle(entry, report) {
   save(load().filter((e) => e.key !== entry.key));
-  listeners.forEach((listener) => listener({entry, ...report}));
+  let told = false;
+  listeners.forEach((listener) => { told = listener({entry, ...report}) === true || told; });
+  if (report.outcome !== "refused" || told || !UNTOLD_KINDS.has(entry.kind)) return;
+  const {status, code, params, detail, by, version} = report.error;
+  keepUntold([...loadUntold(), {entry, at: Date.now(), error: {status, code, params, detail, by, version}}]);
 }
 
 async function deliver(entry) {

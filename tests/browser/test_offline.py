@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.engine.test_addup import fixed_deck as addup_deck
 
-from .matches import GAMES, choose, new_match
+from .matches import GAMES, choose, move_back_in_time, new_match
 from .test_addup import addup_move
 from .test_games import GAMES as PLAYED
 
@@ -190,6 +190,37 @@ def test_a_move_the_match_outran_is_refused_with_the_servers_reason(new_page, se
     expect(page.locator("main .error")).to_contain_text("Connection back, but the server refused your move:")
     expect(page.locator("#status")).to_have_attribute("data-status", "over")
     expect(page.locator("#sending")).to_have_count(0)
+
+
+def test_a_move_refused_while_the_player_looked_elsewhere_is_said_when_the_match_opens_again(new_page, server,
+                                                                                          database_file):
+    """On a train, a move kept for want of a network; the player went back to My games, and meanwhile his late turn was
+    skipped. The network came back there: the move was sent and refused, with no match page open to say so, and the
+    match, opened again, showed the table without a word of it, as if the move had been made."""
+    match = new_match(server, "addup", time_per_move=3600)
+    move_back_in_time(database_file, match.id, 2)  # Ann's turn is late
+    page = new_page()
+    version = your_turn(page, match)
+    page.route(f"**/api/v1/games/{match.id}/moves", lambda route: route.abort())  # the train's dead network
+    addup_move(page)
+    expect(page.locator("#sending")).to_contain_text("No connection: this device keeps your move")
+    page.locator('header a[href="/"]').click()
+    mine = page.locator(f'[data-key="mine-{match.id}"]')
+    expect(mine).to_be_visible()
+    assert match.post("timeouts", 1).status_code == 200  # Bob skips Ann's late turn
+    refused = []
+    page.on("response", lambda r: refused.append(r.status) if r.url.endswith(f"/games/{match.id}/moves") else None)
+    page.unroute(f"**/api/v1/games/{match.id}/moves")
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # the network is back
+    page.wait_for_function("() => !localStorage.getItem('addgames.outbox')?.includes('move')")
+    assert refused == [409], refused
+    mine.click()
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(page.locator("main .error")).to_have_text(
+        "Connection back, but the server refused your move: Someone moved just before you: here is the table now.")
+    page.reload()  # said once
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version + 1))
+    expect(page.locator("main .error")).to_have_count(0)
 
 
 def test_a_join_and_a_resignation_made_offline_are_sent_when_the_network_returns(new_page, server):

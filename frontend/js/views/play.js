@@ -5,7 +5,7 @@ import {helpsWithSums} from "../games/help.js";
 import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {load} from "../loader.js";
-import {flush, submit, waiting, watch} from "../outbox.js";
+import {flush, submit, untold, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
 import {PUSH_CHANGED, notifyOnThisPhone, pushId, removeMatch} from "../push.js";
 import {go} from "../router.js";
@@ -101,19 +101,22 @@ export default function play(id, linkToken, fromQr = false, table = null) {
       return markup;
     },
     async start() {
-      unwatch = watch(answered);
+      unwatch = watch(heard);
       screen.seatLinks.start();
       screen.busy = queued().length > 0; // a change made before a reload is still on its way
       startPolling();
+      tellUntold();
       clock = setInterval(ticked, CLOCK_MS);
       for (const type of PLAYER_INPUTS) window.addEventListener(type, counted, {capture: true, passive: true});
       window.addEventListener("storage", seatsChanged);
+      window.addEventListener("storage", untoldElsewhere);
       window.addEventListener(PUSH_CHANGED, pushChanged);
       document.addEventListener("visibilitychange", ticked);
     },
     stop() {
       for (const type of PLAYER_INPUTS) window.removeEventListener(type, counted, {capture: true});
       window.removeEventListener("storage", seatsChanged);
+      window.removeEventListener("storage", untoldElsewhere);
       window.removeEventListener(PUSH_CHANGED, pushChanged);
       document.removeEventListener("visibilitychange", ticked);
       poller?.stop();
@@ -603,6 +606,22 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   function resendIfBack() {
     if (queued().some((entry) => entry.waited && !entry.busy && entry.triedAt < answeredAt)) flush();
   }
+
+  /** The outbox's news of a change: this page's to tell when it is of this match (see outbox.watch). */
+  function heard(report) {
+    answered(report);
+    return ours(report.entry);
+  }
+
+  /** Changes of this match refused while no page of it was open to say so: a move kept offline on the train, sent as
+   * the network came back while the player looked at My games, refused as the match had moved on meanwhile (the late
+   * turn skipped). The match page, opened again, showed the table with no word of the move, as if it were made. */
+  function tellUntold() {
+    for (const refusal of untold(ours)) answered({...refusal, outcome: "refused"});
+  }
+
+  /** Another tab, showing no page of this match, kept a refusal of it. */
+  const untoldElsewhere = (event) => (event.key === "addgames.untold" && event.newValue ? tellUntold() : undefined);
 
   /** The outbox's news of a change to this match: sent, refused (the match moved on?) or waiting. */
   async function answered({entry, outcome, result, error}) {
