@@ -15,6 +15,7 @@ from .drive import status
 from .matches import new_match
 from .test_addup import addup_move
 from .test_offline import keys_sent, your_turn
+from .test_rename import rename_through
 
 NO_ANSWER = "The server cannot be reached"
 
@@ -380,11 +381,7 @@ def test_a_rename_the_server_failed_says_so_in_the_page_s_language_and_save_agai
                                  body=crash % (" after the change was saved", ', "saved": true'))
         route.fallback()
 
-    page.route(re.compile(rf"/api/v1/games/{match.id}/seats/1$"), fail_twice)
-    page.goto(match.seat_link(1))
-    page.locator('[data-key="rename"]').click()
-    page.locator('input[name="rename-name"]').fill("Bobby")
-    page.locator('[data-key="rename-save"]').click()
+    rename_through(page, match, fail_twice, "Bobby")
     error = page.locator("#rename-error")
     expect(error).to_have_text("Le serveur a eu un problème. Réessayez dans un instant.")
     assert match.view(1)["seats"][1]["name"] == "Bob"

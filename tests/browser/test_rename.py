@@ -119,6 +119,15 @@ def test_the_form_speaks_every_language(new_page, server):
     assert requests.get(f"{server}/api/v1/games/{match.id}", timeout=10).json()["seats"][0]["name"] == "Ann"
 
 
+def rename_through(page, match, handle, name: str) -> None:
+    """Open Bob's (seat 1's) page, its requests to the seat going to `handle(route)`, and save `name` as his new name."""
+    page.route(re.compile(rf"/api/v1/games/{match.id}/seats/1$"), handle)
+    page.goto(match.seat_link(1))
+    page.locator('[data-key="rename"]').click()
+    page.locator('input[name="rename-name"]').fill(name)
+    page.locator('[data-key="rename-save"]').click()
+
+
 def test_another_name_typed_after_a_lost_answer_is_another_request(new_page, server):
     """On a train: "Jonas" was saved but its answer lost ("cannot be reached... try again"); the player, unsure, made it
     "Jonas K" and saved again, under the first name's Idempotency-Key: the server refused it in its own English ("This
@@ -137,11 +146,7 @@ def test_another_name_typed_after_a_lost_answer_is_another_request(new_page, ser
         route.fetch()  # the server renames the seat; its answer never reaches the phone
         route.abort()
 
-    page.route(re.compile(rf"/api/v1/games/{match.id}/seats/1$"), lose_the_first_answer)
-    page.goto(match.seat_link(1))
-    page.locator('[data-key="rename"]').click()
-    page.locator('input[name="rename-name"]').fill("Jonas")
-    page.locator('[data-key="rename-save"]').click()
+    rename_through(page, match, lose_the_first_answer, "Jonas")
     expect(page.locator("#rename-error")).to_have_text("The server cannot be reached. Check your connection, then try again.")
     assert match.view(1)["seats"][1]["name"] == "Jonas"
     page.locator('input[name="rename-name"]').fill("Jonas K")
