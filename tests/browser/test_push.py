@@ -52,8 +52,8 @@ def stub_push_manager() -> str:
     }})();"""
 
 
-def phone(browser, server):
-    context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True, locale="fr-FR",
+def phone(browser, server, locale: str = "fr-FR"):
+    context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True, locale=locale,
                                   base_url=server, permissions=["notifications"], service_workers="allow")
     context.add_init_script(stub_push_manager())
     context.add_init_script("localStorage.setItem('addgames.pollMs', '100');")
