@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from .drive import settled
 from .matches import new_match, unshuffled
-from .test_large_text import BROKEN_WITHIN, TEXT_AT
+from .test_large_text import BROKEN_WITHIN, TEXT_AT, large_text_page
 from .test_push import phone
 
 LOCALES = ["en-GB", "fr-FR", "de-DE", "es-ES", "it-IT", "nl-NL", "pt-PT", "pt-BR"]
@@ -36,3 +36,19 @@ def test_at_twice_the_text_size_the_seats_tools_keep_their_words_whole(browser, 
         assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_at_twice_the_text_size_the_matchs_panels_keep_their_titles_whole(new_page, server, artifacts, locale):
+    """The panels under the table, each a heading that opens it (the log, the replay, the fair shuffle, a seat's new
+    link): in Portuguese "Baralhament|o justo", in Brazil's "Embaralhament|o justo", their 1.2rem bold 5-20 px wider
+    than a 360 px phone's panel at 200 %. Whole in every language."""
+    match = new_match(server, "addup", deck=unshuffled(server, "addup"))
+    match.play(lambda view: view["version"] >= 3)
+    page = large_text_page(new_page, 360, 740, 200, locale)
+    page.goto(match.seat_link(0))  # the creator's: a seat's new link too
+    settled(page)
+    titles = page.locator("main .disclose")
+    expect(titles).to_have_count(4)
+    page.locator(".play").screenshot(path=artifacts / f"text-200-360-panels-{locale}.png")
+    assert [word for title in titles.all() for word in title.evaluate(BROKEN_WITHIN)] == []
