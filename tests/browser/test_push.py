@@ -130,6 +130,24 @@ def test_notify_me_registers_this_device_and_a_push_shows_and_opens_the_match(br
         context.close()
 
 
+def test_notifications_turned_off_are_said_so(browser, server, database_file):
+    """A screen reader heard "Cet appareil vous préviendra…" as they were turned on, and nothing as they were turned off:
+    the button kept the focus, its words changed under it, unsaid. Turned off is said too, and the button keeps the
+    focus to turn them on again."""
+    match = new_match(server, "addup")
+    context = phone(browser, server)
+    try:
+        page = notify_me(context, match.seat_link(1))
+        expect(page.locator("#announce")).to_contain_text("même l'appli fermée")
+        page.locator('[data-action="pushOff"]').click()
+        expect(page.locator('[data-action="pushOn"]')).to_be_focused()
+        expect(page.locator("#push-note")).to_have_text("Cet appareil ne vous préviendra plus quand ce sera à vous.")
+        expect(page.locator("#announce")).to_have_text("Cet appareil ne vous préviendra plus quand ce sera à vous.")
+        assert registered(database_file, match.id) == []
+    finally:
+        context.close()
+
+
 def registered(database_file, match_id: str) -> list:
     with closing(sqlite3.connect(database_file)) as db:
         return db.execute("SELECT seat, endpoint FROM push_subscriptions WHERE game_id = ?", (match_id,)).fetchall()

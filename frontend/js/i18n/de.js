@@ -247,6 +247,7 @@ export default {
   "push.on": "Benachrichtige mich auf diesem Gerät",
   "push.off": "Keine Benachrichtigungen mehr auf diesem Gerät",
   "push.enabled": "Dieses Gerät sagt dir Bescheid, wenn du dran bist, auch bei geschlossener App.",
+  "push.disabled": "Dieses Gerät sagt dir nicht mehr Bescheid, wenn du dran bist.",
   "push.blocked": "Benachrichtigungen sind für diese Seite blockiert: Erlaube sie in den Browser-Einstellungen.",
   "push.failed": "Dieser Browser konnte sich nicht für Benachrichtigungen anmelden, bei geschlossener Seite kommt also keine. Solange sie offen ist, sagt dir die Seite trotzdem, wann du dran bist: im Titel des Tabs und mit einer Benachrichtigung, wenn sie im Hintergrund ist.",
   "pace.perMove": "Zeit pro Zug",

@@ -247,6 +247,7 @@ export default {
   "push.on": "Notify me on this device",
   "push.off": "Stop notifications on this device",
   "push.enabled": "This device will tell you when it is your turn, even with the app closed.",
+  "push.disabled": "This device will no longer tell you when it is your turn.",
   "push.blocked": "Notifications are blocked for this site: allow them in the browser's settings.",
   "push.failed": "This browser could not sign up for notifications, so none will come while the page is closed. While it is open, the page still tells you when it is your turn: in the tab's title, and with a notification when it is in the background.",
   "pace.perMove": "Time per move",

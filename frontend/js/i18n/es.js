@@ -247,6 +247,7 @@ export default {
   "push.on": "Avisarme en este dispositivo",
   "push.off": "Dejar de avisarme en este dispositivo",
   "push.enabled": "Este dispositivo te avisará cuando te toque, aunque la aplicación esté cerrada.",
+  "push.disabled": "Este dispositivo ya no te avisará cuando te toque.",
   "push.blocked": "Las notificaciones están bloqueadas para este sitio: permítelas en los ajustes del navegador.",
   "push.failed": "Este navegador no pudo suscribirse a las notificaciones, así que no llegará ninguna con la página cerrada. Mientras esté abierta, la página te sigue avisando cuando te toca: en el título de la pestaña y con una notificación cuando esté en segundo plano.",
   "pace.perMove": "Tiempo por jugada",

@@ -247,6 +247,7 @@ export default {
   "push.on": "Me prévenir sur cet appareil",
   "push.off": "Ne plus me prévenir sur cet appareil",
   "push.enabled": "Cet appareil vous préviendra quand ce sera à vous, même l'appli fermée.",
+  "push.disabled": "Cet appareil ne vous préviendra plus quand ce sera à vous.",
   "push.blocked": "Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.",
   "push.failed": "Ce navigateur n'a pas pu s'abonner aux notifications : aucune ne viendra page fermée. Tant qu'elle est ouverte, la page vous dit quand c'est à vous : dans le titre de l'onglet, et par une notification quand elle est en arrière-plan.",
   "pace.perMove": "Temps par coup",

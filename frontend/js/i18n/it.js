@@ -247,6 +247,7 @@ export default {
   "push.on": "Avvisami su questo dispositivo",
   "push.off": "Non avvisarmi più su questo dispositivo",
   "push.enabled": "Questo dispositivo ti avviserà quando tocca a te, anche con l'app chiusa.",
+  "push.disabled": "Questo dispositivo non ti avviserà più quando tocca a te.",
   "push.blocked": "Le notifiche sono bloccate per questo sito: consentile nelle impostazioni del browser.",
   "push.failed": "Questo browser non è riuscito a iscriversi alle notifiche, quindi con la pagina chiusa non ne arriverà nessuna. Finché è aperta, la pagina ti dice comunque quando tocca a te: nel titolo della scheda e con una notifica quando è in secondo piano.",
   "pace.perMove": "Tempo per mossa",

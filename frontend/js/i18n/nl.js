@@ -247,6 +247,7 @@ export default {
   "push.on": "Meldingen aan op dit apparaat",
   "push.off": "Meldingen uit op dit apparaat",
   "push.enabled": "Dit apparaat laat je weten wanneer je aan de beurt bent, ook als de app dicht is.",
+  "push.disabled": "Dit apparaat laat je niet meer weten wanneer je aan de beurt bent.",
   "push.blocked": "Meldingen zijn geblokkeerd voor deze site: sta ze toe in de instellingen van de browser.",
   "push.failed": "Deze browser kon zich niet aanmelden voor meldingen, dus er komen er geen zolang de pagina dicht is. Zolang ze open is, laat de pagina je nog steeds weten wanneer je aan de beurt bent: in de titel van het tabblad, en met een melding als ze op de achtergrond staat.",
   "pace.perMove": "Tijd per zet",

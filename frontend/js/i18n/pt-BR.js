@@ -147,6 +147,7 @@ export default {
   "push.on": "Me avise neste dispositivo",
   "push.off": "Parar de me avisar neste dispositivo",
   "push.enabled": "Este dispositivo vai avisar você quando for a sua vez, mesmo com o aplicativo fechado.",
+  "push.disabled": "Este dispositivo não vai mais avisar você quando for a sua vez.",
   "push.blocked": "As notificações estão bloqueadas para este site: permita nas configurações do navegador.",
   "push.failed": "Este navegador não conseguiu ativar as notificações, então nenhuma vai chegar com a página fechada. Enquanto ela estiver aberta, a página continua avisando quando for a sua vez: no título da aba e com uma notificação quando estiver em segundo plano.",
   "pace.hint": "Quando o tempo de um jogador acaba, qualquer pessoa na mesa pode pular a vez dele: o aplicativo faz a jogada automaticamente.",

@@ -247,6 +247,7 @@ export default {
   "push.on": "Avisa-me neste dispositivo",
   "push.off": "Deixar de me avisar neste dispositivo",
   "push.enabled": "Este dispositivo avisa-te quando for a tua vez, mesmo com a aplicação fechada.",
+  "push.disabled": "Este dispositivo deixa de te avisar quando for a tua vez.",
   "push.blocked": "As notificações estão bloqueadas para este site: permite-as nas definições do navegador.",
   "push.failed": "Este navegador não conseguiu ativar as notificações, por isso nenhuma chegará com a página fechada. Enquanto estiver aberta, a página continua a avisar-te quando for a tua vez: no título do separador e com uma notificação quando estiver em segundo plano.",
   "pace.perMove": "Tempo por jogada",

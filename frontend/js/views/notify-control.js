@@ -36,7 +36,8 @@ export function notifyControl(id, token, screen) {
         screen.repaint();
       },
       pushOn: () => pushChange(() => notifyOnThisPhone(id, token(), screen.view.you.seat), t("push.enabled")),
-      pushOff: () => pushChange(() => stopNotifying(id, token(), screen.view.you.seat).then(() => true), null),
+      // said too: the button keeps the focus, its words changed under it unsaid
+      pushOff: () => pushChange(() => stopNotifying(id, token(), screen.view.you.seat).then(() => true), t("push.disabled")),
     },
   };
 }
