@@ -151,9 +151,13 @@ def test_a_hint_lost_on_a_brief_drop_says_so_until_the_next_poll_answers(new_pag
 
 
 def test_a_match_that_does_not_exist_says_so_and_leads_home(new_page):
+    """A screen reader going by headings found none on the page (the app's other pages that are not there have one):
+    its heading, focused as a page's is, comes before the error."""
     page = new_page()
     page.goto("/g/no-such-match")
     expect(page.locator("main .error")).to_have_text("There is no such match.")
+    expect(page.locator("main h1")).to_have_text("There is nothing here.")
+    expect(page.locator("main h1")).to_be_focused()
     page.locator('main a[href="/"]').click()
     expect(page.locator(".games .game-card")).to_have_count(5)
 

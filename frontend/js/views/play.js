@@ -222,7 +222,9 @@ export default function play(id, linkToken, fromQr = false, table = null) {
    * and offers to remove what this device keeps of it. */
   function waitingForView() {
     const removable = screen.gone && remembered();
-    return html`${kept?.game ? matchHead(kept.game) : ""}
+    // a match not there, of no game known here: the heading of a page not there (a screen reader goes by headings)
+    const head = kept?.game ? matchHead(kept.game) : screen.gone ? html`<h1>${t("missing.title")}</h1>` : "";
+    return html`${head}
       ${outboxLines()}
       ${errorLine() || html`<p>${t("app.loading")}</p>`}
       ${screen.gone && played() ? goneWhy() : ""}
