@@ -52,3 +52,18 @@ def test_at_twice_the_text_size_the_matchs_panels_keep_their_titles_whole(new_pa
     expect(titles).to_have_count(4)
     page.locator(".play").screenshot(path=artifacts / f"text-200-360-panels-{locale}.png")
     assert [word for title in titles.all() for word in title.evaluate(BROKEN_WITHIN)] == []
+
+
+def test_the_seat_link_closed_gives_the_focus_back_to_the_button_that_opened_it(new_page, server, artifacts):
+    """At 200 % text the seat's link fills two screens under the table; "Done" closed it and the focus fell to the
+    status line, the page scrolled back up to it: a screen reader started again from the top, and "My seat link", the
+    way back to it, was two screens down. The button that opened it has the focus again, in sight."""
+    match = new_match(server, "addup", deck=unshuffled(server, "addup"))
+    page = large_text_page(new_page, 360, 740, 200)
+    page.goto(match.seat_link(1 - match.view(0)["turn"]))
+    settled(page)
+    page.locator('[data-key="show-link"]').click()
+    expect(page.locator('[data-key="copy-seat"]')).to_be_focused()
+    page.locator('[data-key="dismiss-link"]').click()
+    expect(page.locator('[data-key="show-link"]')).to_be_focused()
+    expect(page.locator('[data-key="show-link"]')).to_be_in_viewport()

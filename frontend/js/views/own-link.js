@@ -68,6 +68,7 @@ export function ownLink(id, screen, polling) {
         open = false;
         stopping.done = false;
         screen.repaint();
+        document.querySelector('[data-key="show-link"]')?.focus(); // not the status, at the top: the way back to it
       },
       askStopOthers() {
         Object.assign(stopping, {asked: true, done: false, error: null, key: newKey()});
