@@ -9,7 +9,7 @@ import {keepAnswer} from "./seat-store.js";
 const STORE = "addgames.outbox";
 // A match page's change refused while no page of its match was open to say so (the player went home, the network came
 // back on the way): said by the match's page when it next opens, here until then (a week at most).
-const UNTOLD = "addgames.untold";
+export const UNTOLD = "addgames.untold";
 const UNTOLD_KINDS = new Set(["move", "resign", "rematch"]);
 const UNTOLD_MS = 7 * 24 * 3600 * 1000;
 const RETRY_MS = 4000; // besides the browser's "online" event, which a flaky network may never fire

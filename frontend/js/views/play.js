@@ -5,7 +5,7 @@ import {helpsWithSums} from "../games/help.js";
 import {html} from "../html.js";
 import {listing, t} from "../i18n.js";
 import {load} from "../loader.js";
-import {flush, submit, untold, waiting, watch} from "../outbox.js";
+import {UNTOLD, flush, submit, untold, waiting, watch} from "../outbox.js";
 import {poll} from "../poller.js";
 import {PUSH_CHANGED, notifyOnThisPhone, pushId, removeMatch} from "../push.js";
 import {go} from "../router.js";
@@ -623,7 +623,7 @@ export default function play(id, linkToken, fromQr = false, table = null) {
   }
 
   /** Another tab, showing no page of this match, kept a refusal of it. */
-  const untoldElsewhere = (event) => (event.key === "addgames.untold" && event.newValue ? tellUntold() : undefined);
+  const untoldElsewhere = (event) => (event.key === UNTOLD && event.newValue ? tellUntold() : undefined);
 
   /** The outbox's news of a change to this match: sent, refused (the match moved on?) or waiting. */
   async function answered({entry, outcome, result, error}) {
