@@ -33,9 +33,18 @@ def choose_options(page: Page, options: dict, within: str = "") -> None:
 
 
 def choose_language(page: Page, code: str) -> None:
-    """Open the header's list of languages and press the one of `code` ("fr")."""
-    page.locator("#language").click()
-    page.locator(f'[data-lang="{code}"]').click()
+    """Open the header's list of languages and press the one of `code` ("fr"). A tap while the page first draws opens
+    the list only until the page's heading takes the focus, which closes it (a fault noted and not yet fixed; a full
+    run once failed on it): the list is opened again when it did not stay open."""
+    choice = page.locator(f'[data-lang="{code}"]')
+    for _ in range(3):
+        page.locator("#language").click()
+        try:
+            expect(choice).to_be_visible(timeout=3_000)
+            break
+        except AssertionError:
+            continue
+    choice.click()
     expect(page.locator("html")).to_have_attribute("lang", code)
 
 
